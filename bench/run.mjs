@@ -1,0 +1,16 @@
+// npm run bench: runs every bench/*.bench.mjs in turn. Each prints one JSON object per line
+// ({"name", "value", "unit", ...}); benchmarks never gate the tests.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+const only = process.argv[2];
+const files = readdirSync(new URL('.', import.meta.url))
+  .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))
+  .sort();
+let failed = 0;
+for (const f of files) {
+  process.stderr.write(`# ${f}\n`);
+  const r = spawnSync(process.execPath, [new URL(f, import.meta.url).pathname], { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,71 @@
+// btstudio: the command line over the same core as the web app.
+import { UserError, write, type Io } from './io';
+
+interface Command {
+  summary: string;
+  usage: string;
+  run(argv: string[], io: Io): Promise<number>;
+}
+
+// Commands load lazily: `btstudio sort` must not pay for zod or the key engine at start-up.
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  check: { summary: 'validate design files (exit 0 ok, 2 invalid)', load: () => import('./commands/check') },
+  keys: { summary: 'print sample row keys of a table', load: () => import('./commands/keys') },
+  sort: { summary: 'sort keys, one a line, in Bigtable byte order', load: () => import('./commands/sort') as Promise<Command> },
+  schema: { summary: 'print the JSON Schema of the design format', load: () => import('./commands/schema') },
+};
+
+const VERSION = '0.1.0';
+
+function help(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  return `btstudio ${VERSION}: Bigtable Schema Studio on the command line
+
+usage: btstudio COMMAND [options]
+
+commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
+  .join('\n')}
+
+Run "btstudio COMMAND --help" for a command's options. Exit codes: 0 ok, 1 a check failed,
+2 bad input or usage.
+`;
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    await write(io.stdout, help());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V') {
+    await write(io.stdout, `${VERSION}\n`);
+    return 0;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) {
+    await write(io.stderr, `btstudio: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return 2;
+  }
+  const command = await entry.load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    await write(io.stdout, command.usage + '\n');
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UserError) {
+      await write(io.stderr, `${e.message.includes('\n') ? '' : `btstudio ${name}: `}${e.message}\n`);
+      return e.exitCode;
+    }
+    const err = e as Error;
+    await write(
+      io.stderr,
+      `btstudio ${name}: internal error: ${err.message}\n` +
+        (process.env.BTSTUDIO_DEBUG ? `${err.stack}\n` : 'Set BTSTUDIO_DEBUG=1 for details, and please report it.\n'),
+    );
+    return 70;
+  }
+}

@@ -1,0 +1,135 @@
+// Byte helpers shared by the key engine. Row keys are bytes, and Bigtable orders them as
+// unsigned bytes, so every comparison here is on Uint8Array, never on JavaScript strings
+// (whose default order is UTF-16 code units, which differs above U+FFFF).
+
+const encoder = new TextEncoder();
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** Decodes UTF-8, or returns null when the bytes are not valid UTF-8. */
+export function fromUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Unsigned lexicographic order; a strict prefix sorts first (Bigtable row order). */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < n; i++) {
+    const d = a[i]! - b[i]!;
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && compareBytes(a, b) === 0;
+}
+
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const p of parts) total += p.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Index of `needle` in `hay` at or after `from`, or -1. */
+export function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): number {
+  if (needle.length === 0) return from <= hay.length ? from : -1;
+  const first = needle[0]!;
+  const last = hay.length - needle.length;
+  outer: for (let i = from; i <= last; i++) {
+    if (hay[i] !== first) continue;
+    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+export function startsWithAt(hay: Uint8Array, needle: Uint8Array, at: number): boolean {
+  if (at + needle.length > hay.length) return false;
+  for (let j = 0; j < needle.length; j++) if (hay[at + j] !== needle[j]) return false;
+  return true;
+}
+
+/**
+ * The smallest key greater than every key starting with `prefix`: trailing 0xFF bytes are
+ * dropped and the last byte incremented. Null when there is none (empty or all 0xFF), i.e.
+ * the range is open-ended.
+ */
+export function prefixSuccessor(prefix: Uint8Array): Uint8Array | null {
+  let end = prefix.length;
+  while (end > 0 && prefix[end - 1] === 0xff) end--;
+  if (end === 0) return null;
+  const out = prefix.slice(0, end);
+  out[end - 1]! += 1;
+  return out;
+}
+
+const HEX = '0123456789abcdef';
+
+export function toHex(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += HEX[b >> 4]! + HEX[b & 15]!;
+  return s;
+}
+
+/**
+ * Key bytes as text for display and for `btstudio keys`: printable UTF-8 as is, backslash as
+ * `\\`, anything else (control bytes, DEL, invalid UTF-8) as `\xNN`.
+ */
+export function displayKey(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b === 0x5c) {
+      out += '\\\\';
+      i++;
+    } else if (b >= 0x20 && b < 0x7f) {
+      out += String.fromCharCode(b);
+      i++;
+    } else {
+      const n = utf8SequenceLength(bytes, i);
+      if (n > 1) {
+        out += new TextDecoder().decode(bytes.subarray(i, i + n));
+        i += n;
+      } else {
+        out += '\\x' + HEX[b >> 4]! + HEX[b & 15]!;
+        i++;
+      }
+    }
+  }
+  return out;
+}
+
+/** Length of a valid multi-byte UTF-8 sequence at `i` (2-4), or 0. */
+function utf8SequenceLength(bytes: Uint8Array, i: number): number {
+  const b = bytes[i]!;
+  let n: number;
+  let min: number;
+  if (b >= 0xc2 && b <= 0xdf) [n, min] = [2, 0x80];
+  else if (b >= 0xe0 && b <= 0xef) [n, min] = [3, 0x800];
+  else if (b >= 0xf0 && b <= 0xf4) [n, min] = [4, 0x10000];
+  else return 0;
+  if (i + n > bytes.length) return 0;
+  let cp = b & (0xff >> (n + 1));
+  for (let k = 1; k < n; k++) {
+    const c = bytes[i + k]!;
+    if ((c & 0xc0) !== 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3f);
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return n;
+}

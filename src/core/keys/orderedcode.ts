@@ -1,0 +1,139 @@
+// Bigtable's order-preserving encodings (google/bigtable/admin/v2/types.proto):
+// - Int64 OrderedCodeBytes: the signed "ordered code" of 1 to 10 bytes. The first bit is the
+//   sign (1 = non-negative); the following run of bits equal to it counts the extra bytes;
+//   one bit of the opposite value ends the run; the rest is the two's complement value.
+// - Struct OrderedCodeBytes: fields joined by 0x00 0x01, 0x00 inside a field escaped as
+//   0x00 0xFF, an empty field written 0x00 0x00, trailing empty fields omitted.
+
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+export function checkInt64(v: bigint): void {
+  if (v < INT64_MIN || v > INT64_MAX) throw new RangeError(`${v} does not fit in a signed 64-bit integer`);
+}
+
+function exactBitLength(x: bigint): number {
+  return x === 0n ? 0 : x.toString(2).length;
+}
+
+export function encodeOrderedInt64(value: bigint): Uint8Array {
+  checkInt64(value);
+  const magnitude = value < 0n ? -value - 1n : value;
+  const len = Math.ceil((exactBitLength(magnitude) + 1) / 7);
+  const out = new Uint8Array(len);
+  // Two's complement, sign-extended to len bytes.
+  let v = BigInt.asUintN(len * 8, value);
+  for (let i = len - 1; i >= 0; i--) {
+    out[i] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+  // Header: `len` one-bits at the top (sign + len-1 size bits); XOR flips them to zeros for
+  // negative numbers, whose sign-extension bits are ones.
+  const first = len >= 8 ? 0xff : (0xff00 >> len) & 0xff;
+  out[0]! ^= first;
+  if (len > 8) out[1]! ^= (0xff00 >> (len - 8)) & 0xff;
+  return out;
+}
+
+/** Decodes one ordered-code Int64 at `at`; returns the value and the bytes it took, or null if malformed. */
+export function decodeOrderedInt64(bytes: Uint8Array, at = 0): { value: bigint; length: number } | null {
+  if (at >= bytes.length) return null;
+  const b0 = bytes[at]!;
+  const negative = (b0 & 0x80) === 0;
+  // Count the leading run of bits equal to the sign bit across the first two bytes.
+  const word = ((b0 << 8) | (bytes[at + 1] ?? (negative ? 0xff : 0x00))) ^ (negative ? 0xffff : 0);
+  let run = 0;
+  while (run < 16 && (word & (0x8000 >> run)) !== 0) run++;
+  const len = run;
+  if (len < 1 || len > 10 || at + len > bytes.length) return null;
+  const buf = bytes.slice(at, at + len);
+  const first = len >= 8 ? 0xff : (0xff00 >> len) & 0xff;
+  buf[0]! ^= first;
+  if (len > 8) buf[1]! ^= (0xff00 >> (len - 8)) & 0xff;
+  let v = 0n;
+  for (const b of buf) v = (v << 8n) | BigInt(b);
+  const value = BigInt.asIntN(len * 8, v);
+  if (value < INT64_MIN || value > INT64_MAX) return null;
+  // Reject non-minimal encodings: Bigtable writes the shortest form.
+  if (encodeOrderedInt64(value).length !== len) return null;
+  return { value, length: len };
+}
+
+export function encodeBigEndianInt64(value: bigint): Uint8Array {
+  checkInt64(value);
+  const out = new Uint8Array(8);
+  let v = BigInt.asUintN(64, value);
+  for (let i = 7; i >= 0; i--) {
+    out[i] = Number(v & 0xffn);
+    v >>= 8n;
+  }
+  return out;
+}
+
+export function decodeBigEndianInt64(bytes: Uint8Array, at = 0): bigint | null {
+  if (at + 8 > bytes.length) return null;
+  let v = 0n;
+  for (let i = 0; i < 8; i++) v = (v << 8n) | BigInt(bytes[at + i]!);
+  return BigInt.asIntN(64, v);
+}
+
+/** Joins encoded fields by the Struct OrderedCodeBytes rules. */
+export function joinOrderedCodeStruct(fields: readonly Uint8Array[]): Uint8Array {
+  let last = fields.length - 1;
+  while (last >= 0 && fields[last]!.length === 0) last--;
+  if (last < 0) return Uint8Array.of(0, 0);
+  const out: number[] = [];
+  for (let i = 0; i <= last; i++) {
+    if (i > 0) out.push(0x00, 0x01);
+    const f = fields[i]!;
+    if (f.length === 0) {
+      out.push(0x00, 0x00);
+      continue;
+    }
+    for (const b of f) {
+      if (b === 0x00) out.push(0x00, 0xff);
+      else out.push(b);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * Splits a Struct OrderedCodeBytes key into its `count` fields (omitted trailing fields come
+ * back empty), or null when the bytes do not follow the rules.
+ */
+export function splitOrderedCodeStruct(key: Uint8Array, count: number): Uint8Array[] | null {
+  if (key.length === 2 && key[0] === 0 && key[1] === 0) return Array.from({ length: count }, () => new Uint8Array(0));
+  const fields: Uint8Array[] = [];
+  let cur: number[] = [];
+  let emptyMarker = false;
+  for (let i = 0; i < key.length; i++) {
+    const b = key[i]!;
+    if (b !== 0x00) {
+      if (emptyMarker) return null;
+      cur.push(b);
+      continue;
+    }
+    const next = key[i + 1];
+    i++;
+    if (next === 0xff) {
+      if (emptyMarker) return null;
+      cur.push(0x00);
+    } else if (next === 0x01) {
+      if (cur.length === 0 && !emptyMarker) return null;
+      fields.push(Uint8Array.from(cur));
+      cur = [];
+      emptyMarker = false;
+    } else if (next === 0x00) {
+      if (cur.length !== 0) return null;
+      emptyMarker = true;
+    } else {
+      return null;
+    }
+  }
+  if (cur.length === 0 && !emptyMarker) return null;
+  fields.push(Uint8Array.from(cur));
+  if (fields.length > count) return null;
+  while (fields.length < count) fields.push(new Uint8Array(0));
+  return fields;
+}

@@ -1,0 +1,86 @@
+// A documented, portable PRNG so the same design and seed give the same keys everywhere:
+// sfc32 (Chris Doty-Humphrey's Small Fast Counter, 32-bit), seeded through splitmix32 from
+// the seed and a stream name (so each field draws from its own stream and adding a field
+// does not change the values of the others). Only 32-bit integer arithmetic is used.
+import { fnv1a32 } from './hash';
+import { utf8 } from './bytes';
+
+function splitmix32(state: number): () => number {
+  let s = state >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number, stream = '') {
+    const mix = splitmix32((seed >>> 0) ^ fnv1a32(utf8(stream)));
+    this.a = mix();
+    this.b = mix();
+    this.c = mix();
+    this.d = mix() | 1;
+    for (let i = 0; i < 12; i++) this.nextU32();
+  }
+
+  nextU32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** Uniform in [0, 1) with 53 random bits. */
+  next(): number {
+    const hi = this.nextU32() >>> 5;
+    const lo = this.nextU32() >>> 6;
+    return (hi * 67108864 + lo) / 9007199254740992;
+  }
+
+  /** Uniform integer in [0, n) for n up to 2^53. */
+  below(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  fill(bytes: Uint8Array): Uint8Array {
+    for (let i = 0; i < bytes.length; i += 4) {
+      const v = this.nextU32();
+      for (let k = 0; k < 4 && i + k < bytes.length; k++) bytes[i + k] = (v >>> (8 * k)) & 0xff;
+    }
+    return bytes;
+  }
+}
+
+/**
+ * Zipf-distributed rank in [0, n) with P(k) proportional to 1/(k+1)^s, by rejection-inversion
+ * (Hörmann and Derflinger 1996), so it costs O(1) per draw for any n.
+ */
+export function zipfSampler(n: number, s: number): (rng: Rng) => number {
+  if (n <= 1) return () => 0;
+  const h = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.log(x) : (Math.pow(x, 1 - s) - 1) / (1 - s));
+  const hInv = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.exp(x) : Math.pow(1 + x * (1 - s), 1 / (1 - s)));
+  const hIntegralX1 = h(1.5) - 1;
+  const hIntegralN = h(n + 0.5);
+  const sTest = 2 - hInv(h(2.5) - Math.pow(2, -s));
+  return (rng) => {
+    for (;;) {
+      const u = hIntegralN + rng.next() * (hIntegralX1 - hIntegralN);
+      const x = hInv(u);
+      let k = Math.floor(x + 0.5);
+      if (k < 1) k = 1;
+      else if (k > n) k = n;
+      if (k - x <= sTest || u >= h(k + 0.5) - Math.pow(k, -s)) return k - 1;
+    }
+  };
+}

@@ -1,0 +1,129 @@
+// Cross-field rules of the format that a per-field schema cannot say: the template and the
+// fields agree, names are unique, options fit their field. (Design advice, such as "do not
+// lead with a timestamp", belongs to the validator's rules, not here.)
+import type { Design, Field, Table } from './schema';
+import type { PathPart } from './positions';
+import { layoutOf, TemplateError } from '../keys/template';
+import { utf8 } from '../keys/bytes';
+
+export interface SemanticIssue {
+  path: PathPart[];
+  message: string;
+  atKey?: boolean;
+}
+
+export function semanticIssues(design: Design): SemanticIssue[] {
+  const out: SemanticIssue[] = [];
+  duplicates(design.tables.map((t) => t.name), (i, name) =>
+    out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
+  );
+  design.tables.forEach((t, ti) => tableIssues(t, ['tables', ti], out));
+  return out;
+}
+
+function duplicates(names: string[], report: (index: number, name: string) => void): void {
+  const seen = new Set<string>();
+  names.forEach((n, i) => {
+    if (seen.has(n)) report(i, n);
+    seen.add(n);
+  });
+}
+
+function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
+  const rk = [...at, 'rowKey'];
+  if (t.rowKey.delimiter !== undefined && utf8(t.rowKey.delimiter).length > 50) {
+    out.push({ path: [...rk, 'delimiter'], message: `the delimiter is ${utf8(t.rowKey.delimiter).length} bytes; Bigtable allows 1 to 50` });
+  }
+  let fieldsInKey: string[] = [];
+  try {
+    fieldsInKey = layoutOf(t.rowKey).fields;
+  } catch (e) {
+    if (!(e instanceof TemplateError)) throw e;
+    out.push({ path: [...rk, 'template'], message: e.message });
+    fieldsInKey = [...t.rowKey.template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
+  }
+  const defined = Object.keys(t.rowKey.fields);
+  for (const name of fieldsInKey) {
+    if (!defined.includes(name)) {
+      out.push({
+        path: [...rk, 'template'],
+        message: `the template names {${name}}, which rowKey.fields does not define${defined.length ? ` (defined: ${defined.join(', ')})` : ''}`,
+      });
+    }
+  }
+  for (const name of defined) {
+    if (!fieldsInKey.includes(name)) {
+      out.push({ path: [...rk, 'fields', name], atKey: true, message: `field "${name}" is not in the template "${t.rowKey.template}"; add {${name}} or remove the field` });
+    }
+  }
+  for (const [name, f] of Object.entries(t.rowKey.fields)) fieldIssues(name, f, [...rk, 'fields', name], fieldsInKey, out);
+
+  duplicates((t.families ?? []).map((f) => f.name), (i, name) =>
+    out.push({ path: [...at, 'families', i, 'name'], message: `family "${name}" is defined twice in table ${t.name}` }),
+  );
+  (t.families ?? []).forEach((fam, fi) => {
+    duplicates((fam.columns ?? []).map((c) => c.qualifier), (ci, q) =>
+      out.push({ path: [...at, 'families', fi, 'columns', ci, 'qualifier'], message: `column "${q}" is listed twice in family ${fam.name}` }),
+    );
+    (fam.columns ?? []).forEach((c, ci) => {
+      if (c.perRow !== undefined && !c.dynamic) {
+        out.push({ path: [...at, 'families', fi, 'columns', ci, 'perRow'], message: 'perRow counts dynamic columns; set dynamic: true or remove perRow' });
+      }
+    });
+  });
+  duplicates((t.queries ?? []).map((q) => q.name), (i, name) =>
+    out.push({ path: [...at, 'queries', i, 'name'], message: `query "${name}" is defined twice in table ${t.name}` }),
+  );
+  (t.queries ?? []).forEach((q, qi) => {
+    for (const key of Object.keys(q.match ?? {})) {
+      if (!fieldsInKey.includes(key)) {
+        out.push({ path: [...at, 'queries', qi, 'match', key], atKey: true, message: `"${key}" is not a key field; match names fields of the template (${fieldsInKey.join(', ')})` });
+      }
+    }
+  });
+}
+
+function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], out: SemanticIssue[]): void {
+  const say = (key: string, message: string) => out.push({ path: [...at, key], message, atKey: true });
+  if ('distribution' in f) {
+    if (f.skew !== undefined && f.distribution !== 'zipf') say('skew', 'skew applies only to distribution: zipf');
+    if (f.share !== undefined && f.distribution !== 'hot') say('share', 'share applies only to distribution: hot');
+  }
+  switch (f.type) {
+    case 'string':
+      if (f.weights && !f.values) say('weights', 'weights go with values: one weight per value');
+      if (f.weights && f.values && f.weights.length !== f.values.length) {
+        say('weights', `${f.weights.length} weights for ${f.values.length} values: give one weight per value`);
+      }
+      if (f.weights && f.weights.every((w) => w === 0)) say('weights', 'at least one weight must be above 0');
+      if (f.values && (f.cardinality !== undefined || f.length !== undefined || f.prefix !== undefined || f.alphabet !== undefined)) {
+        say('values', 'use either values (a closed set) or generated values (cardinality, length, prefix, alphabet), not both');
+      }
+      if (f.values && new Set(f.values).size !== f.values.length) say('values', 'values lists the same value twice');
+      break;
+    case 'int':
+      if (f.min !== undefined && f.max !== undefined && f.min > f.max) say('max', `max (${f.max}) is below min (${f.min})`);
+      if (f.cardinality !== undefined && f.max !== undefined && f.cardinality > f.max - (f.min ?? 0) + 1) {
+        say('cardinality', `cardinality ${f.cardinality} exceeds the ${f.max - (f.min ?? 0) + 1} values between min and max`);
+      }
+      if (f.pad !== undefined && f.encoding !== undefined && f.encoding !== 'decimal') say('pad', `pad applies to decimal text, not to encoding ${f.encoding}`);
+      break;
+    case 'timestamp':
+      if (f.format === 'iso' && f.reversed) say('reversed', 'a reversed timestamp is a number (Long.MAX_VALUE - ts); use format: epoch');
+      if (f.format === 'iso' && f.encoding === 'bigEndian') say('encoding', 'bigEndian writes 8 bytes; it cannot be ISO text');
+      if (f.pad !== undefined && (f.format === 'iso' || f.encoding === 'bigEndian' || f.reversed)) {
+        say('pad', 'pad applies to plain decimal timestamps (reversed ones are always 19 digits)');
+      }
+      break;
+    case 'hash':
+      for (const [i, other] of (f.of ?? []).entries()) {
+        if (other === name) out.push({ path: [...at, 'of', i], message: 'a salt cannot hash itself' });
+        else if (!inKey.includes(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is not a field of the template (${inKey.join(', ')})` });
+      }
+      break;
+    case 'uuid':
+    case 'domain':
+    case 'bytes':
+      break;
+  }
+}
