@@ -68,3 +68,82 @@ describe('loadDesign', () => {
     if (!r.ok) expect(r.issues[0]!.line).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('loadDesign on awkward input', () => {
+  const base = `format: bigtable-studio/v1
+name: t
+tables:
+  - name: t1
+    rowKey:
+      template: "{a}#{b}"
+      fields:
+        a: {type: string}
+        b: {type: int}
+`;
+
+  it('accepts JSON as well as YAML, with positions', () => {
+    const json = JSON.stringify({ format: 'bigtable-studio/v1', name: 'x', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'strin' } } } }] }, null, 2);
+    const r = loadDesign(json, 'd.json');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues[0]!.path).toBe('tables[0].rowKey.fields.a.type');
+    expect(r.issues[0]!.message).toMatch(/string, int, timestamp/);
+    expect(r.issues[0]!.line).toBe(11);
+  });
+
+  it('names a missing required key', () => {
+    const r = loadDesign(base.replace('name: t\n', ''), 'x.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toContain('name: required: a string is missing');
+  });
+
+  it('rejects duplicate table and family names', () => {
+    const twice = base + base.split('tables:\n')[1]!;
+    const r = loadDesign(twice, 'x.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ path: 'tables[1].name', line: 10 });
+  });
+
+  it('rejects a field that is not in the template, at its key', () => {
+    const r = loadDesign(base.replace('b: {type: int}', 'b: {type: int}\n        c: {type: uuid}'), 'x.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ path: 'tables[0].rowKey.fields.c', line: 10, column: 9 });
+  });
+
+  it('rejects a delimiter over 50 bytes', () => {
+    const r = loadDesign(base.replace('template: "{a}#{b}"', `template: "{a}${'é'.repeat(26)}{b}"\n      delimiter: "${'é'.repeat(26)}"`), 'x.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]!.message).toMatch(/52 bytes/);
+  });
+
+  it('rejects duplicate keys, alias bombs and deep nesting with a message, not a hang', () => {
+    expect(loadDesign('format: a\nformat: b\n').ok).toBe(false);
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const t0 = Date.now();
+    const r = loadDesign(bomb.join('\n'));
+    expect(r.ok).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(loadDesign('['.repeat(200) + ']'.repeat(200)).ok).toBe(false);
+  });
+
+  it('treats an empty file, a list and a byte-order mark sensibly', () => {
+    const empty = loadDesign('', 'e.yaml');
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.issues[0]!.message).toMatch(/empty/);
+    expect(loadDesign('- a\n').ok).toBe(false);
+    expect(loadDesign('\uFEFF' + base).ok).toBe(true);
+  });
+
+  it('does not let __proto__ keys through', () => {
+    const r = loadDesign(base.replace('name: t\n', 'name: t\n__proto__: {polluted: true}\n'), 'x.yaml');
+    expect(r.ok).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a file over the size limit at once', () => {
+    const r = loadDesign('#'.repeat(6 * 1024 * 1024));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]!.message).toMatch(/at most 5 MB/);
+  });
+});

@@ -56,7 +56,8 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
       out.push({ path: [...rk, 'fields', name], atKey: true, message: `field "${name}" is not in the template "${t.rowKey.template}"; add {${name}} or remove the field` });
     }
   }
-  for (const [name, f] of Object.entries(t.rowKey.fields)) fieldIssues(name, f, [...rk, 'fields', name], fieldsInKey, out);
+  const hashes = Object.entries(t.rowKey.fields).filter(([, f]) => f.type === 'hash').map(([n]) => n);
+  for (const [name, f] of Object.entries(t.rowKey.fields)) fieldIssues(name, f, [...rk, 'fields', name], fieldsInKey, hashes, out);
 
   duplicates((t.families ?? []).map((f) => f.name), (i, name) =>
     out.push({ path: [...at, 'families', i, 'name'], message: `family "${name}" is defined twice in table ${t.name}` }),
@@ -83,7 +84,7 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
   });
 }
 
-function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], out: SemanticIssue[]): void {
+function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], hashes: string[], out: SemanticIssue[]): void {
   const say = (key: string, message: string) => out.push({ path: [...at, key], message, atKey: true });
   if ('distribution' in f) {
     if (f.skew !== undefined && f.distribution !== 'zipf') say('skew', 'skew applies only to distribution: zipf');
@@ -119,6 +120,7 @@ function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], ou
       for (const [i, other] of (f.of ?? []).entries()) {
         if (other === name) out.push({ path: [...at, 'of', i], message: 'a salt cannot hash itself' });
         else if (!inKey.includes(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is not a field of the template (${inKey.join(', ')})` });
+        else if (hashes.includes(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is itself a salt; a salt hashes data fields` });
       }
       break;
     case 'uuid':
