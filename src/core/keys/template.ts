@@ -30,6 +30,8 @@ export class TemplateError extends Error {
     message: string,
     /** Character offset in the template text. */
     readonly offset: number,
+    /** Set for mistakes the validator reports as a rule (the design still loads). */
+    readonly rule?: string,
   ) {
     super(message);
     this.name = 'TemplateError';
@@ -132,7 +134,7 @@ export function layoutOf(rowKey: Pick<RowKey, 'template' | 'delimiter' | 'encodi
       ? tokens.map((t) => (t.kind === 'field' ? { prefix: '', field: t.name, suffix: '' } : { prefix: t.text, field: null, suffix: '' }))
       : splitSegments(tokens, delimiter);
   if (encoding === 'singleton' && (fieldTokens.length !== 1 || segments.length !== 1 || hasLiteral(segments[0]!))) {
-    throw new TemplateError('encoding singleton takes exactly one field and no literal text: write the template as "{field}"', 0);
+    throw new TemplateError('encoding singleton takes exactly one field and no literal text: write the template as "{field}"', 0, 'singleton-multi-field');
   }
   if (encoding === 'orderedCode') {
     const bad = segments.find((s) => s.field === null || hasLiteral(s));

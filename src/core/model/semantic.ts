@@ -39,7 +39,7 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
     fieldsInKey = layoutOf(t.rowKey).fields;
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
-    out.push({ path: [...rk, 'template'], message: e.message });
+    if (!e.rule) out.push({ path: [...rk, 'template'], message: e.message });
     fieldsInKey = [...t.rowKey.template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
   }
   const defined = Object.keys(t.rowKey.fields);

@@ -1,0 +1,301 @@
+// What the rules reason about, computed once per lint: per key field its cardinality, the
+// largest share of writes one value takes, its byte sizes and the bytes it may contain; per
+// table the key and row sizes and the data volume over the retention.
+import type { Design, Field, GcRule, Table } from '../model/schema';
+import { DEFAULT_NODES } from '../model/schema';
+import { utf8 } from '../keys/bytes';
+import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
+import { encodeOrderedInt64 } from '../keys/orderedcode';
+import { hashPad } from '../keys/values';
+import { planQueries, type QueryPlan } from './plan';
+
+export interface Bytes {
+  min: number;
+  typical: number;
+  max: number;
+}
+
+/** The characters a value may hold: `any` for binary encodings. */
+export interface Charset {
+  any: boolean;
+  chars: Set<string>;
+}
+
+export interface FieldInfo {
+  name: string;
+  field: Field;
+  position: number;
+  /** Distinct values over the retention (Infinity for uuids and growing sequences). */
+  cardinality: number;
+  /** The largest share of writes a single value takes (1/cardinality when even). */
+  topShare: number;
+  bytes: Bytes;
+  /** Characters of the encoded value, including literal text of its segment. */
+  charset: Charset;
+  /** For timestamps: how many ms one distinct value spans (unit or bucket). */
+  resolutionMs: number | null;
+  isSalt: boolean;
+  isTime: boolean;
+  isSequential: boolean;
+  /** Decimal text whose values differ in digit count and are not padded to one width. */
+  varyingDigits: boolean;
+}
+
+export interface TableAnalysis {
+  index: number;
+  table: Table;
+  layout: KeyLayout | null;
+  layoutError: string | null;
+  fields: FieldInfo[];
+  keyBytes: Bytes;
+  writesPerSecond: number;
+  retentionMs: number;
+  /** Whether the retention was given (estimates otherwise assume one year). */
+  retentionGiven: boolean;
+  /** Bytes one write adds to its row (cells, qualifiers, timestamps, values). */
+  bytesPerWrite: number;
+  /** Writes that land in one row over its life (time buckets and repeated keys accumulate). */
+  writesPerRow: number;
+  rowBytes: { typical: number; max: number };
+  rows: number;
+  tableBytes: number;
+  writesPerNode: number;
+  plans: QueryPlan[];
+}
+
+export interface DesignAnalysis {
+  nodes: number;
+  storage: 'ssd' | 'hdd';
+  tables: TableAnalysis[];
+}
+
+const DAY = 86_400_000;
+const UNIT_MS = { s: 1000, ms: 1, us: 0.001 } as const;
+const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: DAY, week: 7 * DAY, month: 30 * DAY } as const;
+export const YEAR_MS = 365 * DAY;
+
+export function durationMs(d: string | undefined): number | null {
+  const m = d ? /^(\d+)(ms|s|m|h|d)$/.exec(d) : null;
+  if (!m) return null;
+  const mult = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY }[m[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
+  return Number(m[1]) * mult;
+}
+
+const DIGITS = '0123456789';
+const charsOf = (...parts: string[]): Charset => ({ any: false, chars: new Set(parts.join('')) });
+const ANY: Charset = { any: true, chars: new Set() };
+const ALPHABET = { lower: 'abcdefghijklmnopqrstuvwxyz', alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', hex: '0123456789abcdef', digits: DIGITS };
+
+/** Generalised harmonic number H(n, s), summed exactly up to 10^5 terms and integrated beyond. */
+function harmonic(n: number, s: number): number {
+  const exact = Math.min(n, 100_000);
+  let h = 0;
+  for (let k = 1; k <= exact; k++) h += Math.pow(k, -s);
+  if (n > exact) h += Math.abs(s - 1) < 1e-9 ? Math.log(n / exact) : (Math.pow(n, 1 - s) - Math.pow(exact, 1 - s)) / (1 - s);
+  return h;
+}
+
+type Dist = { distribution?: 'uniform' | 'zipf' | 'sequential' | 'hot' | undefined; skew?: number | undefined; share?: number | undefined };
+
+function topShareOf(d: Dist, card: number): number {
+  if (!Number.isFinite(card) || card <= 0) return 0;
+  switch (d.distribution ?? 'uniform') {
+    case 'uniform':
+      return 1 / card;
+    case 'zipf':
+      return 1 / harmonic(card, d.skew ?? 1.1);
+    case 'hot':
+      return Math.max(d.share ?? 0.5, 1 / card);
+    case 'sequential':
+      return 1; // every write goes to the newest value
+  }
+}
+
+const digits = (n: number) => String(Math.trunc(Math.abs(n))).length + (n < 0 ? 1 : 0);
+
+function fieldInfo(name: string, f: Field, position: number, prefixSuffix: string, retentionMs: number, totalWrites: number): FieldInfo {
+  const base = { name, field: f, position, resolutionMs: null, isSalt: false, isTime: false, isSequential: false, varyingDigits: false };
+  const lit = utf8(prefixSuffix).length;
+  const withLit = (b: Bytes): Bytes => ({ min: b.min + lit, typical: b.typical + lit, max: b.max + lit });
+  const cs = (c: Charset): Charset => (c.any ? c : { any: false, chars: new Set([...c.chars, ...prefixSuffix]) });
+  switch (f.type) {
+    case 'string': {
+      if (f.values) {
+        const lens = f.values.map((v) => utf8(v).length);
+        const w = f.weights && f.weights.length === f.values.length ? f.weights : f.values.map(() => 1);
+        const total = w.reduce((a, b) => a + b, 0) || 1;
+        const typical = lens.reduce((a, l, i) => a + (l * w[i]!) / total, 0);
+        const topShare = f.weights ? Math.max(...w) / total : topShareOf(f, f.values.length);
+        return { ...base, cardinality: f.values.length, topShare, bytes: withLit({ min: Math.min(...lens), typical, max: Math.max(...lens) }), charset: cs(charsOf(...f.values)), isSequential: f.distribution === 'sequential' };
+      }
+      const card = f.distribution === 'sequential' ? Math.max(f.cardinality ?? 0, totalWrites) : (f.cardinality ?? 10_000);
+      const len = utf8(f.prefix ?? '').length + (f.length ?? 8);
+      return { ...base, cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: len, typical: len, max: len }), charset: cs(charsOf(ALPHABET[f.alphabet ?? 'lower'], f.prefix ?? '')), isSequential: f.distribution === 'sequential' };
+    }
+    case 'int': {
+      const min = f.min ?? 0;
+      const span = f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : 1_000_000);
+      const sequential = f.distribution === 'sequential';
+      const card = sequential ? Math.max(span, totalWrites) : span;
+      const max = min + card - 1;
+      let bytes: Bytes;
+      let charset: Charset = ANY;
+      let varying = false;
+      if (f.encoding === 'bigEndian') bytes = { min: 8, typical: 8, max: 8 };
+      else if (f.encoding === 'orderedCode') {
+        const lo = encodeOrderedInt64(BigInt(Math.trunc(min))).length;
+        const hi = encodeOrderedInt64(BigInt(Math.trunc(Math.min(max, Number.MAX_SAFE_INTEGER)))).length;
+        bytes = { min: Math.min(lo, hi), typical: Math.max(lo, hi), max: Math.max(lo, hi) };
+      } else {
+        const dMin = Math.max(f.pad ?? 0, min < 0 ? 1 : digits(min));
+        const dMax = Math.max(f.pad ?? 0, digits(max), digits(min));
+        bytes = { min: Math.min(dMin, dMax), typical: dMax, max: dMax };
+        charset = charsOf(DIGITS, min < 0 ? '-' : '');
+        varying = f.pad === undefined ? digits(Math.max(min, 0)) !== digits(max) || min < 0 : digits(max) > f.pad || min < 0;
+      }
+      return { ...base, cardinality: card, topShare: topShareOf(f, card), bytes: withLit(bytes), charset: cs(charset), isSequential: sequential, varyingDigits: varying };
+    }
+    case 'timestamp': {
+      const unitMs = UNIT_MS[f.unit ?? 'ms'];
+      const resolutionMs = f.bucket ? BUCKET_MS[f.bucket] : unitMs;
+      const card = Math.max(1, Math.ceil(retentionMs / resolutionMs));
+      let bytes: Bytes;
+      let charset: Charset;
+      let varying = false;
+      if (f.encoding === 'bigEndian') {
+        bytes = { min: 8, typical: 8, max: 8 };
+        charset = ANY;
+      } else if (f.format === 'iso') {
+        const n = { month: 7, week: 10, day: 10, hour: 13, minute: 16 }[f.bucket ?? 'minute'];
+        const full = f.unit === 's' ? 20 : f.unit === 'us' ? 27 : 24;
+        const len = f.bucket ? n : full;
+        bytes = { min: len, typical: len, max: len };
+        charset = charsOf(DIGITS, '-:TZ.');
+      } else {
+        // Epoch numbers of today have 10 (s), 13 (ms) or 16 (us) digits; reversed ones 19.
+        const len = f.reversed ? 19 : Math.max(f.pad ?? 0, { s: 10, ms: 13, us: 16 }[f.unit ?? 'ms']);
+        bytes = { min: len, typical: len, max: len };
+        charset = charsOf(DIGITS);
+        varying = false;
+      }
+      // A timestamp is a clock: at any moment every write carries (nearly) the same value.
+      return { ...base, cardinality: card, topShare: 1, bytes: withLit(bytes), charset: cs(charset), resolutionMs, isTime: true, varyingDigits: varying };
+    }
+    case 'uuid':
+      return { ...base, cardinality: Infinity, topShare: 0, bytes: withLit({ min: 36, typical: 36, max: 36 }), charset: cs(charsOf(ALPHABET.hex, '-')) };
+    case 'domain': {
+      const card = f.cardinality ?? 10_000;
+      return { ...base, cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: 4, typical: 16, max: 253 }), charset: cs(charsOf(ALPHABET.lower, DIGITS, '-.')), isSequential: f.distribution === 'sequential' };
+    }
+    case 'bytes': {
+      const len = f.length ?? 8;
+      return { ...base, cardinality: Math.pow(256, len), topShare: 0, bytes: withLit({ min: len, typical: len, max: len }), charset: ANY };
+    }
+    case 'hash': {
+      const len = hashPad(f);
+      return { ...base, cardinality: f.buckets, topShare: 1 / f.buckets, bytes: withLit({ min: len, typical: len, max: len }), charset: cs(charsOf(DIGITS)), isSalt: true };
+    }
+  }
+}
+
+function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis {
+  let layout: KeyLayout | null = null;
+  let layoutError: string | null = null;
+  try {
+    layout = layoutOf(table.rowKey);
+  } catch (e) {
+    if (!(e instanceof TemplateError)) throw e;
+    layoutError = e.message;
+  }
+  const retention = durationMs(table.load?.retention);
+  const retentionMs = retention ?? YEAR_MS;
+  const wps = table.load?.writesPerSecond ?? 0;
+  const totalWrites = wps * (retentionMs / 1000);
+  const fields: FieldInfo[] = [];
+  if (layout) {
+    layout.segments.forEach((seg) => {
+      if (!seg.field) return;
+      const f = table.rowKey.fields[seg.field];
+      if (f) fields.push(fieldInfo(seg.field, f, fields.length, seg.prefix + seg.suffix, retentionMs, totalWrites));
+    });
+  }
+  const sep = layout ? (layout.encoding === 'orderedCode' ? 2 : utf8(layout.delimiter ?? '').length) : 0;
+  const constants = layout ? layout.segments.filter((s) => !s.field).reduce((a, s) => a + utf8(s.prefix).length, 0) : 0;
+  const gaps = layout ? Math.max(0, layout.segments.length - 1) * sep + constants : 0;
+  const sum = (k: keyof Bytes) => fields.reduce((a, f) => a + f.bytes[k], gaps);
+  const keyBytes = { min: sum('min'), typical: sum('typical'), max: sum('max') };
+
+  const bytesPerWrite = cellBytesPerWrite(table);
+  // Distinct rows: the product of field cardinalities (capped by the writes that create them).
+  const keySpace = fields.reduce((a, f) => a * (f.isSalt ? 1 : f.cardinality), 1);
+  const rows = Math.max(1, Math.min(keySpace, totalWrites || keySpace));
+  const writesPerRow = totalWrites > 0 ? Math.max(1, totalWrites / rows) : 1;
+  const cap = retainedCellsCap(table);
+  const typicalRow = keyBytes.typical + bytesPerWrite * Math.min(writesPerRow, cap);
+  const tableBytes = rows * typicalRow;
+  return {
+    index,
+    table,
+    layout,
+    layoutError,
+    fields,
+    keyBytes,
+    writesPerSecond: wps,
+    retentionMs,
+    retentionGiven: retention !== null,
+    bytesPerWrite,
+    writesPerRow,
+    rowBytes: { typical: typicalRow, max: typicalRow },
+    rows,
+    tableBytes,
+    writesPerNode: wps / nodes,
+    plans: layout ? planQueries(table, layout) : [],
+  };
+}
+
+/** Bytes one write adds: each column's cell (qualifier + timestamp + value), dynamic columns once. */
+export function cellBytesPerWrite(table: Table): number {
+  let total = 0;
+  for (const fam of table.families ?? []) {
+    const cols = fam.columns ?? [];
+    if (cols.length === 0) total += 12 + fam.name.length + 64;
+    for (const c of cols) total += utf8(c.qualifier).length + fam.name.length + 12 + (c.valueBytes ?? (c.counter ? 8 : 64));
+  }
+  return total || 100;
+}
+
+/** How many writes' cells a row keeps: bounded by GC maxVersions per column when set everywhere. */
+function retainedCellsCap(table: Table): number {
+  const fams = table.families ?? [];
+  if (fams.length === 0) return Infinity;
+  let cap = 0;
+  for (const f of fams) {
+    const dynamic = (f.columns ?? []).some((c) => c.dynamic);
+    const mv = maxVersionsOf(f.gc);
+    if (dynamic || mv === null || f.aggregate) return Infinity;
+    cap = Math.max(cap, mv);
+  }
+  return cap || Infinity;
+}
+
+/** The version bound of a GC rule, or null when it does not bound versions. */
+export function maxVersionsOf(gc: GcRule | undefined): number | null {
+  if (!gc) return null;
+  if ('maxVersions' in gc) return gc.maxVersions;
+  if ('maxAge' in gc) return null;
+  if ('union' in gc) {
+    const bounds = gc.union.map(maxVersionsOf).filter((x): x is number => x !== null);
+    return bounds.length ? Math.min(...bounds) : null;
+  }
+  const bounds = gc.intersection.map(maxVersionsOf);
+  return bounds.every((b) => b !== null) ? Math.max(...(bounds as number[])) : null;
+}
+
+export function analyze(design: Design): DesignAnalysis {
+  const nodes = design.cluster?.nodes ?? DEFAULT_NODES;
+  return {
+    nodes,
+    storage: design.cluster?.storage ?? 'ssd',
+    tables: design.tables.map((t, i) => analyzeTable(t, i, nodes)),
+  };
+}

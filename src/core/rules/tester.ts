@@ -1,0 +1,102 @@
+// A small RuleTester (ESLint's model): per rule, designs that must pass and designs that must
+// produce given findings. It rejects unknown message ids and duplicate cases, demands at least
+// one valid and two invalid cases, and checks that neither check nor fix mutates its input.
+import { describe, expect, it } from 'vitest';
+import { formatIssue, formatPath, loadDesign } from '../model/load';
+import type { Design } from '../model/schema';
+import { analyze } from './analysis';
+import { lint } from './lint';
+import type { Rule, Severity } from './types';
+
+export interface ValidCase {
+  name: string;
+  /** A design as YAML (must be a valid design). */
+  yaml: string;
+}
+
+export interface ExpectedFinding {
+  messageId: string;
+  /** Formatted path, e.g. `tables[0].rowKey.fields.ts`. */
+  path: string;
+  severity?: Severity;
+  /** Substring or pattern the message must contain. */
+  message?: string | RegExp;
+}
+
+export interface InvalidCase extends ValidCase {
+  findings: ExpectedFinding[];
+  /**
+   * When given, the fix of the first finding is applied: `null` means the rule must decline;
+   * a function receives the fixed design to assert on (the finding must then be gone).
+   */
+  fixed?: null | ((fixed: Design) => void);
+}
+
+export function parseCase(yaml: string): Design {
+  const r = loadDesign(yaml, 'case.yaml');
+  if (!r.ok) throw new Error(`test design is invalid:\n${r.issues.map(formatIssue).join('\n')}`);
+  return r.design;
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+
+export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+  const id = rule.meta.id;
+  describe(`rule ${id}`, () => {
+    it('has at least one valid and two invalid cases, none twice', () => {
+      expect(cases.valid.length).toBeGreaterThanOrEqual(1);
+      expect(cases.invalid.length).toBeGreaterThanOrEqual(2);
+      const texts = [...cases.valid, ...cases.invalid].map((c) => c.yaml.trim());
+      expect(new Set(texts).size).toBe(texts.length);
+      const names = [...cases.valid, ...cases.invalid].map((c) => c.name);
+      expect(new Set(names).size).toBe(names.length);
+    });
+
+    for (const c of cases.valid) {
+      it(`passes: ${c.name}`, () => {
+        const design = deepFreeze(parseCase(c.yaml));
+        const found = lint(design).findings.filter((f) => f.rule === id);
+        expect(found.map((f) => `${formatPath(f.path)}: ${f.message}`)).toEqual([]);
+      });
+    }
+
+    for (const c of cases.invalid) {
+      it(`reports: ${c.name}`, () => {
+        for (const e of c.findings) {
+          expect(Object.keys(rule.meta.messages), `unknown message id "${e.messageId}"`).toContain(e.messageId);
+        }
+        const design = deepFreeze(parseCase(c.yaml));
+        const found = lint(design).findings.filter((f) => f.rule === id);
+        expect(found.map((f) => ({ messageId: f.messageId, path: formatPath(f.path) }))).toEqual(
+          c.findings.map((e) => ({ messageId: e.messageId, path: e.path })),
+        );
+        c.findings.forEach((e, i) => {
+          const f = found[i]!;
+          if (e.severity) expect(f.severity).toBe(e.severity);
+          if (e.message) expect(f.message).toMatch(e.message);
+          expect(f.message).not.toMatch(/\{\w+\}/); // every placeholder filled
+        });
+        if (c.fixed !== undefined) {
+          expect(rule.fix, `${id} has no fix`).toBeDefined();
+          const fixed = rule.fix!(design, found[0]!, analyze(design));
+          if (c.fixed === null) {
+            expect(fixed).toBeNull();
+          } else {
+            expect(fixed).not.toBeNull();
+            const again = loadDesign(JSON.stringify(fixed), 'fixed.json');
+            expect(again.ok ? [] : again.issues.map(formatIssue)).toEqual([]);
+            c.fixed(fixed!);
+            const after = lint(fixed!).findings.filter((f) => f.rule === id && formatPath(f.path) === formatPath(found[0]!.path) && f.messageId === found[0]!.messageId);
+            expect(after).toEqual([]);
+          }
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import rule from './timestamp-leading';
+import { ruleTester } from './tester';
+
+const design = (template: string, fields: string) => `format: bigtable-studio/v1
+name: t
+tables:
+  - name: events
+    rowKey:
+      template: "${template}"
+      fields:
+${fields}
+`;
+
+ruleTester(rule, {
+  valid: [
+    { name: 'timestamp after the entity (seed 000: tenantID#reversedTimestamp#objectID)', yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, cardinality: 5000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}') },
+    { name: 'timestamp last, after the device (seed 003 pattern 2)', yaml: design('{device}#{ts}', '        device: {type: uuid}\n        ts: {type: timestamp}') },
+  ],
+  invalid: [
+    {
+      name: 'key prefixed by a timestamp',
+      yaml: design('{ts}#{device}', '        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}'),
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.ts', severity: 'error', message: /device/ }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{device}#{ts}'),
+    },
+    {
+      name: 'reversed timestamps lead as badly',
+      yaml: design('{ts}#{user}#{id}', '        ts: {type: timestamp, reversed: true}\n        user: {type: string}\n        id: {type: uuid}'),
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.ts', message: /reversed timestamps are sequential too/ }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{user}#{ts}#{id}'),
+    },
+    {
+      name: 'a salt in front only spreads the newest writes over its buckets',
+      yaml: design('{salt}#{ts}#{device}', '        salt: {type: hash, buckets: 2}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 50, pad: 2}'),
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.ts', severity: 'error', message: /2 salt ranges \(3 nodes\)/ }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{salt}#{device}#{ts}'),
+    },
+    {
+      name: 'a key of nothing but a timestamp, with no fix',
+      yaml: design('{ts}', '        ts: {type: timestamp, unit: us}'),
+      findings: [{ messageId: 'only', path: 'tables[0].rowKey.fields.ts' }],
+      fixed: null,
+    },
+  ],
+});

@@ -1,0 +1,57 @@
+// Seed 000 ("Row Key Design & Hotspotting"): keys "prefixed by date or timestamp" send all
+// writes to one node; seed 003 and 001 say the same of timestamps, reversed or not.
+import { moveField } from './edit';
+import { defineRule } from './types';
+
+export default defineRule({
+  meta: {
+    id: 'timestamp-leading',
+    severity: 'error',
+    description: 'The first key field (after a salt) is a timestamp: every write goes to the newest end of the key space.',
+    messages: {
+      leading:
+        'the key starts with the timestamp {field}{reversedNote}: all writes go to one end of the key space, so one node takes every write (a hotspot no added node fixes). Put a well-distributed field such as {next} in front.',
+      salted:
+        'the first field after the salt {salt} is the timestamp {field}{reversedNote}: the newest writes go to the tail of each of {buckets} salt ranges ({nodes} nodes), and every time-range read needs {buckets} scans. Prefer an entity field before the timestamp.',
+      only: 'the key is only the timestamp {field}{reversedNote}: every write goes to one node. Add a well-distributed field in front of it.',
+    },
+    fixable: true,
+  },
+  check({ analysis, report }) {
+    for (const t of analysis.tables) {
+      const first = t.fields.find((f) => !f.isSalt);
+      if (!first?.isTime) continue;
+      const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
+      const next = t.fields.find((f) => !f.isTime && !f.isSalt);
+      const reversedNote = first.field.type === 'timestamp' && first.field.reversed ? ' (reversed timestamps are sequential too)' : '';
+      const fix = next ? { fix: `Move {${next.name}} in front of {${first.name}}` } : {};
+      if (salt) {
+        // A salt spreads the newest writes over its buckets: each bucket's tail is still hot,
+        // and fewer buckets than nodes leave nodes idle.
+        report({
+          table: t.index,
+          path: ['rowKey', 'fields', first.name],
+          messageId: 'salted',
+          data: { field: first.name, salt: salt.name, buckets: salt.cardinality, nodes: analysis.nodes, reversedNote },
+          severity: salt.cardinality >= analysis.nodes ? 'warning' : 'error',
+          ...fix,
+        });
+        continue;
+      }
+      report({
+        table: t.index,
+        path: ['rowKey', 'fields', first.name],
+        messageId: next ? 'leading' : 'only',
+        data: { field: first.name, next: next?.name ?? '', reversedNote },
+        ...fix,
+      });
+    }
+  },
+  fix(design, finding, analysis) {
+    const t = analysis.tables.find((x) => x.table.name === finding.table);
+    const first = t?.fields.find((f) => !f.isSalt);
+    const next = t?.fields.find((f) => !f.isTime && !f.isSalt);
+    if (!t || !first || !next) return null;
+    return moveField(design, t.index, next.name, first.position);
+  },
+});
