@@ -2,10 +2,10 @@
 // every problem as file:line:column lines.
 import { formatIssue, loadDesign } from '../core/model/load';
 import type { Design, Table } from '../core/model/schema';
-import { readText, UserError } from './io';
+import { readBytes, UserError } from './io';
 
 export async function readDesign(file: string): Promise<Design> {
-  const result = loadDesign(await readText(file), file);
+  const result = loadDesign(await readBytes(file), file);
   if (!result.ok) throw new UserError(result.issues.map(formatIssue).join('\n'));
   return result.design;
 }

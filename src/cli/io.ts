@@ -38,9 +38,10 @@ export function intFlag(value: string | undefined, name: string, def: number, mi
   return n;
 }
 
-export async function readText(file: string): Promise<string> {
+/** Reads a file as bytes (design files are decoded by the loader, which reports bad UTF-8). */
+export async function readBytes(file: string): Promise<Uint8Array> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new UserError(`${file}: no such file`);

@@ -10,6 +10,7 @@ interface Command {
 // Commands load lazily: `btstudio sort` must not pay for zod or the key engine at start-up.
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   check: { summary: 'validate design files (exit 0 ok, 2 invalid)', load: () => import('./commands/check') },
+  lint: { summary: 'check designs against Bigtable schema guidance (exit 1 on errors)', load: () => import('./commands/lint') },
   keys: { summary: 'print sample row keys of a table', load: () => import('./commands/keys') },
   sort: { summary: 'sort keys, one a line, in Bigtable byte order', load: () => import('./commands/sort') as Promise<Command> },
   schema: { summary: 'print the JSON Schema of the design format', load: () => import('./commands/schema') },

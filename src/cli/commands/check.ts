@@ -1,6 +1,6 @@
 // btstudio check DESIGN...: validate design files against the format.
 import { formatIssue, loadDesign } from '../../core/model/load';
-import { parseFlags, readText, UserError, write, type Io } from '../io';
+import { parseFlags, readBytes, UserError, write, type Io } from '../io';
 
 export const summary = 'validate design files (exit 0 ok, 2 invalid)';
 export const usage = `usage: btstudio check DESIGN... [--json]
@@ -15,7 +15,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let bad = 0;
   const report: { file: string; ok: boolean; tables?: number; issues?: unknown[] }[] = [];
   for (const file of positionals) {
-    const result = loadDesign(await readText(file), file);
+    const result = loadDesign(await readBytes(file), file);
     if (result.ok) {
       report.push({ file, ok: true, tables: result.design.tables.length });
       if (!values.json) await write(io.stdout, `${file}: ok (${result.design.tables.length} table${result.design.tables.length === 1 ? '' : 's'})\n`);

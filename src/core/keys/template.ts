@@ -84,8 +84,9 @@ export function tokenize(template: string): TemplateToken[] {
 }
 
 /**
- * The delimiter when none is written: the literal between every two fields if it is the same
- * everywhere, or else one character that starts and ends every such literal (`{a}#x#{b}#{c}` -> `#`).
+ * The delimiter when none is written: one punctuation character that starts or ends the literal
+ * between every two fields (`{a}#{b}`, `{a}#x#{b}`, `{device}#day{day}` -> `#`); else the
+ * literal between fields when it is the same everywhere (`{a}::{b}::{c}` -> `::`).
  */
 export function inferDelimiter(tokens: TemplateToken[]): string | null {
   const between: string[] = [];
@@ -98,9 +99,11 @@ export function inferDelimiter(tokens: TemplateToken[]): string | null {
     else if (next?.kind === 'field') return null;
   }
   if (between.length === 0) return null;
-  if (between.every((b) => b === between[0])) return between[0]!;
-  const c = between[0]![0]!;
-  return between.every((b) => b.startsWith(c) && b.endsWith(c)) ? c : null;
+  const candidates = new Set([...between[0]!].filter((c) => /[^\p{L}\p{N}]/u.test(c)));
+  for (const c of candidates) {
+    if (between.every((b) => b.startsWith(c) || b.endsWith(c))) return c;
+  }
+  return between.every((b) => b === between[0]) ? between[0]! : null;
 }
 
 /** Builds the layout of a row key; throws TemplateError with a message saying what to change. */

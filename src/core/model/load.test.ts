@@ -147,3 +147,17 @@ tables:
     if (!r.ok) expect(r.issues[0]!.message).toMatch(/at most 5 MB/);
   });
 });
+
+describe('loadDesign on bytes', () => {
+  it('names the line and column of the first byte that is not UTF-8', () => {
+    const bytes = Buffer.concat([Buffer.from('format: bigtable-studio/v1\nname: caf'), Buffer.from([0xe9]), Buffer.from('\ntables: []\n')]);
+    const r = loadDesign(bytes, 'latin1.yaml');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ line: 2, column: 10, message: expect.stringMatching(/not valid UTF-8/) });
+  });
+
+  it('accepts a real U+FFFD character in valid UTF-8', () => {
+    const r = loadDesign(Buffer.from('format: bigtable-studio/v1\nname: "\uFFFD"\ntables: []\n'), 'x.yaml');
+    expect(r.ok).toBe(true);
+  });
+});

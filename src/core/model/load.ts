@@ -16,7 +16,9 @@ export interface DesignIssue {
   message: string;
 }
 
-export type LoadResult = { ok: true; design: Design } | { ok: false; issues: DesignIssue[] };
+export type LoadResult =
+  | { ok: true; design: Design; /** Line and column of a path in the source (1:1 when unknown). */ locate(path: readonly PathPart[]): { line: number; column: number } }
+  | { ok: false; issues: DesignIssue[] };
 
 /** The largest design file we read: far above any real design, small enough to answer fast. */
 export const MAX_DESIGN_BYTES = 5 * 1024 * 1024;
@@ -36,18 +38,26 @@ export function formatIssue(i: DesignIssue): string {
   return `${i.file}:${i.line}:${i.column}: ${i.path ? `${i.path}: ` : ''}${i.message}`;
 }
 
-/** Parses and validates a design from YAML or JSON text. Never throws for bad input. */
-export function loadDesign(text: string, file = 'design.yaml'): LoadResult {
-  const size = text.length;
+/**
+ * Parses and validates a design from YAML or JSON: text, or raw bytes (checked to be UTF-8).
+ * Never throws for bad input.
+ */
+export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): LoadResult {
+  const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size > MAX_DESIGN_BYTES) {
     return fail(file, 1, 1, '', `the file is ${(size / 1048576).toFixed(1)} MB; a design file may be at most ${MAX_DESIGN_BYTES / 1048576} MB`);
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const bad = text.indexOf('\uFFFD');
-  if (bad >= 0) {
-    const line = text.slice(0, bad).split('\n').length;
-    return fail(file, line, bad - text.lastIndexOf('\n', bad - 1), '', 'the file is not valid UTF-8 (save it as UTF-8)');
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else {
+    const decoded = decodeUtf8(input);
+    if (typeof decoded !== 'string') {
+      const { line, column } = decoded;
+      return fail(file, line, column, '', 'the file is not valid UTF-8 here (save it as UTF-8)');
+    }
+    text = decoded;
   }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let parsed: { value: unknown; map: SourceMap };
   try {
     parsed = parseYamlWithPositions(text, file);
@@ -95,7 +105,37 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap)
     issues.push({ file, line, column, path: formatPath(s.path), message: s.message });
   }
   if (issues.length) return { ok: false, issues: sortIssues(issues.slice(0, MAX_ISSUES)) };
-  return { ok: true, design: result.data };
+  return { ok: true, design: result.data, locate: (path) => at(path, true) };
+}
+
+/** Decodes UTF-8, or says where the first invalid byte is (line and column in characters). */
+function decodeUtf8(bytes: Uint8Array): string | { line: number; column: number } {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Find the longest valid prefix by bisection, then report the position after it.
+    let lo = 0;
+    let hi = bytes.length;
+    const ok = (n: number) => {
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, n));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ok(mid)) lo = mid;
+      else hi = mid - 1;
+    }
+    // A prefix can end inside a valid multi-byte sequence: step back to a character boundary.
+    let end = lo;
+    while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+    const before = new TextDecoder().decode(bytes.subarray(0, end));
+    const lines = before.split('\n');
+    return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+  }
 }
 
 function sortIssues(issues: DesignIssue[]): DesignIssue[] {

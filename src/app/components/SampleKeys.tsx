@@ -1,0 +1,50 @@
+// Generated keys in Bigtable's row order, so hot spots and locality are visible at a glance.
+import { useMemo } from 'react';
+import type { RowKey } from '../../core/model/schema';
+import { sortedSampleKeys, type SampleKey } from '../keyview';
+
+type Outcome = { ok: true; keys: SampleKey[] } | { ok: false; message: string };
+
+export function SampleKeys({ rowKey, count }: { rowKey: RowKey; count: number }) {
+  const outcome = useMemo<Outcome>(() => {
+    try {
+      return { ok: true, keys: sortedSampleKeys(rowKey, count, 1) };
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+  }, [rowKey, count]);
+
+  if (!outcome.ok) {
+    return (
+      <p className="error-box" role="alert">
+        No sample keys: {outcome.message}
+      </p>
+    );
+  }
+  return (
+    <table className="grid sample-keys" data-testid="sample-keys">
+      <thead>
+        <tr>
+          <th scope="col" className="num">
+            #
+          </th>
+          <th scope="col">Row key</th>
+          <th scope="col" className="num">
+            Bytes
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {outcome.keys.map((k, i) => (
+          <tr key={i} data-testid="sample-key" data-hex={k.hex}>
+            <td className="num muted">{i + 1}</td>
+            <td>
+              <code className="key">{k.text}</code>
+            </td>
+            <td className="num">{k.key.length}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,41 @@
+// The browser studio. The CLI is bundled separately (into dist/cli), not by this config.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The production page makes no request off its own origin; the preview server says so with a
+// strict policy, so a stray inline script, injected style element or CDN fetch shows up as a
+// console error (which the e2e tests treat as a failure). Monaco, when it lands, injects
+// <style> elements and will need style-src 'unsafe-inline' added here.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export default defineConfig({
+  // Relative asset URLs, so the built app works from any host and any path.
+  base: './',
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+  },
+  server: {
+    host: '127.0.0.1',
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    strictPort: true,
+    headers: { 'Content-Security-Policy': CSP },
+  },
+});
