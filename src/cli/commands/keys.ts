@@ -1,6 +1,8 @@
 // btstudio keys DESIGN --table T: sample keys from the template's generators.
 import { compareBytes, displayKey, toHex } from '../../core/keys/bytes';
 import { sampleKeys } from '../../core/keys/generate';
+import { TemplateError } from '../../core/keys/template';
+import { KeyCodecError } from '../../core/keys/values';
 import { intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
@@ -25,7 +27,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
   const design = await readDesign(file);
   const table = pickTable(design, values.table, file);
-  const keys = sampleKeys(table.rowKey, n, { seed, writesPerSecond: table.load?.writesPerSecond });
+  let keys: Uint8Array[];
+  try {
+    keys = sampleKeys(table.rowKey, n, { seed, writesPerSecond: table.load?.writesPerSecond });
+  } catch (e) {
+    // The design loads but its key cannot be generated (e.g. singleton with two fields).
+    if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
+    throw e;
+  }
   if (values.sorted) keys.sort(compareBytes);
   const show = values.hex ? toHex : displayKey;
   const lines: string[] = [];

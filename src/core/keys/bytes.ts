@@ -9,6 +9,21 @@ export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
+/** The UTF-8 byte length of a string, without encoding it (lone surrogates count 3, as U+FFFD). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
 /** Decodes UTF-8, or returns null when the bytes are not valid UTF-8. */
 export function fromUtf8(bytes: Uint8Array): string | null {
   try {

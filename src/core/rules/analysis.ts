@@ -3,7 +3,7 @@
 // table the key and row sizes and the data volume over the retention.
 import type { Design, Field, GcRule, Table } from '../model/schema';
 import { DEFAULT_NODES } from '../model/schema';
-import { utf8 } from '../keys/bytes';
+import { utf8Length } from '../keys/bytes';
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
 import { hashPad } from '../keys/values';
@@ -87,7 +87,19 @@ const ANY: Charset = { any: true, chars: new Set() };
 const ALPHABET = { lower: 'abcdefghijklmnopqrstuvwxyz', alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', hex: '0123456789abcdef', digits: DIGITS };
 
 /** Generalised harmonic number H(n, s), summed exactly up to 10^5 terms and integrated beyond. */
+const harmonicCache = new Map<string, number>();
+
 function harmonic(n: number, s: number): number {
+  const key = `${n}:${s}`;
+  const hit = harmonicCache.get(key);
+  if (hit !== undefined) return hit;
+  const h = harmonicUncached(n, s);
+  if (harmonicCache.size > 1000) harmonicCache.clear();
+  harmonicCache.set(key, h);
+  return h;
+}
+
+function harmonicUncached(n: number, s: number): number {
   const exact = Math.min(n, 100_000);
   let h = 0;
   for (let k = 1; k <= exact; k++) h += Math.pow(k, -s);
@@ -113,24 +125,70 @@ function topShareOf(d: Dist, card: number): number {
 
 const digits = (n: number) => String(Math.trunc(Math.abs(n))).length + (n < 0 ? 1 : 0);
 
+/** Field facts in one fixed shape (fast to build on every keystroke); the charset, a Set used by few rules, is built on first read. */
+class FieldFacts implements FieldInfo {
+  name = '';
+  field!: Field;
+  position = 0;
+  cardinality = 0;
+  topShare = 0;
+  bytes: Bytes = { min: 0, typical: 0, max: 0 };
+  resolutionMs: number | null = null;
+  isSalt = false;
+  isTime = false;
+  isSequential = false;
+  varyingDigits = false;
+  private charsetOf: () => Charset = () => ANY;
+  private charsetCache: Charset | null = null;
+
+  constructor(raw: RawInfo) {
+    this.name = raw.name;
+    this.field = raw.field;
+    this.position = raw.position;
+    this.cardinality = raw.cardinality;
+    this.topShare = raw.topShare;
+    this.bytes = raw.bytes;
+    this.resolutionMs = raw.resolutionMs;
+    this.isSalt = raw.isSalt;
+    this.isTime = raw.isTime;
+    this.isSequential = raw.isSequential;
+    this.varyingDigits = raw.varyingDigits;
+    this.charsetOf = raw.charset;
+  }
+
+  get charset(): Charset {
+    return (this.charsetCache ??= this.charsetOf());
+  }
+}
+
 function fieldInfo(name: string, f: Field, position: number, prefixSuffix: string, retentionMs: number, totalWrites: number): FieldInfo {
-  const base = { name, field: f, position, resolutionMs: null, isSalt: false, isTime: false, isSequential: false, varyingDigits: false };
-  const lit = utf8(prefixSuffix).length;
+  return new FieldFacts(fieldInfoRaw(name, f, position, prefixSuffix, retentionMs, totalWrites));
+}
+
+type RawInfo = Omit<FieldInfo, 'charset'> & { charset: () => Charset };
+
+function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: string, retentionMs: number, totalWrites: number): RawInfo {
+  const base: RawInfo = { name, field: f, position, cardinality: 0, topShare: 0, bytes: { min: 0, typical: 0, max: 0 }, charset: () => ANY, resolutionMs: null, isSalt: false, isTime: false, isSequential: false, varyingDigits: false };
+  const done = (o: Partial<RawInfo>): RawInfo => Object.assign(base, o);
+  const lit = prefixSuffix === '' ? 0 : utf8Length(prefixSuffix);
   const withLit = (b: Bytes): Bytes => ({ min: b.min + lit, typical: b.typical + lit, max: b.max + lit });
-  const cs = (c: Charset): Charset => (c.any ? c : { any: false, chars: new Set([...c.chars, ...prefixSuffix]) });
+  const cs = (make: () => Charset) => (): Charset => {
+    const c = make();
+    return c.any ? c : { any: false, chars: new Set([...c.chars, ...prefixSuffix]) };
+  };
   switch (f.type) {
     case 'string': {
       if (f.values) {
-        const lens = f.values.map((v) => utf8(v).length);
+        const lens = f.values.map((v) => utf8Length(v));
         const w = f.weights && f.weights.length === f.values.length ? f.weights : f.values.map(() => 1);
         const total = w.reduce((a, b) => a + b, 0) || 1;
         const typical = lens.reduce((a, l, i) => a + (l * w[i]!) / total, 0);
         const topShare = f.weights ? Math.max(...w) / total : topShareOf(f, f.values.length);
-        return { ...base, cardinality: f.values.length, topShare, bytes: withLit({ min: Math.min(...lens), typical, max: Math.max(...lens) }), charset: cs(charsOf(...f.values)), isSequential: f.distribution === 'sequential' };
+        return done({ cardinality: f.values.length, topShare, bytes: withLit({ min: Math.min(...lens), typical, max: Math.max(...lens) }), charset: cs(() => charsOf(...(f.values ?? []))), isSequential: f.distribution === 'sequential' });
       }
       const card = f.distribution === 'sequential' ? Math.max(f.cardinality ?? 0, totalWrites) : (f.cardinality ?? 10_000);
-      const len = utf8(f.prefix ?? '').length + (f.length ?? 8);
-      return { ...base, cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: len, typical: len, max: len }), charset: cs(charsOf(ALPHABET[f.alphabet ?? 'lower'], f.prefix ?? '')), isSequential: f.distribution === 'sequential' };
+      const len = utf8Length(f.prefix ?? '') + (f.length ?? 8);
+      return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: len, typical: len, max: len }), charset: cs(() => charsOf(ALPHABET[f.alphabet ?? 'lower'], f.prefix ?? '')), isSequential: f.distribution === 'sequential' });
     }
     case 'int': {
       const min = f.min ?? 0;
@@ -139,7 +197,7 @@ function fieldInfo(name: string, f: Field, position: number, prefixSuffix: strin
       const card = sequential ? Math.max(span, totalWrites) : span;
       const max = min + card - 1;
       let bytes: Bytes;
-      let charset: Charset = ANY;
+      let charset: () => Charset = () => ANY;
       let varying = false;
       if (f.encoding === 'bigEndian') bytes = { min: 8, typical: 8, max: 8 };
       else if (f.encoding === 'orderedCode') {
@@ -150,50 +208,50 @@ function fieldInfo(name: string, f: Field, position: number, prefixSuffix: strin
         const dMin = Math.max(f.pad ?? 0, min < 0 ? 1 : digits(min));
         const dMax = Math.max(f.pad ?? 0, digits(max), digits(min));
         bytes = { min: Math.min(dMin, dMax), typical: dMax, max: dMax };
-        charset = charsOf(DIGITS, min < 0 ? '-' : '');
+        charset = () => charsOf(DIGITS, min < 0 ? '-' : '');
         varying = f.pad === undefined ? digits(Math.max(min, 0)) !== digits(max) || min < 0 : digits(max) > f.pad || min < 0;
       }
-      return { ...base, cardinality: card, topShare: topShareOf(f, card), bytes: withLit(bytes), charset: cs(charset), isSequential: sequential, varyingDigits: varying };
+      return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit(bytes), charset: cs(charset), isSequential: sequential, varyingDigits: varying });
     }
     case 'timestamp': {
       const unitMs = UNIT_MS[f.unit ?? 'ms'];
       const resolutionMs = f.bucket ? BUCKET_MS[f.bucket] : unitMs;
       const card = Math.max(1, Math.ceil(retentionMs / resolutionMs));
       let bytes: Bytes;
-      let charset: Charset;
+      let charset: () => Charset;
       let varying = false;
       if (f.encoding === 'bigEndian') {
         bytes = { min: 8, typical: 8, max: 8 };
-        charset = ANY;
+        charset = () => ANY;
       } else if (f.format === 'iso') {
         const n = { month: 7, week: 10, day: 10, hour: 13, minute: 16 }[f.bucket ?? 'minute'];
         const full = f.unit === 's' ? 20 : f.unit === 'us' ? 27 : 24;
         const len = f.bucket ? n : full;
         bytes = { min: len, typical: len, max: len };
-        charset = charsOf(DIGITS, '-:TZ.');
+        charset = () => charsOf(DIGITS, '-:TZ.');
       } else {
         // Epoch numbers of today have 10 (s), 13 (ms) or 16 (us) digits; reversed ones 19.
         const len = f.reversed ? 19 : Math.max(f.pad ?? 0, { s: 10, ms: 13, us: 16 }[f.unit ?? 'ms']);
         bytes = { min: len, typical: len, max: len };
-        charset = charsOf(DIGITS);
+        charset = () => charsOf(DIGITS);
         varying = false;
       }
       // A timestamp is a clock: at any moment every write carries (nearly) the same value.
-      return { ...base, cardinality: card, topShare: 1, bytes: withLit(bytes), charset: cs(charset), resolutionMs, isTime: true, varyingDigits: varying };
+      return done({ cardinality: card, topShare: 1, bytes: withLit(bytes), charset: cs(charset), resolutionMs, isTime: true, varyingDigits: varying });
     }
     case 'uuid':
-      return { ...base, cardinality: Infinity, topShare: 0, bytes: withLit({ min: 36, typical: 36, max: 36 }), charset: cs(charsOf(ALPHABET.hex, '-')) };
+      return done({ cardinality: Infinity, topShare: 0, bytes: withLit({ min: 36, typical: 36, max: 36 }), charset: cs(() => charsOf(ALPHABET.hex, '-')) });
     case 'domain': {
       const card = f.cardinality ?? 10_000;
-      return { ...base, cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: 4, typical: 16, max: 253 }), charset: cs(charsOf(ALPHABET.lower, DIGITS, '-.')), isSequential: f.distribution === 'sequential' };
+      return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: 4, typical: 16, max: 253 }), charset: cs(() => charsOf(ALPHABET.lower, DIGITS, '-.')), isSequential: f.distribution === 'sequential' });
     }
     case 'bytes': {
       const len = f.length ?? 8;
-      return { ...base, cardinality: Math.pow(256, len), topShare: 0, bytes: withLit({ min: len, typical: len, max: len }), charset: ANY };
+      return done({ cardinality: Math.pow(256, len), topShare: 0, bytes: withLit({ min: len, typical: len, max: len }), charset: () => ANY });
     }
     case 'hash': {
       const len = hashPad(f);
-      return { ...base, cardinality: f.buckets, topShare: 1 / f.buckets, bytes: withLit({ min: len, typical: len, max: len }), charset: cs(charsOf(DIGITS)), isSalt: true };
+      return done({ cardinality: f.buckets, topShare: 1 / f.buckets, bytes: withLit({ min: len, typical: len, max: len }), charset: cs(() => charsOf(DIGITS)), isSalt: true });
     }
   }
 }
@@ -219,8 +277,8 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
       if (f) fields.push(fieldInfo(seg.field, f, fields.length, seg.prefix + seg.suffix, retentionMs, totalWrites));
     });
   }
-  const sep = layout ? (layout.encoding === 'orderedCode' ? 2 : utf8(layout.delimiter ?? '').length) : 0;
-  const constants = layout ? layout.segments.filter((s) => !s.field).reduce((a, s) => a + utf8(s.prefix).length, 0) : 0;
+  const sep = layout ? (layout.encoding === 'orderedCode' ? 2 : utf8Length(layout.delimiter ?? '')) : 0;
+  const constants = layout ? layout.segments.filter((s) => !s.field).reduce((a, s) => a + utf8Length(s.prefix), 0) : 0;
   const gaps = layout ? Math.max(0, layout.segments.length - 1) * sep + constants : 0;
   const sum = (k: keyof Bytes) => fields.reduce((a, f) => a + f.bytes[k], gaps);
   const keyBytes = { min: sum('min'), typical: sum('typical'), max: sum('max') };
@@ -259,7 +317,7 @@ export function cellBytesPerWrite(table: Table): number {
   for (const fam of table.families ?? []) {
     const cols = fam.columns ?? [];
     if (cols.length === 0) total += 12 + fam.name.length + 64;
-    for (const c of cols) total += utf8(c.qualifier).length + fam.name.length + 12 + (c.valueBytes ?? (c.counter ? 8 : 64));
+    for (const c of cols) total += utf8Length(c.qualifier) + fam.name.length + 12 + (c.valueBytes ?? (c.counter ? 8 : 64));
   }
   return total || 100;
 }
