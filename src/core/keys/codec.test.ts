@@ -15,7 +15,7 @@ function arbValue(f: Field): fc.Arbitrary<FieldValue> {
   const int64 = fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n });
   switch (f.type) {
     case 'string':
-      return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).filter((s) => !s.includes('#') && !s.includes('\u0000'));
+      return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).filter((s) => !s.includes('#') && !s.includes('|') && !s.includes('\u0000'));
     case 'int':
       return f.encoding ? int64 : fc.bigInt({ min: -(10n ** 12n), max: 10n ** 15n });
     case 'timestamp':
