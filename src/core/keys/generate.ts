@@ -4,6 +4,8 @@
 import type { DomainField, Field, IntField, RowKey, StringField } from '../model/schema';
 import { createCodec, type KeyCodec } from './codec';
 import { Rng, zipfSampler } from './random';
+import { fnv1a32 } from './hash';
+import { utf8 } from './bytes';
 import { assertNever, KeyCodecError, type FieldValue, type KeyRecord } from './values';
 
 /** 2026-01-01T00:00:00Z: the default start of simulated time, fixed so output is reproducible. */
@@ -77,7 +79,8 @@ function stringValues(name: string, f: StringField, rng: Rng): ValueFn {
   const length = f.length ?? 8;
   const card = f.cardinality ?? 10000;
   const rank = rankDrawer(f, card, rng);
-  const salt = mix(name.length, 0x5bd1e995, name.charCodeAt(0) || 0);
+  // Each field its own value space: two fields of the same shape must not share values.
+  const salt = fnv1a32(utf8(name));
   const prefix = f.prefix ?? '';
   const base = alphabet.length;
   if (f.distribution === 'sequential') {
@@ -198,7 +201,7 @@ export function exampleRecord(rowKey: RowKey, opts: GenerateOptions = {}): KeyRe
   return record;
 }
 
-function exampleValue(name: string, f: Field, ex: string | number): FieldValue {
+export function exampleValue(name: string, f: Field, ex: string | number): FieldValue {
   switch (f.type) {
     case 'string':
     case 'uuid':

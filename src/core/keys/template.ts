@@ -99,6 +99,8 @@ export function inferDelimiter(tokens: TemplateToken[]): string | null {
     else if (next?.kind === 'field') return null;
   }
   if (between.length === 0) return null;
+  // The same run of punctuation between all fields (`::`) is the delimiter as a whole.
+  if (between.every((b) => b === between[0]) && /^[^\p{L}\p{N}]+$/u.test(between[0]!)) return between[0]!;
   const candidates = new Set([...between[0]!].filter((c) => /[^\p{L}\p{N}]/u.test(c)));
   for (const c of candidates) {
     if (between.every((b) => b.startsWith(c) || b.endsWith(c))) return c;

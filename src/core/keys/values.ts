@@ -114,7 +114,7 @@ export function decodeValue(name: string, field: Field, bytes: Uint8Array): Fiel
       return bytes.slice();
     case 'hash': {
       const v = parseDecimal(text());
-      if (v === null) throw new KeyCodecError(`field ${name}: "${text()}" is not a salt number`);
+      if (v === null || padDecimal(v, hashPad(field)) !== text()) throw new KeyCodecError(`field ${name}: "${text()}" is not a salt of ${hashPad(field)} digits`);
       return v;
     }
     case 'int': {
@@ -129,6 +129,8 @@ export function decodeValue(name: string, field: Field, bytes: Uint8Array): Fiel
       }
       const v = parseDecimal(text());
       if (v === null) throw new KeyCodecError(`field ${name}: "${text()}" is not a decimal integer`);
+      // Only the exact text this field writes belongs to the design (0042 is not 42 unpadded).
+      if (padDecimal(v, field.pad) !== text()) throw new KeyCodecError(`field ${name}: "${text()}" is not written as this field writes ${v} ("${padDecimal(v, field.pad)}")`);
       return v;
     }
     case 'timestamp':
@@ -222,8 +224,11 @@ function decodeTimestamp(name: string, field: TimestampField, bytes: Uint8Array)
     if (bytes.length !== 8) throw new KeyCodecError(`field ${name} needs 8 bytes, found ${bytes.length}`);
     stored = decodeBigEndianInt64(bytes);
   } else {
-    stored = parseDecimal(fromUtf8(bytes) ?? '');
+    const text = fromUtf8(bytes) ?? '';
+    stored = parseDecimal(text);
     if (stored === null) throw new KeyCodecError(`field ${name} is not a decimal timestamp`);
+    const canonical = field.reversed ? stored.toString().padStart(19, '0') : padDecimal(stored, field.pad);
+    if (canonical !== text) throw new KeyCodecError(`field ${name}: "${text}" is not written as this field writes it ("${canonical}")`);
   }
   return field.reversed ? LONG_MAX - stored! : stored!;
 }

@@ -161,3 +161,26 @@ describe('loadDesign on bytes', () => {
     expect(r.ok).toBe(true);
   });
 });
+
+describe('field checks', () => {
+  const one = (field: string) => `format: bigtable-studio/v1\nname: t\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: ${field}}}\n`;
+
+  it('rejects examples that are not values of their field', () => {
+    for (const f of ['{type: uuid, example: not-a-uuid}', '{type: int, example: abc}', '{type: bytes, length: 4, example: toolong}']) {
+      const r = loadDesign(one(f), 'x.yaml');
+      expect(r.ok, f).toBe(false);
+      if (!r.ok) expect(r.issues[0]!.path).toBe('tables[0].rowKey.fields.a.example');
+    }
+    expect(loadDesign(one('{type: uuid, example: 7f1c1d6e-2a3b-4c5d-8e9f-001122334455}')).ok).toBe(true);
+  });
+
+  it('rejects a max below the default min of 0, and zero durations', () => {
+    expect(loadDesign(one('{type: int, max: -5}')).ok).toBe(false);
+    const r = loadDesign(one('{type: string}').replace('    rowKey', '    load: {retention: 0d}\n    rowKey'));
+    expect(r.ok).toBe(false);
+  });
+
+  it('lets a design name its JSON Schema', () => {
+    expect(loadDesign('$schema: ./design.schema.json\n' + one('{type: string}')).ok).toBe(true);
+  });
+});

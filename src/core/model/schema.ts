@@ -11,14 +11,14 @@ export const FAMILY_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
 /** Key field names become SQL column names in a structured row key. */
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Durations as gcloud and cbt write them: 30d, 36h, 15m, 90s, 500ms. */
-export const DURATION = /^[0-9]{1,9}(ms|s|m|h|d)$/;
+export const DURATION = /^[1-9][0-9]{0,8}(ms|s|m|h|d)$/;
 
 const text = (max: number, what: string) => z.string().max(max).meta({ description: what });
 const count = (min: number, max: number) => z.number().int().min(min).max(max);
 
 const duration = z
   .string()
-  .regex(DURATION, { message: 'a duration like 30d, 36h, 15m, 90s or 500ms' })
+  .regex(DURATION, { message: 'a positive duration like 30d, 36h, 15m, 90s or 500ms' })
   .meta({ description: 'A duration: a whole number and a unit (ms, s, m, h, d), e.g. 30d.' });
 
 const common = {
@@ -264,6 +264,7 @@ export const Table = z.strictObject({
 });
 
 export const Design = z.strictObject({
+  $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
   format: z.literal(FORMAT_V1).meta({ description: `Always ${FORMAT_V1}.` }),
   name: z.string().min(1).max(200),
   description: text(20000, 'What this design is for.').optional(),

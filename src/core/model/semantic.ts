@@ -5,6 +5,8 @@ import type { Design, Field, Table } from './schema';
 import type { PathPart } from './positions';
 import { layoutOf, TemplateError } from '../keys/template';
 import { utf8 } from '../keys/bytes';
+import { exampleValue } from '../keys/generate';
+import { decodeValue, encodeValue } from '../keys/values';
 
 export interface SemanticIssue {
   path: PathPart[];
@@ -86,6 +88,17 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
 
 function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], hashes: string[], out: SemanticIssue[]): void {
   const say = (key: string, message: string) => out.push({ path: [...at, key], message, atKey: true });
+  if (f.example !== undefined && f.type !== 'hash') {
+    // The example must be a value of the field: it becomes the example key and round-trips.
+    try {
+      const v = exampleValue(name, f, f.example);
+      const bytes = encodeValue(name, f, v);
+      if (f.type === 'bytes' && bytes.length !== (f.length ?? 8)) throw new Error(`it is ${bytes.length} bytes, the field ${f.length ?? 8}`);
+      decodeValue(name, f, bytes);
+    } catch (e) {
+      out.push({ path: [...at, 'example'], message: `the example is not a value of this ${f.type} field: ${(e as Error).message}` });
+    }
+  }
   if ('distribution' in f) {
     if (f.skew !== undefined && f.distribution !== 'zipf') say('skew', 'skew applies only to distribution: zipf');
     if (f.share !== undefined && f.distribution !== 'hot') say('share', 'share applies only to distribution: hot');
@@ -103,7 +116,7 @@ function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], ha
       if (f.values && new Set(f.values).size !== f.values.length) say('values', 'values lists the same value twice');
       break;
     case 'int':
-      if (f.min !== undefined && f.max !== undefined && f.min > f.max) say('max', `max (${f.max}) is below min (${f.min})`);
+      if (f.max !== undefined && (f.min ?? 0) > f.max) say('max', `max (${f.max}) is below min (${f.min ?? '0, the default'})`);
       if (f.cardinality !== undefined && f.max !== undefined && f.cardinality > f.max - (f.min ?? 0) + 1) {
         say('cardinality', `cardinality ${f.cardinality} exceeds the ${f.max - (f.min ?? 0) + 1} values between min and max`);
       }
