@@ -7,6 +7,7 @@ await build({
   entryPoints: { btstudio: 'src/cli/entry.ts' },
   outdir: 'dist/cli',
   bundle: true,
+  outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
   platform: 'node',
