@@ -105,7 +105,8 @@ function stringValues(name: string, f: StringField, rng: Rng): ValueFn {
 
 function intValues(f: IntField, rng: Rng): ValueFn {
   const min = f.min ?? 0;
-  const span = f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : 1_000_000);
+  // An unbounded auto-increment keeps counting; a bounded one wraps around its range.
+  const span = f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : f.distribution === 'sequential' ? Number.MAX_SAFE_INTEGER - Math.max(0, min) : 1_000_000);
   const rank = rankDrawer(f, Math.max(1, span), rng);
   return (i) => BigInt(min + rank(i));
 }

@@ -194,7 +194,9 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
       const min = f.min ?? 0;
       const span = f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : 1_000_000);
       const sequential = f.distribution === 'sequential';
-      const card = sequential ? Math.max(span, totalWrites) : span;
+      // An auto-increment grows with the writes unless the design bounds it.
+      const bounded = f.cardinality !== undefined || f.max !== undefined;
+      const card = sequential && !bounded ? Math.max(span, totalWrites) : span;
       const max = min + card - 1;
       let bytes: Bytes;
       let charset: () => Charset = () => ANY;
@@ -209,7 +211,8 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
         const dMax = Math.max(f.pad ?? 0, digits(max), digits(min));
         bytes = { min: Math.min(dMin, dMax), typical: dMax, max: dMax };
         charset = () => charsOf(DIGITS, min < 0 ? '-' : '');
-        varying = f.pad === undefined ? digits(Math.max(min, 0)) !== digits(max) || min < 0 : digits(max) > f.pad || min < 0;
+        const width = (v: number) => Math.max(digits(v), f.pad ?? 0);
+        varying = min < 0 || width(Math.max(min, 0)) !== width(max);
       }
       return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit(bytes), charset: cs(charset), isSequential: sequential, varyingDigits: varying });
     }

@@ -1,15 +1,49 @@
-// The key is only a hash or a UUID: writes spread, but range scans are impossible.
+// Seed 003 ("Hotspotting Anti-Patterns", 4, "Pure Cryptographic Hashes Without Structure"): a
+// pure hash "distributes writes perfectly" but "completely randomizes data order", which
+// "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
+// behave the same way.
+import type { PlanKind } from './plan';
 import { defineRule } from './types';
+
+const RANDOM = new Set(['hash', 'uuid', 'bytes']);
+const KIND: Record<PlanKind, string> = {
+  point: 'point read',
+  prefix: 'prefix scan',
+  range: 'range scan',
+  'multi-scan': 'scan per salt bucket',
+  'full-scan': 'full table scan',
+};
+
+const WHY =
+  'the key is only {fields}: writes spread over every node, but rows sort in random order, so related rows are never next to each other and no prefix or range scan can read them (seed 003, Hotspotting Anti-Patterns 4).';
 
 export default defineRule({
   meta: {
     id: 'hash-only-key',
     severity: 'warning',
     description: 'The key is only a hash or a UUID: writes spread, but range scans are impossible.',
-    messages: {},
+    messages: {
+      only: `${WHY} Only point reads by the whole key are efficient. If rows will be read by an entity or a time range, lead with that field (field promotion, seed 003 pattern 1) and keep the random part last.`,
+      scan: `${WHY} The query "{query}" needs a {kind}, which on this key reads rows in random order across the whole table. Lead the key with the fields that query binds (field promotion, seed 003 pattern 1) and keep the random part last.`,
+    },
     fixable: false,
   },
-  check() {
-    // not written yet
+  check({ analysis, report }) {
+    for (const t of analysis.tables) {
+      if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) continue;
+      const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
+      const scan = t.plans.find((p) => p.kind !== 'point');
+      if (scan) {
+        report({
+          table: t.index,
+          path: ['rowKey', 'template'],
+          messageId: 'scan',
+          data: { fields, query: scan.query, kind: KIND[scan.kind] },
+          severity: 'error',
+        });
+      } else {
+        report({ table: t.index, path: ['rowKey', 'template'], messageId: 'only', data: { fields } });
+      }
+    }
   },
 });

@@ -1,15 +1,86 @@
-// The first key field has too few values, or one value takes too many writes, for the nodes of the cluster.
+// Seed 000 ("Row Key Design & Hotspotting"): "agents must validate that row keys are designed
+// for high cardinality", and "if a user must use a low-cardinality prefix, recommend salting
+// the key". Rows split anywhere, so the prefix only hurts when nothing after it spreads the
+// writes under each of its values (see support/keyshape.ts writeSpread).
+import type { Design } from '../model/schema';
+import type { DesignAnalysis, TableAnalysis } from './analysis';
+import { count, percent, prependSalt, saltBuckets, tableOfFinding, writeSpread, type WriteSpread } from './support/keyshape';
 import { defineRule } from './types';
+
+const TAIL =
+  ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. Salt the key (seed 000, Field Salting Example): put a hash field with {buckets} buckets (4 per node) in front.';
+
+/** Why the fields after the prefix do not spread its writes. */
+function after(s: WriteSpread): string {
+  if (s.stop?.isTime) return `the timestamp ${s.stop.name} after it sends all writes of one value to that value's newest rows`;
+  if (s.stop) return `the sequence ${s.stop.name} after it sends all writes of one value to that value's last row`;
+  const rest = s.group.slice(1).map((f) => f.name);
+  return rest.length ? `the fields after it (${rest.join(', ')}) add too few values` : 'no field after it spreads the writes under each value';
+}
+
+/** A salt of the rest of the key spreads writes only if something outside the prefix varies between concurrent writes. */
+function saltHelps(t: TableAnalysis, s: WriteSpread): boolean {
+  return t.fields.some(
+    (f) => !f.isSalt && !s.group.includes(f) && (f.isTime ? (f.resolutionMs ?? Infinity) <= 1000 : f.cardinality > 1),
+  );
+}
+
+/** The design with a salt of the rest of the key in front (the issue's fix), or null. */
+function salted(design: Design, t: TableAnalysis, analysis: DesignAnalysis): Design | null {
+  const of = t.fields.filter((f) => !f.isSalt).map((f) => f.name);
+  return prependSalt(design, t, of, saltBuckets(analysis.nodes));
+}
+
+function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null {
+  const first = t.fields[0];
+  if (!first || first.isSalt || first.isTime || first.isSequential) return null; // salted, or another rule's case
+  const low = first.cardinality < 10 * analysis.nodes;
+  const hot = first.topShare > 1 / analysis.nodes;
+  if (!low && !hot) return null;
+  const s = writeSpread(t, analysis.nodes);
+  return s.spread ? null : s;
+}
 
 export default defineRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
     description: 'The first key field has too few values, or one value takes too many writes, for the nodes of the cluster.',
-    messages: {},
-    fixable: false,
+    messages: {
+      few: 'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' + TAIL,
+      hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL,
+    },
+    fixable: true,
   },
-  check() {
-    // not written yet
+  check({ design, analysis, report }) {
+    for (const t of analysis.tables) {
+      const s = problem(t, analysis);
+      if (!s) continue;
+      const first = t.fields[0]!;
+      const buckets = saltBuckets(analysis.nodes);
+      report({
+        table: t.index,
+        path: ['rowKey', 'fields', first.name],
+        messageId: first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
+        data: {
+          field: first.name,
+          values: count(first.cardinality),
+          share: percent(first.topShare),
+          nodes: analysis.nodes,
+          minValues: 10 * analysis.nodes,
+          after: after(s),
+          points: count(s.points),
+          busiest: percent(s.hottest),
+          buckets,
+        },
+        ...(saltHelps(t, s) && salted(design, t, analysis) ? { fix: `Add a salt of ${buckets} buckets in front of {${first.name}}` } : {}),
+      });
+    }
+  },
+  fix(design, finding, analysis) {
+    const t = tableOfFinding(analysis, finding);
+    const s = t && problem(t, analysis);
+    if (!t || !s || !saltHelps(t, s)) return null;
+    return salted(design, t, analysis);
   },
 });

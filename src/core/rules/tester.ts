@@ -80,7 +80,8 @@ export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: Inv
           const f = found[i]!;
           if (e.severity) expect(f.severity).toBe(e.severity);
           if (e.message) expect(f.message).toMatch(e.message);
-          expect(f.message).not.toMatch(/\{\w+\}/); // every placeholder filled
+          // Every placeholder of the template is filled from the finding's data.
+          for (const m of rule.meta.messages[f.messageId]!.matchAll(/\{(\w+)\}/g)) expect(f.data, `data.${m[1]} for ${f.messageId}`).toHaveProperty(m[1]!);
         });
         if (c.fixed !== undefined) {
           expect(rule.fix, `${id} has no fix`).toBeDefined();

@@ -1,15 +1,95 @@
-// A decimal number varies in digit count without padding, so byte order differs from numeric order.
+// Seed 000 checklist: "Zero pad all numbers to ensure correct string sorting"; seed 003:
+// "device#1" < "device#10" < "device#100" < "device#2". Keys sort by bytes, so decimal text of
+// different widths sorts out of numeric order, and so does a minus sign.
+import type { IntField, TimestampField } from '../model/schema';
+import { DEFAULT_START_MS } from '../keys/generate';
+import type { FieldInfo, TableAnalysis } from './analysis';
+import { updateField } from './edit';
+import { tableOfFinding } from './support/keyshape';
 import { defineRule } from './types';
+
+const UNIT_PER_MS = { s: 1 / 1000, ms: 1, us: 1000 } as const;
+const width = (n: number) => String(Math.trunc(Math.abs(n))).length;
+
+interface Range {
+  lo: number;
+  hi: number;
+  pad: number | undefined;
+}
+
+/** The values a decimal field writes over the table's life, or null when it is not decimal text. */
+function decimalRange(f: FieldInfo, t: TableAnalysis): Range | null {
+  const field = f.field;
+  if (field.type === 'int') {
+    if (field.encoding !== undefined && field.encoding !== 'decimal') return null;
+    const lo = field.min ?? 0;
+    // A declared max bounds the values even when ids are handed out in sequence.
+    const hi = field.max ?? lo + f.cardinality - 1;
+    return { lo, hi, pad: field.pad };
+  }
+  if (field.type === 'timestamp') {
+    if (field.format === 'iso' || field.encoding === 'bigEndian' || field.reversed) return null; // fixed width
+    // Generated times run from the simulated start over the retention.
+    const perMs = UNIT_PER_MS[(field as TimestampField).unit ?? 'ms'];
+    return { lo: Math.floor(DEFAULT_START_MS * perMs), hi: Math.floor((DEFAULT_START_MS + t.retentionMs) * perMs), pad: field.pad };
+  }
+  return null;
+}
+
+/** Two values whose byte order contradicts their numeric order, as they are written. */
+function counterexample(r: Range): [string, string] {
+  const base = Math.max(width(Math.max(r.lo, 0)), r.pad ?? 0);
+  const big = 10 ** base;
+  return [String(big), String(big - 1).padStart(r.pad ?? 0, '0')];
+}
 
 export default defineRule({
   meta: {
     id: 'unpadded-number',
     severity: 'warning',
     description: 'A decimal number varies in digit count without padding, so byte order differs from numeric order.',
-    messages: {},
-    fixable: false,
+    messages: {
+      unpadded:
+        '{field} is decimal text from {lo} to {hi} without pad, so its values have {minWidth} to {maxWidth} digits and keys sort out of numeric order: "{big}" sorts before "{small}" (seed 003: device#10 < device#2). Zero-pad it to {maxWidth} digits (seed 000 checklist: "Zero pad all numbers").',
+      padTooShort:
+        '{field} is padded to {pad} digits but reaches {hi} ({maxWidth} digits), so wider values sort out of numeric order: "{big}" sorts before "{small}". Pad it to {maxWidth} digits.',
+      negative:
+        '{field} can be negative (min {lo}) as decimal text: "-" sorts before every digit and "-10" after "-9", so negative values sort in reverse order and padding cannot fix it. Use encoding: orderedCode (sorts every int64), or store the value plus {offset} so every value is non-negative, and zero-pad it.',
+    },
+    fixable: true,
   },
-  check() {
-    // not written yet
+  check({ analysis, report }) {
+    for (const t of analysis.tables) {
+      for (const f of t.fields) {
+        const r = decimalRange(f, t);
+        if (!r) continue;
+        const path = ['rowKey', 'fields', f.name];
+        if (r.lo < 0) {
+          report({ table: t.index, path, messageId: 'negative', data: { field: f.name, lo: r.lo, offset: -r.lo } });
+          continue;
+        }
+        const maxWidth = width(r.hi);
+        const written = (n: number) => Math.max(width(n), r.pad ?? 0);
+        if (written(r.lo) === written(r.hi)) continue;
+        const [big, small] = counterexample(r);
+        report({
+          table: t.index,
+          path,
+          messageId: r.pad === undefined ? 'unpadded' : 'padTooShort',
+          data: { field: f.name, lo: r.lo, hi: r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
+          fix: `Pad to ${maxWidth} digits`,
+        });
+      }
+    }
+  },
+  fix(design, finding, analysis) {
+    const t = tableOfFinding(analysis, finding);
+    const name = finding.path[4];
+    const info = t?.fields.find((f) => f.name === name);
+    const r = info && t ? decimalRange(info, t) : null;
+    if (!t || !info || !r || r.lo < 0) return null;
+    const pad = width(r.hi);
+    if (pad > 64 || (r.pad ?? 0) >= pad) return null;
+    return updateField(design, t.index, info.name, (f) => ({ ...(f as IntField | TimestampField), pad }));
   },
 });

@@ -1,0 +1,47 @@
+import rule from './hash-only-key';
+import { ruleTester } from './tester';
+
+const design = (template: string, fields: string, queries = '') => `format: bigtable-studio/v1
+name: t
+tables:
+  - name: items
+    rowKey:
+      template: "${template}"
+      fields:
+${fields}
+${queries}`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a uuid after the room and time it belongs to (seed 000 tenantID#reversedTimestamp#objectID)',
+      yaml: design('{room}#{ts}#{message}', '        room: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}'),
+    },
+    {
+      name: 'a salt in front of a real id (seed 003 pattern 3)',
+      yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, max: 9999999999, pad: 10}', '    queries:\n      - {name: users in a range, match: {user_id: range}}\n'),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a uuid key read by prefix',
+      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: by prefix, match: {id: prefix}}\n'),
+      findings: [{ messageId: 'scan', path: 'tables[0].rowKey.template', severity: 'error', message: /"by prefix" needs a prefix scan/ }],
+    },
+    {
+      name: 'a salt and random bytes, no queries declared',
+      yaml: design('{salt}#{id}', '        salt: {type: hash, buckets: 8}\n        id: {type: bytes, length: 16}'),
+      findings: [{ messageId: 'only', path: 'tables[0].rowKey.template', severity: 'warning', message: /salt \(hash\), id \(bytes\)/ }],
+    },
+    {
+      name: 'a uuid key with only point reads is still a warning',
+      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: one row, match: {id: eq}}\n'),
+      findings: [{ messageId: 'only', path: 'tables[0].rowKey.template', severity: 'warning' }],
+    },
+    {
+      name: 'a uuid key searched by a column value needs a full scan',
+      yaml: design('{id}', '        id: {type: uuid}', '    families: [{name: d}]\n    queries:\n      - {name: by email, filter: ["d:email"]}\n'),
+      findings: [{ messageId: 'scan', path: 'tables[0].rowKey.template', severity: 'error', message: /full table scan/ }],
+    },
+  ],
+});

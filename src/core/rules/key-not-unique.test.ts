@@ -1,0 +1,69 @@
+import rule from './key-not-unique';
+import { ruleTester } from './tester';
+
+const design = (template: string, fields: string, rest: string) => `format: bigtable-studio/v1
+name: t
+tables:
+  - name: data
+    rowKey:
+      template: "${template}"
+      fields:
+${fields}
+${rest}`;
+
+const single = '    families: [{name: m, gc: {maxVersions: 1}, columns: [{qualifier: v}]}]\n';
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a message id after room and time (seed 000 tenantID#reversedTimestamp#objectID)',
+      yaml: design('{room}#{ts}#{message}', '        room: {type: string, cardinality: 1000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}', `${single}    load: {writesPerSecond: 100000}\n`),
+    },
+    {
+      name: 'balloons that report once a minute, one row per report (seed 001 single-timestamp serialized)',
+      yaml: design(
+        '{location}#{balloon}#{ts}',
+        '        location: {type: string, values: [us-west2, us-central1, us-east4, europe-west1], weights: [20, 20, 15, 12]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        ts: {type: timestamp, unit: s, bucket: minute, pad: 10}',
+        `${single}    load: {writesPerSecond: 167, retention: 365d}\n`,
+      ),
+    },
+    {
+      name: 'a week bucket that keeps a cell per minute (seed 001 new cells for new events)',
+      yaml: design(
+        '{balloon}#{week}',
+        '        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        week: {type: timestamp, bucket: week, format: iso}',
+        '    families: [{name: measurements, gc: {union: [{maxVersions: 10080}, {maxAge: 90d}]}, columns: [{qualifier: pressure}]}]\n    load: {writesPerSecond: 167}\n',
+      ),
+    },
+    {
+      name: 'hourly counters in an aggregate family (seed 000 counters)',
+      yaml: design('{ad}#{hour}', '        ad: {type: int, cardinality: 1000, pad: 4}\n        hour: {type: timestamp, bucket: hour, format: iso}', '    families: [{name: c, aggregate: sum, columns: [{qualifier: views, counter: true}]}]\n    load: {writesPerSecond: 50000}\n'),
+    },
+    {
+      name: 'a profile row per user is updated in place, not duplicated',
+      yaml: design('{user}', '        user: {type: int, cardinality: 1000, pad: 4}', `${single}    load: {writesPerSecond: 5000}\n`),
+    },
+  ],
+  invalid: [
+    {
+      name: '100 sensors at 5000 writes/s keyed to the second',
+      yaml: design('{sensor}#{ts}', '        sensor: {type: int, cardinality: 100, pad: 3}\n        ts: {type: timestamp, unit: s}', `${single}    load: {writesPerSecond: 5000}\n`),
+      findings: [{ messageId: 'collide', path: 'tables[0].rowKey.template', severity: 'error', message: /busiest sensor writes about 50 times per second.*at least 98% of writes \(4900\/s\).*unit: us/ }],
+    },
+    {
+      name: 'a day row per sensor that keeps one version',
+      yaml: design('{sensor}#{day}', '        sensor: {type: int, cardinality: 1000, pad: 4}\n        day: {type: timestamp, bucket: day, format: iso}', `${single}    load: {writesPerSecond: 100}\n`),
+      findings: [{ messageId: 'bucketOverwrite', path: 'tables[0].rowKey.template', message: /each day row of the busiest sensor takes about 8640 writes/ }],
+    },
+    {
+      name: 'a key of only a timestamp in seconds',
+      yaml: design('{ts}', '        ts: {type: timestamp, unit: s}', `${single}    load: {writesPerSecond: 20}\n`),
+      findings: [{ messageId: 'collide', path: 'tables[0].rowKey.template', message: /busiest key writes about 20 times per second.*at least 95%/ }],
+    },
+    {
+      name: 'a few busy tenants collide within a millisecond',
+      yaml: design('{tenant}#{ts}', '        tenant: {type: string, cardinality: 1000, distribution: zipf, skew: 1.1}\n        ts: {type: timestamp}', `${single}    load: {writesPerSecond: 100000}\n`),
+      findings: [{ messageId: 'collide', path: 'tables[0].rowKey.template', message: /per millisecond/ }],
+    },
+  ],
+});

@@ -1,0 +1,79 @@
+import { expect } from 'vitest';
+import rule from './low-cardinality-prefix';
+import { ruleTester } from './tester';
+
+const design = (nodes: number, template: string, fields: string, extra = '') => `format: bigtable-studio/v1
+name: t
+cluster: {nodes: ${nodes}}
+tables:
+  - name: events
+    rowKey:
+      template: "${template}"
+      fields:
+${fields}
+${extra}`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'a few locations, then balloons that spread each location\'s writes (seed 001 us-west2#3698#2021-03-05-1200)',
+      yaml: design(
+        3,
+        '{location}#{balloon}#{ts}',
+        '        location: {type: string, values: [us-west2, us-central1, us-east4, europe-west1, europe-north1, asia-southeast1, asia-south2, australia-southeast1], weights: [20, 20, 15, 12, 8, 12, 8, 5]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        ts: {type: timestamp, unit: s, bucket: minute, pad: 10}',
+        '    load: {writesPerSecond: 167, retention: 365d}\n',
+      ),
+    },
+    {
+      name: 'a salt in front of the low-cardinality prefix (seed 000 Field Salting Example)',
+      yaml: design(3, '{salt}#{region}#{ts}', '        salt: {type: hash, buckets: 12}\n        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}'),
+    },
+    {
+      name: 'a first field with many evenly used values (tenantID#reversedTimestamp#objectID)',
+      yaml: design(6, '{tenant}#{ts}#{id}', '        tenant: {type: string, cardinality: 5000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
+    },
+  ],
+  invalid: [
+    {
+      name: 'three regions, then the time: every write goes to the newest rows of three ranges',
+      yaml: design(3, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}'),
+      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.region', severity: 'warning', message: /only 3 values .* timestamp ts after it .* 12 buckets/ }],
+      fixed: (d) => {
+        const rk = d.tables[0]!.rowKey;
+        expect(rk.template).toBe('{salt}#{region}#{ts}#{device}');
+        expect(rk.fields.salt).toEqual({ type: 'hash', of: ['region', 'ts', 'device'], buckets: 12 });
+      },
+    },
+    {
+      name: 'one tenant takes 40% of writes, above 1/6 of the cluster',
+      yaml: design(6, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 5000, distribution: hot, share: 0.4}\n        ts: {type: timestamp, unit: us}'),
+      findings: [{ messageId: 'hot', path: 'tables[0].rowKey.fields.tenant', message: /takes 40% of writes, .*1\/6.* 24 buckets/ }],
+      fixed: (d) => {
+        expect(d.tables[0]!.rowKey.template).toBe('{salt}#{tenant}#{ts}');
+        expect(d.tables[0]!.rowKey.fields.salt).toEqual({ type: 'hash', of: ['tenant', 'ts'], buckets: 24 });
+      },
+    },
+    {
+      name: 'four shards before a sequence',
+      yaml: design(2, '{shard}#{seq}', '        shard: {type: int, cardinality: 4}\n        seq: {type: int, distribution: sequential, pad: 12}', '    families: [{name: salt}]\n'),
+      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.shard', message: /sequence seq after it/ }],
+      fixed: (d) => {
+        // "salt" is a family name here, so the new field takes another name.
+        expect(d.tables[0]!.rowKey.template).toBe('{salt2}#{shard}#{seq}');
+        expect(d.tables[0]!.rowKey.fields.salt2).toEqual({ type: 'hash', of: ['shard', 'seq'], buckets: 8 });
+      },
+    },
+    {
+      name: 'a key of two small fields: a salt of them cannot add rows, so no fix',
+      yaml: design(3, '{region}#{kind}', '        region: {type: string, values: [eu, us]}\n        kind: {type: string, values: [a, b, c]}'),
+      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.region', message: /fields after it \(kind\) add too few values/ }],
+      fixed: null,
+    },
+    {
+      name: 'a one-field key of two values',
+      yaml: design(3, '{region}', '        region: {type: string, values: [eu, us]}'),
+      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.region', message: /no field after it/ }],
+      fixed: null,
+    },
+  ],
+});

@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+import rule from './sequential-leading';
+import { ruleTester } from './tester';
+
+const design = (template: string, fields: string, extra = '') => `format: bigtable-studio/v1
+name: t
+tables:
+  - name: orders
+    rowKey:
+      template: "${template}"
+${extra}      fields:
+${fields}
+`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'an auto-increment id behind a salt computed from it (seed 003 pattern 3, the user-profiles example)',
+      yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, pad: 10, distribution: sequential}'),
+    },
+    {
+      name: 'a sequence number after the entity it numbers',
+      yaml: design('{customer}#{order_no}', '        customer: {type: uuid}\n        order_no: {type: int, distribution: sequential, pad: 8}'),
+    },
+  ],
+  invalid: [
+    {
+      name: 'an auto-increment order id first',
+      yaml: design('{order_id}#{item}', '        order_id: {type: int, distribution: sequential, pad: 12}\n        item: {type: int, cardinality: 50, pad: 2}'),
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.order_id', severity: 'error', message: /12 buckets hashed from order_id.* such as item/ }],
+      fixed: (d) => {
+        expect(d.tables[0]!.rowKey.template).toBe('{salt}#{order_id}#{item}');
+        expect(d.tables[0]!.rowKey.fields.salt).toEqual({ type: 'hash', of: ['order_id'], buckets: 12 });
+      },
+    },
+    {
+      name: 'a key of one sequential ticket number gets its first delimiter',
+      yaml: design('{ticket}', '        ticket: {type: string, prefix: T, alphabet: digits, length: 9, distribution: sequential}'),
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.ticket' }],
+      fixed: (d) => {
+        expect(d.tables[0]!.rowKey.template).toBe('{salt}#{ticket}');
+        expect(d.tables[0]!.rowKey.delimiter).toBe('#');
+      },
+    },
+    {
+      name: 'an ordered-code key: the salt is one more ordered-code field',
+      yaml: design('{id}{part}', '        id: {type: int, encoding: orderedCode, distribution: sequential}\n        part: {type: string, values: [a, b]}', '      encoding: orderedCode\n'),
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.id' }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{salt}{id}{part}'),
+    },
+    {
+      name: 'a lone big-endian sequence: no delimiter is safe next to raw bytes, so no fix',
+      yaml: design('{id}', '        id: {type: int, encoding: bigEndian, distribution: sequential}'),
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.id' }],
+      fixed: null,
+    },
+  ],
+});
