@@ -1,15 +1,76 @@
-// A query wants the newest rows first with a limit, but the timestamp is not reversed.
+// Seed 003, pattern 2: "placing a standard timestamp at the end of the key requires scanning
+// forward to the end of the range. By inverting the timestamp [...] the latest event sorts
+// immediately after the device prefix", so "the 10 most recent records" are a scan with a limit
+// of 10. The timestamp that orders a query's rows is the first key field after its eq-bound ones.
+import type { Design, Query } from '../model/schema';
+import type { TableAnalysis } from './analysis';
+import { updateField } from './edit';
 import { defineRule } from './types';
+
+/** The key field that orders a query's rows: the first one after the salts and eq-bound fields. */
+function orderingField(ta: TableAnalysis, q: Query): string | null {
+  const match = q.match ?? {};
+  return ta.layout?.fields.find((n) => ta.table.rowKey.fields[n]?.type !== 'hash' && match[n] !== 'eq') ?? null;
+}
+
+/** Queries over the same field that want the oldest rows first, with a limit: reversing hurts them. */
+function oldestFirst(ta: TableAnalysis, field: string): Query[] {
+  return (ta.table.queries ?? []).filter((q) => q.order === 'oldest' && q.limit !== undefined && orderingField(ta, q) === field);
+}
+
+function findings(ta: TableAnalysis) {
+  const out: { qi: number; field: string; messageId: 'notReversed' | 'iso' | 'oldestToo'; other: string }[] = [];
+  (ta.table.queries ?? []).forEach((q, qi) => {
+    const plan = ta.plans[qi];
+    if (q.order !== 'newest' || q.limit === undefined || !plan || plan.kind === 'point' || plan.kind === 'full-scan') return;
+    const field = orderingField(ta, q);
+    const f = field ? ta.table.rowKey.fields[field] : undefined;
+    if (!field || f?.type !== 'timestamp' || f.reversed) return;
+    const others = oldestFirst(ta, field);
+    const messageId = f.format === 'iso' ? 'iso' : others.length ? 'oldestToo' : 'notReversed';
+    out.push({ qi, field, messageId, other: others.map((o) => `"${o.name}"`).join(', ') });
+  });
+  return out;
+}
 
 export default defineRule({
   meta: {
     id: 'query-newest-first',
     severity: 'warning',
     description: 'A query wants the newest rows first with a limit, but the timestamp is not reversed.',
-    messages: {},
-    fixable: false,
+    messages: {
+      notReversed:
+        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest (seed 003, pattern 2: a standard timestamp at the end of the key "requires scanning forward to the end of the range"). Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
+      iso:
+        'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest (seed 003, pattern 2). Write {field} as a reversed epoch number (format: epoch, reversed: true).',
+      oldestToo:
+        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed, so the read goes through the whole range (seed 003, pattern 2); reversing it would do the same to {other}, which wants the oldest first with a limit. Serve one of them with a reverse scan (ReadRows with reversed: true) or from a second table.',
+    },
+    fixable: true,
   },
-  check() {
-    // not written yet
+  check({ analysis, report }) {
+    for (const ta of analysis.tables) {
+      for (const f of findings(ta)) {
+        const q = ta.table.queries![f.qi]!;
+        report({
+          table: ta.index,
+          path: ['queries', f.qi],
+          messageId: f.messageId,
+          data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
+          ...(f.messageId === 'notReversed' ? { fix: `Reverse ${f.field}` } : {}),
+        });
+      }
+    }
+  },
+  fix(design: Design, finding, analysis) {
+    const ti = design.tables.findIndex((t) => t.name === finding.table);
+    const ta = analysis.tables[ti];
+    const hit = ta && findings(ta).find((f) => f.qi === finding.path[3]);
+    if (!ta || !hit || hit.messageId !== 'notReversed') return null;
+    return updateField(design, ti, hit.field, (f) => {
+      if (f.type !== 'timestamp') return f;
+      const { pad: _pad, ...rest } = f; // reversed timestamps are always 19 digits
+      return { ...rest, reversed: true };
+    });
   },
 });

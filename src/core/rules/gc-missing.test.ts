@@ -1,0 +1,91 @@
+import { expect } from 'vitest';
+import rule from './gc-missing';
+import { ruleTester } from './tester';
+
+const balloonWeeks = (gc: string, load: string) => `format: bigtable-studio/v1
+name: balloons
+tables:
+  - name: balloon_weeks
+    rowKey:
+      template: "{location}#{balloon}#week{week}"
+      delimiter: "#"
+      fields:
+        location: {type: string, values: [us-west2, us-central1, asia-south2]}
+        balloon: {type: int, min: 1, max: 9999, pad: 4}
+        week: {type: timestamp, unit: us, bucket: week, format: iso}
+    families:
+      - name: measurements
+${gc}        columns:
+          - {qualifier: pressure, valueBytes: 8, versions: 10080}
+          - {qualifier: temperature, valueBytes: 8, versions: 10080}
+${load}`;
+
+const users = (families: string, load: string) => `format: bigtable-studio/v1
+name: users
+tables:
+  - name: users
+    rowKey:
+      template: "{user}"
+      fields:
+        user: {type: int, min: 0, max: 999, pad: 3}
+    families:
+${families}
+${load}`;
+
+ruleTester(rule, {
+  valid: [
+    {
+      name: 'time buckets with new cells and a GC rule (seed 001)',
+      yaml: balloonWeeks('        gc:\n          union:\n            - maxVersions: 10080\n            - maxAge: 90d\n', '    load: {writesPerSecond: 167, retention: 90d}'),
+    },
+    {
+      name: 'one row per event: cells never pile up in a row, and counters merge on write',
+      yaml: `format: bigtable-studio/v1
+name: events
+tables:
+  - name: events
+    rowKey:
+      template: "{device}#{ts}#{id}"
+      fields:
+        device: {type: string, cardinality: 100000}
+        ts: {type: timestamp, reversed: true}
+        id: {type: uuid}
+    families:
+      - name: e
+        columns:
+          - {qualifier: payload, valueBytes: 200}
+      - name: c
+        aggregate: sum
+        columns:
+          - {qualifier: n, counter: true}
+    load: {writesPerSecond: 5000, retention: 30d}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'time buckets collecting new cells with no GC rule',
+      yaml: balloonWeeks('', '    load: {writesPerSecond: 167, retention: 90d}'),
+      findings: [{ messageId: 'bucket', path: 'tables[0].families[0]', severity: 'warning', message: /each week row collects its events as new cells \(about [\d,]+ writes to the busiest row\).*gc: \{union: \[\{maxVersions: 10080\}, \{maxAge: 90d\}\]\}/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxVersions: 10080 }, { maxAge: '90d' }] }),
+    },
+    {
+      name: 'a key that repeats: a thousand users rewritten all day',
+      yaml: users('      - name: p\n        columns:\n          - {qualifier: name, valueBytes: 24}', '    load: {writesPerSecond: 100, retention: 30d}'),
+      findings: [{ messageId: 'repeat', path: 'tables[0].families[0]', message: /about 259,200 writes reach the busiest row over 30d, .* Add gc: \{maxAge: 30d\}/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ maxAge: '30d' }),
+    },
+    {
+      name: 'stated versions are not kept without a rule',
+      yaml: users('      - name: p\n        columns:\n          - {qualifier: name, valueBytes: 24, versions: 3}', ''),
+      findings: [{ messageId: 'versions', path: 'tables[0].families[0]', message: /state 3 versions/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ maxVersions: 3 }),
+    },
+    {
+      name: 'no fix when neither a retention nor versions say what to keep',
+      yaml: users('      - name: p\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: name, valueBytes: 24}\n      - name: h\n        columns:\n          - {qualifier: login, valueBytes: 8}', '    load: {writesPerSecond: 100}'),
+      findings: [{ messageId: 'repeat', path: 'tables[0].families[1]', message: /over 365d \(assumed: no retention given\)/ }],
+      fixed: null,
+    },
+  ],
+});

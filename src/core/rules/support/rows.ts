@@ -1,0 +1,200 @@
+// How big one row gets (batch C: row-size, time-bucket-size, short-wide-unbounded, gc-missing).
+// analysis.ts multiplies writes per row by the bytes of one write; a row's size, though, is set
+// by how long it receives writes (one time bucket, or the whole retention), how the writes
+// spread over rows (the busiest entity takes far more than the average), and how many cells GC
+// and aggregate families let it keep. docs/rules/row-size.md explains the model.
+import type { Column, Family, Table } from '../../model/schema';
+import { utf8Length } from '../../keys/bytes';
+import type { FieldInfo, TableAnalysis } from '../analysis';
+import { boundsGrowth, keptCells } from './gc-bounds';
+
+export const MiB = 1024 * 1024;
+export const ROW_WARN_BYTES = 100 * MiB;
+export const ROW_ERROR_BYTES = 256 * MiB;
+
+const DAY = 86_400_000;
+export const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: DAY, week: 7 * DAY, month: 30 * DAY } as const;
+export type Bucket = keyof typeof BUCKET_MS;
+export const BUCKETS: readonly Bucket[] = ['minute', 'hour', 'day', 'week', 'month'];
+
+export interface ColumnEstimate {
+  family: number;
+  column: number | null;
+  /** Cells the row keeps in this column (or these dynamic columns). */
+  cells: number;
+  bytes: number;
+  /** The cells keep growing as long as writes arrive: no time bucket, GC or aggregate bounds them. */
+  growing: boolean;
+}
+
+export interface RowEstimate {
+  /** Writes that reach the row over its life. */
+  writes: number;
+  bytes: number;
+  columns: ColumnEstimate[];
+  /** Bytes per family, indexed like table.families. */
+  familyBytes: number[];
+}
+
+export interface RowModel {
+  /** How long one row receives writes: the finest time field of the key, else the horizon. */
+  lifetimeMs: number;
+  /** The key's time field that ends a row's life, or null when rows live for the whole horizon. */
+  timeField: FieldInfo | null;
+  /** The bucket of that field when it is a time-bucket row. */
+  bucket: Bucket | null;
+  /** The retention, or one year when none is given. */
+  horizonMs: number;
+  /** Distinct entities: the product of the cardinalities of the non-time, non-salt fields. */
+  entities: number;
+  /** The share of writes that go to the busiest entity. */
+  hotShare: number;
+  typical: RowEstimate;
+  hottest: RowEstimate;
+}
+
+/** A field's share of writes for its busiest value; a sequence value is written about once. */
+function busiestShare(f: FieldInfo): number {
+  if (f.isSequential) return Number.isFinite(f.cardinality) ? 1 / f.cardinality : 0;
+  return f.topShare;
+}
+
+function valueBytes(c: Column): number {
+  return c.valueBytes ?? (c.counter ? 8 : 64);
+}
+
+// A family declared without columns still stores something: one cell of unknown size per write.
+const UNKNOWN_COLUMN: Column = { qualifier: '?', valueBytes: 64 };
+
+/**
+ * Cells kept by one column, given `writes` reaching the row over `lifetimeMs`. Statements of the
+ * designer (perRow, versions) are a floor: what a row holds at least; accumulation beyond them
+ * counts unless GC or an aggregate bounds it. `scale` stretches statements to another lifetime.
+ */
+function columnEstimate(fam: Family, fi: number, c: Column, ci: number | null, writes: number, lifetimeMs: number, scale: number, rowLivesForever: boolean): ColumnEstimate {
+  const rate = writes / lifetimeMs;
+  const cellBytes = utf8Length(c.qualifier) + utf8Length(fam.name) + 12 + valueBytes(c);
+  const statedCols = c.dynamic && c.perRow !== undefined ? Math.max(1, c.perRow * scale) : null;
+  const columns = c.dynamic ? (statedCols ?? Infinity) : 1;
+  let cells: number;
+  let growing: boolean;
+  if (fam.aggregate) {
+    // Cells of an aggregate column merge on write: one cell per column, however many writes.
+    cells = c.dynamic ? (statedCols ?? keptCells(fam.gc, { written: writes, columns, ratePerMs: rate })) : 1;
+    growing = c.dynamic === true && statedCols === null && !boundsGrowth(fam.gc, columns);
+  } else {
+    const computed = keptCells(fam.gc, { written: writes, columns, ratePerMs: rate });
+    const statedVersions = c.versions !== undefined ? Math.max(1, c.versions * scale) : null;
+    const statedWritten = c.dynamic ? (statedCols === null ? 0 : statedCols * (statedVersions ?? 1)) : (statedVersions ?? 0);
+    const stated = statedWritten > 0 ? keptCells(fam.gc, { written: statedWritten, columns, ratePerMs: Infinity }) : 0;
+    cells = Math.max(stated, computed);
+    growing = !boundsGrowth(fam.gc, columns) && computed > stated && computed > 1;
+  }
+  return { family: fi, column: ci, cells, bytes: cells * cellBytes, growing: growing && rowLivesForever };
+}
+
+export function estimateRow(table: Table, keyBytes: number, writes: number, lifetimeMs: number, scale: number, rowLivesForever: boolean): RowEstimate {
+  const columns: ColumnEstimate[] = [];
+  const familyBytes: number[] = [];
+  (table.families ?? []).forEach((fam, fi) => {
+    const cols = fam.columns?.length ? fam.columns : null;
+    const est = cols
+      ? cols.map((c, ci) => columnEstimate(fam, fi, c, ci, writes, lifetimeMs, scale, rowLivesForever))
+      : [columnEstimate(fam, fi, UNKNOWN_COLUMN, null, writes, lifetimeMs, scale, rowLivesForever)];
+    columns.push(...est);
+    familyBytes.push(est.reduce((a, e) => a + e.bytes, 0));
+  });
+  return { writes, bytes: keyBytes + familyBytes.reduce((a, b) => a + b, 0), columns, familyBytes };
+}
+
+/** The time field whose resolution (unit or bucket) is finest: a new value of it starts a new row. */
+function finestTimeField(ta: TableAnalysis): FieldInfo | null {
+  let best: FieldInfo | null = null;
+  for (const f of ta.fields) {
+    if (f.isTime && f.resolutionMs !== null && (best === null || f.resolutionMs < best.resolutionMs!)) best = f;
+  }
+  return best;
+}
+
+/**
+ * The row model of a table. `lifetimeMs` replaces the lifetime of a time-bucket row (to try
+ * another bucket); statements (perRow, versions) then scale with it.
+ */
+export function rowModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
+  // Four rules ask for the same model on every keystroke: compute it once per analysis.
+  if (lifetimeMs === undefined) {
+    const hit = cache.get(ta);
+    if (hit) return hit;
+    const model = computeModel(ta);
+    cache.set(ta, model);
+    return model;
+  }
+  return computeModel(ta, lifetimeMs);
+}
+
+const cache = new WeakMap<TableAnalysis, RowModel>();
+
+function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
+  const horizonMs = ta.retentionMs;
+  const timeField = finestTimeField(ta);
+  const baseLifetime = Math.min(timeField?.resolutionMs ?? horizonMs, horizonMs);
+  const lifetime = Math.min(lifetimeMs ?? baseLifetime, horizonMs);
+  const scale = timeField ? lifetime / baseLifetime : 1;
+  const entityFields = ta.fields.filter((f) => !f.isTime && !f.isSalt);
+  const entities = entityFields.reduce((a, f) => a * f.cardinality, 1);
+  const hotShare = entityFields.reduce((a, f) => a * busiestShare(f), 1);
+  const perMs = ta.writesPerSecond / 1000;
+  const writes = (share: number) => Math.max(1, perMs * share * lifetime);
+  const forever = timeField === null;
+  const typicalShare = Number.isFinite(entities) ? 1 / entities : 0;
+  const field = timeField?.field;
+  let typical: RowEstimate | null = null;
+  return {
+    lifetimeMs: lifetime,
+    timeField,
+    bucket: field?.type === 'timestamp' && field.bucket ? field.bucket : null,
+    horizonMs,
+    entities,
+    hotShare,
+    // Only messages need the typical row: estimate it on demand.
+    get typical() {
+      return (typical ??= estimateRow(ta.table, ta.keyBytes.typical, writes(typicalShare), lifetime, scale, forever));
+    },
+    hottest: estimateRow(ta.table, ta.keyBytes.max, writes(Math.max(hotShare, typicalShare)), lifetime, scale, forever),
+  };
+}
+
+/** Sizes as people read them: 1,024-based, one decimal under 10. */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return 'unbounded';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${n < 10 && i > 0 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} ${units[i]}`;
+}
+
+/** Durations as the design writes them (365d, 36h, 15m), rounded to the largest whole unit. */
+export function formatDuration(ms: number): string {
+  for (const [unit, size] of [['d', DAY], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+    if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${Math.round(ms)}ms`;
+}
+
+/** Large counts with separators: 1,234,567. */
+export function formatCount(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'unbounded';
+}
+
+/** family:qualifier for messages; a dynamic qualifier's {placeholder} is shown as <placeholder>. */
+export function columnName(family: string, qualifier: string): string {
+  return `${family}:${qualifier.replace(/\{(\w*)\}/g, '<$1>')}`;
+}
+
+/** The horizon of estimates for messages: the retention, or the assumed year. */
+export function horizonText(ta: TableAnalysis): string {
+  return `${formatDuration(ta.retentionMs)}${ta.retentionGiven ? '' : ' (assumed: no retention given)'}`;
+}
