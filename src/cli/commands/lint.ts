@@ -87,7 +87,7 @@ function textReport(file: string, found: Located[], qs: QuerySummary[], es: Tabl
   if (found.length === 0) lines.push('  no findings');
   for (const e of es) {
     lines.push(
-      `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)}, ` +
+      `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)} (busiest ~${formatBytes(e.hottestRowBytes)}), ` +
         `${e.rows.toExponential(2)} rows, ~${formatBytes(e.tableBytes)} over ${e.retention}, ${e.writesPerNode} writes/s per node`,
     );
     for (const q of qs.filter((x) => x.table === e.table)) {

@@ -3,6 +3,7 @@
 import { formatPath } from '../model/load';
 import type { PathPart } from '../model/positions';
 import type { DesignAnalysis } from '../rules/analysis';
+import { rowModel } from '../rules/support/rows';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';
 
@@ -24,7 +25,9 @@ export interface QuerySummary {
 export interface TableEstimate {
   table: string;
   keyBytes: { min: number; typical: number; max: number };
+  /** The typical row and the busiest row, in bytes (support/rows.ts). */
   rowBytes: number;
+  hottestRowBytes: number;
   rows: number;
   tableBytes: number;
   writesPerSecond: number;
@@ -39,16 +42,25 @@ export function querySummaries(analysis: DesignAnalysis): QuerySummary[] {
 }
 
 export function estimates(analysis: DesignAnalysis): TableEstimate[] {
-  return analysis.tables.map((t) => ({
-    table: t.table.name,
-    keyBytes: { min: t.keyBytes.min, typical: Math.round(t.keyBytes.typical * 10) / 10, max: t.keyBytes.max },
-    rowBytes: Math.round(t.rowBytes.typical),
-    rows: Math.round(t.rows),
-    tableBytes: Math.round(t.tableBytes),
-    writesPerSecond: t.writesPerSecond,
-    writesPerNode: Math.round(t.writesPerNode * 10) / 10,
-    retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',
-  }));
+  return analysis.tables.map((t) => {
+    const model = rowModel(t);
+    // Rows over the horizon: one per entity per row lifetime, but no more than there are writes.
+    const lifetimes = model.horizonMs / model.lifetimeMs;
+    const writes = t.writesPerSecond * (model.horizonMs / 1000);
+    const rows = Math.max(1, Math.min(model.entities * lifetimes, writes || model.entities * lifetimes));
+    const typical = model.typical.bytes;
+    return {
+      table: t.table.name,
+      keyBytes: { min: t.keyBytes.min, typical: Math.round(t.keyBytes.typical * 10) / 10, max: t.keyBytes.max },
+      rowBytes: Math.round(typical),
+      hottestRowBytes: Math.round(model.hottest.bytes),
+      rows: Math.round(rows),
+      tableBytes: Math.round(rows * typical),
+      writesPerSecond: t.writesPerSecond,
+      writesPerNode: Math.round(t.writesPerNode * 10) / 10,
+      retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',
+    };
+  });
 }
 
 export function findingJson(l: Located) {

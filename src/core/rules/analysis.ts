@@ -54,11 +54,6 @@ export interface TableAnalysis {
   retentionGiven: boolean;
   /** Bytes one write adds to its row (cells, qualifiers, timestamps, values). */
   bytesPerWrite: number;
-  /** Writes that land in one row over its life (time buckets and repeated keys accumulate). */
-  writesPerRow: number;
-  rowBytes: { typical: number; max: number };
-  rows: number;
-  tableBytes: number;
   writesPerNode: number;
   plans: QueryPlan[];
 }
@@ -287,13 +282,6 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
   const keyBytes = { min: sum('min'), typical: sum('typical'), max: sum('max') };
 
   const bytesPerWrite = cellBytesPerWrite(table);
-  // Distinct rows: the product of field cardinalities (capped by the writes that create them).
-  const keySpace = fields.reduce((a, f) => a * (f.isSalt ? 1 : f.cardinality), 1);
-  const rows = Math.max(1, Math.min(keySpace, totalWrites || keySpace));
-  const writesPerRow = totalWrites > 0 ? Math.max(1, totalWrites / rows) : 1;
-  const cap = retainedCellsCap(table);
-  const typicalRow = keyBytes.typical + bytesPerWrite * Math.min(writesPerRow, cap);
-  const tableBytes = rows * typicalRow;
   return {
     index,
     table,
@@ -305,10 +293,6 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
     retentionMs,
     retentionGiven: retention !== null,
     bytesPerWrite,
-    writesPerRow,
-    rowBytes: { typical: typicalRow, max: typicalRow },
-    rows,
-    tableBytes,
     writesPerNode: wps / nodes,
     plans: layout ? planQueries(table, layout) : [],
   };
@@ -323,20 +307,6 @@ export function cellBytesPerWrite(table: Table): number {
     for (const c of cols) total += utf8Length(c.qualifier) + fam.name.length + 12 + (c.valueBytes ?? (c.counter ? 8 : 64));
   }
   return total || 100;
-}
-
-/** How many writes' cells a row keeps: bounded by GC maxVersions per column when set everywhere. */
-function retainedCellsCap(table: Table): number {
-  const fams = table.families ?? [];
-  if (fams.length === 0) return Infinity;
-  let cap = 0;
-  for (const f of fams) {
-    const dynamic = (f.columns ?? []).some((c) => c.dynamic);
-    const mv = maxVersionsOf(f.gc);
-    if (dynamic || mv === null || f.aggregate) return Infinity;
-    cap = Math.max(cap, mv);
-  }
-  return cap || Infinity;
 }
 
 /** The version bound of a GC rule, or null when it does not bound versions. */

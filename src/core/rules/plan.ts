@@ -19,6 +19,8 @@ export interface QueryPlan {
   leading: string[];
   /** Fields the query matches that cannot narrow the read (after a gap in the key). */
   unusable: string[];
+  /** Matched fields that cannot narrow the read because an unbound key field precedes them. */
+  gap: string[];
   /** Salt fields the query must fan out over. */
   fanout: { field: string; buckets: number }[];
   /** The query filters on column values only. */
@@ -47,7 +49,8 @@ export function planQuery(table: Table, layout: KeyLayout, q: Query, index: numb
     const m = match[seg.field];
     if (f?.type === 'hash') {
       const of = f.of ?? layout.fields.filter((n) => n !== seg.field && table.rowKey.fields[n]?.type !== 'hash');
-      if (of.every((n) => match[n] === 'eq')) {
+      // A salt is computable when the query names it or binds every field it hashes.
+      if (m === 'eq' || of.every((n) => match[n] === 'eq')) {
         parts.push(lit(`{${seg.field}}`));
         leading.push(seg.field);
       } else {
@@ -77,11 +80,15 @@ export function planQuery(table: Table, layout: KeyLayout, q: Query, index: numb
     }
   }
 
-  const boundAll = layout.fields.every((n) => leading.includes(n) && match[n] === 'eq');
-  if (leading.length === 0) kind = 'full-scan';
+  const boundAll = layout.fields.every((n) => leading.includes(n) && (match[n] === 'eq' || table.rowKey.fields[n]?.type === 'hash'));
+  // Salts alone narrow nothing: a bucket is 1/N of the table, read end to end.
+  if (!leading.some((n) => table.rowKey.fields[n]?.type !== 'hash')) kind = 'full-scan';
   else if (boundAll) kind = 'point';
   if (kind !== 'full-scan' && scans > 1) kind = 'multi-scan';
   const unusable = Object.keys(match).filter((n) => !leading.includes(n));
+  // Fields matched past an unbound field (a gap), as opposed to past a range or prefix.
+  const stopField = layout.fields[leading.length + fanout.length];
+  const gap = stopField !== undefined && match[stopField] === undefined ? unusable : [];
   const filterOnly = Object.keys(match).length === 0 && (q.filter?.length ?? 0) > 0;
 
   let start = parts.join(sep);
@@ -100,7 +107,7 @@ export function planQuery(table: Table, layout: KeyLayout, q: Query, index: numb
     start = `${start}${trailing}`;
     end = `successor(${start})`;
   }
-  return { query: q.name, index, kind, scans: kind === 'full-scan' ? 1 : scans, start, end, leading, unusable, fanout, filterOnly };
+  return { query: q.name, index, kind, scans: kind === 'full-scan' ? 1 : scans, start, end, leading, unusable, gap, fanout, filterOnly };
 }
 
 export function planQueries(table: Table, layout: KeyLayout): QueryPlan[] {

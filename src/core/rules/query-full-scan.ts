@@ -48,7 +48,8 @@ export default defineRule({
         if (s.full) {
           const first = ta.fields.find((f) => !f.isSalt)?.name ?? '';
           // The query binds what the salt hashes, but not the field after it: one whole bucket.
-          const salt = ta.plans[qi]?.kind !== 'full-scan' ? ta.fields.find((f) => f.isSalt) : undefined;
+          const plan = ta.plans[qi];
+          const salt = plan?.leading.length ? ta.fields.find((f) => f.isSalt && plan.leading.includes(f.name)) : undefined;
           const saltNote = salt ? ` (the salt ${salt.name} is computable, but that only narrows it to one of ${salt.cardinality} buckets)` : '';
           report({ table: ta.index, path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
         } else {
