@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { layoutOf, LineTally, SortedWriter, sortedChunks } from './buckets';
+import { sampleText, Splitters } from './splitters';
+
+const byBufferCompare = (a: Uint8Array, b: Uint8Array): number => Buffer.compare(a, b);
+const joinLines = (lines: Uint8Array[]): Buffer => Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
+
+function splittersOf(data: Uint8Array): Splitters {
+  return Splitters.fromSample(
+    sampleText(data.length, (o, l) => data.subarray(o, o + l)),
+    data.length,
+  );
+}
+
+function drain(writer: SortedWriter): Buffer[] {
+  const out: Buffer[] = [];
+  for (let chunk = writer.next(); chunk.length > 0; chunk = writer.next()) out.push(Buffer.from(chunk));
+  return out;
+}
+
+/** Blocks of `blockLines` whole lines each, the way the CLI reads a file. */
+function blocksOf(data: Uint8Array, blockLines: number): [number, number][] {
+  const blocks: [number, number][] = [];
+  for (let from = 0, lines = 0, at = 0; at <= data.length; at++) {
+    if (at === data.length || (data[at] === 10 && ++lines % blockLines === 0)) {
+      const to = at === data.length ? at : at + 1;
+      if (to > from) blocks.push([from, to]);
+      from = to;
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Runs the sample sort the way the CLI does with two threads: the input cut in two parts at
+ * a line boundary, each tallied and placed in blocks, and the buckets written in two
+ * ranges, the second one sorted first on its own (as the other thread would).
+ */
+function sampleSort(data: Uint8Array, blockLines = 1000): Buffer {
+  const splitters = splittersOf(data);
+  const half = data.indexOf(10, data.length >> 1) + 1 || data.length;
+  const parts: [number, number][][] = [
+    blocksOf(data.subarray(0, half), blockLines),
+    blocksOf(data.subarray(half), blockLines).map(([f, t]): [number, number] => [f + half, t + half]),
+  ];
+  const tallies = parts.map((blocks) => {
+    const t = new LineTally(splitters);
+    for (const [from, to] of blocks) t.tally(data, from, to);
+    return t;
+  });
+  const { layout, cursors } = layoutOf(tallies);
+  tallies.forEach((t, i) => {
+    for (const [from, to] of parts[i]!) t.place(layout, cursors[i]!, data, from, to);
+    t.finish();
+  });
+  const order = new Uint32Array(tallies[0]!.count + tallies[1]!.count);
+  const middle = splitters.buckets >> 1;
+  new SortedWriter(layout, order, middle, splitters.buckets).sortAll();
+  const first = drain(new SortedWriter(layout, order, 0, middle));
+  const second = drain(new SortedWriter(layout, order, middle, splitters.buckets, true));
+  return Buffer.concat([...first, ...second]);
+}
+
+function randomKeys(count: number, seed: number): Uint8Array[] {
+  let s = seed;
+  const rand = (n: number): number => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) % n;
+  };
+  const keys: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = rand(5);
+    if (kind === 0) keys.push(Buffer.from(`tenant${rand(8)}#device${String(rand(1e6)).padStart(6, '0')}#${rand(1e9)}`));
+    else if (kind === 1) keys.push(Buffer.from(`com.example.www#/${'x'.repeat(rand(80))}/${rand(1000)}`));
+    else if (kind === 2) keys.push(Buffer.from(`user#${rand(20000)}`));
+    else if (kind === 3) keys.push(Buffer.from(`${String(rand(100)).padStart(2, '0')}#é🚀#${rand(100)}`));
+    else keys.push(Uint8Array.from({ length: rand(14) }, () => (rand(255) + 11) & 0xff || 1)); // any byte but \n
+  }
+  return keys.map((k) => k.map((b) => (b === 10 ? 11 : b)));
+}
+
+describe('sample sort of whole inputs', () => {
+  it('matches Buffer.compare on an input large enough for sampled splitters and many buckets', () => {
+    const keys = randomKeys(40_000, 7);
+    const data = joinLines(keys);
+    expect(data.length).toBeGreaterThan(512 * 1024); // sampled in windows, not whole
+    expect(splittersOf(data).buckets).toBeGreaterThan(10);
+    expect(sampleSort(data).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
+  it('matches Buffer.compare when the input is already sorted or reversed', () => {
+    const sorted = randomKeys(30_000, 3).sort(byBufferCompare);
+    expect(sampleSort(joinLines(sorted)).equals(joinLines(sorted))).toBe(true);
+    expect(sampleSort(joinLines([...sorted].reverse())).equals(joinLines(sorted))).toBe(true);
+  });
+
+  it('tells "a" from "a\\0" when splitters and lines agree but for trailing NULs', () => {
+    let seed = 5;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const keys = Array.from({ length: 60_000 }, () => Uint8Array.from({ length: rand(24) }, () => [0, 1, 0x61][rand(3)]!));
+    const data = joinLines(keys);
+    expect(splittersOf(data).buckets).toBeGreaterThan(5);
+    expect(sampleSort(data).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
+  it('keeps every copy when most of the input is one repeated line', () => {
+    const keys = [...Array.from({ length: 50_000 }, () => Buffer.from('same#key#that#repeats')), Buffer.from('a'), Buffer.from('z')];
+    expect(sampleSort(joinLines(keys)).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
+  it('adds the missing newline after the last line and handles empty lines and empty input', () => {
+    expect(sampleSort(Buffer.from('b\n\na')).toString()).toBe('\na\nb\n');
+    expect(sampleSort(new Uint8Array(0)).length).toBe(0);
+    expect(sampleSort(Buffer.from('\n')).toString()).toBe('\n');
+  });
+
+  it('hands out a line longer than the output chunk whole', () => {
+    const long = Buffer.alloc(3 * 1024 * 1024, 'q');
+    const keys = [Buffer.from('r'), long, Buffer.from('a'), Buffer.from('qq')];
+    expect(sampleSort(joinLines(keys)).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
+  it('matches Buffer.compare for arbitrary small inputs fed in blocks of a few lines', () => {
+    const line = fc.uint8Array({ maxLength: 14 }).map((b) => b.map((x) => (x === 10 ? 11 : x)));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (lines, blockLines) => {
+        expect(sampleSort(joinLines(lines), blockLines).equals(joinLines([...lines].sort(byBufferCompare)))).toBe(true);
+      }),
+    );
+  });
+
+  it('sorts an input held in memory in blocks on one thread the same way', () => {
+    const keys = randomKeys(20_000, 11);
+    const data = joinLines(keys);
+    expect(Buffer.concat(drain(sortedChunks([data.subarray(0, data.indexOf(10, 1000) + 1), data.subarray(data.indexOf(10, 1000) + 1)], splittersOf(data)))).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
+  it('refuses to place lines that were not tallied first', () => {
+    const tally = new LineTally(Splitters.fromSample(Buffer.from('a\n'), 2));
+    tally.tally(Buffer.from('a\n'), 0, 2);
+    const { layout, cursors } = layoutOf([tally]);
+    expect(() => tally.place(layout, cursors[0]!, Buffer.from('abc\n'), 0, 4)).toThrow(/changed while/);
+    expect(() => tally.finish()).toThrow(/changed while/);
+  });
+});
