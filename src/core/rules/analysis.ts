@@ -192,7 +192,7 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
       // An auto-increment grows with the writes unless the design bounds it.
       const bounded = f.cardinality !== undefined || f.max !== undefined;
       const card = sequential && !bounded ? Math.max(span, totalWrites) : span;
-      const max = min + card - 1;
+      const max = f.max !== undefined ? f.max : min + card - 1;
       let bytes: Bytes;
       let charset: () => Charset = () => ANY;
       let varying = false;
@@ -226,7 +226,9 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
         const full = f.unit === 's' ? 20 : f.unit === 'us' ? 27 : 24;
         const len = f.bucket ? n : full;
         bytes = { min: len, typical: len, max: len };
-        charset = () => charsOf(DIGITS, '-:TZ.');
+        // 2026-11 / 2026-11-30 / 2026-11-30T09 / 2026-11-30T09:42 / full time with seconds.
+        const extra = { month: '-', week: '-', day: '-', hour: '-T', minute: '-T:' }[f.bucket ?? 'minute'];
+        charset = () => charsOf(DIGITS, f.bucket ? extra : f.unit === 's' ? '-T:Z' : '-T:.Z');
       } else {
         // Epoch numbers of today have 10 (s), 13 (ms) or 16 (us) digits; reversed ones 19.
         const len = f.reversed ? 19 : Math.max(f.pad ?? 0, { s: 10, ms: 13, us: 16 }[f.unit ?? 'ms']);

@@ -1,15 +1,62 @@
-// The family id has characters Bigtable does not allow or is longer than 64.
+// Column family ids (data.proto, Family.name: "Must match [-_.a-zA-Z0-9]+ ... no greater than 64
+// characters"; schema.ts FAMILY_ID also wants a letter, digit or _ first, as for tables). The
+// design format accepts any name so that a bad one is a finding with a fix.
+import { invalidChars, renameFamily, validId } from './support/keynames';
+import { showChar } from './support/keybytes';
+import { FAMILY_ID, type Table } from '../model/schema';
 import { defineRule } from './types';
+
+const MAX = 64;
+const RULE = 'column family ids are 1-64 characters: letters, digits, _ - and ., starting with a letter, digit or _';
+
+/** A valid name that is not another family's nor a key field's (which would collide in SQL). */
+function suggestion(t: Table, index: number): string | null {
+  const taken = new Set([...(t.families ?? []).filter((_, i) => i !== index).map((f) => f.name), ...Object.keys(t.rowKey.fields)]);
+  return validId(t.families![index]!.name, MAX, taken);
+}
 
 export default defineRule({
   meta: {
     id: 'family-name',
     severity: 'error',
     description: 'The family id has characters Bigtable does not allow or is longer than 64.',
-    messages: {},
-    fixable: false,
+    messages: {
+      chars: 'column family "{name}" holds {chars}: {rule}, so Bigtable rejects it. {advice}',
+      start: 'column family "{name}" starts with {first}: {rule}, so Bigtable rejects it. {advice}',
+      long: 'column family "{name}" is {length} characters: {rule}, so Bigtable rejects it; short names are better anyway, since the name is stored with every cell. {advice}',
+    },
+    fixable: true,
   },
-  check() {
-    // not written yet
+  check({ design, report }) {
+    design.tables.forEach((t, ti) => {
+      (t.families ?? []).forEach((f, fi) => {
+        if (FAMILY_ID.test(f.name) && [...f.name].length <= MAX) return;
+        const bad = invalidChars(f.name);
+        const messageId = bad.length ? 'chars' : !/^[_a-zA-Z0-9]/.test(f.name) ? 'start' : 'long';
+        const next = suggestion(t, fi);
+        report({
+          table: ti,
+          path: ['families', fi, 'name'],
+          messageId,
+          data: {
+            name: f.name,
+            chars: bad.map(showChar).join(', '),
+            first: showChar([...f.name][0] ?? ''),
+            length: [...f.name].length,
+            rule: RULE,
+            advice: next ? `Rename it, for example to "${next}" (query filters follow).` : 'Rename it with letters, digits, _ - and . only.',
+          },
+          ...(next ? { fix: `Rename to "${next}"` } : {}),
+        });
+      });
+    });
+  },
+  fix(design, finding) {
+    const [, ti, , fi] = finding.path;
+    if (typeof ti !== 'number' || typeof fi !== 'number') return null;
+    const t = design.tables[ti];
+    if (!t || t.name !== finding.table || !t.families?.[fi]) return null;
+    const next = suggestion(t, fi);
+    return next ? renameFamily(design, ti, fi, next) : null;
   },
 });

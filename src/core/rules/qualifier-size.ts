@@ -1,15 +1,30 @@
-// A column qualifier is larger than 16 KB.
+// data.proto, Column.qualifier: "May contain any byte string ... up to 16kiB in length"; seed 000,
+// Performance Checklist: "Column Qualifier Size: Keep < 16 KB to minimize storage footprint."
+// Dynamic qualifiers are data whose size the design does not give, so only fixed ones are checked.
+import { utf8Length } from '../keys/bytes';
 import { defineRule } from './types';
+
+export const MAX_QUALIFIER_BYTES = 16384;
 
 export default defineRule({
   meta: {
     id: 'qualifier-size',
     severity: 'error',
     description: 'A column qualifier is larger than 16 KB.',
-    messages: {},
+    messages: {
+      large: 'the qualifier of this column in family {family} is {bytes} bytes of UTF-8, above Bigtable\'s limit of 16 KB (16,384 bytes) per qualifier, so writes to it fail (seed 000: "Column Qualifier Size: Keep < 16 KB"). Use a short qualifier and keep the long text in the cell value.',
+    },
     fixable: false,
   },
-  check() {
-    // not written yet
+  check({ design, report }) {
+    design.tables.forEach((t, ti) => {
+      (t.families ?? []).forEach((f, fi) => {
+        (f.columns ?? []).forEach((c, ci) => {
+          if (c.dynamic) return;
+          const bytes = utf8Length(c.qualifier);
+          if (bytes > MAX_QUALIFIER_BYTES) report({ table: ti, path: ['families', fi, 'columns', ci, 'qualifier'], messageId: 'large', data: { family: f.name, bytes } });
+        });
+      });
+    });
   },
 });

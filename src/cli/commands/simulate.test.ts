@@ -1,0 +1,114 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../main';
+
+async function cli(...argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  const code = await main(argv, { stdout, stderr, stdin: new PassThrough() });
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'btstudio-simulate-'));
+const design = join(dir, 'design.yaml');
+writeFileSync(
+  design,
+  `format: bigtable-studio/v1
+name: simulate test
+cluster: {nodes: 4}
+tables:
+  - name: by_time
+    rowKey:
+      template: "{ts}#{device}"
+      fields:
+        ts: {type: timestamp}
+        device: {type: string, cardinality: 5000}
+    families: [{name: f, columns: [{qualifier: v, valueBytes: 200}]}]
+    load: {writesPerSecond: 5000}
+  - name: salted
+    rowKey:
+      template: "{salt}#{ts}#{device}"
+      fields:
+        salt: {type: hash, buckets: 8}
+        ts: {type: timestamp}
+        device: {type: string, cardinality: 5000}
+    load: {writesPerSecond: 5000}
+  - name: broken
+    rowKey:
+      encoding: singleton
+      template: "{a}#{b}"
+      fields: {a: {type: string}, b: {type: string}}
+`,
+);
+
+describe('btstudio simulate', () => {
+  it('prints JSON with the run, the score, the pattern and a nested heatmap', async () => {
+    const r = await cli('simulate', design, '--table', 'by_time', '--seconds', '120', '--format', 'json', '--buckets', '40', '--slots', '30');
+    expect(r).toMatchObject({ code: 0, err: '' });
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ table: 'by_time', nodes: 4, seconds: 120, writes: 600_000, pattern: 'sequential' });
+    for (const k of ['throttled', 'tablets', 'splits', 'hotspotScore', 'maxSustainableWritesPerSecond']) expect(typeof j[k]).toBe('number');
+    expect(j.hotspotScore).toBeGreaterThanOrEqual(0.8 * 4);
+    expect(j.nodeShare).toHaveLength(4);
+    expect(j.heatmap.slots).toBe(30);
+    expect(j.heatmap.buckets).toBe(40);
+    expect(j.heatmap.values).toHaveLength(30);
+    expect(j.heatmap.values.every((row: number[]) => row.length === 40)).toBe(true);
+    expect(j.heatmap.bucketLabels).toHaveLength(40);
+    expect(j.series.nodeWrites[0]).toHaveLength(4);
+  });
+
+  it('takes --nodes over the design cluster, and gives the same output for the same seed', async () => {
+    const a = await cli('simulate', design, '--table', 'salted', '--nodes', '3', '--seconds', '120', '--seed', '9', '--format', 'json');
+    const j = JSON.parse(a.out);
+    expect(j).toMatchObject({ nodes: 3, pattern: 'even', seed: 9 });
+    expect(j.hotspotScore).toBeLessThanOrEqual(1.5);
+    const b = await cli('simulate', design, '--table', 'salted', '--nodes', '3', '--seconds', '120', '--seed', '9', '--format', 'json');
+    expect(b.out).toBe(a.out);
+  });
+
+  it('prints a readable summary and an ASCII heatmap as text', async () => {
+    const r = await cli('simulate', design, '--table', 'by_time', '--seconds', '60', '--wps', '20000');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/a simulation, not a promise/);
+    expect(r.out).toMatch(/^pattern +sequential: /m);
+    expect(r.out).toMatch(/^hotspot +4\.00 /m);
+    expect(r.out).toMatch(/^workload +20,000 writes\/s for 60 s: 1,200,000 writes/m);
+    expect(r.out).toMatch(/^max rate +[\d,]+ writes\/s/m);
+    const rows = r.out.split('\n').filter((l) => /\|.*\|$/.test(l));
+    expect(rows.length).toBe(16);
+    expect(rows[0]).toMatch(/^1767225600\d*#/);
+  });
+
+  it('answers user mistakes with one line and exit 2', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--table', 'nope'], /has no table "nope"/],
+      [['--table', 'by_time', '--nodes', '0'], /--nodes must be between 1 and 1000/],
+      [['--table', 'by_time', '--seconds', 'ten'], /--seconds takes a whole number/],
+      [['--table', 'by_time', '--format', 'xml'], /--format is text or json/],
+      [['--table', 'broken'], /table broken: encoding singleton/],
+      [[], /3 tables; choose one with --table/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli('simulate', design, ...args);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
+    expect((await cli('simulate', join(dir, 'missing.yaml'))).err).toMatch(/no such file/);
+  });
+
+  it('prints its usage with --help and is listed in the help', async () => {
+    const h = await cli('simulate', '--help');
+    expect(h.code).toBe(0);
+    expect(h.out).toMatch(/^usage: btstudio simulate DESIGN/);
+    expect((await cli('--help')).out).toMatch(/simulate +simulate tablets/);
+  });
+});

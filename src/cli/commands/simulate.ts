@@ -1,0 +1,159 @@
+// btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
+import { TemplateError } from '../../core/keys/template';
+import { KeyCodecError } from '../../core/keys/values';
+import type { Design } from '../../core/model/schema';
+import { LIMITS, optionsFor, quantiseHeatmap, simulate, type Pattern, type SimResult } from '../../core/sim/index';
+import { intFlag, parseFlags, UserError, write, type Io } from '../io';
+import { pickTable, readDesign } from '../design-file';
+
+export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
+export const usage = `usage: btstudio simulate DESIGN [--table T] [--nodes N] [--seconds S] [--seed X]
+                         [--wps W] [--buckets B] [--slots K] [--format text|json]
+
+Simulates the table's write load (load.writesPerSecond, or --wps) on a cluster of N nodes
+(default: the design's cluster, else 3) for S simulated seconds (default 600): tablets split and
+move between nodes, writes beyond a node's capacity are throttled. Prints the hotspot score
+(max node writes / mean node writes over the second half; 1 = even), the pattern (even,
+sequential, hot-key, hot-range, periodic), the max sustainable write rate and a heatmap of
+writes over time and key buckets (--buckets, default 100; --slots, default 60).
+A simulation, not a promise: docs/simulator.md lists its assumptions.`;
+
+const PATTERN_TEXT: Record<Pattern, string> = {
+  even: 'writes spread over the key space and the cluster balances them',
+  sequential: 'the newest key range is always hot (a timestamp or counter leads the key, overall or in a few prefixes)',
+  'hot-key': 'one row takes a large share of the writes, and a row never splits',
+  'hot-range': 'one key range (a prefix) takes a large share of the writes',
+  periodic: 'the hot key range moves and comes back at a regular period',
+};
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    table: { type: 'string', short: 't' },
+    nodes: { type: 'string' },
+    seconds: { type: 'string' },
+    seed: { type: 'string' },
+    wps: { type: 'string' },
+    buckets: { type: 'string' },
+    slots: { type: 'string' },
+    format: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UserError('name one design file');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UserError(`--format is text or json, not "${format}"`);
+  const file = positionals[0]!;
+  const nodes = values.nodes === undefined ? undefined : intFlag(values.nodes, '--nodes', 3, LIMITS.nodes[0], LIMITS.nodes[1]);
+  const seconds = intFlag(values.seconds, '--seconds', 600, LIMITS.seconds[0], LIMITS.seconds[1]);
+  const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
+  const wps = values.wps === undefined ? undefined : intFlag(values.wps, '--wps', 0, 0, 1_000_000_000);
+  const buckets = intFlag(values.buckets, '--buckets', 100, 1, LIMITS.maxBuckets[1]);
+  const slots = intFlag(values.slots, '--slots', 60, 1, LIMITS.maxSlots[1]);
+  const design = await readDesign(file);
+  const table = pickTable(design, values.table, file);
+  let result: SimResult;
+  try {
+    result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }));
+  } catch (e) {
+    if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
+    throw e;
+  }
+  await write(io.stdout, format === 'json' ? JSON.stringify(toJson(design, result)) + '\n' : toText(design, result));
+  return 0;
+}
+
+const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** The JSON of a run; heatmap.values is nested: values[slot][bucket], writes per cell. */
+export function toJson(design: Design, r: SimResult) {
+  const p = r.params;
+  const h = r.heatmap;
+  const perSlot = (a: ArrayLike<number>) => Array.from(a, (x) => Math.round(x));
+  return {
+    design: design.name,
+    table: p.table,
+    nodes: p.nodes,
+    storage: p.storage,
+    seconds: p.seconds,
+    seed: p.seed,
+    writesPerSecond: p.writesPerSecond,
+    rowBytes: Math.round(p.rowBytes),
+    nodeCapacity: Math.round(p.nodeCapacity),
+    writes: Math.round(r.writes),
+    throttled: Math.round(r.throttled),
+    tablets: r.tablets,
+    splits: r.splits,
+    moves: r.moves,
+    hotspotScore: round(r.hotspotScore, 3),
+    pattern: r.pattern,
+    evidence: Object.fromEntries(Object.entries(r.evidence).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
+    nodeShare: r.nodeShare.map((x) => round(x)),
+    maxSustainableWritesPerSecond: Math.round(r.maxSustainableWritesPerSecond),
+    sampledKeys: r.sampledKeys,
+    writesPerSample: round(r.writesPerSample),
+    series: {
+      slots: h.slots,
+      slotSeconds: round(h.slotSeconds, 3),
+      nodeWrites: Array.from({ length: h.slots }, (_, s) => perSlot(r.series.nodeWrites.subarray(s * p.nodes, (s + 1) * p.nodes))),
+      throttled: Array.from({ length: h.slots }, (_, s) => Math.round(r.series.nodeThrottled.subarray(s * p.nodes, (s + 1) * p.nodes).reduce((a, b) => a + b, 0))),
+      tablets: Array.from(r.series.tablets),
+      splits: Array.from(r.series.splits),
+      moves: Array.from(r.series.moves),
+    },
+    heatmap: {
+      slots: h.slots,
+      buckets: h.buckets,
+      slotSeconds: round(h.slotSeconds, 3),
+      bucketLabels: h.bucketLabels,
+      values: Array.from({ length: h.slots }, (_, s) => perSlot(h.values.subarray(s * h.buckets, (s + 1) * h.buckets))),
+    },
+  };
+}
+
+const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+
+function toText(design: Design, r: SimResult): string {
+  const p = r.params;
+  const lines = [
+    `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
+    `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes`,
+    `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
+      (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
+    `pattern     ${r.pattern}: ${PATTERN_TEXT[r.pattern]}`,
+    `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,
+    `node share  ${r.nodeShare.slice(0, 16).map((x) => `${Math.round(x * 100)}%`).join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
+    `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)})`,
+    `tablets     ${fmt(r.tablets)} at the end; ${fmt(r.splits)} splits, ${fmt(r.moves)} moves`,
+    `max rate    ${fmt(r.maxSustainableWritesPerSecond)} writes/s sustainable on this cluster with this key distribution`,
+    '',
+    ...asciiHeatmap(r),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+const SHADES = ' .:-=+*#%@';
+
+/** Key buckets top to bottom in key order, time left to right; log scale of writes. */
+export function asciiHeatmap(r: SimResult, rows = 16, cols = 60): string[] {
+  const h = r.heatmap;
+  const R = Math.min(rows, h.buckets);
+  const C = Math.min(cols, h.slots);
+  const cells = new Float64Array(R * C);
+  for (let s = 0; s < h.slots; s++) {
+    const c = Math.floor((s * C) / h.slots);
+    for (let b = 0; b < h.buckets; b++) cells[Math.floor((b * R) / h.buckets) * C + c]! += h.values[s * h.buckets + b]!;
+  }
+  const shade = quantiseHeatmap(cells, { levels: SHADES.length, decades: 3 });
+  const labels = Array.from({ length: R }, (_, row) => h.bucketLabels[Math.ceil((row * h.buckets) / R)] ?? '');
+  const width = Math.min(28, Math.max(8, ...labels.map((l) => l.length)));
+  const out = [`heatmap: writes by key range (rows, in key order) and time (${fmt(r.params.seconds)} s, left to right), log scale over 3 decades "${SHADES}"`];
+  for (let row = 0; row < R; row++) {
+    let line = '';
+    for (let c = 0; c < C; c++) {
+      const v = cells[row * C + c]!;
+      line += v > 0 ? SHADES[shade[row * C + c]!] : ' ';
+    }
+    const label = labels[row]!;
+    out.push(`${(label.length > width ? label.slice(0, width - 1) + '…' : label).padEnd(width)} |${line}|`);
+  }
+  return out;
+}

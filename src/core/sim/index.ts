@@ -1,0 +1,17 @@
+// The tablet simulator (issue 5): pure TypeScript, runs in Node, the browser and Web Workers.
+// See docs/simulator.md for the model, its assumptions and its outputs.
+export {
+  createSimulation,
+  optionsFor,
+  simulate,
+  SimulationCancelled,
+  type CancelFlag,
+  type RunOptions,
+  type SimResult,
+  type SimSnapshot,
+  type Simulation,
+} from './simulate';
+export { clusterOf, nodeWriteCapacity, BASE_WRITES_PER_NODE, DEFAULTS, LIMITS, type SimOptions, type SimParams, type Storage } from './params';
+export { quantiseHeatmap, NO_NODE, type Heatmap, type QuantiseOptions } from './heatmap';
+export { THRESHOLDS, type Pattern, type PatternEvidence } from './pattern';
+export type { SimEvent } from './engine';

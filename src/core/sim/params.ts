@@ -1,0 +1,174 @@
+// The simulator's knobs, their defaults and the capacity model. Every default is written
+// down in docs/simulator.md; change both together.
+import type { Design, Table } from '../model/schema';
+import { DEFAULT_NODES } from '../model/schema';
+import { cellBytesPerWrite } from '../rules/analysis';
+import { DEFAULT_START_MS } from '../keys/generate';
+
+export type Storage = 'ssd' | 'hdd';
+
+export interface SimOptions {
+  /** Nodes in the cluster (default: the design's cluster, else 3). */
+  nodes?: number;
+  /** Storage type (default: the design's cluster, else ssd). */
+  storage?: Storage;
+  /** Simulated duration in seconds (default 600). */
+  seconds?: number;
+  /** Seed of the key generators and of the simulator's own choices (default 1). */
+  seed?: number;
+  /** Table write rate; default the table's load.writesPerSecond, else 1,000. */
+  writesPerSecond?: number;
+  /** Start of simulated time in epoch ms (default 2026-01-01T00:00:00Z, as `btstudio keys`). */
+  startMs?: number;
+  /** Key buckets of the heatmap, at most (default 1,000). */
+  maxBuckets?: number;
+  /** Time slots of the heatmap, at most (default 300). */
+  maxSlots?: number;
+  /** How many keys are generated over the whole run (default 2,000 per node, 30,000 to 300,000); see docs/simulator.md. */
+  samples?: number;
+  /** Bytes one write moves (default: mean key length + cellBytesPerWrite of the table). */
+  rowBytes?: number;
+  /** A tablet whose write rate over a window exceeds this share of a node's capacity splits (default 0.25). */
+  splitLoadShare?: number;
+  /** The size threshold is set so an evenly written table ends with about this many tablets per node (default 32). */
+  tabletsPerNode?: number;
+  /** Length of the load window: splits are decided at its end (default max(tick, seconds / 60)). */
+  windowSeconds?: number;
+  /** The balancer runs every this many seconds (default = windowSeconds). */
+  balanceSeconds?: number;
+  /** Hard cap on the number of tablets (default 20,000). */
+  maxTablets?: number;
+}
+
+/** Writes per second one node takes for 1 KB rows (BIGTABLE-FACTS.md). */
+export const BASE_WRITES_PER_NODE: Record<Storage, number> = { ssd: 14_000, hdd: 10_000 };
+
+export const DEFAULTS = {
+  seconds: 600,
+  seed: 1,
+  writesPerSecond: 1000,
+  maxBuckets: 1000,
+  maxSlots: 300,
+  samples: 30_000,
+  samplesPerNode: 2000,
+  maxDefaultSamples: 300_000,
+  splitLoadShare: 0.25,
+  tabletsPerNode: 32,
+  maxTablets: 20_000,
+  /** At most this many ticks; a longer run uses longer ticks. */
+  maxTicks: 600,
+  /** At least this many keys per tick, budget permitting less (then the run is slower). */
+  minSamplesPerTick: 32,
+} as const;
+
+export const LIMITS = {
+  nodes: [1, 1000],
+  seconds: [1, 30 * 86_400],
+  maxBuckets: [1, 1000],
+  maxSlots: [1, 1000],
+  samples: [100, 5_000_000],
+  writesPerSecond: [0, 1e9],
+} as const;
+
+/**
+ * Writes per second one node sustains for rows of `rowBytes`: the 1 KB figure, with half the
+ * cost of a write fixed and half proportional to its bytes (2048 / (bytes + 1024)). So a
+ * 100-byte row goes about 1.8x faster than a 1 KB row, a 10 KB row about 5.5x slower.
+ */
+export function nodeWriteCapacity(storage: Storage, rowBytes: number): number {
+  return (BASE_WRITES_PER_NODE[storage] * 2048) / (Math.max(0, rowBytes) + 1024);
+}
+
+export interface SimParams {
+  table: string;
+  nodes: number;
+  storage: Storage;
+  seconds: number;
+  seed: number;
+  writesPerSecond: number;
+  startMs: number;
+  maxBuckets: number;
+  maxSlots: number;
+  samples: number;
+  /** Bytes per write: key plus cells. */
+  rowBytes: number;
+  /** Bytes of the cells alone (cellBytesPerWrite). */
+  cellBytes: number;
+  /** Writes per second per node for rowBytes (throttling starts beyond it). */
+  nodeCapacity: number;
+  tickSeconds: number;
+  ticks: number;
+  /** Keys generated per simulated second; each stands for writesPerSecond / sampleRate writes. */
+  sampleRate: number;
+  /** Writes one generated key stands for (1 = every write is generated). */
+  writesPerSample: number;
+  splitLoadShare: number;
+  /** Tablets larger than this (bytes) split. */
+  splitBytes: number;
+  windowTicks: number;
+  balanceTicks: number;
+  maxTablets: number;
+}
+
+function clamp(x: number, [lo, hi]: readonly [number, number]): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+function finiteOr(x: number | undefined, def: number): number {
+  return x !== undefined && Number.isFinite(x) ? x : def;
+}
+
+/** The cluster a design declares, with defaults. */
+export function clusterOf(design: Pick<Design, 'cluster'>): { nodes: number; storage: Storage } {
+  return { nodes: design.cluster?.nodes ?? DEFAULT_NODES, storage: design.cluster?.storage ?? 'ssd' };
+}
+
+/** Resolves options against the table; `keyBytes` is the mean generated key length. */
+export function resolveParams(table: Table, opts: SimOptions, keyBytes: number): SimParams {
+  const nodes = Math.round(clamp(finiteOr(opts.nodes, DEFAULT_NODES), LIMITS.nodes));
+  const storage: Storage = opts.storage === 'hdd' ? 'hdd' : 'ssd';
+  const seconds = clamp(finiteOr(opts.seconds, DEFAULTS.seconds), LIMITS.seconds);
+  const wps = clamp(finiteOr(opts.writesPerSecond, table.load?.writesPerSecond ?? DEFAULTS.writesPerSecond), LIMITS.writesPerSecond);
+  const cellBytes = cellBytesPerWrite(table);
+  const rowBytes = Math.max(1, finiteOr(opts.rowBytes, keyBytes + cellBytes));
+  // More nodes need more keys for the busiest node to stand out from sampling noise.
+  const defaultSamples = Math.min(DEFAULTS.maxDefaultSamples, Math.max(DEFAULTS.samples, DEFAULTS.samplesPerNode * nodes));
+  const samples = Math.round(clamp(finiteOr(opts.samples, defaultSamples), LIMITS.samples));
+
+  const tickSeconds = Math.max(1, seconds / DEFAULTS.maxTicks);
+  const ticks = Math.max(1, Math.ceil(seconds / tickSeconds - 1e-9));
+  // Every write is generated when the budget allows; otherwise a fixed number of keys per
+  // tick, each standing for an equal share of the tick's writes.
+  const budgetRate = Math.max(samples / seconds, DEFAULTS.minSamplesPerTick / tickSeconds);
+  const sampleRate = wps <= budgetRate ? wps : budgetRate;
+  const writesPerSample = sampleRate > 0 ? wps / sampleRate : 0;
+
+  const windowSeconds = Math.max(tickSeconds, finiteOr(opts.windowSeconds, Math.max(tickSeconds, seconds / 60)));
+  const balanceSeconds = Math.max(tickSeconds, finiteOr(opts.balanceSeconds, windowSeconds));
+  const tabletsPerNode = Math.max(1, finiteOr(opts.tabletsPerNode, DEFAULTS.tabletsPerNode));
+  return {
+    table: table.name,
+    nodes,
+    storage,
+    seconds,
+    seed: Math.trunc(finiteOr(opts.seed, DEFAULTS.seed)) >>> 0,
+    writesPerSecond: wps,
+    startMs: finiteOr(opts.startMs, DEFAULT_START_MS),
+    maxBuckets: Math.round(clamp(finiteOr(opts.maxBuckets, DEFAULTS.maxBuckets), LIMITS.maxBuckets)),
+    maxSlots: Math.round(clamp(finiteOr(opts.maxSlots, DEFAULTS.maxSlots), LIMITS.maxSlots)),
+    samples,
+    rowBytes,
+    cellBytes,
+    nodeCapacity: nodeWriteCapacity(storage, rowBytes),
+    tickSeconds,
+    ticks,
+    sampleRate,
+    writesPerSample,
+    splitLoadShare: Math.max(0.001, finiteOr(opts.splitLoadShare, DEFAULTS.splitLoadShare)),
+    // Scaled for simulation: a run lasts minutes, not the months a real table takes to grow.
+    splitBytes: Math.max(1, (wps * seconds * rowBytes) / (tabletsPerNode * nodes)),
+    windowTicks: Math.max(1, Math.round(windowSeconds / tickSeconds)),
+    balanceTicks: Math.max(1, Math.round(balanceSeconds / tickSeconds)),
+    maxTablets: Math.round(clamp(finiteOr(opts.maxTablets, DEFAULTS.maxTablets), [1, 1_000_000])),
+  };
+}

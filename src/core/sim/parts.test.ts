@@ -1,0 +1,111 @@
+// The smaller parts: the sequential rewriter, the capacity model, the quantiser, the naming.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { RowKey } from '../model/schema';
+import { recordStream } from '../keys/generate';
+import { quantiseHeatmap } from './heatmap';
+import { nodeWriteCapacity } from './params';
+import { name, THRESHOLDS, type PatternEvidence } from './pattern';
+import { sequentialRewriter } from './sequential';
+
+describe('sequential fields when one key stands for many writes', () => {
+  const rowKey: RowKey = {
+    template: '{a}#{b}#{c}#{d}#{e}',
+    fields: {
+      a: { type: 'int', distribution: 'sequential', min: 5, cardinality: 1000, pad: 4 },
+      b: { type: 'string', distribution: 'sequential', length: 3, alphabet: 'hex', prefix: 'p', cardinality: 300 },
+      c: { type: 'string', distribution: 'sequential', values: ['x', 'y', 'z'] },
+      d: { type: 'int', max: 9, distribution: 'sequential' },
+      e: { type: 'string', cardinality: 50 },
+    },
+  };
+
+  it('gives write j the value the generator gives row j', () => {
+    const rewrite = sequentialRewriter(rowKey)!;
+    const stream = recordStream(rowKey, { seed: 3 });
+    for (let j = 0; j < 2500; j++) {
+      const { record, key } = stream.next();
+      const copy = { ...record };
+      rewrite(copy, j);
+      expect(stream.codec.encode(copy)).toEqual(key);
+    }
+  });
+
+  it('is null when no field counts up', () => {
+    expect(sequentialRewriter({ template: '{a}', fields: { a: { type: 'string' } } })).toBeNull();
+  });
+});
+
+describe('node capacity', () => {
+  it('is 14,000 (SSD) and 10,000 (HDD) writes/s for 1 KB rows, and falls with bigger rows', () => {
+    expect(nodeWriteCapacity('ssd', 1024)).toBe(14_000);
+    expect(nodeWriteCapacity('hdd', 1024)).toBe(10_000);
+    expect(nodeWriteCapacity('ssd', 100)).toBeGreaterThan(14_000);
+    expect(nodeWriteCapacity('ssd', 10 * 1024)).toBeLessThan(3000);
+  });
+});
+
+describe('quantiseHeatmap', () => {
+  it('maps 0 to 0, the max to the top index and a value `decades` below it to 1, log scale between', () => {
+    const q = quantiseHeatmap(new Float32Array([0, 1, 10, 100, 1000, 10000, 0.001]), { levels: 256, decades: 4 });
+    expect([q[0], q[1], q[5], q[6]]).toEqual([0, 1, 255, 1]);
+    // Between, within one step of the exact log scale (64.5, 128, 191.5).
+    for (const [i, exact] of [
+      [2, 64.5],
+      [3, 128],
+      [4, 191.5],
+    ] as const) {
+      expect(Math.abs(q[i]! - exact)).toBeLessThanOrEqual(1);
+    }
+    expect(Array.from(quantiseHeatmap([0, 1, 10, 100, 1000, 10000], { levels: 256, decades: 4 }))).toEqual(Array.from(q.subarray(0, 6)));
+  });
+
+  it('brightens with brightness and reuses its output buffer', () => {
+    const out = new Uint8Array(3);
+    const q = quantiseHeatmap([1, 10, 100], { levels: 11, decades: 2, brightness: 10, out });
+    expect(q).toBe(out);
+    expect(Array.from(q)).toEqual([6, 10, 10]);
+    expect(Array.from(quantiseHeatmap([1, 10, 100], { levels: 11, decades: 2 }))).toEqual([1, 6, 10]);
+  });
+
+  it('stays within the palette for any values', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1, max: 1e12, noNaN: true }), { maxLength: 50 }), fc.integer({ min: 2, max: 256 }), (values, levels) => {
+        const q = quantiseHeatmap(values, { levels });
+        return values.every((v, i) => (v > 0 ? q[i]! >= 1 && q[i]! <= levels - 1 : q[i] === 0));
+      }),
+    );
+  });
+});
+
+describe('naming the pattern', () => {
+  const base: PatternEvidence = {
+    hotspotScore: 1,
+    hottestTabletShare: 0.05,
+    busiestNodeShare: 0.34,
+    noise: 0.05,
+    topRowShare: 0.001,
+    transientShare: 0,
+    periodSeconds: null,
+  };
+  const named = (e: Partial<PatternEvidence>, nodes = 3) => name({ ...base, ...e }, nodes);
+
+  it('calls spread load even, including pieces that cannot pack evenly (4 on 3 nodes)', () => {
+    expect(named({})).toBe('even');
+    expect(named({ hotspotScore: 1.5, busiestNodeShare: 0.5, hottestTabletShare: 0.25, transientShare: 1 })).toBe('even');
+  });
+
+  it('names a hot tablet by what it is: one row, a moving edge, a recurring sweep, else a range', () => {
+    const hot = { hotspotScore: 2, busiestNodeShare: 0.66, hottestTabletShare: 0.6 };
+    expect(named({ ...hot, topRowShare: 0.55 })).toBe('hot-key');
+    expect(named({ ...hot, transientShare: 0.95 })).toBe('sequential');
+    expect(named({ ...hot, periodSeconds: 60 })).toBe('periodic');
+    expect(named({ ...hot, transientShare: 0.5 })).toBe('hot-range');
+  });
+
+  it('still names shapes on one node, judging the hottest tablet as if on three', () => {
+    expect(named({ hotspotScore: 1, busiestNodeShare: 1, hottestTabletShare: 1, transientShare: 1 }, 1)).toBe('sequential');
+    expect(named({ hotspotScore: 1, busiestNodeShare: 1, hottestTabletShare: 0.1 }, 1)).toBe('even');
+    expect(THRESHOLDS.minNodes).toBe(3);
+  });
+});

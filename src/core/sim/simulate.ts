@@ -1,0 +1,206 @@
+// The simulator's public face: create a run, step it in slices (a Web Worker reports progress
+// and checks for cancel between slices), read the result at any point, or run it to the end.
+import type { Design, Table } from '../model/schema';
+import { displayKey } from '../keys/bytes';
+import { SimEngine, type SimEvent } from './engine';
+import { buildHeatmap, type Heatmap } from './heatmap';
+import { clusterOf, type SimOptions, type SimParams } from './params';
+import { analyse, type Pattern, type PatternEvidence } from './pattern';
+
+export interface SimResult {
+  params: SimParams;
+  /** False for a partial result (read before the run ended). */
+  complete: boolean;
+  /** Simulated seconds covered. */
+  simulatedSeconds: number;
+  /** Writes offered by the workload, and those refused because a node was over capacity. */
+  writes: number;
+  throttled: number;
+  /** Tablets at the end, splits and balancer moves during the run. */
+  tablets: number;
+  splits: number;
+  moves: number;
+  /** Max node writes / mean node writes over the second half (1 even, `nodes` all on one). */
+  hotspotScore: number;
+  pattern: Pattern;
+  evidence: PatternEvidence;
+  /** Each node's share of the second half's writes (sums to 1; all 0 without writes). */
+  nodeShare: number[];
+  /** The table write rate this cluster serves without throttling, for this key distribution. */
+  maxSustainableWritesPerSecond: number;
+  heatmap: Heatmap;
+  /** Per slot (heatmap.slots of them, heatmap.slotSeconds each). */
+  series: {
+    /** Offered writes per node: nodeWrites[slot * nodes + node]. */
+    nodeWrites: Float64Array;
+    /** Refused writes per node, same layout. */
+    nodeThrottled: Float64Array;
+    /** Tablets at the end of each slot, and splits and moves within it. */
+    tablets: Uint32Array;
+    splits: Uint32Array;
+    moves: Uint32Array;
+  };
+  /** The tablets at the end, in key order: first key, node and smoothed write rate. */
+  tabletRanges: { start: Uint8Array; label: string; node: number; writesPerSecond: number }[];
+  /** The first split and move events (up to 2,000), in time order. */
+  events: SimEvent[];
+  /** Keys generated, and writes each stands for (1 when every write was generated). */
+  sampledKeys: number;
+  writesPerSample: number;
+}
+
+export interface Simulation {
+  readonly params: SimParams;
+  readonly done: boolean;
+  /** 0 to 1. */
+  readonly progress: number;
+  /** Runs up to `maxTicks` ticks (default 25); returns true when the run is complete. */
+  step(maxTicks?: number): boolean;
+  /** Cheap counters and per-slot series so far, for a progress bar and live charts. */
+  snapshot(): SimSnapshot;
+  /**
+   * The result so far (complete once done). It sorts the generated keys (tens of ms for the
+   * default budget): for live updates call it every few slices, not every slice.
+   */
+  result(): SimResult;
+}
+
+export interface SimSnapshot {
+  progress: number;
+  simulatedSeconds: number;
+  writes: number;
+  throttled: number;
+  tablets: number;
+  splits: number;
+  moves: number;
+  series: SimResult['series'];
+}
+
+/** Any object with an `aborted` flag: an AbortSignal, or a plain `{ aborted: false }`. */
+export interface CancelFlag {
+  readonly aborted: boolean;
+}
+
+export class SimulationCancelled extends Error {
+  constructor() {
+    super('simulation cancelled');
+    this.name = 'SimulationCancelled';
+  }
+}
+
+export interface RunOptions extends SimOptions {
+  /** Called after each slice with the share done (0 to 1). */
+  onProgress?: (progress: number) => void;
+  /** Checked between slices; when set the run throws SimulationCancelled. */
+  signal?: CancelFlag;
+  /** Ticks per slice (default 25). */
+  sliceTicks?: number;
+}
+
+/** Options from a design: its cluster's nodes and storage, then the caller's overrides. */
+export function optionsFor(design: Pick<Design, 'cluster'>, overrides: SimOptions = {}): SimOptions {
+  const cluster = clusterOf(design);
+  return { nodes: cluster.nodes, storage: cluster.storage, ...stripUndefined(overrides) };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Prepares a run of `table` (its key template, load and pre-splits). Throws the key engine's
+ * TemplateError or KeyCodecError when the key cannot be generated.
+ */
+export function createSimulation(table: Table, options: SimOptions = {}): Simulation {
+  const engine = new SimEngine(table, options);
+  return {
+    params: engine.params,
+    get done() {
+      return engine.done;
+    },
+    get progress() {
+      return engine.tick / engine.params.ticks;
+    },
+    step: (maxTicks = 25) => engine.run(maxTicks),
+    snapshot: () => snapshotOf(engine),
+    result: () => resultOf(engine),
+  };
+}
+
+/** Runs to the end in slices, reporting progress; throws SimulationCancelled when signalled. */
+export function simulate(table: Table, options: RunOptions = {}): SimResult {
+  const sim = createSimulation(table, options);
+  const slice = Math.max(1, options.sliceTicks ?? 25);
+  while (!sim.done) {
+    if (options.signal?.aborted) throw new SimulationCancelled();
+    sim.step(slice);
+    options.onProgress?.(sim.progress);
+  }
+  return sim.result();
+}
+
+function snapshotOf(engine: SimEngine): SimSnapshot {
+  const p = engine.params;
+  const st = engine.state;
+  return {
+    progress: engine.tick / p.ticks,
+    simulatedSeconds: Math.min(p.seconds, engine.tick * p.tickSeconds),
+    // Sums of fractional shares: whole writes.
+    writes: Math.round(st.writes),
+    throttled: Math.round(st.throttled),
+    tablets: engine.tablets.size,
+    splits: st.splits,
+    moves: st.moves,
+    series: {
+      // Copies: a snapshot may be posted (transferred) while the run goes on.
+      nodeWrites: st.nodeWrites.slice(),
+      nodeThrottled: st.nodeThrottled.slice(),
+      tablets: st.tabletsBySlot.slice(),
+      splits: st.splitsBySlot.slice(),
+      moves: st.movesBySlot.slice(),
+    },
+  };
+}
+
+function resultOf(engine: SimEngine): SimResult {
+  const p = engine.params;
+  const st = engine.state;
+  const rows = engine.samples.rows();
+  const heatmap = buildHeatmap(engine.samples, rows, {
+    slots: st.slots,
+    maxBuckets: p.maxBuckets,
+    slotOf: (t) => st.slotOf(t),
+    weight: p.writesPerSample,
+    slotSeconds: p.seconds / st.slots,
+  });
+  const { pattern, evidence } = analyse({
+    samples: engine.samples,
+    rows,
+    nodes: p.nodes,
+    secondHalf: st.secondHalf,
+    blocks: st.blocks.totals,
+    halfTick: st.halfTick,
+    ticks: engine.done ? p.ticks : Math.max(st.halfTick, engine.tick),
+    tickSeconds: p.tickSeconds,
+  });
+  const half = st.secondHalf.reduce((a, b) => a + b, 0);
+  const busiest = evidence.busiestNodeShare;
+  const fullCluster = p.nodes * p.nodeCapacity;
+  const { progress: _, series, ...counts } = snapshotOf(engine);
+  return {
+    params: p,
+    complete: engine.done,
+    ...counts,
+    hotspotScore: evidence.hotspotScore,
+    pattern,
+    evidence,
+    nodeShare: Array.from(st.secondHalf, (x) => (half > 0 ? x / half : 0)),
+    maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, p.nodeCapacity / busiest) : fullCluster,
+    heatmap,
+    series,
+    tabletRanges: engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load })),
+    events: st.events.slice(),
+    sampledKeys: engine.samples.count,
+    writesPerSample: p.writesPerSample,
+  };
+}
