@@ -10,49 +10,97 @@ const entry = join(dir, 'entry.ts');
 writeFileSync(
   entry,
   `export { lint } from ${JSON.stringify(new URL('../src/core/rules/lint.ts', import.meta.url).pathname)};
+export { RULES } from ${JSON.stringify(new URL('../src/core/rules/registry.ts', import.meta.url).pathname)};
 export { loadDesign } from ${JSON.stringify(new URL('../src/core/model/load.ts', import.meta.url).pathname)};`,
 );
 const out = join(dir, 'core.mjs');
 await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: out, logLevel: 'error', mainFields: ['module', 'main'] });
-const { lint, loadDesign } = await import(out);
+const { lint, loadDesign, RULES } = await import(out);
 
 const TYPES = [
-  'tenant: {type: string, values: [acme, globex, initech]}',
-  'region: {type: string, cardinality: 20, length: 4}',
-  'device: {type: int, cardinality: 100000, pad: 6}',
-  'kind: {type: string, values: [a, b, c, d]}',
-  'user: {type: string, cardinality: 1000000, length: 10}',
-  'host: {type: domain, reversed: true}',
-  'seq: {type: int, cardinality: 1000, pad: 4}',
-  'day: {type: timestamp, bucket: day, format: iso}',
-  'id: {type: uuid}',
-  'ts: {type: timestamp, reversed: true}',
+  ['tenant', '{type: string, values: [acme, globex, initech, umbrella, hooli]}'],
+  ['region', '{type: string, cardinality: 20, length: 4}'],
+  ['device', '{type: int, cardinality: 100000, pad: 6}'],
+  ['kind', '{type: string, values: [a, b, c, d]}'],
+  ['user', '{type: string, cardinality: 1000000, length: 10}'],
+  ['host', '{type: domain, reversed: true}'],
+  ['seq', '{type: int, cardinality: 1000, pad: 4}'],
+  ['day', '{type: timestamp, bucket: day, format: iso}'],
+  ['id', '{type: uuid}'],
+  ['ts', '{type: timestamp, reversed: true}'],
 ];
-const names = TYPES.map((t) => t.split(':')[0]);
-const table = (i) => `  - name: t${i}
+// 100 different tables: each rotates the field order, renames fields and families, varies the
+// load, so no two tables are alike (as in a real design) and rules see varied shapes.
+const table = (i) => {
+  const rot = TYPES.map((_, k) => TYPES[(k + i) % 5 === k % 5 ? k : k]);
+  const fields = rot.map(([n, t], k) => [`${n}${i % 7}_${k}`, t]);
+  const order = i % 2 ? fields : [...fields.slice(1, 6), fields[0], ...fields.slice(6)];
+  return `  - name: t${i}
     rowKey:
-      template: "${names.map((n) => `{${n}}`).join('#')}"
+      template: "${order.map(([n]) => `{${n}}`).join('#')}"
       fields:
-${TYPES.map((t) => `        ${t}`).join('\n')}
+${fields.map(([n, t]) => `        ${n}: ${t}`).join('\n')}
     families:
-${[0, 1, 2, 3, 4].map((f) => `      - name: f${f}\n        gc: {union: [{maxVersions: 1}, {maxAge: 30d}]}\n        columns: [{qualifier: c${f}, valueBytes: 64}]`).join('\n')}
+${[0, 1, 2, 3, 4].map((f) => `      - name: f${i}_${f}\n        gc: {union: [{maxVersions: ${1 + (f % 3)}}, {maxAge: ${7 + f}d}]}\n        columns: [{qualifier: c${f}, valueBytes: ${16 << f}}]`).join('\n')}
     queries:
-${[0, 1, 2, 3, 4].map((q) => `      - {name: q${q}, match: {tenant: eq, region: eq${q > 2 ? ', device: eq' : ''}}, limit: 10, perSecond: 10}`).join('\n')}
-    load: {writesPerSecond: 1000, retention: 30d}`;
+${[0, 1, 2, 3, 4].map((q) => `      - {name: q${q}, match: {${order[0][0]}: eq${q > 1 ? `, ${order[1][0]}: eq` : ''}${q > 3 ? `, ${order[2][0]}: range` : ''}}, limit: ${10 * (q + 1)}, perSecond: ${q + 1}}`).join('\n')}
+    load: {writesPerSecond: ${500 + 37 * i}, retention: ${30 + (i % 60)}d}`;
+};
 const yaml = `format: bigtable-studio/v1\nname: bench\ncluster: {nodes: 10}\ntables:\n${Array.from({ length: 100 }, (_, i) => table(i)).join('\n')}\n`;
 const loaded = loadDesign(yaml, 'bench.yaml');
 if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues.slice(0, 3)));
-for (let i = 0; i < 30; i++) lint(loaded.design);
-const times = [];
+const text = JSON.stringify(loaded.design);
+const fresh = () => JSON.parse(text); // every table a new object: nothing cached from the last run
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
+const round = (x) => Math.round(x * 100) / 100;
+
+for (let i = 0; i < 30; i++) lint(fresh());
+const full = [];
 for (let i = 0; i < 50; i++) {
+  const d = fresh();
   const t0 = performance.now();
-  lint(loaded.design);
-  times.push(performance.now() - t0);
+  lint(d);
+  full.push(performance.now() - t0);
 }
-times.sort((a, b) => a - b);
-const median = times[times.length >> 1];
-const findings = lint(loaded.design).findings.length;
-console.log(JSON.stringify({ name: 'lint-100-tables-warm', value: Math.round(median * 100) / 100, unit: 'ms', p90: Math.round(times[Math.floor(times.length * 0.9)] * 100) / 100, tables: 100, findings }));
+const findings = lint(fresh()).findings.length;
+console.log(JSON.stringify({ name: 'lint-100-tables-full-warm', value: round(median(full)), unit: 'ms', p90: round(p90(full)), tables: 100, findings, note: 'every table a new object (no cache), JIT warm' }));
+
+// A keystroke: one table changes, the other 99 keep their objects (immutable updates).
+let d = fresh();
+lint(d);
+const inc = [];
+for (let i = 0; i < 200; i++) {
+  const k = i % 100;
+  d = { ...d, tables: d.tables.map((t, j) => (j === k ? { ...t, description: `edit ${i}` } : t)) };
+  const t0 = performance.now();
+  lint(d);
+  inc.push(performance.now() - t0);
+}
+console.log(JSON.stringify({ name: 'lint-100-tables-one-table-edited', value: round(median(inc)), unit: 'ms', p90: round(p90(inc)), tables: 100 }));
 const t0 = performance.now();
 loadDesign(yaml, 'bench.yaml');
 console.log(JSON.stringify({ name: 'load-100-tables', value: Math.round((performance.now() - t0) * 100) / 100, unit: 'ms', yamlKB: Math.round(yaml.length / 1024) }));
+
+// BENCH_RULES=1: the cost of each rule alone over fresh tables, minus analysis alone.
+if (process.env.BENCH_RULES) {
+  const ids = RULES.map((r) => r.meta.id);
+  const only = (id) => Object.fromEntries(ids.filter((x) => x !== id).map((x) => [x, 'off']));
+  const time = (rules) => {
+    const xs = [];
+    for (let i = 0; i < 15; i++) {
+      const dd = fresh();
+      const t0 = performance.now();
+      lint(dd, { rules });
+      xs.push(performance.now() - t0);
+    }
+    return median(xs);
+  };
+  const base = time(only('(none)') && Object.fromEntries(ids.map((x) => [x, 'off'])));
+  const rows = ids.map((id) => [id, time(only(id)) - base]).sort((a, b) => b[1] - a[1]);
+  console.error(`analysis alone ${round(base)} ms`);
+  for (const [id, ms] of rows.slice(0, 12)) console.error(`${round(ms).toFixed(2).padStart(7)} ms  ${id}`);
+  const counts = {};
+  for (const f of lint(fresh()).findings) counts[f.rule] = (counts[f.rule] ?? 0) + 1;
+  console.error('findings by rule', JSON.stringify(counts));
+}

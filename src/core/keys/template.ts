@@ -108,8 +108,26 @@ export function inferDelimiter(tokens: TemplateToken[]): string | null {
   return between.every((b) => b === between[0]) ? between[0]! : null;
 }
 
-/** Builds the layout of a row key; throws TemplateError with a message saying what to change. */
+// Designs are immutable values (every edit makes new objects), so a row key's layout can be
+// remembered per object: the validator, the codec and the views ask for it many times a keystroke.
+const layouts = new WeakMap<object, KeyLayout | TemplateError>();
+
+/** Builds the layout of a row key; throws TemplateError with a message saying what to change. The result is shared: do not mutate it. */
 export function layoutOf(rowKey: Pick<RowKey, 'template' | 'delimiter' | 'encoding'>): KeyLayout {
+  const hit = layouts.get(rowKey);
+  if (hit instanceof TemplateError) throw hit;
+  if (hit) return hit;
+  try {
+    const layout = computeLayout(rowKey);
+    layouts.set(rowKey, layout);
+    return layout;
+  } catch (e) {
+    if (e instanceof TemplateError) layouts.set(rowKey, e);
+    throw e;
+  }
+}
+
+function computeLayout(rowKey: Pick<RowKey, 'template' | 'delimiter' | 'encoding'>): KeyLayout {
   const tokens = tokenize(rowKey.template);
   const encoding = rowKey.encoding ?? 'delimited';
   const fieldTokens = tokens.filter((t) => t.kind === 'field');

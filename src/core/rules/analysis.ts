@@ -324,11 +324,23 @@ export function maxVersionsOf(gc: GcRule | undefined): number | null {
   return bounds.every((b) => b !== null) ? Math.max(...(bounds as number[])) : null;
 }
 
+// A table's analysis depends only on the table, its index and the node count; designs are
+// immutable, so an edit re-analyses only the table it touched (rules cache per analysis too).
+const tableCache = new WeakMap<Table, TableAnalysis & { nodes: number }>();
+
+function analyzeTableCached(t: Table, i: number, nodes: number): TableAnalysis {
+  const hit = tableCache.get(t);
+  if (hit && hit.index === i && hit.nodes === nodes) return hit;
+  const fresh = Object.assign(analyzeTable(t, i, nodes), { nodes });
+  tableCache.set(t, fresh);
+  return fresh;
+}
+
 export function analyze(design: Design): DesignAnalysis {
   const nodes = design.cluster?.nodes ?? DEFAULT_NODES;
   return {
     nodes,
     storage: design.cluster?.storage ?? 'ssd',
-    tables: design.tables.map((t, i) => analyzeTable(t, i, nodes)),
+    tables: design.tables.map((t, i) => analyzeTableCached(t, i, nodes)),
   };
 }
