@@ -1,0 +1,71 @@
+// btstudio export DESIGN --to FORMAT: row_key_schema.yaml, gcloud/cbt scripts, Terraform, key
+// builders, SQL, a Markdown review or the design itself (src/core/export).
+import { writeFile } from 'node:fs/promises';
+import { ExportError, EXPORT_FORMATS, EXPORTERS, exportTable, type ExportFormat } from '../../core/export';
+import { CODE_LANGS } from '../../core/export/code';
+import { parseFlags, UserError, write, type Io } from '../io';
+import { pickTable, readDesign } from '../design-file';
+
+export const summary = 'export a table as row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown or design';
+export const usage = `usage: btstudio export DESIGN --to FORMAT [--table T] [-o FILE]
+                        [--pre-encoded] [--lang ts|java|go|python] [--as yaml|json]
+
+Formats (docs/exports.md):
+  row-key-schema  row_key_schema.yaml for gcloud's --row-key-schema-definition-file
+                  (--pre-encoded: the delimiter in base64, for --row-key-schema-pre-encoded-bytes)
+  gcloud          a bash script: the schema file, gcloud bigtable instances tables create, and cbt
+                  for what gcloud cannot express (aggregate families, nested GC rules)
+  cbt             a bash script: cbt createtable with families, GC rules and aggregate types
+  terraform       google_bigtable_table and google_bigtable_gc_policy resources
+  code            key builder, parser and row ranges per query (--lang ts, java, go or python)
+  sql             GoogleSQL for Bigtable per query, and suggested materialized views
+  markdown        a design review (the whole design unless --table is given)
+  design          the design as YAML (or --as json)
+Scripts read INSTANCE (and PROJECT) from the environment. --table may be left out when the
+design has one table. Exit 2 when the format cannot express the design, with the reasons.`;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    table: { type: 'string', short: 't' },
+    to: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    'pre-encoded': { type: 'boolean' },
+    lang: { type: 'string' },
+    as: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new UserError('name one design file');
+  const file = positionals[0]!;
+  const format = values.to;
+  if (format === undefined) throw new UserError(`choose a format with --to (${EXPORT_FORMATS.join(', ')})`);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UserError(`--to must be one of ${EXPORT_FORMATS.join(', ')} (got "${format}")`);
+  const lang = values.lang;
+  if (lang !== undefined && !(CODE_LANGS as readonly string[]).includes(lang)) throw new UserError(`--lang must be ts, java, go or python (got "${lang}")`);
+  if (values.as !== undefined && values.as !== 'yaml' && values.as !== 'json') throw new UserError(`--as must be yaml or json (got "${values.as}")`);
+  const design = await readDesign(file);
+  const entry = EXPORTERS[format as ExportFormat];
+  const table = entry.wholeDesign && values.table === undefined ? null : pickTable(design, values.table, file).name;
+  let result;
+  try {
+    result = exportTable(design, table, format as ExportFormat, {
+      preEncoded: values['pre-encoded'] === true,
+      ...(lang ? { lang: lang as (typeof CODE_LANGS)[number] } : {}),
+      ...(values.as ? { as: values.as as 'yaml' | 'json' } : {}),
+    });
+  } catch (e) {
+    if (e instanceof ExportError) throw new UserError(`${file}: ${e.message}`);
+    throw e;
+  }
+  for (const n of result.notes) await write(io.stderr, `note: ${n}\n`);
+  if (values.output !== undefined) {
+    const script = format === 'gcloud' || format === 'cbt';
+    try {
+      await writeFile(values.output, result.text, { mode: script ? 0o755 : 0o644 });
+    } catch (e) {
+      throw new UserError(`${values.output}: cannot write (${(e as Error).message})`);
+    }
+    await write(io.stderr, `wrote ${values.output}\n`);
+  } else {
+    await write(io.stdout, result.text);
+  }
+  return 0;
+}

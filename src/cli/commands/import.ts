@@ -1,0 +1,65 @@
+// btstudio import FILE: a design, row_key_schema.yaml/JSON or `gcloud ... tables describe`
+// output in, a design (YAML or JSON) out. Never overwrites a file.
+import { readFile, writeFile } from 'node:fs/promises';
+import { exportDesign } from '../../core/export/design';
+import { importText } from '../../core/import';
+import { parseFlags, readBytes, UserError, write, type Io } from '../io';
+
+export const summary = 'import a design, row_key_schema.yaml or gcloud describe output as a design';
+export const usage = `usage: btstudio import FILE [--as yaml|json] [--pre-encoded] [--table NAME] [-o NEW_FILE]
+
+Reads FILE ("-" for stdin) and prints it as a design (YAML, or JSON with --as json):
+  - a design file (YAML or JSON), checked like "btstudio check";
+  - row_key_schema.yaml or JSON as gcloud reads it (the delimiter as text; --pre-encoded when
+    it is base64), or Terraform's {"structType": ...} (delimiter base64);
+  - the output of gcloud bigtable instances tables describe --format=json or --format=yaml.
+--table names the table of a row key schema (default: from the file name). -o writes a new
+file and refuses to overwrite one that exists.`;
+
+async function readInput(file: string, io: Io): Promise<string> {
+  if (file !== '-') {
+    const bytes = await readBytes(file);
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new UserError(`${file}: not UTF-8 text`);
+    }
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    as: { type: 'string' },
+    'pre-encoded': { type: 'boolean' },
+    table: { type: 'string', short: 't' },
+    output: { type: 'string', short: 'o' },
+  });
+  if (positionals.length !== 1) throw new UserError('name one file to import ("-" for stdin)');
+  const as = values.as ?? 'yaml';
+  if (as !== 'yaml' && as !== 'json') throw new UserError(`--as must be yaml or json (got "${as}")`);
+  const file = positionals[0]!;
+  const text = await readInput(file, io);
+  const r = importText(text, { file: file === '-' ? 'stdin' : file, preEncoded: values['pre-encoded'] === true, ...(values.table ? { table: values.table } : {}) });
+  if (!r.ok) throw new UserError(r.errors.join('\n'));
+  for (const n of r.notes) await write(io.stderr, `note: ${n}\n`);
+  const out = exportDesign(r.design, null, { as }).text;
+  if (values.output !== undefined) {
+    let exists = true;
+    try {
+      await readFile(values.output);
+    } catch {
+      exists = false;
+    }
+    if (exists) throw new UserError(`${values.output} exists; import never overwrites a file (choose another name)`);
+    try {
+      await writeFile(values.output, out, { flag: 'wx' });
+    } catch (e) {
+      throw new UserError(`${values.output}: cannot write (${(e as Error).message})`);
+    }
+    await write(io.stderr, `imported ${r.kind} into ${values.output}\n`);
+  } else await write(io.stdout, out);
+  return 0;
+}

@@ -1,0 +1,177 @@
+// Key builders for application code (seed 000: "Use centralized factory functions to construct
+// keys"): per table one factory with build(record), parse(key) and one row-range function per
+// declared query, in TypeScript, Java, Go or Python. Each file holds a small engine (the
+// studio's encodings: padding, big-endian, ordered code, reversed and bucketed times, ISO
+// text, the FNV-1a salt, the ordered-code struct) driven by a spec of the table's key, so the
+// same bytes come out as from the studio. This module builds that language-neutral spec.
+import { utf8 } from '../keys/bytes';
+import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
+import { hashPad } from '../keys/values';
+import type { Field, Table } from '../model/schema';
+import { planQuery } from '../rules/plan';
+import { ExportError, fileSafe, requireTable, type Exporter } from './common';
+import { paramKind, querySpec, saltOf, type ParamKind, type QuerySpec } from './ranges';
+import { generateGo } from './code-go';
+import { generateJava } from './code-java';
+import { generatePython } from './code-python';
+import { generateTs } from './code-ts';
+
+export const KIND = { string: 0, uuid: 1, domain: 2, bytes: 3, int: 4, timestamp: 5, hash: 6 } as const;
+export const UNIT = { s: 0, ms: 1, us: 2 } as const;
+export const BUCKET = { none: 0, minute: 1, hour: 2, day: 3, week: 4, month: 5 } as const;
+export const ENCODING = { delimited: 0, orderedCode: 1, singleton: 2 } as const;
+export const STEP = { const: 0, eq: 1, saltComputed: 2, saltFanout: 3 } as const;
+export const END = { point: 0, open: 1, prefix: 2, range: 3 } as const;
+export const ROLE = { eq: 0, prefix: 1, from: 2, to: 3 } as const;
+
+/** One key field as every engine reads it (numbers, so each language writes a literal). */
+export interface FieldSpec {
+  name: string;
+  kind: number;
+  /** domain or timestamp reversed. */
+  rev: boolean;
+  /** bytes: the fixed length. */
+  len: number;
+  /** int: 0 decimal, 1 bigEndian, 2 orderedCode; timestamp: 0 decimal, 1 bigEndian. */
+  enc: number;
+  /** decimal zero-padding (0 none); the salt's pad for hash. */
+  pad: number;
+  unit: number;
+  bucket: number;
+  iso: boolean;
+  buckets: number;
+  /** hash: indexes of the fields hashed, in order. */
+  of: number[];
+  /** The value type of the record: text, int (64-bit) or bytes. */
+  value: ParamKind;
+}
+
+export interface QueryProgram {
+  /** The function's name (camelCase; each language adapts it). */
+  name: string;
+  /** What the plan reads: `PREFIX [{tenant}#, successor({tenant}#))`. */
+  plan: string;
+  spec: QuerySpec;
+  /** [kind, segment, field index (-1 none), buckets] per step. */
+  steps: [number, number, number, number][];
+  /** [kind, segment, field index]. */
+  end: [number, number, number];
+  /** [role, field index, value kind] per parameter, in order. */
+  params: { name: string; role: number; field: number; kind: ParamKind }[];
+}
+
+export interface KeyProgram {
+  table: string;
+  encoding: number;
+  delimiter: number[];
+  segments: { prefix: number[]; suffix: number[]; field: number }[];
+  /** In key order. */
+  fields: FieldSpec[];
+  queries: QueryProgram[];
+}
+
+function fieldSpec(name: string, f: Field, layout: KeyLayout, fields: Record<string, Field>): FieldSpec {
+  const s: FieldSpec = { name, kind: KIND[f.type], rev: false, len: 0, enc: 0, pad: 0, unit: UNIT.ms, bucket: 0, iso: false, buckets: 0, of: [], value: paramKind(f) };
+  switch (f.type) {
+    case 'domain':
+      s.rev = f.reversed === true;
+      break;
+    case 'bytes':
+      s.len = f.length ?? 8;
+      break;
+    case 'int':
+      s.enc = f.encoding === 'bigEndian' ? 1 : f.encoding === 'orderedCode' ? 2 : 0;
+      s.pad = f.pad ?? 0;
+      break;
+    case 'timestamp':
+      s.rev = f.reversed === true;
+      s.enc = f.encoding === 'bigEndian' ? 1 : 0;
+      s.pad = f.pad ?? 0;
+      s.unit = UNIT[f.unit ?? 'ms'];
+      s.bucket = BUCKET[f.bucket ?? 'none'];
+      s.iso = f.format === 'iso';
+      break;
+    case 'hash':
+      s.pad = hashPad(f);
+      s.buckets = f.buckets;
+      s.of = saltOf(layout, fields, name).map((n) => layout.fields.indexOf(n));
+      break;
+    case 'string':
+    case 'uuid':
+      break;
+  }
+  return s;
+}
+
+/** An identifier from a query name: words joined in camelCase (`latestReadingsOfADevice`). */
+export function methodName(name: string, taken: Set<string>): string {
+  const words = name.normalize('NFKD').replace(/['\u2019]/g, '').replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('') || 'query';
+  if (/^[0-9]/.test(base)) base = `q${base}`;
+  let n = base;
+  for (let i = 2; taken.has(n); i++) n = `${base}${i}`;
+  taken.add(n);
+  return n;
+}
+
+export function keyProgram(table: Table): KeyProgram {
+  let layout: KeyLayout;
+  try {
+    layout = layoutOf(table.rowKey);
+  } catch (e) {
+    if (e instanceof TemplateError) throw new ExportError(`table ${table.name}: ${e.message}`);
+    throw e;
+  }
+  const fields = table.rowKey.fields;
+  const specs = layout.fields.map((n) => fieldSpec(n, fields[n]!, layout, fields));
+  const index = (n: string) => layout.fields.indexOf(n);
+  // Names the factories use themselves (and Python/Go/Java would clash with).
+  const taken = new Set<string>(['build', 'parse', 'ranges', 'keys', 'successor', 'record', 'key']);
+  const queries = (table.queries ?? []).map((q, qi): QueryProgram => {
+    const spec = querySpec(table, layout, q);
+    const plan = planQuery(table, layout, q, qi);
+    return {
+      name: methodName(q.name, taken),
+      plan: plan.kind === 'full-scan' ? 'FULL-SCAN (the whole table)' : `${plan.kind.toUpperCase()} ${plan.scans > 1 ? `(${plan.scans} scans) ` : ''}[${plan.start}, ${plan.end})`,
+      spec,
+      steps: spec.steps.map((s) => (s.kind === 'const' ? [STEP.const, s.seg, -1, 0] : s.kind === 'eq' ? [STEP.eq, s.seg, index(s.field), 0] : [s.computed ? STEP.saltComputed : STEP.saltFanout, s.seg, index(s.field), s.buckets])),
+      end: spec.end.kind === 'point' ? [END.point, -1, -1] : spec.end.kind === 'open' ? [END.open, spec.end.seg, -1] : [END[spec.end.kind], spec.end.seg, index(spec.end.field)],
+      params: spec.params.map((p) => ({ name: p.name, role: ROLE[p.role], field: index(p.field), kind: p.kind })),
+    };
+  });
+  return {
+    table: table.name,
+    encoding: ENCODING[layout.encoding],
+    delimiter: [...utf8(layout.delimiter ?? '')],
+    segments: layout.segments.map((s) => ({ prefix: [...utf8(s.prefix)], suffix: [...utf8(s.suffix)], field: s.field ? index(s.field) : -1 })),
+    fields: specs,
+    queries,
+  };
+}
+
+/** PascalCase of a table name, for type names (`ad_hourly` -> `AdHourly`). */
+export function typeName(table: string): string {
+  const words = table.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  const n = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('') || 'Table';
+  return /^[0-9]/.test(n) ? `T${n}` : n;
+}
+
+export const CODE_LANGS = ['ts', 'java', 'go', 'python'] as const;
+
+export const exportCode: Exporter = (design, tableArg, options) => {
+  const table = requireTable(design, tableArg);
+  const program = keyProgram(table);
+  const lang = options.lang ?? 'ts';
+  const header = `Row keys of table ${table.name} (design "${design.name}"), by Bigtable Schema Studio. Template: ${table.rowKey.template}`;
+  const type = typeName(table.name);
+  switch (lang) {
+    case 'ts':
+      return { text: generateTs(program, type, header), filename: `${fileSafe(table.name)}-keys.ts`, mime: 'text/typescript', notes: [] };
+    case 'java':
+      return { text: generateJava(program, type, header), filename: `${type}Keys.java`, mime: 'text/x-java', notes: [] };
+    case 'go':
+      return { text: generateGo(program, type, header), filename: `${fileSafe(table.name).toLowerCase()}_keys.go`, mime: 'text/x-go', notes: [] };
+    case 'python':
+      return { text: generatePython(program, type, header), filename: `${fileSafe(table.name).toLowerCase()}_keys.py`, mime: 'text/x-python', notes: [] };
+  }
+};

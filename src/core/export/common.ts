@@ -1,0 +1,176 @@
+// Shared by the exporters: the result shape, the error for designs a format cannot express,
+// shell quoting, and GC rules in the syntax of each tool (gcloud, cbt, Terraform, the admin API).
+import type { Design, GcRule, Table } from '../model/schema';
+
+export interface ExportOptions {
+  /** row-key-schema: write the delimiter base64, for --row-key-schema-pre-encoded-bytes. */
+  preEncoded?: boolean;
+  /** code: the language of the key builders. */
+  lang?: 'ts' | 'java' | 'go' | 'python';
+  /** design: YAML (default) or JSON. */
+  as?: 'yaml' | 'json';
+  /** markdown: simulation results per table name, when a simulation was run. */
+  simulations?: Record<string, SimulationSummary>;
+}
+
+/** What the markdown review shows of a simulation run (a subset of the simulator's SimResult). */
+export interface SimulationSummary {
+  pattern: string;
+  hotspotScore: number;
+  simulatedSeconds: number;
+  writes: number;
+  throttled: number;
+  tablets: number;
+  splits: number;
+  maxSustainableWritesPerSecond: number;
+}
+
+export interface ExportResult {
+  text: string;
+  /** A file name to save it under. */
+  filename: string;
+  mime: string;
+  /** What the export could not say exactly, or what the reader should know (also in the text). */
+  notes: string[];
+}
+
+/** A design (or table) the chosen format cannot express: one clear message, no file. */
+export class ExportError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[] = [message],
+  ) {
+    super(message);
+    this.name = 'ExportError';
+  }
+}
+
+export type Exporter = (design: Design, table: Table | null, options: ExportOptions) => ExportResult;
+
+/**
+ * A bash word that is exactly `s`: single quotes, with each `'` written as `'\''`. Nothing in
+ * single quotes is special to bash ($, `, \, !, newlines), so no value can run a command.
+ */
+export function shq(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A comment line for a script or HCL file: newlines and control characters cannot end it. */
+export function commentText(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+}
+
+/** A file-name-safe form of a name. */
+export function fileSafe(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[.]+/, '_') || 'table';
+}
+
+/** Bigtable's own id rules, for warnings in scripts (the tool will reject a bad id). */
+export const TABLE_ID_RE = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]{0,49}$/;
+export const FAMILY_ID_RE = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]{0,63}$/;
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A design duration (`30d`, `500ms`) in milliseconds. */
+export function durationToMs(d: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
+  if (!m) throw new ExportError(`"${d}" is not a duration`);
+  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+}
+
+/** Seconds as the admin API's JSON writes a Duration: `864000s`, `0.5s`. */
+export function protoDuration(d: string): string {
+  const ms = durationToMs(d);
+  const whole = Math.floor(ms / 1000);
+  const frac = ms % 1000;
+  return frac === 0 ? `${whole}s` : `${whole}.${String(frac).padStart(3, '0').replace(/0+$/, '')}s`;
+}
+
+/** A Go duration (Terraform): hours for days, since Go durations have no `d`. */
+export function goDuration(d: string): string {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d)!;
+  return m[2] === 'd' ? `${Number(m[1]) * 24}h` : d;
+}
+
+/** The admin API's GcRule JSON (what gcloud sends and `tables describe` prints). */
+export function gcToProto(rule: GcRule): Record<string, unknown> {
+  if ('maxVersions' in rule) return { maxNumVersions: rule.maxVersions };
+  if ('maxAge' in rule) return { maxAge: protoDuration(rule.maxAge) };
+  if ('union' in rule) return { union: { rules: rule.union.map(gcToProto) } };
+  return { intersection: { rules: rule.intersection.map(gcToProto) } };
+}
+
+/** Unions and intersections of one rule say the same as the rule. */
+export function simplifyGc(rule: GcRule): GcRule {
+  if ('union' in rule) return rule.union.length === 1 ? simplifyGc(rule.union[0]!) : { union: rule.union.map(simplifyGc) };
+  if ('intersection' in rule) return rule.intersection.length === 1 ? simplifyGc(rule.intersection[0]!) : { intersection: rule.intersection.map(simplifyGc) };
+  return rule;
+}
+
+const isSimple = (r: GcRule): r is Extract<GcRule, { maxAge: string }> | Extract<GcRule, { maxVersions: number }> => 'maxAge' in r || 'maxVersions' in r;
+
+/**
+ * gcloud's `--column-families` rule: one simple rule, or exactly two joined by `||` (union) or
+ * `&&` (intersection). Null when gcloud cannot say it (nesting, three or more rules). Ages go
+ * in seconds: gcloud reads `400d` as 399.24 days (it counts long spans in calendar units).
+ */
+export function gcToGcloud(rule: GcRule): string | null {
+  const r = simplifyGc(rule);
+  const one = (x: GcRule) => ('maxAge' in x ? `maxage=${protoDuration(x.maxAge)}` : 'maxVersions' in x ? `maxversions=${x.maxVersions}` : null);
+  if (isSimple(r)) return one(r);
+  const parts = 'union' in r ? r.union : r.intersection;
+  if (parts.length !== 2 || !parts.every(isSimple)) return null;
+  return parts.map(one).join('union' in r ? '||' : '&&');
+}
+
+/** cbt caps maxversions at 65535 (it parses a 16-bit number). */
+export const CBT_MAX_VERSIONS = 65535;
+
+/**
+ * A cbt GC expression (`maxage=10d || (maxversions=2 && maxage=1d)`), or null for none. cbt
+ * joins n-ary unions as nested pairs, which mean the same. Throws when a number is above
+ * cbt's limit.
+ */
+export function gcToCbt(rule: GcRule | undefined): string | null {
+  if (!rule) return null;
+  const go = (r: GcRule, nested: boolean): string => {
+    if ('maxAge' in r) return `maxage=${r.maxAge}`;
+    if ('maxVersions' in r) {
+      if (r.maxVersions > CBT_MAX_VERSIONS) throw new ExportError(`maxVersions ${r.maxVersions} is above ${CBT_MAX_VERSIONS}, the most cbt can set`);
+      return `maxversions=${r.maxVersions}`;
+    }
+    const parts = 'union' in r ? r.union : r.intersection;
+    const joined = parts.map((p) => go(p, true)).join('union' in r ? ' || ' : ' && ');
+    return nested && parts.length > 1 ? `(${joined})` : joined;
+  };
+  return go(simplifyGc(rule), false);
+}
+
+/**
+ * A list for cbt's `families=` and `splits=` arguments, which cbt reads as one CSV record: an
+ * item holding `,`, `"` or a line break is quoted, `"` doubled.
+ */
+export function cbtList(items: string[]): string {
+  return items.map((x) => (/[",\r\n]/.test(x) || x.startsWith(' ') ? `"${x.replace(/"/g, '""')}"` : x)).join(',');
+}
+
+/**
+ * A list for gcloud's comma-separated flags (--column-families, --splits): items joined by
+ * `,`, or by another character announced as `^D^` (gcloud's own syntax) when an item holds a comma.
+ */
+export function gcloudList(items: string[]): string {
+  if (!items.some((x) => x.includes(',') || x.startsWith('^'))) return items.join(',');
+  const d = [';', '|', '~', '@', '!', '%', '+', '/', '='].find((c) => !items.some((x) => x.includes(c)));
+  if (!d) throw new ExportError('the names or split keys use every character gcloud could separate them with; use the terraform export');
+  return `^${d}^${items.join(d)}`;
+}
+
+/** cbt's and Terraform's name of an aggregate family type. */
+export const AGGREGATE_TYPE = { sum: 'intsum', min: 'intmin', max: 'intmax', hll: 'inthll' } as const;
+
+/** The table named, or the design's only table; an ExportError listing the tables otherwise. */
+export function requireTable(design: Design, table: Table | null): Table {
+  if (table) return table;
+  if (design.tables.length === 1) return design.tables[0]!;
+  throw new ExportError(`choose a table (${design.tables.map((t) => t.name).join(', ') || 'the design has none'})`);
+}

@@ -1,0 +1,236 @@
+// Real gcloud against a loopback capture server (BIGTABLE-FACTS.md): each exported gcloud
+// script runs with the real `gcloud bigtable instances tables create` (and a stub cbt that
+// records its arguments); the server captures the Table JSON gcloud sends, which must match the
+// design: table id, families, GC rules, row key schema (field names, types, encodings, the
+// delimiter in base64) and splits. `tables describe --format=json|yaml` output, served back,
+// imports as the same table. Skipped, saying so, when gcloud is not installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importText } from '../import';
+import { loadDesign } from '../model/load';
+import type { Design, Table } from '../model/schema';
+import { toBase64 } from '../share/base64';
+import { AGGREGATE_TYPE, cbtList, gcToCbt, gcToGcloud, gcToProto } from './common';
+import { ExportError, exportTable } from './index';
+import { structObject, structuredKeyOf } from './row-key-schema';
+import { ENCODING_ZOO, EVIL } from './test-designs';
+
+const hasGcloud = spawnSync('gcloud', ['--version'], { encoding: 'utf8' }).status === 0;
+if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud export tests');
+
+const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+const examples: Design[] = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => {
+    const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
+    if (!r.ok) throw new Error(f);
+    return r.design;
+  });
+const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'gcloud test', tables: [table] });
+const NESTED: Design = one({
+  name: 'nested_gc',
+  rowKey: { template: '{a}#{b}', fields: { a: { type: 'string' }, b: { type: 'int', pad: 4 } } },
+  families: [
+    { name: 'deep', gc: { union: [{ maxAge: '30d' }, { intersection: [{ maxAge: '3d' }, { maxVersions: 100 }] }] } },
+    { name: 'three', gc: { union: [{ maxVersions: 5 }, { maxAge: '36h' }, { maxAge: '500ms' }] } },
+    { name: 'long', gc: { maxAge: '400d' } },
+    { name: 'plain' },
+  ],
+  splits: ['a,1', 'b#2', 'c'],
+});
+// Every kind of key and family once (gcloud takes seconds to start, so not every example: the
+// others have the same shapes as these).
+const PICK = ['readings', 'ad_hourly', 'users'];
+const cases: { design: Design; table: Table }[] = [...examples, NESTED, EVIL, one(ENCODING_ZOO.tables[0]!), one(ENCODING_ZOO.tables[1]!), one(ENCODING_ZOO.tables[4]!)]
+  .flatMap((design) => design.tables.map((table) => ({ design, table })))
+  .filter(({ design, table }) => !examples.includes(design) || PICK.includes(table.name));
+
+const dir = mkdtempSync(join(tmpdir(), 'btstudio-gcloud-'));
+const captured = new Map<string, { tableId: string; table: Record<string, unknown>; initialSplits?: { key: string }[]; updated?: boolean }>();
+const served = new Map<string, Record<string, unknown>>();
+let server: http.Server;
+let env: NodeJS.ProcessEnv;
+
+function run(cmd: string, args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(cmd, args, { env, cwd: dir });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    p.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+    if (stdin !== undefined) p.stdin.end(stdin);
+  });
+}
+
+/** Runs tasks `width` at a time (gcloud start-up is slow; two cores). */
+async function pool<T>(tasks: (() => Promise<T>)[], width = 3): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
+  return results;
+}
+
+const cbtLog = join(dir, 'cbt.log');
+const scriptRuns = new Map<string, { code: number; out: string; err: string }>();
+
+describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture server)', () => {
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        const get = /\/tables\/([^?]+)/.exec(req.url ?? '');
+        if (req.method === 'GET' && get) {
+          const t = served.get(decodeURIComponent(get[1]!));
+          res.statusCode = t ? 200 : 404;
+          res.end(JSON.stringify(t ?? { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } }));
+          return;
+        }
+        if (req.method === 'PATCH' && get) {
+          // tables update (the row key schema of a table cbt created): a finished operation.
+          const id = decodeURIComponent(get[1]!);
+          const table = JSON.parse(body) as Record<string, unknown>;
+          captured.set(id, { tableId: id, table: { ...(captured.get(id)?.table ?? {}), ...table }, updated: true });
+          served.set(id, { name: `projects/p/instances/i/tables/${id}`, ...table });
+          res.end(JSON.stringify({ name: `operations/${id}`, done: true, response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: `projects/p/instances/i/tables/${id}`, ...table } }));
+          return;
+        }
+        const parsed = JSON.parse(body) as { tableId: string; table: Record<string, unknown>; initialSplits?: { key: string }[] };
+        captured.set(parsed.tableId, parsed);
+        res.end(JSON.stringify({ name: `projects/p/instances/i/tables/${parsed.tableId}`, ...parsed.table }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const config = join(dir, 'gcloud-config');
+    mkdirSync(join(config, 'configurations'), { recursive: true });
+    writeFileSync(join(config, 'active_config'), 'default');
+    writeFileSync(
+      join(config, 'configurations', 'config_default'),
+      `[core]\nproject = p\ndisable_usage_reporting = true\n\n[auth]\ndisable_credentials = true\n\n[api_endpoint_overrides]\nbigtableadmin = http://127.0.0.1:${port}/\n\n[component_manager]\ndisable_update_check = true\n`,
+    );
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'cbt'), `#!/bin/bash\n{ printf '%s\\0' "$@"; printf '\\1'; } >> "${cbtLog}"\n`);
+    chmodSync(join(bin, 'cbt'), 0o755);
+    env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLOUDSDK_CONFIG: config, CLOUDSDK_CORE_DISABLE_PROMPTS: '1', INSTANCE: 'i', PROJECT: 'p' };
+    delete env.BIGTABLE_EMULATOR_HOST;
+
+    // One script per table, plus a pre-encoded schema file and describe output read back.
+    const pre = cases.find((c) => c.table.name === 'readings')!;
+    writeFileSync(join(dir, 'pre.yaml'), exportTable(pre.design, pre.table.name, 'row-key-schema', { preEncoded: true }).text);
+    const desc = examples.find((d) => d.tables[0]?.name === 'ad_hourly')!;
+    served.set('described', describeOf(desc.tables[0]!, desc));
+    const tasks: (() => Promise<void>)[] = cases.map(({ design, table }, i) => async () => {
+      const file = join(dir, `s${i}.sh`);
+      writeFileSync(file, exportTable(design, table.name, 'gcloud').text);
+      scriptRuns.set(table.name, await run('bash', [file]));
+    });
+    tasks.push(async () => {
+      scriptRuns.set('pre-encoded', await run('gcloud', ['bigtable', 'instances', 'tables', 'create', 'pre_encoded', '--instance=i', '--column-families=r', `--row-key-schema-definition-file=${join(dir, 'pre.yaml')}`, '--row-key-schema-pre-encoded-bytes']));
+    });
+    for (const format of ['json', 'yaml']) {
+      tasks.push(async () => {
+        scriptRuns.set(`describe-${format}`, await run('gcloud', ['bigtable', 'instances', 'tables', 'describe', 'described', '--instance=i', `--format=${format}`]));
+      });
+    }
+    await pool(tasks, 3);
+  }, 300_000);
+
+  afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+  it.each(cases.map((c) => [c.table.name, c] as const))('table %s: gcloud sends exactly the design', (_name, { design, table }) => {
+    const r = scriptRuns.get(table.name)!;
+    expect(r.code, r.err).toBe(0);
+    const got = captured.get(table.name);
+    expect(got?.tableId).toBe(table.name);
+    const plain = (table.families ?? []).filter((f) => !f.aggregate);
+    // No plain family: cbt creates the table and gcloud sets the schema with tables update.
+    expect(r.err).toMatch(plain.length ? /Created table/ : /Updated table/);
+    expect(got!.updated === true).toBe(plain.length === 0);
+    // Families: every non-aggregate family, with its GC rule when gcloud can say it.
+    const expected: Record<string, unknown> = {};
+    for (const f of table.families ?? []) {
+      if (f.aggregate) continue;
+      expected[f.name] = f.gc && gcToGcloud(f.gc) !== null ? { gcRule: gcToProto(f.gc) } : {};
+    }
+    expect(got!.table.columnFamilies ?? {}).toEqual(expected);
+    let key = null;
+    try {
+      key = structuredKeyOf(design, table);
+    } catch (e) {
+      if (!(e instanceof ExportError)) throw e;
+    }
+    expect(got!.table.rowKeySchema).toEqual(key ? structObject(key, true) : undefined);
+    const splits = (table.splits ?? []).filter((s) => s !== '');
+    if (plain.length) expect(got!.initialSplits).toEqual(splits.length ? splits.map((s) => ({ key: toBase64(new TextEncoder().encode(s)) })) : undefined);
+  });
+
+  it('passes what gcloud cannot say to cbt: aggregate families and nested GC rules', () => {
+    const calls = readFileSync(cbtLog, 'utf8').split('\x01').filter(Boolean).map((l) => l.split('\0').slice(0, -1));
+    for (const { table } of cases) {
+      const plain = (table.families ?? []).some((f) => !f.aggregate);
+      if (!plain) {
+        const specs = (table.families ?? []).map((f) => `${f.name}:${gcToCbt(f.gc) ?? 'never'}:${AGGREGATE_TYPE[f.aggregate!]}`);
+        expect(calls).toContainEqual(['-project=p', '-instance=i', 'createtable', table.name, ...(specs.length ? [`families=${cbtList(specs)}`] : [])]);
+        continue;
+      }
+      for (const f of table.families ?? []) {
+        if (f.aggregate) expect(calls).toContainEqual(['-project=p', '-instance=i', 'createfamily', table.name, `${f.name}:${gcToCbt(f.gc) ?? 'never'}:${AGGREGATE_TYPE[f.aggregate]}`]);
+        else if (f.gc && gcToGcloud(f.gc) === null) expect(calls).toContainEqual(['-project=p', '-instance=i', 'setgcpolicy', table.name, f.name, gcToCbt(f.gc)!]);
+      }
+    }
+    expect(calls).toContainEqual(['-project=p', '-instance=i', 'setgcpolicy', 'nested_gc', 'deep', 'maxage=30d || (maxage=3d && maxversions=100)']);
+  });
+
+  it('reads a pre-encoded (base64) delimiter with --row-key-schema-pre-encoded-bytes', () => {
+    expect(scriptRuns.get('pre-encoded')!.code).toBe(0);
+    const readings = cases.find((c) => c.table.name === 'readings')!;
+    expect(captured.get('pre_encoded')!.table.rowKeySchema).toEqual(captured.get('readings')!.table.rowKeySchema);
+    expect(captured.get('pre_encoded')!.table.rowKeySchema).toEqual(structObject(structuredKeyOf(readings.design, readings.table), true));
+  });
+
+  it('imports `tables describe --format=json` and `--format=yaml` output as the same table', () => {
+    const desc = examples.find((d) => d.tables[0]?.name === 'ad_hourly')!;
+    const t = desc.tables[0]!;
+    for (const format of ['json', 'yaml']) {
+      const r = scriptRuns.get(`describe-${format}`)!;
+      expect(r.code).toBe(0);
+      const imported = importText(r.out, { file: `describe.${format}` });
+      expect(imported.ok, JSON.stringify(imported)).toBe(true);
+      if (!imported.ok) continue;
+      const got = imported.design.tables[0]!;
+      expect(got.name).toBe('described');
+      expect(got.families).toEqual((t.families ?? []).map((f) => ({ name: f.name, ...(f.gc ? { gc: f.gc } : {}), ...(f.aggregate ? { aggregate: f.aggregate } : {}) })));
+      expect(structObject(structuredKeyOf(imported.design, got), true)).toEqual(structObject(structuredKeyOf(desc, t), true));
+    }
+  });
+});
+
+/** What the admin API returns for a table (the shape `tables describe` prints). */
+function describeOf(table: Table, design: Design): Record<string, unknown> {
+  const families: Record<string, unknown> = {};
+  for (const f of table.families ?? []) {
+    families[f.name] = {
+      ...(f.gc ? { gcRule: gcToProto(f.gc) } : {}),
+      ...(f.aggregate ? { valueType: { aggregateType: { inputType: { int64Type: { encoding: { bigEndianBytes: {} } } }, stateType: { int64Type: { encoding: { bigEndianBytes: {} } } }, [f.aggregate === 'hll' ? 'hllppUniqueCount' : f.aggregate]: {} } } } : {}),
+    };
+  }
+  return { name: 'projects/p/instances/i/tables/described', columnFamilies: families, granularity: 'MILLIS', deletionProtection: false, rowKeySchema: structObject(structuredKeyOf(design, table), true) };
+}

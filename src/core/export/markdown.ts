@@ -1,0 +1,155 @@
+// A design review in Markdown: per table the key template with example and sample keys, the
+// fields, families and GC rules, the validator's findings, query plans, size estimates, and
+// the simulation summary when one was run. Whole design when no table is chosen.
+import { displayKey } from '../keys/bytes';
+import { createCodec } from '../keys/codec';
+import { exampleRecord, sampleKeys } from '../keys/generate';
+import { describeLayout } from '../keys/template';
+import type { Design, Field, GcRule, Table } from '../model/schema';
+import { estimates, formatBytes } from '../report/lint-report';
+import { lint } from '../rules/lint';
+import type { Finding } from '../rules/types';
+import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from './common';
+
+/** Text safe in a Markdown table cell. */
+export function cell(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+/** Inline code that survives backticks in the text. */
+export function code(s: string): string {
+  const t = s.replace(/[\r\n]+/g, ' ');
+  const ticks = '`'.repeat(Math.max(0, ...[...t.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  return ticks.length > 1 || t.startsWith(' ') || t.endsWith(' ') ? `${ticks} ${t} ${ticks}` : `\`${t}\``;
+}
+
+export function gcText(rule: GcRule | undefined): string {
+  if (!rule) return 'none (keeps every cell)';
+  const go = (r: GcRule, nested: boolean): string => {
+    if ('maxAge' in r) return `older than ${r.maxAge}`;
+    if ('maxVersions' in r) return `beyond ${r.maxVersions} version${r.maxVersions === 1 ? '' : 's'}`;
+    const parts = 'union' in r ? r.union : r.intersection;
+    const s = parts.map((p) => go(p, true)).join('union' in r ? ' OR ' : ' AND ');
+    return nested && parts.length > 1 ? `(${s})` : s;
+  };
+  return `delete cells ${go(rule, false)}`;
+}
+
+function fieldDetails(f: Field): string {
+  const parts: string[] = [];
+  const add = (k: string, v: unknown) => v !== undefined && parts.push(`${k} ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  switch (f.type) {
+    case 'string':
+      if (f.values) add('values', f.values.length > 5 ? `${f.values.slice(0, 5).join(', ')}, … (${f.values.length})` : f.values.join(', '));
+      add('cardinality', f.cardinality);
+      add('prefix', f.prefix);
+      add('length', f.length);
+      add('alphabet', f.alphabet);
+      add('distribution', f.distribution);
+      break;
+    case 'int':
+      add('encoding', f.encoding ?? 'decimal');
+      add('min', f.min);
+      add('max', f.max);
+      add('pad', f.pad);
+      add('distribution', f.distribution);
+      break;
+    case 'timestamp':
+      add('unit', f.unit ?? 'ms');
+      if (f.reversed) parts.push('reversed');
+      add('bucket', f.bucket);
+      add('format', f.format);
+      add('encoding', f.encoding);
+      break;
+    case 'domain':
+      if (f.reversed) parts.push('reversed');
+      add('cardinality', f.cardinality);
+      break;
+    case 'bytes':
+      add('length', f.length ?? 8);
+      break;
+    case 'hash':
+      parts.push(`FNV-1a of ${(f.of ?? ['every other field']).join(', ')} mod ${f.buckets}`);
+      break;
+    case 'uuid':
+      break;
+  }
+  return parts.join('; ');
+}
+
+function findingsTable(findings: Finding[]): string[] {
+  if (!findings.length) return ['No findings.'];
+  return ['| severity | rule | where | message |', '| --- | --- | --- | --- |', ...findings.map((f) => `| ${f.severity} | ${cell(f.rule)} | ${cell(f.path.join('.'))} | ${cell(f.message)} |`)];
+}
+
+function simulationLines(s: SimulationSummary): string[] {
+  return [
+    '### Simulation',
+    '',
+    `- Pattern: **${cell(s.pattern)}**, hotspot score ${s.hotspotScore.toFixed(2)} (1 is even)`,
+    `- ${s.writes.toLocaleString('en-US')} writes over ${s.simulatedSeconds} simulated seconds, ${s.throttled.toLocaleString('en-US')} refused`,
+    `- ${s.tablets} tablets at the end after ${s.splits} splits; sustainable write rate about ${Math.round(s.maxSustainableWritesPerSecond).toLocaleString('en-US')}/s`,
+  ];
+}
+
+function tableSection(design: Design, table: Table, index: number, findings: Finding[], options: ExportOptions): string[] {
+  const out = [`## Table ${code(table.name)}`, ''];
+  if (table.description) out.push(table.description, '');
+  out.push('### Row key', '');
+  try {
+    const codec = createCodec(table.rowKey);
+    const l = codec.layout;
+    out.push(`- Template: ${code(table.rowKey.template)} (segments ${code(describeLayout(l))})`);
+    out.push(`- Encoding: ${l.encoding}${l.delimiter !== null ? `, delimiter ${code(l.delimiter)}${l.inferredDelimiter ? ' (inferred)' : ''}` : ''}`);
+    out.push(`- Example key: ${code(displayKey(codec.encode(exampleRecord(table.rowKey))))}`);
+    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: table.load?.writesPerSecond }).map((k) => code(displayKey(k)));
+    out.push(`- Sample keys (seed 1): ${samples.join(', ')}`);
+  } catch (e) {
+    out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);
+  }
+  out.push('', '| field | type | details |', '| --- | --- | --- |');
+  for (const [name, f] of Object.entries(table.rowKey.fields)) out.push(`| ${code(name)} | ${f.type} | ${cell(fieldDetails(f))}${f.description ? ` — ${cell(f.description)}` : ''} |`);
+  out.push('', '### Column families', '');
+  const fams = table.families ?? [];
+  if (!fams.length) out.push('No column families.');
+  else {
+    out.push('| family | GC | aggregate | columns |', '| --- | --- | --- | --- |');
+    for (const f of fams) {
+      const cols = (f.columns ?? []).map((c) => `${c.qualifier}${c.dynamic ? ' (dynamic)' : ''}`).join(', ');
+      out.push(`| ${code(f.name)} | ${cell(gcText(f.gc))} | ${f.aggregate ?? ''} | ${cell(cols)} |`);
+    }
+  }
+  const analysis = lint(design).analysis.tables[index];
+  out.push('', '### Queries', '');
+  if (!analysis?.plans.length) out.push('No declared queries.');
+  else {
+    out.push('| query | plan | scans | key range |', '| --- | --- | --- | --- |');
+    for (const p of analysis.plans) out.push(`| ${cell(p.query)} | ${p.kind.toUpperCase()} | ${p.scans} | ${p.kind === 'full-scan' ? 'the whole table' : cell(`[${p.start}, ${p.end})`)} |`);
+  }
+  if (analysis) {
+    const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis] })[0]!;
+    out.push('', '### Estimates', '');
+    out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
+    out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${e.rows.toExponential(2)} rows, about ${formatBytes(e.tableBytes)} over ${e.retention}`);
+    out.push(`- Writes: ${e.writesPerSecond}/s, ${e.writesPerNode}/s per node`);
+  }
+  out.push('', '### Findings', '', ...findingsTable(findings));
+  const sim = options.simulations?.[table.name];
+  if (sim) out.push('', ...simulationLines(sim));
+  return out;
+}
+
+export const exportMarkdown: Exporter = (design, table, options) => {
+  const { findings } = lint(design);
+  const out = [`# Design review: ${cell(design.name)}`, ''];
+  if (design.description) out.push(design.description, '');
+  out.push(`Cluster: ${design.cluster?.nodes ?? 3} nodes, ${(design.cluster?.storage ?? 'ssd').toUpperCase()}. ${design.tables.length} table${design.tables.length === 1 ? '' : 's'}. Written by Bigtable Schema Studio.`, '');
+  const general = findings.filter((f) => f.table === null);
+  if (general.length) out.push('## Design findings', '', ...findingsTable(general), '');
+  const tables = table ? [table] : design.tables;
+  for (const t of tables) {
+    const i = design.tables.indexOf(t);
+    out.push(...tableSection(design, t, i, findings.filter((f) => f.path[0] === 'tables' && f.path[1] === i), options), '');
+  }
+  return { text: `${out.join('\n').trimEnd()}\n`, filename: `${fileSafe((table?.name ?? design.name).toLowerCase())}-review.md`, mime: 'text/markdown', notes: [] };
+};

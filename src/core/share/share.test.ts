@@ -1,0 +1,154 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { loadDesign } from '../model/load';
+import type { Design } from '../model/schema';
+import { fromBase64, toBase64, toBase64Url } from './base64';
+import { validDesign } from './design-arbitrary';
+import { SHARE_DICTIONARY_V1 } from './dictionary';
+import { crc32, decodeShare, encodeShare, MAX_SHARE_JSON_BYTES, shareUrl } from './share';
+
+const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort()
+  .map((f) => {
+    const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
+    if (!r.ok) throw new Error(`${f} does not load`);
+    return { file: f, design: r.design };
+  });
+
+const BASE = 'https://studio.example.com/';
+const tiny: Design = { format: 'bigtable-studio/v1', name: 'tiny', tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] };
+
+/** A payload made by hand: version, crc of `json`, deflate of `data` (normally the same). */
+function handMade(json: Uint8Array, data: Uint8Array = json, version = '1'): string {
+  const packed = deflateSync(data, { level: 9, dictionary: SHARE_DICTIONARY_V1 });
+  const crc = crc32(json);
+  const bytes = new Uint8Array([crc >>> 24, (crc >>> 16) & 255, (crc >>> 8) & 255, crc & 255, ...packed]);
+  return `#d=${version}.${toBase64Url(bytes)}`;
+}
+
+describe('share links', () => {
+  it('open(share(d)) equals d for generated valid designs', () => {
+    fc.assert(
+      fc.property(validDesign, (d) => {
+        const r = decodeShare(shareUrl(d, BASE));
+        expect(r).toEqual({ ok: true, design: d });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('opens every example design unchanged, and the largest example link stays short', () => {
+    const sizes: [string, number][] = [];
+    for (const { file, design } of examples) {
+      const url = shareUrl(design, BASE);
+      expect(decodeShare(url)).toEqual({ ok: true, design });
+      sizes.push([file, url.length]);
+    }
+    sizes.sort((a, b) => b[1] - a[1]);
+    console.log(`share link lengths with base ${BASE} (${BASE.length} chars):\n${sizes.map(([f, n]) => `  ${n}  ${f}`).join('\n')}`);
+    // Above 2,000 characters chat apps cut links (the app warns there).
+    expect(sizes[0]![1]).toBeLessThan(2000);
+  });
+
+  it('is deterministic, with a versioned base64url fragment', () => {
+    const a = encodeShare(examples[0]!.design);
+    expect(encodeShare(structuredClone(examples[0]!.design))).toBe(a);
+    expect(a).toMatch(/^#d=1\.[A-Za-z0-9_-]+$/);
+    expect(shareUrl(tiny, 'https://h/app/#/design/x')).toBe(`https://h/app/${encodeShare(tiny)}`);
+  });
+
+  it('accepts a full link, the fragment, or d=...', () => {
+    const frag = encodeShare(tiny);
+    for (const input of [`https://h/x/${frag}`, frag, frag.slice(1), `  ${frag}\n`, `https://h/#x=1&${frag.slice(1)}`]) {
+      expect(decodeShare(input)).toEqual({ ok: true, design: tiny });
+    }
+  });
+
+  it('says what is wrong with a bad link', () => {
+    const frag = encodeShare(examples[0]!.design);
+    const kind = (s: string) => {
+      const r = decodeShare(s);
+      return r.ok ? 'ok' : `${r.kind}: ${r.error}`;
+    };
+    expect(kind('https://example.com/')).toMatch(/^not-a-link: this is not a design link/);
+    expect(kind('#d=hello')).toMatch(/^not-a-link: .*format version/);
+    expect(kind('#d=2.AAAA')).toMatch(/^newer-version: this link was made by a newer studio \(link format 2\)/);
+    expect(kind(frag.slice(0, frag.length - 40))).toMatch(/^(truncated|tampered): /);
+    expect(kind(frag.slice(0, -1))).toMatch(/^(truncated|tampered): /);
+    expect(kind(frag.slice(0, 12))).toMatch(/^truncated: the link is cut off/);
+    expect(kind(`${frag.slice(0, 30)}%${frag.slice(31)}`)).toMatch(/^not-base64: the link is damaged: "%" \(character 28 of the design part\)/);
+    // A character changed in the middle: the inflater or the checksum notices.
+    const mid = Math.floor(frag.length / 2);
+    const changed = frag.slice(0, mid) + (frag[mid] === 'A' ? 'B' : 'A') + frag.slice(mid + 1);
+    expect(kind(changed)).toMatch(/^tampered: the link is damaged/);
+    expect(kind(`#d=1.${'A'.repeat(70_000)}`)).toMatch(/^too-large: the link is too long/);
+  });
+
+  it('rejects a checksum mismatch, bad JSON and an invalid design by name', () => {
+    const good = new TextEncoder().encode(JSON.stringify(tiny));
+    const other = new TextEncoder().encode(JSON.stringify({ ...tiny, name: 'tinY' }));
+    expect(decodeShare(handMade(good, other))).toMatchObject({ ok: false, kind: 'tampered', error: expect.stringMatching(/checksum does not match/) });
+    const notJson = new TextEncoder().encode('{"format": ');
+    expect(decodeShare(handMade(notJson))).toMatchObject({ ok: false, kind: 'tampered' });
+    const bad = new TextEncoder().encode(JSON.stringify({ ...tiny, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid', colour: 1 } } } }] }));
+    const r = decodeShare(handMade(bad));
+    expect(r).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/tables\[0\]\.rowKey\.fields\.id\.colour: unknown key "colour"/) });
+    const newer = new TextEncoder().encode(JSON.stringify({ ...tiny, format: 'bigtable-studio/v2' }));
+    expect(decodeShare(handMade(newer))).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/newer than this studio/) });
+  });
+
+  it('refuses a decompression bomb quickly, in a fixed buffer', () => {
+    // 64 MiB of spaces deflate to about 64 KiB; sized so the link stays under the length cap.
+    const zeros = new Uint8Array(40 * 1024 * 1024).fill(32);
+    const link = handMade(zeros);
+    expect(link.length).toBeLessThan(64 * 1024);
+    const t0 = performance.now();
+    const r = decodeShare(link);
+    const ms = performance.now() - t0;
+    console.log(`decompression bomb refused in ${ms.toFixed(1)} ms`);
+    expect(r).toMatchObject({ ok: false, kind: 'too-large', error: expect.stringMatching(/decompression bomb/) });
+    expect(ms).toBeLessThan(1000);
+    // Just above the limit is refused too; at the limit it is parsed (and found not to be JSON).
+    expect(decodeShare(handMade(new Uint8Array(MAX_SHARE_JSON_BYTES + 1).fill(32)))).toMatchObject({ kind: 'too-large' });
+    expect(decodeShare(handMade(new Uint8Array(MAX_SHARE_JSON_BYTES).fill(32)))).toMatchObject({ kind: 'tampered' });
+  });
+
+  it('never throws on arbitrary input and answers fast', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `#d=1.${s}`), fc.base64String().map((s) => `#d=1.${s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`)), (s) => {
+        const r = decodeShare(s);
+        expect(r.ok).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('pins the format-1 dictionary: changing it would break every link made before', () => {
+    expect(SHARE_DICTIONARY_V1.length).toBe(3346);
+    expect(crc32(SHARE_DICTIONARY_V1)).toBe(1663564111);
+  });
+});
+
+describe('base64', () => {
+  it('round-trips both alphabets and rejects what is not base64', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (b) => {
+        expect(fromBase64(toBase64(b), false)).toEqual({ ok: true, bytes: b });
+        expect(fromBase64(toBase64Url(b), true)).toEqual({ ok: true, bytes: b });
+        expect(toBase64(b)).toBe(Buffer.from(b).toString('base64'));
+        expect(toBase64Url(b)).toBe(Buffer.from(b).toString('base64url'));
+      }),
+    );
+    expect(fromBase64('Iw==', false)).toEqual({ ok: true, bytes: Uint8Array.of(0x23) });
+    expect(fromBase64('#', false)).toEqual({ ok: false, reason: 'length' });
+    expect(fromBase64('I#==', false)).toMatchObject({ ok: false, reason: 'character', index: 1, char: '#' });
+    expect(fromBase64('Iw', false)).toEqual({ ok: false, reason: 'length' });
+    expect(fromBase64('Ix==', false)).toMatchObject({ ok: false, reason: 'trailing' });
+  });
+});
