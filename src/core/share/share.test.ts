@@ -51,9 +51,10 @@ describe('share links', () => {
       sizes.push([file, url.length]);
     }
     sizes.sort((a, b) => b[1] - a[1]);
-    console.log(`share link lengths with base ${BASE} (${BASE.length} chars):\n${sizes.map(([f, n]) => `  ${n}  ${f}`).join('\n')}`);
-    // Above 2,000 characters chat apps cut links (the app warns there).
-    expect(sizes[0]![1]).toBeLessThan(2000);
+    if (process.env.SHARE_SIZES) console.log(`share link lengths with base ${BASE} (${BASE.length} chars):\n${sizes.map(([f, n]) => `  ${n}  ${f}`).join('\n')}`);
+    // The issue's budget: the largest built-in example's link stays under 1,500 characters
+    // (chat apps cut above 2,000, where the app warns).
+    expect(sizes[0]![1]).toBeLessThan(1500);
   });
 
   it('is deterministic, with a versioned base64url fragment', () => {
