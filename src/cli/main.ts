@@ -14,6 +14,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   keys: { summary: 'print sample row keys of a table', load: () => import('./commands/keys') },
   sort: { summary: 'sort keys, one a line, in Bigtable byte order', load: () => import('./commands/sort') as Promise<Command> },
   schema: { summary: 'print the JSON Schema of the design format', load: () => import('./commands/schema') },
+  export: { summary: 'export a table: row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown, design', load: () => import('./commands/export') },
+  import: { summary: 'import a design, row_key_schema.yaml or gcloud tables describe output', load: () => import('./commands/import') },
+  share: { summary: 'print a link that holds the whole design', load: () => import('./commands/share') },
+  open: { summary: 'print the design inside a share link as YAML', load: () => import('./commands/open') },
+  simulate: { summary: 'simulate tablets, nodes and hotspots of a table under its write load', load: () => import('./commands/simulate') },
+  apply: { summary: 'create or update the design\'s tables in Bigtable or the emulator (plan first)', load: () => import('./commands/apply') },
+  load: { summary: 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator', load: () => import('./commands/load') },
+  verify: { summary: 'check a real table against its design: key template, byte order, query ranges', load: () => import('./commands/verify') },
 };
 
 const VERSION = '0.1.0';
