@@ -21,6 +21,10 @@ ruleTester(rule, {
       name: 'a salt in front of a real id (seed 003 pattern 3)',
       yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, max: 9999999999, pad: 10}', '    queries:\n      - {name: users in a range, match: {user_id: range}}\n'),
     },
+    {
+      name: 'an adjacency list follower#followee of uuids, read by follower',
+      yaml: design('{follower}#{followee}', '        follower: {type: uuid}\n        followee: {type: uuid}', '    queries:\n      - {name: who a user follows, match: {follower: eq}}\n'),
+    },
   ],
   invalid: [
     {

@@ -23,7 +23,10 @@ const windowName = (ms: number) => WINDOWS.find(([w]) => w >= ms)?.[1] ?? `${ms}
 function accumulates(t: TableAnalysis): boolean {
   const fams = t.table.families ?? [];
   if (fams.length === 0) return true; // nothing declared to judge
-  return fams.some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.dynamic) || maxVersionsOf(f.gc) !== 1);
+  // Counter columns are updated in place (increment, or read-modify-write): repeated writes to
+  // the row add up rather than overwrite, whatever the family keeps (counter-read-modify-write
+  // judges how they are incremented).
+  return fams.some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.dynamic || c.counter) || maxVersionsOf(f.gc) !== 1);
 }
 
 const entityOf = (fields: FieldInfo[]) =>
@@ -48,7 +51,7 @@ export default defineRule({
       if (times.length === 0 || t.writesPerSecond <= 0) continue;
       const time = times.reduce((a, b) => ((b.resolutionMs ?? Infinity) < (a.resolutionMs ?? Infinity) ? b : a));
       const bucketed = time.field.type === 'timestamp' && time.field.bucket !== undefined;
-      if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined)) continue;
+      if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.counter))) continue;
       const fields = t.fields.filter((f) => !f.isTime && !f.isSalt);
       // Fast path: the busiest key (product of top shares) writes at most once per window.
       const n = (t.writesPerSecond * (time.resolutionMs ?? 0)) / 1000;

@@ -35,6 +35,25 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a salt of 2 buckets on 12 nodes leaves the region prefix hot',
+      yaml: design(
+        12,
+        '{salt}#{region}#{ts}',
+        '        salt: {type: hash, buckets: 2}\n        region: {type: string, values: [eu, us, asia, sa, af, oc]}\n        ts: {type: timestamp}',
+      ),
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.region', message: /2 buckets/ }],
+      fixed: null,
+    },
+    {
+      name: 'a salt of the hot tenant alone gives that tenant one bucket (seed 003 pattern 3 taken literally)',
+      yaml: design(
+        3,
+        '{salt}#{tenant}#{ts}',
+        '        salt: {type: hash, of: [tenant], buckets: 12}\n        tenant: {type: string, values: [whale, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, aa, bb, cc], weights: [60, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]}\n        ts: {type: timestamp}',
+      ),
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant' }],
+    },
+    {
       name: 'three regions, then the time: every write goes to the newest rows of three ranges',
       yaml: design(3, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}'),
       findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.region', severity: 'warning', message: /only 3 values .* timestamp ts after it .* 12 buckets/ }],

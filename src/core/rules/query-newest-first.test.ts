@@ -33,6 +33,15 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'the newest reviews of a product, on a key sorted by reviewer first',
+      yaml: table(
+        '{product}#{reviewer}#{ts}',
+        '        product: {type: string, cardinality: 100000}\n        reviewer: {type: string, cardinality: 1000000}\n        ts: {type: timestamp}',
+        '      - {name: newest reviews, match: {product: eq}, order: newest, limit: 10}',
+      ),
+      findings: [{ messageId: 'notOrdered', path: 'tables[0].queries[0]', message: /sorts by reviewer, not by ts/ }],
+    },
+    {
       name: 'the newest 10 of a device behind a plain timestamp',
       yaml: table('{device}#{ts}', `${device}\n        ts: {type: timestamp, pad: 13}`, '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}'),
       findings: [{ messageId: 'notReversed', path: 'tables[0].queries[0]', severity: 'warning', message: /newest 10 rows first, but ts is not reversed/ }],

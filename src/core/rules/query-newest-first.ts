@@ -19,12 +19,20 @@ function oldestFirst(ta: TableAnalysis, field: string): Query[] {
 }
 
 function findings(ta: TableAnalysis) {
-  const out: { qi: number; field: string; messageId: 'notReversed' | 'iso' | 'oldestToo'; other: string }[] = [];
+  const out: { qi: number; field: string; messageId: 'notReversed' | 'iso' | 'oldestToo' | 'notOrdered'; other: string }[] = [];
   (ta.table.queries ?? []).forEach((q, qi) => {
     const plan = ta.plans[qi];
     if (q.order !== 'newest' || q.limit === undefined || !plan || plan.kind === 'point' || plan.kind === 'full-scan') return;
     const field = orderingField(ta, q);
     const f = field ? ta.table.rowKey.fields[field] : undefined;
+    if (field && f?.type !== 'timestamp') {
+      // The rows of the prefix sort by another field first (product#reviewer#ts): no order of
+      // the timestamp makes "the newest N" the first N rows; the whole prefix must be read.
+      const keyFields = ta.layout?.fields ?? [];
+      const ts = keyFields.slice(keyFields.indexOf(field) + 1).find((n) => ta.table.rowKey.fields[n]?.type === 'timestamp');
+      if (ts) out.push({ qi, field: ts, messageId: 'notOrdered', other: field });
+      return;
+    }
     if (!field || f?.type !== 'timestamp' || f.reversed) return;
     const others = oldestFirst(ta, field);
     const messageId = f.format === 'iso' ? 'iso' : others.length ? 'oldestToo' : 'notReversed';
@@ -43,6 +51,8 @@ export default defineRule({
         'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest (seed 003, pattern 2: a standard timestamp at the end of the key "requires scanning forward to the end of the range"). Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
       iso:
         'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest (seed 003, pattern 2). Write {field} as a reversed epoch number (format: epoch, reversed: true).',
+      notOrdered:
+        'query "{query}" wants the newest {limit} rows first, but after the fields it binds the key sorts by {other}, not by {field}: the newest rows are spread through the range, so the read goes through all of it. Put {field}, reversed (Long.MAX_VALUE - ts), right after the fields the query binds (seed 003, pattern 2: the latest event "sorts immediately after the device prefix"), or serve the query from a second table keyed that way.',
       oldestToo:
         'query "{query}" wants the newest {limit} rows first, but {field} is not reversed, so the read goes through the whole range (seed 003, pattern 2); reversing it would do the same to {other}, which wants the oldest first with a limit. Serve one of them with a reverse scan (ReadRows with reversed: true) or from a second table.',
     },

@@ -37,35 +37,6 @@ const SEVERITIES = new Set<Severity>(['info', 'warning', 'error']);
  * removes it when the rule is fixed (it.fails then reports the case as unexpectedly passing).
  */
 const KNOWN_BUGS: Record<string, string> = {
-  // hash-only-key treats any key made only of uuid/bytes/hash fields as a "pure hash", even
-  // when the first uuid is an entity id and a query reads one entity's rows by prefix: an
-  // adjacency list follower#followee (both UUIDs) is reported as an error ("no prefix or range
-  // scan can read them") although "who does X follow" is one contiguous prefix scan.
-  'good/social-graph.yaml':
-    'hash-only-key errors on uuid#uuid adjacency lists whose prefix query reads one entity',
-  // key-not-unique (bucketOverwrite) counts ReadModifyWrite increments of `counter: true`
-  // columns in a maxVersions-1 family as overwritten writes ("38% of writes are lost"); an
-  // increment reads the latest value and writes the sum, so nothing is lost. Only
-  // counter-read-modify-write applies here.
-  'bad/page-views-rmw.yaml': 'key-not-unique reports read-modify-write counter increments as lost writes',
-  // query-newest-first only looks at the first key field after the query's eq-bound fields; when
-  // that is not a timestamp (product#reviewer#ts, query binds product) it says nothing, although
-  // the query wants the newest 10 rows of a key whose timestamp is not reversed (and not even
-  // next in order): the read goes through every review of the product.
-  'bad/reviews-newest-by-reviewer.yaml': 'query-newest-first misses newest+limit queries whose next key field is not the timestamp',
-  // low-cardinality-prefix returns early whenever the key starts with a salt, whatever the salt
-  // does (and the issue's wording, "and no salt precedes it", allows that). Two salts that do
-  // not remove the hotspot go unreported:
-  // - 2 buckets on a 12-node cluster in front of region#time (12 write tails, the busiest 15%);
-  'bad/telemetry-undersalted.yaml': 'low-cardinality-prefix ignores a hot prefix behind a salt with far fewer buckets than nodes',
-  // - a salt of the hot tenant only (seed 003 pattern 3 taken literally): the 60% tenant always
-  //   gets the same bucket. (support/keyshape.ts writeSpread also divides the busiest share by
-  //   the buckets of a salt that hashes only fields of the prefix that follows it.)
-  'bad/events-salted-by-tenant.yaml': 'low-cardinality-prefix ignores a hot prefix behind a salt that hashes only that prefix',
-  // low-cardinality-prefix ignores the declared load: a reference table written less than once an
-  // hour (writesPerSecond 0.0002), keyed region#reversed time, gets the hotspot warning "the
-  // load cannot spread evenly over the 3 nodes", though no node is ever busy.
-  'good/ops-maintenance-windows.yaml': 'low-cardinality-prefix warns on a table whose whole write load is far below one node',
 };
 
 /** Infos the examples get, pinned (their warnings and errors must be none). */

@@ -39,11 +39,17 @@ export function writeSpread(t: TableAnalysis, nodes: number): WriteSpread {
   for (const f of t.fields) {
     if (f.isTime || f.isSequential) return { points, hottest, group, stop: f, spread: enough(points, hottest) };
     if (f.isSalt) {
-      // A salt spreads only what it hashes beyond the fields already in the prefix.
+      // A salt spreads only what it hashes beyond the fields already in the prefix; and it
+      // splits the busiest key's writes only if it hashes something that varies between those
+      // writes (a salt of the hot tenant alone always gives that tenant the same bucket).
       const of = saltInputs(t, f);
       if (of.every((n) => group.some((g) => g.name === n))) continue;
       points *= f.cardinality;
-      hottest /= f.cardinality;
+      const varies = of.some((n) => {
+        const x = t.fields.find((g) => g.name === n);
+        return !!x && (x.isTime ? (x.resolutionMs ?? Infinity) <= 1000 : x.isSequential || x.topShare * f.cardinality <= 1);
+      });
+      if (varies) hottest /= f.cardinality;
     } else {
       points *= f.cardinality;
       hottest *= f.topShare;
