@@ -1,0 +1,122 @@
+// The simulation view of a design (issue 5): pick a table and a workload, run the tablet
+// simulator in a worker, and read the result as numbers, a Key-Visualizer-style heatmap and
+// side charts; then compare two tables under the same workload. Mounted lazily by the design
+// view with `{ docId }`; it reads the design from the store and never writes to it.
+import { memo, useEffect, useMemo, useState } from 'react';
+import { clusterOf } from '../../core/sim';
+import type { Table } from '../../core/model/schema';
+import { navigate } from '../routing';
+import { useStudio } from '../store';
+import { Assumptions } from './Assumptions';
+import { Compare } from './Compare';
+import { Heatmap } from './Heatmap';
+import { SimCharts } from './SimCharts';
+import { SimControls } from './SimControls';
+import { SimResults } from './SimResults';
+import { simulationHref } from './link';
+import { useSimulation } from './useSimulation';
+import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';
+import './sim.css';
+
+const HeatmapMemo = memo(Heatmap);
+const ChartsMemo = memo(SimCharts);
+
+export default function SimView({ docId }: { docId: string }) {
+  // Keyed by design: another design starts with its own settings and no results.
+  return <SimPanel key={docId} docId={docId} />;
+}
+
+function SimPanel({ docId }: { docId: string }) {
+  const doc = useStudio((s) => s.docs[docId]);
+  const docs = useStudio((s) => s.docs);
+  const docOrder = useStudio((s) => s.docOrder);
+  const routeTable = useStudio((s) => s.selectedTable);
+  const [picked, setPicked] = useState<string | null>(null);
+  useEffect(() => setPicked(null), [routeTable]);
+
+  const design = doc?.design;
+  const tables = design?.tables ?? [];
+  const wanted = picked ?? routeTable;
+  const table: Table | undefined = tables.find((t) => t.name === wanted) ?? tables[0];
+  const [text, setText] = useState<WorkloadText | null>(null);
+  const [shownProblems, setShownProblems] = useState(false);
+  const { state, last, start, cancel } = useSimulation();
+
+  // Picking another table brings its declared write rate; the other settings stay. Keyed on
+  // the name only, so an edit elsewhere in the design does not undo what the user typed.
+  const tableName = table?.name;
+  useEffect(() => {
+    if (design) setText((old) => (old ? { ...old, writesPerSecond: String(declaredWrites(table)) } : null));
+  }, [tableName]);
+
+  const form = text ?? (design ? defaultWorkload(design, table) : null);
+  const parsed = useMemo(() => (form ? parseWorkload(form) : null), [form]);
+
+  if (!doc || !design || !form || !parsed) {
+    return (
+      <section className="view sim-view" data-testid="sim-view">
+        <p className="notice">There is no design with this id.</p>
+      </section>
+    );
+  }
+
+  const run = () => {
+    setShownProblems(true);
+    if (!table || !parsed.ok) return;
+    void start([{ table, options: optionsOf(design, parsed.workload) }]);
+  };
+  const result = last?.results[0];
+  const ranTable = last?.jobs[0]?.table;
+  const stale = ranTable && ranTable !== table;
+
+  return (
+    <section className="sim-view" data-testid="sim-view" aria-labelledby="sim-title">
+      <h2 id="sim-title">Simulate writes</h2>
+      <Assumptions />
+      {tables.length === 0 ? (
+        <p className="notice">This design has no tables to simulate yet.</p>
+      ) : (
+        <SimControls
+          tables={tables.map((t) => t.name)}
+          table={table?.name ?? ''}
+          onTable={(name) => {
+            setPicked(name);
+            navigate(simulationHref(docId, name));
+          }}
+          text={form}
+          problems={shownProblems && !parsed.ok ? parsed.problems : {}}
+          onText={(key: keyof WorkloadText, value: string) => setText({ ...form, [key]: value })}
+          onRun={run}
+          onCancel={cancel}
+          onReset={() => {
+            setText(defaultWorkload(design, table));
+            setShownProblems(false);
+          }}
+          state={state}
+        />
+      )}
+      {result && ranTable && (
+        <div className={state.status === 'running' ? 'sim-output sim-busy' : 'sim-output'} data-testid="sim-output">
+          {stale && (
+            <p className="notice" role="status">
+              {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
+            </p>
+          )}
+          <SimResults result={result} declared={ranTable.load?.writesPerSecond} />
+          <HeatmapMemo result={result} tableName={ranTable.name} />
+          <ChartsMemo result={result} />
+        </div>
+      )}
+      {tables.length > 0 && table && (
+        <Compare
+          docs={docs}
+          docOrder={docOrder}
+          docId={docId}
+          table={table.name}
+          workload={parsed.ok ? parsed.workload : null}
+          storage={clusterOf(design).storage}
+        />
+      )}
+    </section>
+  );
+}
