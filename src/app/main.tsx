@@ -1,11 +1,19 @@
+// Entry (loaded by /index.html): theme, keyboard shortcuts, the app; then saved designs are read
+// and routing starts (a link to an example must not copy it before a saved copy is known).
+// The base stylesheet first, so component stylesheets (imported by their modules) come after it.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { startHashRouting } from './routing';
+import { installShortcuts } from './commands/app-commands';
+import { applyTheme } from './commands/theme';
+import { lastViewHash, startAppPersistence } from './persist/app-persist';
+import { parseHash, startHashRouting } from './routing';
+import type { OpenedLink } from './share/link';
 import { useStudio } from './store';
-import './styles.css';
 
-startHashRouting((route) => useStudio.getState().applyRoute(route));
+applyTheme();
+installShortcuts();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -14,3 +22,39 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Share links (`#d=...`) are read before routing: a good link opens its design as a shared
+// copy (in memory, saved only when the user keeps it), a bad one says why and changes nothing.
+// The same link opened again shows the same copy. The link codec loads only when a link is opened.
+const opened = new Map<string, string>();
+const SHARE_HASH = /^#?(?:[^&]*&)*d=/;
+function openShareHash(hash: string): boolean {
+  if (!SHARE_HASH.test(hash)) return false;
+  const known = opened.get(hash);
+  if (known && useStudio.getState().docs[known]) {
+    useStudio.getState().applyRoute({ view: 'design', designId: known, table: null });
+    return true;
+  }
+  void import('./share/link').then(({ isShareHash, openSharedLink }) => {
+    if (isShareHash(hash)) showSharedLink(hash, openSharedLink(hash));
+    else useStudio.getState().applyRoute(parseHash(hash));
+  });
+  return true;
+}
+
+function showSharedLink(hash: string, r: OpenedLink): void {
+  if (window.location.hash !== hash) return; // the user moved on while the codec loaded
+  const s = useStudio.getState();
+  if (!r.ok) {
+    // Nothing changes: an open studio stays where it was; a fresh page shows where the user last was.
+    s.setLinkError({ title: r.title, message: r.message });
+    if (s.view === 'loading') s.applyRoute(parseHash(lastViewHash() ?? '#/'));
+    return;
+  }
+  const id = s.openShared(r.design);
+  opened.set(hash, id);
+  s.setLinkError(null);
+  s.applyRoute({ view: 'design', designId: id, table: null });
+}
+
+void startAppPersistence().finally(() => startHashRouting((route) => useStudio.getState().applyRoute(route), window, openShareHash));

@@ -1,51 +1,79 @@
-// The studio's one store, built from typed slices (zustand's slices pattern). Actions are
-// plain functions on the state, callable outside React (`useStudio.getState().applyRoute`).
-// Derived data (example keys, sample keys) is computed in components from the design and is
-// not stored: it is cheap now, and keeping it out keeps persistence and undo simple later.
+// The studio's one store, built from typed slices (zustand's slices pattern), no middleware.
+// Actions are plain functions on the state, callable outside React
+// (`useStudio.getState().editDesign(...)`). It implements the contract in studio/contract.ts.
 //
-// What each key is for, and where it will live once persistence and links arrive:
-//   designs        - session only for now (from the gallery); later saved locally.
-//   view, openDesignId, selectedTable - come from the URL hash (routing.ts), never saved.
+// What each key is for, and where it lives:
+//   gallery                         - the bundled examples, read only; never saved.
+//   docs, docOrder                  - the user's designs: saved locally (persist/), undoable.
+//   history                         - undo/redo steps: saved locally for this tab's session.
+//   view, openDesignId, selectedTable, designTab - from the URL hash (routing.ts); the hash is
+//                                     saved with the session so a reopened studio returns there.
+//   revealTarget, notice, paletteOpen, linkError - transient UI state; never saved.
+//   a doc with `shared: true`       - opened from a share link: in memory only until kept.
+//   persist, conflicts              - what the persistence layer reports; never saved.
 import { create, type StateCreator } from 'zustand';
-import { loadDesign, type DesignIssue } from '../core/model/load';
-import type { Design } from '../core/model/schema';
+import { loadDesign } from '../core/model/load';
 import { GALLERY } from './gallery';
 import type { Route } from './routing';
+import type { DesignView, StudioActions, StudioDocsState } from './studio/contract';
+import { docsSlice, type DocsSlice } from './editor/docs-slice';
+import type { DesignEntry, GallerySource } from './editor/gallery-entry';
 
-export interface GallerySource {
-  id: string;
-  title: string;
-  summary: string;
-  yaml: string;
-}
+export type { DesignEntry, GallerySource } from './editor/gallery-entry';
+export type { EditResult } from './editor/docs-slice';
 
-/** A design the studio knows, with the outcome of loading its text. */
-export type DesignEntry = {
-  id: string;
-  title: string;
-  summary: string;
-  /** The name used in issue positions (`iot-telemetry.yaml:12:5`). */
-  file: string;
-  source: string;
-} & ({ ok: true; design: Design } | { ok: false; issues: DesignIssue[] });
-
-export type View = 'gallery' | 'design' | 'notFound';
-
-export interface DesignsSlice {
-  designs: DesignEntry[];
-  /** Replaces the list with these sources, each loaded (parsed and validated) once. */
-  setDesignSources(sources: readonly GallerySource[]): void;
-}
+export type View = 'loading' | 'gallery' | 'design' | 'notFound';
 
 export interface NavigationSlice {
   view: View;
   openDesignId: string | null;
   /** The table named in the URL; null means "the design's first table". */
   selectedTable: string | null;
+  designTab: DesignView;
   applyRoute(route: Route): void;
+  reveal: StudioActions['reveal'];
 }
 
-export type StudioState = DesignsSlice & NavigationSlice;
+export interface PersistStatus {
+  /** loading: not yet read; saved/saving: in step with storage; memory: storage failed, edits kept in memory; readonly: a newer studio owns the storage. */
+  mode: 'loading' | 'saving' | 'saved' | 'memory' | 'readonly';
+  problem: null | { kind: 'unavailable' | 'quota' | 'newer' | 'error'; message: string };
+  /** False when the undo history could not be saved (the designs may still be). */
+  historySaved: boolean;
+}
+
+/** Another tab saved (or deleted) a design this tab has edited: the user picks reload or fork. */
+export interface Conflict {
+  docId: string;
+  kind: 'changed' | 'deleted';
+}
+
+export interface Notice {
+  text: string;
+  seq: number;
+  /** Offer an Undo button (after a delete). */
+  undo?: boolean;
+}
+
+export interface UiSlice {
+  persist: PersistStatus;
+  conflicts: Record<string, Conflict>;
+  notice: Notice | null;
+  paletteOpen: boolean;
+  /** A share link that could not be opened (nothing was opened or changed). */
+  linkError: { title: string; message: string } | null;
+  setLinkError(e: { title: string; message: string } | null): void;
+  setPersist(p: Partial<PersistStatus>): void;
+  setConflict(id: string, c: Conflict | null): void;
+  say(text: string, opts?: { undo?: boolean }): void;
+  setPaletteOpen(open: boolean): void;
+}
+
+export interface GallerySlice {
+  gallery: DesignEntry[];
+}
+
+export type StudioState = StudioDocsState & DocsSlice & NavigationSlice & UiSlice & GallerySlice;
 
 export function loadEntry(src: GallerySource): DesignEntry {
   const file = `${src.id}.yaml`;
@@ -54,44 +82,83 @@ export function loadEntry(src: GallerySource): DesignEntry {
   return result.ok ? { ...base, ok: true, design: result.design } : { ...base, ok: false, issues: result.issues };
 }
 
-const designsSlice: StateCreator<StudioState, [], [], DesignsSlice> = (set) => ({
-  designs: [],
-  setDesignSources: (sources) => set({ designs: sources.map(loadEntry) }),
-});
-
-const navigationSlice: StateCreator<StudioState, [], [], NavigationSlice> = (set) => ({
-  view: 'gallery',
+const navigationSlice: StateCreator<StudioState, [], [], NavigationSlice> = (set, get) => ({
+  view: 'loading',
   openDesignId: null,
   selectedTable: null,
+  designTab: 'form',
   applyRoute: (route) => {
     switch (route.view) {
       case 'gallery':
-        set({ view: 'gallery', openDesignId: null, selectedTable: null });
+        set({ view: 'gallery', openDesignId: null, selectedTable: null, designTab: 'form' });
         return;
-      case 'design':
-        set({ view: 'design', openDesignId: route.designId, selectedTable: route.table });
+      case 'design': {
+        const s = get();
+        // A link to an example the user has no copy of yet opens a copy (not an undo step).
+        if (!s.docs[route.designId] && s.persist.mode !== 'loading') s.materializeExample(route.designId);
+        set({ view: 'design', openDesignId: route.designId, selectedTable: route.table, designTab: route.tab ?? 'form' });
         return;
+      }
       case 'notFound':
-        set({ view: 'notFound', openDesignId: null, selectedTable: null });
+        set({ view: 'notFound', openDesignId: null, selectedTable: null, designTab: 'form' });
         return;
       default:
         assertNever(route);
     }
   },
+  reveal: (docId, path) => set((s) => ({ revealTarget: { docId, path: [...path], seq: (s.revealTarget?.seq ?? 0) + 1 } })),
+});
+
+const uiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) => ({
+  persist: { mode: 'loading', problem: null, historySaved: true },
+  conflicts: {},
+  notice: null,
+  paletteOpen: false,
+  linkError: null,
+  setLinkError: (e) => set({ linkError: e }),
+  setPersist: (p) => set((s) => ({ persist: { ...s.persist, ...p } })),
+  setConflict: (id, c) =>
+    set((s) => {
+      const conflicts = { ...s.conflicts };
+      if (c) conflicts[id] = c;
+      else delete conflicts[id];
+      return { conflicts };
+    }),
+  say: (text, opts) => set((s) => ({ notice: { text, seq: (s.notice?.seq ?? 0) + 1, ...(opts?.undo ? { undo: true } : {}) } })),
+  setPaletteOpen: (open) => set({ paletteOpen: open }),
 });
 
 function assertNever(x: never): never {
   throw new Error(`unexpected route ${JSON.stringify(x)}`);
 }
 
-export function createStudioStore(sources: readonly GallerySource[] = GALLERY) {
-  const store = create<StudioState>()((...a) => ({ ...designsSlice(...a), ...navigationSlice(...a) }));
-  store.getState().setDesignSources(sources);
+export interface StoreOptions {
+  /** The clock (coalescing windows, timestamps); tests pass a fake one. */
+  now?: () => number;
+  /** Start as if storage had been read (tests that do not exercise persistence). */
+  ready?: boolean;
+}
+
+export function createStudioStore(sources: readonly GallerySource[] = GALLERY, options: StoreOptions = {}) {
+  const now = options.now ?? Date.now;
+  const gallery = sources.map(loadEntry);
+  const store = create<StudioState>()((...a) => ({
+    ...docsSlice(now)(...a),
+    ...navigationSlice(...a),
+    ...uiSlice(...a),
+    gallery,
+  }));
+  if (options.ready) store.getState().setPersist({ mode: 'saved' });
   return store;
 }
+
+export type StudioStore = ReturnType<typeof createStudioStore>;
 
 export const useStudio = createStudioStore();
 
 // Selectors: each returns a value already held in the state, so references stay stable.
-export const selectOpenEntry = (s: StudioState): DesignEntry | undefined =>
-  s.openDesignId === null ? undefined : s.designs.find((d) => d.id === s.openDesignId);
+export const selectOpenDoc = (s: StudioState) => (s.openDesignId === null ? undefined : s.docs[s.openDesignId]);
+export const selectCanUndo = (s: StudioState) => s.history.past.length > 0;
+export const selectCanRedo = (s: StudioState) => s.history.future.length > 0;
+export const selectUndoLabel = (s: StudioState) => s.history.past[s.history.past.length - 1]?.label ?? null;
+export const selectRedoLabel = (s: StudioState) => s.history.future[s.history.future.length - 1]?.label ?? null;

@@ -1,11 +1,14 @@
 // Generated keys in Bigtable's row order, so hot spots and locality are visible at a glance.
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { RowKey } from '../../core/model/schema';
 import { sortedSampleKeys, type SampleKey } from '../keyview';
 
 type Outcome = { ok: true; keys: SampleKey[] } | { ok: false; message: string };
 
-export function SampleKeys({ rowKey, count }: { rowKey: RowKey; count: number }) {
+export function SampleKeys({ rowKey: current, count }: { rowKey: RowKey; count: number }) {
+  // While the user types, the 50 keys follow a moment later (a low-priority render), so a
+  // keystroke's frame only pays for the example key and the findings.
+  const rowKey = useDeferredValue(current);
   const outcome = useMemo<Outcome>(() => {
     try {
       return { ok: true, keys: sortedSampleKeys(rowKey, count, 1) };

@@ -1,16 +1,19 @@
-// Left column: every design the studio knows, and the tables of the open one.
-import { designHref, galleryHref } from '../routing';
-import { useStudio, type DesignEntry } from '../store';
+// Left column: the gallery, the user's designs (with a New button), and the open design's tables.
+import { useShallow } from 'zustand/react/shallow';
+import { designHref, galleryHref, navigate } from '../routing';
+import { useStudio } from '../store';
+import { LazyImportDropZone } from './LazyPanels';
+import type { DesignDoc } from '../studio/contract';
 
-function TableLinks({ entry, selected }: { entry: DesignEntry & { ok: true }; selected: string | null }) {
-  const tables = entry.design.tables;
+function TableLinks({ doc, selected }: { doc: DesignDoc; selected: string | null }) {
+  const tables = doc.design.tables;
   if (tables.length === 0) return <p className="side-empty">No tables</p>;
   const current = selected ?? tables[0]?.name;
   return (
-    <ul className="side-tables" aria-label={`Tables of ${entry.design.name}`}>
-      {tables.map((t) => (
-        <li key={t.name}>
-          <a href={designHref(entry.id, t.name)} aria-current={t.name === current ? 'page' : undefined}>
+    <ul className="side-tables" aria-label={`Tables of ${doc.design.name}`}>
+      {tables.map((t, i) => (
+        <li key={`${i}:${t.name}`}>
+          <a href={designHref(doc.id, t.name)} aria-current={t.name === current ? 'page' : undefined}>
             {t.name}
           </a>
         </li>
@@ -20,30 +23,65 @@ function TableLinks({ entry, selected }: { entry: DesignEntry & { ok: true }; se
 }
 
 export function Sidebar() {
-  const designs = useStudio((s) => s.designs);
-  const view = useStudio((s) => s.view);
-  const openId = useStudio((s) => s.openDesignId);
-  const selected = useStudio((s) => s.selectedTable);
+  const docs = useStudio(useShallow((s) => s.docOrder.map((id) => s.docs[id]).filter((d): d is DesignDoc => !!d)));
+  const { view, openId, selected, conflicts, loading } = useStudio(
+    useShallow((s) => ({
+      view: s.view,
+      openId: s.openDesignId,
+      selected: s.selectedTable,
+      conflicts: s.conflicts,
+      loading: s.persist.mode === 'loading',
+    })),
+  );
   return (
-    <nav className="sidebar" aria-label="Designs">
-      <a className="side-gallery" href={galleryHref()} aria-current={view === 'gallery' ? 'page' : undefined}>
-        Gallery
-      </a>
-      <h2 className="side-heading">Designs</h2>
-      <ul className="side-designs">
-        {designs.map((d) => {
-          const open = d.id === openId;
-          return (
-            <li key={d.id} className={open ? 'open' : undefined}>
-              <a href={designHref(d.id)} aria-current={open && view === 'design' ? 'true' : undefined}>
-                {d.ok ? d.design.name : d.title}
-                {!d.ok && <span className="badge badge-error">error</span>}
-              </a>
-              {open && d.ok && <TableLinks entry={d} selected={selected} />}
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <div className="sidebar">
+      <nav className="side-nav" aria-label="Designs">
+        <a className="side-gallery" href={galleryHref()} aria-current={view === 'gallery' ? 'page' : undefined}>
+          Gallery
+        </a>
+        <div className="side-heading-row">
+          <h2 className="side-heading">Your designs</h2>
+          <button type="button" className="small-button" disabled={loading} onClick={() => navigate(designHref(useStudio.getState().newDesign()))}>
+            New
+          </button>
+        </div>
+        {docs.length === 0 && !loading && <p className="side-empty">None yet: open an example or start a new design.</p>}
+        <ul className="side-designs" data-testid="design-list">
+          {docs.map((d) => {
+            const open = d.id === openId;
+            return (
+              <li key={d.id} className={open ? 'open' : undefined}>
+                <a href={designHref(d.id)} aria-current={open && view === 'design' ? 'true' : undefined} data-testid="design-link" data-design-id={d.id}>
+                  {d.design.name}
+                  {d.textIssues.length > 0 && <span className="badge badge-error">YAML errors</span>}
+                  {conflicts[d.id] && <span className="badge badge-error">changed elsewhere</span>}
+                  {d.shared && <span className="badge">shared</span>}
+                </a>
+                {open && <TableLinks doc={d} selected={selected} />}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <LazyImportDropZone
+        onNewDesign={(design, info) =>
+          navigate(
+            designHref(
+              useStudio.getState().addDesign(design, {
+                text: info.text,
+                label: `Import ${info.fileName}`,
+              }),
+            ),
+          )
+        }
+        openDesignName={view === 'design' && openId ? (docs.find((d) => d.id === openId)?.design.name ?? null) : null}
+        onReplace={(design) => {
+          if (openId)
+            useStudio.getState().editDesign(openId, () => design, {
+              label: 'Replace with an imported design',
+            });
+        }}
+      />
+    </div>
   );
 }

@@ -37,3 +37,25 @@ export interface StudioActions {
   /** Focus a place in the design (from a finding): the form scrolls to it, the code view to its line. */
   reveal(id: string, path: (string | number)[]): void;
 }
+
+// ---- Added by the editor (additions only; the surface above is unchanged) ----
+
+/** A place to focus, set by `reveal`: `seq` grows on every call so the same path can be revealed twice. */
+export interface RevealTarget {
+  docId: string;
+  path: (string | number)[];
+  seq: number;
+}
+
+/**
+ * What views read from the store. Select narrowly, e.g.
+ * `const doc = useStudio((s) => s.docs[docId])`, `useStudio((s) => s.revealTarget)`.
+ */
+export interface StudioDocsState {
+  /** The user's designs by id (immutable values: an edit replaces the doc and the changed parts of its design). */
+  docs: Record<string, DesignDoc>;
+  /** Design ids in list order. */
+  docOrder: string[];
+  /** The latest `reveal` request, or null. */
+  revealTarget: RevealTarget | null;
+}

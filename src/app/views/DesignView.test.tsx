@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { loadEntry } from '../store';
+import { docFromText } from '../editor/docs';
+import type { DesignDoc } from '../studio/contract';
 import { DesignPage } from './DesignView';
 
 const good = `format: bigtable-studio/v1
@@ -9,37 +10,52 @@ tables:
   - name: t
     rowKey: {template: "{a}#{b}", fields: {a: {type: string, example: "<img src=x>"}, b: {type: int, pad: 3}}}
     families: [{name: f, gc: {maxVersions: 2}}]
+    queries: [{name: all}, {name: one, match: {a: eq, b: eq}}]
 `;
-const broken = good.replace('type: int', 'type: integer');
 
-function render(yaml: string, table: string | null = null): string {
-  const entry = loadEntry({ id: 'd', title: 'D', summary: '', yaml });
-  return renderToStaticMarkup(<DesignPage openId="d" entry={entry} selected={table} />);
+function docOf(text: string): DesignDoc {
+  const r = docFromText('d', text, 1);
+  if (!r.ok) throw new Error('test design does not load');
+  return r.doc;
 }
 
-describe('DesignView', () => {
-  it('lists the issues of a design that does not load, with file:line:column', () => {
-    const html = render(broken);
-    expect(html).toContain('This design could not be loaded');
-    expect(html).toMatch(/d\.yaml:5:\d+/);
-    expect(html).toContain('tables[0].rowKey.fields.b');
-  });
+const open = (text: string, table: string | null = null, doc = docOf(text)) => renderToStaticMarkup(<DesignPage openId="d" doc={doc} selected={table} tab="form" />);
 
+describe('DesignView', () => {
   it('renders names and example values as text, never as HTML', () => {
-    const html = render(good);
+    const html = open(good);
     expect(html).toContain('Tiny &lt;b&gt;design&lt;/b&gt;');
     expect(html).toContain('&lt;img src=x&gt;');
     expect(html).not.toContain('<img');
     expect(html.match(/data-testid="sample-key"/g)).toHaveLength(50);
   });
 
+  it('shows the form with labelled inputs, plan badges and findings', () => {
+    const html = open(good);
+    expect(html).toContain('data-testid="design-form"');
+    expect(html).toMatch(/<label for="[^"]+">Table name<\/label>/);
+    expect(html).toContain('data-plan="full-scan"');
+    expect(html).toContain('data-plan="point"');
+    expect(html).toContain('data-testid="findings"');
+    expect(html).toContain('data-rule="unpadded-number"');
+    expect(html).toContain('Fix: Pad to 6 digits');
+  });
+
   it('says so when the table in the address does not exist', () => {
-    expect(render(good, 'nope')).toContain('data-testid="table-missing"');
+    expect(open(good, 'nope')).toContain('data-testid="table-missing"');
   });
 
   it('says so when the design does not exist', () => {
-    const html = renderToStaticMarkup(<DesignPage openId="missing" entry={undefined} selected={null} />);
+    const html = renderToStaticMarkup(<DesignPage openId="missing" doc={undefined} selected={null} tab="form" />);
     expect(html).toContain('No such design');
     expect(html).toContain('missing');
+  });
+
+  it('shows the last valid design with a banner when the YAML has errors', () => {
+    const broken = { ...docOf(good), text: 'format: bigtable-studio/v1\nname: [', textIssues: [{ file: 'd.yaml', line: 2, column: 7, path: '', message: 'bad' }] };
+    const html = open(good, null, broken);
+    expect(html).toContain('data-testid="text-errors"');
+    expect(html).toContain('The YAML has errors.');
+    expect(html).toContain('data-testid="table-panel"');
   });
 });

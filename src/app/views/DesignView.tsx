@@ -1,21 +1,45 @@
-// One design: its name and description, a tab per table, and the selected table's panel.
-// A design that does not load shows its issues instead, each with file:line:column.
+// One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
+// the form and the YAML the validator's findings and the selected table's estimates. The YAML,
+// sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { Design } from '../../core/model/schema';
+import { COMMANDS } from '../commands/app-commands';
 import { IssueList } from '../components/IssueList';
-import { TablePanel } from '../components/TablePanel';
-import { designHref, galleryHref } from '../routing';
-import { selectOpenEntry, useStudio, type DesignEntry } from '../store';
+import { DesignForm } from '../editor/DesignForm';
+import { EstimatesPanel } from '../editor/EstimatesPanel';
+import { FindingsPanel } from '../editor/FindingsPanel';
+import { useLint } from '../editor/hooks';
+import { designHref, galleryHref, navigate } from '../routing';
+import { ExportAction, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
+import { selectOpenDoc, useStudio } from '../store';
+import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
-function TableTabs({ designId, design, current }: { designId: string; design: Design; current: string | null }) {
-  return (
-    <nav className="tabs" aria-label="Tables">
-      {design.tables.map((t) => (
-        <a key={t.name} className="tab" href={designHref(designId, t.name)} aria-current={t.name === current ? 'page' : undefined}>
-          {t.name}
-        </a>
-      ))}
-    </nav>
-  );
+const CodeView = lazy(() => import('../code/CodeView'));
+const SorterView = lazy(() => import('../sorter/SorterView'));
+const SimView = lazy(() => import('../sim/SimView'));
+
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'form', label: 'Form' },
+  { tab: 'yaml', label: 'YAML' },
+  { tab: 'sorter', label: 'Sorter' },
+  { tab: 'simulate', label: 'Simulate' },
+];
+
+class ViewBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(e: unknown) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+  override render() {
+    return this.state.error ? (
+      <p className="error-box" role="alert">
+        This view failed to load: {this.state.error}
+      </p>
+    ) : (
+      this.props.children
+    );
+  }
 }
 
 function ClusterLine({ design }: { design: Design }) {
@@ -30,25 +54,109 @@ function ClusterLine({ design }: { design: Design }) {
   );
 }
 
+function CommandButton({ id, className }: { id: string; className?: string }) {
+  const cmd = COMMANDS.find((c) => c.id === id)!;
+  const enabled = useStudio((s) => cmd.enabled(s));
+  return (
+    <button type="button" className={className} disabled={!enabled} onClick={() => cmd.perform(useStudio.getState())}>
+      {cmd.label.replace(' this design', '')}
+    </button>
+  );
+}
+
+function TextIssuesBanner({ doc, tab }: { doc: DesignDoc; tab: Tab }) {
+  if (doc.textIssues.length === 0) return null;
+  return (
+    <div className="banner banner-error" role="alert" data-testid="text-errors">
+      <p>
+        <strong>The YAML has errors.</strong> {tab === 'yaml' ? 'The other views' : 'This form'} show the last valid design; editing the form replaces the
+        YAML text.{' '}
+        {tab !== 'yaml' && <a href={designHref(doc.id, null, 'yaml')}>Open the YAML</a>}
+      </p>
+      <IssueList issues={doc.textIssues.slice(0, 5)} />
+      <button type="button" onClick={() => useStudio.getState().revertText(doc.id)}>
+        Discard the YAML changes
+      </button>
+    </div>
+  );
+}
+
+/** Over a copy opened from a share link: save it to my designs (under a name no design has), or leave it. */
+function SharedBanner({ doc }: { doc: DesignDoc }) {
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const names = useStudio(useShallow((s) => s.docOrder.filter((id) => id !== doc.id && !s.docs[id]?.shared).map((id) => s.docs[id]!.design.name)));
+  if (!doc.shared && savedId !== doc.id) return null;
+  return (
+    <LazySharedLinkBanner
+      design={doc.design}
+      existingNames={names}
+      onSave={(design) => {
+        useStudio.getState().keepShared(doc.id, design.name);
+        setSavedId(doc.id);
+      }}
+      onDismiss={() => {
+        setSavedId(null);
+        if (!useStudio.getState().docs[doc.id]?.shared) return;
+        useStudio.getState().replaceExternal({ [doc.id]: null });
+        navigate(galleryHref());
+      }}
+    />
+  );
+}
+
+function SidePanels({ doc, tableName, tab }: { doc: DesignDoc; tableName: string | null; tab: Tab }) {
+  const { findings, analysis } = useLint(doc.design);
+  const ti = tableName === null ? 0 : doc.design.tables.findIndex((t) => t.name === tableName);
+  return (
+    <aside className="design-side" aria-label="Findings and estimates">
+      {ti >= 0 && <EstimatesPanel analysis={analysis} ti={ti} />}
+      <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />
+    </aside>
+  );
+}
+
+function TabBody({ doc, tab, selected }: { doc: DesignDoc; tab: Tab; selected: string | null }) {
+  const { analysis } = useLint(doc.design);
+  switch (tab) {
+    case 'form':
+      return <DesignForm doc={doc} selected={selected} analysis={analysis} />;
+    case 'yaml':
+      return <CodeView docId={doc.id} />;
+    case 'sorter':
+      return <SorterView docId={doc.id} />;
+    case 'simulate':
+      return <SimView docId={doc.id} />;
+    default: {
+      const never: never = tab;
+      throw new Error(`unknown tab ${String(never)}`);
+    }
+  }
+}
+
 /** The design view bound to the store. */
 export function DesignView() {
   const openId = useStudio((s) => s.openDesignId);
-  const entry = useStudio(selectOpenEntry);
+  const doc = useStudio(selectOpenDoc);
   const selected = useStudio((s) => s.selectedTable);
-  return <DesignPage openId={openId} entry={entry} selected={selected} />;
+  const tab = useStudio((s) => s.designTab);
+  return <DesignPage openId={openId} doc={doc} selected={selected} tab={tab} />;
 }
 
 export interface DesignPageProps {
   /** The id in the address, shown when no design has it. */
   openId: string | null;
-  entry: DesignEntry | undefined;
+  doc: DesignDoc | undefined;
   /** The table in the address; null for the first table. */
   selected: string | null;
+  tab: Tab;
 }
 
-/** The design view as a function of its props (no store access), so it renders anywhere. */
-export function DesignPage({ openId, entry, selected }: DesignPageProps) {
-  if (!entry) {
+/** The design view as a function of its props, so it renders anywhere (tests render it on the server). */
+export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
+  const withSide = tab === 'form' || tab === 'yaml';
+  const tabs = useMemo(() => TABS.map((t) => ({ ...t, href: doc ? designHref(doc.id, selected, t.tab) : '#' })), [doc, selected]);
+
+  if (!doc) {
     return (
       <section className="view notice" data-testid="design-missing">
         <h1>No such design</h1>
@@ -58,41 +166,40 @@ export function DesignPage({ openId, entry, selected }: DesignPageProps) {
       </section>
     );
   }
-
-  if (!entry.ok) {
-    return (
-      <section className="view" data-testid="design-load-error">
-        <h1>{entry.title}</h1>
-        <div className="error-box" role="alert">
-          <h2>This design could not be loaded</h2>
-          <p>
-            {entry.issues.length === 1 ? 'One problem' : `${entry.issues.length} problems`} in <code>{entry.file}</code>:
-          </p>
-          <IssueList issues={entry.issues} />
-        </div>
-      </section>
-    );
-  }
-
-  const { design } = entry;
-  const table = selected === null ? design.tables[0] : design.tables.find((t) => t.name === selected);
   return (
     <section className="view design" data-testid="design-view">
       <header className="design-header">
-        <h1>{design.name}</h1>
-        {design.description && <p className="design-description">{design.description}</p>}
-        <ClusterLine design={design} />
+        <div className="design-title-row">
+          <h1>{doc.design.name}</h1>
+          <div className="design-actions">
+            <ShareAction design={doc.design} />
+            <ExportAction design={doc.design} tableName={selected} />
+            <CommandButton id="design.duplicate" />
+            <CommandButton id="design.delete" className="danger" />
+          </div>
+        </div>
+        {doc.design.description && <p className="design-description">{doc.design.description}</p>}
+        <ClusterLine design={doc.design} />
       </header>
-      {design.tables.length > 1 && <TableTabs designId={entry.id} design={design} current={table?.name ?? null} />}
-      {table ? (
-        <TablePanel key={`${entry.id}/${table.name}`} table={table} />
-      ) : design.tables.length === 0 ? (
-        <p className="notice">This design has no tables yet.</p>
-      ) : (
-        <p className="notice" data-testid="table-missing">
-          This design has no table <code>{selected ?? ''}</code>. Tables: {design.tables.map((t) => t.name).join(', ')}.
-        </p>
-      )}
+      <SharedBanner key={doc.id} doc={doc} />
+      <TextIssuesBanner doc={doc} tab={tab} />
+      <nav className="tabs view-tabs" aria-label="Views of this design">
+        {tabs.map((t) => (
+          <a key={t.tab} className="tab" href={t.href} aria-current={t.tab === tab ? 'page' : undefined} data-testid={`tab-${t.tab}`}>
+            {t.label}
+          </a>
+        ))}
+      </nav>
+      <div className={withSide ? 'design-body with-side' : 'design-body'}>
+        <div className="design-main">
+          <ViewBoundary key={tab}>
+            <Suspense fallback={<p className="notice">Loading…</p>}>
+              <TabBody doc={doc} tab={tab} selected={selected} />
+            </Suspense>
+          </ViewBoundary>
+        </div>
+        {withSide && <SidePanels doc={doc} tableName={tab === 'form' ? selected : null} tab={tab} />}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// The start page: one card per example design; a card opens the design.
-import { designHref } from '../routing';
+// The start page: one card per example design. Opening a card opens your copy of it (made on
+// first open, with the example's id); "New copy" always starts a fresh one.
+import { designHref, navigate } from '../routing';
 import { useStudio, type DesignEntry } from '../store';
 
 function CardMeta({ entry }: { entry: DesignEntry }) {
@@ -18,25 +19,44 @@ function CardMeta({ entry }: { entry: DesignEntry }) {
 }
 
 export function Gallery() {
-  const designs = useStudio((s) => s.designs);
+  const gallery = useStudio((s) => s.gallery);
+  const docs = useStudio((s) => s.docs);
   return (
     <section className="view gallery" data-testid="gallery">
       <h1>Example designs</h1>
       <p className="lead">
-        Open an example to see its row keys: an example key coloured by field, and generated keys in the order
-        Bigtable stores them.
+        Open an example to edit your own copy of it: its row keys coloured by field, the validator's findings with fixes, and generated keys in the
+        order Bigtable stores them. Or{' '}
+        <button type="button" className="link-button" onClick={() => navigate(designHref(useStudio.getState().newDesign()))}>
+          start a new design
+        </button>
+        .
       </p>
-      {designs.length === 0 ? (
+      {gallery.length === 0 ? (
         <p className="notice">No example designs are bundled with this build.</p>
       ) : (
         <ul className="cards">
-          {designs.map((d) => (
-            <li key={d.id}>
+          {gallery.map((d) => (
+            <li key={d.id} className="card-item">
               <a className="card" href={designHref(d.id)} data-testid="gallery-card" data-design-id={d.id}>
                 <h2 className="card-title">{d.title}</h2>
                 <p className="card-summary">{d.summary}</p>
                 <CardMeta entry={d} />
+                {docs[d.id] && <p className="card-meta">Opens your copy</p>}
               </a>
+              {d.ok && (
+                <button
+                  type="button"
+                  className="card-copy small-button"
+                  aria-label={`New copy of ${d.title}`}
+                  onClick={() => {
+                    const id = useStudio.getState().openExample(d.id, { fresh: true });
+                    if (id) navigate(designHref(id));
+                  }}
+                >
+                  New copy
+                </button>
+              )}
             </li>
           ))}
         </ul>

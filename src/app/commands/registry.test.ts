@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Design } from '../../core/model/schema';
+import { createStudioStore } from '../store';
+import { commandForKey, createCommands, filterCommands, matches, parseShortcut, shortcutText, type KeyLike } from './registry';
+
+const tiny = { id: 'tiny', title: 'Tiny', summary: '', yaml: 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n  - name: u\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n' };
+
+function setup() {
+  const store = createStudioStore([tiny], { ready: true });
+  const went: string[] = [];
+  const commands = createCommands({ store, navigate: (h) => went.push(h) });
+  const run = (id: string) => {
+    const c = commands.find((x) => x.id === id)!;
+    const s = store.getState();
+    if (!c.enabled(s)) return false;
+    c.perform(s);
+    return true;
+  };
+  return { store, s: () => store.getState(), commands, went, run };
+}
+
+const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+
+describe('the command registry', () => {
+  it('has unique ids and unique, parseable shortcuts, each with a label and group', () => {
+    const { commands } = setup();
+    expect(new Set(commands.map((c) => c.id)).size).toBe(commands.length);
+    const keys = commands.flatMap((c) => [c.shortcut, ...(c.alsoKeys ?? [])]).filter((k): k is string => !!k);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const k of keys) expect(parseShortcut(k).key).toMatch(/^\S+$/);
+    for (const c of commands) expect(c.label.length * c.group.length).toBeGreaterThan(0);
+  });
+
+  it('avoids keys the browser keeps for itself', () => {
+    const { commands } = setup();
+    const keys = commands.flatMap((c) => [c.shortcut, ...(c.alsoKeys ?? [])]).filter((k): k is string => !!k);
+    for (const k of keys) expect(k).not.toMatch(/^(Alt\+\d|Alt\+F$|Mod\+[NTW]$)/);
+  });
+
+  it('maps keys to commands: Ctrl or Cmd, Shift, and Alt with physical keys', () => {
+    const { commands } = setup();
+    expect(commandForKey(commands, key('z', { ctrlKey: true }))?.id).toBe('edit.undo');
+    expect(commandForKey(commands, key('z', { metaKey: true }))?.id).toBe('edit.undo');
+    expect(commandForKey(commands, key('Z', { ctrlKey: true, shiftKey: true }))?.id).toBe('edit.redo');
+    expect(commandForKey(commands, key('y', { ctrlKey: true }))?.id).toBe('edit.redo');
+    expect(commandForKey(commands, key('k', { ctrlKey: true }))?.id).toBe('palette.open');
+    expect(commandForKey(commands, { ...key('Ÿ', { altKey: true, shiftKey: true }), code: 'KeyY' })?.id).toBe('view.yaml');
+    expect(commandForKey(commands, key('z'))).toBeUndefined();
+    expect(matches(key('z', { ctrlKey: true, altKey: true }), 'Mod+Z')).toBe(false);
+  });
+
+  it('says shortcuts the way the keyboard does', () => {
+    expect(shortcutText('Mod+Shift+Z')).toBe('Ctrl+Shift+Z');
+    expect(shortcutText('Mod+Shift+Z', true)).toBe('⌘⇧Z');
+  });
+
+  it('enables undo and redo only when there is something to undo or redo', () => {
+    const { s, run } = setup();
+    s().materializeExample('tiny');
+    expect(run('edit.undo')).toBe(false);
+    s().editDesign('tiny', (d: Design) => ({ ...d, name: 'X' }));
+    expect(run('edit.undo')).toBe(true);
+    expect(s().docs['tiny']!.design.name).toBe('Tiny');
+    expect(run('edit.redo')).toBe(true);
+    expect(s().docs['tiny']!.design.name).toBe('X');
+  });
+
+  it('runs design and table commands against the open design, and navigates', () => {
+    const { s, run, went } = setup();
+    expect(run('design.duplicate')).toBe(false);
+    s().applyRoute({ view: 'design', designId: 'tiny', table: null });
+    expect(run('table.next')).toBe(true);
+    expect(went.pop()).toBe('#/design/tiny/u');
+    expect(run('view.yaml')).toBe(true);
+    expect(went.pop()).toBe('#/design/tiny?view=yaml');
+    expect(run('table.add')).toBe(true);
+    expect(s().docs['tiny']!.design.tables.map((t) => t.name)).toEqual(['t', 'u', 'table']);
+    expect(run('design.duplicate')).toBe(true);
+    expect(s().docOrder).toHaveLength(2);
+    expect(run('design.delete')).toBe(true);
+    expect(s().docs['tiny']).toBeUndefined();
+    expect(went.pop()).toBe('#/');
+    expect(run('edit.undo')).toBe(true);
+    expect(s().docs['tiny']).toBeDefined();
+  });
+
+  it('filters by every word typed, against label and group', () => {
+    const { commands } = setup();
+    expect(filterCommands(commands, 'und').map((c) => c.id)).toEqual(['edit.undo']);
+    expect(filterCommands(commands, 'theme dark').map((c) => c.id)).toEqual(['theme.dark']);
+    expect(filterCommands(commands, '')).toHaveLength(commands.length);
+  });
+});

@@ -1,0 +1,185 @@
+// Every user command in one registry (Excalidraw's actions/register.ts): id, label, shortcut,
+// whether it applies now, and what it does. The toolbar, the keyboard and the command palette
+// (Ctrl+K) all read this list, so a command has one label and one shortcut everywhere.
+import { designHref, galleryHref } from '../routing';
+import type { StudioState, StudioStore } from '../store';
+import type { DesignView } from '../studio/contract';
+import { exportDesign } from '../../core/export/design';
+import { newTable } from '../editor/ops';
+import { setTheme, type Theme } from './theme';
+
+export interface Command {
+  id: string;
+  label: string;
+  group: 'Edit' | 'Design' | 'Table' | 'View' | 'Go' | 'Theme';
+  /** Shown and matched: "Mod+Z" (Mod is Ctrl, or Cmd on a Mac), "Alt+Shift+Y", "Mod+Shift+Z". Browser-reserved keys (Alt+digit, Alt+F, Ctrl+N) are avoided. */
+  shortcut?: string;
+  /** More keys for the same command (Ctrl+Y for redo). */
+  alsoKeys?: string[];
+  enabled(s: StudioState): boolean;
+  perform(s: StudioState): void;
+}
+
+export interface CommandEnv {
+  store: StudioStore;
+  navigate(href: string): void;
+  /** Saves a file (the browser's download); absent in tests. */
+  download?(name: string, mime: string, text: string): void;
+  /** Moves keyboard focus to an element by selector. */
+  focus?(selector: string): void;
+}
+
+const openDoc = (s: StudioState) => (s.view === 'design' && s.openDesignId ? s.docs[s.openDesignId] : undefined);
+const tableIndex = (s: StudioState) => {
+  const d = openDoc(s)?.design;
+  if (!d) return -1;
+  return s.selectedTable === null ? (d.tables.length ? 0 : -1) : d.tables.findIndex((t) => t.name === s.selectedTable);
+};
+
+export function createCommands(env: CommandEnv): Command[] {
+  const { navigate } = env;
+  const tab = (t: DesignView, key: string, label: string): Command => ({
+    id: `view.${t}`,
+    label: `Show ${label}`,
+    group: 'View',
+    shortcut: `Alt+Shift+${key}`,
+    enabled: (s) => !!openDoc(s),
+    perform: (s) => navigate(designHref(s.openDesignId!, s.selectedTable, t)),
+  });
+  const stepTable = (delta: number) => (s: StudioState) => {
+    const d = openDoc(s)!.design;
+    const next = d.tables[(tableIndex(s) + delta + d.tables.length) % d.tables.length];
+    if (next) navigate(designHref(s.openDesignId!, next.name, s.designTab));
+  };
+  const theme = (t: Theme, label: string): Command => ({ id: `theme.${t}`, label, group: 'Theme', enabled: () => true, perform: () => setTheme(t) });
+
+  return [
+    { id: 'edit.undo', label: 'Undo', group: 'Edit', shortcut: 'Mod+Z', enabled: (s) => s.history.past.length > 0, perform: (s) => s.undo() },
+    { id: 'edit.redo', label: 'Redo', group: 'Edit', shortcut: 'Mod+Shift+Z', alsoKeys: ['Mod+Y'], enabled: (s) => s.history.future.length > 0, perform: (s) => s.redo() },
+    { id: 'palette.open', label: 'Command palette', group: 'Go', shortcut: 'Mod+K', enabled: () => true, perform: (s) => s.setPaletteOpen(true) },
+    { id: 'go.gallery', label: 'Go to the gallery', group: 'Go', shortcut: 'Alt+Shift+G', enabled: (s) => s.view !== 'gallery', perform: () => navigate(galleryHref()) },
+    {
+      id: 'design.new',
+      label: 'New design',
+      group: 'Design',
+      shortcut: 'Alt+Shift+N',
+      enabled: (s) => s.persist.mode !== 'loading',
+      perform: (s) => navigate(designHref(s.newDesign())),
+    },
+    { id: 'design.duplicate', label: 'Duplicate this design', group: 'Design', enabled: (s) => !!openDoc(s), perform: (s) => navigate(designHref(s.duplicateDesign(s.openDesignId!)!)) },
+    {
+      id: 'design.rename',
+      label: 'Rename this design',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s),
+      perform: (s) => {
+        navigate(designHref(s.openDesignId!, s.selectedTable));
+        env.focus?.('[data-path="name"] input');
+      },
+    },
+    {
+      id: 'design.delete',
+      label: 'Delete this design',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s),
+      perform: (s) => {
+        s.deleteDesign(s.openDesignId!);
+        navigate(galleryHref());
+      },
+    },
+    {
+      id: 'design.download',
+      label: 'Download this design as YAML',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s) && !!env.download,
+      perform: (s) => {
+        const doc = openDoc(s)!;
+        const out = exportDesign(doc.design, null, { as: 'yaml' });
+        env.download?.(out.filename, out.mime, doc.textIssues.length ? out.text : doc.text);
+      },
+    },
+    { id: 'design.discardText', label: 'Discard YAML errors (back to the last valid design)', group: 'Design', enabled: (s) => (openDoc(s)?.textIssues.length ?? 0) > 0, perform: (s) => s.revertText(s.openDesignId!) },
+    {
+      id: 'table.add',
+      label: 'Add a table',
+      group: 'Table',
+      enabled: (s) => !!openDoc(s),
+      perform: (s) => {
+        const t = newTable(openDoc(s)!.design);
+        if (s.editDesign(s.openDesignId!, (d) => ({ ...d, tables: [...d.tables, t] }), { label: 'Add table' }).ok) navigate(designHref(s.openDesignId!, t.name));
+      },
+    },
+    { id: 'table.next', label: 'Next table', group: 'Table', shortcut: 'Alt+PageDown', enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1, perform: stepTable(1) },
+    { id: 'table.previous', label: 'Previous table', group: 'Table', shortcut: 'Alt+PageUp', enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1, perform: stepTable(-1) },
+    tab('form', 'F', 'the form'),
+    tab('yaml', 'Y', 'the YAML'),
+    tab('sorter', 'S', 'the key sorter'),
+    tab('simulate', 'M', 'the simulation'),
+    {
+      id: 'findings.focus',
+      label: 'Go to the findings',
+      group: 'Go',
+      shortcut: 'Alt+Shift+L',
+      enabled: (s) => !!openDoc(s) && (s.designTab === 'form' || s.designTab === 'yaml'),
+      perform: () => env.focus?.('#findings-heading'),
+    },
+    theme('system', 'Theme: follow the system'),
+    theme('light', 'Theme: light'),
+    theme('dark', 'Theme: dark'),
+  ];
+}
+
+// ---- Shortcuts ----
+
+export interface KeyChord {
+  mod: boolean;
+  shift: boolean;
+  alt: boolean;
+  key: string;
+}
+
+export function parseShortcut(s: string): KeyChord {
+  const parts = s.split('+');
+  const key = parts.pop()!.toLowerCase();
+  return { mod: parts.includes('Mod'), shift: parts.includes('Shift'), alt: parts.includes('Alt'), key };
+}
+
+export interface KeyLike {
+  key: string;
+  code?: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+/** The key a chord names, from the event: Alt+digit reads the physical key (Alt changes `key` on a Mac). */
+function keyOf(e: KeyLike): string {
+  const m = /^(Digit|Key)(.)$/.exec(e.code ?? '');
+  if (e.altKey && m) return m[2]!.toLowerCase();
+  return e.key.toLowerCase();
+}
+
+export function matches(e: KeyLike, shortcut: string): boolean {
+  const c = parseShortcut(shortcut);
+  return c.mod === (e.ctrlKey || e.metaKey) && c.shift === e.shiftKey && c.alt === e.altKey && c.key === keyOf(e);
+}
+
+export function commandForKey(commands: readonly Command[], e: KeyLike): Command | undefined {
+  return commands.find((c) => [c.shortcut, ...(c.alsoKeys ?? [])].some((k) => k !== undefined && matches(e, k)));
+}
+
+/** "Mod+Shift+Z" as the user's keyboard says it: "Ctrl+Shift+Z" (or "⌘⇧Z" on a Mac). */
+export function shortcutText(shortcut: string, mac = false): string {
+  if (!mac) return shortcut.replace('Mod', 'Ctrl');
+  return shortcut.replace('Mod+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥');
+}
+
+/** Commands whose label (or group) contains every word typed, in registry order. */
+export function filterCommands(commands: readonly Command[], query: string): Command[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return commands.filter((c) => {
+    const text = `${c.group} ${c.label}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}

@@ -1,0 +1,69 @@
+// The share, export and import panels (src/app/share, src/app/export), loaded when first
+// needed: the exporters, the share-link codec and the importers stay out of the first screen's
+// JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
+import { lazy, Suspense, useState } from 'react';
+import type { Design } from '../../core/model/schema';
+import type { ImportDropZoneProps } from '../export/ImportDropZone';
+import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
+
+const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const ExportDialog = lazy(() => import('../export/ExportDialog').then((m) => ({ default: m.ExportDialog })));
+const ImportDropZone = lazy(() => import('../export/ImportDropZone').then((m) => ({ default: m.ImportDropZone })));
+const SharedLinkBanner = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkBanner })));
+const SharedLinkError = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkError })));
+
+export function ShareAction({ design }: { design: Design }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" data-testid="share-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Share
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ShareDialog design={design} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export function ExportAction({ design, tableName }: { design: Design; tableName: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" data-testid="export-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Export
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ExportDialog design={design} tableName={tableName} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export function LazyImportDropZone(props: ImportDropZoneProps) {
+  return (
+    <Suspense fallback={null}>
+      <ImportDropZone {...props} />
+    </Suspense>
+  );
+}
+
+export function LazySharedLinkBanner(props: SharedLinkBannerProps) {
+  return (
+    <Suspense fallback={null}>
+      <SharedLinkBanner {...props} />
+    </Suspense>
+  );
+}
+
+export function LazySharedLinkError(props: SharedLinkErrorProps) {
+  return (
+    <Suspense fallback={null}>
+      <SharedLinkError {...props} />
+    </Suspense>
+  );
+}

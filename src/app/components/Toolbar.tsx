@@ -1,0 +1,46 @@
+// The header's commands (undo, redo, new design, the palette) and the save status. Labels,
+// shortcuts and whether a button applies come from the command registry.
+import { COMMANDS, isMac } from '../commands/app-commands';
+import { shortcutText } from '../commands/registry';
+import { selectRedoLabel, selectUndoLabel, useStudio } from '../store';
+
+function ToolButton({ id, text }: { id: string; text?: string }) {
+  const cmd = COMMANDS.find((c) => c.id === id)!;
+  const enabled = useStudio((s) => cmd.enabled(s));
+  const detail = useStudio((s) => (id === 'edit.undo' ? selectUndoLabel(s) : id === 'edit.redo' ? selectRedoLabel(s) : null));
+  const keys = cmd.shortcut ? shortcutText(cmd.shortcut, isMac) : null;
+  const title = [detail ? `${cmd.label}: ${detail}` : cmd.label, keys && `(${keys})`].filter(Boolean).join(' ');
+  return (
+    <button type="button" className="tool" disabled={!enabled} title={title} aria-keyshortcuts={keys?.replace('Ctrl', 'Control') ?? undefined} onClick={() => cmd.perform(useStudio.getState())} data-command={id}>
+      {text ?? cmd.label}
+    </button>
+  );
+}
+
+function SaveStatus() {
+  const persist = useStudio((s) => s.persist);
+  const text = {
+    loading: 'Opening your designs…',
+    saving: 'Saving…',
+    saved: 'Saved in this browser',
+    memory: 'Not saved',
+    readonly: 'Not saved (read-only)',
+  }[persist.mode];
+  return (
+    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} role="status">
+      {text}
+    </span>
+  );
+}
+
+export function Toolbar() {
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Studio">
+      <ToolButton id="edit.undo" />
+      <ToolButton id="edit.redo" />
+      <ToolButton id="design.new" />
+      <ToolButton id="palette.open" text="Commands" />
+      <SaveStatus />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+// Settings of one key field: its name and type, and every option the format has for that type
+// (docs/design-format.md §3.4). Options left empty use the format's defaults.
+import { memo } from 'react';
+import type { Field, FieldType } from '../../core/model/schema';
+import { FIELD_TYPES } from '../../core/model/schema';
+import { CheckField, NumberField, SelectField, TextField, options, splitList } from './fields';
+import type { Edit } from './hooks';
+import { onTable, renameKeyField, setFieldType } from './ops';
+
+interface Props {
+  ti: number;
+  /** The field's position in the key (a rename keeps one undo step per burst). */
+  index: number;
+  name: string;
+  onRenamed(name: string): void;
+  field: Field;
+  /** The key's fields that are not salts (what a salt may hash). */
+  dataFields: readonly string[];
+  edit: Edit;
+}
+
+const DISTRIBUTIONS = options(['uniform', 'zipf', 'sequential', 'hot'] as const);
+const listText = (v: readonly (string | number)[] | undefined) => (v ?? []).join(', ');
+
+export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRenamed, field, dataFields, edit }: Props) {
+  const at = `tables[${ti}].rowKey.fields.${name}`;
+  const path = ['tables', ti, 'rowKey', 'fields', name];
+  /** Sets one option of this field (undefined removes it). */
+  const set = (key: string, value: unknown, label = `Set ${name}.${key}`) =>
+    edit(
+      onTable(ti, (t) => {
+        const f = { ...(t.rowKey.fields[name] as Record<string, unknown>) };
+        if (value === undefined) delete f[key];
+        else f[key] = value;
+        return { ...t, rowKey: { ...t.rowKey, fields: { ...t.rowKey.fields, [name]: f as Field } } };
+      }),
+      label,
+      [...path, key],
+    );
+  const o = field as Record<string, unknown>;
+  const num = (key: string, label: string, integer = true, hint?: string) => (
+    <NumberField label={label} path={`${at}.${key}`} value={o[key] as number | undefined} integer={integer} hint={hint} onCommit={(v) => set(key, v)} />
+  );
+  const choice = <T extends string>(key: string, label: string, values: readonly T[], unset: string) => (
+    <SelectField label={label} path={`${at}.${key}`} value={o[key] as T | undefined} unset={unset} options={options(values)} onCommit={(v) => set(key, v)} />
+  );
+  const check = (key: string, label: string) => <CheckField label={label} path={`${at}.${key}`} checked={o[key] === true} onCommit={(v) => set(key, v ? true : undefined)} />;
+  const distribution = (
+    <>
+      <SelectField label="Distribution" path={`${at}.distribution`} value={o.distribution as string | undefined} unset="uniform (default)" options={DISTRIBUTIONS.slice(1)} onCommit={(v) => set('distribution', v)} />
+      {(o.distribution === 'zipf' || o.skew !== undefined) && num('skew', 'Zipf skew', false, 'default 1.1')}
+      {(o.distribution === 'hot' || o.share !== undefined) && num('share', 'Hot share (0-1]', false)}
+    </>
+  );
+  const otherFields = dataFields.filter((n) => n !== name);
+
+  return (
+    <fieldset className="field-settings" data-path={at} data-testid="field-settings">
+      <legend>
+        Field <code>{name}</code>
+      </legend>
+      <div className="field-row">
+        <TextField label="Name" path={at} mono value={name} onCommit={(v) => {
+            const r = edit(onTable(ti, (t) => renameKeyField(t, name, v.trim())), `Rename key field ${name}`, ['tables', ti, 'rowKey', 'rename', index]);
+            if (r.ok) onRenamed(v.trim());
+            return r;
+          }}
+        />
+        <SelectField
+          label="Type"
+          path={`${at}.type`}
+          value={field.type}
+          options={options(FIELD_TYPES)}
+          onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, rowKey: setFieldType(t.rowKey, name, (v ?? 'string') as FieldType) })), `Change type of ${name}`)}
+        />
+        {field.type !== 'hash' && (
+          <TextField
+            label="Example value"
+            path={`${at}.example`}
+            mono
+            value={o.example === undefined ? '' : String(o.example)}
+            onCommit={(v) => set('example', v === '' ? undefined : (field.type === 'int' || field.type === 'timestamp') && /^-?\d+$/.test(v) ? Number(v) : v)}
+          />
+        )}
+      </div>
+      <TextField label="Description" path={`${at}.description`} value={field.description ?? ''} multiline onCommit={(v) => set('description', v === '' ? undefined : v)} />
+      <div className="field-row">
+        {field.type === 'string' && (
+          <>
+            <TextField label="Values (comma-separated)" path={`${at}.values`} value={listText(field.values)} format={(v) => splitList(v).join(', ')} onCommit={(v) => set('values', splitList(v).length ? splitList(v) : undefined)} className="grow" />
+            <TextField
+              label="Weights (one per value)"
+              path={`${at}.weights`}
+              value={listText(field.weights)}
+              format={(v) => splitList(v).join(', ')}
+              onCommit={(v) => set('weights', splitList(v).length ? splitList(v).map(Number) : undefined)}
+            />
+            {num('cardinality', 'Cardinality')}
+            {num('length', 'Length', true, 'default 8')}
+            <TextField label="Prefix" path={`${at}.prefix`} mono value={field.prefix ?? ''} onCommit={(v) => set('prefix', v === '' ? undefined : v)} />
+            {choice('alphabet', 'Alphabet', ['alnum', 'lower', 'hex', 'digits'] as const, 'lower (default)')}
+            {distribution}
+          </>
+        )}
+        {field.type === 'int' && (
+          <>
+            {choice('encoding', 'Encoding', ['bigEndian', 'orderedCode'] as const, 'decimal (default)')}
+            {num('min', 'Min', true, 'default 0')}
+            {num('max', 'Max')}
+            {num('cardinality', 'Cardinality')}
+            {num('pad', 'Pad to digits')}
+            {distribution}
+          </>
+        )}
+        {field.type === 'timestamp' && (
+          <>
+            {choice('unit', 'Unit', ['s', 'us'] as const, 'ms (default)')}
+            {check('reversed', 'Reversed (newest first)')}
+            {choice('bucket', 'Bucket', ['minute', 'hour', 'day', 'week', 'month'] as const, 'none')}
+            {choice('format', 'Format', ['iso'] as const, 'epoch (default)')}
+            {choice('encoding', 'Encoding', ['bigEndian'] as const, 'decimal (default)')}
+            {num('pad', 'Pad to digits')}
+          </>
+        )}
+        {field.type === 'domain' && (
+          <>
+            {num('cardinality', 'Cardinality')}
+            {check('reversed', 'Reversed (com.example.www)')}
+            {distribution}
+          </>
+        )}
+        {field.type === 'bytes' && num('length', 'Length in bytes', true, 'default 8')}
+        {field.type === 'hash' && (
+          <>
+            {num('buckets', 'Buckets')}
+            {num('pad', 'Pad to digits')}
+            <fieldset className="check-group" data-path={`${at}.of`}>
+              <legend>Hash of (none checked: every other field)</legend>
+              {otherFields.map((n) => (
+                <CheckField
+                  key={n}
+                  label={n}
+                  path={`${at}.of.${n}`}
+                  checked={field.of?.includes(n) ?? false}
+                  onCommit={(on) => {
+                    const of = on ? [...(field.of ?? []), n] : (field.of ?? []).filter((x) => x !== n);
+                    return set('of', of.length ? of : undefined);
+                  }}
+                />
+              ))}
+            </fieldset>
+          </>
+        )}
+        {field.type === 'uuid' && <p className="hint">A random v4 UUID (36 characters); no options.</p>}
+      </div>
+    </fieldset>
+  );
+});

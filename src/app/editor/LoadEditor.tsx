@@ -1,0 +1,48 @@
+// A table's expected load (writes and reads per second, retention) and its pre-split keys.
+import { memo } from 'react';
+import type { Table } from '../../core/model/schema';
+import { NumberField, TextField } from './fields';
+import type { Edit } from './hooks';
+import { onTable, setOpt } from './ops';
+
+type LoadKey = 'writesPerSecond' | 'readsPerSecond' | 'retention';
+
+export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; edit: Edit }) {
+  const at = `tables[${ti}].load`;
+  const set = (key: LoadKey, value: number | string | undefined, label: string) =>
+    edit(
+      onTable(ti, (t) => {
+        const next = setOpt({ ...(t.load ?? {}) }, key, value as never);
+        return setOpt(t, 'load', Object.keys(next).length ? next : undefined);
+      }),
+      label,
+      ['tables', ti, 'load', key],
+    );
+  return (
+    <div className="field-row" data-path={at}>
+      <NumberField label="Writes per second" path={`${at}.writesPerSecond`} value={load.writesPerSecond} onCommit={(v) => set('writesPerSecond', v, 'Set writes per second')} />
+      <NumberField label="Reads per second" path={`${at}.readsPerSecond`} value={load.readsPerSecond} onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')} />
+      <TextField
+        label="Retention (e.g. 90d)"
+        path={`${at}.retention`}
+        mono
+        value={load.retention ?? ''}
+        hint={load.retention ? undefined : 'estimates assume 365d'}
+        onCommit={(v) => set('retention', v.trim() || undefined, 'Set retention')}
+      />
+      <TextField
+        label="Pre-split keys (one per line)"
+        path={`tables[${ti}].splits`}
+        mono
+        multiline
+        className="grow"
+        value={splits.join('\n')}
+        format={(v) => v.split('\n').filter((s) => s !== '').join('\n')}
+        onCommit={(v) => {
+          const list = v.split('\n').filter((s) => s !== '');
+          return edit(onTable(ti, (t) => setOpt(t, 'splits', list.length ? list : undefined)), 'Edit splits', ['tables', ti, 'splits']);
+        }}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,94 @@
+// The queries of a table: name, description, how it matches each key field, value filters,
+// order, limit and rate; each with the plan badge the validator computes (point, prefix,
+// range, N scans, full scan).
+import { memo } from 'react';
+import type { Query } from '../../core/model/schema';
+import type { QueryPlan } from '../../core/rules/plan';
+import { PlanBadge } from './PlanBadge';
+import { NumberField, SelectField, TextField, options } from './fields';
+import type { Edit } from './hooks';
+import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
+
+interface Props {
+  ti: number;
+  queries: readonly Query[] | undefined;
+  /** The key fields in key order. */
+  keyFields: readonly string[];
+  plans: readonly QueryPlan[];
+  edit: Edit;
+}
+
+const MATCH = options(['eq', 'prefix', 'range'] as const, { eq: 'equals (eq)', prefix: 'prefix', range: 'range' });
+
+const sameList = <T,>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean) => a.length === b.length && a.every((x, i) => eq(x, b[i]!));
+const samePlan = (a: QueryPlan, b: QueryPlan) => a.index === b.index && a.kind === b.kind && a.scans === b.scans && a.start === b.start && a.end === b.end;
+
+/** Re-renders when the queries, the key's fields or a plan changed, not on every edit of the table. */
+function propsEqual(a: Props, b: Props): boolean {
+  return a.ti === b.ti && a.edit === b.edit && a.queries === b.queries && sameList(a.keyFields, b.keyFields, Object.is) && sameList(a.plans, b.plans, samePlan);
+}
+
+export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit }: Props) {
+  const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
+    edit(onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))), label, path && ['tables', ti, 'queries', ...path]);
+  return (
+    <div className="queries-editor">
+      {queries.length === 0 && <p className="notice">No queries yet: add the reads your application will make, to see how each one scans.</p>}
+      {queries.map((q, qi) => {
+        const at = `tables[${ti}].queries[${qi}]`;
+        const onQuery = (fn: (q: Query) => Query, label: string, key?: string) => onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
+        const plan = plans.find((p) => p.index === qi);
+        return (
+          <fieldset key={qi} className="query" data-path={at} data-testid="query-editor">
+            <legend>
+              Query <code>{q.name}</code> {plan && <PlanBadge plan={plan} />}
+            </legend>
+            <div className="field-row">
+              <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />
+              <SelectField label="Order" path={`${at}.order`} value={q.order} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')} />
+              <NumberField label="Limit (rows)" path={`${at}.limit`} integer value={q.limit} onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')} />
+              <NumberField label="Runs per second" path={`${at}.perSecond`} value={q.perSecond} onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')} />
+            </div>
+            <fieldset className="match" data-path={`${at}.match`}>
+              <legend>Match on key fields</legend>
+              <div className="field-row">
+                {keyFields.map((f) => (
+                  <SelectField
+                    key={f}
+                    label={f}
+                    path={`${at}.match.${f}`}
+                    value={q.match?.[f]}
+                    unset="any value"
+                    options={MATCH}
+                    onCommit={(v) => onQuery((x) => setMatch(x, f, v), `Match ${f} in ${q.name}`)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+            <TextField
+              label="Filters on column values (one per line, e.g. m:temp > 30)"
+              path={`${at}.filter`}
+              multiline
+              value={(q.filter ?? []).join('\n')}
+              format={(v) => lines(v).join('\n')}
+              onCommit={(v) => onQuery((x) => setOpt(x, 'filter', lines(v).length ? lines(v) : undefined), 'Edit query filters', 'filter')}
+            />
+            <TextField label="Description" path={`${at}.description`} value={q.description ?? ''} multiline onCommit={(v) => onQuery((x) => setOpt(x, 'description', v || undefined), 'Edit query description', 'description')} />
+            <button type="button" className="danger" onClick={() => onQueries((qs) => qs.filter((_, j) => j !== qi), `Remove query ${q.name}`)}>
+              Remove query
+            </button>
+          </fieldset>
+        );
+      })}
+      <button type="button" onClick={() => onQueries((qs) => [...qs, newQuery(qs)], 'Add query')}>
+        Add query
+      </button>
+    </div>
+  );
+}, propsEqual);
+
+const lines = (v: string) =>
+  v
+    .split('\n')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');

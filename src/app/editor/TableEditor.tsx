@@ -1,0 +1,84 @@
+// Everything about one table: name and description, the row key, families, queries, load, and
+// sample keys in byte order.
+import { memo } from 'react';
+import type { Table } from '../../core/model/schema';
+import type { QueryPlan } from '../../core/rules/plan';
+import { SampleKeys } from '../components/SampleKeys';
+import { FamiliesEditor } from './FamiliesEditor';
+import { TextField } from './fields';
+import type { Edit } from './hooks';
+import { KeyBuilder } from './KeyBuilder';
+import { LoadEditor } from './LoadEditor';
+import { onTable, setOpt } from './ops';
+import { QueriesEditor } from './QueriesEditor';
+
+const SAMPLE_COUNT = 50;
+
+interface Props {
+  docId: string;
+  ti: number;
+  table: Table;
+  keyFields: readonly string[];
+  plans: readonly QueryPlan[];
+  edit: Edit;
+  onDelete(): void;
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete }: Props) {
+  const at = `tables[${ti}]`;
+  return (
+    <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
+      <div className="table-head">
+        <h2 className="table-title">
+          Table <code>{table.name}</code>
+        </h2>
+        <button type="button" className="danger" onClick={onDelete}>
+          Delete table
+        </button>
+      </div>
+      <Panel id="table-heading" title="Table">
+        <div className="field-row">
+          <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, name: v })), 'Rename table', ['tables', ti, 'name'])} />
+        </div>
+        <TextField
+          label="Description"
+          path={`${at}.description`}
+          multiline
+          value={table.description ?? ''}
+          onCommit={(v) => edit(onTable(ti, (t) => setOpt(t, 'description', v || undefined)), 'Edit table description', ['tables', ti, 'description'])}
+        />
+      </Panel>
+      <Panel id="rowkey-heading" title="Row key">
+        <KeyBuilder docId={docId} ti={ti} table={table} edit={edit} />
+      </Panel>
+      <Panel id="families-heading" title="Column families">
+        <FamiliesEditor ti={ti} families={table.families} edit={edit} />
+      </Panel>
+      <Panel id="queries-heading" title="Queries">
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} />
+      </Panel>
+      <Panel id="load-heading" title="Load">
+        <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />
+      </Panel>
+      <section className="panel" aria-label="Sample keys">
+        <details open>
+          <summary className="samples-summary">{SAMPLE_COUNT} sample keys in byte order</summary>
+          <p className="hint">
+            Generated from the field definitions (seed 1) and sorted as Bigtable sorts rows: by unsigned bytes. Keys that sit next to each other here are
+            stored next to each other.
+          </p>
+          <SampleKeys rowKey={table.rowKey} count={SAMPLE_COUNT} />
+        </details>
+      </section>
+    </div>
+  );
+});

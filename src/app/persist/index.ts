@@ -1,0 +1,180 @@
+// Wires the store to storage: reads what was saved (then the app starts routing), saves every
+// change, keeps this tab's undo history for reloads, listens for other tabs (BroadcastChannel,
+// and the manifest's revisions when the tab regains focus), and resolves conflicts.
+import type { StudioStore } from '../store';
+import { LAST_VIEW_KEY, readSession, SESSIONS_KEY, sessionKey, sessionRecord } from './format';
+import { idbKV, isQuotaError, type KV } from './kv';
+import { loadSaved } from './load';
+import { Saver, type Channel, type SyncMessage } from './saver';
+
+const SESSION_DELAY_MS = 400;
+const SESSION_MAX_AGE_MS = 3 * 86_400_000;
+
+export interface PersistHandle {
+  /** Where the user last was (a hash), saved by any tab; null when unknown. */
+  lastView: string | null;
+  /** Resolves when the designs and history are in storage (or storage failed). */
+  flush(): Promise<void>;
+  /** Conflict resolution: take the other tab's version, or keep this tab's as a new design (returns its id). */
+  resolve(id: string, how: 'reload' | 'fork'): Promise<string | null>;
+  stop(): void;
+}
+
+export interface PersistOptions {
+  kv?: KV | null;
+  channel?: Channel | null;
+  win?: Window | null;
+  tabId?: string;
+  sessionId?: string;
+  now?: () => number;
+}
+
+const randomId = () => globalThis.crypto.randomUUID().slice(0, 8);
+
+export function broadcastChannel(name = 'bigtable-schema-studio'): Channel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const bc = new BroadcastChannel(name);
+  return {
+    post: (msg) => bc.postMessage(msg),
+    listen: (fn) => {
+      const h = (e: MessageEvent<SyncMessage>) => fn(e.data);
+      bc.addEventListener('message', h);
+      return () => bc.removeEventListener('message', h);
+    },
+  };
+}
+
+/** This tab's session id: kept in sessionStorage, so it survives reloads but not a new tab. */
+function sessionIdOf(win: Window | null): string {
+  try {
+    const ss = win?.sessionStorage;
+    const existing = ss?.getItem('btstudio.session');
+    if (existing) return existing;
+    const id = randomId();
+    ss?.setItem('btstudio.session', id);
+    return id;
+  } catch {
+    return randomId();
+  }
+}
+
+const noop: PersistHandle = { lastView: null, flush: async () => undefined, resolve: async () => null, stop: () => undefined };
+
+export async function startPersistence(store: StudioStore, options: PersistOptions = {}): Promise<PersistHandle> {
+  const win = options.win === undefined ? (typeof window === 'undefined' ? null : window) : options.win;
+  const now = options.now ?? Date.now;
+  const tabId = options.tabId ?? randomId();
+  const sid = options.sessionId ?? sessionIdOf(win);
+  const kv = options.kv === undefined ? idbKV() : options.kv;
+  const s = store.getState();
+  const unavailable = (why: string) => {
+    store.getState().hydrate({ docs: [], order: [] });
+    store.getState().setPersist({ mode: 'memory', problem: { kind: 'unavailable', message: `This browser does not let the studio save (${why}): your designs are kept in this tab only, until it closes.` } });
+    return noop;
+  };
+  if (!kv) return unavailable('no IndexedDB');
+
+  let loaded;
+  let session: ReturnType<typeof readSession> = null;
+  try {
+    loaded = await loadSaved(kv, now(), tabId);
+    session = readSession(await kv.get(sessionKey(sid)));
+  } catch (e) {
+    return unavailable(isQuotaError(e) ? 'storage is full' : 'storage cannot be opened');
+  }
+  s.hydrate({ docs: loaded.docs, order: loaded.order, ...(session ? { history: session.history } : {}) });
+  const channel = options.channel === undefined ? broadcastChannel() : options.channel;
+  const saver = new Saver(kv, store, { tabId, channel, now });
+  saver.adopt(loaded.docs, loaded.manifest);
+  if (loaded.newer) s.setPersist({ mode: 'readonly', problem: { kind: 'newer', message: `Your saved designs were ${loaded.newer}; this version will not change them. Edits here are kept in this tab only.` } });
+  else if (loaded.unreadable.length) s.setPersist({ mode: 'saved', problem: { kind: 'error', message: `Some saved designs could not be read and were left untouched: ${loaded.unreadable.join(', ')}.` } });
+  else s.setPersist({ mode: 'saved' });
+
+  // A fresh tab with no address reopens where the user last was.
+  const saved = (await kv.get<{ hash?: unknown }>(LAST_VIEW_KEY).catch(() => undefined))?.hash ?? loaded.hash;
+  const lastView = typeof saved === 'string' && saved.startsWith('#/') && saved !== '#/' ? saved : null;
+  if (win && lastView && (win.location.hash === '' || win.location.hash === '#')) win.history.replaceState(null, '', lastView);
+
+  let sessionTimer: ReturnType<typeof setTimeout> | null = null;
+  const saveSession = async () => {
+    sessionTimer = null;
+    const st = store.getState();
+    if (st.persist.mode === 'readonly' || st.persist.problem?.kind === 'unavailable') return;
+    const hash = win?.location.hash ?? '';
+    // Only studio routes are "where the user was" (not a share link, which is not saved).
+    const view: [string, unknown][] = hash.startsWith('#/') ? [[LAST_VIEW_KEY, { hash, at: now() }]] : [];
+    try {
+      await kv.setMany([[sessionKey(sid), sessionRecord(hash, st.history, now())], ...view]);
+      await kv.update<Record<string, number>>(SESSIONS_KEY, (idx) => ({ ...(idx ?? {}), [sid]: now() }));
+      if (!st.persist.historySaved) st.setPersist({ historySaved: true });
+    } catch {
+      if (st.persist.historySaved) store.getState().setPersist({ historySaved: false });
+    }
+  };
+  const scheduleSession = () => {
+    if (!sessionTimer) sessionTimer = setTimeout(() => void saveSession(), SESSION_DELAY_MS);
+  };
+  let queued = false;
+  const scheduleSave = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      void saver.save();
+    });
+  };
+
+  const unsubscribe = store.subscribe((st, prev) => {
+    if (st.docs !== prev.docs || st.docOrder !== prev.docOrder || st.conflicts !== prev.conflicts) scheduleSave();
+    if (st.history !== prev.history || st.openDesignId !== prev.openDesignId || st.selectedTable !== prev.selectedTable || st.designTab !== prev.designTab) scheduleSession();
+  });
+  const stopListening = channel?.listen((msg) => {
+    if (msg.type === 'saved' && msg.from !== tabId) void saver.sync(msg.ids);
+  });
+  const onFocus = () => void saver.sync();
+  const onVisible = () => {
+    if (win?.document.visibilityState === 'visible') void saver.sync();
+    else void flush();
+  };
+  const flush = async () => {
+    await saver.save();
+    if (sessionTimer) clearTimeout(sessionTimer);
+    await saveSession();
+  };
+  win?.addEventListener('focus', onFocus);
+  win?.document.addEventListener('visibilitychange', onVisible);
+  const onHide = () => void flush();
+  win?.addEventListener('pagehide', onHide);
+  void pruneSessions(kv, sid, now());
+  if (saver.pending()) scheduleSave();
+
+  return {
+    lastView,
+    flush,
+    resolve: async (id, how) => {
+      const copy = how === 'fork' && store.getState().docs[id] ? store.getState().forkDoc(id) : null;
+      if (how === 'fork' && !store.getState().docs[id]) store.getState().setConflict(id, null);
+      else await saver.reload(id);
+      return copy;
+    },
+    stop: () => {
+      unsubscribe();
+      stopListening?.();
+      win?.removeEventListener('focus', onFocus);
+      win?.removeEventListener('pagehide', onHide);
+      win?.document.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}
+
+async function pruneSessions(kv: KV, current: string, now: number): Promise<void> {
+  try {
+    const idx = (await kv.get<Record<string, number>>(SESSIONS_KEY)) ?? {};
+    const old = Object.entries(idx).filter(([sid, at]) => sid !== current && now - at > SESSION_MAX_AGE_MS).map(([sid]) => sid);
+    if (!old.length) return;
+    await kv.delMany(old.map(sessionKey));
+    await kv.update<Record<string, number>>(SESSIONS_KEY, (cur) => Object.fromEntries(Object.entries(cur ?? {}).filter(([sid]) => !old.includes(sid))));
+  } catch {
+    // Pruning is housekeeping; the next start tries again.
+  }
+}
