@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadDesign } from '../../core/model/load';
+import { findingMarks, issueMarks, lineOf, marksFor } from './markers';
+import { lint } from '../../core/rules/lint';
+
+const TEXT = `format: bigtable-studio/v1
+name: demo
+tables:
+  - name: events
+    rowKey:
+      template: "{ts}#{user}"
+      fields:
+        ts: {type: timestamp}
+        user: {type: string}
+`;
+
+describe('code view marks', () => {
+  it('puts the findings of a design on the lines of its text', () => {
+    const loaded = loadDesign(TEXT);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const { findings } = lint(loaded.design);
+    expect(findings.length).toBeGreaterThan(0);
+    const marks = findingMarks(TEXT, findings);
+    expect(marks).toHaveLength(findings.length);
+    const leading = marks.find((m) => m.source === 'timestamp-leading');
+    expect(leading).toBeDefined();
+    // The finding concerns the row key of table 0: a line inside the table, not line 1.
+    expect(leading!.line).toBeGreaterThanOrEqual(5);
+    expect(leading!.severity).toMatch(/error|warning|info/);
+  });
+
+  it('marks the text issues, not the findings, while the text does not load', () => {
+    const broken = TEXT.replace('type: string', 'type: strng');
+    const loaded = loadDesign(broken);
+    expect(loaded.ok).toBe(false);
+    const issues = loaded.ok ? [] : loaded.issues;
+    const good = loadDesign(TEXT);
+    if (!good.ok) throw new Error('fixture');
+    const marks = marksFor(broken, issues, good.design);
+    expect(marks.every((m) => m.source === 'design' && m.severity === 'error')).toBe(true);
+    expect(marks[0]!.line).toBe(9);
+    expect(issueMarks([{ file: 'x', line: 0, column: 0, path: '', message: 'm' }])[0]).toMatchObject({ line: 1, column: 1, message: 'm' });
+  });
+
+  it('finds the line of a path, or says it cannot for text that does not load', () => {
+    expect(lineOf(TEXT, ['tables', 0, 'rowKey', 'fields', 'user'])).toEqual({ line: 9, column: 9 });
+    expect(lineOf('tables: [', ['tables'])).toBeNull();
+  });
+});

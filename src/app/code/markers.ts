@@ -1,0 +1,57 @@
+// What the code view marks in the text, as plain data (Monaco turns it into markers):
+// - the text's own issues (syntax, format, cross-field checks): errors at their line;
+// - the rule findings of the design, at the line of the path they concern, found with the
+//   loader's source map. Findings only make sense against text that loads: while the text has
+//   errors the design is the last valid one, whose paths no longer match the text's lines.
+import { lint } from '../../core/rules/lint';
+import type { Finding } from '../../core/rules/types';
+import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load';
+import type { PathPart } from '../../core/model/positions';
+import type { Design } from '../../core/model/schema';
+
+export type MarkSeverity = 'error' | 'warning' | 'info';
+
+export interface Mark {
+  line: number;
+  column: number;
+  severity: MarkSeverity;
+  message: string;
+  /** Rule id, or 'design' for the text's own issues. */
+  source: string;
+  /** Path in the design (`tables[0].rowKey`), empty for the whole file. */
+  path: string;
+}
+
+export function issueMarks(issues: readonly DesignIssue[]): Mark[] {
+  return issues.map((i) => ({
+    line: Math.max(1, i.line),
+    column: Math.max(1, i.column),
+    severity: 'error',
+    message: i.path ? `${i.path}: ${i.message}` : i.message,
+    source: 'design',
+    path: i.path,
+  }));
+}
+
+/** The findings of a design placed on the lines of `text` (which must be that design's text). */
+export function findingMarks(text: string, findings: readonly Finding[]): Mark[] {
+  if (findings.length === 0) return [];
+  const loaded = loadDesign(text);
+  if (!loaded.ok) return [];
+  return findings.map((f) => {
+    const { line, column } = loaded.locate(f.path);
+    return { line, column, severity: f.severity, message: `${f.message} (${f.rule})`, source: f.rule, path: formatPath(f.path) };
+  });
+}
+
+/** Everything the code view marks: issues when the text does not load, otherwise the findings. */
+export function marksFor(text: string, textIssues: readonly DesignIssue[], design: Design): Mark[] {
+  if (textIssues.length > 0) return issueMarks(textIssues);
+  return findingMarks(text, lint(design).findings);
+}
+
+/** Line of a design path in the text, or null when the text does not load. */
+export function lineOf(text: string, path: readonly PathPart[]): { line: number; column: number } | null {
+  const loaded = loadDesign(text);
+  return loaded.ok ? loaded.locate(path) : null;
+}

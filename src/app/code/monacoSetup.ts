@@ -1,0 +1,78 @@
+// Monaco, offline: the editor, its YAML and JSON language workers and the design schema are all
+// bundled; nothing is fetched. This module is only ever imported lazily (MonacoPane), so the
+// ~1 MB of Monaco stays out of the first screen. `loader.config({ monaco })` must run before
+// the first <Editor> mounts, or @monaco-editor/react fetches Monaco from a CDN.
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor';
+import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
+import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker';
+import { configureMonacoYaml } from 'monaco-yaml';
+import { designJsonSchema } from '../../core/model/schema';
+import YamlWorker from './yaml.worker.ts?worker';
+
+/** Where models of designs live; the generated YAML's modeline (`$schema=design.schema.json`) resolves next to them. */
+export const MODEL_DIR = 'file:///designs/';
+export const SCHEMA_URI = `${MODEL_DIR}design.schema.json`;
+
+export function modelUri(docId: string): string {
+  return `${MODEL_DIR}${encodeURIComponent(docId)}.design.yaml`;
+}
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string): Worker {
+    switch (label) {
+      case 'yaml':
+        return new YamlWorker();
+      case 'json':
+        return new JsonWorker();
+      default:
+        return new EditorWorker();
+    }
+  },
+};
+
+loader.config({ monaco });
+
+const schema = designJsonSchema();
+/** URIs the design schema is known under: its own, and those modelines in designs point at. */
+const schemaUris = new Set([SCHEMA_URI]);
+const yamlSchemas = () => [...schemaUris].map((uri) => ({ uri, fileMatch: uri === SCHEMA_URI ? ['*'] : [], schema }));
+
+// The schema is registered with its content, so the YAML server never requests it (requests
+// are off anyway: offline, and a request would be a CSP violation).
+const monacoYaml = configureMonacoYaml(monaco, {
+  enableSchemaRequest: false,
+  validate: true,
+  completion: true,
+  hover: true,
+  schemas: yamlSchemas(),
+});
+
+const MODELINE = /^#\s*yaml-language-server:\s*\$schema=(\S+)/m;
+
+/**
+ * A modeline (`# yaml-language-server: $schema=../public/design.schema.json`) takes precedence
+ * over file associations, and the YAML server would try to fetch what it names and warn that it
+ * cannot. When it names a design.schema.json, register our schema under that URI as well.
+ */
+export function aliasSchemaOf(text: string, documentUri: string): void {
+  const ref = MODELINE.exec(text.slice(0, 2000))?.[1];
+  if (!ref || !/(^|\/)design\.schema\.json$/.test(ref)) return;
+  let uri: string;
+  try {
+    uri = new URL(ref, documentUri).href;
+  } catch {
+    return;
+  }
+  if (schemaUris.has(uri)) return;
+  schemaUris.add(uri);
+  monacoYaml.update({ schemas: yamlSchemas() });
+}
+monaco.languages.json.jsonDefaults.setDiagnosticsOptions({
+  validate: true,
+  enableSchemaRequest: false,
+  schemas: [{ uri: SCHEMA_URI, fileMatch: ['*'], schema }],
+});
+
+export { monaco };
+export type Monaco = typeof monaco;

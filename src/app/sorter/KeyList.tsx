@@ -1,0 +1,138 @@
+// The sorted keys as a windowed list: position, the key with each field's bytes coloured,
+// its length in bytes, and what to notice: a numeric-order flag, where JavaScript's sort would
+// have put it, whether the selected query reads it, and a tablet boundary above it. Rows are
+// built only for what is on screen, from the packed keys (no per-key objects).
+import { memo, useCallback } from 'react';
+import { displayKey, toHex } from '../../core/keys/bytes';
+import { colourSlot } from '../keyview';
+import type { JsOrder } from './analysis';
+import type { MatchResult } from './jobs';
+import { sortedKeyAt, type SortedKeys } from './keyset';
+import type { Spanner } from './spans';
+import { tabletStartingAt } from './tablets';
+import { VirtualList } from './VirtualList';
+
+export const ROW_HEIGHT = 26;
+
+export interface KeyListProps {
+  keys: SortedKeys;
+  flags: Uint8Array;
+  spanner: Spanner | null;
+  match: MatchResult | null;
+  js: JsOrder | null;
+  boundaries: readonly Uint8Array[];
+  active: number;
+  onActiveChange(k: number): void;
+  /** The row picked as the query's anchor. */
+  anchor: number;
+  onAnchor(k: number): void;
+  scrollRequest: number;
+}
+
+const rowId = (k: number) => `sorter-row-${k}`;
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function KeyText({ bytes, spanner }: { bytes: Uint8Array; spanner: Spanner | null }) {
+  const spans = spanner?.spans(bytes) ?? null;
+  if (!spans) return <span className="key-lit">{displayKey(bytes)}</span>;
+  return (
+    <>
+      {spans.map((s, i) => {
+        const text = displayKey(bytes.subarray(s.start, s.end));
+        if (s.kind === 'field' && s.field && spanner) {
+          return (
+            <span key={i} className={`key-field seg-${colourSlot(spanner.layout, s.field)}`}>
+              {text}
+            </span>
+          );
+        }
+        return (
+          <span key={i} className={s.kind === 'separator' ? 'key-sep' : 'key-lit'}>
+            {text}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+function KeyListImpl(props: KeyListProps) {
+  const { keys, flags, spanner, match, js, boundaries, anchor } = props;
+  const renderRow = useCallback(
+    (k: number, active: boolean) => {
+      const bytes = sortedKeyAt(keys, k);
+      const flagged = flags[k] === 1;
+      const matched = match?.mask[k] === 1;
+      const jsRank = js ? js.rank[k]! : k;
+      const tablet = tabletStartingAt(keys, k, boundaries);
+      const cls = [
+        'key-row',
+        matched ? 'matched' : '',
+        flagged ? 'flagged' : '',
+        tablet >= 0 ? 'tablet-start' : '',
+        k === anchor ? 'anchor' : '',
+        active ? 'active' : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      return (
+        <div
+          key={k}
+          id={rowId(k)}
+          role="option"
+          aria-selected={k === anchor}
+          aria-posinset={k + 1}
+          aria-setsize={keys.count}
+          className={cls}
+          data-index={k}
+          data-hex={toHex(bytes)}
+          data-testid="sorter-row"
+        >
+          <span className="key-pos">{fmt(k + 1)}</span>
+          <code className="key key-text">
+            <KeyText bytes={bytes} spanner={spanner} />
+          </code>
+          <span className="key-bytes" title={`${bytes.length} bytes`}>
+            {bytes.length} B
+          </span>
+          <span className="key-notes">
+            {flagged && (
+              <span
+                className="note note-flag"
+                title="This key reads as a smaller number than the key above it, but sorts after it: the number is not padded to a fixed width (or is a negative big-endian int)."
+              >
+                ↯ numeric order
+              </span>
+            )}
+            {js && jsRank !== k && (
+              <span className="note note-js" title={`JavaScript's string sort puts this key at position ${fmt(jsRank + 1)}`}>
+                JS #{fmt(jsRank + 1)}
+              </span>
+            )}
+            {matched && <span className="note note-match">read</span>}
+          </span>
+          {tablet >= 0 && <span className="visually-hidden">New tablet starts here.</span>}
+        </div>
+      );
+    },
+    [keys, flags, spanner, match, js, boundaries, anchor],
+  );
+
+  return (
+    <VirtualList
+      count={keys.count}
+      rowHeight={ROW_HEIGHT}
+      renderRow={renderRow}
+      rowId={rowId}
+      active={props.active}
+      onActiveChange={props.onActiveChange}
+      onSelect={props.onAnchor}
+      scrollRequest={props.scrollRequest}
+      label={`Sorted keys, ${fmt(keys.count)} in byte order. Arrow keys move, Enter picks the row whose values fill in the query.`}
+      className="key-list"
+      testId="sorter-list"
+    />
+  );
+}
+
+export const KeyList = memo(KeyListImpl);

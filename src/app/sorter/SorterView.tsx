@@ -1,0 +1,238 @@
+// The key sorter: keys of the open table (generated from its template, or pasted) in true
+// byte order, sorted in a worker, in a windowed list with fields coloured, byte lengths, and
+// the surprises of byte order flagged: numbers out of numeric order, where JavaScript's sort
+// would have put a key, and which rows a declared query reads.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toHex } from '../../core/keys/bytes';
+import { useStudio } from '../store';
+import type { JsOrderMode } from './analysis';
+import { KeyList } from './KeyList';
+import { sortedKeyAt } from './keyset';
+import { MatchStrip, QueryBar } from './QueryBar';
+import { ProgressLine, SorterControls, type SourceChoice } from './SorterControls';
+import { createSpanner, type Spanner } from './spans';
+import { useTabletBoundaries } from './tablets';
+import { useJsOrder, useMatch, useSortRun, type SortRun } from './useSorter';
+import './sorter.css';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const ms = (t: number) => (t < 10 ? t.toFixed(1) : fmt(Math.round(t)));
+
+function Summary({ run }: { run: SortRun }) {
+  const { keys, flags, checksum, timings } = run.prepared;
+  const first = keys.count > 0 ? toHex(sortedKeyAt(keys, 0)) : '';
+  const last = keys.count > 0 ? toHex(sortedKeyAt(keys, keys.count - 1)) : '';
+  return (
+    <p
+      className="sorter-summary"
+      data-testid="sorter-summary"
+      data-count={keys.count}
+      data-first-hex={first}
+      data-last-hex={last}
+      data-checksum={checksum}
+      data-sort-ms={timings.sort.toFixed(1)}
+      data-mode={run.mode}
+      data-total-ms={run.totalMs.toFixed(0)}
+    >
+      <strong>{fmt(keys.count)}</strong> {run.source === 'generate' ? 'generated' : 'pasted'} keys in byte order:{' '}
+      {run.source === 'generate' ? 'generated' : 'read'} in {ms(timings.build)} ms, sorted in {ms(timings.sort)} ms
+      {run.mode === 'worker' ? ' in a worker' : ' on the main thread'}, checked in {ms(timings.check)} ms.{' '}
+      {flags.count === 0 ? (
+        'No adjacent keys out of numeric order.'
+      ) : (
+        <span className="note-flag-text">
+          {fmt(flags.count)} adjacent {flags.count === 1 ? 'pair sorts' : 'pairs sort'} out of numeric order (↯).
+        </span>
+      )}
+    </p>
+  );
+}
+
+export default function SorterView({ docId }: { docId: string }) {
+  const doc = useStudio((s) => s.docs[docId]);
+  const selectedTable = useStudio((s) => s.selectedTable);
+  const tables = doc?.design.tables ?? [];
+  const [tableName, setTableName] = useState<string | null>(null);
+  const table = tables.find((t) => t.name === (tableName ?? selectedTable)) ?? tables[0];
+  const boundaries = useTabletBoundaries(docId, table?.name ?? '');
+
+  const rowKey = table?.rowKey;
+  const spanner = useMemo<Spanner | null>(() => {
+    if (!rowKey) return null;
+    try {
+      return createSpanner(rowKey);
+    } catch {
+      return null; // a template that does not lay out: keys show uncoloured
+    }
+  }, [rowKey]);
+
+  const { phase, run, start, cancel } = useSortRun();
+  const [queryIndex, setQueryIndex] = useState<number | null>(null);
+  const [jsMode, setJsMode] = useState<JsOrderMode | null>(null);
+  const [active, setActive] = useState(0);
+  const [anchor, setAnchor] = useState(0);
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const match = useMatch(run, table, queryIndex, anchor);
+  const js = useJsOrder(run, jsMode);
+
+  const runChoice = (c: SourceChoice) => {
+    setActive(0);
+    setAnchor(0);
+    if (c.from === 'generate' && table)
+      start({ from: 'generate', rowKey: table.rowKey, count: c.count, seed: c.seed, writesPerSecond: table.load?.writesPerSecond }, table.rowKey);
+    else if (c.from === 'paste') start({ from: 'paste', text: c.text }, table?.rowKey ?? null);
+  };
+
+  // First visit: a thousand keys of the table, so there is something to look at. Until the
+  // user runs or cancels a job, an idle sorter with no keys starts this again (a StrictMode
+  // remount cancels the first one).
+  const auto = useRef(true);
+  useEffect(() => {
+    if (!auto.current || run || phase.phase !== 'idle' || !table || !spanner) return;
+    runChoice({ from: 'generate', count: 1000, seed: 1 });
+  }, [run, phase, table, spanner]); // runChoice is a fresh closure each render; these are what it reads
+
+  const userRun = (c: SourceChoice) => {
+    auto.current = false;
+    runChoice(c);
+  };
+  const userCancel = () => {
+    auto.current = false;
+    cancel();
+  };
+
+  // A query's anchor defaults to the middle of the list: a prefix in the middle shows its run best.
+  useEffect(() => {
+    if (run) setAnchor(Math.floor(run.prepared.keys.count / 2));
+  }, [run]);
+
+  const jump = (k: number) => {
+    if (!run) return;
+    const i = Math.min(Math.max(0, k), run.prepared.keys.count - 1);
+    setActive(i);
+    setScrollRequest((n) => n + 1);
+  };
+  const nextMatch = () => {
+    const mask = match.result?.mask;
+    if (!mask) return;
+    const from = active + 1;
+    let k = mask.indexOf(1, from);
+    if (k < 0) k = mask.indexOf(1);
+    if (k >= 0) jump(k);
+  };
+
+  if (!doc)
+    return (
+      <section className="sorter notice" data-testid="sorter-view">
+        There is no design with the id {docId}.
+      </section>
+    );
+
+  return (
+    <section className="sorter" data-testid="sorter-view" aria-labelledby="sorter-title">
+      <header className="sorter-header">
+        <h2 id="sorter-title">Key sorter</h2>
+        {tables.length > 1 && (
+          <label>
+            Table{' '}
+            <select
+              value={table?.name ?? ''}
+              onChange={(e) => {
+                setTableName(e.target.value);
+                setQueryIndex(null);
+              }}
+              data-testid="sorter-table"
+            >
+              {tables.map((t) => (
+                <option key={t.name} value={t.name}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {table && (
+          <p className="muted">
+            Template <code>{table.rowKey.template}</code>. Bigtable keeps rows in the unsigned byte order of their keys; this is that order.
+          </p>
+        )}
+      </header>
+      <SorterControls busy={phase.phase === 'running'} onRun={userRun} canGenerate={!!table && !!spanner} />
+      <ProgressLine phase={phase} onCancel={userCancel} label="Sort progress" />
+      {phase.phase === 'error' && (
+        <p className="error-box" role="alert" data-testid="sorter-error">
+          {phase.message}
+        </p>
+      )}
+      {run && (
+        <>
+          <Summary run={run} />
+          {run.source === 'generate' && run.rowKey !== rowKey && (
+            <p className="notice" data-testid="sorter-stale">
+              The row key changed since these keys were generated: generate them again to see the new template.
+            </p>
+          )}
+          <div className="sorter-options">
+            <label>
+              <input type="checkbox" checked={jsMode !== null} onChange={(e) => setJsMode(e.target.checked ? 'codeUnits' : null)} data-testid="sorter-js" />{' '}
+              Show where JavaScript's string sort would put each key
+            </label>
+            {jsMode !== null && (
+              <select value={jsMode} onChange={(e) => setJsMode(e.target.value as JsOrderMode)} aria-label="JavaScript comparison">
+                <option value="codeUnits">a &lt; b (UTF-16 code units, Array.prototype.sort)</option>
+                <option value="locale">a.localeCompare(b)</option>
+              </select>
+            )}
+            {js.result && (
+              <span className="muted" data-testid="sorter-js-moved" data-moved={js.result.moved}>
+                {js.result.moved === 0 ? 'Same order as the bytes.' : `${fmt(js.result.moved)} keys land elsewhere.`}
+              </span>
+            )}
+            <ProgressLine phase={js.phase} onCancel={() => setJsMode(null)} label="JavaScript sort progress" />
+          </div>
+          {table && (
+            <QueryBar
+              table={table}
+              queryIndex={queryIndex}
+              onQuery={setQueryIndex}
+              phase={match.phase}
+              result={match.result}
+              anchor={anchor}
+              onNext={nextMatch}
+            />
+          )}
+          {spanner && <FieldLegend spanner={spanner} />}
+          <div className="sorter-list-row">
+            <KeyList
+              keys={run.prepared.keys}
+              flags={run.prepared.flags.flags}
+              spanner={spanner}
+              match={queryIndex === null ? null : match.result}
+              js={jsMode === null ? null : js.result}
+              boundaries={boundaries}
+              active={active}
+              onActiveChange={setActive}
+              anchor={anchor}
+              onAnchor={setAnchor}
+              scrollRequest={scrollRequest}
+            />
+            {queryIndex !== null && match.result && <MatchStrip mask={match.result.mask} onJump={jump} />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function FieldLegend({ spanner }: { spanner: Spanner }) {
+  return (
+    <ul className="legend" aria-label="Key fields">
+      {spanner.fields.map((name, i) => (
+        <li key={name}>
+          <span className={`swatch seg-${i % 8}`} aria-hidden="true" />
+          <code>{name}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}

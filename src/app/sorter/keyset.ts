@@ -1,0 +1,170 @@
+// Many keys in three typed arrays: every key's bytes back to back in `data`, and where each
+// one starts and ends. Keys may hold any byte (a generated big-endian int can contain 0x0a),
+// so keys are never split on newlines once packed. The arrays transfer to and from a worker
+// without copying, and 1,000,000 keys cost two Uint32Arrays and their bytes, not a million
+// objects. Imports core only: this module runs in the sort worker.
+import type { RowKey } from '../../core/model/schema';
+import { recordStream } from '../../core/keys/generate';
+import { splitLines } from '../../core/sort/byteSort';
+import { unescapeBytes } from '../../core/sort/escape';
+
+export interface KeySet {
+  data: Uint8Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+  count: number;
+}
+
+/** A key set and its byte order: `order[k]` is the key at sorted position k. */
+export interface SortedKeys extends KeySet {
+  order: Uint32Array;
+}
+
+/** Reported by long jobs between steps; `total` 0 means "no measure of how far". */
+export interface Progress {
+  stage: 'generate' | 'parse' | 'sort' | 'check' | 'match' | 'jsorder';
+  done: number;
+  total: number;
+}
+
+export const MIN_GENERATED = 10;
+export const MAX_KEYS = 1_000_000;
+/** How often a loop reports progress (and the main-thread fallback yields). */
+export const STEP = 8192;
+
+export function keyAt(keys: KeySet, i: number): Uint8Array {
+  return keys.data.subarray(keys.starts[i]!, keys.ends[i]!);
+}
+
+export function sortedKeyAt(keys: SortedKeys, k: number): Uint8Array {
+  return keyAt(keys, keys.order[k]!);
+}
+
+/** Appends keys to one growing buffer (doubling, so a million pushes copy little). */
+export class KeyPacker {
+  private data: Uint8Array;
+  private starts: Uint32Array;
+  private ends: Uint32Array;
+  private used = 0;
+  count = 0;
+
+  constructor(expectedKeys = 1024, bytesPerKey = 32) {
+    this.data = new Uint8Array(Math.max(64, expectedKeys * bytesPerKey));
+    this.starts = new Uint32Array(Math.max(16, expectedKeys));
+    this.ends = new Uint32Array(Math.max(16, expectedKeys));
+  }
+
+  push(key: Uint8Array): void {
+    if (this.used + key.length > this.data.length) {
+      const next = new Uint8Array(Math.max(this.data.length * 2, this.used + key.length));
+      next.set(this.data.subarray(0, this.used));
+      this.data = next;
+    }
+    if (this.count === this.starts.length) {
+      const s = new Uint32Array(this.count * 2);
+      s.set(this.starts);
+      this.starts = s;
+      const e = new Uint32Array(this.count * 2);
+      e.set(this.ends);
+      this.ends = e;
+    }
+    this.data.set(key, this.used);
+    this.starts[this.count] = this.used;
+    this.used += key.length;
+    this.ends[this.count] = this.used;
+    this.count++;
+  }
+
+  /** The packed keys, trimmed to size (copies, so the result owns compact buffers). */
+  finish(): KeySet {
+    return {
+      data: this.data.slice(0, this.used),
+      starts: this.starts.slice(0, this.count),
+      ends: this.ends.slice(0, this.count),
+      count: this.count,
+    };
+  }
+}
+
+export interface GenerateRequest {
+  rowKey: RowKey;
+  count: number;
+  seed: number;
+  writesPerSecond?: number | undefined;
+}
+
+export function clampCount(n: number): number {
+  if (!Number.isFinite(n)) return MIN_GENERATED;
+  return Math.min(MAX_KEYS, Math.max(MIN_GENERATED, Math.round(n)));
+}
+
+/**
+ * The keys `sampleKeys(rowKey, count, {seed, writesPerSecond})` returns, in the same order,
+ * packed. It walks the same record stream sampleKeys does, so it can report progress.
+ */
+export function* generateKeys(req: GenerateRequest): Generator<Progress, KeySet> {
+  const count = clampCount(req.count);
+  const stream = recordStream(req.rowKey, { seed: req.seed, writesPerSecond: req.writesPerSecond });
+  const packer = new KeyPacker(count);
+  for (let i = 0; i < count; i++) {
+    packer.push(stream.next().key);
+    if ((i + 1) % STEP === 0) yield { stage: 'generate', done: i + 1, total: count };
+  }
+  return packer.finish();
+}
+
+export class KeyParseError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(`line ${line}: ${message}`);
+    this.name = 'KeyParseError';
+  }
+}
+
+/**
+ * Pasted keys, one per line, with `\xNN` for any byte and `\\` for a backslash. A trailing
+ * \r is dropped (text from Windows); blank lines are skipped (Bigtable has no empty key).
+ */
+export function* parseKeys(text: string): Generator<Progress, KeySet> {
+  const bytes = new TextEncoder().encode(text);
+  const lines = splitLines(bytes);
+  if (lines.count > MAX_KEYS)
+    throw new KeyParseError(`at most ${MAX_KEYS.toLocaleString('en-US')} keys, found ${lines.count.toLocaleString('en-US')} lines`, MAX_KEYS + 1);
+  const packer = new KeyPacker(lines.count, Math.ceil(bytes.length / Math.max(1, lines.count)));
+  for (let i = 0; i < lines.count; i++) {
+    let end = lines.ends[i]!;
+    const start = lines.starts[i]!;
+    if (end > start && bytes[end - 1] === 13) end--;
+    if (end === start) continue;
+    try {
+      packer.push(unescapeBytes(bytes.subarray(start, end)));
+    } catch (e) {
+      throw new KeyParseError(e instanceof Error ? e.message : String(e), i + 1);
+    }
+    if ((i + 1) % STEP === 0) yield { stage: 'parse', done: i + 1, total: lines.count };
+  }
+  return packer.finish();
+}
+
+/**
+ * FNV-1a (32-bit) over the keys in sorted order, each as a 4-byte big-endian length and its
+ * bytes: a fingerprint of the whole order that a test can recompute from its own sort.
+ */
+export function orderChecksum(keys: SortedKeys): number {
+  const { data, starts, ends, order } = keys;
+  let h = 0x811c9dc5;
+  for (let k = 0; k < keys.count; k++) {
+    const i = order[k]!;
+    const s = starts[i]!;
+    const e = ends[i]!;
+    const n = e - s;
+    h = Math.imul(h ^ (n >>> 24), 0x01000193);
+    h = Math.imul(h ^ ((n >>> 16) & 255), 0x01000193);
+    h = Math.imul(h ^ ((n >>> 8) & 255), 0x01000193);
+    h = Math.imul(h ^ (n & 255), 0x01000193);
+    for (let p = s; p < e; p++) h = Math.imul(h ^ data[p]!, 0x01000193);
+  }
+  return h >>> 0;
+}

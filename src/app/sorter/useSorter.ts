@@ -1,0 +1,94 @@
+// React state around the sort client: one client (one worker) per kind of job, so a running
+// match does not cancel a sort. Results (typed arrays of up to a million keys) live here, in
+// component state: never in the store, never saved, never in undo history.
+import { useEffect, useRef, useState } from 'react';
+import type { RowKey, Table } from '../../core/model/schema';
+import type { JsOrder, JsOrderMode } from './analysis';
+import type { KeySource, MatchResult, Prepared, Progress } from './jobs';
+import { createSortClient, isAbort, type SortClient } from './sortClient';
+
+export type Phase = { phase: 'idle' } | { phase: 'running'; progress: Progress | null } | { phase: 'done' } | { phase: 'error'; message: string };
+
+export interface SortRun {
+  prepared: Prepared;
+  source: 'generate' | 'paste';
+  /** The row key the keys were generated from or read with. */
+  rowKey: RowKey | null;
+  /** Wall time from request to result, as the user felt it. */
+  totalMs: number;
+  mode: 'worker' | 'main';
+}
+
+function useClient(): SortClient {
+  const ref = useRef<SortClient | null>(null);
+  if (ref.current === null) ref.current = createSortClient();
+  const client = ref.current;
+  useEffect(() => () => client.dispose(), [client]);
+  return client;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function useSortRun() {
+  const client = useClient();
+  const [phase, setPhase] = useState<Phase>({ phase: 'idle' });
+  const [run, setRun] = useState<SortRun | null>(null);
+
+  const start = (source: KeySource, rowKey: RowKey | null) => {
+    const t0 = performance.now();
+    setPhase({ phase: 'running', progress: null });
+    client.run({ kind: 'prepare', source, rowKey }, { onProgress: (progress) => setPhase({ phase: 'running', progress }) }).then(
+      (prepared) => {
+        setRun({ prepared, source: source.from, rowKey, totalMs: performance.now() - t0, mode: client.mode });
+        setPhase({ phase: 'done' });
+      },
+      (e: unknown) => setPhase(isAbort(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
+    );
+  };
+
+  return { phase, run, start, cancel: () => client.cancel() };
+}
+
+/** The rows the selected query reads, recomputed when the keys, query or anchor row change. */
+export function useMatch(run: SortRun | null, table: Table | undefined, queryIndex: number | null, anchor: number) {
+  const client = useClient();
+  const [state, setState] = useState<{ phase: Phase; result: MatchResult | null }>({ phase: { phase: 'idle' }, result: null });
+  useEffect(() => {
+    if (!run || !table || queryIndex === null || !table.queries?.[queryIndex]) {
+      client.cancel();
+      setState({ phase: { phase: 'idle' }, result: null });
+      return;
+    }
+    setState((s) => ({ phase: { phase: 'running', progress: null }, result: s.result }));
+    client.run({ kind: 'match', keys: run.prepared.keys, match: { table, queryIndex, anchor } }).then(
+      (result) => setState({ phase: { phase: 'done' }, result }),
+      (e: unknown) => {
+        if (!isAbort(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+      },
+    );
+  }, [client, run, table, queryIndex, anchor]);
+  return state;
+}
+
+/** Where JavaScript's sort would put each key, when asked for. */
+export function useJsOrder(run: SortRun | null, mode: JsOrderMode | null) {
+  const client = useClient();
+  const [state, setState] = useState<{ phase: Phase; result: JsOrder | null }>({ phase: { phase: 'idle' }, result: null });
+  useEffect(() => {
+    if (!run || mode === null) {
+      client.cancel();
+      setState({ phase: { phase: 'idle' }, result: null });
+      return;
+    }
+    setState({ phase: { phase: 'running', progress: null }, result: null });
+    client
+      .run({ kind: 'jsorder', keys: run.prepared.keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) })
+      .then(
+        (result) => setState({ phase: { phase: 'done' }, result }),
+        (e: unknown) => {
+          if (!isAbort(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+        },
+      );
+  }, [client, run, mode]);
+  return state;
+}
