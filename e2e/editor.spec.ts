@@ -90,6 +90,8 @@ test('builds a design from scratch, sees findings, fixes one and undoes it, and 
   await expect(page.getByTestId('family-editor').nth(1).locator('.gc-summary')).toHaveText('delete when not the newest version or (older than 7d and not the newest version)');
   await expect(page.getByTestId('query-editor').getByTestId('plan-badge')).toHaveText(['PREFIX', 'FULL SCAN']);
   await expect(unpadded).toHaveCount(1);
+  // The undo history comes back with the designs: redo is offered again before it is used.
+  await expect(page.locator('[data-command="edit.redo"]')).toBeEnabled();
   await page.locator('body').press('Control+Shift+z');
   await expect(unpadded).toHaveCount(0);
   await page.locator('body').press('Control+z');
