@@ -31,7 +31,7 @@ test('builds a design from scratch, sees findings, fixes one and undoes it, and 
   await retype(page.getByTestId('field-settings').getByLabel('Name', { exact: true }), 'tenant');
   await addKeyField(page, 'device', 'int');
   await addKeyField(page, 'ts', 'timestamp');
-  expect(await chips(page)).toEqual(['tenant', 'device', 'ts']);
+  await expect.poll(() => chips(page)).toEqual(['tenant', 'device', 'ts']);
   await expect(page.getByLabel('Template')).toHaveValue('{tenant}#{device}#{ts}');
   const example = page.getByTestId('example-key');
   await expect(example.locator('.key-field')).toHaveCount(3);
@@ -85,7 +85,7 @@ test('builds a design from scratch, sees findings, fixes one and undoes it, and 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sensor readings');
   await expect(page.getByTestId('table-panel')).toHaveAttribute('data-table', 'events');
-  expect(await chips(page)).toEqual(['tenant', 'device', 'ts']);
+  await expect.poll(() => chips(page)).toEqual(['tenant', 'device', 'ts']);
   await expect(page.getByTestId('family-editor')).toHaveCount(2);
   await expect(page.getByTestId('family-editor').nth(1).locator('.gc-summary')).toHaveText('delete when not the newest version or (older than 7d and not the newest version)');
   await expect(page.getByTestId('query-editor').getByTestId('plan-badge')).toHaveText(['PREFIX', 'FULL SCAN']);
@@ -113,21 +113,21 @@ test('a form edit that would break the design is refused beside the input, keepi
 
 test('reorders key fields with Alt+arrows and by dragging, each move one undo step', async ({ page }) => {
   await page.goto('./#/design/iot-multitenant');
-  expect(await chips(page)).toEqual(['tenant', 'device_type', 'device', 'ts']);
+  await expect.poll(() => chips(page)).toEqual(['tenant', 'device_type', 'device', 'ts']);
   const ts = page.getByTestId('key-chip').filter({ hasText: 'ts' }).locator('.chip-main');
   await ts.focus();
   await page.keyboard.press('Alt+ArrowLeft');
   await page.keyboard.press('Alt+ArrowLeft');
-  expect(await chips(page)).toEqual(['tenant', 'ts', 'device_type', 'device']);
+  await expect.poll(() => chips(page)).toEqual(['tenant', 'ts', 'device_type', 'device']);
   await expect(ts).toBeFocused();
   await expect(page.getByLabel('Template')).toHaveValue('{tenant}#{ts}#{device_type}#{device}');
   await page.locator('body').press('Control+z');
-  expect(await chips(page)).toEqual(['tenant', 'device_type', 'device', 'ts']);
+  await expect.poll(() => chips(page)).toEqual(['tenant', 'device_type', 'device', 'ts']);
 
   await page.getByTestId('key-chip').filter({ hasText: 'device_type' }).dragTo(page.getByTestId('key-chip').first());
-  expect(await chips(page)).toEqual(['device_type', 'tenant', 'device', 'ts']);
+  await expect.poll(() => chips(page)).toEqual(['device_type', 'tenant', 'device', 'ts']);
   await page.locator('body').press('Control+z');
-  expect(await chips(page)).toEqual(['tenant', 'device_type', 'device', 'ts']);
+  await expect.poll(() => chips(page)).toEqual(['tenant', 'device_type', 'device', 'ts']);
 });
 
 test('the command palette lists commands, filters them and runs one from the keyboard', async ({ page }) => {

@@ -63,6 +63,8 @@ export async function seriousA11y(page: Page, include?: string): Promise<string[
 /** Waits until the studio says everything is in storage. */
 export async function saved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-mode', 'saved');
+  // The undo history and the open view are saved a moment later than the designs.
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-history', 'saved');
 }
 
 /** Replaces an input's text the way a user would (select all, type), one keystroke at a time. */

@@ -40,6 +40,8 @@ export interface PersistStatus {
   problem: null | { kind: 'unavailable' | 'quota' | 'newer' | 'error'; message: string };
   /** False when the undo history could not be saved (the designs may still be). */
   historySaved: boolean;
+  /** The undo history has changes not yet written (a session save is scheduled or running). */
+  historyPending?: boolean;
 }
 
 /** Another tab saved (or deleted) a design this tab has edited: the user picks reload or fork. */

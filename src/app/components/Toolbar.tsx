@@ -27,7 +27,7 @@ function SaveStatus() {
     readonly: 'Not saved (read-only)',
   }[persist.mode];
   return (
-    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} role="status">
+    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} data-history={persist.historyPending ? 'pending' : 'saved'} role="status">
       {text}
     </span>
   );

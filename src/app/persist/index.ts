@@ -99,19 +99,27 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   const saveSession = async () => {
     sessionTimer = null;
     const st = store.getState();
-    if (st.persist.mode === 'readonly' || st.persist.problem?.kind === 'unavailable') return;
+    if (st.persist.mode === 'readonly' || st.persist.problem?.kind === 'unavailable') {
+      st.setPersist({ historyPending: false }); // nothing will be written: nothing to wait for
+      return;
+    }
     const hash = win?.location.hash ?? '';
     // Only studio routes are "where the user was" (not a share link, which is not saved).
     const view: [string, unknown][] = hash.startsWith('#/') ? [[LAST_VIEW_KEY, { hash, at: now() }]] : [];
+    const history = st.history;
     try {
-      await kv.setMany([[sessionKey(sid), sessionRecord(hash, st.history, now())], ...view]);
+      await kv.setMany([[sessionKey(sid), sessionRecord(hash, history, now())], ...view]);
       await kv.update<Record<string, number>>(SESSIONS_KEY, (idx) => ({ ...(idx ?? {}), [sid]: now() }));
       if (!st.persist.historySaved) st.setPersist({ historySaved: true });
+      // Written what is current: nothing pending (a newer change has scheduled its own save).
+      if (!sessionTimer && store.getState().history === history) store.getState().setPersist({ historyPending: false });
     } catch {
+      store.getState().setPersist({ historyPending: false });
       if (st.persist.historySaved) store.getState().setPersist({ historySaved: false });
     }
   };
   const scheduleSession = () => {
+    if (!store.getState().persist.historyPending) store.getState().setPersist({ historyPending: true });
     if (!sessionTimer) sessionTimer = setTimeout(() => void saveSession(), SESSION_DELAY_MS);
   };
   let queued = false;
