@@ -2,24 +2,12 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { runCliWithInput } from './run-in-memory';
 import { loadDesign } from '../core/model/load';
-import { main } from './main';
 
-async function cli(argv: string[], stdin?: string) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const input = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  input.end(stdin ?? '');
-  const code = await main(argv, { stdout, stderr, stdin: input });
-  return { code, out, err };
-}
+const cli = (argv: string[], stdin?: string) => runCliWithInput(argv, stdin);
 
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-share-cli-'));
 const iot = new URL('../../examples/iot-multitenant.yaml', import.meta.url).pathname;

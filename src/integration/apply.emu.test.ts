@@ -6,28 +6,18 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from '../cli/run-in-memory';
 import { dump } from 'js-yaml';
 import { loadDesign } from '../core/model/load';
 import type { Design, GcRule } from '../core/model/schema';
-import { main } from '../cli/main';
 import { connect, durationMs, EMULATOR_DEFAULT_PROJECT, gcKey, gcFromAdmin, gcToAdmin, readTableState, resolveTarget, type Connection } from './apply';
 
 const host = inject('emulatorHost') ?? process.env.BIGTABLE_EMULATOR_HOST;
 const INSTANCE = 'apply-test';
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(argv, { stdout, stderr, stdin: new PassThrough() });
-  return { code, out, err };
-}
+const cli = runCli;
 
 /** Hosts of every TCP connection opened while `fn` runs (gRPC, HTTP and our probes all go through Socket#connect). */
 async function connectionsDuring<T>(fn: () => Promise<T>): Promise<{ result: T; hosts: string[] }> {

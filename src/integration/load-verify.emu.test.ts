@@ -5,14 +5,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { build } from 'esbuild';
 import { dump, load as parseYaml } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
 import { loadDesign } from '../core/model/load';
 import type { Design, Table } from '../core/model/schema';
-import { main } from '../cli/main';
 import { connect, IntegrationError, resolveTarget, type Connection } from './apply';
 import { insertRows } from './bigtable';
 import { formatLoadSummary, loadRows, syntheticRows, type RawEntry } from './load';
@@ -23,16 +22,7 @@ const INSTANCE = 'load-test';
 const ROOT = join(__dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'examples');
 
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(argv, { stdout, stderr, stdin: new PassThrough() });
-  return { code, out, err };
-}
+const cli = runCli;
 
 function design(file: string): Design {
   const r = loadDesign(readFileSync(file, 'utf8'), file);

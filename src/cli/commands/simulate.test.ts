@@ -1,20 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../main';
+import { runCli } from '../run-in-memory';
 
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(argv, { stdout, stderr, stdin: new PassThrough() });
-  return { code, out, err };
-}
+const cli = runCli;
 
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-simulate-'));
 const design = join(dir, 'design.yaml');
