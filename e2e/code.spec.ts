@@ -4,41 +4,8 @@
 // the store and the design view; a store edit (a fix from the findings panel) reaches Monaco as
 // an edit that keeps the cursor; undo in the editor is the studio's undo.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
-
-/** Aborts and records requests off 127.0.0.1; collects console and page errors. */
-class PageGuard {
-  readonly offHost: string[] = [];
-  readonly errors: string[] = [];
-  async attach(page: Page): Promise<void> {
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') this.errors.push(`console.error: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => this.errors.push(`page error: ${err.message}`));
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (new URL(url).hostname === '127.0.0.1') return route.continue();
-      this.offHost.push(url);
-      return route.abort('blockedbyclient');
-    });
-  }
-  assertClean(): void {
-    const problems = [...this.errors, ...this.offHost.map((u) => `request off loopback: ${u}`)];
-    if (problems.length) throw new Error(`the page was not clean:\n  ${problems.join('\n  ')}`);
-  }
-}
-
-const test = base.extend<{ guard: PageGuard }>({
-  guard: [
-    async ({ page }, use) => {
-      const guard = new PageGuard();
-      await guard.attach(page);
-      await use(guard);
-      guard.assertClean();
-    },
-    { auto: true },
-  ],
-});
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 interface Marker {
   owner: string;

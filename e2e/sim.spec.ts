@@ -3,41 +3,8 @@
 // by side, cancel a long run, and read the heatmap's measured draw times. No request leaves
 // 127.0.0.1, no console error, and axe finds no serious or critical violation in the view.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
-
-/** Aborts and records requests off 127.0.0.1; collects console and page errors (as in shell.spec.ts). */
-class PageGuard {
-  readonly offHost: string[] = [];
-  readonly errors: string[] = [];
-  async attach(page: Page): Promise<void> {
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') this.errors.push(`console.error: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => this.errors.push(`page error: ${err.message}`));
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (new URL(url).hostname === '127.0.0.1') return route.continue();
-      this.offHost.push(url);
-      return route.abort('blockedbyclient');
-    });
-  }
-  assertClean(): void {
-    const problems = [...this.errors, ...this.offHost.map((u) => `request off loopback: ${u}`)];
-    if (problems.length) throw new Error(`the page was not clean:\n  ${problems.join('\n  ')}`);
-  }
-}
-
-const test = base.extend<{ guard: PageGuard }>({
-  guard: [
-    async ({ page }, use) => {
-      const guard = new PageGuard();
-      await guard.attach(page);
-      await use(guard);
-      guard.assertClean();
-    },
-    { auto: true },
-  ],
-});
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
