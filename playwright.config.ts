@@ -2,7 +2,8 @@
 // Build first: `npx vite build && npx playwright test`.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets two e2e runs (e.g. two working copies) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
