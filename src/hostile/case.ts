@@ -20,10 +20,12 @@ export interface HostileCase {
   what: string;
   /** Runs the input; must not throw (a throw is a crash and fails the case). */
   run(): HostileAnswer | Promise<HostileAnswer>;
-  /** The error must say what is wrong ... */
-  what_re: RegExp;
-  /** ... and where: file:line:column, a path, a position in the link, or the flag. */
-  where_re: RegExp;
+  /**
+   * Most inputs must be refused with an error that says what is wrong (`what`) and where
+   * (`where`: file:line:column, a path, a position in the link, or the flag). A few odd but
+   * legal inputs (a byte-order mark, CRLF line ends) must be accepted: `{ refused: false }`.
+   */
+  expect: { refused: true; what: RegExp; where: RegExp } | { refused: false; why: string };
 }
 
 export interface HostileResult {
