@@ -1,7 +1,7 @@
 // The editor, end to end in Chromium: a design built from scratch in the form, live findings,
 // a fix applied and undone, everything back after a reload (undo history included), key
-// fields reordered by keyboard and drag, the command palette, accessibility, and the time a
-// keystroke takes to reach the example key and the findings.
+// fields reordered by keyboard and drag, the command palette, accessibility, and each keystroke
+// reaching the example key in the same task (how long it takes: `npm run bench app`).
 import { expect, newDesign, retype, saved, seriousA11y, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -169,35 +169,29 @@ test('has no serious or critical accessibility violations on the gallery, the ed
   expect(await seriousA11y(page)).toEqual([]);
 });
 
-test('a keystroke in the key template updates the example key and the findings within a frame', async ({ page }) => {
-  const results: Record<string, { median: number; max: number }> = {};
+test('each keystroke in the key template updates the example key in the same task', async ({ page }) => {
+  // How long that takes is measured by `npm run bench app` (bench/app.bench.mjs); here, that it happens.
   for (const id of ['user-profiles', 'iot-multitenant', 'ad-counters']) {
     await page.goto(`./#/design/${id}`);
     const template = page.getByLabel('Template');
     await expect(template).toBeVisible();
     // Append literal text to the last segment: every step is a valid design, so each keystroke
     // runs the whole path: validate, regenerate YAML, lint, re-render the key and findings.
-    results[id] = await template.evaluate(async (el: HTMLInputElement) => {
+    const changed = await template.evaluate(async (el: HTMLInputElement) => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      const times: number[] = [];
       const example = document.querySelector('[data-testid="example-key"]')!;
-      for (let i = 0; i < 30; i++) {
+      let n = 0;
+      for (let i = 0; i < 5; i++) {
         const before = example.textContent;
-        const t0 = performance.now();
         setter.call(el, `${el.value}x`);
         el.dispatchEvent(new Event('input', { bubbles: true }));
-        const t1 = performance.now();
-        if (example.textContent === before) throw new Error('the example key did not change in the same task');
-        times.push(t1 - t0);
+        if (example.textContent !== before && example.textContent!.endsWith('x'.repeat(i + 1))) n++;
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       }
-      times.sort((a, b) => a - b);
-      return { median: times[15]!, max: times[times.length - 1]! };
+      return n;
     });
+    expect(changed, `${id}: keystrokes whose example key changed at once`).toBe(5);
   }
-  console.log(`keystroke -> example key + findings (ms): ${JSON.stringify(results)}`);
-  // One frame is 16 ms; allow for a shared, busy CI machine.
-  for (const r of Object.values(results)) expect(r.median).toBeLessThan(50);
 });
 
 test('opens on an empty gallery offline, with saving on', async ({ page }) => {

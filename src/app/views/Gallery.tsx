@@ -1,7 +1,22 @@
 // The start page: one card per example design. Opening a card opens your copy of it (made on
 // first open, with the example's id); "New copy" always starts a fresh one.
+import { useEffect, useState } from 'react';
 import { designHref, navigate } from '../routing';
 import { useStudio, type DesignEntry } from '../store';
+
+/** False for the first paint, then true: the cards' titles show before the examples load. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 function CardMeta({ entry }: { entry: DesignEntry }) {
   if (!entry.ok) {
@@ -21,6 +36,8 @@ function CardMeta({ entry }: { entry: DesignEntry }) {
 export function Gallery() {
   const gallery = useStudio((s) => s.gallery);
   const docs = useStudio((s) => s.docs);
+  // Each card's table list needs its example loaded (parsed and validated): after the first paint.
+  const painted = useAfterFirstPaint();
   return (
     <section className="view gallery" data-testid="gallery">
       <h1>Example designs</h1>
@@ -41,10 +58,10 @@ export function Gallery() {
               <a className="card" href={designHref(d.id)} data-testid="gallery-card" data-design-id={d.id}>
                 <h2 className="card-title">{d.title}</h2>
                 <p className="card-summary">{d.summary}</p>
-                <CardMeta entry={d} />
+                {painted ? <CardMeta entry={d} /> : <p className="card-meta" aria-hidden="true">&nbsp;</p>}
                 {docs[d.id] && <p className="card-meta">Opens your copy</p>}
               </a>
-              {d.ok && (
+              {painted && d.ok && (
                 <button
                   type="button"
                   className="card-copy small-button"

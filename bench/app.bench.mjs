@@ -1,0 +1,130 @@
+// The studio's budgets in the browser (issue 4), measured on the built app (dist/app; run
+// `npm run build` first) served by Vite's preview server on a free 127.0.0.1 port and driven
+// in Debian's Chromium (/usr/bin/chromium) through Playwright:
+// - initial JavaScript, gzipped: every .js file the page fetches until the gallery is shown
+//   and the network is idle (budget 200 KB), beside the files index.html names;
+// - gallery render: navigation start -> the gallery's example cards in the DOM, in a fresh
+//   browser context each time (cold cache, empty storage), median and max of 15 (budget 1 s);
+// - a keystroke in the key template -> new example key and findings rendered, on the three
+//   largest examples, median and max of 30 keystrokes each (budget one frame, 16 ms).
+import { chromium } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { preview } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = `${root}dist/app`;
+if (!existsSync(`${dist}/index.html`)) {
+  console.error('bench/app: dist/app is missing; run `npm run build` first');
+  process.exit(1);
+}
+
+const out = (name, value, unit, extra = {}) => console.log(JSON.stringify({ name, value, unit, ...extra }));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
+const kb = (n) => Math.round((n / 1024) * 10) / 10;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// What index.html names: the entry script and its modulepreloads.
+const html = readFileSync(`${dist}/index.html`, 'utf8');
+const named = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const namedGz = named.reduce((s, f) => s + gz(`${dist}/${f}`), 0);
+
+const port = await freePort();
+const server = await preview({ root, logLevel: 'error', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+const base = `http://127.0.0.1:${port}/`;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+try {
+  // Initial JavaScript: what the page really fetches before the gallery is ready.
+  {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const fetched = new Set();
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.host === `127.0.0.1:${port}` && u.pathname.endsWith('.js')) fetched.add(u.pathname.slice(1));
+    });
+    await page.goto(base, { waitUntil: 'networkidle' });
+    await page.getByTestId('gallery').waitFor();
+    const files = [...fetched].sort();
+    const total = files.reduce((s, f) => s + gz(`${dist}/${f}`), 0);
+    out('app.initial-js-gzip', kb(total), 'KB', { budget: 200, files: files.length, namedByIndexHtml: kb(namedGz), within: total <= 200 * 1024 });
+    await context.close();
+  }
+
+  // Gallery render, cold each time.
+  {
+    const times = [];
+    for (let i = 0; i < 16; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(base, { waitUntil: 'commit' });
+      const t = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const done = () => document.querySelector('[data-testid="gallery"] [data-testid="gallery-card"]');
+            if (done()) return resolve(performance.now());
+            new MutationObserver((_, mo) => {
+              if (done()) {
+                mo.disconnect();
+                resolve(performance.now());
+              }
+            }).observe(document, { childList: true, subtree: true });
+          }),
+      );
+      if (i > 0) times.push(t); // the first run warms the OS file cache and Chromium's disk cache
+      await context.close();
+    }
+    out('app.gallery-render', Math.round(median(times)), 'ms', { max: Math.round(Math.max(...times)), runs: times.length, budget: 1000 });
+  }
+
+  // Keystroke in the key template -> example key and findings (the same work as a user's).
+  {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const id of ['user-profiles', 'iot-multitenant', 'ad-counters']) {
+      await page.goto(`${base}#/design/${id}`);
+      const template = page.getByLabel('Template');
+      await template.waitFor();
+      const r = await template.evaluate(async (el) => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        const example = document.querySelector('[data-testid="example-key"]');
+        const times = [];
+        for (let i = 0; i < 30; i++) {
+          const before = example.textContent;
+          const t0 = performance.now();
+          setter.call(el, `${el.value}x`);
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          const t1 = performance.now();
+          if (example.textContent === before) throw new Error('the example key did not change in the same task');
+          times.push(t1 - t0);
+          await new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0)));
+        }
+        times.sort((a, b) => a - b);
+        return { median: times[15], max: times[times.length - 1] };
+      });
+      out(`app.keystroke.${id}`, Math.round(r.median * 10) / 10, 'ms', { max: Math.round(r.max * 10) / 10, budget: 16 });
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await new Promise((r) => server.httpServer.close(r));
+}
