@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Design } from '../core/model/schema';
 import { GALLERY } from './gallery';
 import { docFromText } from './editor/docs';
-import { createStudioStore, selectCanRedo, selectCanUndo, selectOpenDoc } from './store';
+import { createStudioStore, lazyEntry, selectCanRedo, selectCanUndo, selectOpenDoc } from './store';
 
 const broken = { id: 'broken', title: 'Broken', summary: 'does not load', yaml: 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: strin}}}\n' };
 const tiny = {
@@ -22,6 +22,18 @@ function setup(sources = [tiny]) {
 const renameTable = (name: string) => (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
 
 describe('the studio store', () => {
+  it('loads a gallery example on first use, once, with the outcome of loading it', () => {
+    const good = lazyEntry(tiny);
+    const bad = lazyEntry(broken);
+    expect(good.title).toBe('Tiny');
+    const first = good.ok ? good.design : null;
+    expect(first?.tables[0]?.name).toBe('t');
+    expect(good.ok && good.design).toBe(first); // loaded once: the same object again
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? [] : bad.issues[0]?.message).toMatch(/strin/);
+    expect({ ...good }).toMatchObject({ id: 'tiny', ok: true, file: 'tiny.yaml' });
+  });
+
   it('loads every gallery design without issues, as read-only sources', () => {
     const { gallery, docs } = createStudioStore().getState();
     expect(gallery.map((d) => d.id)).toEqual(GALLERY.map((g) => g.id));
