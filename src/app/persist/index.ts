@@ -44,18 +44,56 @@ export function broadcastChannel(name = 'bigtable-schema-studio'): Channel | nul
   };
 }
 
-/** This tab's session id: kept in sessionStorage, so it survives reloads but not a new tab. */
-function sessionIdOf(win: Window | null): string {
+/**
+ * This tab's session id (its undo history's key): kept in sessionStorage, so it survives
+ * reloads but not a new tab. A duplicated tab copies sessionStorage, and with it the id; two
+ * live tabs writing one history would each restore the other's on reload. So the id is held
+ * with a Web Lock for the life of the page: when another live tab holds it, this tab starts
+ * its own session, beginning from a copy of that history (as a duplicated tab should).
+ * Returns the id to write under and the id to read the history from.
+ */
+async function claimSession(win: Window | null): Promise<{ sid: string; readFrom: string }> {
+  let ss: Storage | undefined;
   try {
-    const ss = win?.sessionStorage;
-    const existing = ss?.getItem('btstudio.session');
-    if (existing) return existing;
-    const id = randomId();
-    ss?.setItem('btstudio.session', id);
-    return id;
+    ss = win?.sessionStorage;
   } catch {
-    return randomId();
+    ss = undefined; // storage blocked: a new id every load
   }
+  const stored = (() => {
+    try {
+      return ss?.getItem(SESSION_ITEM) ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  if (stored && (await holdSession(win, stored, SESSION_LOCK_WAIT_MS))) return { sid: stored, readFrom: stored };
+  const sid = randomId();
+  try {
+    ss?.setItem(SESSION_ITEM, sid);
+  } catch {
+    // not kept across reloads; the history is still saved under this id
+  }
+  void holdSession(win, sid, SESSION_LOCK_WAIT_MS);
+  return { sid, readFrom: stored ?? sid };
+}
+
+const SESSION_ITEM = 'btstudio.session';
+/** How long a reloading tab waits for its previous page to let go of the session's lock. */
+const SESSION_LOCK_WAIT_MS = 500;
+
+/** Takes the session's lock and keeps it until the page goes; false if another tab holds it. */
+function holdSession(win: Window | null, sid: string, waitMs: number): Promise<boolean> {
+  const locks = win?.navigator?.locks;
+  if (!locks) return Promise.resolve(true); // no Web Locks: behave as before (the id is kept)
+  return new Promise((resolve) => {
+    const signal = AbortSignal.timeout(waitMs);
+    locks
+      .request(`btstudio.session.${sid}`, { signal }, () => {
+        resolve(true);
+        return new Promise<never>(() => undefined); // held until the page is gone
+      })
+      .catch(() => resolve(false));
+  });
 }
 
 const noop: PersistHandle = { lastView: null, flush: async () => undefined, resolve: async () => null, stop: () => undefined };
@@ -64,7 +102,7 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   const win = options.win === undefined ? (typeof window === 'undefined' ? null : window) : options.win;
   const now = options.now ?? Date.now;
   const tabId = options.tabId ?? randomId();
-  const sid = options.sessionId ?? sessionIdOf(win);
+  const { sid, readFrom } = options.sessionId ? { sid: options.sessionId, readFrom: options.sessionId } : await claimSession(win);
   const kv = options.kv === undefined ? idbKV() : options.kv;
   const s = store.getState();
   const unavailable = (why: string) => {
@@ -78,7 +116,7 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   let session: ReturnType<typeof readSession> = null;
   try {
     loaded = await loadSaved(kv, now(), tabId);
-    session = readSession(await kv.get(sessionKey(sid)));
+    session = readSession(await kv.get(sessionKey(readFrom)));
   } catch (e) {
     return unavailable(isQuotaError(e) ? 'storage is full' : 'storage cannot be opened');
   }
