@@ -110,6 +110,29 @@ describe('applyCommands', () => {
 });
 
 describe('importFile', () => {
+  const bytesFile = (name: string, bytes: Uint8Array): FileLike => ({
+    name,
+    size: bytes.length,
+    arrayBuffer: async () => bytes.slice().buffer,
+    text: async () => new TextDecoder().decode(bytes),
+  });
+
+  it('reads the bytes: bad UTF-8 is refused at its line and column, UTF-16 by name, a UTF-8 BOM is fine', async () => {
+    const text = readFileSync(new URL('chat-messages.yaml', EXAMPLES), 'utf8');
+    const lines = text.split('\n');
+    const enc = new TextEncoder();
+    const head = enc.encode(`${lines.slice(0, 4).join('\n')}\n# é日 `);
+    const bad = new Uint8Array([...head, 0xc3, 0x28, ...enc.encode(`\n${lines.slice(4).join('\n')}`)]);
+    const r = await importFile(bytesFile('bad.yaml', bad));
+    expect(r).toEqual({ ok: false, fileName: 'bad.yaml', errors: [expect.stringMatching(/^bad\.yaml:5:6: the file is not valid UTF-8 here \(bytes c3 28/)] });
+
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...'name: x'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(await importFile(bytesFile('w.yaml', utf16))).toMatchObject({ ok: false, errors: [expect.stringContaining('w.yaml:1:1: the file is UTF-16')] });
+
+    const bom = await importFile(bytesFile('bom.yaml', new Uint8Array([0xef, 0xbb, 0xbf, ...enc.encode(text)])));
+    expect(bom.ok && bom.design).toEqual(example('chat-messages'));
+  });
+
   it('imports a design file as it is', async () => {
     const text = readFileSync(new URL('chat-messages.yaml', EXAMPLES), 'utf8');
     const r = await importFile(file('chat-messages.yaml', text));

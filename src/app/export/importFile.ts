@@ -4,6 +4,7 @@
 // holding one table, named after the file. Nothing here touches the store: the caller adds the
 // design as a new one (or, when the user confirms, replaces the open design), undoably.
 import { importText, MAX_IMPORT_CHARS, type ImportKind } from '../../core/import';
+import { decodeUtf8 } from '../../core/model/utf8';
 import type { Design } from '../../core/model/schema';
 
 /** The largest file read, in bytes (importText caps characters at the same number). */
@@ -13,6 +14,8 @@ export const MAX_IMPORT_BYTES = MAX_IMPORT_CHARS;
 export interface FileLike {
   name: string;
   size: number;
+  /** The bytes (a browser File has it): checked to be UTF-8, with the position when not. */
+  arrayBuffer?(): Promise<ArrayBuffer>;
   text(): Promise<string>;
 }
 
@@ -44,6 +47,10 @@ function fmtSize(bytes: number): string {
   return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+function notText(fileName: string): ImportFileResult {
+  return { ok: false, fileName, errors: [`${fileName}: this is not a text file (it holds NUL bytes); import a design (YAML or JSON), a row_key_schema.yaml or gcloud describe output`] };
+}
+
 /** Reads and imports one file. Never throws: every failure is a list of messages naming the file. */
 export async function importFile(file: FileLike, options: ImportFileOptions = {}): Promise<ImportFileResult> {
   const fileName = displayName(file.name);
@@ -52,13 +59,18 @@ export async function importFile(file: FileLike, options: ImportFileOptions = {}
   }
   let text: string;
   try {
-    text = await file.text();
+    if (file.arrayBuffer) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      if (bytes.includes(0) && !(bytes[0] === 0xff || bytes[0] === 0xfe)) return notText(fileName);
+      const decoded = decodeUtf8(bytes);
+      // File.text() would turn bad bytes into U+FFFD and import on; say where the file is not UTF-8.
+      if (!decoded.ok) return { ok: false, fileName, errors: [`${fileName}:${decoded.line}:${decoded.column}: ${decoded.message}`] };
+      text = decoded.text;
+    } else text = await file.text();
   } catch (e) {
     return { ok: false, fileName, errors: [`${fileName}: the file could not be read (${e instanceof Error ? e.message : String(e)})`] };
   }
-  if (text.includes('\u0000')) {
-    return { ok: false, fileName, errors: [`${fileName}: this is not a text file (it holds NUL bytes); import a design (YAML or JSON), a row_key_schema.yaml or gcloud describe output`] };
-  }
+  if (text.includes('\u0000')) return notText(fileName);
   let r: ReturnType<typeof importText>;
   try {
     r = importText(text, { file: fileName, ...(options.preEncoded ? { preEncoded: true } : {}), ...(options.table ? { table: options.table } : {}) });
