@@ -57,9 +57,9 @@ export function TabletBar({ view, docId, table, placement, keyCount, show, onSho
     <div className="sorter-tablets" data-testid="sorter-tablets" data-status="current" data-tablets={sim.tablets} data-within={within}>
       <label>
         <input type="checkbox" checked={show} onChange={(e) => onShow(e.target.checked)} data-testid="sorter-tablets-show" /> Show tablet boundaries
-      </label>{' '}
+      </label>
       <span data-testid="sorter-tablets-status">
-        {fmt(sim.tablets)} {sim.tablets === 1 ? 'tablet' : 'tablets'} from {when} ({PATTERNS[sim.pattern].title.toLowerCase()}; {fmt(run.nodes)} nodes,{' '}
+        {fmt(sim.tablets)} {sim.tablets === 1 ? 'tablet' : 'tablets'} from {when} ({PATTERNS[sim.pattern].title.toLowerCase()}; {fmt(run.nodes)} {run.nodes === 1 ? 'node' : 'nodes'},{' '}
         {fmt(run.writesPerSecond)} writes/s for {fmt(run.seconds)} s, seed {run.seed});{' '}
         {within === 1 ? '1 boundary falls' : `${fmt(within)} boundaries fall`} within these {fmt(keyCount)} keys
         {outside > 0 && `, ${fmt(outside)} outside them`}.
