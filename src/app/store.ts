@@ -11,6 +11,8 @@
 //   revealTarget, notice, paletteOpen, linkError - transient UI state; never saved.
 //   a doc with `shared: true`       - opened from a share link: in memory only until kept.
 //   persist, conflicts              - what the persistence layer reports; never saved.
+//   simTablets                      - tablet boundaries of the latest simulation per design and
+//                                     table (sim/tablets-slice.ts), for the sorter; in memory only.
 import { create, type StateCreator } from 'zustand';
 import { loadDesign } from '../core/model/load';
 import { GALLERY } from './gallery';
@@ -18,9 +20,11 @@ import type { Route } from './routing';
 import type { DesignView, StudioActions, StudioDocsState } from './studio/contract';
 import { docsSlice, type DocsSlice } from './editor/docs-slice';
 import type { DesignEntry, GallerySource } from './editor/gallery-entry';
+import { tabletsSlice, type TabletsSlice } from './sim/tablets-slice';
 
 export type { DesignEntry, GallerySource } from './editor/gallery-entry';
 export type { EditResult } from './editor/docs-slice';
+export type { SimulatedTablets, TabletsView } from './sim/tablets-slice';
 
 export type View = 'loading' | 'gallery' | 'design' | 'notFound';
 
@@ -75,7 +79,7 @@ export interface GallerySlice {
   gallery: DesignEntry[];
 }
 
-export type StudioState = StudioDocsState & DocsSlice & NavigationSlice & UiSlice & GallerySlice;
+export type StudioState = StudioDocsState & DocsSlice & NavigationSlice & UiSlice & GallerySlice & TabletsSlice;
 
 export function loadEntry(src: GallerySource): DesignEntry {
   const file = `${src.id}.yaml`;
@@ -161,6 +165,7 @@ export function createStudioStore(sources: readonly GallerySource[] = GALLERY, o
     ...docsSlice(now)(...a),
     ...navigationSlice(...a),
     ...uiSlice(...a),
+    ...tabletsSlice(now)(...a),
     gallery,
   }));
   if (options.ready) store.getState().setPersist({ mode: 'saved' });

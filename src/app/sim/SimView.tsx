@@ -1,11 +1,12 @@
 // The simulation view of a design (issue 5): pick a table and a workload, run the tablet
 // simulator in a worker, and read the result as numbers, a Key-Visualizer-style heatmap and
 // side charts; then compare two tables under the same workload. Mounted lazily by the design
-// view with `{ docId }`; it reads the design from the store and never writes to it.
+// view with `{ docId }`; it reads the design from the store and never writes to it. A finished
+// run's tablet boundaries go to the store (publishTablets) for the key sorter's separators.
 import { memo, useEffect, useMemo, useState } from 'react';
 import { clusterOf } from '../../core/sim';
 import type { Table } from '../../core/model/schema';
-import { navigate } from '../routing';
+import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
 import { Assumptions } from './Assumptions';
 import { Compare } from './Compare';
@@ -41,6 +42,14 @@ function SimPanel({ docId }: { docId: string }) {
   const [text, setText] = useState<WorkloadText | null>(null);
   const [shownProblems, setShownProblems] = useState(false);
   const { state, last, start, cancel } = useSimulation();
+  const publishTablets = useStudio((s) => s.publishTablets);
+
+  // Each finished run of this view (not Compare's) shares where its tablets start.
+  useEffect(() => {
+    const job = last?.jobs.length === 1 ? last.jobs[0] : undefined;
+    const result = last?.results[0];
+    if (job && result) publishTablets(docId, job.table, result);
+  }, [last, docId, publishTablets]);
 
   // Picking another table brings its declared write rate; the other settings stay. Keyed on
   // the name only, so an edit elsewhere in the design does not undo what the user typed.
@@ -103,6 +112,11 @@ function SimPanel({ docId }: { docId: string }) {
             </p>
           )}
           <SimResults result={result} declared={ranTable.load?.writesPerSecond} />
+          <p className="sim-to-sorter">
+            <a href={designHref(docId, ranTable.name, 'sorter')} data-testid="sim-to-sorter">
+              {result.tablets === 1 ? 'See the keys of its one tablet' : `See where its ${result.tablets.toLocaleString('en-US')} tablets start among the keys`}, in the Sorter
+            </a>
+          </p>
           <HeatmapMemo result={result} tableName={ranTable.name} />
           <ChartsMemo result={result} />
         </div>

@@ -1,15 +1,16 @@
 // The sorted keys as a windowed list: position, the key with each field's bytes coloured,
 // its length in bytes, and what to notice: a numeric-order flag, where JavaScript's sort would
-// have put it, whether the selected query reads it, and a tablet boundary above it. Rows are
-// built only for what is on screen, from the packed keys (no per-key objects).
-import { memo, useCallback } from 'react';
+// have put it, whether the selected query reads it; and between rows, where a simulated
+// tablet starts (a separator row). Rows are built only for what is on screen, from the packed
+// keys (no per-key objects).
+import { memo, useCallback, useMemo } from 'react';
 import { displayKey, toHex } from '../../core/keys/bytes';
 import { colourSlot } from '../keyview';
 import type { JsOrder } from './analysis';
 import type { MatchResult } from './jobs';
 import { sortedKeyAt, type SortedKeys } from './keyset';
 import type { Spanner } from './spans';
-import { tabletStartingAt } from './tablets';
+import { separatorAbove, tabletNumber, type Placement } from './tablets';
 import { VirtualList } from './VirtualList';
 
 export const ROW_HEIGHT = 26;
@@ -20,13 +21,21 @@ export interface KeyListProps {
   spanner: Spanner | null;
   match: MatchResult | null;
   js: JsOrder | null;
-  boundaries: readonly Uint8Array[];
+  /** Tablet boundaries to draw, placed among these keys; null draws none. */
+  tablets: ShownTablets | null;
   active: number;
   onActiveChange(k: number): void;
   /** The row picked as the query's anchor. */
   anchor: number;
   onAnchor(k: number): void;
   scrollRequest: number;
+}
+
+export interface ShownTablets {
+  boundaries: readonly Uint8Array[];
+  placement: Placement;
+  /** Tablets of the simulated table (boundaries + 1). */
+  total: number;
 }
 
 const rowId = (k: number) => `sorter-row-${k}`;
@@ -57,19 +66,19 @@ function KeyText({ bytes, spanner }: { bytes: Uint8Array; spanner: Spanner | nul
 }
 
 function KeyListImpl(props: KeyListProps) {
-  const { keys, flags, spanner, match, js, boundaries, anchor } = props;
+  const { keys, flags, spanner, match, js, tablets, anchor } = props;
   const renderRow = useCallback(
     (k: number, active: boolean) => {
       const bytes = sortedKeyAt(keys, k);
       const flagged = flags[k] === 1;
       const matched = match?.mask[k] === 1;
       const jsRank = js ? js.rank[k]! : k;
-      const tablet = tabletStartingAt(keys, k, boundaries);
+      const sep = tablets ? separatorAbove(tablets.placement, k) : -1;
+      const tablet = tablets && sep >= 0 ? tabletNumber(tablets.placement.last[sep]!) : -1;
       const cls = [
         'key-row',
         matched ? 'matched' : '',
         flagged ? 'flagged' : '',
-        tablet >= 0 ? 'tablet-start' : '',
         k === anchor ? 'anchor' : '',
         active ? 'active' : '',
       ]
@@ -111,11 +120,16 @@ function KeyListImpl(props: KeyListProps) {
             )}
             {matched && <span className="note note-match">read</span>}
           </span>
-          {tablet >= 0 && <span className="visually-hidden">New tablet starts here.</span>}
+          {tablet >= 0 && <span className="visually-hidden">First key in tablet {fmt(tablet)}.</span>}
         </div>
       );
     },
-    [keys, flags, spanner, match, js, boundaries, anchor],
+    [keys, flags, spanner, match, js, tablets, anchor],
+  );
+
+  const separators = useMemo(
+    () => (tablets && tablets.placement.at.length > 0 ? { above: tablets.placement.at, render: (s: number) => <TabletSeparator tablets={tablets} index={s} /> } : undefined),
+    [tablets],
   );
 
   return (
@@ -128,10 +142,46 @@ function KeyListImpl(props: KeyListProps) {
       onActiveChange={props.onActiveChange}
       onSelect={props.onAnchor}
       scrollRequest={props.scrollRequest}
+      separators={separators}
       label={`Sorted keys, ${fmt(keys.count)} in byte order. Arrow keys move, Enter picks the row whose values fill in the query.`}
       className="key-list"
       testId="sorter-list"
     />
+  );
+}
+
+/**
+ * Where one or more tablets start, between key `at - 1` and key `at`: the label names the
+ * tablet of the key below and the boundary it starts at (escaped like the keys: `\xNN`).
+ */
+function TabletSeparator({ tablets, index }: { tablets: ShownTablets; index: number }) {
+  const { placement, boundaries, total } = tablets;
+  const at = placement.at[index]!;
+  const first = placement.first[index]!;
+  const last = placement.last[index]!;
+  const key = displayKey(boundaries[last]!);
+  const t = tabletNumber(last);
+  const more = last - first;
+  const label =
+    more === 0
+      ? `Tablet ${fmt(t)} of ${fmt(total)} starts here, at ${key}`
+      : `Tablets ${fmt(tabletNumber(first))} to ${fmt(t)} of ${fmt(total)} start here; ${more === 1 ? 'one holds' : `${fmt(more)} hold`} none of these keys. Tablet ${fmt(t)} starts at ${key}`;
+  return (
+    <div
+      role="separator"
+      aria-label={`${label}, between keys ${fmt(at)} and ${fmt(at + 1)}.`}
+      className="tablet-sep"
+      data-testid="tablet-separator"
+      data-above={at}
+      data-tablet={t}
+      data-first-tablet={tabletNumber(first)}
+      data-first-hex={toHex(boundaries[first]!)}
+      data-last-hex={toHex(boundaries[last]!)}
+    >
+      <span className="tablet-sep-text">
+        {more === 0 ? `tablet ${fmt(t)} starts` : `tablets ${fmt(tabletNumber(first))}–${fmt(t)} start`} · <code>{key}</code>
+      </span>
+    </div>
   );
 }
 

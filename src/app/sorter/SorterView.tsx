@@ -1,17 +1,19 @@
 // The key sorter: keys of the open table (generated from its template, or pasted) in true
 // byte order, sorted in a worker, in a windowed list with fields coloured, byte lengths, and
 // the surprises of byte order flagged: numbers out of numeric order, where JavaScript's sort
-// would have put a key, and which rows a declared query reads.
+// would have put a key, which rows a declared query reads, and where the last simulation of
+// the table started its tablets.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toHex } from '../../core/keys/bytes';
 import { useStudio } from '../store';
 import type { JsOrderMode } from './analysis';
-import { KeyList } from './KeyList';
+import { KeyList, type ShownTablets } from './KeyList';
 import { sortedKeyAt } from './keyset';
 import { MatchStrip, QueryBar } from './QueryBar';
 import { ProgressLine, SorterControls, type SourceChoice } from './SorterControls';
 import { createSpanner, type Spanner } from './spans';
-import { useTabletBoundaries } from './tablets';
+import { TabletBar, useTabletBoundaries } from './TabletBar';
+import { placeBoundaries } from './tablets';
 import { useJsOrder, useMatch, useSortRun, type SortRun } from './useSorter';
 import './sorter.css';
 
@@ -54,7 +56,8 @@ export default function SorterView({ docId }: { docId: string }) {
   const tables = doc?.design.tables ?? [];
   const [tableName, setTableName] = useState<string | null>(null);
   const table = tables.find((t) => t.name === (tableName ?? selectedTable)) ?? tables[0];
-  const boundaries = useTabletBoundaries(docId, table?.name ?? '');
+  const tabletView = useTabletBoundaries(docId, table?.name ?? '');
+  const [showTablets, setShowTablets] = useState(true);
 
   const rowKey = table?.rowKey;
   const spanner = useMemo<Spanner | null>(() => {
@@ -74,6 +77,14 @@ export default function SorterView({ docId }: { docId: string }) {
   const [scrollRequest, setScrollRequest] = useState(0);
   const match = useMatch(run, table, queryIndex, anchor);
   const js = useJsOrder(run, jsMode);
+
+  // Boundaries of an earlier version of the table are never placed: they would be wrong.
+  const current = tabletView.status === 'current' ? tabletView.sim : null;
+  const placement = useMemo(() => (run && current ? placeBoundaries(run.prepared.keys, current.boundaries) : null), [run, current]);
+  const shownTablets = useMemo<ShownTablets | null>(
+    () => (current && placement && showTablets ? { boundaries: current.boundaries, placement, total: current.tablets } : null),
+    [current, placement, showTablets],
+  );
 
   const runChoice = (c: SourceChoice) => {
     setActive(0);
@@ -201,6 +212,17 @@ export default function SorterView({ docId }: { docId: string }) {
               onNext={nextMatch}
             />
           )}
+          {table && (
+            <TabletBar
+              view={tabletView}
+              docId={docId}
+              table={table.name}
+              placement={placement}
+              keyCount={run.prepared.keys.count}
+              show={showTablets}
+              onShow={setShowTablets}
+            />
+          )}
           {spanner && <FieldLegend spanner={spanner} />}
           <div className="sorter-list-row">
             <KeyList
@@ -209,7 +231,7 @@ export default function SorterView({ docId }: { docId: string }) {
               spanner={spanner}
               match={queryIndex === null ? null : match.result}
               js={jsMode === null ? null : js.result}
-              boundaries={boundaries}
+              tablets={shownTablets}
               active={active}
               onActiveChange={setActive}
               anchor={anchor}

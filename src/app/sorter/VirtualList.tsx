@@ -3,8 +3,14 @@
 // list takes focus, arrows, Page Up/Down, Home and End move the active row (which is always
 // rendered, so aria-activedescendant always points at a real element), Enter or a click
 // selects it. Positions are set through the CSSOM (style properties), which a strict CSP allows.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { rowsPerPage, scrollTopForRow, windowLayout } from './windowing';
+//
+// Separator rows (the sorter's tablet boundaries) may sit between items, as rows of the same
+// height. A listbox may own only options and groups, so a separator is drawn in an overlay
+// beside the listbox, not inside it: the listbox keeps an empty, hidden gap where it goes, and
+// the overlay (same rows, same window) puts the separator over that gap. Items keep their own
+// indexes throughout (active row, scroll-to, onSelect); only the windowing counts rows.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { rowMap, rowsPerPage, scrollTopForRow, windowLayout } from './windowing';
 
 export interface VirtualListProps {
   count: number;
@@ -21,16 +27,23 @@ export interface VirtualListProps {
   label: string;
   className?: string;
   testId?: string;
+  /** Separator rows: separator s sits just above item `above[s]` (ascending, distinct, 0..count). */
+  separators?: { above: ArrayLike<number>; render(index: number): ReactNode } | undefined;
 }
+
+const NO_SEPARATORS: ArrayLike<number> = [];
 
 export function VirtualList(props: VirtualListProps) {
   const { count, rowHeight, active, onActiveChange, onSelect } = props;
   const viewport = useRef<HTMLDivElement>(null);
+  const listbox = useRef<HTMLDivElement>(null);
   const windowEl = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
   const frame = useRef(0);
+  const above = props.separators?.above ?? NO_SEPARATORS;
+  const map = useMemo(() => rowMap(count, above), [count, above]);
 
   useLayoutEffect(() => {
     const el = viewport.current;
@@ -42,8 +55,11 @@ export function VirtualList(props: VirtualListProps) {
     return () => ro.disconnect();
   }, []);
 
-  const layout = windowLayout({ count, rowHeight, viewportHeight: height, scrollTop, overscan: 6 });
+  const layout = windowLayout({ count: map.rows, rowHeight, viewportHeight: height, scrollTop, overscan: 6 });
 
+  useLayoutEffect(() => {
+    viewport.current?.style.setProperty('--vlist-row', `${rowHeight}px`);
+  }, [rowHeight]);
   useLayoutEffect(() => {
     if (spacer.current) spacer.current.style.height = `${layout.scrollHeight}px`;
     if (windowEl.current) windowEl.current.style.transform = `translateY(${layout.offsetTop}px)`;
@@ -62,13 +78,13 @@ export function VirtualList(props: VirtualListProps) {
     (index: number, align: 'nearest' | 'center' = 'nearest') => {
       const el = viewport.current;
       if (!el) return;
-      const top = scrollTopForRow(index, { count, rowHeight, viewportHeight: el.clientHeight, scrollTop: el.scrollTop }, align);
+      const top = scrollTopForRow(map.rowOfItem(index), { count: map.rows, rowHeight, viewportHeight: el.clientHeight, scrollTop: el.scrollTop }, align);
       if (Math.abs(top - el.scrollTop) >= 1) {
         el.scrollTop = top;
         setScrollTop(el.scrollTop);
       }
     },
-    [count, rowHeight],
+    [map, rowHeight],
   );
 
   // Only an explicit request scrolls (not every change of `active`: the keyboard scrolls in
@@ -108,32 +124,61 @@ export function VirtualList(props: VirtualListProps) {
   };
 
   const rows: ReactNode[] = [];
-  for (let i = layout.first; i < layout.last; i++) rows.push(props.renderRow(i, i === active));
+  const overlay: ReactNode[] = [];
+  let activeShown = false;
+  let separatorsShown = false;
+  for (let r = layout.first; r < layout.last; r++) {
+    const what = map.at(r);
+    if (what.kind === 'item') {
+      if (what.index === active) activeShown = true;
+      rows.push(props.renderRow(what.index, what.index === active));
+      overlay.push(<div key={`i${what.index}`} className="vlist-pad" />);
+    } else {
+      separatorsShown = true;
+      rows.push(<div key={`s${what.index}`} className="vlist-gap" aria-hidden="true" />);
+      overlay.push(
+        <div key={`s${what.index}`} className="vlist-pad">
+          {props.separators?.render(what.index)}
+        </div>,
+      );
+    }
+  }
 
   return (
     <div
       ref={viewport}
       className={`vlist ${props.className ?? ''}`}
-      role="listbox"
-      aria-label={props.label}
-      aria-activedescendant={count > 0 && active >= layout.first && active < layout.last ? props.rowId(active) : undefined}
-      tabIndex={0}
-      onScroll={onScroll}
-      onKeyDown={onKeyDown}
-      onClick={(e) => {
-        const row = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
-        if (!row) return;
-        const i = Number(row.dataset.index);
-        onActiveChange(i);
-        onSelect?.(i);
+      // Focusable by click and script only: a click on the scrollbar or a script's focus() lands on the listbox.
+      tabIndex={-1}
+      onFocus={(e) => {
+        if (e.target === viewport.current) listbox.current?.focus({ preventScroll: true });
       }}
+      onScroll={onScroll}
       data-testid={props.testId}
       data-first={layout.first}
       data-last={layout.last}
     >
       <div ref={spacer} className="vlist-spacer">
         <div ref={windowEl} className="vlist-window">
-          {rows}
+          <div
+            ref={listbox}
+            className="vlist-rows"
+            role="listbox"
+            aria-label={props.label}
+            aria-activedescendant={count > 0 && activeShown ? props.rowId(active) : undefined}
+            tabIndex={0}
+            onKeyDown={onKeyDown}
+            onClick={(e) => {
+              const row = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
+              if (!row) return;
+              const i = Number(row.dataset.index);
+              onActiveChange(i);
+              onSelect?.(i);
+            }}
+          >
+            {rows}
+          </div>
+          {separatorsShown && <div className="vlist-overlay">{overlay}</div>}
         </div>
       </div>
     </div>

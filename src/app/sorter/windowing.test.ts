@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowsPerPage, scrollTopForRow, windowLayout } from './windowing';
+import { rowMap, rowsPerPage, scrollTopForRow, windowLayout } from './windowing';
 
 const base = { rowHeight: 24, viewportHeight: 480 };
 
@@ -99,5 +99,50 @@ describe('scrollTopForRow', () => {
   it('counts whole rows per page, at least one', () => {
     expect(rowsPerPage(24, 480)).toBe(20);
     expect(rowsPerPage(24, 10)).toBe(1);
+  });
+});
+
+describe('rowMap', () => {
+  it('interleaves separator rows above their items', () => {
+    // items 0..4, separators above items 1 and 3: rows i0 s0 i1 i2 s1 i3 i4
+    const m = rowMap(5, [1, 3]);
+    expect(m.rows).toBe(7);
+    expect(Array.from({ length: 7 }, (_, r) => m.at(r))).toEqual([
+      { kind: 'item', index: 0 },
+      { kind: 'separator', index: 0 },
+      { kind: 'item', index: 1 },
+      { kind: 'item', index: 2 },
+      { kind: 'separator', index: 1 },
+      { kind: 'item', index: 3 },
+      { kind: 'item', index: 4 },
+    ]);
+    expect([0, 1, 2, 3, 4].map(m.rowOfItem)).toEqual([0, 2, 3, 5, 6]);
+  });
+
+  it('is the identity without separators', () => {
+    const m = rowMap(3, []);
+    expect(m.rows).toBe(3);
+    expect([0, 1, 2].map((r) => m.at(r))).toEqual([0, 1, 2].map((index) => ({ kind: 'item', index })));
+    expect([0, 1, 2].map(m.rowOfItem)).toEqual([0, 1, 2]);
+  });
+
+  it('maps every item to a row showing it, and back, for any separators', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 20 }), (count, raw) => {
+        const above = raw.filter((x) => x <= count).sort((a, b) => a - b);
+        const m = rowMap(count, above);
+        expect(m.rows).toBe(count + above.length);
+        const seen: string[] = [];
+        for (let r = 0; r < m.rows; r++) {
+          const w = m.at(r);
+          seen.push(`${w.kind}${w.index}`);
+          if (w.kind === 'item') expect(m.rowOfItem(w.index)).toBe(r);
+          else expect(m.at(r + 1).kind === 'item' ? (m.at(r + 1) as { index: number }).index : count).toBe(above[w.index]);
+        }
+        // Items in order, each once; separators in order, each once.
+        expect(seen.filter((x) => x.startsWith('item'))).toEqual(Array.from({ length: count }, (_, i) => `item${i}`));
+        expect(seen.filter((x) => x.startsWith('separator'))).toEqual(above.map((_, s) => `separator${s}`));
+      }),
+    );
   });
 });

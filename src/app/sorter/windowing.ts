@@ -88,3 +88,49 @@ export function scrollTopForRow(index: number, input: ScrollInput, align: 'neare
 export function rowsPerPage(rowHeight: number, viewportHeight: number): number {
   return Math.max(1, Math.floor(viewportHeight / rowHeight));
 }
+
+/**
+ * Items with extra rows between them (the sorter's tablet separators), all of one height:
+ * separator s sits just above item `above[s]`. `above` is ascending, distinct, each in
+ * 0..count. The list windows over `rows` = count + separators; items keep their own indexes
+ * (the active row, scroll-to, query matches), and rows map to items through binary search.
+ */
+export interface RowMap {
+  rows: number;
+  /** The row that shows item i. */
+  rowOfItem(i: number): number;
+  /** What row r shows. */
+  at(r: number): { kind: 'item'; index: number } | { kind: 'separator'; index: number };
+}
+
+export function rowMap(count: number, above: ArrayLike<number>): RowMap {
+  const n = above.length;
+  // Separators at or above item i: the first s with above[s] > i.
+  const upTo = (i: number) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (above[mid]! <= i) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    rows: count + n,
+    rowOfItem: (i) => i + upTo(i),
+    at: (r) => {
+      // The last separator whose row (above[s] + s) is at or before r.
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (above[mid]! + mid <= r) lo = mid + 1;
+        else hi = mid;
+      }
+      const s = lo - 1;
+      if (s >= 0 && above[s]! + s === r) return { kind: 'separator', index: s };
+      return { kind: 'item', index: r - lo };
+    },
+  };
+}
