@@ -69,17 +69,27 @@ function line(file: string, map: SourceMap, path: readonly PathPart[], message: 
  * Bounded: it stops counting at the limit.
  */
 function aliasBomb(value: unknown): { path: PathPart[]; message: string } | null {
+  // Paths as linked lists (made into arrays only for the answer): copying a path per value
+  // would cost depth x values.
+  type Node = { v: unknown; key: PathPart; up: Node | null; depth: number };
+  const pathOf = (n: Node | null): PathPart[] => {
+    const out: PathPart[] = [];
+    for (; n && n.up; n = n.up) out.push(n.key);
+    return out.reverse();
+  };
   let count = 0;
-  const stack: { v: unknown; path: PathPart[] }[] = [{ v: value, path: [] }];
+  const stack: Node[] = [{ v: value, key: '', up: null, depth: 0 }];
   while (stack.length) {
-    const { v, path } = stack.pop()!;
-    if (++count > MAX_IMPORT_VALUES) return { path, message: `the file holds more than ${MAX_IMPORT_VALUES.toLocaleString('en-US')} values once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    const n = stack.pop()!;
+    if (++count > MAX_IMPORT_VALUES) return { path: pathOf(n), message: `the file holds more than ${MAX_IMPORT_VALUES.toLocaleString('en-US')} values once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    const v = n.v;
     if (v === null || typeof v !== 'object') continue;
-    if (path.length >= MAX_IMPORT_DEPTH) return { path, message: `nested more than ${MAX_IMPORT_DEPTH} levels deep${'' /* through aliases: the parser bounds plain nesting */}; no schema or table nests that far` };
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+    // Plain nesting is bounded by the parser; deeper than that comes through aliases.
+    if (n.depth >= MAX_IMPORT_DEPTH) return { path: pathOf(n), message: `nested more than ${MAX_IMPORT_DEPTH} levels deep once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, up: n, depth: n.depth + 1 });
     else {
       const keys = Object.keys(v);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: (v as Record<string, unknown>)[keys[i]!], path: [...path, keys[i]!] });
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: (v as Record<string, unknown>)[keys[i]!], key: keys[i]!, up: n, depth: n.depth + 1 });
     }
   }
   return null;
