@@ -25,7 +25,7 @@ let made: Fixtures | undefined;
 function files(): Fixtures {
   if (made) return made;
   const dir = mkdtempSync(join(tmpdir(), 'btstudio-hostile-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  process.once('exit', removeCliFiles);
   const f = (name: string, text: string) => {
     const p = join(dir, name);
     writeFileSync(p, text);
@@ -43,6 +43,12 @@ function files(): Fixtures {
     badEscapes: f('keys.txt', 'b\na\n\\xZZ\nc\n'),
   };
   return made;
+}
+
+/** Removes the cases' temporary files (also done when the process exits). */
+export function removeCliFiles(): void {
+  if (made) rmSync(made.dir, { recursive: true, force: true });
+  made = undefined;
 }
 
 /** A fresh copy of the precious file, so each case checks its own. */

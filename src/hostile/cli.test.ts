@@ -2,11 +2,13 @@
 // on stdout, one line on stderr naming the flag or value and what is allowed; a file given to
 // -o is left as it was. Times are the bench's business (bench/hostile.bench.mjs);
 // the timeout here only catches a hang.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runHostileCase } from './case';
-import { cliCases } from './cli.cases';
+import { cliCases, removeCliFiles } from './cli.cases';
 
 describe('hostile command lines', () => {
+  afterAll(removeCliFiles);
+
   it('has at least 30 cases with unique ids', () => {
     expect(cliCases.length).toBeGreaterThanOrEqual(30);
     expect(new Set(cliCases.map((c) => c.id)).size).toBe(cliCases.length);
