@@ -74,7 +74,7 @@ describe('btstudio', () => {
     expect((await cli('keys', good, '--table', 'nope')).err).toMatch(/no table "nope"/);
     expect((await cli('keys', good, '--table', 'other', '-n', '0')).err).toMatch(/-n must be between 1 and 1000000/);
     expect((await cli('keys', good, '--table', 'other', '-n', 'lots')).err).toMatch(/whole number/);
-    expect((await cli('keys', good, '--bogus')).err).toMatch(/Unknown option '--bogus'/);
+    expect((await cli('keys', good, '--bogus')).err).toMatch(/unknown option "--bogus" \(options: --table \(-t\), -n, --seed, --sorted, --hex\)/);
   });
 
   it('schema prints the JSON Schema', async () => {

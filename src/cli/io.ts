@@ -1,6 +1,6 @@
 // What a command sees of the process: streams and a way to fail with a user error. Commands
 // take this instead of touching `process` so tests can run them in memory.
-import { readFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export interface Io {
@@ -20,35 +20,162 @@ export class UserError extends Error {
   }
 }
 
-export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** How an option is written in messages: `-n` for one-letter names, `--table` (`-t`) otherwise. */
+function flagName(name: string, short?: string): string {
+  return name.length === 1 ? `-${name}` : `--${name}${short ? ` (-${short})` : ''}`;
+}
+
+/** Printable in one line: control characters and quotes escaped. */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+/** Edit distance, for "did you mean" (option names are short). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+  }
+  return d[a.length]![b.length]!;
+}
+
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * Parses flags strictly, and says in one line what is wrong and what is allowed: an unknown
+ * option (with the options there are, and the nearest one), a missing value, an option where a
+ * value belongs, a value on a switch, an option given twice, an argument where none is taken.
+ * A negative number after an option is its value (`-n -1` is "-n must be between 1 and ...",
+ * not node's "argument is ambiguous").
+ */
+export function parseFlags<T extends Options>(argv: string[], options: T, allowPositionals = true) {
+  const byShort = new Map<string, string>();
+  for (const [name, o] of Object.entries(options)) if (o.short) byShort.set(o.short, name);
+  const longOf = (raw: string): string | undefined => (raw.startsWith('--') ? raw.slice(2) : raw.length === 2 ? byShort.get(raw[1]!) ?? raw.slice(1) : undefined);
+  // `-n -1`, `--seed -5`: join a negative number to the option that takes a value.
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      args.push(...argv.slice(i));
+      break;
+    }
+    const name = a.startsWith('-') && !a.includes('=') ? longOf(a) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && i + 1 < argv.length && NEGATIVE_NUMBER.test(argv[i + 1]!)) {
+      args.push(`--${name}=${argv[++i]}`);
+    } else args.push(a);
+  }
+  const known = Object.entries(options).map(([name, o]) => flagName(name, o.short));
+  const { tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true });
+  const seen = new Map<string, string>();
+  for (const t of tokens) {
+    if (t.kind === 'positional') {
+      if (!allowPositionals) throw new UserError(`takes no arguments (got ${quote(t.value)})`);
+      continue;
+    }
+    if (t.kind !== 'option') continue;
+    const o = options[t.name];
+    const shown = t.rawName;
+    if (!o) {
+      const near = Object.keys(options).filter((n) => n.length > 1 && distance(n, t.name) <= Math.max(1, Math.floor(n.length / 3)));
+      throw new UserError(`unknown option ${quote(shown)}${near.length ? `; did you mean --${near[0]}?` : ''} (${known.length ? `options: ${known.join(', ')}` : 'this command takes no options'})`);
+    }
+    const flag = flagName(t.name, undefined);
+    if (o.type === 'boolean') {
+      if (t.inlineValue) throw new UserError(`${flag} is a switch and takes no value (got ${quote(`${shown}=${t.value ?? ''}`)})`);
+    } else {
+      if (t.value === undefined || t.value === null) throw new UserError(`${flag} needs a value${shown !== flag ? ` (${shown})` : ''}, e.g. ${flag} ${t.name === 'table' ? 'NAME' : t.name === 'output' ? 'FILE' : 'VALUE'}`);
+      if (!t.inlineValue && t.value.startsWith('-') && t.value !== '-') {
+        throw new UserError(`${flag} needs a value, but the next argument ${quote(t.value)} is an option (write ${flag}=${t.value} if that is the value)`);
+      }
+    }
+    if (!o.multiple) {
+      const before = seen.get(t.name);
+      const now = o.type === 'boolean' ? shown : `${shown} ${t.value}`;
+      if (before !== undefined) throw new UserError(`${flag} is given twice (${quote(before)} and ${quote(now)}); give it once`);
+      seen.set(t.name, now);
+    }
+  }
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (e) {
-    // node's messages are good ("Unknown option '--x'"); drop its advice about '--' which confuses here.
-    throw new UserError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    // Not reached for what is checked above; node's words, without its advice about '--'.
+    throw new UserError((e as Error).message.replace(/\. To specify a positional argument.*$/s, '').split('\n')[0]!);
   }
 }
 
-/** A whole number flag within bounds, with the flag's name in the error. */
+/** A whole number flag within bounds, with the flag's name and the bounds in the error. */
 export function intFlag(value: string | undefined, name: string, def: number, min: number, max: number): number {
   if (value === undefined) return def;
-  if (!/^-?\d+$/.test(value.trim())) throw new UserError(`${name} takes a whole number, not "${value}"`);
+  if (!/^-?\d+$/.test(value.trim())) throw new UserError(`${name} takes a whole number from ${min} to ${max}, not ${quote(value)}`);
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UserError(`${name} must be between ${min} and ${max} (got ${value})`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UserError(`${name} must be between ${min} and ${max} (got ${value.trim()})`);
   return n;
 }
 
-/** Reads a file as bytes (design files are decoded by the loader, which reports bad UTF-8). */
-export async function readBytes(file: string): Promise<Uint8Array> {
+/** The largest file a command reads whole (design files, imports): the loader's own cap. */
+export const MAX_READ_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Reads a file as bytes (design files are decoded by the loader, which reports bad UTF-8), at
+ * most MAX_READ_BYTES: a bigger file is refused before it is read, and a device or a pipe
+ * (/dev/zero, /dev/urandom) is refused as soon as it has given more.
+ */
+export async function readBytes(file: string, what = 'a design file'): Promise<Uint8Array> {
+  const name = /[\u0000-\u001f\u007f]/.test(file) ? quote(file) : file;
+  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+  let handle: FileHandle | undefined;
   try {
-    return await readFile(file);
+    handle = await open(file, 'r');
+    const stat = await handle.stat();
+    if (stat.isDirectory()) throw new UserError(`${name}: is a directory, not ${what}`);
+    if (stat.isFile() && stat.size > MAX_READ_BYTES) throw new UserError(`${name}: the file is ${mb(stat.size)}; ${what} may be at most ${MAX_READ_BYTES / 1048576} MB`);
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = new Uint8Array(Math.min(1 << 20, MAX_READ_BYTES + 1 - total));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      parts.push(buf.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > MAX_READ_BYTES) throw new UserError(`${name}: gives more than ${MAX_READ_BYTES / 1048576} MB (${stat.isFile() ? 'the file grew while it was read' : 'it is not a regular file'}); ${what} may be at most ${MAX_READ_BYTES / 1048576} MB`);
+    }
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
   } catch (e) {
+    if (e instanceof UserError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UserError(`${file}: no such file`);
-    if (code === 'EISDIR') throw new UserError(`${file}: is a directory, not a design file`);
-    if (code === 'EACCES') throw new UserError(`${file}: permission denied`);
-    throw new UserError(`${file}: cannot read (${(e as Error).message})`);
+    if (code === 'ENOENT') throw new UserError(`${name}: no such file`);
+    if (code === 'EISDIR') throw new UserError(`${name}: is a directory, not ${what}`);
+    if (code === 'EACCES') throw new UserError(`${name}: permission denied`);
+    if (code === 'ENOTDIR') throw new UserError(`${name}: a part of the path is not a directory`);
+    throw new UserError(`${name}: cannot read (${(e as Error).message})`);
+  } finally {
+    await handle?.close();
   }
+}
+
+/** A write error in plain words, naming the file (for -o). */
+export function writeError(file: string, e: unknown): UserError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ENOENT: 'its directory does not exist',
+    EISDIR: 'is a directory; name a file',
+    EACCES: 'permission denied',
+    ENOTDIR: 'a part of the path is not a directory',
+    ENOSPC: 'no space left on device',
+    EROFS: 'read-only file system',
+    EEXIST: 'exists',
+  };
+  return new UserError(`${quote(file).slice(1, -1)}: cannot write (${code && words[code] ? words[code] : (e as Error).message})`);
 }
 
 export function write(stream: NodeJS.WritableStream, text: string): Promise<void> {

@@ -1,5 +1,5 @@
 // btstudio: the command line over the same core as the web app.
-import { UserError, write, type Io } from './io';
+import { quote, UserError, write, type Io } from './io';
 
 interface Command {
   summary: string;
@@ -54,7 +54,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    await write(io.stderr, `btstudio: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')})\n`);
+    await write(io.stderr, `btstudio: unknown command ${quote(name)} (commands: ${Object.keys(COMMANDS).join(', ')}; btstudio --help lists them)\n`);
     return 2;
   }
   const command = await entry.load();

@@ -175,7 +175,7 @@ describe('importFile', () => {
     const cases: [FileLike, RegExp][] = [
       [file('empty.yaml', '   \n'), /empty\.yaml: the file is empty/],
       [file('pic.png', '\u0089PNG\r\n\u001a\n\u0000\u0000'), /pic\.png: this is not a text file/],
-      [file('bad.yaml', 'a: [1, 2'), /bad\.yaml: not YAML or JSON/],
+      [file('bad.yaml', 'a: [1, 2'), /bad\.yaml:1:9: not YAML or JSON/],
       [file('list.json', '[1, 2]'), /list\.json: expected a mapping/],
       [file('other.json', '{"hello": 1}'), /other\.json: not a file the studio imports/],
       [file('d.yaml', 'format: bigtable-studio/v1\nname: x\ntables: [{name: t}]\n'), /d\.yaml:\d+:\d+/],

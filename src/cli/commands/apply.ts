@@ -1,20 +1,8 @@
 // btstudio apply DESIGN: create or update the design's tables in Bigtable (the emulator or an
 // instance). Also the target flags and error mapping that load and verify share.
-import {
-  computePlan,
-  connect,
-  executePlan,
-  formatPlan,
-  IntegrationError,
-  planChanges,
-  planConflicts,
-  planDeletes,
-  resolveTarget,
-  type Connection,
-  type Target,
-} from '../../integration/apply';
 import { parseFlags, UserError, write, type Io } from '../io';
 import { readDesign } from '../design-file';
+import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
 export const summary = 'create or update the design\'s tables in Bigtable or the emulator (prints the plan first)';
 export const usage = `usage: btstudio apply DESIGN [--table T] [--project P] [--instance I] [--endpoint HOST:PORT]
@@ -39,47 +27,6 @@ Never deletes anything without --prune --yes. Aggregate types and an existing ro
 cannot change in place: apply reports them as conflicts and changes nothing.
 Exit 0 done (or nothing to do), 2 refused, a conflict, or the target cannot be used.`;
 
-/** The flags every command that talks to Bigtable takes. */
-export const TARGET_FLAGS = {
-  project: { type: 'string' },
-  instance: { type: 'string' },
-  endpoint: { type: 'string' },
-} as const;
-
-export function targetFrom(values: { project?: string | undefined; instance?: string | undefined; endpoint?: string | undefined }): Target {
-  return guard(() => resolveTarget({ project: values.project, instance: values.instance, endpoint: values.endpoint }));
-}
-
-/** IntegrationErrors (unreachable, credentials, missing table, disagreement) become user errors: exit 2. */
-export function asUserError(e: unknown): unknown {
-  return e instanceof IntegrationError ? new UserError(e.message, 2) : e;
-}
-
-function guard<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    throw asUserError(e);
-  }
-}
-
-/** Connects, runs `fn`, closes; integration errors come out as user errors. */
-export async function withConnection<T>(target: Target, fn: (conn: Connection) => Promise<T>): Promise<T> {
-  let conn: Connection;
-  try {
-    conn = await connect(target);
-  } catch (e) {
-    throw asUserError(e);
-  }
-  try {
-    return await fn(conn);
-  } catch (e) {
-    throw asUserError(e);
-  } finally {
-    await conn.close();
-  }
-}
-
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
     ...TARGET_FLAGS,
@@ -94,7 +41,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (values.table !== undefined && !design.tables.some((t) => t.name === values.table)) {
     throw new UserError(`${file} has no table "${values.table}" (tables: ${design.tables.map((t) => t.name).join(', ') || '(none)'})`);
   }
-  const target = targetFrom(values);
+  const target = await targetFrom(values);
+  const { computePlan, executePlan, formatPlan, planChanges, planConflicts, planDeletes } = await integration();
   return withConnection(target, async (conn) => {
     const plan = await computePlan(conn, design, { table: values.table, prune: values.prune === true });
     await write(io.stdout, formatPlan(plan));

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { ExportError, EXPORT_FORMATS, EXPORTERS, exportTable, type ExportFormat } from '../../core/export';
 import { CODE_LANGS } from '../../core/export/code';
-import { parseFlags, UserError, write, type Io } from '../io';
+import { parseFlags, UserError, write, writeError, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'export a table as row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown or design';
@@ -41,6 +41,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const lang = values.lang;
   if (lang !== undefined && !(CODE_LANGS as readonly string[]).includes(lang)) throw new UserError(`--lang must be ts, java, go or python (got "${lang}")`);
   if (values.as !== undefined && values.as !== 'yaml' && values.as !== 'json') throw new UserError(`--as must be yaml or json (got "${values.as}")`);
+  // A flag another format would silently ignore is a mistake: say so rather than write the wrong file.
+  if (lang !== undefined && format !== 'code') throw new UserError(`--lang is for --to code, not --to ${format}`);
+  if (values['pre-encoded'] && format !== 'row-key-schema') throw new UserError(`--pre-encoded is for --to row-key-schema, not --to ${format} (the other formats write the delimiter as their tool reads it)`);
+  if (values.as !== undefined && format !== 'design') throw new UserError(`--as is for --to design, not --to ${format}`);
+  if (values.output === '') throw new UserError('-o needs a file name');
   const design = await readDesign(file);
   const entry = EXPORTERS[format as ExportFormat];
   const table = entry.wholeDesign && values.table === undefined ? null : pickTable(design, values.table, file).name;
@@ -61,7 +66,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     try {
       await writeFile(values.output, result.text, { mode: script ? 0o755 : 0o644 });
     } catch (e) {
-      throw new UserError(`${values.output}: cannot write (${(e as Error).message})`);
+      throw writeError(values.output, e);
     }
     await write(io.stderr, `wrote ${values.output}\n`);
   } else {

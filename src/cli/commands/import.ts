@@ -1,9 +1,10 @@
 // btstudio import FILE: a design, row_key_schema.yaml/JSON or `gcloud ... tables describe`
 // output in, a design (YAML or JSON) out. Never overwrites a file.
 import { readFile, writeFile } from 'node:fs/promises';
+import { MAX_IMPORT_CHARS } from '../../core/import';
 import { exportDesign } from '../../core/export/design';
 import { importText } from '../../core/import';
-import { parseFlags, readBytes, UserError, write, type Io } from '../io';
+import { parseFlags, readBytes, UserError, write, writeError, type Io } from '../io';
 
 export const summary = 'import a design, row_key_schema.yaml or gcloud describe output as a design';
 export const usage = `usage: btstudio import FILE [--as yaml|json] [--pre-encoded] [--table NAME] [-o NEW_FILE]
@@ -18,7 +19,7 @@ file and refuses to overwrite one that exists.`;
 
 async function readInput(file: string, io: Io): Promise<string> {
   if (file !== '-') {
-    const bytes = await readBytes(file);
+    const bytes = await readBytes(file, 'a file to import');
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     } catch {
@@ -26,8 +27,19 @@ async function readInput(file: string, io: Io): Promise<string> {
     }
   }
   const chunks: Buffer[] = [];
-  for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const c of io.stdin) {
+    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    chunks.push(b);
+    size += b.length;
+    // Stop reading at the cap: importText refuses more anyway, and memory stays bounded.
+    if (size > MAX_IMPORT_CHARS * 4) throw new UserError(`stdin: gives more than ${(MAX_IMPORT_CHARS * 4) / 1048576} MB; import reads files up to ${MAX_IMPORT_CHARS / 1048576} MB`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new UserError('stdin: not UTF-8 text');
+  }
 }
 
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -41,6 +53,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const as = values.as ?? 'yaml';
   if (as !== 'yaml' && as !== 'json') throw new UserError(`--as must be yaml or json (got "${as}")`);
   const file = positionals[0]!;
+  if (values.output === '') throw new UserError('-o needs a file name');
   const text = await readInput(file, io);
   const r = importText(text, { file: file === '-' ? 'stdin' : file, preEncoded: values['pre-encoded'] === true, ...(values.table ? { table: values.table } : {}) });
   if (!r.ok) throw new UserError(r.errors.join('\n'));
@@ -57,7 +70,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     try {
       await writeFile(values.output, out, { flag: 'wx' });
     } catch (e) {
-      throw new UserError(`${values.output}: cannot write (${(e as Error).message})`);
+      throw (e as NodeJS.ErrnoException).code === 'EEXIST' ? new UserError(`${values.output} exists; import never overwrites a file (choose another name)`) : writeError(values.output, e);
     }
     await write(io.stderr, `imported ${r.kind} into ${values.output}\n`);
   } else await write(io.stdout, out);

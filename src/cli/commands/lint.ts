@@ -26,6 +26,7 @@ function parseRules(specs: string[]): Record<string, SeveritySetting> {
     if (!m) throw new UserError(`--rule takes ID=SEVERITY, e.g. --rule key-length=off (got "${spec}")`);
     if (!ruleById(m[1]!)) throw new UserError(`--rule: no rule "${m[1]}" (see docs/rules/)`);
     if (!SEVERITIES.has(m[2]!)) throw new UserError(`--rule ${m[1]}: severity must be off, info, warning or error (got "${m[2]}")`);
+    if (out[m[1]!] !== undefined && out[m[1]!] !== m[2]) throw new UserError(`--rule ${m[1]} is given twice (${out[m[1]!]} and ${m[2]}); give it once`);
     out[m[1]!] = m[2] as SeveritySetting;
   }
   return out;

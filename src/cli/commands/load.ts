@@ -1,10 +1,9 @@
 // btstudio load DESIGN --table T --rows N: synthetic rows shaped by the design, written to
 // Bigtable or the emulator, with a progress bar, retries and a throughput summary.
-import { requireMatchingTable } from '../../integration/apply';
-import { formatLoadSummary, grouped, loadRows, syntheticRows, tableMutate, type LoadProgress } from '../../integration/load';
+import type { LoadProgress } from '../../integration/load';
 import { intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
-import { TARGET_FLAGS, asUserError, targetFrom, withConnection } from './apply';
+import { TARGET_FLAGS, asUserError, integration, targetFrom, withConnection } from '../target';
 
 export const summary = 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator';
 export const usage = `usage: btstudio load DESIGN --table T --rows N [--rate R] [--seed S] [--max-dynamic D]
@@ -25,6 +24,8 @@ stops after the batches in flight and says how many rows were written (exit 130)
 Target flags as for btstudio apply (BIGTABLE_EMULATOR_HOST selects the emulator).`;
 
 const BAR = 30;
+/** 1,234,567 (integration/load's grouped, here so the progress bar needs no Bigtable client). */
+const grouped = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function progressWriter(io: Io): { update(p: LoadProgress): void; finish(): void } {
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
@@ -80,13 +81,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const maxDynamic = values['max-dynamic'] === undefined ? undefined : intFlag(values['max-dynamic'], '--max-dynamic', 0, 1, 100_000);
   const design = await readDesign(file);
   const table = pickTable(design, values.table, file);
+  const { requireMatchingTable } = await integration();
+  const { formatLoadSummary, loadRows, syntheticRows, tableMutate } = await import('../../integration/load');
   let source: ReturnType<typeof syntheticRows>;
   try {
     source = syntheticRows(table, { seed, maxDynamic });
   } catch (e) {
     throw asUserError(e);
   }
-  const target = targetFrom(values);
+  const target = await targetFrom(values);
   return withConnection(target, async (conn) => {
     await requireMatchingTable(conn, table);
     const bt = conn.client.instance(target.instance).table(table.name);

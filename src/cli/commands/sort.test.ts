@@ -67,7 +67,7 @@ describe('btstudio sort', () => {
   it('exits 2 with one line on stderr for an unknown flag, a missing file or two inputs', async () => {
     const flag = await sort(['--reverse']);
     expect(flag.code).toBe(2);
-    expect(flag.err).toMatch(/^btstudio sort: Unknown option '--reverse'\n$/);
+    expect(flag.err).toMatch(/^btstudio sort: unknown option "--reverse" \(options: --escaped, --output \(-o\)\)\n$/);
     const missing = await sort([join(dir, 'nope.txt')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toBe(`btstudio sort: ${join(dir, 'nope.txt')}: no such file or directory\n`);

@@ -38,7 +38,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const openOut = () => (out = values.output === undefined ? new StreamSink(io.stdout) : new FileSink(values.output));
     if (values.escaped) {
       const data = file === undefined ? await readStream(io.stdin) : readWhole(file);
-      await sortEscaped(data, openOut());
+      // Every line is decoded before the output opens: a bad escape leaves -o's file as it was.
+      await sortEscaped(data, openOut);
     } else if (file === undefined) {
       await writeSorted(sortInMemory(await lineBlocks(io.stdin)), openOut());
     } else {
@@ -138,7 +139,7 @@ async function sortNamedFile(file: string, openOut: () => Sink): Promise<void> {
   out ??= openOut(); // an empty input still creates (truncates) the output file
 }
 
-async function sortEscaped(text: Uint8Array, out: Sink): Promise<void> {
+async function sortEscaped(text: Uint8Array, openOut: () => Sink): Promise<void> {
   const lines = splitLines(text);
   // Decoded keys may hold \n, so they get their own offsets instead of being split again.
   const data = new Uint8Array(text.length);
@@ -158,6 +159,7 @@ async function sortEscaped(text: Uint8Array, out: Sink): Promise<void> {
     ends[i] = at;
   }
   const order = sortLineIndex(data, starts, ends, lines.count);
+  const out = openOut();
   const encoder = new TextEncoder();
   let pending = '';
   for (let k = 0; k < order.length; k++) {

@@ -1,9 +1,7 @@
 // btstudio verify DESIGN --table T: read a real table back and check it against the design.
-import { requireMatchingTable } from '../../integration/apply';
-import { formatVerifyReport, verifyTable } from '../../integration/verify';
 import { intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
-import { TARGET_FLAGS, targetFrom, withConnection } from './apply';
+import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
 export const summary = 'check a real table against its design: key template, byte order, query ranges';
 export const usage = `usage: btstudio verify DESIGN --table T [--sample N] [--seed S]
@@ -33,7 +31,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
   const design = await readDesign(file);
   const table = pickTable(design, values.table, file);
-  const target = targetFrom(values);
+  const target = await targetFrom(values);
+  const { requireMatchingTable } = await integration();
+  const { formatVerifyReport, verifyTable } = await import('../../integration/verify');
   return withConnection(target, async (conn) => {
     await requireMatchingTable(conn, table);
     const report = await verifyTable(conn.client.instance(target.instance).table(table.name), table, { sample, seed });

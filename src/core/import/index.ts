@@ -4,8 +4,8 @@
 //     preEncoded), and Terraform's `{"structType": ...}` (delimiter base64);
 //   - `gcloud bigtable instances tables describe --format=json|yaml` output (a Table).
 // The result is a new design holding the table; callers never overwrite a saved design with it.
-import { load } from 'js-yaml';
-import { formatIssue, loadDesign, validateDesign } from '../model/load';
+import { formatIssue, formatPath, loadDesign, validateDesign, type DesignIssue } from '../model/load';
+import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from '../model/positions';
 import { FORMAT_V1, type Design, type Table } from '../model/schema';
 import { ImportError, isObj, rowKeyFromStruct } from './struct';
 import { tableFromDescribe } from './table';
@@ -16,6 +16,10 @@ export { rowKeyFromStruct } from './struct';
 
 export type ImportKind = 'design' | 'row-key-schema' | 'terraform-struct' | 'gcloud-describe';
 
+/**
+ * `errors`: one line each, `file:line:column: path: what is wrong` (the path is the proto
+ * path in the file, e.g. `encoding.delimitedBytes.delimiter`), or `file: what` for the whole file.
+ */
 export type ImportResult = { ok: true; kind: ImportKind; design: Design; notes: string[] } | { ok: false; errors: string[] };
 
 export interface ImportOptions {
@@ -29,6 +33,13 @@ export interface ImportOptions {
 
 /** The largest file read (as design files). */
 export const MAX_IMPORT_CHARS = 5 * 1024 * 1024;
+/**
+ * The most values a file may hold once its aliases are expanded, and the deepest it may nest:
+ * far above any real schema or describe output. Aliases share one copy in memory, but the
+ * import walks every use, so 30 aliases of aliases would otherwise be a billion values.
+ */
+export const MAX_IMPORT_VALUES = 200_000;
+export const MAX_IMPORT_DEPTH = 64;
 
 function tableNameFrom(file: string | undefined): string {
   const base = (file ?? 'imported').split(/[\\/]/).pop()!.replace(/\.(ya?ml|json)$/i, '').replace(/\.?row_key_schema$/i, '');
@@ -36,21 +47,110 @@ function tableNameFrom(file: string | undefined): string {
   return id.slice(0, 50) || 'imported';
 }
 
-function finish(kind: ImportKind, table: Table, notes: string[], file: string): ImportResult {
+/** Where a path is in the text: its value (or its key), else the nearest enclosing value. */
+function locate(map: SourceMap, path: readonly PathPart[], atKey: boolean): { line: number; column: number } {
+  const off = (atKey ? map.keyAt(path) : undefined) ?? map.valueAt(path) ?? map.keyAt(path);
+  if (off !== undefined) return map.lineCol(off);
+  for (let n = path.length - 1; n >= 0; n--) {
+    const o = map.valueAt(path.slice(0, n));
+    if (o !== undefined) return map.lineCol(o);
+  }
+  return { line: 1, column: 1 };
+}
+
+function line(file: string, map: SourceMap, path: readonly PathPart[], message: string, atKey = false, at: readonly PathPart[] = path): string {
+  const { line, column } = locate(map, at, atKey);
+  return `${file}:${line}:${column}: ${path.length ? `${formatPath(path)}: ` : ''}${message}`;
+}
+
+/**
+ * The first place where the value, expanded through its aliases, holds more than
+ * MAX_IMPORT_VALUES values or nests deeper than MAX_IMPORT_DEPTH; null when it does not.
+ * Bounded: it stops counting at the limit.
+ */
+function aliasBomb(value: unknown): { path: PathPart[]; message: string } | null {
+  // Paths as linked lists (made into arrays only for the answer): copying a path per value
+  // would cost depth x values.
+  type Node = { v: unknown; key: PathPart; up: Node | null; depth: number };
+  const pathOf = (n: Node | null): PathPart[] => {
+    const out: PathPart[] = [];
+    for (; n && n.up; n = n.up) out.push(n.key);
+    return out.reverse();
+  };
+  let count = 0;
+  const stack: Node[] = [{ v: value, key: '', up: null, depth: 0 }];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (++count > MAX_IMPORT_VALUES) return { path: pathOf(n), message: `the file holds more than ${MAX_IMPORT_VALUES.toLocaleString('en-US')} values once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    const v = n.v;
+    if (v === null || typeof v !== 'object') continue;
+    // Plain nesting is bounded by the parser; deeper than that comes through aliases.
+    if (n.depth >= MAX_IMPORT_DEPTH) return { path: pathOf(n), message: `nested more than ${MAX_IMPORT_DEPTH} levels deep once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, up: n, depth: n.depth + 1 });
+    else {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: (v as Record<string, unknown>)[keys[i]!], key: keys[i]!, up: n, depth: n.depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** Maps a path in the imported design back to the file, where the importer knows how. */
+type Back = (designPath: string) => PathPart[] | null;
+
+function finish(kind: ImportKind, table: Table, notes: string[], file: string, map: SourceMap, back: Back): ImportResult {
   const design: Design = { format: FORMAT_V1, name: `Imported from ${file}`, tables: [table] };
   const v = validateDesign(design, file);
-  if (!v.ok) return { ok: false, errors: v.issues.map((i) => `${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`) };
+  if (!v.ok) {
+    return {
+      ok: false,
+      errors: v.issues.map((i: DesignIssue) => {
+        const src = back(i.path);
+        const what = `${i.message} (in the imported design: ${i.path || 'the design'})`;
+        return src ? line(file, map, src, what) : `${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`;
+      }),
+    };
+  }
   return { ok: true, kind, design: v.design, notes };
+}
+
+/** Design paths of a table imported from a Table message, back to the message. */
+function describeBack(value: Record<string, unknown>): Back {
+  const families = isObj(value.columnFamilies) ? Object.keys(value.columnFamilies) : [];
+  return (p) => {
+    let m = /^tables\[0\]\.families\[(\d+)\]/.exec(p);
+    if (m && families[Number(m[1])] !== undefined) return ['columnFamilies', families[Number(m[1])]!];
+    if (/^tables\[0\]\.name/.test(p)) return ['name'];
+    m = /^tables\[0\]\.rowKey/.exec(p);
+    return m ? (value.rowKeySchema ? ['rowKeySchema'] : []) : [];
+  };
+}
+
+/** Design paths of a row key imported from a struct at `root`, back to the struct. */
+function structBack(root: PathPart[], struct: unknown): Back {
+  const names = isObj(struct) && Array.isArray(struct.fields) ? struct.fields.map((f) => (isObj(f) ? f.fieldName : undefined)) : [];
+  return (p) => {
+    const m = /^tables\[0\]\.rowKey\.fields\.([A-Za-z_][A-Za-z0-9_]*)/.exec(p);
+    if (m && names.includes(m[1])) return [...root, 'fields', names.indexOf(m[1]), 'fieldName'];
+    if (/^tables\[0\]\.rowKey/.test(p)) return [...root, 'encoding'];
+    return null;
+  };
 }
 
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
   const file = options.file ?? 'input';
-  if (text.length > MAX_IMPORT_CHARS) return { ok: false, errors: [`${file}: the file is larger than ${MAX_IMPORT_CHARS / 1048576} MB`] };
+  if (text.length > MAX_IMPORT_CHARS) return { ok: false, errors: [`${file}: the file is ${(text.length / 1048576).toFixed(1)} MB; import reads files up to ${MAX_IMPORT_CHARS / 1048576} MB`] };
   if (text.trim() === '') return { ok: false, errors: [`${file}: the file is empty`] };
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let value: unknown;
+  let map: SourceMap;
   try {
-    value = load(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    ({ value, map } = parseYamlWithPositions(body, file));
   } catch (e) {
+    if (e instanceof YamlSyntaxError) {
+      const what = /several YAML documents/.test(e.message) ? 'the file holds several YAML documents (---); import reads one' : e.message;
+      return { ok: false, errors: [`${file}:${e.line}:${e.column}: not YAML or JSON: ${what}`] };
+    }
     return { ok: false, errors: [`${file}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}`] };
   }
   if (!isObj(value)) return { ok: false, errors: [`${file}: expected a mapping (a design, a row key schema or a table), found ${value === null || value === undefined ? 'nothing' : Array.isArray(value) ? 'a list' : typeof value}`] };
@@ -58,28 +158,30 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
     const r = loadDesign(text, file);
     return r.ok ? { ok: true, kind: 'design', design: r.design, notes: [] } : { ok: false, errors: r.issues.map(formatIssue) };
   }
+  const bomb = aliasBomb(value);
+  if (bomb) return { ok: false, errors: [line(file, map, bomb.path, bomb.message)] };
   const name = options.table ?? tableNameFrom(file);
   try {
     if ('structType' in value) {
       const keys = Object.keys(value).filter((k) => k !== 'structType');
-      if (keys.length) throw new ImportError(`${file}: unknown field "${keys[0]}" next to structType`);
-      const r = rowKeyFromStruct(value.structType, 'structType', true);
-      return finish('terraform-struct', { name, rowKey: r.rowKey }, r.notes, file);
+      if (keys.length) throw new ImportError([keys[0]!], `unknown field "${keys[0]}" next to structType (a Terraform row_key_schema holds only structType)`, true);
+      const r = rowKeyFromStruct(value.structType, ['structType'], true);
+      return finish('terraform-struct', { name, rowKey: r.rowKey }, r.notes, file, map, structBack(['structType'], value.structType));
     }
     if ('fields' in value || 'encoding' in value) {
-      const r = rowKeyFromStruct(value, 'row key schema', options.preEncoded === true);
-      return finish('row-key-schema', { name, rowKey: r.rowKey }, r.notes, file);
+      const r = rowKeyFromStruct(value, [], options.preEncoded === true);
+      return finish('row-key-schema', { name, rowKey: r.rowKey }, r.notes, file, map, structBack([], value));
     }
     if ('name' in value || 'columnFamilies' in value || 'rowKeySchema' in value) {
       const r = tableFromDescribe(value);
-      return finish('gcloud-describe', r.table, r.notes, file);
+      return finish('gcloud-describe', r.table, r.notes, file, map, describeBack(value));
     }
   } catch (e) {
-    if (e instanceof ImportError) return { ok: false, errors: [`${file}: ${e.message}`] };
+    if (e instanceof ImportError) return { ok: false, errors: [line(file, map, e.path, e.message, e.atKey, e.at)] };
     throw e;
   }
   return {
     ok: false,
-    errors: [`${file}: not a file the studio imports: expected a design (format: ${FORMAT_V1}), a row key schema (fields, encoding) or gcloud tables describe output (name, columnFamilies, rowKeySchema); found keys ${Object.keys(value).slice(0, 6).join(', ') || '(none)'}`],
+    errors: [`${file}: not a file the studio imports: expected a design (format: ${FORMAT_V1}), a row key schema (fields, encoding) or gcloud tables describe output (name, columnFamilies, rowKeySchema); found keys ${Object.keys(value).slice(0, 6).map((k) => JSON.stringify(k)).join(', ') || '(none)'}`],
   };
 }

@@ -60,6 +60,12 @@ export function fromBase64(text: string, url: boolean): Base64Result {
     end--;
     padding++;
   }
+  // A character that cannot be there is the better answer than a wrong length: a link with a
+  // line break or a zero-width space pasted in is damaged, not cut off.
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || table[c]! < 0) return { ok: false, reason: 'character', index: i, char: String.fromCodePoint(text.codePointAt(i)!) };
+  }
   if (!url && (text.length % 4 !== 0 || (padding > 0 && text.length === padding))) return { ok: false, reason: 'length' };
   if (end % 4 === 1) return { ok: false, reason: 'length' };
   if (url && padding > 0 && (end + padding) % 4 !== 0) return { ok: false, reason: 'length' };
@@ -69,8 +75,7 @@ export function fromBase64(text: string, url: boolean): Base64Result {
   let o = 0;
   for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i);
-    const v = c < 128 ? table[c]! : -1;
-    if (v < 0) return { ok: false, reason: 'character', index: i, char: String.fromCodePoint(text.codePointAt(i)!) };
+    const v = table[c]!;
     acc = ((acc << 6) | v) & 0xffffff;
     bits += 6;
     if (bits >= 8) {

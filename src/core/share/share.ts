@@ -9,7 +9,7 @@
 // decoded, inflate writes into a fixed buffer (a full buffer means a decompression bomb), and
 // the result is parsed and validated strictly before anyone sees it.
 import { deflateSync, Inflate } from 'fflate';
-import { validateDesign, type DesignIssue } from '../model/load';
+import { formatPath, validateDesign, type DesignIssue } from '../model/load';
 import type { Design } from '../model/schema';
 import { fromBase64, toBase64Url } from './base64';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
@@ -76,70 +76,125 @@ export function shareUrl(design: Design, base: string): string {
 const fail = (kind: ShareErrorKind, error: string, issues?: DesignIssue[]): ShareResult => ({ ok: false, kind, error, ...(issues ? { issues } : {}) });
 const KIB = (n: number) => `${Math.round(n / 1024)} KiB`;
 
-/** The payload (`1.…`) inside a link, a fragment, `d=…` or the payload itself; null if none. */
-function payloadOf(input: string): string | null {
+/** A character as the user can see it in a message: printable ones quoted, others as U+XXXX. */
+function showChar(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  const visible = cp > 0x20 && cp < 0x7f ? `"${ch}"` : cp > 0xa0 && !/[\p{Cf}\p{Z}\p{Cs}\p{Co}\p{Cn}\p{M}]/u.test(ch) ? `"${ch}" (U+${cp.toString(16).toUpperCase().padStart(4, '0')})` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${NAMED[cp] ? ` (${NAMED[cp]})` : ''}`;
+  return visible;
+}
+const NAMED: Record<number, string> = { 0x20: 'a space', 0x09: 'a tab', 0x0a: 'a line break', 0x0d: 'a carriage return', 0xa0: 'a no-break space', 0x200b: 'a zero-width space', 0xfeff: 'a byte-order mark', 0x00ad: 'a soft hyphen' };
+
+/** The start of a text for a message: at most 40 characters, with control characters escaped. */
+function excerpt(s: string): string {
+  const cut = s.length > 40 ? `${s.slice(0, 40)}…` : s;
+  return JSON.stringify(cut);
+}
+
+/** The payload (`1.…`) inside a link, a fragment, `d=…` or the payload itself; else why not. */
+function payloadOf(input: string): { payload: string } | { error: string } {
   let s = input.trim();
+  if (s === '') return { error: `this is not a design link: it is empty (a design link ends in "#${SHARE_PARAM}=${SHARE_VERSION}.…")` };
   const hash = s.indexOf('#');
+  const query = hash >= 0 ? s.slice(0, hash) : s;
   if (hash >= 0) s = s.slice(hash + 1);
   for (const part of s.split('&')) {
-    if (part.startsWith(`${SHARE_PARAM}=`)) return part.slice(SHARE_PARAM.length + 1);
+    if (part.startsWith(`${SHARE_PARAM}=`)) return { payload: part.slice(SHARE_PARAM.length + 1) };
   }
-  return /^\d+\./.test(s) ? s : null;
+  if (/^\d+\./.test(s)) return { payload: s };
+  const expected = `expected "#${SHARE_PARAM}=${SHARE_VERSION}.…" after the address`;
+  if (/[?&]d=\d+\./.test(query)) return { error: `this is not a design link: its design is in the query ("?${SHARE_PARAM}=") where the fragment ("#${SHARE_PARAM}=") belongs; ${expected}` };
+  if (/^d(%3D|%3d)/.test(s)) return { error: `this is not a design link: its "=" was percent-encoded ("${SHARE_PARAM}%3D"), by an app that changed the link; ${expected}` };
+  if (hash < 0) return { error: `this is not a design link: it has no "#" fragment; ${expected}` };
+  const names = s.split('&').filter((p) => p.includes('=')).map((p) => p.split('=')[0]!).filter((n) => n !== '');
+  return { error: `this is not a design link: its fragment ${excerpt(`#${s}`)} has no "${SHARE_PARAM}=" part${names.length ? ` (found ${names.slice(0, 4).map((n) => `"${n}"`).join(', ')})` : ''}; ${expected}` };
+}
+
+/** The deepest a design's JSON may nest (the same bound as a design file's YAML). */
+const MAX_JSON_DEPTH = 64;
+
+/**
+ * The path of the first value nested deeper than MAX_JSON_DEPTH, or null. Iterative, so a
+ * link of 100,000 nested lists cannot exhaust the stack before it is refused.
+ */
+function tooDeep(value: unknown): (string | number)[] | null {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) return path;
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ v: x, path: [...path, i] }));
+    else for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], path: [...path, k] });
+  }
+  return null;
+}
+
+function showPath(path: readonly (string | number)[]): string {
+  const whole = formatPath(path);
+  return whole.length > 120 ? `${whole.slice(0, 100)}…` : whole;
 }
 
 /**
  * Opens a link (or its fragment). Never throws; bounded time and memory for any input. A
- * failure says what is wrong: not a link, damaged characters, cut off, changed, from a newer
- * studio, too large, or a design that does not validate.
+ * failure says what is wrong and where: not a link, a character that cannot be in a link (and
+ * which one), cut off (after how many characters), changed (the checksum or the data), from a
+ * newer studio, too large, or a design that does not validate (the path in the design).
+ * Positions count characters of the design part: the text after "#d=", version included.
  */
 export function decodeShare(input: string): ShareResult {
   if (input.length > MAX_SHARE_CHARS + 8192) {
     return fail('too-large', `the link is too long: ${input.length} characters (a design link may be at most ${KIB(MAX_SHARE_CHARS)}; share larger designs as a file)`);
   }
-  const payload = payloadOf(input);
-  if (payload === null) return fail('not-a-link', `this is not a design link: expected "#${SHARE_PARAM}=${SHARE_VERSION}.…" after the address`);
+  const found = payloadOf(input);
+  if ('error' in found) return fail('not-a-link', found.error);
+  const payload = found.payload;
   if (payload.length > MAX_SHARE_CHARS) {
     return fail('too-large', `the link is too long: its design takes ${payload.length} characters (at most ${KIB(MAX_SHARE_CHARS)}; share larger designs as a file)`);
   }
+  if (payload === '') return fail('not-a-link', `this is not a design link: nothing follows "#${SHARE_PARAM}=" (expected the format version, "${SHARE_VERSION}.", then the design)`);
   const m = /^(\d{1,9})\./.exec(payload);
-  if (!m) return fail('not-a-link', `this is not a design link: the part after "#${SHARE_PARAM}=" must start with a format version ("${SHARE_VERSION}.")`);
+  if (!m) return fail('not-a-link', `this is not a design link: the part after "#${SHARE_PARAM}=" must start with a format version ("${SHARE_VERSION}."), not ${excerpt(payload)}`);
   const version = Number(m[1]);
   if (version > SHARE_VERSION) {
-    return fail('newer-version', `this link was made by a newer studio (link format ${version}); this studio reads format ${SHARE_VERSION}: update the studio to open it`);
+    return fail('newer-version', `this link was made by a newer studio (link format ${version}); this studio reads format ${SHARE_VERSION}: update the studio to open it (the format is the number after "#${SHARE_PARAM}=")`);
   }
-  if (version !== SHARE_VERSION) return fail('not-a-link', `link format ${version} does not exist; this studio reads format ${SHARE_VERSION}`);
+  if (version !== SHARE_VERSION) return fail('not-a-link', `link format ${version} (at the start of the design part) does not exist; this studio reads format ${SHARE_VERSION}`);
   const body = payload.slice(m[0].length);
+  const at = (bodyIndex: number) => m[0].length + bodyIndex + 1; // 1-based, in the design part
   const decoded = fromBase64(body, true);
   if (!decoded.ok) {
-    if (decoded.reason !== 'character') return fail('truncated', 'the link is cut off: its last characters are missing (copy the whole link; chat apps and e-mail may cut long lines)');
-    return fail('not-base64', `the link is damaged: "${decoded.char}" (character ${m[0].length + decoded.index + 1} of the design part) cannot appear in a design link; was it changed by hand or by an app?`);
+    if (decoded.reason !== 'character') return fail('truncated', `the link is cut off: its design part ends after character ${payload.length}, in the middle of its data (copy the whole link; chat apps and e-mail may cut long lines)`);
+    const hint = decoded.char === '+' || decoded.char === '/' ? ' ("+" and "/" are standard base64; a link uses "-" and "_")' : decoded.char === '%' ? ' (a percent-encoded character: an app changed the link)' : '';
+    return fail('not-base64', `the link is damaged: ${showChar(decoded.char)} (character ${at(decoded.index)} of the design part) cannot appear in a design link${hint}; was it changed by hand or by an app?`);
   }
   const bytes = decoded.bytes;
-  if (bytes.length < 5) return fail('truncated', 'the link is cut off: it holds no design data (copy the whole link)');
+  if (bytes.length < 5) return fail('truncated', `the link is cut off: it holds no design data (its design part ends after character ${payload.length}; copy the whole link)`);
   const expected = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
   let json: Uint8Array | null;
   try {
     json = inflateBounded(bytes.subarray(4), MAX_SHARE_JSON_BYTES);
   } catch (e) {
-    const msg = (e as Error).message;
-    if (/unexpected EOF/.test(msg)) return fail('truncated', 'the link is cut off: the design data ends early (copy the whole link; chat apps may cut long messages)');
-    return fail('tampered', `the link is damaged: its design data cannot be unpacked (${msg}); it was changed after it was made`);
+    const msg = e instanceof InflateError ? e.reason : String(e);
+    const where = e instanceof InflateError ? Math.min(payload.length, at(Math.ceil(((4 + e.end) * 4) / 3) - 1)) : payload.length;
+    if (/unexpected EOF/.test(msg)) return fail('truncated', `the link is cut off: the design data ends early, after character ${payload.length} of the design part (copy the whole link; chat apps may cut long messages)`);
+    return fail('tampered', `the link is damaged: its design data cannot be unpacked (${msg}; found by character ${where} of the design part); it was changed after it was made`);
   }
   if (json === null) return tooBig();
-  if (crc32(json) !== expected) return fail('tampered', 'the link is damaged: its checksum does not match, so it was changed or cut after it was made');
+  if (crc32(json) !== expected) return fail('tampered', 'the link is damaged: its checksum does not match its data (the checksum is the first 6 characters after the version), so it was changed or cut after it was made');
   let text: string;
   let value: unknown;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(json);
     value = JSON.parse(text);
-  } catch {
-    return fail('tampered', 'the link is damaged: its data is not a design (bad UTF-8 or JSON)');
+  } catch (e) {
+    return fail('tampered', `the link is damaged: its data is not a design (${e instanceof SyntaxError ? `not JSON: ${e.message}` : 'bad UTF-8'})`);
   }
+  const deep = tooDeep(value);
+  if (deep) return fail('invalid-design', `the link's design is not valid: ${showPath(deep)}: nested more than ${MAX_JSON_DEPTH} levels deep (no design nests that far)`, [{ file: 'link', line: 1, column: 1, path: formatPath(deep), message: `nested more than ${MAX_JSON_DEPTH} levels deep` }]);
   let result: ReturnType<typeof validateDesign>;
   try {
     result = validateDesign(value, 'link');
   } catch (e) {
-    // Deeply nested values can exhaust the stack of the validator: still a bad design.
+    // Guard only: the depth check above keeps the validator's recursion bounded.
     return fail('invalid-design', `the link's design cannot be read: ${(e as Error).message}`);
   }
   if (!result.ok) {
@@ -150,10 +205,21 @@ export function decodeShare(input: string): ShareResult {
   return { ok: true, design: result.design };
 }
 
+class InflateError extends Error {
+  constructor(
+    readonly reason: string,
+    /** Bytes of deflate data pushed when the inflater gave up. */
+    readonly end: number,
+  ) {
+    super(reason);
+  }
+}
+
 /**
  * Inflates into a fixed buffer of `max` bytes, 1 KiB of input at a time, and gives up (null)
  * as soon as the output would not fit: a bomb costs at most `max` + about 1 MiB of work,
- * however far it would expand. Throws fflate's errors for damaged or cut-off data.
+ * however far it would expand. Throws an InflateError (fflate's message, and how far it got)
+ * for damaged or cut-off data.
  */
 function inflateBounded(data: Uint8Array, max: number): Uint8Array | null {
   const out = new Uint8Array(max);
@@ -170,7 +236,11 @@ function inflateBounded(data: Uint8Array, max: number): Uint8Array | null {
   const STEP = 1024;
   for (let at = 0; !full; at += STEP) {
     const last = at + STEP >= data.length;
-    inflater.push(data.subarray(at, at + STEP), last);
+    try {
+      inflater.push(data.subarray(at, at + STEP), last);
+    } catch (e) {
+      throw new InflateError((e as Error).message, Math.min(at + STEP, data.length));
+    }
     if (last) break;
   }
   return full ? null : out.subarray(0, size);

@@ -204,7 +204,10 @@ function timeBytes(f: Extract<Field, { type: 'timestamp' }>, retentionMs: number
   const perMs = f.unit === 's' ? 0.001 : f.unit === 'us' ? 1000 : 1;
   const stepMs = f.bucket ? { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000, month: 2_592_000_000 }[f.bucket] : 1 / perMs;
   const lo = BigInt(Math.floor(DEFAULT_START_MS * perMs));
-  const hi = BigInt(Math.floor((DEFAULT_START_MS + retentionMs) * perMs));
+  // A retention of up to 999,999,999 days is valid; in microseconds it passes int64's end, where
+  // the key would stop growing anyway (the encoder refuses bigger values).
+  const end = BigInt(Math.floor((DEFAULT_START_MS + retentionMs) * perMs));
+  const hi = end < LONG_MAX ? end : LONG_MAX;
   const step = BigInt(Math.max(1, Math.round(stepMs * perMs)));
   return collect(ends(lo, hi, step), (v) => encodeBigEndianInt64(f.reversed ? LONG_MAX - v : v));
 }

@@ -1,0 +1,171 @@
+// Hostile command lines (issue 8): wrong flags, numbers and files for every command, through the
+// in-memory runner (the same main() as the installed btstudio). A refusal counts only as the
+// CLI promises it (docs/cli.md): exit 2, nothing on stdout, and exactly one line on stderr that
+// names the flag or value and says what is allowed. Cases with -o also check that the file
+// there is left byte for byte as it was ("nothing saved changed").
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../cli/run-in-memory';
+import { encodeShare } from '../core/share/share';
+import type { HostileAnswer, HostileCase } from './case';
+
+interface Fixtures {
+  dir: string;
+  good: string;
+  bad: string;
+  sub: string;
+  schema: string;
+  badSchema: string;
+  badEscapes: string;
+}
+
+let made: Fixtures | undefined;
+/** The files the cases use, made once in a fresh temporary directory. */
+function files(): Fixtures {
+  if (made) return made;
+  const dir = mkdtempSync(join(tmpdir(), 'btstudio-hostile-'));
+  process.once('exit', removeCliFiles);
+  const f = (name: string, text: string) => {
+    const p = join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  };
+  const sub = join(dir, 'a-directory');
+  mkdirSync(sub);
+  made = {
+    dir,
+    sub,
+    good: f('good.yaml', 'format: bigtable-studio/v1\nname: hostile cli\ntables:\n  - name: events\n    rowKey: {template: "{user}#{ts}", fields: {user: {type: string}, ts: {type: timestamp}}}\n    load: {writesPerSecond: 100}\n'),
+    bad: f('bad.yaml', 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: int, pad: 0}}}\n'),
+    schema: f('orders.row_key_schema.yaml', "encoding:\n  delimitedBytes:\n    delimiter: '#'\nfields:\n- fieldName: id\n  type:\n    stringType:\n      encoding:\n        utf8Bytes: {}\n"),
+    badSchema: f('broken.row_key_schema.yaml', "encoding:\n  delimitedBytes:\n    delimiter: '#'\nfields:\n- fieldName: id\n  type: string\n"),
+    badEscapes: f('keys.txt', 'b\na\n\\xZZ\nc\n'),
+  };
+  return made;
+}
+
+/** Removes the cases' temporary files (also done when the process exits). */
+export function removeCliFiles(): void {
+  if (made) rmSync(made.dir, { recursive: true, force: true });
+  made = undefined;
+}
+
+/** A fresh copy of the precious file, so each case checks its own. */
+function precious(name: string): { path: string; unchanged(): boolean } {
+  const path = join(files().dir, `${name}.precious`);
+  const bytes = Buffer.from(`precious ${name}: must survive a failed command\n`);
+  writeFileSync(path, bytes);
+  return { path, unchanged: () => existsSync(path) && readFileSync(path).equals(bytes) };
+}
+
+/**
+ * Runs argv (a function of the fixtures) and answers `refused` only for a refusal as promised:
+ * exit `code`, empty stdout, one line on stderr. Anything else comes back as not refused, with
+ * what happened, so the test says why.
+ */
+function cli(argv: (f: Fixtures) => string[], code = 2, after?: () => string | null): () => Promise<HostileAnswer> {
+  return async () => {
+    const f = files();
+    const r = await runCli(...argv(f));
+    const err = r.err.split(f.dir).join('DIR');
+    const broken = after?.();
+    if (broken) throw new Error(broken);
+    const oneLine = /^[^\n]+\n$/.test(err);
+    if (r.code === code && r.out === '' && oneLine) return { refused: true, message: err.trimEnd() };
+    return { refused: false, message: `exit ${r.code} (expected ${code}); stdout ${r.out.length} characters; stderr ${oneLine ? 'one line' : `${err.split('\n').length - 1} lines`}: ${err}` };
+  };
+}
+
+/** The same, for a command given `-o` at a precious file that must come out unchanged. */
+function keepsOutput(name: string, argv: (f: Fixtures, out: string) => string[]): () => Promise<HostileAnswer> {
+  return async () => {
+    const p = precious(name);
+    return cli((f) => argv(f, p.path), 2, () => (p.unchanged() ? null : `${p.path} was changed by a command that failed`))();
+  };
+}
+
+/** A real link cut 20 characters after "#d=1." (22 characters of its design part). */
+const CUT_LINK = encodeShare({ format: 'bigtable-studio/v1', name: 'cut', tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] }).slice(0, '#d=1.'.length + 20);
+
+const refused = (what: RegExp, where: RegExp) => ({ refused: true as const, what, where });
+
+export const cliCases: HostileCase[] = [
+  // keys: numbers of every wrong kind
+  { id: 'cli-keys-n-negative', group: 'cli', what: 'keys -n -1', run: cli((f) => ['keys', f.good, '-n', '-1']), expect: refused(/must be between 1 and 1000000 \(got -1\)/, /^btstudio keys: -n /) },
+  { id: 'cli-keys-n-exponent', group: 'cli', what: 'keys -n 1e12', run: cli((f) => ['keys', f.good, '-n', '1e12']), expect: refused(/takes a whole number from 1 to 1000000/, /^btstudio keys: -n .*"1e12"/) },
+  { id: 'cli-keys-n-hex', group: 'cli', what: 'keys -n 0x10', run: cli((f) => ['keys', f.good, '-n', '0x10']), expect: refused(/takes a whole number from 1 to 1000000/, /^btstudio keys: -n .*"0x10"/) },
+  { id: 'cli-keys-n-zero', group: 'cli', what: 'keys -n 0', run: cli((f) => ['keys', f.good, '-n', '0']), expect: refused(/must be between 1 and 1000000 \(got 0\)/, /^btstudio keys: -n /) },
+  { id: 'cli-keys-n-huge', group: 'cli', what: 'keys -n 99999999999999999999 (beyond a safe integer)', run: cli((f) => ['keys', f.good, '-n', '99999999999999999999']), expect: refused(/must be between 1 and 1000000/, /^btstudio keys: -n .*99999999999999999999/) },
+  { id: 'cli-keys-n-fraction', group: 'cli', what: 'keys -n 2.5', run: cli((f) => ['keys', f.good, '-n', '2.5']), expect: refused(/takes a whole number/, /^btstudio keys: -n .*"2\.5"/) },
+  { id: 'cli-keys-n-nan', group: 'cli', what: 'keys -n NaN', run: cli((f) => ['keys', f.good, '-n', 'NaN']), expect: refused(/takes a whole number/, /^btstudio keys: -n .*"NaN"/) },
+  { id: 'cli-keys-n-missing', group: 'cli', what: 'keys … -n with no value after it', run: cli((f) => ['keys', f.good, '-n']), expect: refused(/needs a value/, /^btstudio keys: -n needs a value/) },
+  { id: 'cli-keys-seed-text', group: 'cli', what: 'keys --seed abc', run: cli((f) => ['keys', f.good, '--seed', 'abc']), expect: refused(/takes a whole number from 0 to 4294967295/, /^btstudio keys: --seed .*"abc"/) },
+  { id: 'cli-keys-seed-negative', group: 'cli', what: 'keys --seed -5', run: cli((f) => ['keys', f.good, '--seed', '-5']), expect: refused(/must be between 0 and 4294967295 \(got -5\)/, /^btstudio keys: --seed /) },
+  { id: 'cli-keys-seed-over-uint32', group: 'cli', what: 'keys --seed 4294967296', run: cli((f) => ['keys', f.good, '--seed', '4294967296']), expect: refused(/must be between 0 and 4294967295/, /^btstudio keys: --seed .*4294967296/) },
+  { id: 'cli-keys-n-twice', group: 'cli', what: 'keys -n 5 -n 6 (which one?)', run: cli((f) => ['keys', f.good, '-n', '5', '-n', '6']), expect: refused(/given twice .*give it once/, /^btstudio keys: -n is given twice \("-n 5" and "-n 6"\)/) },
+  { id: 'cli-keys-table-takes-option', group: 'cli', what: 'keys --table --sorted (the value is missing, the next flag is not it)', run: cli((f) => ['keys', f.good, '--table', '--sorted']), expect: refused(/needs a value, but the next argument "--sorted" is an option/, /^btstudio keys: --table /) },
+  { id: 'cli-keys-switch-value', group: 'cli', what: 'keys --sorted=yes (a switch given a value)', run: cli((f) => ['keys', f.good, '--sorted=yes']), expect: refused(/is a switch and takes no value/, /^btstudio keys: --sorted .*"--sorted=yes"/) },
+  { id: 'cli-keys-unknown-short', group: 'cli', what: 'keys -x', run: cli((f) => ['keys', f.good, '-x']), expect: refused(/options: --table \(-t\), -n, --seed, --sorted, --hex/, /^btstudio keys: unknown option "-x"/) },
+  { id: 'cli-keys-no-such-table', group: 'cli', what: 'keys --table nope', run: cli((f) => ['keys', f.good, '--table', 'nope']), expect: refused(/\(tables: events\)/, /^btstudio keys: .*good\.yaml has no table "nope"/) },
+  { id: 'cli-keys-two-designs', group: 'cli', what: 'keys with two design files', run: cli((f) => ['keys', f.good, f.good]), expect: refused(/name one design file/, /^btstudio keys: /) },
+  { id: 'cli-keys-file-name-newline', group: 'cli', what: 'a design file name with a line break in it', run: cli(() => ['keys', 'no\nsuch.yaml']), expect: refused(/no such file/, /^btstudio keys: "no\\nsuch\.yaml": /) },
+  // simulate
+  { id: 'cli-simulate-writes', group: 'cli', what: 'simulate --writes 1e30 (no such flag)', run: cli((f) => ['simulate', f.good, '--writes', '1e30']), expect: refused(/options: .*--wps/, /^btstudio simulate: unknown option "--writes"/) },
+  { id: 'cli-simulate-wps-exponent', group: 'cli', what: 'simulate --wps 1e30', run: cli((f) => ['simulate', f.good, '--wps', '1e30']), expect: refused(/takes a whole number from 0 to 1000000000/, /^btstudio simulate: --wps .*"1e30"/) },
+  { id: 'cli-simulate-nodes-zero', group: 'cli', what: 'simulate --nodes 0', run: cli((f) => ['simulate', f.good, '--nodes', '0']), expect: refused(/must be between 1 and 1000 \(got 0\)/, /^btstudio simulate: --nodes /) },
+  { id: 'cli-simulate-seconds-negative', group: 'cli', what: 'simulate --seconds -5', run: cli((f) => ['simulate', f.good, '--seconds', '-5']), expect: refused(/must be between 1 and 2592000 \(got -5\)/, /^btstudio simulate: --seconds /) },
+  { id: 'cli-simulate-seconds-too-long', group: 'cli', what: 'simulate --seconds 2592001 (a day over 30)', run: cli((f) => ['simulate', f.good, '--seconds', '2592001']), expect: refused(/must be between 1 and 2592000/, /^btstudio simulate: --seconds .*2592001/) },
+  { id: 'cli-simulate-buckets-infinity', group: 'cli', what: 'simulate --buckets Infinity', run: cli((f) => ['simulate', f.good, '--buckets', 'Infinity']), expect: refused(/takes a whole number from 1 to 1000/, /^btstudio simulate: --buckets .*"Infinity"/) },
+  { id: 'cli-simulate-format', group: 'cli', what: 'simulate --format xml', run: cli((f) => ['simulate', f.good, '--format', 'xml']), expect: refused(/text or json/, /^btstudio simulate: --format .*"xml"/) },
+  // lint
+  { id: 'cli-lint-flag-typo', group: 'cli', what: 'lint --frmat json', run: cli((f) => ['lint', f.good, '--frmat', 'json']), expect: refused(/did you mean --format\?/, /^btstudio lint: unknown option "--frmat"/) },
+  { id: 'cli-lint-rule-unknown', group: 'cli', what: 'lint --rule nope=off', run: cli((f) => ['lint', f.good, '--rule', 'nope=off']), expect: refused(/no rule "nope"/, /^btstudio lint: --rule: /) },
+  { id: 'cli-lint-rule-severity', group: 'cli', what: 'lint --rule key-length=loud', run: cli((f) => ['lint', f.good, '--rule', 'key-length=loud']), expect: refused(/severity must be off, info, warning or error \(got "loud"\)/, /^btstudio lint: --rule key-length: /) },
+  { id: 'cli-lint-rule-conflict', group: 'cli', what: 'lint --rule key-length=off --rule key-length=error', run: cli((f) => ['lint', f.good, '--rule', 'key-length=off', '--rule', 'key-length=error']), expect: refused(/given twice \(off and error\); give it once/, /^btstudio lint: --rule key-length /) },
+  // export
+  { id: 'cli-export-no-format', group: 'cli', what: 'export without --to', run: cli((f) => ['export', f.good]), expect: refused(/row-key-schema, gcloud, cbt, terraform, code, sql, markdown, design/, /^btstudio export: choose a format with --to/) },
+  { id: 'cli-export-format-unknown', group: 'cli', what: 'export --to excel', run: cli((f) => ['export', f.good, '--to', 'excel']), expect: refused(/must be one of row-key-schema/, /^btstudio export: --to .*"excel"/) },
+  { id: 'cli-export-lang-conflict', group: 'cli', what: 'export --to sql --lang go (a flag the format would ignore)', run: cli((f) => ['export', f.good, '--to', 'sql', '--lang', 'go']), expect: refused(/is for --to code/, /^btstudio export: --lang .*--to sql/) },
+  { id: 'cli-export-pre-encoded-conflict', group: 'cli', what: 'export --to gcloud --pre-encoded', run: cli((f) => ['export', f.good, '--to', 'gcloud', '--pre-encoded']), expect: refused(/is for --to row-key-schema/, /^btstudio export: --pre-encoded .*--to gcloud/) },
+  { id: 'cli-export-out-directory', group: 'cli', what: 'export -o at a directory', run: cli((f) => ['export', f.good, '--to', 'design', '-o', f.sub]), expect: refused(/cannot write \(is a directory; name a file\)/, /^btstudio export: DIR\/a-directory: /) },
+  { id: 'cli-export-out-no-dir', group: 'cli', what: 'export -o in a directory that does not exist', run: cli((f) => ['export', f.good, '--to', 'design', '-o', join(f.dir, 'nope', 'x.yaml')]), expect: refused(/its directory does not exist/, /^btstudio export: DIR\/nope\/x\.yaml: /) },
+  { id: 'cli-export-out-kept', group: 'cli', what: 'export of an invalid design -o an existing file (the file must not change)', run: keepsOutput('export', (f, out) => ['export', f.bad, '--to', 'design', '-o', out]), expect: refused(/must be at least 1/, /^btstudio export: DIR\/bad\.yaml:5:\d+: tables\[0\]\.rowKey\.fields\.a\.pad: /) },
+  // import
+  { id: 'cli-import-missing', group: 'cli', what: 'import of a file that does not exist', run: cli((f) => ['import', join(f.dir, 'nope.yaml')]), expect: refused(/no such file/, /^btstudio import: DIR\/nope\.yaml: /) },
+  { id: 'cli-import-directory', group: 'cli', what: 'import of a directory', run: cli((f) => ['import', f.sub]), expect: refused(/is a directory, not a file to import/, /^btstudio import: DIR\/a-directory: /) },
+  { id: 'cli-import-out-exists', group: 'cli', what: 'import -o onto an existing file (the file must not change)', run: keepsOutput('import', (f, out) => ['import', f.schema, '-o', out]), expect: refused(/exists; import never overwrites a file/, /^btstudio import: DIR\/import\.precious /) },
+  {
+    id: 'cli-import-bad-schema',
+    group: 'cli',
+    what: 'import of a broken row key schema with -o (no file may appear)',
+    run: async () => {
+      const out = join(files().dir, 'never-written.yaml');
+      return cli((f) => ['import', f.badSchema, '-o', out], 2, () => (existsSync(out) ? `${out} was written by an import that failed` : null))();
+    },
+    expect: refused(/expected a mapping, found string "string"/, /^btstudio import: DIR\/broken\.row_key_schema\.yaml:6:9: fields\[0\]\.type: /),
+  },
+  { id: 'cli-import-as', group: 'cli', what: 'import --as toml', run: cli((f) => ['import', f.schema, '--as', 'toml']), expect: refused(/must be yaml or json/, /^btstudio import: --as .*"toml"/) },
+  // sort
+  { id: 'cli-sort-bad-escape-out-kept', group: 'cli', what: 'sort --escaped with a bad escape on line 3, -o an existing file (the file must not change)', run: keepsOutput('sort-escaped', (f, out) => ['sort', '--escaped', f.badEscapes, '-o', out]), expect: refused(/bad escape "\\xZZ"/, /^btstudio sort: line 3: /) },
+  { id: 'cli-sort-missing-out-kept', group: 'cli', what: 'sort of a missing file -o an existing file (the file must not change)', run: keepsOutput('sort-missing', (f, out) => ['sort', join(f.dir, 'nope.txt'), '-o', out]), expect: refused(/no such file or directory/, /^btstudio sort: DIR\/nope\.txt: /) },
+  { id: 'cli-sort-two-inputs', group: 'cli', what: 'sort with two input files', run: cli((f) => ['sort', f.good, f.bad]), expect: refused(/takes one input file, got 2/, /^btstudio sort: /) },
+  { id: 'cli-sort-directory', group: 'cli', what: 'sort of a directory', run: cli((f) => ['sort', f.sub]), expect: refused(/is a directory/, /^btstudio sort: DIR\/a-directory: /) },
+  // check, schema, open, share
+  { id: 'cli-check-dev-zero', group: 'cli', what: 'check /dev/zero (endless bytes)', run: cli(() => ['check', '/dev/zero']), expect: refused(/gives more than 5 MB .*a design file may be at most 5 MB/, /^btstudio check: \/dev\/zero: /) },
+  { id: 'cli-check-nothing', group: 'cli', what: 'check with no files', run: cli(() => ['check', '--json']), expect: refused(/name at least one design file/, /^btstudio check: /) },
+  { id: 'cli-check-directory', group: 'cli', what: 'check of a directory', run: cli((f) => ['check', f.sub]), expect: refused(/is a directory, not a design file/, /^btstudio check: DIR\/a-directory: /) },
+  { id: 'cli-schema-argument', group: 'cli', what: 'schema with an argument it does not take', run: cli(() => ['schema', 'out.json']), expect: refused(/takes no arguments/, /^btstudio schema: .*"out\.json"/) },
+  { id: 'cli-open-cut-link', group: 'cli', what: 'open of a link cut after 20 characters', run: cli(() => ['open', `http://127.0.0.1:4173/${CUT_LINK}`]), expect: refused(/cut off/, /^btstudio open: the link is cut off: .*after character 22 of the design part|^btstudio open: the link is cut off: .*ends after character 22\b/) },
+  { id: 'cli-open-two-links', group: 'cli', what: 'open with two links', run: cli(() => ['open', '#d=1.AAAA', '#d=1.BBBB']), expect: refused(/give one link/, /^btstudio open: /) },
+  { id: 'cli-share-base-javascript', group: 'cli', what: 'share --base javascript:alert(1)', run: cli((f) => ['share', f.good, '--base', 'javascript:alert(1)']), expect: refused(/must be an http, https or file URL/, /^btstudio share: --base .*"javascript:alert\(1\)"/) },
+  // load, verify, apply: refused before any connection is tried
+  { id: 'cli-load-rows-missing', group: 'cli', what: 'load without --rows', run: cli((f) => ['load', f.good, '--table', 'events']), expect: refused(/say how many rows to write with --rows N/, /^btstudio load: /) },
+  { id: 'cli-load-rows-negative', group: 'cli', what: 'load --rows -1', run: cli((f) => ['load', f.good, '--rows', '-1']), expect: refused(/must be between 1 and 1000000000 \(got -1\)/, /^btstudio load: --rows /) },
+  { id: 'cli-load-rate-zero', group: 'cli', what: 'load --rate 0', run: cli((f) => ['load', f.good, '--rows', '10', '--rate', '0']), expect: refused(/must be between 1 and 100000000 \(got 0\)/, /^btstudio load: --rate /) },
+  { id: 'cli-verify-sample-huge', group: 'cli', what: 'verify --sample 1001', run: cli((f) => ['verify', f.good, '--sample', '1001']), expect: refused(/must be between 1 and 1000 \(got 1001\)/, /^btstudio verify: --sample /) },
+  { id: 'cli-apply-no-such-table', group: 'cli', what: 'apply --table nope', run: cli((f) => ['apply', f.good, '--table', 'nope']), expect: refused(/\(tables: events\)/, /^btstudio apply: .*good\.yaml has no table "nope"/) },
+  // the command itself
+  { id: 'cli-unknown-command', group: 'cli', what: 'an unknown command', run: cli(() => ['frobnicate', '--fast']), expect: refused(/commands: check, lint, keys, sort, schema, export, import, share, open, simulate, apply, load, verify/, /^btstudio: unknown command "frobnicate"/) },
+  { id: 'cli-command-escape-sequence', group: 'cli', what: 'a "command" holding a terminal escape sequence', run: cli(() => ['\u001b[2J\u001b[31mgotcha']), expect: refused(/commands: check/, /^btstudio: unknown command "\\u001b\[2J\\u001b\[31mgotcha"/) },
+];

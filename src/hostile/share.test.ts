@@ -1,0 +1,40 @@
+// Every hostile share link (share.cases.ts) is refused with the kind and the place, or opened
+// when the case says it is legal. Times are the bench's business (bench/hostile.bench.mjs);
+// the timeout here only catches a hang.
+import { describe, expect, it } from 'vitest';
+import { runHostileCase } from './case';
+import { shareCases } from './share.cases';
+
+describe('hostile share links', () => {
+  it('has at least 25 cases with unique ids', () => {
+    expect(shareCases.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(shareCases.map((c) => c.id)).size).toBe(shareCases.length);
+  });
+
+  it.each(shareCases.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
+    const r = await runHostileCase(c);
+    expect(r.crash, c.what).toBeUndefined();
+    const a = r.answer!;
+    if (!c.expect.refused) {
+      expect(a.refused, `${c.what}: ${a.message}`).toBe(false);
+      return;
+    }
+    expect(a.refused, c.what).toBe(true);
+    expect(a.message).toMatch(c.expect.what);
+    expect(a.message).toMatch(c.expect.where);
+  }, 20_000);
+});
+
+describe('the corpus bomb is a real one', () => {
+  it('unpacks to exactly the spaces its checksum covers', async () => {
+    const { inflateSync } = await import('fflate');
+    const { crc32 } = await import('../core/share/share');
+    const { bombForTest } = await import('./share.cases');
+    const data = bombForTest.deflateBomb(1000);
+    const out = inflateSync(data);
+    expect(out.length).toBe(1 + 258 * 1000);
+    expect(out.every((b) => b === 0x20)).toBe(true);
+    expect(bombForTest.crc32OfRun(0x20, out.length)).toBe(crc32(out));
+    expect(data.length).toBeLessThan(300); // about 1,032 : 1
+  });
+});
