@@ -141,6 +141,28 @@ export async function saved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-history', 'saved');
 }
 
+/** Every saved design as storage holds it (the manifest's current revision of each): id -> text. */
+export async function savedTexts(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('bigtable-schema-studio');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const get = (key: string) =>
+      new Promise<any>((resolve, reject) => {
+        const r = db.transaction('kv').objectStore('kv').get(key);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    const manifest = await get('manifest');
+    const out: Record<string, string> = {};
+    for (const [id, entry] of Object.entries(manifest?.docs ?? {}) as [string, { rev: string }][]) out[id] = (await get(`doc:${id}:${entry.rev}`))?.text;
+    db.close();
+    return out;
+  });
+}
+
 /** Replaces an input's text the way a user would (select all, type), one keystroke at a time. */
 export async function retype(input: Locator, text: string): Promise<void> {
   await input.click();

@@ -8,31 +8,9 @@
 // replacing the open design asks first and is undone by Undo.
 import type { Page } from '@playwright/test';
 import { dump } from 'js-yaml';
-import { expect, retype, saved, test } from './fixtures';
+import { expect, retype, saved, savedTexts, test } from './fixtures';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-
-/** Every saved design as storage holds it (the manifest's current revision of each): id -> text. */
-async function savedTexts(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('bigtable-schema-studio');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
-    const get = (key: string) =>
-      new Promise<any>((resolve, reject) => {
-        const r = db.transaction('kv').objectStore('kv').get(key);
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    const manifest = await get('manifest');
-    const out: Record<string, string> = {};
-    for (const [id, entry] of Object.entries(manifest?.docs ?? {}) as [string, { rev: string }][]) out[id] = (await get(`doc:${id}:${entry.rev}`))?.text;
-    db.close();
-    return out;
-  });
-}
 
 /** The open design as the Export dialog's design preview shows it (YAML). */
 async function designText(page: Page): Promise<string> {
