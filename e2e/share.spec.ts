@@ -8,11 +8,15 @@
 // design view; the banner on a page opened from a #d= link; src/app/share has the
 // components). Until then these tests skip, saying so.
 import { type BrowserContext, type Page } from '@playwright/test';
+import { deflateSync } from 'fflate';
 import { encodeShare } from '../src/core/share';
+import { toBase64Url } from '../src/core/share/base64';
+import { SHARE_DICTIONARY_V1 } from '../src/core/share/dictionary';
+import { crc32 } from '../src/core/share/share';
 import type { Design } from '../src/core/model/schema';
 // The shared offline guard watches every page of the context (the link opens in a second page):
 // no request off 127.0.0.1, no console or page error. Also the axe-core check and `saved`.
-import { expect, saved, seriousA11y, test } from './fixtures';
+import { expect, saved, savedTexts, seriousA11y, test } from './fixtures';
 
 async function present(page: Page, testId: string): Promise<boolean> {
   await page
@@ -162,4 +166,93 @@ test('the link base can be set, is remembered, and a bad one is refused', async 
   await dialog.getByRole('button', { name: 'Use this page' }).click();
   await expect(dialog.getByTestId('share-link')).toHaveValue(/^http:\/\/127\.0\.0\.1/);
   expect(await page.evaluate(() => localStorage.getItem('btstudio.shareBase'))).toBeNull();
+});
+
+/** A link whose design part deflates `bytes` (with the format's dictionary) under a checksum of them. */
+function bombLink(bytes: Uint8Array): string {
+  const packed = deflateSync(bytes, { level: 9, dictionary: SHARE_DICTIONARY_V1 });
+  const crc = crc32(bytes);
+  return `#d=1.${toBase64Url(new Uint8Array([crc >>> 24, (crc >>> 16) & 255, (crc >>> 8) & 255, crc & 255, ...packed]))}`;
+}
+
+test('a 10 MB link and decompression bombs say so within seconds and change nothing', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openExample(page);
+  test.skip(!(await present(page, 'share-open')), 'share links not mounted yet');
+  await saved(page);
+  const before = await savedTexts(page);
+  const names = await page.getByTestId('design-link').allTextContents();
+  const error = page.getByTestId('shared-link-error');
+  const unchanged = async () => {
+    await expect(page.getByTestId('shared-banner')).toHaveCount(0);
+    expect(await page.getByTestId('design-link').allTextContents()).toEqual(names);
+    expect(await savedTexts(page)).toEqual(before);
+  };
+
+  // 10 MB pasted into the open studio (only the hash changes). Chromium itself takes a few
+  // seconds to take a 10 MB address; the studio answers within moments of the hashchange.
+  let t0 = Date.now();
+  const answeredMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let start = 0;
+        window.addEventListener('hashchange', () => (start = performance.now()), { once: true });
+        const seen = new MutationObserver(() => {
+          if (start && document.querySelector('[data-testid=shared-link-error]')) {
+            seen.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        seen.observe(document.body, { childList: true, subtree: true });
+        window.location.hash = `#d=1.${'A'.repeat(10 * 1024 * 1024)}`;
+      }),
+  );
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('too long: 10485765 characters');
+  await expect(error).toContainText('Nothing was opened or changed');
+  expect(answeredMs, 'from the hashchange to the message').toBeLessThan(3000);
+  expect(Date.now() - t0, 'from the paste to the message').toBeLessThan(10_000);
+  await unchanged();
+
+  // A fresh page cannot even be opened at 10 MB: Chromium refuses URLs over 2 MB, and the page
+  // stays as it was. Just under that limit the studio answers itself.
+  await expect(page.goto(`./#d=1.${'A'.repeat(10 * 1024 * 1024)}`)).rejects.toThrow(/ERR_ABORTED/);
+  await page.goto('about:blank');
+  t0 = Date.now();
+  await page.goto(`./#d=1.${'A'.repeat(2 * 1000 * 1000 - 100)}`);
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  // Chromium needs seconds to load a page with a 2 MB address (its own parsing, and the test's
+  // protocol messages carry the address); the studio's part, from its scripts having run
+  // (DOMContentLoaded) to the message, is what it controls.
+  expect(await page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart)).toBeLessThan(5000);
+  await expect(error).toContainText('too long');
+  expect(Date.now() - t0).toBeLessThan(25_000);
+  await unchanged();
+
+  // Decompression bombs: DEFLATE packs at most about 1,030 to 1, so 4 KB of link unpacks to
+  // about 4 MB, and the longest link the studio reads (64 KiB) to about 40 MB. Both stop at the
+  // studio's 1 MiB buffer.
+  for (const size of [4 * 1024 * 1024, 40 * 1024 * 1024]) {
+    const link = bombLink(new Uint8Array(size).fill(32));
+    expect(link.length).toBeLessThan(size === 4 * 1024 * 1024 ? 6000 : 64 * 1024);
+    await page.goto('about:blank');
+    t0 = Date.now();
+    await page.goto(`./${link}`);
+    await expect(error).toBeVisible({ timeout: 10_000 });
+    expect(await page.evaluate(() => performance.now()), `${size} bytes: page start to message`).toBeLessThan(5000);
+    await expect(error).toContainText('decompression bomb');
+    await expect(error).toContainText('Nothing was opened or changed');
+    expect(Date.now() - t0, `${size} bytes`).toBeLessThan(15_000);
+    await unchanged();
+  }
+
+  // A good link of a design with the name of one of the user's: saved beside it, nothing overwritten.
+  await page.goto('about:blank');
+  await page.goto(`./${encodeShare({ format: 'bigtable-studio/v1', name: names[0]!, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] })}`);
+  await page.getByTestId('shared-banner').getByTestId('shared-save').click();
+  await expect(page.getByTestId('design-link')).toHaveText([...names, `${names[0]} (2)`]);
+  await saved(page);
+  const after = await savedTexts(page);
+  for (const [id, text] of Object.entries(before)) expect(after[id], id).toBe(text);
+  expect(Object.keys(after)).toHaveLength(Object.keys(before).length + 1);
 });

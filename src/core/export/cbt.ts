@@ -3,11 +3,12 @@
 // (cbt's families= list takes them too, but one per line reads better). cbt has no row key
 // schema command: the script says to use the gcloud export (or --row-key-schema) for that.
 import { AGGREGATE_TYPE, cbtList, commentText, fileSafe, gcToCbt, requireTable, shq, type Exporter } from './common';
-import { CBT_FUNCTION, checkListableFamilies, idWarnings } from './gcloud';
+import { CBT_FUNCTION, checkArguments, checkListableFamilies, idWarnings } from './gcloud';
 
 export const exportCbt: Exporter = (design, tableArg) => {
   const table = requireTable(design, tableArg);
   checkListableFamilies(table, 'cbt');
+  checkArguments(table, 'cbt');
   const notes = idWarnings(table);
   const splits = (table.splits ?? []).filter((s) => s !== '');
 

@@ -55,6 +55,28 @@ export function shq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a value cannot be one exact command-line argument, or null. Quoting makes any other text
+ * safe (shq), but an argument is a C string of UTF-8 bytes: a NUL byte would cut it short, and
+ * a lone surrogate has no UTF-8 form (it would arrive as U+FFFD, a different name).
+ */
+export function argumentProblem(s: string): string | null {
+  if (s.includes('\u0000')) return 'holds a NUL byte, which no command-line argument can carry';
+  if (LONE_SURROGATE.test(s)) return 'is not valid Unicode (a lone surrogate), so it has no exact UTF-8 form';
+  return null;
+}
+
+/** Refuses (one ExportError listing every reason) when a value a script passes to a tool cannot arrive exactly. */
+export function requireArguments(tool: string, values: readonly (readonly [what: string, value: string])[]): void {
+  const problems = values.flatMap(([what, value]) => {
+    const p = argumentProblem(value);
+    return p ? [`${what} ${JSON.stringify(value)} ${p}: a ${tool} script cannot pass it exactly`] : [];
+  });
+  if (problems.length) throw new ExportError(problems.join('; '), problems);
+}
+
 /** A comment line for a script or HCL file: newlines and control characters cannot end it. */
 export function commentText(s: string): string {
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');

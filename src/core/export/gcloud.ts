@@ -15,6 +15,7 @@ import {
   gcToCbt,
   gcToGcloud,
   gcloudList,
+  requireArguments,
   requireTable,
   shq,
   TABLE_ID_RE,
@@ -30,6 +31,15 @@ export function checkListableFamilies(table: Table, tool: string): void {
       `${tool} cannot create family ${bad.map((f) => JSON.stringify(f.name)).join(', ')}: its family list splits a family from its GC rule at ":"${tool === 'gcloud' ? ' and trims spaces' : ''} (Bigtable allows only letters, digits, _ - .)`,
     );
   }
+}
+
+/** The table id, family ids and split keys the script passes as arguments must arrive byte for byte. */
+export function checkArguments(table: Table, tool: string): void {
+  requireArguments(tool, [
+    ['table id', table.name],
+    ...(table.families ?? []).map((f) => ['family id', f.name] as const),
+    ...(table.splits ?? []).map((s) => ['split key', s] as const),
+  ]);
 }
 
 /** Warnings for ids Bigtable will refuse (the tool says so when the script runs). */
@@ -52,6 +62,7 @@ function familySpec(f: Family, gcloudRule: string | null): string {
 export const exportGcloud: Exporter = (design, tableArg) => {
   const table = requireTable(design, tableArg);
   checkListableFamilies(table, 'gcloud');
+  checkArguments(table, 'gcloud');
   const notes = idWarnings(table);
   const lines: string[] = [];
   const say = (s: string) => lines.push(`# ${commentText(s)}`);

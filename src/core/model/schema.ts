@@ -2,6 +2,11 @@
 // generated from these definitions (scripts/gen-schema.ts); docs/design-format.md explains them.
 import { z } from 'zod';
 
+// No JIT: zod would probe `Function("")` on the first parse to decide on compiled parsers, an
+// eval attempt the studio's CSP (script-src 'self') blocks and reports, in the page and in
+// every worker that loads designs. Here, before any schema is used, so every bundle has it.
+z.config({ jitless: true });
+
 export const FORMAT_V1 = 'bigtable-studio/v1';
 
 /** Bigtable's own table id rule (table.proto). */
