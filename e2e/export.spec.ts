@@ -23,14 +23,6 @@ const CONSTANT_SEGMENT: Design = {
   tables: [{ name: 'users', rowKey: { template: 'user#{id}', delimiter: '#', fields: { id: { type: 'uuid' } } }, families: [{ name: 'p', gc: { maxVersions: 1 } }] }],
 };
 
-async function present(page: Page, testId: string): Promise<boolean> {
-  await page
-    .getByTestId(testId)
-    .first()
-    .waitFor({ state: 'attached', timeout: 3000 })
-    .catch(() => undefined);
-  return (await page.getByTestId(testId).count()) > 0;
-}
 
 /** Opens a gallery example (the user's copy of it) in the design view. */
 async function openExample(page: Page, title: RegExp = /chat/i): Promise<void> {
@@ -40,7 +32,7 @@ async function openExample(page: Page, title: RegExp = /chat/i): Promise<void> {
 }
 
 async function openExport(page: Page) {
-  test.skip(!(await present(page, 'export-open')), 'export dialog not mounted yet (the App renders data-testid="export-open")');
+  await expect(page.getByTestId('export-open').first()).toBeAttached();
   await page.getByTestId('export-open').first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -103,7 +95,7 @@ test('the pre-encoded toggle writes the delimiter in base64, and Copy copies the
 
 test('a design the format cannot express lists the reasons and offers no file', async ({ page }) => {
   await openExample(page);
-  test.skip(!(await present(page, 'export-open')), 'export dialog not mounted yet (the App renders data-testid="export-open")');
+  await expect(page.getByTestId('export-open').first()).toBeAttached();
   // The design arrives as a share link (a new page load), the one way to bring it in without the editor.
   await page.goto('about:blank');
   await page.goto(`./${encodeShare(CONSTANT_SEGMENT)}`);
@@ -162,7 +154,7 @@ test('the dialog is accessible, keeps focus inside, closes on Escape and gives f
 
 test('an imported row_key_schema.yaml becomes a new design; a bad file changes nothing', async ({ page }) => {
   await openExample(page);
-  test.skip(!(await present(page, 'import-file')), 'import not mounted yet (the App renders ImportDropZone, data-testid="import-file")');
+  await expect(page.getByTestId('import-file').first()).toBeAttached();
   const nav = page.getByRole('navigation', { name: 'Designs' });
   const before = await nav.textContent();
   await page.getByTestId('import-file').first().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });

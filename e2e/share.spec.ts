@@ -18,14 +18,6 @@ import type { Design } from '../src/core/model/schema';
 // no request off 127.0.0.1, no console or page error. Also the axe-core check and `saved`.
 import { expect, saved, savedTexts, seriousA11y, test } from './fixtures';
 
-async function present(page: Page, testId: string): Promise<boolean> {
-  await page
-    .getByTestId(testId)
-    .first()
-    .waitFor({ state: 'attached', timeout: 3000 })
-    .catch(() => undefined);
-  return (await page.getByTestId(testId).count()) > 0;
-}
 
 async function openExample(page: Page, title: RegExp = /chat/i): Promise<string> {
   await page.goto('./');
@@ -35,7 +27,7 @@ async function openExample(page: Page, title: RegExp = /chat/i): Promise<string>
 }
 
 async function openShare(page: Page) {
-  test.skip(!(await present(page, 'share-open')), 'share dialog not mounted yet (the App renders data-testid="share-open")');
+  await expect(page.getByTestId('share-open').first()).toBeAttached();
   await page.getByTestId('share-open').first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -88,7 +80,7 @@ test('a long link warns that chat apps may cut it', async ({ page }) => {
     tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }],
   };
   await openExample(page);
-  test.skip(!(await present(page, 'share-open')), 'share dialog not mounted yet (the App renders data-testid="share-open")');
+  await expect(page.getByTestId('share-open').first()).toBeAttached();
   await page.goto('about:blank');
   await page.goto(`./${encodeShare(long)}`);
   await expect(page.getByTestId('shared-banner')).toBeVisible();
@@ -102,7 +94,7 @@ test('a long link warns that chat apps may cut it', async ({ page }) => {
 
 test('a bad link says what is wrong and changes nothing', async ({ page }) => {
   await openExample(page);
-  test.skip(!(await present(page, 'share-open')), 'share links not mounted yet');
+  await expect(page.getByTestId('share-open').first()).toBeAttached();
   // The user's designs before: each bad link must leave exactly these (names, in order).
   await saved(page);
   const names = () => page.getByTestId('design-link').allTextContents();
@@ -136,7 +128,7 @@ test('a bad link says what is wrong and changes nothing', async ({ page }) => {
 
 test('a link pasted into an open studio (only the hash changes) opens the shared copy', async ({ page }) => {
   await openExample(page);
-  test.skip(!(await present(page, 'share-open')), 'share links not mounted yet');
+  await expect(page.getByTestId('share-open').first()).toBeAttached();
   const design: Design = { format: 'bigtable-studio/v1', name: 'Pasted link', tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] };
   await page.evaluate((hash) => {
     window.location.hash = hash;
@@ -178,7 +170,7 @@ function bombLink(bytes: Uint8Array): string {
 test('a 10 MB link and decompression bombs say so within seconds and change nothing', async ({ page }) => {
   test.setTimeout(90_000);
   await openExample(page);
-  test.skip(!(await present(page, 'share-open')), 'share links not mounted yet');
+  await expect(page.getByTestId('share-open').first()).toBeAttached();
   await saved(page);
   const before = await savedTexts(page);
   const names = await page.getByTestId('design-link').allTextContents();
