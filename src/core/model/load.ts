@@ -3,7 +3,7 @@
 // file, line, column and the path (tables[0].rowKey.fields.ts.unit) and says what is allowed.
 import type { core } from 'zod';
 import { Design, FORMAT_V1 } from './schema';
-import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
+import { formatPath, lineStartsOf, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
 
@@ -24,15 +24,7 @@ export type LoadResult =
 export const MAX_DESIGN_BYTES = 5 * 1024 * 1024;
 const MAX_ISSUES = 50;
 
-export function formatPath(path: readonly PathPart[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(p)) out += out ? `.${p}` : p;
-    else out += `[${JSON.stringify(p)}]`;
-  }
-  return out;
-}
+export { formatPath, MAX_ENTRIES, MAX_KEYS, MAX_TABLES };
 
 export function formatIssue(i: DesignIssue): string {
   return `${i.file}:${i.line}:${i.column}: ${i.path ? `${i.path}: ` : ''}${i.message}`;
@@ -52,24 +44,28 @@ export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): Lo
   else {
     const decoded = decodeUtf8(input);
     if (typeof decoded !== 'string') {
-      const { line, column } = decoded;
-      return fail(file, line, column, '', 'the file is not valid UTF-8 here (save it as UTF-8)');
+      const { line, column, message } = decoded;
+      return fail(file, line, column, '', message);
     }
     text = decoded;
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let parsed: { value: unknown; map: SourceMap };
+  else if (text.charCodeAt(0) === 0xfffe) {
+    return fail(file, 1, 1, '', 'the file starts with U+FFFE, a byte-order mark read the wrong way round: it is UTF-16 text; save it as UTF-8');
+  }
+  let parsed: ReturnType<typeof parseYamlWithPositions>;
   try {
     parsed = parseYamlWithPositions(text, file);
   } catch (e) {
-    if (e instanceof YamlSyntaxError) return fail(file, e.line, e.column, '', e.message);
+    if (e instanceof YamlSyntaxError) return fail(file, e.line, e.column, e.path, e.message);
     return fail(file, 1, 1, '', `cannot read the file: ${(e as Error).message}`);
   }
-  return validateDesign(parsed.value, file, parsed.map);
+  // A lone surrogate comes from an escape (\ud800) or raw inside quotes; without either, no check.
+  return validateDesign(parsed.value, file, parsed.map, { shared: parsed.aliases, surrogates: /[\uD800-\uDFFF]|\\[uU]/.test(text) });
 }
 
 /** Validates an already-parsed value (from a share link or the store); positions when known. */
-export function validateDesign(value: unknown, file = 'design', map?: SourceMap): LoadResult {
+export function validateDesign(value: unknown, file = 'design', map?: SourceMap, hints: ShapeHints = {}): LoadResult {
   const at = (path: readonly PathPart[], preferKey = false) => {
     const off = (preferKey ? map?.keyAt(path) : undefined) ?? map?.valueAt(path) ?? map?.keyAt(path);
     if (off !== undefined && map) return map.lineCol(off);
@@ -87,55 +83,189 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap)
     const { line, column } = at(['format']);
     return fail(file, line, column, 'format', `this design is ${fmt}, newer than this studio understands (${FORMAT_V1}); update the studio`);
   }
+  // Sizes first: a list of 100,000 tables is refused before the schema looks at each one.
+  const shape = shapeIssues(value, hints);
+  if (shape.fatal) {
+    const { line, column } = at(shape.fatal.path);
+    return fail(file, line, column, formatPath(shape.fatal.path), shape.fatal.message);
+  }
   const result = Design.safeParse(value);
   const issues: DesignIssue[] = [];
+  const seen = new Set<string>();
+  const add = (path: readonly PathPart[], message: string, preferKey = false) => {
+    const { line, column } = at(path, preferKey);
+    const issue = { file, line, column, path: formatPath(path), message };
+    const id = formatIssue(issue);
+    if (seen.has(id)) return; // zod can say one thing twice (an int beyond 2^53 is too big and not safe)
+    seen.add(id);
+    issues.push(issue);
+  };
+  for (const i of shape.issues) add(i.path, i.message, i.atKey);
   if (!result.success) {
     for (const zi of result.error.issues) {
       for (const { path, message } of explain(zi, value)) {
-        const { line, column } = at(path, zi.code === 'unrecognized_keys');
-        issues.push({ file, line, column, path: formatPath(path), message });
+        add(path, message, zi.code === 'unrecognized_keys');
         if (issues.length >= MAX_ISSUES) break;
       }
       if (issues.length >= MAX_ISSUES) break;
     }
-    return { ok: false, issues: sortIssues(issues) };
   }
-  for (const s of semanticIssues(result.data)) {
-    const { line, column } = at(s.path, s.atKey);
-    issues.push({ file, line, column, path: formatPath(s.path), message: s.message });
+  if (!result.success || issues.length) return { ok: false, issues: sortIssues(issues) };
+  let semantic: ReturnType<typeof semanticIssues>;
+  try {
+    semantic = semanticIssues(result.data);
+  } catch (e) {
+    // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
+    semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];
   }
-  if (issues.length) return { ok: false, issues: sortIssues(issues.slice(0, MAX_ISSUES)) };
+  for (const s of semantic) {
+    add(s.path, s.message, s.atKey);
+    if (issues.length >= MAX_ISSUES) break;
+  }
+  if (issues.length) return { ok: false, issues: sortIssues(issues) };
   return { ok: true, design: result.data, locate: (path) => at(path, true) };
 }
 
-/** Decodes UTF-8, or says where the first invalid byte is (line and column in characters). */
-function decodeUtf8(bytes: Uint8Array): string | { line: number; column: number } {
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What the caller knows about a parsed value, to skip work: no aliases, no possible surrogates. */
+interface ShapeHints {
+  /** False when no value can appear twice (no YAML aliases): no need to track what was seen. */
+  shared?: boolean;
+  /** False when no string can hold a lone surrogate. */
+  surrogates?: boolean;
+}
+
+interface ShapeIssue {
+  path: PathPart[];
+  message: string;
+  atKey?: boolean;
+}
+
+/**
+ * One walk over the parsed value before the schema sees it (iterative, each value once):
+ * - fatal: a list or mapping too large for its place (more tables than an instance holds, or
+ *   more than MAX_ENTRIES entries anywhere), so the schema never walks 100,000 tables;
+ * - `__proto__` as a key (JSON.parse and js-yaml keep it as a plain key; a schema record
+ *   would turn it into the prototype of the result and the entry would vanish);
+ * - text with a lone surrogate (`"\ud800"`), which has no UTF-8 form.
+ */
+function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeHints): { fatal?: ShapeIssue; issues: ShapeIssue[] } {
+  const issues: ShapeIssue[] = [];
+  if (root === null || typeof root !== 'object') return { issues };
+  const tables = (root as Record<string, unknown>).tables;
+  if (Array.isArray(tables) && tables.length > MAX_TABLES) {
+    return {
+      issues,
+      fatal: {
+        path: ['tables'],
+        message: `a design holds at most ${MAX_TABLES.toLocaleString('en-US')} tables (Bigtable's limit per instance); this one has ${tables.length.toLocaleString('en-US')}`,
+      },
+    };
+  }
+  // Each collection with a link to its parent, so a path is built only for what is reported.
+  interface Node {
+    v: object;
+    part: PathPart;
+    up: Node | null;
+  }
+  const pathOf = (n: Node, ...more: PathPart[]): PathPart[] => {
+    const out: PathPart[] = [];
+    for (let x: Node | null = n; x && x.up; x = x.up) out.push(x.part);
+    return [...out.reverse(), ...more];
+  };
+  const surrogate = (s: string) => {
+    const m = LONE_SURROGATE.exec(s);
+    return m ? `U+${m[0].charCodeAt(0).toString(16).toUpperCase()} at character ${m.index + 1}` : null;
+  };
+  const todo: Node[] = [{ v: root, part: '', up: null }];
+  const visited = shared ? new Set<object>() : null;
+  while (todo.length && issues.length < MAX_ISSUES) {
+    const node = todo.pop()!;
+    const v = node.v;
+    if (visited) {
+      if (visited.has(v)) continue; // an alias (or a shared object): the same value again
+      visited.add(v);
+    }
+    const list = Array.isArray(v);
+    const keys = list ? null : Object.keys(v);
+    const count = list ? v.length : keys!.length;
+    if (count > (list ? MAX_ENTRIES : MAX_KEYS)) {
+      return {
+        issues,
+        fatal: {
+          path: pathOf(node),
+          message: list
+            ? `this list has ${count.toLocaleString('en-US')} items; no list in a design may have more than ${MAX_ENTRIES.toLocaleString('en-US')}`
+            : `this mapping has ${count.toLocaleString('en-US')} keys; no mapping in a design needs more than ${MAX_KEYS.toLocaleString('en-US')}`,
+        },
+      };
+    }
+    for (let i = 0; i < count; i++) {
+      const part: PathPart = list ? i : keys![i]!;
+      if (part === '__proto__') {
+        issues.push({ path: pathOf(node, part), atKey: true, message: 'the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)' });
+        continue;
+      }
+      const x = (v as Record<PathPart, unknown>)[part];
+      if (x !== null && typeof x === 'object') todo.push({ v: x, part, up: node });
+      else if (surrogates && typeof x === 'string') {
+        const bad = surrogate(x);
+        if (bad) issues.push({ path: pathOf(node, part), message: `the text holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
+      }
+      if (surrogates && !list) {
+        const bad = surrogate(part as string);
+        if (bad) issues.push({ path: pathOf(node, part), atKey: true, message: `the key holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
+      }
+    }
+  }
+  return { issues };
+}
+
+/**
+ * Decodes UTF-8, or says what is wrong and where: the line and column (in characters, as an
+ * editor counts them) of the first byte that is not UTF-8, or that the file is UTF-16/32.
+ */
+function decodeUtf8(bytes: Uint8Array): string | { line: number; column: number; message: string } {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    const le = bytes[0] === 0xff;
+    const utf32 = le && bytes[2] === 0 && bytes[3] === 0;
+    return { line: 1, column: 1, message: `the file is ${utf32 ? 'UTF-32' : 'UTF-16'} (it starts with the byte-order mark ${le ? 'FF FE' : 'FE FF'}${utf32 ? ' 00 00' : ''}); save it as UTF-8` };
+  }
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) {
+    return { line: 1, column: 1, message: 'the file is UTF-32 (it starts with the byte-order mark 00 00 FE FF); save it as UTF-8' };
+  }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    // Find the longest valid prefix by bisection, then report the position after it.
-    let lo = 0;
-    let hi = bytes.length;
-    const ok = (n: number) => {
-      try {
-        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, n));
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ok(mid)) lo = mid;
-      else hi = mid - 1;
-    }
-    // A prefix can end inside a valid multi-byte sequence: step back to a character boundary.
-    let end = lo;
-    while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-    const before = new TextDecoder().decode(bytes.subarray(0, end));
-    const lines = before.split('\n');
-    return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+    const bad = firstInvalidUtf8(bytes);
+    let before = new TextDecoder().decode(bytes.subarray(0, bad));
+    if (before.charCodeAt(0) === 0xfeff) before = before.slice(1);
+    const starts = lineStartsOf(before);
+    const last = starts[starts.length - 1]!;
+    const hex = Array.from(bytes.subarray(bad, Math.min(bad + 4, bytes.length)), (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+    return { line: starts.length, column: before.length - last + 1, message: `the file is not valid UTF-8 here (bytes ${hex}); save it as UTF-8` };
   }
+}
+
+/** Index of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629). */
+function firstInvalidUtf8(b: Uint8Array): number {
+  const n = b.length;
+  const cont = (i: number, lo = 0x80, hi = 0xbf) => i < n && b[i]! >= lo && b[i]! <= hi;
+  let i = 0;
+  while (i < n) {
+    const c = b[i]!;
+    if (c < 0x80) i += 1;
+    else if (c >= 0xc2 && c <= 0xdf && cont(i + 1)) i += 2;
+    else if (c === 0xe0 && cont(i + 1, 0xa0) && cont(i + 2)) i += 3;
+    else if (((c >= 0xe1 && c <= 0xec) || c === 0xee || c === 0xef) && cont(i + 1) && cont(i + 2)) i += 3;
+    else if (c === 0xed && cont(i + 1, 0x80, 0x9f) && cont(i + 2)) i += 3;
+    else if (c === 0xf0 && cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3)) i += 4;
+    else if (c >= 0xf1 && c <= 0xf3 && cont(i + 1) && cont(i + 2) && cont(i + 3)) i += 4;
+    else if (c === 0xf4 && cont(i + 1, 0x80, 0x8f) && cont(i + 2) && cont(i + 3)) i += 4;
+    else return i;
+  }
+  return n;
 }
 
 function sortIssues(issues: DesignIssue[]): DesignIssue[] {
@@ -146,7 +276,28 @@ function fail(file: string, line: number, column: number, path: string, message:
   return { ok: false, issues: [{ file, line, column, path, message }] };
 }
 
-const describeType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v === 'string' ? `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}` : `${typeof v} ${String(v)}`);
+const describeType = (v: unknown): string => {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === 'number') {
+    if (Number.isNaN(v)) return '.nan (not a number)';
+    if (!Number.isFinite(v)) return `${v > 0 ? '.inf' : '-.inf'} (infinity)`;
+    if (Number.isInteger(v) && !Number.isSafeInteger(v)) return `a number beyond 2^53 (${v > 0 ? '' : '-'}9007199254740991), which cannot be held exactly`;
+  }
+  return `${typeof v} ${String(v)}`;
+};
+const article = (expected: string) => (expected === 'object' ? 'a mapping' : expected === 'array' ? 'a list' : `a ${expected}`);
+const quoteKey = (k: string) => JSON.stringify(k.length > 60 ? `${k.slice(0, 60)}…` : k);
+
+/** A hint for an unknown key that looks like something else. */
+function keyHint(k: string): string {
+  if (k === '<<') return ' (YAML merge keys are not supported: write the keys out)';
+  if (k.startsWith('//') || k.startsWith('/*')) return ' (JSON has no comments; in YAML a comment starts with #)';
+  return '';
+}
 
 function valueAtPath(root: unknown, path: readonly PathPart[]): unknown {
   let v: unknown = root;
@@ -164,15 +315,18 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
   switch (zi.code) {
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(path, root);
-      return zi.keys.map((k) => ({
+      // `__proto__` is reported on its own (shapeIssues); at most MAX_ISSUES keys are named.
+      return zi.keys.filter((k) => k !== '__proto__').slice(0, MAX_ISSUES).map((k) => ({
         path: [...path, k],
-        message: `unknown key "${k}"${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+        message: `unknown key ${quoteKey(k)}${keyHint(k)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
       }));
     }
     case 'invalid_type':
-      if (actual === undefined) return [{ path, message: `required: ${zi.expected === 'object' ? 'a mapping' : `a ${zi.expected}`} is missing` }];
+      if (actual === undefined) return [{ path, message: `required: ${article(zi.expected)} is missing` }];
+      if (typeof actual === 'number' && !Number.isFinite(actual)) return [{ path, message: `expected a finite number, found ${describeType(actual)}` }];
       return [{ path, message: `expected ${zi.expected === 'object' ? 'a mapping' : zi.expected === 'array' ? 'a list' : zi.expected}, found ${describeType(actual)}` }];
     case 'invalid_value':
+      if (actual === undefined) return [{ path, message: `required: ${path.length === 1 && path[0] === 'format' ? `"format: ${FORMAT_V1}"` : 'a value'} is missing` }];
       if (path[path.length - 1] === 'format' && path.length === 1) return [{ path, message: `must be "${FORMAT_V1}" (found ${describeType(actual)})` }];
       return [{ path, message: `must be one of: ${zi.values.map((v) => String(v)).join(', ')} (found ${describeType(actual)})` }];
     case 'invalid_union': {
@@ -185,6 +339,9 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
     }
     case 'too_small':
     case 'too_big': {
+      if (zi.code === 'too_small' && Number(zi.minimum) === 1 && (zi.origin === 'string' || zi.origin === 'array')) {
+        return [{ path, message: zi.origin === 'string' ? 'must not be empty' : 'must have at least one entry (found an empty list)' }];
+      }
       const bound = zi.code === 'too_small' ? `at least ${String(zi.minimum)}` : `at most ${String(zi.maximum)}`;
       const unit = zi.origin === 'string' ? ' characters' : zi.origin === 'array' ? ' entries' : '';
       return [{ path, message: `must be ${bound}${unit} (found ${zi.origin === 'array' ? `${(actual as unknown[]).length} entries` : zi.origin === 'string' ? `${String(actual).length} characters` : describeType(actual)})` }];
