@@ -3,7 +3,8 @@
 // file, line, column and the path (tables[0].rowKey.fields.ts.unit) and says what is allowed.
 import type { core } from 'zod';
 import { Design, FORMAT_V1 } from './schema';
-import { formatPath, lineStartsOf, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
+import { decodeUtf8 } from './utf8';
+import { formatPath, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
 
@@ -43,11 +44,8 @@ export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): Lo
   if (typeof input === 'string') text = input;
   else {
     const decoded = decodeUtf8(input);
-    if (typeof decoded !== 'string') {
-      const { line, column, message } = decoded;
-      return fail(file, line, column, '', message);
-    }
-    text = decoded;
+    if (!decoded.ok) return fail(file, decoded.line, decoded.column, '', decoded.message);
+    text = decoded.text;
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   else if (text.charCodeAt(0) === 0xfffe) {
@@ -220,52 +218,6 @@ function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeH
     }
   }
   return { issues };
-}
-
-/**
- * Decodes UTF-8, or says what is wrong and where: the line and column (in characters, as an
- * editor counts them) of the first byte that is not UTF-8, or that the file is UTF-16/32.
- */
-function decodeUtf8(bytes: Uint8Array): string | { line: number; column: number; message: string } {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    const le = bytes[0] === 0xff;
-    const utf32 = le && bytes[2] === 0 && bytes[3] === 0;
-    return { line: 1, column: 1, message: `the file is ${utf32 ? 'UTF-32' : 'UTF-16'} (it starts with the byte-order mark ${le ? 'FF FE' : 'FE FF'}${utf32 ? ' 00 00' : ''}); save it as UTF-8` };
-  }
-  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) {
-    return { line: 1, column: 1, message: 'the file is UTF-32 (it starts with the byte-order mark 00 00 FE FF); save it as UTF-8' };
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const bad = firstInvalidUtf8(bytes);
-    let before = new TextDecoder().decode(bytes.subarray(0, bad));
-    if (before.charCodeAt(0) === 0xfeff) before = before.slice(1);
-    const starts = lineStartsOf(before);
-    const last = starts[starts.length - 1]!;
-    const hex = Array.from(bytes.subarray(bad, Math.min(bad + 4, bytes.length)), (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
-    return { line: starts.length, column: before.length - last + 1, message: `the file is not valid UTF-8 here (bytes ${hex}); save it as UTF-8` };
-  }
-}
-
-/** Index of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629). */
-function firstInvalidUtf8(b: Uint8Array): number {
-  const n = b.length;
-  const cont = (i: number, lo = 0x80, hi = 0xbf) => i < n && b[i]! >= lo && b[i]! <= hi;
-  let i = 0;
-  while (i < n) {
-    const c = b[i]!;
-    if (c < 0x80) i += 1;
-    else if (c >= 0xc2 && c <= 0xdf && cont(i + 1)) i += 2;
-    else if (c === 0xe0 && cont(i + 1, 0xa0) && cont(i + 2)) i += 3;
-    else if (((c >= 0xe1 && c <= 0xec) || c === 0xee || c === 0xef) && cont(i + 1) && cont(i + 2)) i += 3;
-    else if (c === 0xed && cont(i + 1, 0x80, 0x9f) && cont(i + 2)) i += 3;
-    else if (c === 0xf0 && cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3)) i += 4;
-    else if (c >= 0xf1 && c <= 0xf3 && cont(i + 1) && cont(i + 2) && cont(i + 3)) i += 4;
-    else if (c === 0xf4 && cont(i + 1, 0x80, 0x8f) && cont(i + 2) && cont(i + 3)) i += 4;
-    else return i;
-  }
-  return n;
 }
 
 function sortIssues(issues: DesignIssue[]): DesignIssue[] {
