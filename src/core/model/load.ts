@@ -92,7 +92,7 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap,
   const seen = new Set<string>();
   const add = (path: readonly PathPart[], message: string, preferKey = false) => {
     const { line, column } = at(path, preferKey);
-    const issue = { file, line, column, path: formatPath(path), message };
+    const issue = { file, line, column, path: formatPath(path), message: visible(message) };
     const id = formatIssue(issue);
     if (seen.has(id)) return; // zod can say one thing twice (an int beyond 2^53 is too big and not safe)
     seen.add(id);
@@ -225,7 +225,16 @@ function sortIssues(issues: DesignIssue[]): DesignIssue[] {
 }
 
 function fail(file: string, line: number, column: number, path: string, message: string): LoadResult {
-  return { ok: false, issues: [{ file, line, column, path, message }] };
+  return { ok: false, issues: [{ file, line, column, path, message: visible(message) }] };
+}
+
+/**
+ * Messages quote names from the file; a control character in one (an ESC sequence in a table
+ * name, a line break that would fake another issue line) must not reach a terminal or a log as
+ * itself: it is written as an escape, \u001b.
+ */
+function visible(message: string): string {
+  return message.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const describeType = (v: unknown): string => {
@@ -237,11 +246,11 @@ const describeType = (v: unknown): string => {
   if (typeof v === 'number') {
     if (Number.isNaN(v)) return '.nan (not a number)';
     if (!Number.isFinite(v)) return `${v > 0 ? '.inf' : '-.inf'} (infinity)`;
-    if (Number.isInteger(v) && !Number.isSafeInteger(v)) return `a number beyond 2^53 (${v > 0 ? '' : '-'}9007199254740991), which cannot be held exactly`;
+    if (Number.isInteger(v) && !Number.isSafeInteger(v)) return `a number beyond ${v > 0 ? '' : '-'}9007199254740991 (2^53 - 1), which JavaScript cannot hold exactly`;
   }
   return `${typeof v} ${String(v)}`;
 };
-const article = (expected: string) => (expected === 'object' ? 'a mapping' : expected === 'array' ? 'a list' : `a ${expected}`);
+const article = (expected: string) => (expected === 'object' || expected === 'record' ? 'a mapping' : expected === 'array' ? 'a list' : expected === 'int' ? 'a whole number' : `a ${expected}`);
 const quoteKey = (k: string) => JSON.stringify(k.length > 60 ? `${k.slice(0, 60)}…` : k);
 
 /** A hint for an unknown key that looks like something else. */
@@ -276,7 +285,7 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
     case 'invalid_type':
       if (actual === undefined) return [{ path, message: `required: ${article(zi.expected)} is missing` }];
       if (typeof actual === 'number' && !Number.isFinite(actual)) return [{ path, message: `expected a finite number, found ${describeType(actual)}` }];
-      return [{ path, message: `expected ${zi.expected === 'object' ? 'a mapping' : zi.expected === 'array' ? 'a list' : zi.expected}, found ${describeType(actual)}` }];
+      return [{ path, message: `expected ${['object', 'record', 'array', 'int'].includes(zi.expected) ? article(zi.expected) : zi.expected}, found ${describeType(actual)}` }];
     case 'invalid_value':
       if (actual === undefined) return [{ path, message: `required: ${path.length === 1 && path[0] === 'format' ? `"format: ${FORMAT_V1}"` : 'a value'} is missing` }];
       if (path[path.length - 1] === 'format' && path.length === 1) return [{ path, message: `must be "${FORMAT_V1}" (found ${describeType(actual)})` }];
@@ -286,7 +295,14 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
         const opts = (zi as unknown as { options?: unknown[] }).options ?? [];
         return [{ path, message: `type must be one of: ${opts.map(String).join(', ')} (found ${describeType(actual)})` }];
       }
-      // A GC rule: say what the forms are rather than listing four nested failures.
+      // A GC rule: when exactly one form has every key the value has, its problems are the ones
+      // (`{union: [..., {maxVersion: 1}]}` is a union with a bad member, not a bad rule).
+      const options = (zi as unknown as { errors?: core.$ZodIssue[][] }).errors ?? [];
+      const fits = options.filter((list) => !list.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0));
+      if (fits.length === 1 && actual !== null && typeof actual === 'object') {
+        return fits[0]!.flatMap((i) => explain({ ...i, path: [...zi.path, ...i.path] } as core.$ZodIssue, root));
+      }
+      // Otherwise say what the forms are rather than listing four nested failures.
       return [{ path, message: `not a valid ${path.includes('gc') ? 'GC rule: write {maxVersions: n}, {maxAge: 30d}, {union: [...]} or {intersection: [...]}' : 'value'}` }];
     }
     case 'too_small':

@@ -88,7 +88,7 @@ export function formatPath(path: readonly PathPart[]): string {
   let out = '';
   for (const p of path) {
     if (typeof p === 'number') out += `[${p}]`;
-    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(p)) out += out ? `.${p}` : p;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(p) && p.length <= 60) out += out ? `.${p}` : p;
     else out += `[${JSON.stringify(p.length > 60 ? `${p.slice(0, 60)}…` : p)}]`;
   }
   return out;
@@ -203,7 +203,7 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
   if (over >= 0) {
     const { line, column } = lineCol(over);
     throw new YamlSyntaxError(
-      `the file holds more than ${MAX_STRUCTURE.toLocaleString('en-US')} lines and list items (counted up to here); a design of 1,000 tables needs about 150,000`,
+      `the file holds more than ${MAX_STRUCTURE.toLocaleString('en-US')} lines and list items (counted up to here); no design is that large: 1,000 tables (Bigtable's limit per instance) need about 150,000`,
       line,
       column,
     );
@@ -434,7 +434,12 @@ function pathAtEvent(events: Event[], text: string, target: number): PathPart[] 
 function syntaxError(e: unknown, text: string): YamlSyntaxError {
   if (e instanceof YAMLException) {
     const mark = e.mark;
-    return new YamlSyntaxError(explainYamlError(e.reason || 'invalid YAML', text, mark?.position), (mark?.line ?? 0) + 1, (mark?.column ?? 0) + 1);
+    let message = explainYamlError(e.reason || 'invalid YAML', text, mark?.position);
+    // At the very end, the parser's words ("deficient indentation") rarely say what happened.
+    if (mark && mark.position >= text.trimEnd().length && !/end of the stream/.test(message)) {
+      message = `the file ends in the middle of a value (is a quote, [ or { left open?): ${message}`;
+    }
+    return new YamlSyntaxError(message, (mark?.line ?? 0) + 1, (mark?.column ?? 0) + 1);
   }
   return new YamlSyntaxError(`invalid YAML: ${(e as Error).message}`, 1, 1);
 }
