@@ -172,6 +172,7 @@ export const designCases: DesignCase[] = [
   refused('design-name-list', 'name as a list', line(2, 'name: [a, b]'), /expected string, found a list/, '2:7 name'),
   refused('design-name-empty', 'an empty name', line(2, 'name: ""'), /must not be empty/, '2:8 name'),
   refused('design-tables-mapping', 'tables as a mapping', line(3, 'tables: {events: 1}').split('\n').slice(0, 3).join('\n') + '\n', /expected a list, found a mapping/, '3:9 tables'),
+  refused('design-tables-empty-value', 'tables: with nothing after it (an empty value has no position of its own)', 'format: bigtable-studio/v1\nname: x\ntables:\n', /expected a list, found null/, '3:1 tables'),
   refused('design-tables-string', 'tables as text', 'format: bigtable-studio/v1\nname: x\ntables: events\n', /expected a list, found the text "events"/, '3:9 tables'),
   refused('design-table-string', 'a table that is a string', 'format: bigtable-studio/v1\nname: x\ntables: [events]\n', /expected a mapping, found the text "events"/, '3:10 tables[0]'),
   refused('design-rowkey-list', 'the row key as a list', line(5, '    rowKey: []').replace(/ {6}template.*\n {6}fields:\n.*\n.*\n/, ''), /expected a mapping, found a list/, '5:13 tables[0].rowKey'),

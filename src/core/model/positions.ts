@@ -157,7 +157,8 @@ function explainYamlError(reason: string, text: string, offset: number | undefin
 
 /** Offset of the first node of an event, or undefined for document and pop events. */
 function eventOffset(ev: Event): number | undefined {
-  if (ev.type === EVENT_ID.SCALAR) return ev.valueStart;
+  // An empty value (`tables:` and nothing) has no range: valueStart is -1.
+  if (ev.type === EVENT_ID.SCALAR) return ev.valueStart >= 0 ? ev.valueStart : undefined;
   if (ev.type === EVENT_ID.ALIAS) return Math.max(0, ev.anchorStart - 1);
   if (ev.type === EVENT_ID.MAPPING || ev.type === EVENT_ID.SEQUENCE) return ev.start;
   return undefined;
@@ -189,6 +190,7 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
   let starts: number[] | null = null;
   const lineCol = (offset: number) => {
     starts ??= lineStartsOf(text);
+    offset = Math.max(0, Math.min(offset, text.length));
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -232,8 +234,10 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
   let rootKey: string | null = null;
   let expanded = 0;
   let aliases = 0;
+  let last = 0; // the offset of the latest event that has one (an empty value has none)
   for (let i = 0; i < events.length; i++) {
     const ev = events[i]!;
+    last = eventOffset(ev) ?? last;
     const top = frames[frames.length - 1];
     const keySlot = !!top && top.map && top.expectKey;
     if (ev.type === EVENT_ID.POP) {
@@ -252,11 +256,11 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
     if (top && (!top.map || keySlot) && frames.length > 1) {
       top.entries++;
       if (top.tables && top.entries > MAX_TABLES) {
-        refuse(eventOffset(ev) ?? 0, `a design holds at most ${MAX_TABLES.toLocaleString('en-US')} tables (Bigtable's limit per instance); this is table ${top.entries.toLocaleString('en-US')}`, i);
+        refuse(last, `a design holds at most ${MAX_TABLES.toLocaleString('en-US')} tables (Bigtable's limit per instance); this is table ${top.entries.toLocaleString('en-US')}`, i);
       }
       if (top.entries > (top.map ? MAX_KEYS : MAX_ENTRIES)) {
         refuse(
-          eventOffset(ev) ?? 0,
+          last,
           top.map
             ? `this mapping has more than ${MAX_KEYS.toLocaleString('en-US')} keys; no mapping in a design needs as many`
             : `this list has more than ${MAX_ENTRIES.toLocaleString('en-US')} items; no list in a design may have more`,
@@ -330,8 +334,15 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
     value: docs[0],
     aliases: aliases > 0,
     map: {
-      valueAt: (p) => spot(p)?.at,
-      keyAt: (p) => spot(p)?.key,
+      // An empty value has no position of its own (-1): callers fall back to its key.
+      valueAt: (p) => {
+        const at = spot(p)?.at;
+        return at !== undefined && at >= 0 ? at : undefined;
+      },
+      keyAt: (p) => {
+        const at = spot(p)?.key;
+        return at !== undefined && at >= 0 ? at : undefined;
+      },
       lineCol,
     },
   };
