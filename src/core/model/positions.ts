@@ -62,14 +62,17 @@ export const MAX_STRUCTURE = 200_000;
  */
 export function structureOverflow(text: string, limit = MAX_STRUCTURE): number {
   if (text.length <= limit) return -1;
-  // A fast upper bound first (native searches); the exact walk only when it may be over. A line
-  // break counts twice: for itself and for a '-' or '?' that may stand right before it.
-  let bound = 0;
-  for (const [c, weight] of [['\n', 2], ['\r', 2], [',', 1], ['[', 1], ['{', 1], ['- ', 1], ['-\t', 1], ['? ', 1], ['?\t', 1]] as const) {
-    for (let i = text.indexOf(c); i >= 0 && bound <= limit; i = text.indexOf(c, i + 1)) bound += weight;
-  }
-  if (bound <= limit) return -1;
-  let n = 0;
+  // The exact count by native searches: LF, a CR not before LF, `,` `[` `{`, and `-` or `?`
+  // before a space, tab or line break. The character walk below runs only to say where.
+  const count = (s: string) => {
+    let n = 0;
+    for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + s.length)) n++;
+    return n;
+  };
+  let n = count('\n') + count('\r') - count('\r\n') + count(',') + count('[') + count('{');
+  for (const c of ['-', '?']) for (const after of [' ', '\t', '\n', '\r']) n += count(c + after);
+  if (n <= limit) return -1;
+  n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 44 || c === 91 || c === 123) n++;
