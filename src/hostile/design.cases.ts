@@ -313,6 +313,7 @@ export const designCases: DesignCase[] = [
   refused('design-alias-recursive-tables', 'a tables list that contains itself', 'format: bigtable-studio/v1\nname: x\ntables: &t [*t]\n', /the alias \*t sits inside the value of its own anchor/, '3:13 tables[0]'),
   refused('design-alias-bomb-nested', 'billion laughs: 10 levels of 9 aliases', laughs('*l9'), /stand for more than 100,000 values \(an alias bomb\)/, '6:12 lol5[0]'),
   refused('design-alias-bomb-gc', 'an alias bomb made of valid GC rules', gcBomb, /an alias bomb/, '7:33 x-rules[5].union[3]'),
+  refused('design-alias-bomb-wide-tables', '5,000 aliases as tables (an alias problem before a size problem)', () => `a: &a [x, x, x, x, x, x, x, x]\nformat: bigtable-studio/v1\nname: w\ntables: [${Array.from({ length: 5000 }, () => '*a').join(',')}]\n`, /more than 1,000 aliases/, '4:3010 tables[1000]'),
   refused('design-alias-bomb-wide', '5,000 aliases of one list', () => `a: &a [x, x, x, x, x, x, x, x]\nformat: bigtable-studio/v1\nname: w\nb: [${Array.from({ length: 5000 }, () => '*a').join(',')}]\ntables: []\n`, /more than 1,000 aliases/, '4:3005 b[1000]'),
   accepted('design-aliases-1000', '1,000 aliases of one split key (the most allowed)', () => plus(`    splits: [&s k, ${Array.from({ length: 1000 }, () => '*s').join(', ')}]`), 'aliases are legal YAML; only more than 1,000 are refused'),
 

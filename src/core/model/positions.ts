@@ -256,6 +256,10 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
       continue;
     }
     if (top && top.map) top.expectKey = !top.expectKey;
+    // Aliases first: a list of 5,000 aliases is an alias problem before it is a size problem.
+    if (ev.type === EVENT_ID.ALIAS && ++aliases > MAX_ALIASES) {
+      refuse(last, `the file uses more than ${MAX_ALIASES.toLocaleString('en-US')} aliases (*name); a design needs few`, i);
+    }
     if (top && (!top.map || keySlot) && frames.length > 1) {
       top.entries++;
       if (top.tables && top.entries > MAX_TABLES) {
@@ -280,7 +284,6 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
       const anchor = anchors.get(name);
       // The alias text starts one character before its name (`*name`).
       const offset = Math.max(0, ev.anchorStart - 1);
-      if (++aliases > MAX_ALIASES) refuse(offset, `the file uses more than ${MAX_ALIASES.toLocaleString('en-US')} aliases (*name); a design needs few`, i);
       if (!anchor) return refuse(offset, `the alias *${name} names no anchor (&${name}) defined before it`, i);
       if (anchor.open) refuse(offset, `the alias *${name} sits inside the value of its own anchor &${name}: that value would never end`, i);
       if (keySlot && anchor.text === null) refuse(offset, `the alias *${name} is used as a key, but it stands for a list or mapping; a key is plain text`, i);
