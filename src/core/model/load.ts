@@ -4,7 +4,7 @@
 import type { core } from 'zod';
 import { Design, FORMAT_V1 } from './schema';
 import { decodeUtf8 } from './utf8';
-import { formatPath, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
+import { formatPath, MAX_DEPTH, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
 
@@ -36,6 +36,15 @@ export function formatIssue(i: DesignIssue): string {
  * Never throws for bad input.
  */
 export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): LoadResult {
+  try {
+    return load(input, file);
+  } catch (e) {
+    // Every check above answers with issues; this is the last guard for a bug, not a path.
+    return fail(file, 1, 1, '', `cannot read the file (${e instanceof Error ? e.message : String(e)}); please report this file`);
+  }
+}
+
+function load(input: string | Uint8Array, file: string): LoadResult {
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size > MAX_DESIGN_BYTES) {
     return fail(file, 1, 1, '', `the file is ${(size / 1048576).toFixed(1)} MB; a design file may be at most ${MAX_DESIGN_BYTES / 1048576} MB`);
@@ -62,8 +71,19 @@ export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): Lo
   return validateDesign(parsed.value, file, parsed.map, { shared: parsed.aliases, surrogates: /[\uD800-\uDFFF]|\\[uU]/.test(text) });
 }
 
-/** Validates an already-parsed value (from a share link or the store); positions when known. */
+/**
+ * Validates an already-parsed value (from a share link or the store); positions when known.
+ * Never throws: a value too deep, too large or shaped to hurt is refused like a bad file.
+ */
 export function validateDesign(value: unknown, file = 'design', map?: SourceMap, hints: ShapeHints = {}): LoadResult {
+  try {
+    return validate(value, file, map, hints);
+  } catch (e) {
+    return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
+  }
+}
+
+function validate(value: unknown, file: string, map: SourceMap | undefined, hints: ShapeHints): LoadResult {
   const at = (path: readonly PathPart[], preferKey = false) => {
     const off = (preferKey ? map?.keyAt(path) : undefined) ?? map?.valueAt(path) ?? map?.keyAt(path);
     if (off !== undefined && map) return map.lineCol(off);
@@ -127,7 +147,7 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap,
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What the caller knows about a parsed value, to skip work: no aliases, no possible surrogates. */
-interface ShapeHints {
+export interface ShapeHints {
   /** False when no value can appear twice (no YAML aliases): no need to track what was seen. */
   shared?: boolean;
   /** False when no string can hold a lone surrogate. */
@@ -142,8 +162,10 @@ interface ShapeIssue {
 
 /**
  * One walk over the parsed value before the schema sees it (iterative, each value once):
- * - fatal: a list or mapping too large for its place (more tables than an instance holds, or
- *   more than MAX_ENTRIES entries anywhere), so the schema never walks 100,000 tables;
+ * - fatal: a list or mapping too large for its place (more tables than an instance holds, more
+ *   than MAX_ENTRIES items or MAX_KEYS keys), so the schema never walks 100,000 tables; nesting
+ *   deeper than MAX_DEPTH (the schema recurses; a value from a share link is not depth-limited);
+ *   a value inside itself (possible in a JavaScript object, not in JSON or YAML);
  * - `__proto__` as a key (JSON.parse and js-yaml keep it as a plain key; a schema record
  *   would turn it into the prototype of the result and the entry would vanish);
  * - text with a lone surrogate (`"\ud800"`), which has no UTF-8 form.
@@ -166,6 +188,7 @@ function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeH
     v: object;
     part: PathPart;
     up: Node | null;
+    depth: number;
   }
   const pathOf = (n: Node, ...more: PathPart[]): PathPart[] => {
     const out: PathPart[] = [];
@@ -176,7 +199,7 @@ function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeH
     const m = LONE_SURROGATE.exec(s);
     return m ? `U+${m[0].charCodeAt(0).toString(16).toUpperCase()} at character ${m.index + 1}` : null;
   };
-  const todo: Node[] = [{ v: root, part: '', up: null }];
+  const todo: Node[] = [{ v: root, part: '', up: null, depth: 1 }];
   const visited = shared ? new Set<object>() : null;
   while (todo.length && issues.length < MAX_ISSUES) {
     const node = todo.pop()!;
@@ -184,6 +207,10 @@ function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeH
     if (visited) {
       if (visited.has(v)) continue; // an alias (or a shared object): the same value again
       visited.add(v);
+    }
+    if (node.depth > MAX_DEPTH) {
+      // A YAML file cannot get here (the parser stops at MAX_DEPTH); a value from elsewhere can.
+      return { issues, fatal: { path: pathOf(node), message: `lists and mappings nest more than ${MAX_DEPTH} levels deep here; a design needs about 10` } };
     }
     const list = Array.isArray(v);
     const keys = list ? null : Object.keys(v);
@@ -206,7 +233,11 @@ function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeH
         continue;
       }
       const x = (v as Record<PathPart, unknown>)[part];
-      if (x !== null && typeof x === 'object') todo.push({ v: x, part, up: node });
+      if (x !== null && typeof x === 'object') {
+        // A shared value may appear twice, but never inside itself (YAML refuses that earlier).
+        if (visited) for (let up: Node | null = node; up; up = up.up) if (up.v === x) return { issues, fatal: { path: pathOf(node, part), message: 'this value contains itself: it would never end' } };
+        todo.push({ v: x, part, up: node, depth: node.depth + 1 });
+      }
       else if (surrogates && typeof x === 'string') {
         const bad = surrogate(x);
         if (bad) issues.push({ path: pathOf(node, part), message: `the text holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
