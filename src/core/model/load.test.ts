@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadDesign } from './load';
+import { formatIssue, loadDesign, validateDesign } from './load';
 
 const good = `format: bigtable-studio/v1
 name: IoT telemetry
@@ -182,5 +182,29 @@ describe('field checks', () => {
 
   it('lets a design name its JSON Schema', () => {
     expect(loadDesign('$schema: ./design.schema.json\n' + one('{type: string}')).ok).toBe(true);
+  });
+});
+
+describe('validateDesign on values from elsewhere (share links, the store)', () => {
+  const design = (gc: unknown) => ({ format: 'bigtable-studio/v1', name: 'v', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'uuid' } } }, families: [{ name: 'f', gc }] }] });
+
+  it('refuses a value nested 10,000 deep without recursing into it', () => {
+    let gc: unknown = { maxAge: '1d' };
+    for (let i = 0; i < 10_000; i++) gc = { union: [gc] };
+    const r = validateDesign(design(gc), 'link');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]!.message).toMatch(/nest more than 64 levels/);
+  });
+
+  it('answers, not throws, for a cyclic value', () => {
+    const gc: { union: unknown[] } = { union: [] };
+    gc.union.push(gc);
+    expect(validateDesign(design(gc), 'link').ok).toBe(false);
+  });
+
+  it('refuses __proto__ from JSON.parse, which keeps it as a plain key', () => {
+    const r = validateDesign(JSON.parse('{"format": "bigtable-studio/v1", "name": "j", "tables": [], "lint": {"rules": {"__proto__": "off"}}}'), 'link');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toContain('lint.rules.__proto__: the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)');
   });
 });

@@ -3,7 +3,8 @@
 // file, line, column and the path (tables[0].rowKey.fields.ts.unit) and says what is allowed.
 import type { core } from 'zod';
 import { Design, FORMAT_V1 } from './schema';
-import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
+import { decodeUtf8 } from './utf8';
+import { formatPath, MAX_DEPTH, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
 
@@ -24,15 +25,7 @@ export type LoadResult =
 export const MAX_DESIGN_BYTES = 5 * 1024 * 1024;
 const MAX_ISSUES = 50;
 
-export function formatPath(path: readonly PathPart[]): string {
-  let out = '';
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`;
-    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(p)) out += out ? `.${p}` : p;
-    else out += `[${JSON.stringify(p)}]`;
-  }
-  return out;
-}
+export { formatPath, MAX_ENTRIES, MAX_KEYS, MAX_TABLES };
 
 export function formatIssue(i: DesignIssue): string {
   return `${i.file}:${i.line}:${i.column}: ${i.path ? `${i.path}: ` : ''}${i.message}`;
@@ -43,6 +36,15 @@ export function formatIssue(i: DesignIssue): string {
  * Never throws for bad input.
  */
 export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): LoadResult {
+  try {
+    return load(input, file);
+  } catch (e) {
+    // Every check above answers with issues; this is the last guard for a bug, not a path.
+    return fail(file, 1, 1, '', `cannot read the file (${e instanceof Error ? e.message : String(e)}); please report this file`);
+  }
+}
+
+function load(input: string | Uint8Array, file: string): LoadResult {
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size > MAX_DESIGN_BYTES) {
     return fail(file, 1, 1, '', `the file is ${(size / 1048576).toFixed(1)} MB; a design file may be at most ${MAX_DESIGN_BYTES / 1048576} MB`);
@@ -51,25 +53,37 @@ export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): Lo
   if (typeof input === 'string') text = input;
   else {
     const decoded = decodeUtf8(input);
-    if (typeof decoded !== 'string') {
-      const { line, column } = decoded;
-      return fail(file, line, column, '', 'the file is not valid UTF-8 here (save it as UTF-8)');
-    }
-    text = decoded;
+    if (!decoded.ok) return fail(file, decoded.line, decoded.column, '', decoded.message);
+    text = decoded.text;
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let parsed: { value: unknown; map: SourceMap };
+  else if (text.charCodeAt(0) === 0xfffe) {
+    return fail(file, 1, 1, '', 'the file starts with U+FFFE, a byte-order mark read the wrong way round: it is UTF-16 text; save it as UTF-8');
+  }
+  let parsed: ReturnType<typeof parseYamlWithPositions>;
   try {
     parsed = parseYamlWithPositions(text, file);
   } catch (e) {
-    if (e instanceof YamlSyntaxError) return fail(file, e.line, e.column, '', e.message);
+    if (e instanceof YamlSyntaxError) return fail(file, e.line, e.column, e.path, e.message);
     return fail(file, 1, 1, '', `cannot read the file: ${(e as Error).message}`);
   }
-  return validateDesign(parsed.value, file, parsed.map);
+  // A lone surrogate comes from an escape (\ud800) or raw inside quotes; without either, no check.
+  return validateDesign(parsed.value, file, parsed.map, { shared: parsed.aliases, surrogates: /[\uD800-\uDFFF]|\\[uU]/.test(text) });
 }
 
-/** Validates an already-parsed value (from a share link or the store); positions when known. */
-export function validateDesign(value: unknown, file = 'design', map?: SourceMap): LoadResult {
+/**
+ * Validates an already-parsed value (from a share link or the store); positions when known.
+ * Never throws: a value too deep, too large or shaped to hurt is refused like a bad file.
+ */
+export function validateDesign(value: unknown, file = 'design', map?: SourceMap, hints: ShapeHints = {}): LoadResult {
+  try {
+    return validate(value, file, map, hints);
+  } catch (e) {
+    return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
+  }
+}
+
+function validate(value: unknown, file: string, map: SourceMap | undefined, hints: ShapeHints): LoadResult {
   const at = (path: readonly PathPart[], preferKey = false) => {
     const off = (preferKey ? map?.keyAt(path) : undefined) ?? map?.valueAt(path) ?? map?.keyAt(path);
     if (off !== undefined && map) return map.lineCol(off);
@@ -87,55 +101,154 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap)
     const { line, column } = at(['format']);
     return fail(file, line, column, 'format', `this design is ${fmt}, newer than this studio understands (${FORMAT_V1}); update the studio`);
   }
+  // Sizes first: a list of 100,000 tables is refused before the schema looks at each one.
+  const shape = shapeIssues(value, hints);
+  if (shape.fatal) {
+    const { line, column } = at(shape.fatal.path);
+    return fail(file, line, column, formatPath(shape.fatal.path), shape.fatal.message);
+  }
   const result = Design.safeParse(value);
   const issues: DesignIssue[] = [];
+  const seen = new Set<string>();
+  const add = (path: readonly PathPart[], message: string, preferKey = false) => {
+    const { line, column } = at(path, preferKey);
+    const issue = { file, line, column, path: formatPath(path), message: visible(message) };
+    const id = formatIssue(issue);
+    if (seen.has(id)) return; // zod can say one thing twice (an int beyond 2^53 is too big and not safe)
+    seen.add(id);
+    issues.push(issue);
+  };
+  for (const i of shape.issues) add(i.path, i.message, i.atKey);
   if (!result.success) {
     for (const zi of result.error.issues) {
       for (const { path, message } of explain(zi, value)) {
-        const { line, column } = at(path, zi.code === 'unrecognized_keys');
-        issues.push({ file, line, column, path: formatPath(path), message });
+        add(path, message, zi.code === 'unrecognized_keys');
         if (issues.length >= MAX_ISSUES) break;
       }
       if (issues.length >= MAX_ISSUES) break;
     }
-    return { ok: false, issues: sortIssues(issues) };
   }
-  for (const s of semanticIssues(result.data)) {
-    const { line, column } = at(s.path, s.atKey);
-    issues.push({ file, line, column, path: formatPath(s.path), message: s.message });
+  if (!result.success || issues.length) return { ok: false, issues: sortIssues(issues) };
+  let semantic: ReturnType<typeof semanticIssues>;
+  try {
+    semantic = semanticIssues(result.data);
+  } catch (e) {
+    // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
+    semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];
   }
-  if (issues.length) return { ok: false, issues: sortIssues(issues.slice(0, MAX_ISSUES)) };
+  for (const s of semantic) {
+    add(s.path, s.message, s.atKey);
+    if (issues.length >= MAX_ISSUES) break;
+  }
+  if (issues.length) return { ok: false, issues: sortIssues(issues) };
   return { ok: true, design: result.data, locate: (path) => at(path, true) };
 }
 
-/** Decodes UTF-8, or says where the first invalid byte is (line and column in characters). */
-function decodeUtf8(bytes: Uint8Array): string | { line: number; column: number } {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // Find the longest valid prefix by bisection, then report the position after it.
-    let lo = 0;
-    let hi = bytes.length;
-    const ok = (n: number) => {
-      try {
-        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, n));
-        return true;
-      } catch {
-        return false;
-      }
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What the caller knows about a parsed value, to skip work: no aliases, no possible surrogates. */
+export interface ShapeHints {
+  /** False when no value can appear twice (no YAML aliases): no need to track what was seen. */
+  shared?: boolean;
+  /** False when no string can hold a lone surrogate. */
+  surrogates?: boolean;
+}
+
+interface ShapeIssue {
+  path: PathPart[];
+  message: string;
+  atKey?: boolean;
+}
+
+/**
+ * One walk over the parsed value before the schema sees it (iterative, each value once):
+ * - fatal: a list or mapping too large for its place (more tables than an instance holds, more
+ *   than MAX_ENTRIES items or MAX_KEYS keys), so the schema never walks 100,000 tables; nesting
+ *   deeper than MAX_DEPTH (the schema recurses; a value from a share link is not depth-limited);
+ *   a value inside itself (possible in a JavaScript object, not in JSON or YAML);
+ * - `__proto__` as a key (JSON.parse and js-yaml keep it as a plain key; a schema record
+ *   would turn it into the prototype of the result and the entry would vanish);
+ * - text with a lone surrogate (`"\ud800"`), which has no UTF-8 form.
+ */
+function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeHints): { fatal?: ShapeIssue; issues: ShapeIssue[] } {
+  const issues: ShapeIssue[] = [];
+  if (root === null || typeof root !== 'object') return { issues };
+  const tables = (root as Record<string, unknown>).tables;
+  if (Array.isArray(tables) && tables.length > MAX_TABLES) {
+    return {
+      issues,
+      fatal: {
+        path: ['tables'],
+        message: `a design holds at most ${MAX_TABLES.toLocaleString('en-US')} tables (Bigtable's limit per instance); this one has ${tables.length.toLocaleString('en-US')}`,
+      },
     };
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ok(mid)) lo = mid;
-      else hi = mid - 1;
-    }
-    // A prefix can end inside a valid multi-byte sequence: step back to a character boundary.
-    let end = lo;
-    while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-    const before = new TextDecoder().decode(bytes.subarray(0, end));
-    const lines = before.split('\n');
-    return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
   }
+  // Each collection with a link to its parent, so a path is built only for what is reported.
+  interface Node {
+    v: object;
+    part: PathPart;
+    up: Node | null;
+    depth: number;
+  }
+  const pathOf = (n: Node, ...more: PathPart[]): PathPart[] => {
+    const out: PathPart[] = [];
+    for (let x: Node | null = n; x && x.up; x = x.up) out.push(x.part);
+    return [...out.reverse(), ...more];
+  };
+  const surrogate = (s: string) => {
+    const m = LONE_SURROGATE.exec(s);
+    return m ? `U+${m[0].charCodeAt(0).toString(16).toUpperCase()} at character ${m.index + 1}` : null;
+  };
+  const todo: Node[] = [{ v: root, part: '', up: null, depth: 1 }];
+  const visited = shared ? new Set<object>() : null;
+  while (todo.length && issues.length < MAX_ISSUES) {
+    const node = todo.pop()!;
+    const v = node.v;
+    if (visited) {
+      if (visited.has(v)) continue; // an alias (or a shared object): the same value again
+      visited.add(v);
+    }
+    if (node.depth > MAX_DEPTH) {
+      // A YAML file cannot get here (the parser stops at MAX_DEPTH); a value from elsewhere can.
+      return { issues, fatal: { path: pathOf(node), message: `lists and mappings nest more than ${MAX_DEPTH} levels deep here; a design needs about 10` } };
+    }
+    const list = Array.isArray(v);
+    const keys = list ? null : Object.keys(v);
+    const count = list ? v.length : keys!.length;
+    if (count > (list ? MAX_ENTRIES : MAX_KEYS)) {
+      return {
+        issues,
+        fatal: {
+          path: pathOf(node),
+          message: list
+            ? `this list has ${count.toLocaleString('en-US')} items; no list in a design may have more than ${MAX_ENTRIES.toLocaleString('en-US')}`
+            : `this mapping has ${count.toLocaleString('en-US')} keys; no mapping in a design needs more than ${MAX_KEYS.toLocaleString('en-US')}`,
+        },
+      };
+    }
+    for (let i = 0; i < count; i++) {
+      const part: PathPart = list ? i : keys![i]!;
+      if (part === '__proto__') {
+        issues.push({ path: pathOf(node, part), atKey: true, message: 'the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)' });
+        continue;
+      }
+      const x = (v as Record<PathPart, unknown>)[part];
+      if (x !== null && typeof x === 'object') {
+        // A shared value may appear twice, but never inside itself (YAML refuses that earlier).
+        if (visited) for (let up: Node | null = node; up; up = up.up) if (up.v === x) return { issues, fatal: { path: pathOf(node, part), message: 'this value contains itself: it would never end' } };
+        todo.push({ v: x, part, up: node, depth: node.depth + 1 });
+      }
+      else if (surrogates && typeof x === 'string') {
+        const bad = surrogate(x);
+        if (bad) issues.push({ path: pathOf(node, part), message: `the text holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
+      }
+      if (surrogates && !list) {
+        const bad = surrogate(part as string);
+        if (bad) issues.push({ path: pathOf(node, part), atKey: true, message: `the key holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
+      }
+    }
+  }
+  return { issues };
 }
 
 function sortIssues(issues: DesignIssue[]): DesignIssue[] {
@@ -143,10 +256,40 @@ function sortIssues(issues: DesignIssue[]): DesignIssue[] {
 }
 
 function fail(file: string, line: number, column: number, path: string, message: string): LoadResult {
-  return { ok: false, issues: [{ file, line, column, path, message }] };
+  return { ok: false, issues: [{ file, line, column, path, message: visible(message) }] };
 }
 
-const describeType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v === 'string' ? `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}` : `${typeof v} ${String(v)}`);
+/**
+ * Messages quote names from the file; a control character in one (an ESC sequence in a table
+ * name, a line break that would fake another issue line) must not reach a terminal or a log as
+ * itself: it is written as an escape, \u001b.
+ */
+function visible(message: string): string {
+  return message.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const describeType = (v: unknown): string => {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a mapping';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  if (typeof v === 'number') {
+    if (Number.isNaN(v)) return '.nan (not a number)';
+    if (!Number.isFinite(v)) return `${v > 0 ? '.inf' : '-.inf'} (infinity)`;
+    if (Number.isInteger(v) && !Number.isSafeInteger(v)) return `a number beyond ${v > 0 ? '' : '-'}9007199254740991 (2^53 - 1), which JavaScript cannot hold exactly`;
+  }
+  return `${typeof v} ${String(v)}`;
+};
+const article = (expected: string) => (expected === 'object' || expected === 'record' ? 'a mapping' : expected === 'array' ? 'a list' : expected === 'int' ? 'a whole number' : `a ${expected}`);
+const quoteKey = (k: string) => JSON.stringify(k.length > 60 ? `${k.slice(0, 60)}…` : k);
+
+/** A hint for an unknown key that looks like something else. */
+function keyHint(k: string): string {
+  if (k === '<<') return ' (YAML merge keys are not supported: write the keys out)';
+  if (k.startsWith('//') || k.startsWith('/*')) return ' (JSON has no comments; in YAML a comment starts with #)';
+  return '';
+}
 
 function valueAtPath(root: unknown, path: readonly PathPart[]): unknown {
   let v: unknown = root;
@@ -164,15 +307,18 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
   switch (zi.code) {
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(path, root);
-      return zi.keys.map((k) => ({
+      // `__proto__` is reported on its own (shapeIssues); at most MAX_ISSUES keys are named.
+      return zi.keys.filter((k) => k !== '__proto__').slice(0, MAX_ISSUES).map((k) => ({
         path: [...path, k],
-        message: `unknown key "${k}"${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+        message: `unknown key ${quoteKey(k)}${keyHint(k)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
       }));
     }
     case 'invalid_type':
-      if (actual === undefined) return [{ path, message: `required: ${zi.expected === 'object' ? 'a mapping' : `a ${zi.expected}`} is missing` }];
-      return [{ path, message: `expected ${zi.expected === 'object' ? 'a mapping' : zi.expected === 'array' ? 'a list' : zi.expected}, found ${describeType(actual)}` }];
+      if (actual === undefined) return [{ path, message: `required: ${article(zi.expected)} is missing` }];
+      if (typeof actual === 'number' && !Number.isFinite(actual)) return [{ path, message: `expected a finite number, found ${describeType(actual)}` }];
+      return [{ path, message: `expected ${['object', 'record', 'array', 'int'].includes(zi.expected) ? article(zi.expected) : zi.expected}, found ${describeType(actual)}` }];
     case 'invalid_value':
+      if (actual === undefined) return [{ path, message: `required: ${path.length === 1 && path[0] === 'format' ? `"format: ${FORMAT_V1}"` : 'a value'} is missing` }];
       if (path[path.length - 1] === 'format' && path.length === 1) return [{ path, message: `must be "${FORMAT_V1}" (found ${describeType(actual)})` }];
       return [{ path, message: `must be one of: ${zi.values.map((v) => String(v)).join(', ')} (found ${describeType(actual)})` }];
     case 'invalid_union': {
@@ -180,11 +326,21 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
         const opts = (zi as unknown as { options?: unknown[] }).options ?? [];
         return [{ path, message: `type must be one of: ${opts.map(String).join(', ')} (found ${describeType(actual)})` }];
       }
-      // A GC rule: say what the forms are rather than listing four nested failures.
+      // A GC rule: when exactly one form has every key the value has, its problems are the ones
+      // (`{union: [..., {maxVersion: 1}]}` is a union with a bad member, not a bad rule).
+      const options = (zi as unknown as { errors?: core.$ZodIssue[][] }).errors ?? [];
+      const fits = options.filter((list) => !list.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0));
+      if (fits.length === 1 && actual !== null && typeof actual === 'object') {
+        return fits[0]!.flatMap((i) => explain({ ...i, path: [...zi.path, ...i.path] } as core.$ZodIssue, root));
+      }
+      // Otherwise say what the forms are rather than listing four nested failures.
       return [{ path, message: `not a valid ${path.includes('gc') ? 'GC rule: write {maxVersions: n}, {maxAge: 30d}, {union: [...]} or {intersection: [...]}' : 'value'}` }];
     }
     case 'too_small':
     case 'too_big': {
+      if (zi.code === 'too_small' && Number(zi.minimum) === 1 && (zi.origin === 'string' || zi.origin === 'array')) {
+        return [{ path, message: zi.origin === 'string' ? 'must not be empty' : 'must have at least one entry (found an empty list)' }];
+      }
       const bound = zi.code === 'too_small' ? `at least ${String(zi.minimum)}` : `at most ${String(zi.maximum)}`;
       const unit = zi.origin === 'string' ? ' characters' : zi.origin === 'array' ? ' entries' : '';
       return [{ path, message: `must be ${bound}${unit} (found ${zi.origin === 'array' ? `${(actual as unknown[]).length} entries` : zi.origin === 'string' ? `${String(actual).length} characters` : describeType(actual)})` }];

@@ -16,12 +16,28 @@ export interface SemanticIssue {
 
 export function semanticIssues(design: Design): SemanticIssue[] {
   const out: SemanticIssue[] = [];
+  controlChars(design.name, ['name'], out);
+  design.tables.forEach((t, ti) => (t.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out)));
   duplicates(design.tables.map((t) => t.name), (i, name) =>
     out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
   );
   design.tables.forEach((t, ti) => tableIssues(t, ['tables', ti], out));
   return out;
 }
+
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const codePoint = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Names that are shown, exported and used as file names hold no control characters. */
+function controlChars(name: string, path: PathPart[], out: SemanticIssue[]): void {
+  const m = CONTROL.exec(name);
+  if (m) out.push({ path, message: `a name cannot hold control characters (found ${codePoint(m[0])} at character ${m.index + 1})` });
+}
+
+/** Names for a message: all of a few, the first 20 of many. */
+const listed = (names: readonly string[]) => (names.length <= 20 ? names.join(', ') : `${names.slice(0, 20).join(', ')} and ${names.length - 20} more`);
+
+const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}…` : s);
 
 function duplicates(names: string[], report: (index: number, name: string) => void): void {
   const seen = new Set<string>();
@@ -45,21 +61,24 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
     fieldsInKey = [...t.rowKey.template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
   }
   const defined = Object.keys(t.rowKey.fields);
+  const definedSet = new Set(defined);
+  const inKey = new Set(fieldsInKey);
   for (const name of fieldsInKey) {
-    if (!defined.includes(name)) {
+    if (!definedSet.has(name)) {
       out.push({
         path: [...rk, 'template'],
-        message: `the template names {${name}}, which rowKey.fields does not define${defined.length ? ` (defined: ${defined.join(', ')})` : ''}`,
+        message: `the template names {${name}}, which rowKey.fields does not define${defined.length ? ` (defined: ${listed(defined)})` : ''}`,
       });
     }
   }
   for (const name of defined) {
-    if (!fieldsInKey.includes(name)) {
-      out.push({ path: [...rk, 'fields', name], atKey: true, message: `field "${name}" is not in the template "${t.rowKey.template}"; add {${name}} or remove the field` });
+    if (!inKey.has(name)) {
+      out.push({ path: [...rk, 'fields', name], atKey: true, message: `field "${name}" is not in the template "${clip(t.rowKey.template)}"; add {${name}} or remove the field` });
     }
   }
-  const hashes = Object.entries(t.rowKey.fields).filter(([, f]) => f.type === 'hash').map(([n]) => n);
-  for (const [name, f] of Object.entries(t.rowKey.fields)) fieldIssues(name, f, [...rk, 'fields', name], fieldsInKey, hashes, out);
+  // Object.keys and a lookup: Object.entries is several times slower on a mapping of 100,000 fields.
+  const hashes = new Set(defined.filter((n) => t.rowKey.fields[n]!.type === 'hash'));
+  for (const name of defined) fieldIssues(name, t.rowKey.fields[name]!, [...rk, 'fields', name], fieldsInKey, inKey, hashes, out);
 
   duplicates((t.families ?? []).map((f) => f.name), (i, name) =>
     out.push({ path: [...at, 'families', i, 'name'], message: `family "${name}" is defined twice in table ${t.name}` }),
@@ -79,14 +98,14 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
   );
   (t.queries ?? []).forEach((q, qi) => {
     for (const key of Object.keys(q.match ?? {})) {
-      if (!fieldsInKey.includes(key)) {
-        out.push({ path: [...at, 'queries', qi, 'match', key], atKey: true, message: `"${key}" is not a key field; match names fields of the template (${fieldsInKey.join(', ')})` });
+      if (!inKey.has(key)) {
+        out.push({ path: [...at, 'queries', qi, 'match', key], atKey: true, message: `"${key}" is not a key field; match names fields of the template (${listed(fieldsInKey)})` });
       }
     }
   });
 }
 
-function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], hashes: string[], out: SemanticIssue[]): void {
+function fieldIssues(name: string, f: Field, at: PathPart[], keyOrder: string[], inKey: Set<string>, hashes: Set<string>, out: SemanticIssue[]): void {
   const say = (key: string, message: string) => out.push({ path: [...at, key], message, atKey: true });
   if (f.example !== undefined && f.type !== 'hash') {
     // The example must be a value of the field: it becomes the example key and round-trips.
@@ -132,8 +151,8 @@ function fieldIssues(name: string, f: Field, at: PathPart[], inKey: string[], ha
     case 'hash':
       for (const [i, other] of (f.of ?? []).entries()) {
         if (other === name) out.push({ path: [...at, 'of', i], message: 'a salt cannot hash itself' });
-        else if (!inKey.includes(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is not a field of the template (${inKey.join(', ')})` });
-        else if (hashes.includes(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is itself a salt; a salt hashes data fields` });
+        else if (!inKey.has(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is not a field of the template (${listed(keyOrder)})` });
+        else if (hashes.has(other)) out.push({ path: [...at, 'of', i], message: `"${other}" is itself a salt; a salt hashes data fields` });
       }
       break;
     case 'uuid':

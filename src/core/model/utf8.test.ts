@@ -54,4 +54,11 @@ describe('UTF-8 with a position', () => {
     const b = enc('a\r\nxé日z');
     expect(positionOfByte(b, b.length - 1)).toEqual({ line: 2, column: 4 });
   });
+
+  it('ends lines at a lone CR too, and does not count a byte-order mark as a column', () => {
+    const b = enc('a\rb\rcd');
+    expect(positionOfByte(b, b.length - 1)).toEqual({ line: 3, column: 2 });
+    const bom = enc('\ufeffab');
+    expect(positionOfByte(bom, bom.length - 1)).toEqual({ line: 1, column: 2 });
+  });
 });

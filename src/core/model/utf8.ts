@@ -37,11 +37,16 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** Line and column (1-based, columns in characters) of byte offset `at` of UTF-8 `bytes`. */
+/**
+ * Line and column (1-based, columns in characters) of byte offset `at` of UTF-8 `bytes`. Lines
+ * end at LF, CRLF or a lone CR (as YAML counts them); a leading byte-order mark is no column.
+ */
 export function positionOfByte(bytes: Uint8Array, at: number): { line: number; column: number } {
   let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) ((line += 1), (lineStart = i + 1));
+  let lineStart = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf && at >= 3 ? 3 : 0;
+  for (let i = 0; i < at; i++) {
+    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) ((line += 1), (lineStart = i + 1));
+  }
   const before = new TextDecoder().decode(bytes.subarray(lineStart, at));
   return { line, column: [...before].length + 1 };
 }
