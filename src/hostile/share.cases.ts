@@ -258,7 +258,7 @@ export const shareCases: HostileCase[] = [
       if ((Object.prototype as Record<string, unknown>).polluted !== undefined) throw new Error('Object.prototype was polluted');
       return r;
     },
-    expect: refused(/unknown key "__proto__"/, /^invalid-design: .*: __proto__: unknown key/),
+    expect: refused(/the key "__proto__" is not allowed/, /^invalid-design: .*: __proto__: /),
   },
   {
     id: 'share-proto-field',

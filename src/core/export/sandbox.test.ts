@@ -19,12 +19,14 @@ import { ExportError, exportTable } from './index';
 const EVERY = ['$(touch PWNED1)', '`touch PWNED2`', '; touch PWNED3', "' ; touch PWNED4 ; '", '"$(id)"', 'nl\n$(touch PWNED5)\n', '\\', '!', '*', '!!', '$HOME', '${IFS}', '%s%n\\0', '\r', '&& touch PWNED6 &', '| touch PWNED7', '> PWNED8', '#'];
 /** Every payload at once (a table id, a design name): 153 characters. */
 const ALL = EVERY.join(' ');
+/** The same on one line, for the names the format keeps free of control characters (design and query names). */
+const ONE_LINE = ALL.replace(/[\n\r]/g, ' ');
 /** The row key's delimiter: no key field's values hold its first byte ('). */
 const DELIM = "'$(touch PWNED9)`";
 
 const EVIL_EVERYWHERE: Design = {
   format: 'bigtable-studio/v1',
-  name: `design ${ALL}`,
+  name: `design ${ONE_LINE}`,
   description: ALL,
   tables: [
     {
@@ -48,7 +50,7 @@ const EVIL_EVERYWHERE: Design = {
         { name: '\\!*', gc: { intersection: [{ maxAge: '500ms' }, { maxVersions: 1 }] } },
         { name: '*' },
       ],
-      queries: [{ name: ALL, description: ALL, match: { tenant: 'eq' }, filter: [ALL] }],
+      queries: [{ name: ONE_LINE, description: ALL, match: { tenant: 'eq' }, filter: [ALL] }],
       splits: ['$(touch PWNED10)', "it's", 'a,b', 'c"d', '*', '\\', '!x', 'l1\nl2', ' lead'],
     },
     {
