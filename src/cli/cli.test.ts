@@ -82,3 +82,25 @@ describe('btstudio', () => {
     expect(JSON.parse(r.out).$schema).toBe('http://json-schema.org/draft-07/schema#');
   });
 });
+
+describe('reports for a terminal', () => {
+  it('lint and simulate text never pass a control character from a design to the terminal', async () => {
+    const esc = '\u001b]0;pwned\u0007\u001b[31m';
+    const file = join(dir, 'escapes.yaml');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'bigtable-studio/v1',
+        name: 'escapes',
+        tables: [{ name: 't', rowKey: { template: '{ts}', fields: { ts: { type: 'timestamp' } } }, families: [{ name: `f${esc}` }] }],
+      }),
+    );
+    const lint = await runCli('lint', file);
+    expect(lint.out).toContain('f\\x1b]0;pwned\\x07\\x1b[31m');
+    const sim = await runCli('simulate', file, '--wps', '1000', '--seconds', '10');
+    for (const r of [lint, sim]) {
+      expect(r.code, r.err).toBeLessThan(2);
+      expect(r.out + r.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    }
+  });
+});

@@ -27,6 +27,15 @@ function flagName(name: string, short?: string): string {
   return name.length === 1 ? `-${name}` : `--${name}${short ? ` (-${short})` : ''}`;
 }
 
+/**
+ * Text for a terminal: control characters (C0 but tab, DEL, C1) written as escapes, so a name in
+ * a design cannot move the cursor, recolour or retitle the user's terminal. For human-readable
+ * reports only (never for `sort`/`keys` output, which is the keys' exact bytes).
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Printable in one line: control characters and quotes escaped. */
 export function quote(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);

@@ -4,7 +4,7 @@ import { estimates, findingJson, formatBytes, querySummaries, toSarif, type Loca
 import { lint } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
 import type { SeveritySetting } from '../../core/rules/types';
-import { parseFlags, readBytes, UserError, write, type Io } from '../io';
+import { parseFlags, readBytes, terminalSafe, UserError, write, type Io } from '../io';
 
 export const summary = 'check designs against Bigtable schema guidance (exit 1 on errors)';
 export const usage = `usage: btstudio lint DESIGN... [--format text|json|sarif] [--rule ID=off|info|warning|error]...
@@ -96,5 +96,5 @@ function textReport(file: string, found: Located[], qs: QuerySummary[], es: Tabl
       lines.push(`    query "${q.query}": ${q.kind.toUpperCase()}, ${q.scans} scan${q.scans === 1 ? '' : 's'}, ${range}`);
     }
   }
-  return lines.join('\n');
+  return lines.map(terminalSafe).join('\n');
 }

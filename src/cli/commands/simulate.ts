@@ -3,7 +3,7 @@ import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
 import { LIMITS, optionsFor, quantiseHeatmap, simulate, type Pattern, type SimResult } from '../../core/sim/index';
-import { intFlag, parseFlags, UserError, write, type Io } from '../io';
+import { intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
@@ -127,7 +127,7 @@ function toText(design: Design, r: SimResult): string {
     '',
     ...asciiHeatmap(r),
   ];
-  return lines.join('\n') + '\n';
+  return lines.map(terminalSafe).join('\n') + '\n';
 }
 
 const SHADES = ' .:-=+*#%@';
