@@ -10,44 +10,22 @@
 // Exits 1 when any case crashed, took more than 1 s, or gave no answer within 20 s (a hang).
 //
 //   node bench/hostile.bench.mjs [--only ID-SUBSTRING] [--verbose]     (or: npm run bench hostile)
-import { build } from 'esbuild';
-import { mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { importBundle, ROOT, src } from './bundle.mjs';
 
 const { values: args } = parseArgs({ options: { only: { type: 'string' }, verbose: { type: 'boolean' } } });
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BAR_MS = 1000;
 /** A case that has not answered after this long is reported as a hang (a crash), and the run goes on. */
 const HANG_MS = 20_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'btstudio-hostile-bench-'));
-// CLI cases reach code that imports @google-cloud/bigtable (kept external, as in the CLI build).
-symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
 const files = readdirSync(join(ROOT, 'src/hostile')).filter((f) => f.endsWith('.cases.ts')).sort();
-const entry = join(dir, 'entry.ts');
-writeFileSync(
-  entry,
-  [
-    `export { runHostileCase } from ${JSON.stringify(join(ROOT, 'src/hostile/case.ts'))};`,
-    ...files.map((f, i) => `export * as m${i} from ${JSON.stringify(join(ROOT, 'src/hostile', f))};`),
-  ].join('\n'),
+// CLI cases reach code that imports @google-cloud/bigtable: a Node bundle.
+const bundle = await importBundle(
+  [`export { runHostileCase } from ${src('src/hostile/case.ts')};`, ...files.map((f, i) => `export * as m${i} from ${src(`src/hostile/${f}`)};`)].join('\n'),
+  { node: true },
 );
-await build({
-  entryPoints: { hostile: entry },
-  outdir: dir,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outExtension: { '.js': '.mjs' },
-  external: ['@google-cloud/bigtable'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  logLevel: 'error',
-});
-const bundle = await import(join(dir, 'hostile.mjs'));
 const { runHostileCase } = bundle;
 
 const isCase = (x) => x && typeof x === 'object' && typeof x.id === 'string' && typeof x.run === 'function' && x.expect;

@@ -1,21 +1,10 @@
 // Lint speed: one full lint of a generated 100-table design (10 key fields, 5 families and
 // 5 queries per table), warm. The validator runs on every keystroke in the browser.
-import { build } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { importBundle, src } from './bundle.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'btstudio-bench-'));
-const entry = join(dir, 'entry.ts');
-writeFileSync(
-  entry,
-  `export { lint } from ${JSON.stringify(new URL('../src/core/rules/lint.ts', import.meta.url).pathname)};
-export { RULES } from ${JSON.stringify(new URL('../src/core/rules/registry.ts', import.meta.url).pathname)};
-export { loadDesign } from ${JSON.stringify(new URL('../src/core/model/load.ts', import.meta.url).pathname)};`,
-);
-const out = join(dir, 'core.mjs');
-await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: out, logLevel: 'error', mainFields: ['module', 'main'] });
-const { lint, loadDesign, RULES } = await import(out);
+const { lint, loadDesign, RULES } = await importBundle(`export { lint } from ${src('src/core/rules/lint.ts')};
+export { RULES } from ${src('src/core/rules/registry.ts')};
+export { loadDesign } from ${src('src/core/model/load.ts')};`);
 
 const TYPES = [
   ['tenant', '{type: string, values: [acme, globex, initech, umbrella, hooli]}'],

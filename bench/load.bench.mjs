@@ -13,59 +13,30 @@
 //   node bench/load.bench.mjs [--rows 20000] [--rounds 3]      (or: npm run bench load)
 //
 // One emulator (scripts/emulator.mjs) on 127.0.0.1 for the whole run; nothing leaves loopback.
-import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator } from '../scripts/emulator.mjs';
+import { importBundle, ROOT, src } from './bundle.mjs';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } } });
 const ROWS = Number(args.rows);
 const ROUNDS = Number(args.rounds);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DESIGNS = ['iot-multitenant', 'chat-messages'];
 const BATCH = 1000;
 
-async function bundle() {
-  const dir = mkdtempSync(join(tmpdir(), 'btstudio-load-bench-'));
-  // The bundle imports @google-cloud/bigtable (kept external, as in the CLI build) from here.
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  const entry = join(dir, 'entry.ts');
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(
-    entry,
-    `export { main } from ${JSON.stringify(join(ROOT, 'src/cli/main.ts'))};
-export { syntheticRows, loadRows, tableMutate } from ${JSON.stringify(join(ROOT, 'src/integration/load.ts'))};
-export { loadDesign } from ${JSON.stringify(join(ROOT, 'src/core/model/load.ts'))};`,
+function bundle() {
+  return importBundle(
+    `export { runCli } from ${src('src/cli/run-in-memory.ts')};
+export { syntheticRows, loadRows, tableMutate } from ${src('src/integration/load.ts')};
+export { loadDesign } from ${src('src/core/model/load.ts')};`,
+    { node: true },
   );
-  await build({
-    entryPoints: { bench: entry },
-    outdir: dir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outExtension: { '.js': '.mjs' },
-    external: ['@google-cloud/bigtable'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'error',
-  });
-  return import(join(dir, 'bench.mjs'));
 }
 
-async function cli(main, argv) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(argv, { stdout, stderr, stdin: new PassThrough() });
+async function cli(runCli, argv) {
+  const { code, out, err } = await runCli(...argv);
   if (code !== 0) throw new Error(`btstudio ${argv.join(' ')} exited ${code}: ${err}`);
   return out;
 }
@@ -119,7 +90,7 @@ const round = (x) => Math.round(x);
 const emu = await startEmulator();
 process.env.BIGTABLE_EMULATOR_HOST = emu.host;
 try {
-  const { main, syntheticRows, loadRows, tableMutate, loadDesign } = await bundle();
+  const { runCli, syntheticRows, loadRows, tableMutate, loadDesign } = await bundle();
   const require = createRequire(import.meta.url);
   const { Bigtable } = require('@google-cloud/bigtable');
   const client = new Bigtable({ projectId: 'studio-test', apiEndpoint: emu.host, metricsEnabled: false, universeDomain: 'googleapis.com' });
@@ -138,12 +109,12 @@ try {
     for (let r = 0; r < ROUNDS; r++) {
       for (const variant of VARIANTS) {
         const instance = `bench-${r}-${variant}`;
-        await cli(main, ['apply', file, '--instance', instance]);
+        await cli(runCli, ['apply', file, '--instance', instance]);
         const bt = client.instance(instance).table(table.name);
         let rate;
         if (variant === 'load') {
           const t0 = performance.now();
-          await cli(main, ['load', file, '--table', table.name, '--rows', String(ROWS), '--seed', '1', '--instance', instance]);
+          await cli(runCli, ['load', file, '--table', table.name, '--rows', String(ROWS), '--seed', '1', '--instance', instance]);
           rate = ROWS / ((performance.now() - t0) / 1000);
         } else if (variant === 'insert') {
           rate = await insertGenerated(syntheticRows, table, bt);

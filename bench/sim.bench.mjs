@@ -3,12 +3,9 @@
 // at the same rate, so memory should stay flat), and the cost of quantising a 1,000 x 300
 // heatmap to palette indexes. Runs generate a fixed budget of keys (docs/simulator.md), so
 // wall time depends on the budget and the key template, not on the number of writes.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importBundle, src } from './bundle.mjs';
 
 const TABLES = {
   // Seed 003's fix: a salt in front of a timestamp-first key.
@@ -28,13 +25,8 @@ const TABLES = {
   },
 };
 
-async function loadCore() {
-  const dir = mkdtempSync(join(tmpdir(), 'btstudio-bench-'));
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(entry, `export { simulate, quantiseHeatmap } from ${JSON.stringify(fileURLToPath(new URL('../src/core/sim/index.ts', import.meta.url)))};`);
-  const out = join(dir, 'sim.mjs');
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: out, logLevel: 'error', mainFields: ['module', 'main'] });
-  return import(out);
+function loadCore() {
+  return importBundle(`export { simulate, quantiseHeatmap } from ${src('src/core/sim/index.ts')};`);
 }
 
 const mode = process.argv[2];

@@ -2,6 +2,7 @@
 // take this instead of touching `process` so tests can run them in memory.
 import { open, type FileHandle } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { concatBytes } from '../core/keys/bytes';
 
 export interface Io {
   stdout: NodeJS.WritableStream;
@@ -152,13 +153,7 @@ export async function readBytes(file: string, what = 'a design file'): Promise<U
       total += bytesRead;
       if (total > MAX_READ_BYTES) throw new UserError(`${name}: gives more than ${MAX_READ_BYTES / 1048576} MB (${stat.isFile() ? 'the file grew while it was read' : 'it is not a regular file'}); ${what} may be at most ${MAX_READ_BYTES / 1048576} MB`);
     }
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
+    return concatBytes(parts);
   } catch (e) {
     if (e instanceof UserError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

@@ -1,16 +1,10 @@
-// Runs the CLI in memory for tests: argv in, exit code and both streams' text out.
+// Runs the CLI in memory for tests and benchmarks: argv in, exit code and both streams' text out.
 import { PassThrough } from 'node:stream';
 import { main } from './main';
 
-export async function runCli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(argv, { stdout, stderr, stdin: new PassThrough() });
-  return { code, out, err };
+/** Runs `btstudio ...argv` with empty standard input. */
+export function runCli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  return runCliWithInput(argv);
 }
 
 /** The same, with text on standard input. */

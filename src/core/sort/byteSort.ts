@@ -11,14 +11,7 @@ export interface LineIndex {
 }
 
 /** Unsigned lexicographic order; a strict prefix sorts first (Bigtable row order). */
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const n = a.length < b.length ? a.length : b.length;
-  for (let i = 0; i < n; i++) {
-    const d = a[i]! - b[i]!;
-    if (d !== 0) return d;
-  }
-  return a.length - b.length;
-}
+export { compareBytes } from '../keys/bytes';
 
 /** Lines end at \n; a final line without \n counts, a trailing \n adds no empty line. */
 export function splitLines(data: Uint8Array): LineIndex {
