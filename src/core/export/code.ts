@@ -5,11 +5,11 @@
 // text, the FNV-1a salt, the ordered-code struct) driven by a spec of the table's key, so the
 // same bytes come out as from the studio. This module builds that language-neutral spec.
 import { utf8 } from '../keys/bytes';
-import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
+import type { KeyLayout } from '../keys/template';
 import { hashPad } from '../keys/values';
 import type { Field, Table } from '../model/schema';
 import { planQuery } from '../rules/plan';
-import { ExportError, fileSafe, requireTable, type Exporter } from './common';
+import { fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
 import { paramKind, querySpec, saltOf, type ParamKind, type QuerySpec } from './ranges';
 import { generateGo } from './code-go';
 import { generateJava } from './code-java';
@@ -115,13 +115,7 @@ export function methodName(name: string, taken: Set<string>): string {
 }
 
 export function keyProgram(table: Table): KeyProgram {
-  let layout: KeyLayout;
-  try {
-    layout = layoutOf(table.rowKey);
-  } catch (e) {
-    if (e instanceof TemplateError) throw new ExportError(`table ${table.name}: ${e.message}`);
-    throw e;
-  }
+  const layout = keyLayoutOf(table);
   const fields = table.rowKey.fields;
   const specs = layout.fields.map((n) => fieldSpec(n, fields[n]!, layout, fields));
   const index = (n: string) => layout.fields.indexOf(n);

@@ -1,5 +1,6 @@
 // Shared by the exporters: the result shape, the error for designs a format cannot express,
 // shell quoting, and GC rules in the syntax of each tool (gcloud, cbt, Terraform, the admin API).
+import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import type { Design, GcRule, Table } from '../model/schema';
 
 export interface ExportOptions {
@@ -189,6 +190,16 @@ export function gcloudList(items: string[]): string {
 
 /** cbt's and Terraform's name of an aggregate family type. */
 export const AGGREGATE_TYPE = { sum: 'intsum', min: 'intmin', max: 'intmax', hll: 'inthll' } as const;
+
+/** The table's key layout; an ExportError naming the table when its template does not parse. */
+export function keyLayoutOf(table: Table): KeyLayout {
+  try {
+    return layoutOf(table.rowKey);
+  } catch (e) {
+    if (e instanceof TemplateError) throw new ExportError(`table ${table.name}: ${e.message}`);
+    throw e;
+  }
+}
 
 /** The table named, or the design's only table; an ExportError listing the tables otherwise. */
 export function requireTable(design: Design, table: Table | null): Table {

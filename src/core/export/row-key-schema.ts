@@ -9,11 +9,10 @@
 // What a structured key cannot say is an ExportError naming every problem, never a wrong file.
 import { dump } from 'js-yaml';
 import { utf8 } from '../keys/bytes';
-import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import type { Design, Field, Table } from '../model/schema';
 import { analyze } from '../rules/analysis';
 import { toBase64 } from '../share/base64';
-import { commentText, ExportError, fileSafe, requireTable, type Exporter } from './common';
+import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
 
 export const STRING_TYPE = { stringType: { encoding: { utf8Bytes: {} } } };
 export const BYTES_TYPE = { bytesType: { encoding: { raw: {} } } };
@@ -67,13 +66,7 @@ function typeOf(name: string, f: Field, notes: string[]): Record<string, unknown
 
 /** The structured row key of a table, or an ExportError that lists what it cannot express. */
 export function structuredKeyOf(design: Design, table: Table): StructuredKey {
-  let layout: KeyLayout;
-  try {
-    layout = layoutOf(table.rowKey);
-  } catch (e) {
-    if (e instanceof TemplateError) throw new ExportError(`table ${table.name}: ${e.message}`);
-    throw e;
-  }
+  const layout = keyLayoutOf(table);
   const problems: string[] = [];
   const notes: string[] = [];
   const families = new Set((table.families ?? []).map((f) => f.name));

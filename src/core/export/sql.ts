@@ -2,11 +2,11 @@
 // suggests (seed 000, "Materialized views"): roll-ups of aggregate families, and asynchronous
 // secondary indexes for queries the row key cannot serve. With a row key schema the key fields
 // are columns (WHERE tenant = @tenant); without one, predicates on _key (STARTS_WITH, ranges).
-import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
+import type { KeyLayout } from '../keys/template';
 import { hashPad } from '../keys/values';
 import type { Design, Query, Table } from '../model/schema';
 import { planQuery, type QueryPlan } from '../rules/plan';
-import { commentText, ExportError, fileSafe, requireTable, type Exporter } from './common';
+import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
 import { structuredKeyOf, type StructuredKey } from './row-key-schema';
 
 /** A GoogleSQL quoted identifier. */
@@ -152,13 +152,7 @@ function views(design: Design, table: Table, layout: KeyLayout, key: StructuredK
 
 export const exportSql: Exporter = (design, tableArg) => {
   const table = requireTable(design, tableArg);
-  let layout: KeyLayout;
-  try {
-    layout = layoutOf(table.rowKey);
-  } catch (e) {
-    if (e instanceof TemplateError) throw new ExportError(`table ${table.name}: ${e.message}`);
-    throw e;
-  }
+  const layout = keyLayoutOf(table);
   const notes: string[] = [];
   let key: StructuredKey | null = null;
   try {
