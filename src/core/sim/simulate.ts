@@ -65,16 +65,8 @@ export interface Simulation {
   result(): SimResult;
 }
 
-export interface SimSnapshot {
-  progress: number;
-  simulatedSeconds: number;
-  writes: number;
-  throttled: number;
-  tablets: number;
-  splits: number;
-  moves: number;
-  series: SimResult['series'];
-}
+/** A run in progress: how far it is (0..1) and its counts and series so far. */
+export type SimSnapshot = { progress: number } & Pick<SimResult, 'simulatedSeconds' | 'writes' | 'throttled' | 'tablets' | 'splits' | 'moves' | 'series'>;
 
 /** Any object with an `aborted` flag: an AbortSignal, or a plain `{ aborted: false }`. */
 export interface CancelFlag {
