@@ -18,6 +18,7 @@ interface Fixtures {
   schema: string;
   badSchema: string;
   badEscapes: string;
+  notUtf8: string;
 }
 
 let made: Fixtures | undefined;
@@ -26,7 +27,7 @@ function files(): Fixtures {
   if (made) return made;
   const dir = mkdtempSync(join(tmpdir(), 'btstudio-hostile-'));
   process.once('exit', removeCliFiles);
-  const f = (name: string, text: string) => {
+  const f = (name: string, text: string | Uint8Array) => {
     const p = join(dir, name);
     writeFileSync(p, text);
     return p;
@@ -41,6 +42,7 @@ function files(): Fixtures {
     schema: f('orders.row_key_schema.yaml', "encoding:\n  delimitedBytes:\n    delimiter: '#'\nfields:\n- fieldName: id\n  type:\n    stringType:\n      encoding:\n        utf8Bytes: {}\n"),
     badSchema: f('broken.row_key_schema.yaml', "encoding:\n  delimitedBytes:\n    delimiter: '#'\nfields:\n- fieldName: id\n  type: string\n"),
     badEscapes: f('keys.txt', 'b\na\n\\xZZ\nc\n'),
+    notUtf8: f('latin1.row_key_schema.yaml', Buffer.concat([Buffer.from("encoding:\n  delimitedBytes:\n    delimiter: '"), Buffer.from([0xa7]), Buffer.from("'\n")])),
   };
   return made;
 }
@@ -145,6 +147,7 @@ export const cliCases: HostileCase[] = [
     },
     expect: refused(/expected a mapping, found string "string"/, /^btstudio import: DIR\/broken\.row_key_schema\.yaml:6:9: fields\[0\]\.type: /),
   },
+  { id: 'cli-import-not-utf8', group: 'cli', what: 'import of a Latin-1 file (not UTF-8)', run: cli((f) => ['import', f.notUtf8]), expect: refused(/not valid UTF-8 here \(bytes a7 27/, /^btstudio import: DIR\/latin1\.row_key_schema\.yaml:3:17: /) },
   { id: 'cli-import-as', group: 'cli', what: 'import --as toml', run: cli((f) => ['import', f.schema, '--as', 'toml']), expect: refused(/must be yaml or json/, /^btstudio import: --as .*"toml"/) },
   // sort
   { id: 'cli-sort-bad-escape-out-kept', group: 'cli', what: 'sort --escaped with a bad escape on line 3, -o an existing file (the file must not change)', run: keepsOutput('sort-escaped', (f, out) => ['sort', '--escaped', f.badEscapes, '-o', out]), expect: refused(/bad escape "\\xZZ"/, /^btstudio sort: line 3: /) },

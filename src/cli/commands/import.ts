@@ -1,9 +1,9 @@
 // btstudio import FILE: a design, row_key_schema.yaml/JSON or `gcloud ... tables describe`
 // output in, a design (YAML or JSON) out. Never overwrites a file.
 import { readFile, writeFile } from 'node:fs/promises';
-import { MAX_IMPORT_CHARS } from '../../core/import';
 import { exportDesign } from '../../core/export/design';
-import { importText } from '../../core/import';
+import { importText, MAX_IMPORT_CHARS } from '../../core/import';
+import { decodeUtf8 } from '../../core/model/utf8';
 import { parseFlags, readBytes, UserError, write, writeError, type Io } from '../io';
 
 export const summary = 'import a design, row_key_schema.yaml or gcloud describe output as a design';
@@ -19,12 +19,7 @@ file and refuses to overwrite one that exists.`;
 
 async function readInput(file: string, io: Io): Promise<string> {
   if (file !== '-') {
-    const bytes = await readBytes(file, 'a file to import');
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new UserError(`${file}: not UTF-8 text`);
-    }
+    return utf8Text(file, await readBytes(file, 'a file to import'));
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -35,11 +30,14 @@ async function readInput(file: string, io: Io): Promise<string> {
     // Stop reading at the cap: importText refuses more anyway, and memory stays bounded.
     if (size > MAX_IMPORT_CHARS * 4) throw new UserError(`stdin: gives more than ${(MAX_IMPORT_CHARS * 4) / 1048576} MB; import reads files up to ${MAX_IMPORT_CHARS / 1048576} MB`);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new UserError('stdin: not UTF-8 text');
-  }
+  return utf8Text('stdin', Buffer.concat(chunks));
+}
+
+/** The text of UTF-8 bytes, or a UserError at the line and column where they are not UTF-8 (as the studio's import says). */
+function utf8Text(name: string, bytes: Uint8Array): string {
+  const d = decodeUtf8(bytes);
+  if (!d.ok) throw new UserError(`${name}:${d.line}:${d.column}: ${d.message}`);
+  return d.text;
 }
 
 export async function run(argv: string[], io: Io): Promise<number> {
