@@ -5,32 +5,7 @@
 // an edit that keeps the cursor; undo in the editor is the studio's undo.
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-interface Marker {
-  owner: string;
-  line: number;
-  severity: string;
-  message: string;
-}
-
-/** The code view's editor handle (CodeViewElement.studioEditor), driven inside the page. */
-const editor = {
-  async ready(view: Locator) {
-    await expect(view.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-    await expect.poll(() => view.evaluate((el) => !!(el as unknown as { studioEditor?: unknown }).studioEditor)).toBe(true);
-  },
-  text: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.model().getValue() as string),
-  /** Replaces the whole text as one user edit (pushEditOperations keeps Monaco's undo). */
-  setText: (view: Locator, text: string) =>
-    view.evaluate((el, t) => {
-      const m = (el as any).studioEditor.model();
-      m.pushEditOperations([], [{ range: m.getFullModelRange(), text: t }], () => null);
-    }, text),
-  markers: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.markers() as Marker[]),
-  position: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.position() as { line: number; column: number } | null),
-  goTo: (view: Locator, line: number, column: number) => view.evaluate((el, [l, c]) => (el as any).studioEditor.goTo(l, c), [line, column] as const),
-};
+import { codeEditor as editor, expect, test } from './fixtures';
 
 /** A design whose key starts with a timestamp (a finding) and whose family has no GC rule (a fixable finding). */
 const TYPED = `format: bigtable-studio/v1

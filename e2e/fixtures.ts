@@ -5,7 +5,7 @@
 // `securitypolicyviolation` listener put in by an init script, forwarded through a binding)
 // and in Web Workers, where no init script runs (the preview server records the reports the
 // browser POSTs to the policy's report-uri, scripts/csp.ts; the guard reads the new ones).
-// Also small helpers shared by the editor and persistence specs.
+// Also small helpers shared by the specs: axe, save status, typing, saved texts, the code view's editor.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
@@ -162,6 +162,38 @@ export async function savedTexts(page: Page): Promise<Record<string, string>> {
     return out;
   });
 }
+
+export interface Marker {
+  owner: string;
+  line: number;
+  severity: string;
+  message: string;
+}
+
+/** The code view's editor handle (CodeViewElement.studioEditor), driven inside the page. */
+export const codeEditor = {
+  async ready(view: Locator) {
+    await expect(view.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => view.evaluate((el) => !!(el as unknown as { studioEditor?: unknown }).studioEditor), { timeout: 30_000 }).toBe(true);
+  },
+  text: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.model().getValue() as string),
+  /** Replaces the whole text as one user edit (pushEditOperations keeps Monaco's undo). */
+  setText: (view: Locator, text: string) =>
+    view.evaluate((el, t) => {
+      const m = (el as any).studioEditor.model();
+      m.pushEditOperations([], [{ range: m.getFullModelRange(), text: t }], () => null);
+    }, text),
+  /** Inserts text at the start of the document, as one user edit. */
+  insertAtStart: (view: Locator, text: string) =>
+    view.evaluate((el, t) => {
+      const m = (el as any).studioEditor.model();
+      m.pushEditOperations([], [{ range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 1 }, text: t }], () => null);
+    }, text),
+  markers: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.markers() as Marker[]),
+  position: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.position() as { line: number; column: number } | null),
+  goTo: (view: Locator, line: number, column: number) => view.evaluate((el, [l, c]) => (el as any).studioEditor.goTo(l, c), [line, column] as const),
+};
+
 
 /** Replaces an input's text the way a user would (select all, type), one keystroke at a time. */
 export async function retype(input: Locator, text: string): Promise<void> {

@@ -3,7 +3,7 @@
 // responsive, and nothing saved changes (IndexedDB compared byte for byte before and after).
 // Hostile text typed into the code view leaves the last valid design in place, across a reload.
 import type { Page } from '@playwright/test';
-import { expect, saved, test } from './fixtures';
+import { codeEditor, expect, saved, test } from './fixtures';
 
 /** Every record of the studio's IndexedDB store, as JSON: what "nothing saved changed" compares. */
 async function storage(page: Page): Promise<string> {
@@ -75,16 +75,12 @@ test('hostile files opened for import are refused clearly, the page stays respon
 test('hostile text in the code view keeps the last valid design, across a reload', async ({ page }) => {
   await page.goto('./#/design/web-pages?view=yaml');
   const view = page.getByTestId('code-view');
-  await expect(view.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => view.evaluate((el) => !!(el as unknown as { studioEditor?: unknown }).studioEditor)).toBe(true);
+  await codeEditor.ready(view);
   const h1 = page.getByRole('heading', { level: 1 });
   const name = await h1.textContent();
 
   for (const text of [laughs(), `name: x\ntables: ${'['.repeat(20_000)}`, 'format: bigtable-studio/v1\nname: p\n__proto__: {x: 1}\ntables: []\n', '\u0000\u0001 not yaml {{{']) {
-    await view.evaluate((el, t) => {
-      const m = (el as any).studioEditor.model();
-      m.pushEditOperations([], [{ range: m.getFullModelRange(), text: t }], () => null);
-    }, text);
+    await codeEditor.setText(view, text);
     await expect(page.getByTestId('code-status')).toContainText(/problem/i);
     await expect(page.getByTestId('code-status')).toContainText(/line \d+/i);
     await expect(h1).toHaveText(name!);

@@ -13,7 +13,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { dump } from 'js-yaml';
 import { encodeShare } from '../src/core/share';
 import { ALL, IMG, JS_URL, MARKUP, PAYLOADS, SCRIPT, TEMPLATE, TEXTAREA } from './markup-fixture';
-import { expect, saved, test } from './fixtures';
+import { codeEditor, expect, saved, test } from './fixtures';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -195,13 +195,12 @@ test('opened from a share link: every view shows the names as text and runs noth
   // The YAML in Monaco: the text is the design, markers quote names, their hover shows text.
   await page.getByTestId('tab-yaml').click();
   const view = page.getByTestId('code-view');
-  await expect(view.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => view.evaluate((el) => !!(el as any).studioEditor), { timeout: 30_000 }).toBe(true);
-  const yamlText = await view.evaluate((el) => (el as any).studioEditor.model().getValue() as string);
+  await codeEditor.ready(view);
+  const yamlText = await codeEditor.text(view);
   expect(yamlText).toContain(IMG);
-  await expect.poll(async () => (await view.evaluate((el) => (el as any).studioEditor.markers() as { message: string }[])).some((m) => m.message.includes(IMG)), { timeout: 30_000 }).toBe(true);
-  const marker = (await view.evaluate((el) => (el as any).studioEditor.markers() as { message: string; line: number }[])).find((m) => m.message.includes(IMG))!;
-  await view.evaluate((el, line) => (el as any).studioEditor.goTo(line, 12), marker.line);
+  await expect.poll(async () => (await codeEditor.markers(view)).some((m) => m.message.includes(IMG)), { timeout: 30_000 }).toBe(true);
+  const marker = (await codeEditor.markers(view)).find((m) => m.message.includes(IMG))!;
+  await codeEditor.goTo(view, marker.line, 12);
   await page.keyboard.press('Control+k');
   await page.keyboard.press('Control+i');
   const hover = page.locator('.monaco-hover:not(.hidden)').first();
@@ -321,21 +320,14 @@ test('imported from a file, and typed in the code view: names are text; refused 
   // The code view: the whole design typed as text.
   await page.getByTestId('tab-yaml').click();
   const view = page.getByTestId('code-view');
-  await expect(view.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => view.evaluate((el) => !!(el as any).studioEditor), { timeout: 30_000 }).toBe(true);
+  await codeEditor.ready(view);
   const typed = dump({ ...MARKUP, name: `Typed ${TEXTAREA}${SCRIPT}` }, { lineWidth: -1 });
-  await view.evaluate((el, t) => {
-    const m = (el as any).studioEditor.model();
-    m.pushEditOperations([], [{ range: m.getFullModelRange(), text: t }], () => null);
-  }, typed);
+  await codeEditor.setText(view, typed);
   await expect(h1(page)).toHaveText(`Typed ${TEXTAREA}${SCRIPT}`);
   await expect(designsNav(page).getByTestId('design-link').filter({ hasText: `Typed ${TEXTAREA}${SCRIPT}` })).toHaveCount(1);
   // A placeholder the format refuses: the code view says so, quoting the markup as text.
-  await view.evaluate((el, t) => {
-    const m = (el as any).studioEditor.model();
-    m.pushEditOperations([], [{ range: m.getFullModelRange(), text: t }], () => null);
-  }, typed.replace("template: '{tenant}#{ts}'", `template: '{${IMG}}#{ts}'`));
-  await expect.poll(async () => (await view.evaluate((el) => (el as any).studioEditor.markers() as { message: string }[])).map((m) => m.message).join('\n'), { timeout: 30_000 }).toContain(`{${IMG}}`);
+  await codeEditor.setText(view, typed.replace("template: '{tenant}#{ts}'", `template: '{${IMG}}#{ts}'`));
+  await expect.poll(async () => (await codeEditor.markers(view)).map((m) => m.message).join('\n'), { timeout: 30_000 }).toContain(`{${IMG}}`);
   const status = page.getByTestId('code-status');
   await expect(status).toBeVisible();
   await expect(h1(page)).toHaveText(`Typed ${TEXTAREA}${SCRIPT}`);

@@ -8,7 +8,7 @@
 //   its worker, simulation with its worker and charts, share and export dialogs, palette) runs
 //   without a single violation.
 import type { Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { codeEditor, expect, test } from './fixtures';
 
 /** A policy as a map of directive -> sources. */
 function parsePolicy(policy: string): Map<string, string[]> {
@@ -170,13 +170,9 @@ test('every view runs without a CSP violation, workers included', async ({ page,
   // Code view: Monaco, its editor worker and monaco-yaml's worker (validation, hover).
   await page.getByTestId('tab-yaml').click();
   const view = page.getByTestId('code-view');
-  await expect(view.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => view.evaluate((el) => !!(el as unknown as { studioEditor?: unknown }).studioEditor), { timeout: 30_000 }).toBe(true);
-  await view.evaluate((el) => {
-    const m = (el as any).studioEditor.model();
-    m.pushEditOperations([], [{ range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 1 }, text: 'nosuchkey: 1\n' }], () => null);
-  });
-  await expect.poll(async () => (await view.evaluate((el) => (el as any).studioEditor.markers() as { owner: string }[])).some((m) => m.owner !== 'bigtable-studio'), { timeout: 30_000 }).toBe(true);
+  await codeEditor.ready(view);
+  await codeEditor.insertAtStart(view, 'nosuchkey: 1\n');
+  await expect.poll(async () => (await codeEditor.markers(view)).some((m) => m.owner !== 'bigtable-studio'), { timeout: 30_000 }).toBe(true);
   await page.keyboard.press('Control+z');
 
   // Sorter and its worker.
