@@ -4,7 +4,7 @@
 // (python3), and compared byte for byte with the studio's codec and query ranges. Go is
 // compiled and run when a Go toolchain is on PATH.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +13,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fromUtf8, toHex } from '../keys/bytes';
 import { recordStream } from '../keys/generate';
 import { encodeValue, type FieldValue, type KeyRecord } from '../keys/values';
-import { loadDesign } from '../model/load';
 import type { Design, Table } from '../model/schema';
 import { exportCode, keyProgram, typeName, type KeyProgram, type QueryProgram } from './code';
 import { goMethod, goPackage } from './code-go';
@@ -21,21 +20,14 @@ import { javaIdent } from './code-java';
 import { pythonIdent, snake } from './code-python';
 import { queryRanges } from './ranges';
 import { ENCODING_ZOO } from './test-designs';
+import { exampleDesigns } from '../../test-support/examples';
 
 const RECORDS = 1000;
 /** Records whose bindings also exercise a query's row ranges. */
 const QUERY_RECORDS = 300;
-const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
 const designs: Design[] = [
   ENCODING_ZOO,
-  ...readdirSync(EXAMPLES)
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()
-    .map((f) => {
-      const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
-      if (!r.ok) throw new Error(`${f} does not load`);
-      return r.design;
-    }),
+  ...exampleDesigns().map((e) => e.design),
 ];
 const tables: { design: Design; table: Table }[] = designs.flatMap((design) => design.tables.map((table) => ({ design, table })));
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-code-'));

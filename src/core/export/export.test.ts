@@ -14,16 +14,9 @@ import { gcToCbt, gcToGcloud, gcToProto, goDuration, protoDuration, shq } from '
 import { EXPORT_FORMATS, ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL } from './test-designs';
+import { exampleDesigns } from '../../test-support/examples';
 
-const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
-const examples: Design[] = readdirSync(EXAMPLES)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort()
-  .map((f) => {
-    const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
-    if (!r.ok) throw new Error(`${f} does not load`);
-    return r.design;
-  });
+const examples: Design[] = exampleDesigns().map((e) => e.design);
 
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'test', tables: [table] });
 

@@ -5,34 +5,25 @@
 // delimiter in base64) and splits. `tables describe --format=json|yaml` output, served back,
 // imports as the same table. Skipped, saying so, when gcloud is not installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importText } from '../import';
-import { loadDesign } from '../model/load';
 import type { Design, Table } from '../model/schema';
 import { toBase64 } from '../share/base64';
 import { AGGREGATE_TYPE, cbtList, gcToCbt, gcToGcloud, gcToProto } from './common';
 import { ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL } from './test-designs';
+import { exampleDesigns } from '../../test-support/examples';
 
 const hasGcloud = spawnSync('gcloud', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud export tests');
 
-const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
-const examples: Design[] = readdirSync(EXAMPLES)
-  .filter((f) => f.endsWith('.yaml'))
-  .sort()
-  .map((f) => {
-    const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
-    if (!r.ok) throw new Error(f);
-    return r.design;
-  });
+const examples: Design[] = exampleDesigns().map((e) => e.design);
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'gcloud test', tables: [table] });
 const NESTED: Design = one({
   name: 'nested_gc',

@@ -1,9 +1,7 @@
 // Imports: round trips from every export the studio writes (row-key-schema plain and
 // pre-encoded, Terraform's struct, describe-shaped tables, the design itself), and a clear
 // error for each kind of bad input.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
@@ -11,23 +9,12 @@ import { gcToProto, simplifyGc, AGGREGATE_TYPE } from '../export/common';
 import { ExportError, exportTable } from '../export/index';
 import { structObject, structuredKeyOf } from '../export/row-key-schema';
 import { ENCODING_ZOO } from '../export/test-designs';
-import { loadDesign } from '../model/load';
 import type { Design, GcRule, Table } from '../model/schema';
 import { validDesign } from '../share/design-arbitrary';
 import { durationFromProto, importText } from './index';
+import { exampleDesigns } from '../../test-support/examples';
 
-const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
-const designs: Design[] = [
-  ENCODING_ZOO,
-  ...readdirSync(EXAMPLES)
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()
-    .map((f) => {
-      const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
-      if (!r.ok) throw new Error(f);
-      return r.design;
-    }),
-];
+const designs: Design[] = [ENCODING_ZOO, ...exampleDesigns().map((e) => e.design)];
 /** Tables a structured row key can express. */
 const structured = designs.flatMap((design) =>
   design.tables.flatMap((table) => {

@@ -1,25 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load';
 import type { Design } from '../model/schema';
 import { fromBase64, toBase64, toBase64Url } from './base64';
 import { validDesign } from './design-arbitrary';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
 import { crc32, decodeShare, encodeShare, MAX_SHARE_JSON_BYTES, shareUrl } from './share';
+import { exampleDesigns } from '../../test-support/examples';
 
-const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
-const examples = readdirSync(EXAMPLES)
-  .filter((f) => /\.ya?ml$/.test(f))
-  .sort()
-  .map((f) => {
-    const r = loadDesign(readFileSync(join(EXAMPLES, f), 'utf8'), f);
-    if (!r.ok) throw new Error(`${f} does not load`);
-    return { file: f, design: r.design };
-  });
+const examples = exampleDesigns();
 
 const BASE = 'https://studio.example.com/';
 const tiny: Design = { format: 'bigtable-studio/v1', name: 'tiny', tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] };
