@@ -1,16 +1,8 @@
 import { expect } from 'vitest';
 import rule from './delimiter-in-values';
-import { ruleTester } from './tester';
+import { keyDesign, ruleTester } from './tester';
 
-const design = (template: string, fields: string, extra = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: items
-    rowKey:
-      template: "${template}"
-${extra}      fields:
-${fields}
-`;
+const design = keyDesign;
 
 ruleTester(rule, {
   valid: [

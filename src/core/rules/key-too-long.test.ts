@@ -1,15 +1,7 @@
 import rule from './key-too-long';
-import { ruleTester } from './tester';
+import { keyDesign, ruleTester } from './tester';
 
-const design = (template: string, fields: string, extra = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: items
-    rowKey:
-      template: "${template}"
-${extra}      fields:
-${fields}
-`;
+const design = keyDesign;
 
 ruleTester(rule, {
   valid: [

@@ -1,16 +1,8 @@
 import { expect } from 'vitest';
 import rule from './sequential-leading';
-import { ruleTester } from './tester';
+import { keyDesign, ruleTester } from './tester';
 
-const design = (template: string, fields: string, extra = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: orders
-    rowKey:
-      template: "${template}"
-${extra}      fields:
-${fields}
-`;
+const design = (template: string, fields: string, extra = '') => keyDesign(template, fields, extra, 'orders');
 
 ruleTester(rule, {
   valid: [

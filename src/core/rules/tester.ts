@@ -32,6 +32,20 @@ export interface InvalidCase extends ValidCase {
   fixed?: null | ((fixed: Design) => void);
 }
 
+/**
+ * The YAML of a one-table design for a key-rule test: the template, the `fields:` entries
+ * (indented 8 spaces), and optional extra `rowKey` lines (6 spaces) such as a delimiter.
+ */
+export const keyDesign = (template: string, fields: string, extra = '', table = 'items') => `format: bigtable-studio/v1
+name: t
+tables:
+  - name: ${table}
+    rowKey:
+      template: "${template}"
+${extra}      fields:
+${fields}
+`;
+
 export function parseCase(yaml: string): Design {
   const r = loadDesign(yaml, 'case.yaml');
   if (!r.ok) throw new Error(`test design is invalid:\n${r.issues.map(formatIssue).join('\n')}`);
