@@ -1,22 +1,10 @@
 // The behaviour the seeds describe (seed 003, "Hotspotting Anti-Patterns" and "Hash Salting"),
 // pinned on clusters of three or more nodes.
 import { describe, expect, it } from 'vitest';
-import type { Field, Table } from '../model/schema';
+import type { Table } from '../model/schema';
 import { simulate, type RunOptions, type SimResult } from './index';
+import { device, leadingTimestamp, table, ts } from './test-tables';
 
-function table(template: string, fields: Record<string, Field>, extra: Partial<Table> = {}): Table {
-  return {
-    name: 'events',
-    rowKey: { template, fields },
-    families: [{ name: 'f', columns: [{ qualifier: 'v', valueBytes: 200 }] }],
-    load: { writesPerSecond: 5000 },
-    ...extra,
-  };
-}
-
-const device: Field = { type: 'string', cardinality: 10000, length: 8 };
-const ts: Field = { type: 'timestamp' };
-const leadingTimestamp = table('{ts}#{device}', { ts, device });
 const sequentialId = table('{id}#{device}', { id: { type: 'int', distribution: 'sequential', cardinality: 1e12, pad: 12 }, device });
 const salted = (buckets: number) => table('{salt}#{ts}#{device}', { salt: { type: 'hash', buckets }, ts, device });
 const uniformPrefix = table('{user}#{ts}', { user: { type: 'string', cardinality: 1_000_000, length: 10 }, ts });

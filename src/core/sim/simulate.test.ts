@@ -1,21 +1,9 @@
 // The simulator's model and API: determinism, slices, pre-splits, throttling, the heatmap.
 import { describe, expect, it } from 'vitest';
-import type { Field, Table } from '../model/schema';
+import type { Table } from '../model/schema';
 import { createSimulation, simulate, SimulationCancelled, type RunOptions, type SimResult } from './index';
+import { device, leadingTimestamp, table, ts } from './test-tables';
 
-function table(template: string, fields: Record<string, Field>, extra: Partial<Table> = {}): Table {
-  return {
-    name: 'events',
-    rowKey: { template, fields },
-    families: [{ name: 'f', columns: [{ qualifier: 'v', valueBytes: 200 }] }],
-    load: { writesPerSecond: 5000 },
-    ...extra,
-  };
-}
-
-const device: Field = { type: 'string', cardinality: 10000, length: 8 };
-const ts: Field = { type: 'timestamp' };
-const leadingTimestamp = table('{ts}#{device}', { ts, device });
 const uniformPrefix = table('{user}#{ts}', { user: { type: 'string', cardinality: 1_000_000, length: 10 }, ts });
 const hotDevice = table('{device}#{ts}', { device: { ...device, distribution: 'hot', share: 0.5 }, ts });
 
