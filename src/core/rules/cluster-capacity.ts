@@ -41,8 +41,8 @@ export default defineRule({
       data: { nodes: model.nodes, storage: model.storage.toUpperCase(), recommended, needed: Math.ceil(plan.cpuNodes - 1e-9), parts: parts(plan.load), utilization: `${Math.round(plan.utilization.cpu * 100)}%`, target: `${Math.round(model.cpuTarget * 100)}%`, load: formatCount(plan.cpuNodes) },
       ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
     };
-    if (plan.cpuNodes > model.nodes) report({ ...base, messageId: 'over', severity: 'error' });
-    else if (plan.cpuNodes > model.nodes * model.cpuTarget + 1e-9) report({ ...base, messageId: 'target' });
+    if (plan.cpuState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
+    else if (plan.cpuState === 'target') report({ ...base, messageId: 'target' });
   },
   fix(design, _finding, analysis) {
     const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;

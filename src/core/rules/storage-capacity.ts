@@ -23,7 +23,7 @@ export default defineRule({
     const plan = capacityPlan(design, analysis);
     const { model, sizedBytes } = plan;
     const limit = model.nodes * model.capacity.storageBytes;
-    if (sizedBytes <= limit * STORAGE_TARGET) return;
+    if (plan.storageState === 'ok') return;
     const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
     const recommended = plan.nodesNeeded.recommended;
     const base = {
@@ -31,7 +31,7 @@ export default defineRule({
       data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended },
       ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
     };
-    if (sizedBytes > limit) report({ ...base, messageId: 'over', severity: 'error' });
+    if (plan.storageState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
     else report({ ...base, messageId: 'target' });
   },
   fix(design, _finding, analysis) {
