@@ -15,7 +15,7 @@
 // rows its plan's bound key fields select, for a scan; every row for a full scan). When
 // `load.readsPerSecond` exceeds the queries' total, the excess counts as point reads.
 import type { GcRule, Table } from '../model/schema';
-import { durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
+import { cellBytesPerWrite, durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
 
 /** 730 hours: the month of growth figures and of the monthly cost (Google's pricing calculator's month). */
@@ -200,7 +200,12 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   let storedBytes: number | null = null;
   let growth: number | null = null;
   if (wps !== null && writeBytes !== null) {
-    const appendBound = retention === null ? Infinity : writeBytes * (retention / 1000);
+    // Each family keeps its own age's worth of writes; the key lives as long as the longest.
+    const fams = t.families ?? [];
+    const appendBound =
+      retention === null
+        ? Infinity
+        : wps * ((ta.keyBytes.typical * retention) / 1000 + fams.reduce((a, f) => a + (cellBytesPerWrite({ ...t, families: [f] }) * ageBoundMs(f.gc)) / 1000, 0));
     const newRowsForever = rowsForever(ta);
     const growing = model.typical.columns.some((c) => c.growing);
     const entityRows = Math.min(model.entities, wps * (model.horizonMs / 1000));
