@@ -60,7 +60,7 @@ export default defineRule({
       fams.forEach((fam, fi) => {
         const age = ageBoundMs(fam.gc);
         if (age <= limit) return;
-        if (!forever && fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)) return;
+        if (!forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
         const base = { table: ta.index, path: ['families', fi], data: { family: fam.name, retention: retention!, growth }, fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule` };
         if (!fam.gc) {
           // gc-missing reports families whose rows are written again and again.
