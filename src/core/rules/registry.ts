@@ -2,6 +2,7 @@
 // no tests or no doc page.
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
+import clusterCapacity from './cluster-capacity';
 import counterReadModifyWrite from './counter-read-modify-write';
 import delimiterInValues from './delimiter-in-values';
 import delimiterOrder from './delimiter-order';
@@ -9,7 +10,9 @@ import domainNotReversed from './domain-not-reversed';
 import familyName from './family-name';
 import familyNameLong from './family-name-long';
 import gcMissing from './gc-missing';
+import gcRetention from './gc-retention';
 import hashOnlyKey from './hash-only-key';
+import hddReads from './hdd-reads';
 import keyCharset from './key-charset';
 import keyFieldName from './key-field-name';
 import keyGeneralToSpecific from './key-general-to-specific';
@@ -27,6 +30,7 @@ import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
+import storageCapacity from './storage-capacity';
 import tableName from './table-name';
 import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
@@ -37,6 +41,7 @@ import type { Rule } from './types';
 export const RULES: readonly Rule[] = [
   bigendianNegative,
   cellSize,
+  clusterCapacity,
   counterReadModifyWrite,
   delimiterInValues,
   delimiterOrder,
@@ -44,7 +49,9 @@ export const RULES: readonly Rule[] = [
   familyName,
   familyNameLong,
   gcMissing,
+  gcRetention,
   hashOnlyKey,
+  hddReads,
   keyCharset,
   keyFieldName,
   keyGeneralToSpecific,
@@ -62,6 +69,7 @@ export const RULES: readonly Rule[] = [
   shortWideUnbounded,
   similarTables,
   singletonMultiField,
+  storageCapacity,
   tableName,
   timeBucketSize,
   timestampLeading,
