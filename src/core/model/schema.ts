@@ -196,6 +196,27 @@ export const GcRuleSchema: z.ZodType<GcRule> = z.lazy(() =>
   ]),
 );
 
+// --- Column value types (issue 15): what a cell's bytes mean. Self-contained block. ---
+export const COLUMN_TYPES = ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json', 'proto'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+const columnValueType = {
+  type: z
+    .enum(COLUMN_TYPES)
+    .optional()
+    .meta({
+      description:
+        'What the value holds: bytes (default; int64 in an aggregate family), string (UTF-8), int64 (8-byte big-endian), float32, float64, bool, timestamp, date, json or proto (set `message`).',
+    }),
+  message: z
+    .string()
+    .min(1)
+    .max(500)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, { message: 'a protobuf message name like shop.v1.Order' })
+    .optional()
+    .meta({ description: 'With type proto: the full protobuf message name (e.g. shop.v1.Order).' }),
+};
+// --- end column value types ---
+
 export const Column = z.strictObject({
   qualifier: z.string().min(1).max(16384).meta({ description: 'Column qualifier, or a {placeholder} when dynamic.' }),
   description: text(2000, 'What this column holds.').optional(),
@@ -204,6 +225,7 @@ export const Column = z.strictObject({
   valueBytes: count(0, 100 * 1024 * 1024).optional().meta({ description: 'Typical value size in bytes.' }),
   versions: count(1, 1e9).optional().meta({ description: 'Typical number of cells (versions) kept per column.' }),
   counter: z.boolean().optional().meta({ description: 'A value incremented in place.' }),
+  ...columnValueType,
 });
 
 export const Family = z.strictObject({

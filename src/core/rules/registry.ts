@@ -1,5 +1,6 @@
 // Every rule, sorted by id. registry.test.ts fails when a rule file is missing here, or has
 // no tests or no doc page.
+import aggregateInput from './aggregate-input';
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
 import counterReadModifyWrite from './counter-read-modify-write';
@@ -35,6 +36,7 @@ import unpaddedNumber from './unpadded-number';
 import type { Rule } from './types';
 
 export const RULES: readonly Rule[] = [
+  aggregateInput,
   bigendianNegative,
   cellSize,
   counterReadModifyWrite,
