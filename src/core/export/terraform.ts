@@ -24,7 +24,7 @@ export function hclString(s: string): string {
 }
 
 /** Heredoc text: only template sequences need escaping. */
-const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
+export const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
 
 /** A Terraform resource name from any text. */
 export function tfName(name: string): string {
@@ -32,7 +32,7 @@ export function tfName(name: string): string {
   return /^[A-Za-z_]/.test(n) ? n : `t_${n}`;
 }
 
-type Item = { kind: 'attr'; key: string; value: string } | { kind: 'block'; lines: string[] } | { kind: 'blank' } | { kind: 'raw'; lines: string[] };
+export type Item = { kind: 'attr'; key: string; value: string } | { kind: 'block'; lines: string[] } | { kind: 'blank' } | { kind: 'raw'; lines: string[] };
 
 /** Renders block items with terraform fmt's alignment: `=` lined up within each run of one-line attributes. */
 function renderBody(items: Item[], indent: string): string[] {
@@ -62,7 +62,7 @@ function renderBody(items: Item[], indent: string): string[] {
   return out;
 }
 
-function block(header: string, items: Item[]): string[] {
+export function block(header: string, items: Item[]): string[] {
   return [`${header} {`, ...renderBody(items, '  '), '}'];
 }
 
