@@ -8,6 +8,7 @@ import { toBase64 } from '../share/base64';
 import { AGGREGATE_TYPE, commentText, ExportError, fileSafe, goDuration, requireTable, simplifyGc, type Exporter } from './common';
 import { idWarnings } from './gcloud';
 import { structuredKeyOf } from './row-key-schema';
+import { viewsOf, viewsTerraform } from '../views/export';
 
 /** An HCL quoted string: escapes, and `${`/`%{` doubled so nothing is interpolated. */
 export function hclString(s: string): string {
@@ -139,5 +140,9 @@ export const exportTerraform: Exporter = (design, tableArg) => {
       ...gcItems(f.gc),
     ]));
   }
+  // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
+  const views = viewsOf(design, table.name);
+  notes.push(...views.skipped);
+  out.push(...viewsTerraform(views, 'var.instance_name', (t) => (t === table.name ? `google_bigtable_table.${res}` : null)));
   return { text: `${out.join('\n')}\n`, filename: `${fileSafe(table.name)}.tf`, mime: 'text/plain', notes };
 };

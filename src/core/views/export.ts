@@ -66,12 +66,13 @@ export function viewsGcloud(views: DesignViews): string[] {
     out.push(`# Logical view ${commentText(v.name)}.`);
     out.push([`gcloud bigtable logical-views create ${shq(v.name)}`, ...where, `--query=${shq(v.query.trim().replace(/;\s*$/, ''))}`, `--deletion-protection=${v.deletionProtection === true}`].join(' \\\n  '));
   }
-  if (views.authorized.length) out.push('view_file="$(mktemp)"', `trap 'rm -f "$view_file"' EXIT`);
+  if (views.authorized.length) out.push('view_file="$(mktemp)"');
   for (const v of views.authorized) {
     out.push(`# Authorized view ${commentText(v.name)} of table ${commentText(v.table)}.`);
     out.push(`printf '%s' ${shq(JSON.stringify(authorizedViewDefinition(v), null, 2))} > "$view_file"`);
     out.push([`gcloud bigtable authorized-views create ${shq(v.name)}`, ...where, `--table=${shq(v.table)}`, '--definition-file="$view_file"'].join(' \\\n  '));
   }
+  if (views.authorized.length) out.push('rm -f "$view_file"');
   return out;
 }
 
