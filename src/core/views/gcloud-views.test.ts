@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importText } from '../import';
 import { toBase64 } from '../share/base64';
 import { exportTable } from '../export/index';
 import { materializedViewSql } from './sql';
@@ -25,6 +26,9 @@ interface Captured {
   body: Record<string, unknown>;
 }
 const captured: Captured[] = [];
+const created = new Map<string, Record<string, unknown>>();
+const ops = new Map<string, string>();
+const described = new Map<string, { code: number; out: string; err: string }>();
 let server: http.Server;
 let run: { code: number; out: string; err: string };
 const b64 = (s: string) => toBase64(new TextEncoder().encode(s));
@@ -39,13 +43,28 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
         const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
         captured.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body: parsed });
         res.setHeader('content-type', 'application/json');
+        if (req.method === 'GET') {
+          const op = /^\/v2\/operations\/(.+)$/.exec(url.pathname);
+          if (op) {
+            const r = created.get(ops.get(op[1]!) ?? '');
+            res.end(JSON.stringify({ name: `operations/${op[1]}`, done: true, response: r ?? {} }));
+            return;
+          }
+          const got = created.get(url.pathname.replace(/^\/v2\//, ''));
+          res.statusCode = got ? 200 : 404;
+          res.end(JSON.stringify(got ?? { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } }));
+          return;
+        }
         if (/\/tables$/.test(url.pathname)) {
           const p = parsed as { tableId: string; table: Record<string, unknown> };
           res.end(JSON.stringify({ name: `projects/p/instances/i/tables/${p.tableId}`, ...p.table }));
           return;
         }
         const id = url.searchParams.get('materializedViewId') ?? url.searchParams.get('logicalViewId') ?? url.searchParams.get('authorizedViewId') ?? 'x';
-        res.end(JSON.stringify({ name: `operations/${id}`, done: true, response: { name: `${url.pathname.replace(/^\/v2\//, '')}/${id}`, ...parsed } }));
+        const name = `${url.pathname.replace(/^\/v2\//, '')}/${id}`;
+        created.set(name, { name, etag: 'e1', ...parsed });
+        ops.set(id, name);
+        res.end(JSON.stringify({ name: `operations/${id}`, done: true, response: { name, ...parsed } }));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -65,14 +84,17 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
     writeFileSync(file, exportTable(VIEWS_DESIGN, null, 'gcloud').text);
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLOUDSDK_CONFIG: config, CLOUDSDK_CORE_DISABLE_PROMPTS: '1', INSTANCE: 'i', PROJECT: 'p' };
     delete env.BIGTABLE_EMULATOR_HOST;
-    run = await new Promise((resolve) => {
-      const p = spawn('bash', [file], { env, cwd: dir });
+    const exec = (cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> => new Promise((resolve) => {
+      const p = spawn(cmd, args, { env, cwd: dir });
       let out = '';
       let err = '';
       p.stdout.on('data', (d) => (out += d));
       p.stderr.on('data', (d) => (err += d));
       p.on('close', (code) => resolve({ code: code ?? -1, out, err }));
     });
+    run = await exec('bash', [file]);
+    described.set('mv', await exec('gcloud', ['bigtable', 'materialized-views', 'describe', 'sales_by_store', '--instance=i', '--format=json']));
+    described.set('av', await exec('gcloud', ['bigtable', 'authorized-views', 'describe', 'paris_status', '--instance=i', '--table=shop-orders', '--format=yaml']));
   }, 240_000);
 
   afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
@@ -105,5 +127,18 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
     });
     const paris = captured.find((x) => x.query.get('authorizedViewId') === 'paris_status');
     expect(paris?.body).toEqual({ subsetView: { rowPrefixes: [b64('paris#'), b64('rome#a')], familySubsets: { o: { qualifierPrefixes: [b64('stat')] } } }, deletionProtection: false });
+  });
+
+  it('imports `materialized-views describe` and `authorized-views describe` output as the same views', () => {
+    const mv = described.get('mv')!;
+    expect(mv.code, mv.err).toBe(0);
+    const a = importText(mv.out, { file: 'mv.json' });
+    expect(a.ok, JSON.stringify(a)).toBe(true);
+    if (a.ok) expect(a.design.materializedViews).toEqual([VIEWS_DESIGN.materializedViews![0]]);
+    const av = described.get('av')!;
+    expect(av.code, av.err).toBe(0);
+    const b = importText(av.out, { file: 'av.yaml' });
+    expect(b.ok, JSON.stringify(b)).toBe(true);
+    if (b.ok) expect(b.design.authorizedViews).toEqual([VIEWS_DESIGN.authorizedViews![1]]);
   });
 });
