@@ -81,3 +81,14 @@ describe.skipIf(!hasTerraform)('view Terraform and terraform fmt', () => {
     expect(r.status).toBe(0);
   });
 });
+
+describe('views in share links and design files', () => {
+  it('round-trips every kind of view through a share link and the design export', async () => {
+    const { decodeShare, encodeShare } = await import('../share/share');
+    const { loadDesign } = await import('../model/load');
+    const back = decodeShare(encodeShare(VIEWS_DESIGN));
+    expect(back.ok && back.design).toEqual(VIEWS_DESIGN);
+    const file = loadDesign(exportTable(VIEWS_DESIGN, null, 'design').text);
+    expect(file.ok && file.design).toEqual(VIEWS_DESIGN);
+  });
+});
