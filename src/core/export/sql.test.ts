@@ -90,6 +90,8 @@ describe('SQL per query', () => {
       ].join('\n'),
     );
     expect(text).toContain("AND ts >= LPAD(CAST(9223372036854775807 - @ts_to AS STRING), 19, '0') AND ts <= LPAD(CAST(9223372036854775807 - @ts_from AS STRING), 19, '0')\nLIMIT 50;");
+    // Both bounds included (<=) and said so; "half-open" is said only of _key byte ranges.
+    expect(text).not.toMatch(/half-open/);
   });
 
   it('makes every filter a predicate, with the column type\'s cast', () => {

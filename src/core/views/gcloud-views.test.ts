@@ -4,7 +4,7 @@
 // --definition-file`, and the request bodies gcloud sends match the design. Skipped, saying so,
 // when gcloud is not installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ const created = new Map<string, Record<string, unknown>>();
 const ops = new Map<string, string>();
 const described = new Map<string, { code: number; out: string; err: string }>();
 let server: http.Server;
+let dir = '';
 let run: { code: number; out: string; err: string };
 const b64 = (s: string) => toBase64(new TextEncoder().encode(s));
 
@@ -69,7 +70,7 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
-    const dir = mkdtempSync(join(tmpdir(), 'btstudio-views-'));
+    dir = mkdtempSync(join(tmpdir(), 'btstudio-views-'));
     const config = join(dir, 'gcloud-config');
     mkdirSync(join(config, 'configurations'), { recursive: true });
     writeFileSync(join(config, 'active_config'), 'default');
@@ -113,10 +114,12 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
     }
   });
 
-  it('creates the logical view with its query', () => {
-    const v = VIEWS_DESIGN.logicalViews![0]!;
-    const c = captured.find((x) => x.path === '/v2/projects/p/instances/i/logicalViews' && x.query.get('logicalViewId') === v.name);
-    expect(c?.body).toEqual({ query: v.query, deletionProtection: false });
+  it('creates the logical views with their queries, hostile text byte for byte', () => {
+    for (const v of VIEWS_DESIGN.logicalViews!) {
+      const c = captured.find((x) => x.path === '/v2/projects/p/instances/i/logicalViews' && x.query.get('logicalViewId') === v.name);
+      expect(c?.body, v.name).toEqual({ query: v.query, deletionProtection: false });
+    }
+    expect(existsSync(join(dir, 'pwned'))).toBe(false);
   });
 
   it('creates each authorized view from its definition file: prefixes and qualifiers base64, families as declared', () => {

@@ -26,7 +26,11 @@ export const VIEWS_DESIGN: Design = {
     { name: 'items_by_store', table: 'shop-orders', groupBy: { fields: ['store'], aggregations: [{ fn: 'sum', column: 'c:items', as: 'items' }] } },
     { name: 'orders_by_customer', table: 'shop-orders', index: { fields: ['customer'], families: ['o', 'select'] } },
   ],
-  logicalViews: [{ name: 'open_orders', query: "SELECT _key, o FROM `shop-orders` WHERE CAST(o['status'] AS STRING) = 'open'", deletionProtection: false }],
+  logicalViews: [
+    { name: 'open_orders', query: "SELECT _key, o FROM `shop-orders` WHERE CAST(o['status'] AS STRING) = 'open'", deletionProtection: false },
+    // Text a shell, HCL or a heredoc would read: it must arrive as written.
+    { name: 'hostile', query: "SELECT _key FROM `shop-orders`\nEOT\nWHERE CAST(o['status'] AS STRING) = '$(touch pwned) ${file(\"/etc/passwd\")} %{if x} `id`'" },
+  ],
   authorizedViews: [
     { name: 'berlin', table: 'shop-orders', rowPrefixes: ['berlin#'], families: { o: {}, c: { qualifiers: ['items'] } }, deletionProtection: true },
     { name: 'paris_status', table: 'shop-orders', rowPrefixes: ['paris#', 'rome#a'], families: { o: { qualifierPrefixes: ['stat'] } } },
