@@ -68,3 +68,18 @@ tables:
     expect(msg('{qualifier: q, type: text}')[0]).toMatch(/columns\[0\]\.type: .*bytes/);
   });
 });
+
+describe('column value types in the code export', () => {
+  it('names each cell with its type and encoding in the generated file, every language', async () => {
+    const { exportTable } = await import('../export/index');
+    const design = {
+      format: 'bigtable-studio/v1' as const,
+      name: 't',
+      tables: [{ name: 't1', rowKey: { template: '{a}', fields: { a: { type: 'string' as const } } }, families: [{ name: 'p', columns: [{ qualifier: 'n', type: 'int64' as const }, { qualifier: 'm', type: 'proto' as const, message: 'shop.v1.Order' }, { qualifier: 'raw' }] }] }],
+    };
+    for (const lang of ['ts', 'java', 'go', 'python'] as const) {
+      const text = exportTable(design, null, 'code', { lang }).text.split('\n')[0]!;
+      expect(text).toContain('Cell values: p:n int64 (8-byte big-endian Int64); p:m proto shop.v1.Order (a serialized protobuf message); p:raw bytes (raw bytes)');
+    }
+  });
+});
