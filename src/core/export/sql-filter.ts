@@ -1,6 +1,7 @@
 // A query's `filter` entries as GoogleSQL predicates on cell values. An entry is
-//   family:qualifier                the row has the column (fam['q'] IS NOT NULL)
-//   family:*                        the row has a cell in the family
+//   family:qualifier                the row has the column: MAP_CONTAINS_KEY(fam, b'q')
+//   family:*                        the row has a cell in the family: NOT MAP_EMPTY(fam)
+// (the map functions of "Map functions", GoogleSQL for Bigtable)
 //   family:qualifier OP value       a comparison (= != <> < <= > >=) on the value read as the
 //                                   column's type (columns[].type, core/model/column-types.ts);
 //                                   value `?` or `@name` is a parameter, else a literal
@@ -54,12 +55,12 @@ export function filterSql(table: Table, entry: string): FilterSql {
   const famId = sqlId(fam.name);
   if (qual === '*' || qual === '') {
     if (op) return { ok: false, reason: `filter ${JSON.stringify(entry)} compares a whole family, which has no single value` };
-    return { ok: true, predicate: `ARRAY_LENGTH(MAP_KEYS(${famId})) > 0`, params: [] };
+    return { ok: true, predicate: `NOT MAP_EMPTY(${famId})`, params: [] };
   }
   if (/\{[^}]*\}/.test(qual)) return { ok: false, reason: `filter ${JSON.stringify(entry)} names a dynamic qualifier (one column per value), which SQL cannot name` };
   const col = (fam.columns ?? []).find((c) => c.qualifier === qual);
   const cell = `${famId}[${sqlString(qual)}]`;
-  if (!op) return { ok: true, predicate: `${cell} IS NOT NULL`, params: [] };
+  if (!op) return { ok: true, predicate: `MAP_CONTAINS_KEY(${famId}, ${sqlBytes(qual)})`, params: [] };
   const t = col ? columnType(fam, col) : fam.aggregate ? 'int64' : 'bytes';
   const sqlType = sqlValueType(t);
   if (sqlType === null || t === 'json') return { ok: false, reason: `filter ${JSON.stringify(entry)} compares a ${t} value, which SQL reads only as bytes` };
