@@ -1,7 +1,8 @@
 // Materialized views the design could add, each written as a view of the format (so it passes
 // the same checks as a declared one): a rollup (GROUP BY the first key field) of each aggregate
 // family, and an asynchronous secondary index (ORDER BY the matched fields, equality fields
-// first, then the source row key) for each query the table's key cannot serve.
+// first, then the source row key) for each query that neither the table's key nor another
+// table of the design serves.
 import type { KeyLayout } from '../keys/template';
 import { columnType } from '../model/column-types';
 import type { Design, MaterializedView, Table, ViewAggregation } from '../model/schema';
@@ -34,13 +35,29 @@ function rollups(design: Design, table: Table, layout: KeyLayout): Suggestion[] 
   return out;
 }
 
+/** Whether another table of the design has the query's fields and serves it by its key. */
+function servedElsewhere(design: Design, table: Table, qi: number): boolean {
+  const q = table.queries![qi]!;
+  const names = Object.keys(q.match ?? {});
+  if (!names.length) return false;
+  return design.tables.some((t) => {
+    if (t === table || !names.every((n) => n in t.rowKey.fields)) return false;
+    try {
+      const p = planQuery(t, keyLayoutOf(t), q, qi);
+      return p.kind !== 'full-scan' && p.unusable.length === 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
 function indexes(design: Design, table: Table, layout: KeyLayout): Suggestion[] {
   const out: Suggestion[] = [];
   (table.queries ?? []).forEach((q, i) => {
     const plan = planQuery(table, layout, q, i);
     const match = q.match ?? {};
     const served = plan.kind !== 'full-scan' && plan.unusable.length === 0;
-    if (served) return;
+    if (served || servedElsewhere(design, table, i)) return;
     let fields = [...layout.fields.filter((n) => match[n] === 'eq'), ...layout.fields.filter((n) => match[n] && match[n] !== 'eq').slice(0, 1)];
     if (!fields.length && plan.filterOnly) {
       const m = /^([^:\s]+):([^\s{}]+)\s*(?:==|=|!=|<>|<=|>=|<|>)/.exec(q.filter?.[0] ?? '');
