@@ -37,6 +37,14 @@ ruleTester(rule, {
       findings: [{ messageId: 'key', path: 'materializedViews[0].index', severity: 'error', message: /keyed by its ORDER BY \(ts, user, source_key\); as a table key: the key starts with the timestamp ts.*\(timestamp-leading\)/ }],
     },
     {
+      name: 'an index by position (ORDER BY 1, 2): the first item is the timestamp',
+      yaml: design(`materializedViews:
+  - name: by_time_pos
+    table: events
+    query: "SELECT ts AS t, _key AS k FROM events ORDER BY 1, 2"`),
+      findings: [{ messageId: 'key', path: 'materializedViews[0].query', message: /keyed by its ORDER BY \(t, k\); as a table key: the key is only the timestamp ts: every write goes to one node/ }],
+    },
+    {
       name: 'a rollup grouped by hour first',
       yaml: design(`materializedViews:
   - name: hourly

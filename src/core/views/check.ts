@@ -78,7 +78,10 @@ export function checkSelect(sql: string, design: Design | null): { problems: str
   let key: string[] = [];
   if (keyAt !== undefined) {
     const end = Math.min(...['HAVING', 'LIMIT', ...(group !== undefined ? ['ORDER'] : [])].map((w) => topLevel(tokens, w).find((i) => i > keyAt) ?? Infinity), tokens.length);
-    key = splitTopLevel(tokens.slice(keyAt + 2, end)).map(text);
+    // GROUP BY 1, 2 names SELECT items by position: the key is their aliases.
+    key = splitTopLevel(tokens.slice(keyAt + 2, end))
+      .map(text)
+      .map((k) => (/^[1-9]\d*$/.test(k) && aliases[Number(k) - 1] ? aliases[Number(k) - 1]! : k));
   }
   return { problems, shape: { table, aliases, exprs, key, form: group !== undefined ? 'group' : order !== undefined ? 'order' : 'plain' }, tokens };
 }
