@@ -92,3 +92,13 @@ describe('views in share links and design files', () => {
     expect(file.ok && file.design).toEqual(VIEWS_DESIGN);
   });
 });
+
+describe('views in the design review', () => {
+  it('lists every view with its definition', () => {
+    const md = exportTable(VIEWS_DESIGN, null, 'markdown').text;
+    expect(md).toContain('## Views\n\n| kind | view | table | definition |');
+    expect(md).toContain("| materialized | `orders_by_customer` | `shop-orders` | SELECT customer AS customer, _key AS source_key, o AS o, `select` AS `select` FROM `shop-orders` ORDER BY customer, source_key |");
+    expect(md).toContain('| authorized | `berlin` | `shop-orders` | rows starting "berlin#"; families o, c |');
+    expect(exportTable({ ...VIEWS_DESIGN, materializedViews: [], logicalViews: [], authorizedViews: [] }, null, 'markdown').text).not.toContain('## Views');
+  });
+});

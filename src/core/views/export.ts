@@ -135,3 +135,15 @@ export function viewsTerraform(views: DesignViews, instance = 'var.instance_name
   }
   return out;
 }
+
+/** The views as Markdown for the design review (`cell` escapes table text, `code` wraps code). */
+export function viewsMarkdown(views: DesignViews, cell: (s: string) => string, code: (s: string) => string): string[] {
+  const rows = [
+    ...views.materialized.map(({ view, sql }) => `| materialized | ${code(view.name)} | ${code(view.table)} | ${cell(sql.replace(/\s+/g, ' '))} |`),
+    ...views.logical.map((v) => `| logical | ${code(v.name)} | | ${cell(v.query.replace(/\s+/g, ' '))} |`),
+    ...views.authorized.map((v) => `| authorized | ${code(v.name)} | ${code(v.table)} | ${cell(`rows starting ${(v.rowPrefixes ?? ['']).map((p) => JSON.stringify(p)).join(', ')}; families ${Object.keys(v.families).join(', ') || 'none'}`)} |`),
+    ...views.skipped.map((s) => `| not written | | | ${cell(s)} |`),
+  ];
+  if (!rows.length) return [];
+  return ['## Views', '', '| kind | view | table | definition |', '| --- | --- | --- | --- |', ...rows, ''];
+}
