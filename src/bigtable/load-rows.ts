@@ -2,8 +2,9 @@
 // or an instance) so the Key Visualizer, `verify` and the queries have data to look at.
 //
 // Rows: keys from the key template's generators (the same seeded streams as `btstudio keys`);
-// every family and column of the table, values of the column's valueBytes (slices of a seeded
-// random pool), dynamic columns perRow times with qualifier "<placeholder>_<index>", counter
+// every family and column of the table, values typed by columns[].type (core/model/column-types.ts; bytes and
+// proto: slices of a seeded random pool of valueBytes),
+// dynamic columns perRow times with qualifier "<placeholder>_<index>", counter
 // columns of aggregate families as AddToCell inputs (Int64) and counter columns of plain
 // families as 8-byte big-endian SetCells. Entries are raw MutateRows entries sent with
 // `table.mutate(entries, {rawMutation: true})`: @google-cloud/bigtable 7.2 has no AddToCell in
@@ -11,7 +12,8 @@
 import type { Table as BtTable } from '@google-cloud/bigtable';
 import { recordStream } from '../core/keys/generate';
 import { Rng } from '../core/keys/random';
-import type { Column, Table } from '../core/model/schema';
+import { columnType, fixedWidth, typedValue } from '../core/model/column-types';
+import type { Column, ColumnType, Table } from '../core/model/schema';
 import type { Aggregate } from './admin';
 import { IntegrationError, grpcCode } from './errors';
 
@@ -42,6 +44,8 @@ interface ColumnPlan {
   /** set: a value; add: an AddToCell input; counter: an 8-byte big-endian SetCell. */
   write: 'set' | 'add' | 'counter';
   aggregate: Aggregate | null;
+  /** The column's value type (columns[].type): typed values, or random bytes for bytes/proto. */
+  valueType: ColumnType;
 }
 
 export interface RowShape {
@@ -77,7 +81,8 @@ export function rowShape(table: Table, { maxDynamic }: { maxDynamic?: number | u
       const write = aggregate ? 'add' : c.counter ? 'counter' : 'set';
       const qualifiers = qualifiersOf(c, maxDynamic);
       if (isDynamic(c) && c.perRow !== undefined && qualifiers.length < c.perRow) notes.push(`${fam.name}:${c.qualifier}: ${qualifiers.length} of ${c.perRow} dynamic columns per row (--max-dynamic)`);
-      columns.push({ family: fam.name, qualifiers: qualifiers.map((q) => Buffer.from(q, 'utf8')), valueBytes: c.valueBytes ?? DEFAULT_VALUE_BYTES, write, aggregate });
+      const valueType = columnType(fam, c);
+      columns.push({ family: fam.name, qualifiers: qualifiers.map((q) => Buffer.from(q, 'utf8')), valueBytes: fixedWidth(valueType) ?? c.valueBytes ?? DEFAULT_VALUE_BYTES, write, aggregate, valueType });
     }
     if (fam.aggregate) notes.push(`family ${fam.name} (aggregate ${fam.aggregate}): AddToCell with Int64 inputs${fam.aggregate === 'hll' ? ' (a viewer id per row)' : fam.aggregate === 'sum' ? ' (1 to 10 per row)' : ''}`);
   }
@@ -112,6 +117,11 @@ export function syntheticRows(table: Table, { seed = 1, maxDynamic }: { seed?: n
     const off = rng.nextU32() % (pool.length - len + 1);
     return pool.subarray(off, off + len);
   };
+  const text = (len: number): Uint8Array => {
+    const out = new Uint8Array(len);
+    for (let i = 0; i < len; i++) out[i] = 97 + (rng.nextU32() % 26);
+    return out;
+  };
   const be8 = (v: number) => {
     const b = Buffer.allocUnsafe(8);
     b.writeBigInt64BE(BigInt(v));
@@ -133,7 +143,8 @@ export function syntheticRows(table: Table, { seed = 1, maxDynamic }: { seed?: n
           if (c.write === 'add') {
             mutations.push({ addToCell: { familyName: c.family, columnQualifier: { rawValue: q }, timestamp: { rawTimestampMicros: timestampMicros }, input: { intValue: input(c.aggregate) } } });
           } else {
-            const value = c.write === 'counter' ? be8(1 + (rng.nextU32() % 1000)) : slice(c.valueBytes);
+            const typed = c.write === 'set' ? typedValue(c.valueType, rng.nextU32(), c.valueBytes, text, timestampMicros) : null;
+            const value = c.write === 'counter' ? be8(1 + (rng.nextU32() % 1000)) : typed ? Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength) : slice(c.valueBytes);
             mutations.push({ setCell: { familyName: c.family, columnQualifier: q, timestampMicros, value } });
           }
         }

@@ -36,6 +36,7 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   'row-key-schema': 'a row key schema (row_key_schema.yaml)',
   'terraform-struct': 'a Terraform row_key_schema (structType)',
   'gcloud-describe': 'gcloud tables describe output',
+  'gcloud-describe-view': 'gcloud materialized-views, logical-views or authorized-views describe output',
 };
 
 function displayName(name: string): string {

@@ -1,5 +1,5 @@
-// The Form tab: the design's own settings (name, description, cluster), its tables, and the
-// selected table's editor.
+// The Form tab: the design's own settings (name, description, cluster), its tables, the
+// selected table's editor, and the design's views (ViewsEditor).
 import { memo } from 'react';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
@@ -11,6 +11,7 @@ import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
 import { TableEditor } from './TableEditor';
+import { ViewsEditor } from './ViewsEditor';
 import './form.css';
 
 interface Props {
@@ -98,6 +99,8 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
           This design has no table <code>{selected ?? ''}</code>. Tables: {design.tables.map((t) => t.name).join(', ')}.
         </p>
       )}
+
+      <ViewsEditor design={design} edit={edit} />
     </div>
   );
 });

@@ -1,7 +1,7 @@
 // Column families of a table: name, description, GC rule (nested builder), aggregate type, and
-// columns (qualifier, dynamic, perRow, valueBytes, versions, counter).
+// columns (qualifier, dynamic, perRow, valueBytes, versions, counter, value type).
 import { memo } from 'react';
-import type { Column, Family, GcRule } from '../../core/model/schema';
+import { COLUMN_TYPES, type Column, type Family, type GcRule } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import { GcRuleEditor } from './GcRuleEditor';
 import type { Edit } from './hooks';
@@ -79,6 +79,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
             <th scope="col">Value bytes</th>
             <th scope="col">Versions</th>
             <th scope="col">Counter</th>
+            <th scope="col">Type</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -104,6 +105,20 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
                 <td>{n('versions', 'Versions')}</td>
                 <td>
                   <CheckField className="compact" label={`Counter (${c.qualifier})`} path={`${cat}.counter`} checked={c.counter === true} onCommit={(v) => setCol((x) => setOpt(x, 'counter', v || undefined), 'Toggle counter')} />
+                </td>
+                <td>
+                  <SelectField
+                    label={`Type of ${c.qualifier}`}
+                    className="compact"
+                    path={`${cat}.type`}
+                    value={c.type}
+                    unset={family.aggregate ? 'int64 (default)' : 'bytes (default)'}
+                    options={options(COLUMN_TYPES)}
+                    onCommit={(v) => setCol((x) => setOpt(setOpt(x, 'type', v), 'message', v === 'proto' ? (x.message ?? 'package.Message') : undefined), 'Set column type', 'type')}
+                  />
+                  {c.type === 'proto' ? (
+                    <TextField label={`Message of ${c.qualifier}`} className="compact" path={`${cat}.message`} mono value={c.message ?? ''} onCommit={(v) => setCol((x) => setOpt(x, 'message', v || undefined), 'Set proto message', 'message')} />
+                  ) : null}
                 </td>
                 <td>
                   <button type="button" className="link-button" aria-label={`Remove column ${c.qualifier}`} onClick={() => onColumns((cs) => cs.filter((_, j) => j !== ci), `Remove column ${c.qualifier}`)}>

@@ -14,11 +14,14 @@ Formats (docs/exports.md):
   row-key-schema  row_key_schema.yaml for gcloud's --row-key-schema-definition-file
                   (--pre-encoded: the delimiter in base64, for --row-key-schema-pre-encoded-bytes)
   gcloud          a bash script: the schema file, gcloud bigtable instances tables create, and cbt
-                  for what gcloud cannot express (aggregate families, nested GC rules)
+                  for what gcloud cannot express (aggregate families, nested GC rules), then the
+                  table's views (materialized-views, logical-views, authorized-views create)
   cbt             a bash script: cbt createtable with families, GC rules and aggregate types
-  terraform       google_bigtable_table and google_bigtable_gc_policy resources
+  terraform       google_bigtable_table and google_bigtable_gc_policy resources, and the
+                  table's views (google_bigtable_materialized_view, _logical_view, _authorized_view)
   code            key builder, parser and row ranges per query (--lang ts, java, go or python)
-  sql             GoogleSQL for Bigtable per query, and suggested materialized views
+  sql             GoogleSQL for Bigtable per query (exactly its rows), the table's views, and
+                  suggested materialized views
   markdown        a design review (the whole design unless --table is given)
   design          the design as YAML (or --as json)
 Scripts read INSTANCE (and PROJECT) from the environment. --table may be left out when the

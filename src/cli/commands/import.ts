@@ -13,7 +13,8 @@ Reads FILE ("-" for stdin) and prints it as a design (YAML, or JSON with --as js
   - a design file (YAML or JSON), checked like "btstudio check";
   - row_key_schema.yaml or JSON as gcloud reads it (the delimiter as text; --pre-encoded when
     it is base64), or Terraform's {"structType": ...} (delimiter base64);
-  - the output of gcloud bigtable instances tables describe --format=json or --format=yaml.
+  - the output of gcloud bigtable instances tables describe --format=json or --format=yaml;
+  - the output of gcloud bigtable materialized-views, logical-views or authorized-views describe.
 --table names the table of a row key schema (default: from the file name). -o writes a new
 file and refuses to overwrite one that exists.`;
 

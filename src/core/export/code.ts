@@ -7,6 +7,7 @@
 import { utf8 } from '../keys/bytes';
 import type { KeyLayout } from '../keys/template';
 import { hashPad } from '../keys/values';
+import { COLUMN_TYPE_TEXT, columnType } from '../model/column-types';
 import type { Field, Table } from '../model/schema';
 import { planQuery } from '../rules/plan';
 import { fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
@@ -156,7 +157,9 @@ export const exportCode: Exporter = (design, tableArg, options) => {
   const table = requireTable(design, tableArg);
   const program = keyProgram(table);
   const lang = options.lang ?? 'ts';
-  const header = `Row keys of table ${table.name} (design "${design.name}"), by Bigtable Schema Studio. Template: ${table.rowKey.template}`;
+  // Column value types (columns[].type): how each declared cell is written and read.
+  const cells = (table.families ?? []).flatMap((f) => (f.columns ?? []).map((c) => `${f.name}:${c.qualifier} ${columnType(f, c)}${c.message ? ` ${c.message}` : ''} (${COLUMN_TYPE_TEXT[columnType(f, c)]})`));
+  const header = `Row keys of table ${table.name} (design "${design.name}"), by Bigtable Schema Studio. Template: ${table.rowKey.template}${cells.length ? `. Cell values: ${cells.slice(0, 40).join('; ')}${cells.length > 40 ? `; and ${cells.length - 40} more` : ''}` : ''}`;
   const type = typeName(table.name);
   switch (lang) {
     case 'ts':

@@ -21,6 +21,7 @@ import {
   TABLE_ID_RE,
   type Exporter,
 } from './common';
+import { viewsGcloud, viewsOf } from '../views/export';
 import { structObject, structuredKeyOf } from './row-key-schema';
 
 /** Names gcloud's and cbt's family lists would misread: both split an item at ":" (gcloud also trims). */
@@ -131,5 +132,9 @@ export const exportGcloud: Exporter = (design, tableArg) => {
     lines.push(args.join(' \\\n  '));
     if (schemaYaml !== null) lines.push([`gcloud bigtable instances tables update ${shq(table.name)}`, ...where, '--row-key-schema-definition-file="$schema_file"'].join(' \\\n  '));
   }
+  // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
+  const views = viewsOf(design, table.name);
+  notes.push(...views.skipped);
+  lines.push(...viewsGcloud(views));
   return { text: `${lines.join('\n')}\n`, filename: `create-${fileSafe(table.name)}.gcloud.sh`, mime: 'text/x-shellscript', notes };
 };

@@ -1,6 +1,7 @@
 // A design review in Markdown: per table the key template with example and sample keys, the
 // fields, families and GC rules, the validator's findings, query plans, size estimates, and
 // the simulation summary when one was run. Whole design when no table is chosen.
+import { viewsMarkdown, viewsOf } from '../views/export';
 import { displayKey } from '../keys/bytes';
 import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
@@ -146,6 +147,7 @@ export const exportMarkdown: Exporter = (design, table, options) => {
   out.push(`Cluster: ${design.cluster?.nodes ?? 3} nodes, ${(design.cluster?.storage ?? 'ssd').toUpperCase()}. ${design.tables.length} table${design.tables.length === 1 ? '' : 's'}. Written by Bigtable Schema Studio.`, '');
   const general = findings.filter((f) => f.table === null);
   if (general.length) out.push('## Design findings', '', ...findingsTable(general), '');
+  out.push(...viewsMarkdown(viewsOf(design, table ? table.name : null), cell, code));
   const tables = table ? [table] : design.tables;
   for (const t of tables) {
     const i = design.tables.indexOf(t);

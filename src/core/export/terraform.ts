@@ -8,6 +8,7 @@ import { toBase64 } from '../share/base64';
 import { AGGREGATE_TYPE, commentText, ExportError, fileSafe, goDuration, requireTable, simplifyGc, type Exporter } from './common';
 import { idWarnings } from './gcloud';
 import { structuredKeyOf } from './row-key-schema';
+import { viewsOf, viewsTerraform } from '../views/export';
 
 /** An HCL quoted string: escapes, and `${`/`%{` doubled so nothing is interpolated. */
 export function hclString(s: string): string {
@@ -24,7 +25,7 @@ export function hclString(s: string): string {
 }
 
 /** Heredoc text: only template sequences need escaping. */
-const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
+export const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
 
 /** A Terraform resource name from any text. */
 export function tfName(name: string): string {
@@ -32,7 +33,7 @@ export function tfName(name: string): string {
   return /^[A-Za-z_]/.test(n) ? n : `t_${n}`;
 }
 
-type Item = { kind: 'attr'; key: string; value: string } | { kind: 'block'; lines: string[] } | { kind: 'blank' } | { kind: 'raw'; lines: string[] };
+export type Item = { kind: 'attr'; key: string; value: string } | { kind: 'block'; lines: string[] } | { kind: 'blank' } | { kind: 'raw'; lines: string[] };
 
 /** Renders block items with terraform fmt's alignment: `=` lined up within each run of one-line attributes. */
 function renderBody(items: Item[], indent: string): string[] {
@@ -62,7 +63,7 @@ function renderBody(items: Item[], indent: string): string[] {
   return out;
 }
 
-function block(header: string, items: Item[]): string[] {
+export function block(header: string, items: Item[]): string[] {
   return [`${header} {`, ...renderBody(items, '  '), '}'];
 }
 
@@ -139,5 +140,9 @@ export const exportTerraform: Exporter = (design, tableArg) => {
       ...gcItems(f.gc),
     ]));
   }
+  // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
+  const views = viewsOf(design, table.name);
+  notes.push(...views.skipped);
+  out.push(...viewsTerraform(views, 'var.instance_name', (t) => (t === table.name ? `google_bigtable_table.${res}` : null)));
   return { text: `${out.join('\n')}\n`, filename: `${fileSafe(table.name)}.tf`, mime: 'text/plain', notes };
 };

@@ -2,19 +2,21 @@
 //   - design files (`format: bigtable-studio/v1`), read by loadDesign;
 //   - row_key_schema.yaml or JSON (`fields` + `encoding`; the delimiter plain, or base64 with
 //     preEncoded), and Terraform's `{"structType": ...}` (delimiter base64);
-//   - `gcloud bigtable instances tables describe --format=json|yaml` output (a Table).
+//   - `gcloud bigtable instances tables describe --format=json|yaml` output (a Table);
+//   - `gcloud bigtable materialized-views|logical-views|authorized-views describe` output (views.ts).
 // The result is a new design holding the table; callers never overwrite a saved design with it.
 import { formatIssue, formatPath, loadDesign, validateDesign, type DesignIssue } from '../model/load-design';
 import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from '../model/positions';
 import { FORMAT_V1, type Design, type Table } from '../model/schema';
 import { ImportError, isObj, rowKeyFromStruct } from './struct';
 import { tableFromDescribe } from './table';
+import { isViewDescribe, viewFromDescribe } from './views';
 
 export { ImportError } from './struct';
 export { durationFromProto, gcFromProto, tableFromDescribe } from './table';
 export { rowKeyFromStruct } from './struct';
 
-export type ImportKind = 'design' | 'row-key-schema' | 'terraform-struct' | 'gcloud-describe';
+export type ImportKind = 'design' | 'row-key-schema' | 'terraform-struct' | 'gcloud-describe' | 'gcloud-describe-view';
 
 /**
  * `errors`: one line each, `file:line:column: path: what is wrong` (the path is the proto
@@ -171,6 +173,12 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
     if ('fields' in value || 'encoding' in value) {
       const r = rowKeyFromStruct(value, [], options.preEncoded === true);
       return finish('row-key-schema', { name, rowKey: r.rowKey }, r.notes, file, map, structBack([], value));
+    }
+    if (isViewDescribe(value)) {
+      const r = viewFromDescribe(value);
+      const design: Design = { format: FORMAT_V1, name: `Imported from ${file}`, tables: [], ...r.part };
+      const v = validateDesign(design, file);
+      return v.ok ? { ok: true, kind: 'gcloud-describe-view', design: v.design, notes: r.notes } : { ok: false, errors: v.issues.map((i) => `${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`) };
     }
     if ('name' in value || 'columnFamilies' in value || 'rowKeySchema' in value) {
       const r = tableFromDescribe(value);

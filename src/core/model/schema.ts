@@ -196,6 +196,27 @@ export const GcRuleSchema: z.ZodType<GcRule> = z.lazy(() =>
   ]),
 );
 
+// --- Column value types (issue 15): what a cell's bytes mean. Self-contained block. ---
+export const COLUMN_TYPES = ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json', 'proto'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+const columnValueType = {
+  type: z
+    .enum(COLUMN_TYPES)
+    .optional()
+    .meta({
+      description:
+        'What the value holds: bytes (default; int64 in an aggregate family), string (UTF-8), int64 (8-byte big-endian), float32, float64, bool, timestamp, date, json or proto (set `message`).',
+    }),
+  message: z
+    .string()
+    .min(1)
+    .max(500)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, { message: 'a protobuf message name like shop.v1.Order' })
+    .optional()
+    .meta({ description: 'With type proto: the full protobuf message name (e.g. shop.v1.Order).' }),
+};
+// --- end column value types ---
+
 export const Column = z.strictObject({
   qualifier: z.string().min(1).max(16384).meta({ description: 'Column qualifier, or a {placeholder} when dynamic.' }),
   description: text(2000, 'What this column holds.').optional(),
@@ -204,6 +225,7 @@ export const Column = z.strictObject({
   valueBytes: count(0, 100 * 1024 * 1024).optional().meta({ description: 'Typical value size in bytes.' }),
   versions: count(1, 1e9).optional().meta({ description: 'Typical number of cells (versions) kept per column.' }),
   counter: z.boolean().optional().meta({ description: 'A value incremented in place.' }),
+  ...columnValueType,
 });
 
 export const Family = z.strictObject({
@@ -280,6 +302,63 @@ export const NodeCapacity = z
     cpuTarget: z.number().gt(0).max(1).optional().meta({ description: 'Recommended average CPU utilization, 0-1 (0.7 for one cluster).' }),
   })
   .meta({ description: "Per-node figures overriding Google's published ones (docs/capacity.md)." });
+// --- Views (issue 15): materialized, logical and authorized views. Self-contained block. ---
+/** Bigtable's view id rule (as table ids): letters, digits, _ - . (at most 50 by the checks). */
+const viewName = z.string().min(1).max(200).meta({ description: 'The view id: letters, digits, _ - . (at most 50).' });
+const deletionProtection = z.boolean().optional().meta({ description: 'Protect the view from deletion (default false).' });
+
+export const ViewAggregation = z.strictObject({
+  fn: z.enum(['count', 'sum', 'min', 'max', 'avg', 'any_value', 'hll_count.init', 'hll_count.merge', 'hll_count.merge_partial', 'bit_and', 'bit_or', 'bit_xor']).meta({ description: 'A supported aggregation of continuous materialized views.' }),
+  column: z.string().min(1).max(20000).optional().meta({ description: 'family:qualifier aggregated (none for count of rows).' }),
+  as: z.string().min(1).max(200).meta({ description: 'The output column name.' }),
+});
+
+export const MaterializedView = z.strictObject({
+  name: viewName,
+  description: text(2000, 'What this view is for.').optional(),
+  table: z.string().min(1).max(200).meta({ description: 'The source table (one per view).' }),
+  query: z.string().min(1).max(100000).optional().meta({ description: 'The view as GoogleSQL (a GROUP BY or an ORDER BY query); or use groupBy or index.' }),
+  groupBy: z
+    .strictObject({
+      fields: z.array(z.string().min(1).max(200)).min(1).max(50).meta({ description: 'Key fields of the source table to group by, in order: the view key.' }),
+      aggregations: z.array(ViewAggregation).min(1).max(100),
+    })
+    .optional()
+    .meta({ description: 'A rollup (pre-aggregation): GROUP BY these key fields.' }),
+  index: z
+    .strictObject({
+      fields: z.array(z.string().min(1).max(200)).min(1).max(50).meta({ description: 'Key fields or family:qualifier columns, in order: the index key (the source _key follows).' }),
+      families: z.array(z.string().min(1).max(200)).max(100).optional().meta({ description: 'Families copied into the index rows (default none).' }),
+    })
+    .optional()
+    .meta({ description: 'An asynchronous secondary index: ORDER BY these, then the source row key.' }),
+  deletionProtection,
+});
+
+export const LogicalView = z.strictObject({
+  name: viewName,
+  description: text(2000, 'What this view is for.').optional(),
+  query: z.string().min(1).max(100000).meta({ description: 'The view as a GoogleSQL SELECT.' }),
+  deletionProtection,
+});
+
+export const AuthorizedView = z.strictObject({
+  name: viewName,
+  description: text(2000, 'Who this view is for.').optional(),
+  table: z.string().min(1).max(200).meta({ description: 'The table the view is a subset of.' }),
+  rowPrefixes: z.array(z.string().max(4096)).max(10000).optional().meta({ description: 'Row key prefixes included ("" = every row; default every row).' }),
+  families: z
+    .record(
+      z.string(),
+      z.strictObject({
+        qualifiers: z.array(z.string().max(16384)).max(10000).optional().meta({ description: 'Exact qualifiers included.' }),
+        qualifierPrefixes: z.array(z.string().max(16384)).max(10000).optional().meta({ description: 'Qualifier prefixes included ("" = every column of the family).' }),
+      }),
+    )
+    .meta({ description: 'Per family: the columns included (empty object = every column).' }),
+  deletionProtection,
+});
+// --- end views ---
 
 export const Design = z.strictObject({
   $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
@@ -294,6 +373,9 @@ export const Design = z.strictObject({
     })
     .optional(),
   tables: z.array(Table).max(1000),
+  materializedViews: z.array(MaterializedView).max(1000).optional().meta({ description: 'Continuous materialized views: a second table kept up to date from one source table.' }),
+  logicalViews: z.array(LogicalView).max(1000).optional().meta({ description: 'Logical views: saved GoogleSQL queries.' }),
+  authorizedViews: z.array(AuthorizedView).max(10000).optional().meta({ description: 'Authorized views: a row-prefix and column subset of a table, granted separately.' }),
   lint: z
     .strictObject({
       rules: z
@@ -318,6 +400,10 @@ export type TimestampField = z.infer<typeof TimestampField>;
 export type DomainField = z.infer<typeof DomainField>;
 export type BytesField = z.infer<typeof BytesField>;
 export type HashField = z.infer<typeof HashField>;
+export type MaterializedView = z.infer<typeof MaterializedView>;
+export type LogicalView = z.infer<typeof LogicalView>;
+export type AuthorizedView = z.infer<typeof AuthorizedView>;
+export type ViewAggregation = z.infer<typeof ViewAggregation>;
 
 export const DEFAULT_NODES = 3;
 

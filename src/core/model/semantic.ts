@@ -91,6 +91,9 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
       if (c.perRow !== undefined && !c.dynamic) {
         out.push({ path: [...at, 'families', fi, 'columns', ci, 'perRow'], message: 'perRow counts dynamic columns; set dynamic: true or remove perRow' });
       }
+      // Column value types: a proto names its message; a message belongs to a proto.
+      if (c.type === 'proto' && !c.message) out.push({ path: [...at, 'families', fi, 'columns', ci, 'type'], message: 'a proto column names its message: add message: package.Message' });
+      if (c.message && c.type !== 'proto') out.push({ path: [...at, 'families', fi, 'columns', ci, 'message'], message: 'message names the protobuf message of a proto column; set type: proto or remove message' });
     });
   });
   duplicates((t.queries ?? []).map((q) => q.name), (i, name) =>

@@ -1,5 +1,7 @@
 // Every rule, sorted by id. registry.test.ts fails when a rule file is missing here, or has
 // no tests or no doc page.
+import aggregateInput from './aggregate-input';
+import authorizedView from './authorized-view';
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
 import clusterCapacity from './cluster-capacity';
@@ -36,9 +38,13 @@ import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
 import tooManyFamilies from './too-many-families';
 import unpaddedNumber from './unpadded-number';
+import viewKeyHotspot from './view-key-hotspot';
+import viewQuery from './view-query';
 import type { Rule } from './types';
 
 export const RULES: readonly Rule[] = [
+  aggregateInput,
+  authorizedView,
   bigendianNegative,
   cellSize,
   clusterCapacity,
@@ -75,6 +81,8 @@ export const RULES: readonly Rule[] = [
   timestampLeading,
   tooManyFamilies,
   unpaddedNumber,
+  viewKeyHotspot,
+  viewQuery,
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.meta.id, r]));

@@ -1,0 +1,51 @@
+// An aggregate family's cells combine on write from Int64 inputs: sum, min and max add or
+// compare 8-byte big-endian Int64 values, and the studio creates HLL families with Int64 input
+// (cbt inthll; the admin API's Aggregate inputType int64Type). A column declared with any other
+// value type (text, floats, JSON) in such a family cannot be written as declared; the emulator
+// accepts the cells too, so the mistake would surface only in production.
+import { COLUMN_TYPE_TEXT } from '../model/column-types';
+import { updateTable } from './edit';
+import { columnName } from './support/rows';
+import { defineRule } from './types';
+
+export default defineRule({
+  meta: {
+    id: 'aggregate-input',
+    severity: 'error',
+    description: 'A column of an aggregate (sum, min, max, hll) family declares a value type other than int64.',
+    messages: {
+      notInt64:
+        'column {column} is declared {type} ({text}) in the {aggregate} family {family}, which takes only Int64 input ("Aggregate values at write time"): make it int64 or move it.',
+    },
+    fixable: true,
+  },
+  check({ design, report }) {
+    design.tables.forEach((table, ti) => {
+      (table.families ?? []).forEach((fam, fi) => {
+        if (!fam.aggregate) return;
+        (fam.columns ?? []).forEach((c, ci) => {
+          if (c.type === undefined || c.type === 'int64') return;
+          report({
+            table: ti,
+            path: ['families', fi, 'columns', ci, 'type'],
+            messageId: 'notInt64',
+            data: { column: columnName(fam.name, c.qualifier), type: c.type, text: COLUMN_TYPE_TEXT[c.type], aggregate: fam.aggregate ?? '', family: fam.name },
+            fix: `Declare ${c.qualifier} int64`,
+          });
+        });
+      });
+    });
+  },
+  fix(design, finding) {
+    const [, ti, , fi, , ci] = finding.path;
+    if (typeof ti !== 'number' || typeof fi !== 'number' || typeof ci !== 'number') return null;
+    const col = design.tables[ti]?.families?.[fi]?.columns?.[ci];
+    if (!col || col.type === undefined || col.type === 'int64') return null;
+    return updateTable(design, ti, (t) => ({
+      ...t,
+      families: t.families!.map((f, k) =>
+        k !== fi ? f : { ...f, columns: f.columns!.map((x, j) => (j !== ci ? x : (({ message: _m, ...rest }) => ({ ...rest, type: 'int64' as const }))(x))) },
+      ),
+    }));
+  },
+});

@@ -1,0 +1,122 @@
+// Checks of view SQL by structure (tokens.ts), against Google's published rules:
+// - "Continuous materialized view queries": a SELECT of `expression AS alias` items FROM one
+//   table, an optional WHERE, and GROUP BY (pre-aggregation) or ORDER BY (an asynchronous
+//   secondary index), not both; only the supported aggregations (COUNT, SUM, MIN, MAX,
+//   HLL_COUNT.INIT, HLL_COUNT.MERGE, HLL_COUNT.MERGE_PARTIAL, ANY_VALUE, BIT_AND, BIT_OR,
+//   BIT_XOR, AVG); none of ARRAY, ARRAY_AGG, ARRAY_CONCAT_AGG, COUNT_IF, non-deterministic
+//   functions, DESC, DISTINCT, LIMIT/OFFSET, SELECT *, OVER, STRUCT.
+// - "GoogleSQL for Bigtable reference": SELECT statements only; no JOIN, UNION or CTEs.
+import { RESERVED } from '../export/sql-text';
+import type { Design } from '../model/schema';
+import { balanced, splitTopLevel, SqlSyntaxError, tokenize, topLevel, type Token } from './tokens';
+
+export const MV_AGGREGATIONS = ['COUNT', 'SUM', 'MIN', 'MAX', 'HLL_COUNT.INIT', 'HLL_COUNT.MERGE', 'HLL_COUNT.MERGE_PARTIAL', 'ANY_VALUE', 'BIT_AND', 'BIT_OR', 'BIT_XOR', 'AVG'];
+/** Aggregate functions of GoogleSQL that continuous materialized views do not support. */
+const OTHER_AGGREGATES = ['ARRAY_AGG', 'ARRAY_CONCAT_AGG', 'COUNT_IF', 'COUNTIF', 'STRING_AGG', 'LOGICAL_AND', 'LOGICAL_OR', 'APPROX_COUNT_DISTINCT', 'APPROX_QUANTILES', 'APPROX_TOP_COUNT', 'APPROX_TOP_SUM', 'STDDEV', 'VARIANCE', 'CORR'];
+const NON_DETERMINISTIC = ['CURRENT_TIME', 'CURRENT_TIMESTAMP', 'CURRENT_DATE', 'CURRENT_DATETIME', 'RAND', 'GENERATE_UUID', 'NOW'];
+
+export interface SelectShape {
+  /** The one FROM table (unquoted text), or null. */
+  table: string | null;
+  /** Output column aliases, in SELECT order ('' when an item has none). */
+  aliases: string[];
+  /** The expression of each SELECT item, as text. */
+  exprs: string[];
+  /** GROUP BY or ORDER BY items as text: the view's key, in order. */
+  key: string[];
+  form: 'group' | 'order' | 'plain';
+}
+
+const text = (ts: readonly Token[]) =>
+  ts
+    .map((t) => (t.kind === 'quoted' ? t.text : t.kind === 'string' ? `'${t.text}'` : t.kind === 'param' ? `@${t.text}` : t.text))
+    .join(' ')
+    .replace(/ ([.,)\]]) ?/g, '$1')
+    .replace(/ ?([.([]) /g, '$1');
+
+/** Problems of a SELECT as a GoogleSQL for Bigtable query, and its shape. */
+export function checkSelect(sql: string, design: Design | null): { problems: string[]; shape: SelectShape | null; tokens: Token[] } {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(sql);
+  } catch (e) {
+    if (e instanceof SqlSyntaxError) return { problems: [e.message], shape: null, tokens: [] };
+    throw e;
+  }
+  const problems: string[] = [];
+  while (tokens.length && tokens[tokens.length - 1]!.kind === 'symbol' && tokens[tokens.length - 1]!.text === ';') tokens = tokens.slice(0, -1);
+  if (tokens.some((t) => t.kind === 'symbol' && t.text === ';')) problems.push('holds more than one statement (a ; before the end)');
+  if (tokens[0]?.kind !== 'word' || tokens[0].upper !== 'SELECT') return { problems: [...problems, 'is not a SELECT statement (GoogleSQL for Bigtable runs SELECT only)'], shape: null, tokens };
+  if (!balanced(tokens)) problems.push('has unbalanced parentheses or brackets');
+  for (const w of ['JOIN', 'UNION', 'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP']) if (topLevel(tokens, w).length) problems.push(`uses ${w}, which GoogleSQL for Bigtable does not support`);
+  if (tokens[0] && topLevel(tokens, 'WITH')[0] === 0) problems.push('uses a WITH clause (CTE), which GoogleSQL for Bigtable does not support');
+  const from = topLevel(tokens, 'FROM');
+  if (from.length !== 1) return { problems: [...problems, from.length ? 'has more than one FROM' : 'has no FROM table'], shape: null, tokens };
+  const clauses = ['WHERE', 'GROUP', 'ORDER', 'HAVING', 'LIMIT'].map((w) => topLevel(tokens, w)[0] ?? Infinity);
+  const fromEnd = Math.min(...clauses, tokens.length);
+  const fromItems = splitTopLevel(tokens.slice(from[0]! + 1, fromEnd));
+  if (fromItems.length !== 1) problems.push('reads more than one table (a comma in FROM)');
+  const first = fromItems[0]?.[0];
+  const table = first && (first.kind === 'word' || first.kind === 'quoted') ? first.text : null;
+  if (!table) problems.push('has no table name after FROM');
+  else if (first?.kind === 'word' && RESERVED.has(first.upper)) problems.push(`reads the table ${table}, a reserved word: quote it with backticks`);
+  else if (design && !design.tables.some((t) => t.name === table)) problems.push(`reads table ${JSON.stringify(table)}, which the design does not have`);
+  const items = splitTopLevel(tokens.slice(1, from[0]!));
+  const aliases = items.map((it) => {
+    const as = it.findIndex((t, k) => t.kind === 'word' && t.upper === 'AS' && k === it.length - 2);
+    const last = it[it.length - 1];
+    if (as >= 0) return last!.text;
+    return it.length === 1 && last && (last.kind === 'word' || last.kind === 'quoted') ? last.text : '';
+  });
+  const exprs = items.map((it) => {
+    const as = it.findIndex((t, k) => t.kind === 'word' && t.upper === 'AS' && k === it.length - 2);
+    return text(as >= 0 ? it.slice(0, as) : it);
+  });
+  const group = topLevel(tokens, 'GROUP')[0];
+  const order = topLevel(tokens, 'ORDER')[0];
+  const keyAt = group ?? order;
+  let key: string[] = [];
+  if (keyAt !== undefined) {
+    const end = Math.min(...['HAVING', 'LIMIT', ...(group !== undefined ? ['ORDER'] : [])].map((w) => topLevel(tokens, w).find((i) => i > keyAt) ?? Infinity), tokens.length);
+    // GROUP BY 1, 2 names SELECT items by position: the key is their aliases.
+    key = splitTopLevel(tokens.slice(keyAt + 2, end))
+      .map(text)
+      .map((k) => (/^[1-9]\d*$/.test(k) && aliases[Number(k) - 1] ? aliases[Number(k) - 1]! : k));
+  }
+  return { problems, shape: { table, aliases, exprs, key, form: group !== undefined ? 'group' : order !== undefined ? 'order' : 'plain' }, tokens };
+}
+
+/** Function names called in the tokens (HLL_COUNT.MERGE as one name). */
+function calls(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind !== 'word' || tokens[i + 1]?.text !== '(') return;
+    const prev = tokens[i - 1];
+    if (prev?.text === '.' && tokens[i - 2]?.kind === 'word') out.push(`${(tokens[i - 2] as { upper: string }).upper}.${t.upper}`);
+    else out.push(t.upper);
+  });
+  return out;
+}
+
+/** Problems of a continuous materialized view query, and its shape (the view key). */
+export function checkMaterializedView(sql: string, design: Design | null): { problems: string[]; shape: SelectShape | null } {
+  const { problems, shape, tokens } = checkSelect(sql, design);
+  if (!shape) return { problems, shape };
+  const fns = calls(tokens);
+  for (const f of new Set(fns)) {
+    if (OTHER_AGGREGATES.includes(f)) problems.push(`uses ${f}, which continuous materialized views do not support (supported: ${MV_AGGREGATIONS.join(', ')})`);
+    if (NON_DETERMINISTIC.includes(f)) problems.push(`uses ${f}, a non-deterministic function, which continuous materialized views do not support`);
+  }
+  if (tokens.some((t, i) => t.kind === 'word' && t.upper === 'ARRAY' && tokens[i + 1]?.text !== '_')) problems.push('uses ARRAY, which continuous materialized views do not support');
+  for (const w of ['DISTINCT', 'OVER', 'STRUCT', 'DESC', 'LIMIT', 'OFFSET']) if (tokens.some((t) => t.kind === 'word' && t.upper === w)) problems.push(`uses ${w}, which continuous materialized views do not support`);
+  if (tokens[1]?.text === '*') problems.push('selects *, which continuous materialized views do not support: name each column with an alias');
+  const group = topLevel(tokens, 'GROUP').length > 0;
+  const order = topLevel(tokens, 'ORDER').length > 0;
+  if (group && order) problems.push('has both GROUP BY and ORDER BY; a continuous materialized view has one (GROUP BY to aggregate, ORDER BY for a secondary index)');
+  else if (!group && !order) problems.push('has neither GROUP BY nor ORDER BY; a continuous materialized view groups (GROUP BY) or indexes (ORDER BY)');
+  const aggs = fns.filter((f) => MV_AGGREGATIONS.includes(f));
+  if (order && !group && aggs.length) problems.push(`aggregates (${aggs[0]}) in an ORDER BY (secondary index) view; aggregations need GROUP BY`);
+  if (order && !group && !shape.key.some((k) => k === '_key' || shape.exprs[shape.aliases.indexOf(k)] === '_key')) problems.push('is an ORDER BY index whose key does not include the source row key (_key): rows with equal values would collide');
+  if (shape.aliases.some((a) => a === '')) problems.push('has a SELECT item without an alias (write expression AS alias)');
+  return { problems, shape };
+}
