@@ -158,7 +158,7 @@ export function protoKey(v: unknown): string {
     const keys = Object.keys(o)
       .filter((k) => o[k] !== null && o[k] !== undefined)
       // protobufjs adds the name of the set oneof member as a string field (`kind: 'int64Type'`).
-      .filter((k) => !(typeof o[k] === 'string' && Object.prototype.hasOwnProperty.call(o, o[k] as string)))
+      .filter((k) => !(typeof o[k] === 'string' && Object.hasOwn(o, o[k] as string)))
       .sort();
     return `{${keys.map((k) => `${k}:${protoKey(o[k])}`).join(',')}}`;
   }

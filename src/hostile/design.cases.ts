@@ -50,8 +50,6 @@ const before = (n: number, ...text: string[]) => line(n, ...text, baseLines[n - 
 const plus = (...text: string[]) => BASE + text.join('\n') + '\n';
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...utf8(p)] : p)));
-/** A design whose table has the given field definitions and template. */
-const oneField = (field: string, template = '{a}') => `format: bigtable-studio/v1\nname: f\ntables:\n  - name: t\n    rowKey:\n      template: "${template}"\n      fields:\n        a: ${field}\n`;
 /** Many lines of comments, so a problem can sit at line 40 (or later). */
 const comments = (n: number) => Array.from({ length: n }, (_, i) => `# comment line ${i + 1}`).join('\n');
 

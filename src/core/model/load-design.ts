@@ -295,7 +295,7 @@ function valueAtPath(root: unknown, path: readonly PathPart[]): unknown {
   let v: unknown = root;
   for (const p of path) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = Object.prototype.hasOwnProperty.call(v, p) ? (v as Record<PathPart, unknown>)[p] : undefined;
+    v = Object.hasOwn(v, p) ? (v as Record<PathPart, unknown>)[p] : undefined;
   }
   return v;
 }

@@ -21,7 +21,7 @@ export function reorderTemplate(table: Table, order: string[]): string | null {
   const byField = new Map(layout.segments.filter((s) => s.field).map((s) => [s.field!, s]));
   const fixed = layout.segments.map((s) => (s.field ? null : s));
   let k = 0;
-  const segments = layout.segments.map((s, i) => fixed[i] ?? byField.get(order[k++]!)!);
+  const segments = layout.segments.map((_s, i) => fixed[i] ?? byField.get(order[k++]!)!);
   if (segments.some((s) => !s)) return null;
   const sep = layout.delimiter ?? '';
   const esc = (t: string) => t.replace(/\{/g, '{{').replace(/\}/g, '}}');
