@@ -1,8 +1,9 @@
 // The key builders of the code export produce exactly the studio's keys: for every example
 // table and every encoding, 1,000 generated records are built, parsed and ranged in the
 // generated TypeScript (type-checked with tsc and run), Java (javac + java) and Python
-// (python3), and compared byte for byte with the studio's codec and query ranges. Go is
-// compiled and run when a Go toolchain is on PATH.
+// (python3), and compared byte for byte with the studio's codec and query ranges, and in Go
+// (go vet, go build). Outside CI a language whose toolchain is missing is skipped; in CI (CI set,
+// .ci/run installs golang-go) a missing toolchain fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -269,7 +270,7 @@ function inputFor(c: Case, rename: (name: string) => string): string {
   return `${c.input.map((l) => (l.startsWith('Q ') ? l.replace(/^Q (\S+)/, (_m, n: string) => `Q ${rename(n)}`) : l)).join('\n')}\n`;
 }
 
-const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0;
+const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0 || !!process.env.CI;
 
 /** Runs one harness process over every case; returns each case's output lines. */
 function runAll(cmd: string, args: string[], header: (c: Case) => string, rename: (n: string) => string): Map<string, string[]> {
