@@ -5,6 +5,7 @@ import { utf8, toHex } from '../core/keys/bytes';
 import { ExportError } from '../core/export/common';
 import { structuredKeyOf, structObject } from '../core/export/row-key-schema';
 import type { Design, GcRule, Table } from '../core/model/schema';
+import { formatDuration, parseDuration } from '../core/model/duration';
 import { IntegrationError } from './errors';
 
 type IGcRule = protos.google.bigtable.admin.v2.IGcRule;
@@ -12,19 +13,14 @@ type IType = protos.google.bigtable.admin.v2.IType;
 
 export type Aggregate = 'sum' | 'min' | 'max' | 'hll';
 
-const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000, ms: 1 } as const;
-
 export function durationMs(d: string): number {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
-  if (!m) throw new IntegrationError(`"${d}" is not a duration`, 'usage');
-  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  const ms = parseDuration(d);
+  if (ms === null) throw new IntegrationError(`"${d}" is not a duration`, 'usage');
+  return ms;
 }
 
 /** Milliseconds in the largest unit that divides them: 400d, 36h, 90s, 1500ms. */
-export function msToDuration(ms: number): string {
-  for (const [unit, size] of Object.entries(UNIT_MS)) if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
-  return `${ms}ms`;
-}
+export const msToDuration = formatDuration;
 
 /** The design's GC rule as the admin API's GcRule (nested unions and intersections kept). */
 export function gcToAdmin(rule: GcRule): IGcRule {

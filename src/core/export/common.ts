@@ -2,6 +2,7 @@
 // shell quoting, and GC rules in the syntax of each tool (gcloud, cbt, Terraform, the admin API).
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import type { Design, GcRule, Table } from '../model/schema';
+import { DURATION_UNIT_MS, parseDuration } from '../model/duration';
 
 export interface ExportOptions {
   /** row-key-schema: write the delimiter base64, for --row-key-schema-pre-encoded-bytes. */
@@ -92,13 +93,11 @@ export function fileSafe(name: string): string {
 export const TABLE_ID_RE = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]{0,49}$/;
 export const FAMILY_ID_RE = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]{0,63}$/;
 
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
 /** A design duration (`30d`, `500ms`) in milliseconds. */
 export function durationToMs(d: string): number {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
-  if (!m) throw new ExportError(`"${d}" is not a duration`);
-  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  const ms = parseDuration(d);
+  if (ms === null) throw new ExportError(`"${d}" is not a duration`);
+  return ms;
 }
 
 /** Seconds as the admin API's JSON writes a Duration: `864000s`, `0.5s`. */
@@ -111,8 +110,7 @@ export function protoDuration(d: string): string {
 
 /** A Go duration (Terraform): hours for days, since Go durations have no `d`. */
 export function goDuration(d: string): string {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d)!;
-  return m[2] === 'd' ? `${Number(m[1]) * 24}h` : d;
+  return d.endsWith('d') ? `${durationToMs(d) / DURATION_UNIT_MS.h}h` : d;
 }
 
 /** The admin API's GcRule JSON (what gcloud sends and `tables describe` prints). */
