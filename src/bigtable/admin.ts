@@ -7,6 +7,7 @@ import { structuredKeyOf, structObject } from '../core/export/row-key-schema';
 import type { Design, GcRule, Table } from '../core/model/schema';
 import { formatDuration, parseDuration } from '../core/model/duration';
 import { IntegrationError } from './errors';
+import { CBT_GC_WORDS, renderGc, simplifyGc } from '../core/model/gc';
 
 type IGcRule = protos.google.bigtable.admin.v2.IGcRule;
 type IType = protos.google.bigtable.admin.v2.IType;
@@ -86,15 +87,7 @@ function splitTop(s: string): string[] {
 /** A rule in cbt's words: `maxage=30d || (maxversions=2 && maxage=1d)`; `none` keeps every cell. */
 export function describeGc(rule: GcRule | null | undefined): string {
   if (!rule) return 'none (keeps every cell)';
-  const go = (r: GcRule, nested: boolean): string => {
-    if ('maxVersions' in r) return `maxversions=${r.maxVersions}`;
-    if ('maxAge' in r) return `maxage=${msToDuration(durationMs(r.maxAge))}`;
-    const parts = 'union' in r ? r.union : r.intersection;
-    if (parts.length === 1) return go(parts[0]!, nested);
-    const joined = parts.map((p) => go(p, true)).join('union' in r ? ' || ' : ' && ');
-    return nested ? `(${joined})` : joined;
-  };
-  return go(rule, false);
+  return renderGc(simplifyGc(rule), { ...CBT_GC_WORDS, maxAge: (age) => CBT_GC_WORDS.maxAge(msToDuration(durationMs(age))) });
 }
 
 const INT64_BE: IType = { int64Type: { encoding: { bigEndianBytes: {} } } };

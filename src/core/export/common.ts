@@ -3,6 +3,7 @@
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import type { Design, GcRule, Table } from '../model/schema';
 import { DURATION_UNIT_MS, parseDuration } from '../model/duration';
+import { CBT_GC_WORDS, renderGc, simplifyGc } from '../model/gc';
 
 export interface ExportOptions {
   /** row-key-schema: write the delimiter base64, for --row-key-schema-pre-encoded-bytes. */
@@ -121,12 +122,7 @@ export function gcToProto(rule: GcRule): Record<string, unknown> {
   return { intersection: { rules: rule.intersection.map(gcToProto) } };
 }
 
-/** Unions and intersections of one rule say the same as the rule. */
-export function simplifyGc(rule: GcRule): GcRule {
-  if ('union' in rule) return rule.union.length === 1 ? simplifyGc(rule.union[0]!) : { union: rule.union.map(simplifyGc) };
-  if ('intersection' in rule) return rule.intersection.length === 1 ? simplifyGc(rule.intersection[0]!) : { intersection: rule.intersection.map(simplifyGc) };
-  return rule;
-}
+export { simplifyGc };
 
 const isSimple = (r: GcRule): r is Extract<GcRule, { maxAge: string }> | Extract<GcRule, { maxVersions: number }> => 'maxAge' in r || 'maxVersions' in r;
 
@@ -154,17 +150,11 @@ export const CBT_MAX_VERSIONS = 65535;
  */
 export function gcToCbt(rule: GcRule | undefined): string | null {
   if (!rule) return null;
-  const go = (r: GcRule, nested: boolean): string => {
-    if ('maxAge' in r) return `maxage=${r.maxAge}`;
-    if ('maxVersions' in r) {
-      if (r.maxVersions > CBT_MAX_VERSIONS) throw new ExportError(`maxVersions ${r.maxVersions} is above ${CBT_MAX_VERSIONS}, the most cbt can set`);
-      return `maxversions=${r.maxVersions}`;
-    }
-    const parts = 'union' in r ? r.union : r.intersection;
-    const joined = parts.map((p) => go(p, true)).join('union' in r ? ' || ' : ' && ');
-    return nested && parts.length > 1 ? `(${joined})` : joined;
+  const maxVersions = (n: number) => {
+    if (n > CBT_MAX_VERSIONS) throw new ExportError(`maxVersions ${n} is above ${CBT_MAX_VERSIONS}, the most cbt can set`);
+    return CBT_GC_WORDS.maxVersions(n);
   };
-  return go(simplifyGc(rule), false);
+  return renderGc(simplifyGc(rule), { ...CBT_GC_WORDS, maxVersions });
 }
 
 /**

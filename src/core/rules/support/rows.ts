@@ -7,7 +7,7 @@ import type { Column, Family, Table } from '../../model/schema';
 import { utf8Length } from '../../keys/bytes';
 import type { FieldInfo, TableAnalysis } from '../analysis';
 import { boundsGrowth, keptCells } from './gc-bounds';
-import { DAY_MS as DAY, formatDuration, type Bucket } from '../../model/duration';
+import { formatDuration, type Bucket } from '../../model/duration';
 
 export const MiB = 1024 * 1024;
 export const ROW_WARN_BYTES = 100 * MiB;
