@@ -14,6 +14,7 @@ export const ROW_WARN_BYTES = 100 * MiB;
 export const ROW_ERROR_BYTES = 256 * MiB;
 
 export { BUCKET_MS, BUCKETS, formatDuration, type Bucket } from '../../model/duration';
+export { formatBytes, formatCount } from '../../units';
 
 export interface ColumnEstimate {
   family: number;
@@ -160,23 +161,6 @@ function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
     },
     hottest: estimateRow(ta.table, ta.keyBytes.max, writes(Math.max(hotShare, typicalShare)), lifetime, scale, forever),
   };
-}
-
-/** Sizes as people read them: 1,024-based, one decimal under 10. */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return 'unbounded';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  return `${n < 10 && i > 0 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} ${units[i]}`;
-}
-
-/** Large counts with separators: 1,234,567. */
-export function formatCount(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'unbounded';
 }
 
 /** family:qualifier for messages; a dynamic qualifier's {placeholder} is shown as <placeholder>. */
