@@ -58,7 +58,7 @@ function playwright(label, file) {
 }
 
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-step('lint', 'npx', ['biome', 'lint']);
+step('lint', 'npm', ['run', '-s', 'lint']);
 vitest('unit', null, `${OUT}/unit.json`);
 const built = step('build', 'npm', ['run', '-s', 'build']);
 if (built) playwright('e2e', `${OUT}/e2e.json`);
