@@ -7,6 +7,7 @@ import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rawText } from '../scripts/raw-text-plugin.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,7 +18,7 @@ export const src = (path) => JSON.stringify(join(ROOT, path));
 export async function importBundle(entry, { node = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'btstudio-bench-'));
   writeFileSync(join(dir, 'entry.ts'), entry);
-  const common = { entryPoints: { bench: join(dir, 'entry.ts') }, outdir: dir, outExtension: { '.js': '.mjs' }, bundle: true, format: 'esm', logLevel: 'error' };
+  const common = { entryPoints: { bench: join(dir, 'entry.ts') }, outdir: dir, outExtension: { '.js': '.mjs' }, bundle: true, format: 'esm', logLevel: 'error', plugins: [rawText] };
   if (node) {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     await build({

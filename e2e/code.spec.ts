@@ -4,7 +4,7 @@
 // the store and the design view; a store edit (a fix from the findings panel) reaches Monaco as
 // an edit that keeps the cursor; undo in the editor is the studio's undo.
 import AxeBuilder from '@axe-core/playwright';
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { codeEditor as editor, expect, test } from './fixtures';
 
 /** A design whose key starts with a timestamp (a finding) and whose family has no GC rule (a fixable finding). */

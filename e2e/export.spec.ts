@@ -7,7 +7,7 @@
 // The dialog is mounted by the App (a button data-testid="export-open" in the design view;
 // src/app/export is the component). Until then these tests skip, saying so.
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { encodeShare } from '../src/core/share';
 import type { Design } from '../src/core/model/schema';
 // The shared offline guard (every page of the context: no request off 127.0.0.1, no console or

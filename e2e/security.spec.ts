@@ -87,6 +87,7 @@ test('the guard fails a test on a CSP violation in the page (inline script, eval
         document.body.append(img);
         setTimeout(() => {
           try {
+            // biome-ignore lint/security/noGlobalEval: the test checks that the page's CSP blocks eval
             resolve((0, eval)('"ran"') as string);
           } catch (e) {
             resolve(`blocked: ${(e as Error).name}`);
@@ -120,6 +121,7 @@ test('the guard fails a test on a CSP violation inside a Web Worker, where no in
       new Promise<string>((resolve) =>
         setTimeout(() => {
           try {
+            // biome-ignore lint/security/noGlobalEval: the test checks that the page's CSP blocks eval
             resolve((0, eval)('"ran"') as string);
           } catch (e) {
             resolve(`blocked: ${(e as Error).name}`);

@@ -7,7 +7,7 @@
 // The dialog and banner are mounted by the App (a button data-testid="share-open" in the
 // design view; the banner on a page opened from a #d= link; src/app/share has the
 // components). Until then these tests skip, saying so.
-import { type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { deflateSync } from 'fflate';
 import { encodeShare } from '../src/core/share';
 import { toBase64Url } from '../src/core/share/base64';

@@ -3,7 +3,7 @@
 // by side, cancel a long run, and read the heatmap's measured draw times. No request leaves
 // 127.0.0.1, no console error, and axe finds no serious or critical violation in the view.
 import AxeBuilder from '@axe-core/playwright';
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });

@@ -4,7 +4,7 @@
 // the page); numeric-order flags, JavaScript's order, query highlights, axe.
 // The 1,000,000-key case is measured by `npm run bench app` (bench/app.bench.mjs).
 import AxeBuilder from '@axe-core/playwright';
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const ROW_HEIGHT = 26;

@@ -4,7 +4,7 @@
 // that its boundary really falls between in byte order (read back from the DOM, compared with
 // Buffer.compare), exactly on the gap between them; the toggle hides them; the keyboard, a
 // query's jump to its next match and axe still work; an edit of the key marks them stale.
-import { type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, seriousA11y, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,4 +1,4 @@
-// The one test command (npm test): type checks, unit tests, the build, e2e tests in Debian's
+// The one test command (npm test): type checks, lint (Biome), unit tests, the build, e2e tests in Debian's
 // Chromium and the emulator tests. Each runner prints its own summary; the last line sums
 // them all as "N passed, N failed" (CI reads that line).
 import { spawnSync } from 'node:child_process';
@@ -58,6 +58,7 @@ function playwright(label, file) {
 }
 
 step('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+step('lint', 'npm', ['run', '-s', 'lint']);
 vitest('unit', null, `${OUT}/unit.json`);
 const built = step('build', 'npm', ['run', '-s', 'build']);
 if (built) playwright('e2e', `${OUT}/e2e.json`);

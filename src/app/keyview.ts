@@ -6,6 +6,7 @@ import { exampleRecord, sampleKeys } from '../core/keys/generate';
 import { joinOrderedCodeStruct } from '../core/keys/orderedcode';
 import type { KeyLayout } from '../core/keys/template';
 import type { GcRule, RowKey } from '../core/model/schema';
+import { renderGc, type GcWords } from '../core/model/gc';
 
 /** One run of key bytes with one colour: a field's value, literal text, or a separator. */
 export interface KeyPiece {
@@ -90,15 +91,12 @@ export function colourSlot(layout: KeyLayout, field: string): number {
 /** A GC rule as the condition under which a cell is deleted. */
 export function gcSummary(rule: GcRule | undefined): string {
   if (!rule) return 'none: every cell is kept';
-  return `delete when ${gcCondition(rule, false)}`;
+  return `delete when ${renderGc(rule, GC_CONDITION)}`;
 }
 
-function gcCondition(rule: GcRule, nested: boolean): string {
-  if ('maxVersions' in rule) {
-    return rule.maxVersions === 1 ? 'not the newest version' : `not among the newest ${rule.maxVersions} versions`;
-  }
-  if ('maxAge' in rule) return `older than ${rule.maxAge}`;
-  const [rules, word] = 'union' in rule ? [rule.union, ' or '] : [rule.intersection, ' and '];
-  const text = rules.map((r) => gcCondition(r, true)).join(word);
-  return nested && rules.length > 1 ? `(${text})` : text;
-}
+const GC_CONDITION: GcWords = {
+  maxAge: (age) => `older than ${age}`,
+  maxVersions: (n) => (n === 1 ? 'not the newest version' : `not among the newest ${n} versions`),
+  union: ' or ',
+  intersection: ' and ',
+};

@@ -5,26 +5,23 @@ import { utf8, toHex } from '../core/keys/bytes';
 import { ExportError } from '../core/export/common';
 import { structuredKeyOf, structObject } from '../core/export/row-key-schema';
 import type { Design, GcRule, Table } from '../core/model/schema';
+import { formatDuration, parseDuration } from '../core/model/duration';
 import { IntegrationError } from './errors';
+import { CBT_GC_WORDS, renderGc, simplifyGc } from '../core/model/gc';
 
 type IGcRule = protos.google.bigtable.admin.v2.IGcRule;
 type IType = protos.google.bigtable.admin.v2.IType;
 
 export type Aggregate = 'sum' | 'min' | 'max' | 'hll';
 
-const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000, ms: 1 } as const;
-
 export function durationMs(d: string): number {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
-  if (!m) throw new IntegrationError(`"${d}" is not a duration`, 'usage');
-  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  const ms = parseDuration(d);
+  if (ms === null) throw new IntegrationError(`"${d}" is not a duration`, 'usage');
+  return ms;
 }
 
 /** Milliseconds in the largest unit that divides them: 400d, 36h, 90s, 1500ms. */
-export function msToDuration(ms: number): string {
-  for (const [unit, size] of Object.entries(UNIT_MS)) if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
-  return `${ms}ms`;
-}
+export const msToDuration = formatDuration;
 
 /** The design's GC rule as the admin API's GcRule (nested unions and intersections kept). */
 export function gcToAdmin(rule: GcRule): IGcRule {
@@ -90,15 +87,7 @@ function splitTop(s: string): string[] {
 /** A rule in cbt's words: `maxage=30d || (maxversions=2 && maxage=1d)`; `none` keeps every cell. */
 export function describeGc(rule: GcRule | null | undefined): string {
   if (!rule) return 'none (keeps every cell)';
-  const go = (r: GcRule, nested: boolean): string => {
-    if ('maxVersions' in r) return `maxversions=${r.maxVersions}`;
-    if ('maxAge' in r) return `maxage=${msToDuration(durationMs(r.maxAge))}`;
-    const parts = 'union' in r ? r.union : r.intersection;
-    if (parts.length === 1) return go(parts[0]!, nested);
-    const joined = parts.map((p) => go(p, true)).join('union' in r ? ' || ' : ' && ');
-    return nested ? `(${joined})` : joined;
-  };
-  return go(rule, false);
+  return renderGc(simplifyGc(rule), { ...CBT_GC_WORDS, maxAge: (age) => CBT_GC_WORDS.maxAge(msToDuration(durationMs(age))) });
 }
 
 const INT64_BE: IType = { int64Type: { encoding: { bigEndianBytes: {} } } };
@@ -158,7 +147,7 @@ export function protoKey(v: unknown): string {
     const keys = Object.keys(o)
       .filter((k) => o[k] !== null && o[k] !== undefined)
       // protobufjs adds the name of the set oneof member as a string field (`kind: 'int64Type'`).
-      .filter((k) => !(typeof o[k] === 'string' && Object.prototype.hasOwnProperty.call(o, o[k] as string)))
+      .filter((k) => !(typeof o[k] === 'string' && Object.hasOwn(o, o[k] as string)))
       .sort();
     return `{${keys.map((k) => `${k}:${protoKey(o[k])}`).join(',')}}`;
   }

@@ -15,6 +15,7 @@ import { Rng } from '../core/keys/random';
 import { columnType, fixedWidth, typedValue } from '../core/model/column-types';
 import type { Column, ColumnType, Table } from '../core/model/schema';
 import type { Aggregate } from './admin';
+import { formatBytes, formatCount as grouped } from '../core/units';
 import { IntegrationError, grpcCode } from './errors';
 
 /** gRPC codes worth another try: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, UNAVAILABLE. */
@@ -347,17 +348,7 @@ export async function loadRows(source: RowSource, opts: LoadOptions & { mutate: 
   };
 }
 
-/** `1,234,567` */
-export function grouped(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
-
-export function formatBytes(n: number): string {
-  if (n >= 1 << 30) return `${(n / (1 << 30)).toFixed(1)} GiB`;
-  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(1)} MiB`;
-  if (n >= 1 << 10) return `${(n / (1 << 10)).toFixed(1)} KiB`;
-  return `${n} B`;
-}
+export { formatBytes, formatCount as grouped } from '../core/units';
 
 /** The throughput summary printed at the end (and on Ctrl+C). */
 export function formatLoadSummary(table: string, r: LoadResult, requested: number): string {

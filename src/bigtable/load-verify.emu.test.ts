@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { rawText } from '../../scripts/raw-text-plugin.mjs';
 import { dump, load as parseYaml } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
@@ -232,6 +233,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
       target: 'node20',
       external: ['@google-cloud/bigtable'],
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+      plugins: [rawText],
       logLevel: 'error',
     });
     const file = join(EXAMPLES, 'iot-multitenant.yaml');

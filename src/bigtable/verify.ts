@@ -16,6 +16,7 @@ import { bucketStart, encodeValue, KeyCodecError, type FieldValue, type KeyRecor
 import { queryRanges, type KeyRange } from '../core/export/ranges';
 import type { Field, Query, Table } from '../core/model/schema';
 import { planQuery, type PlanKind } from '../core/rules/plan';
+import { BUCKET_MS } from '../core/model/duration';
 import { IntegrationError } from './errors';
 import { grouped } from './load-rows';
 
@@ -128,7 +129,6 @@ function conform(codec: KeyCodec, key: Uint8Array): { record: KeyRecord } | { re
   return { record };
 }
 
-const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 31 * 86_400_000 } as const;
 const PER_MS = { s: 0.001, ms: 1, us: 1000 } as const;
 
 /** from..to around a sampled value: three buckets (or an hour) of time, 1,000 for integers, the value itself otherwise. */

@@ -3,6 +3,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { concatBytes } from '../core/keys/bytes';
+import { MAX_DESIGN_BYTES } from '../core/model/load-design';
+import { formatBytes } from '../core/units';
 
 export interface Io {
   stdout: NodeJS.WritableStream;
@@ -127,7 +129,7 @@ export function intFlag(value: string | undefined, name: string, def: number, mi
 }
 
 /** The largest file a command reads whole (design files, imports): the loader's own cap. */
-export const MAX_READ_BYTES = 5 * 1024 * 1024;
+export const MAX_READ_BYTES = MAX_DESIGN_BYTES;
 
 /**
  * Reads a file as bytes (design files are decoded by the loader, which reports bad UTF-8), at
@@ -136,13 +138,12 @@ export const MAX_READ_BYTES = 5 * 1024 * 1024;
  */
 export async function readBytes(file: string, what = 'a design file'): Promise<Uint8Array> {
   const name = /[\u0000-\u001f\u007f]/.test(file) ? quote(file) : file;
-  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');
     const stat = await handle.stat();
     if (stat.isDirectory()) throw new UserError(`${name}: is a directory, not ${what}`);
-    if (stat.isFile() && stat.size > MAX_READ_BYTES) throw new UserError(`${name}: the file is ${mb(stat.size)}; ${what} may be at most ${MAX_READ_BYTES / 1048576} MB`);
+    if (stat.isFile() && stat.size > MAX_READ_BYTES) throw new UserError(`${name}: the file is ${formatBytes(stat.size)}; ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
     const parts: Uint8Array[] = [];
     let total = 0;
     for (;;) {
@@ -151,7 +152,7 @@ export async function readBytes(file: string, what = 'a design file'): Promise<U
       if (bytesRead === 0) break;
       parts.push(buf.subarray(0, bytesRead));
       total += bytesRead;
-      if (total > MAX_READ_BYTES) throw new UserError(`${name}: gives more than ${MAX_READ_BYTES / 1048576} MB (${stat.isFile() ? 'the file grew while it was read' : 'it is not a regular file'}); ${what} may be at most ${MAX_READ_BYTES / 1048576} MB`);
+      if (total > MAX_READ_BYTES) throw new UserError(`${name}: gives more than ${formatBytes(MAX_READ_BYTES)} (${stat.isFile() ? 'the file grew while it was read' : 'it is not a regular file'}); ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
     }
     return concatBytes(parts);
   } catch (e) {

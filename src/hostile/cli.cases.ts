@@ -155,7 +155,7 @@ export const cliCases: HostileCase[] = [
   { id: 'cli-sort-two-inputs', group: 'cli', what: 'sort with two input files', run: cli((f) => ['sort', f.good, f.bad]), expect: refused(/takes one input file, got 2/, /^btstudio sort: /) },
   { id: 'cli-sort-directory', group: 'cli', what: 'sort of a directory', run: cli((f) => ['sort', f.sub]), expect: refused(/is a directory/, /^btstudio sort: DIR\/a-directory: /) },
   // check, schema, open, share
-  { id: 'cli-check-dev-zero', group: 'cli', what: 'check /dev/zero (endless bytes)', run: cli(() => ['check', '/dev/zero']), expect: refused(/gives more than 5 MB .*a design file may be at most 5 MB/, /^btstudio check: \/dev\/zero: /) },
+  { id: 'cli-check-dev-zero', group: 'cli', what: 'check /dev/zero (endless bytes)', run: cli(() => ['check', '/dev/zero']), expect: refused(/gives more than 5 MiB .*a design file may be at most 5 MiB/, /^btstudio check: \/dev\/zero: /) },
   { id: 'cli-check-nothing', group: 'cli', what: 'check with no files', run: cli(() => ['check', '--json']), expect: refused(/name at least one design file/, /^btstudio check: /) },
   { id: 'cli-check-directory', group: 'cli', what: 'check of a directory', run: cli((f) => ['check', f.sub]), expect: refused(/is a directory, not a design file/, /^btstudio check: DIR\/a-directory: /) },
   { id: 'cli-schema-argument', group: 'cli', what: 'schema with an argument it does not take', run: cli(() => ['schema', 'out.json']), expect: refused(/takes no arguments/, /^btstudio schema: .*"out\.json"/) },

@@ -50,8 +50,6 @@ const before = (n: number, ...text: string[]) => line(n, ...text, baseLines[n - 
 const plus = (...text: string[]) => BASE + text.join('\n') + '\n';
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...utf8(p)] : p)));
-/** A design whose table has the given field definitions and template. */
-const oneField = (field: string, template = '{a}') => `format: bigtable-studio/v1\nname: f\ntables:\n  - name: t\n    rowKey:\n      template: "${template}"\n      fields:\n        a: ${field}\n`;
 /** Many lines of comments, so a problem can sit at line 40 (or later). */
 const comments = (n: number) => Array.from({ length: n }, (_, i) => `# comment line ${i + 1}`).join('\n');
 
@@ -344,8 +342,8 @@ export const designCases: DesignCase[] = [
   accepted('design-deep-gc-25', 'GC rules nested 25 unions deep (legal)', () => line(12, `        gc: ${'{union: ['.repeat(25)}{maxAge: 1d}${']}'.repeat(25)}`), 'GC rules may nest: 25 unions (50 levels, 55 with the design around them) is within 64'),
 
   // Size
-  refused('design-10mb-text', '10 MB of text', () => padded(10 * MB), /the file is 10\.0 MB; a design file may be at most 5 MB/, '1:1'),
-  refused('design-10mb-bytes', '10 MB of bytes', () => utf8(padded(10 * MB)), /the file is 10\.0 MB; a design file may be at most 5 MB/, '1:1'),
+  refused('design-10mb-text', '10 MB of text', () => padded(10 * MB), /the file is 10 MiB; a design file may be at most 5 MiB/, '1:1'),
+  refused('design-10mb-bytes', '10 MB of bytes', () => utf8(padded(10 * MB)), /the file is 10 MiB; a design file may be at most 5 MiB/, '1:1'),
   accepted('design-5mb-comment', 'a valid design with a comment up to 5 MB', () => padded(5 * MB), 'the cap is 5 MB; a file at the cap loads'),
   refused('design-5mb-description', 'a 5 MB description', () => before(3, `description: ${'d'.repeat(5 * MB - BASE.length - 20)}`), /must be at most 20000 characters/, '3:14 description'),
   refused('design-5mb-one-line', 'a 5 MB line of structure (commas)', () => line(2, `name: ${','.repeat(5 * MB - BASE.length - 10)}`), /more than 200,000 lines and list items/, '2:'),

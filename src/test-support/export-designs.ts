@@ -2,7 +2,15 @@
 // ordered-code structs with empty and NUL-holding values, big-endian and ordered-code ints,
 // bytes, every timestamp form (units, buckets, ISO, reversed, big-endian), reversed domains,
 // salts, literal and constant segments, multi-byte delimiters, singletons.
-import type { Design } from '../core/model/schema';
+import type { Design, Family, RowKey } from '../core/model/schema';
+
+/** The key and GC rules (nested, three at once, long ages) of the `nested_gc` table the gcloud and cbt tests export. */
+export const NESTED_GC_KEY: RowKey = { template: '{a}#{b}', fields: { a: { type: 'string' }, b: { type: 'int', pad: 4 } } };
+export const NESTED_GC_FAMILIES: Family[] = [
+  { name: 'deep', gc: { union: [{ maxAge: '30d' }, { intersection: [{ maxAge: '3d' }, { maxVersions: 100 }] }] } },
+  { name: 'three', gc: { union: [{ maxVersions: 5 }, { maxAge: '36h' }, { maxAge: '500ms' }] } },
+  { name: 'long', gc: { maxAge: '400d' } },
+];
 
 export const ENCODING_ZOO: Design = {
   format: 'bigtable-studio/v1',

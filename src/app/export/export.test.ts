@@ -168,7 +168,7 @@ describe('importFile', () => {
     const r = await importFile({ name: 'huge.yaml', size: MAX_IMPORT_BYTES + 1, text: async () => ((read = true), '') });
     expect(r).toMatchObject({ ok: false, fileName: 'huge.yaml' });
     expect(read).toBe(false);
-    expect(!r.ok && r.errors[0]).toMatch(/huge\.yaml: the file is 5\.0 MB; the studio imports files up to 5\.0 MB/);
+    expect(!r.ok && r.errors[0]).toMatch(/huge\.yaml: the file is 5 MiB; the studio imports files up to 5 MiB/);
   });
 
   it('names the file in every error', async () => {

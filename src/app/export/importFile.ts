@@ -6,6 +6,7 @@
 import { importText, MAX_IMPORT_CHARS, type ImportKind } from '../../core/import';
 import { decodeUtf8 } from '../../core/model/utf8';
 import type { Design } from '../../core/model/schema';
+import { formatBytes } from '../../core/units';
 
 /** The largest file read, in bytes (importText caps characters at the same number). */
 export const MAX_IMPORT_BYTES = MAX_IMPORT_CHARS;
@@ -44,9 +45,7 @@ function displayName(name: string): string {
   return base.trim() === '' ? 'the file' : base;
 }
 
-function fmtSize(bytes: number): string {
-  return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+const fmtSize = formatBytes;
 
 function notText(fileName: string): ImportFileResult {
   return { ok: false, fileName, errors: [`${fileName}: this is not a text file (it holds NUL bytes); import a design (YAML or JSON), a row_key_schema.yaml or gcloud describe output`] };

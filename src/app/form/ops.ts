@@ -1,7 +1,7 @@
 // Pure edits of a design, used by the form: each returns new objects along the changed path
 // and reuses everything else (the validator caches per table object, React memoises panels).
 // No React, no store: the store checks the result (validateDesign) before it lands.
-import { layoutOf, type Segment } from '../../core/keys/template';
+import { layoutOf, printSegments, type Segment } from '../../core/keys/template';
 import type { Design, Family, Field, FieldType, GcRule, Query, RowKey, Table } from '../../core/model/schema';
 
 /** `obj` with `key` set, or removed when the value is undefined (no `key: undefined` left behind). */
@@ -49,11 +49,7 @@ export function newTable(d: Design): Table {
 
 // ---- Row-key templates ----
 
-const esc = (s: string) => s.replace(/\{/g, '{{').replace(/\}/g, '}}');
-
-function build(segments: readonly Segment[], delimiter: string | null): string {
-  return segments.map((s) => `${esc(s.prefix)}${s.field ? `{${s.field}}` : ''}${esc(s.suffix)}`).join(delimiter ?? '');
-}
+const build = printSegments;
 
 function segmentsOf(rk: RowKey): { segments: Segment[]; delimiter: string | null } | null {
   try {

@@ -148,14 +148,20 @@ describe('autosave', () => {
   });
 });
 
+/** Tab A with the example `tiny` saved, then tab B opened on the same storage (its own session). */
+async function twoTabs() {
+  const kv = memoryKV();
+  const channel = hub();
+  const a = await tab(kv, { channel: channel(), tabId: 'A' });
+  a.s().materializeExample('tiny');
+  await a.handle.flush();
+  const b = await tab(kv, { channel: channel(), tabId: 'B', sessionId: 's2' });
+  return { kv, a, b };
+}
+
 describe('two tabs on one design', () => {
   it('a tab that has not edited the design follows the other tab', async () => {
-    const kv = memoryKV();
-    const channel = hub();
-    const a = await tab(kv, { channel: channel(), tabId: 'A' });
-    a.s().materializeExample('tiny');
-    await a.handle.flush();
-    const b = await tab(kv, { channel: channel(), tabId: 'B', sessionId: 's2' });
+    const { a, b } = await twoTabs();
     a.s().editDesign('tiny', renameTable('from-a'));
     await a.handle.flush();
     await settle();
@@ -164,12 +170,7 @@ describe('two tabs on one design', () => {
   });
 
   it('a tab with its own edits is asked, never overwritten; "keep mine" forks a copy', async () => {
-    const kv = memoryKV();
-    const channel = hub();
-    const a = await tab(kv, { channel: channel(), tabId: 'A' });
-    a.s().materializeExample('tiny');
-    await a.handle.flush();
-    const b = await tab(kv, { channel: channel(), tabId: 'B', sessionId: 's2' });
+    const { kv, a, b } = await twoTabs();
     b.s().editDesign('tiny', renameTable('from-b'));
     await b.handle.flush();
     await settle();

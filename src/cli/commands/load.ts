@@ -4,6 +4,7 @@ import type { LoadProgress } from '../../bigtable/load-rows';
 import { intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 import { TARGET_FLAGS, asUserError, integration, targetFrom, withConnection } from '../target';
+import { formatCount as grouped } from '../../core/units';
 
 export const summary = 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator';
 export const usage = `usage: btstudio load DESIGN --table T --rows N [--rate R] [--seed S] [--max-dynamic D]
@@ -24,8 +25,6 @@ stops after the batches in flight and says how many rows were written (exit 130)
 Target flags as for btstudio apply (BIGTABLE_EMULATOR_HOST selects the emulator).`;
 
 const BAR = 30;
-/** 1,234,567 (bigtable/load-rows's grouped, here so the progress bar needs no Bigtable client). */
-const grouped = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function progressWriter(io: Io): { update(p: LoadProgress): void; finish(): void } {
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;

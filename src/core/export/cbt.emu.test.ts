@@ -14,7 +14,7 @@ import { loadDesign } from '../model/load-design';
 import type { Design, GcRule, Table } from '../model/schema';
 import { durationToMs, simplifyGc } from './common';
 import { exportTable } from './index';
-import { EVIL } from '../../test-support/export-designs';
+import { EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 
 const host = process.env.BIGTABLE_EMULATOR_HOST;
 const hasCbt = spawnSync('cbt', ['version'], { encoding: 'utf8' }).status === 0;
@@ -31,11 +31,9 @@ const NESTED: Design = {
   tables: [
     {
       name: 'nested_gc',
-      rowKey: { template: '{a}#{b}', fields: { a: { type: 'string' }, b: { type: 'int', pad: 4 } } },
+      rowKey: NESTED_GC_KEY,
       families: [
-        { name: 'deep', gc: { union: [{ maxAge: '30d' }, { intersection: [{ maxAge: '3d' }, { maxVersions: 100 }] }] } },
-        { name: 'three', gc: { union: [{ maxVersions: 5 }, { maxAge: '36h' }, { maxAge: '500ms' }] } },
-        { name: 'long', gc: { maxAge: '400d' } },
+        ...NESTED_GC_FAMILIES,
         { name: 'mins', gc: { intersection: [{ maxAge: '15m' }, { maxVersions: 2 }] } },
         { name: 'counters', aggregate: 'max', gc: { union: [{ maxVersions: 1 }, { intersection: [{ maxAge: '1d' }, { maxVersions: 9 }] }] } },
         { name: 'plain' },

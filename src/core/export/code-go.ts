@@ -2,8 +2,8 @@
 // structs, a Keys value with Build/Parse and a method per query, and the engine as unexported
 // functions (it panics with keyError internally; the exported methods return errors).
 // Ints are int64, bytes []byte, text string; a range's End nil means the table's end.
-import type { KeyProgram } from './code';
-import { GO_ENGINE } from './code-go-engine';
+import { KIND, ROLE, type KeyProgram } from './code-spec';
+import { GO_ENGINE } from './engine-source';
 import { safeComment } from './code-ts';
 
 const KEYWORDS = new Set('break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(' '));
@@ -50,7 +50,7 @@ const goBytes = (b: number[]) => `[]byte{${b.join(', ')}}`;
 const goStr = (s: string) => JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 export function generateGo(p: KeyProgram, type: string, header: string): string {
-  const data = p.fields.filter((f) => f.kind !== 6);
+  const data = p.fields.filter((f) => f.kind !== KIND.hash);
   const allIds = unique(p.fields.map((f) => goExported(f.name)));
   const idOf = (name: string) => allIds[p.fields.findIndex((f) => f.name === name)]!;
   const keysType = `${type.charAt(0).toLowerCase()}${type.slice(1)}Keys`;
@@ -107,7 +107,7 @@ export function generateGo(p: KeyProgram, type: string, header: string): string 
     '// Build makes the key of a record.',
     `func (${keysType}) Build(r ${type}Record) (key []byte, err error) {`,
     '\tdefer catch(&err)',
-    `\treturn buildKey([]interface{}{${p.fields.map((f) => (f.kind === 6 ? 'nil' : `r.${idOf(f.name)}`)).join(', ')}}), nil`,
+    `\treturn buildKey([]interface{}{${p.fields.map((f) => (f.kind === KIND.hash ? 'nil' : `r.${idOf(f.name)}`)).join(', ')}}), nil`,
     '}',
     '',
     '// Parse reads a key back into its fields.',
@@ -119,7 +119,7 @@ export function generateGo(p: KeyProgram, type: string, header: string): string 
     ...p.queries.flatMap((x, i) => [
       '',
       `// ${goMethod(x.name)} gives the row ranges of query ${safeComment(JSON.stringify(x.spec.query.name))}: ${safeComment(x.plan)}.`,
-      `func (${keysType}) ${goMethod(x.name)}(${x.params.map((a) => `${goParam(a.name)} ${a.role === 1 ? 'string' : GO_TYPE[a.kind]}`).join(', ')}) (ranges []KeyRange, err error) {`,
+      `func (${keysType}) ${goMethod(x.name)}(${x.params.map((a) => `${goParam(a.name)} ${a.role === ROLE.prefix ? 'string' : GO_TYPE[a.kind]}`).join(', ')}) (ranges []KeyRange, err error) {`,
       '\tdefer catch(&err)',
       `\treturn queryRanges(&q${i}, []interface{}{${x.params.map((a) => goParam(a.name)).join(', ')}}), nil`,
       '}',

@@ -1,8 +1,8 @@
 // Java key builders (Java 8+, no dependencies): one final class per table with a nested
 // Record and Key, build/parse, a method per query, and the engine as private static methods.
 // Ints are long (64-bit), bytes byte[], text String; a range's end null means the table's end.
-import type { KeyProgram } from './code';
-import { JAVA_ENGINE } from './code-java-engine';
+import { KIND, ROLE, type KeyProgram } from './code-spec';
+import { JAVA_ENGINE } from './engine-source';
 import { safeComment } from './code-ts';
 
 const KEYWORDS = new Set(
@@ -33,7 +33,7 @@ function fieldClass(name: string, doc: string, fields: { name: string; value: ke
 
 export function generateJava(p: KeyProgram, type: string, header: string): string {
   const cls = `${type}Keys`;
-  const data = p.fields.filter((f) => f.kind !== 6);
+  const data = p.fields.filter((f) => f.kind !== KIND.hash);
   const q = (steps: number[][]) => `{${steps.map((s) => `{${s.join(', ')}}`).join(', ')}}`;
   const out = [
     `// ${safeComment(header)}`,
@@ -58,7 +58,7 @@ export function generateJava(p: KeyProgram, type: string, header: string): strin
     ...p.queries.map((x, i) => `  private static final Q Q${i} = new Q(new int[][] ${q(x.steps)}, new int[] {${x.end.join(', ')}}, new int[][] ${q(x.params.map((a) => [a.role, a.field]))});`),
     '',
     '  public static byte[] build(Record r) {',
-    `    return buildKey(new Object[] {${p.fields.map((f) => (f.kind === 6 ? 'null' : `r.${javaIdent(f.name)}`)).join(', ')}});`,
+    `    return buildKey(new Object[] {${p.fields.map((f) => (f.kind === KIND.hash ? 'null' : `r.${javaIdent(f.name)}`)).join(', ')}});`,
     '  }',
     '',
     '  public static Key parse(byte[] key) {',
@@ -68,7 +68,7 @@ export function generateJava(p: KeyProgram, type: string, header: string): strin
     ...p.queries.flatMap((x, i) => [
       '',
       `  /** Query ${safeComment(JSON.stringify(x.spec.query.name))}: ${safeComment(x.plan)}. */`,
-      `  public static java.util.List<KeyRange> ${javaIdent(x.name)}(${x.params.map((a) => `${a.role === 1 ? 'String' : JAVA_TYPE[a.kind]} ${javaIdent(a.name)}`).join(', ')}) {`,
+      `  public static java.util.List<KeyRange> ${javaIdent(x.name)}(${x.params.map((a) => `${a.role === ROLE.prefix ? 'String' : JAVA_TYPE[a.kind]} ${javaIdent(a.name)}`).join(', ')}) {`,
       `    return queryRanges(Q${i}, new Object[] {${x.params.map((a) => javaIdent(a.name)).join(', ')}});`,
       '  }',
     ]),

@@ -1,8 +1,8 @@
 // Python key builders (3.8+, standard library only): a dataclass Record and Key per table, a
 // class with build/parse and a static method per query (snake_case), and the engine as module
 // functions. Ints are int (64-bit range), bytes bytes, text str.
-import type { KeyProgram } from './code';
-import { PYTHON_ENGINE } from './code-python-engine';
+import { KIND, ROLE, type KeyProgram } from './code-spec';
+import { PYTHON_ENGINE } from './engine-source';
 
 const KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(' '),
@@ -24,7 +24,7 @@ const comment = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
 const doc = (s: string) => s.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/[\r\n\u2028\u2029]+/g, ' ');
 
 export function generatePython(p: KeyProgram, type: string, header: string): string {
-  const data = p.fields.filter((f) => f.kind !== 6);
+  const data = p.fields.filter((f) => f.kind !== KIND.hash);
   const q = (rows: number[][]) => `(${rows.map((r) => `(${r.join(', ')},)`).join(', ')}${rows.length === 1 ? ',' : ''})`;
   const out = [
     `# ${comment(header)}`,
@@ -59,7 +59,7 @@ export function generatePython(p: KeyProgram, type: string, header: string): str
     '',
     '    @staticmethod',
     `    def build(r: ${type}Record) -> bytes:`,
-    `        return _ENGINE.build([${p.fields.map((f) => (f.kind === 6 ? 'None' : `r.${pythonIdent(f.name)}`)).join(', ')}])`,
+    `        return _ENGINE.build([${p.fields.map((f) => (f.kind === KIND.hash ? 'None' : `r.${pythonIdent(f.name)}`)).join(', ')}])`,
     '',
     '    @staticmethod',
     `    def parse(key: bytes) -> ${type}Key:`,
@@ -67,7 +67,7 @@ export function generatePython(p: KeyProgram, type: string, header: string): str
     ...p.queries.flatMap((x, i) => [
       '',
       '    @staticmethod',
-      `    def ${snake(x.name)}(${x.params.map((a) => `${pythonIdent(a.name)}: ${a.role === 1 ? 'str' : PY_TYPE[a.kind]}`).join(', ')}) -> List[KeyRange]:`,
+      `    def ${snake(x.name)}(${x.params.map((a) => `${pythonIdent(a.name)}: ${a.role === ROLE.prefix ? 'str' : PY_TYPE[a.kind]}`).join(', ')}) -> List[KeyRange]:`,
       `        """Query ${doc(JSON.stringify(x.spec.query.name))}: ${doc(x.plan)}."""`,
       `        return _ENGINE.ranges(_Q${i}, [${x.params.map((a) => pythonIdent(a.name)).join(', ')}])`,
     ]),

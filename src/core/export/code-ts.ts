@@ -1,7 +1,7 @@
 // TypeScript key builders: the engine (code-ts-engine.ts, copied into every file) and a typed factory per
 // table. Ints are bigint (64-bit), bytes Uint8Array, text string.
-import type { KeyProgram } from './code';
-import { TS_ENGINE } from './code-ts-engine';
+import { KIND, ROLE, type KeyProgram } from './code-spec';
+import { TS_ENGINE } from './engine-source';
 
 const TS_TYPE = { text: 'string', int: 'bigint', bytes: 'Uint8Array' } as const;
 
@@ -11,7 +11,7 @@ const str = (s: string) => JSON.stringify(s).replace(/\u2028/g, '\\u2028').repla
 export const safeComment = (s: string) => s.replace(/\*\//g, '* /').replace(/[\r\n\u2028\u2029]+/g, ' ');
 
 export function generateTs(p: KeyProgram, type: string, header: string): string {
-  const data = p.fields.map((f, i) => ({ f, i })).filter(({ f }) => f.kind !== 6);
+  const data = p.fields.map((f, i) => ({ f, i })).filter(({ f }) => f.kind !== KIND.hash);
   const spec = [
     `const SPEC: KeySpec = {`,
     `  encoding: ${p.encoding},`,
@@ -32,7 +32,7 @@ export function generateTs(p: KeyProgram, type: string, header: string): string 
     ...spec,
     ...queries,
     '',
-    `/** A record of table ${safeComment(p.table)}: the fields the key is built from${p.fields.some((f) => f.kind === 6) ? ' (salts are computed)' : ''}. */`,
+    `/** A record of table ${safeComment(p.table)}: the fields the key is built from${p.fields.some((f) => f.kind === KIND.hash) ? ' (salts are computed)' : ''}. */`,
     `export interface ${type}Record {`,
     ...data.map(({ f }) => `  ${f.name}: ${TS_TYPE[f.value]};`),
     '}',
@@ -45,7 +45,7 @@ export function generateTs(p: KeyProgram, type: string, header: string): string 
     `/** The one place keys of ${safeComment(p.table)} are made and read. */`,
     `export const ${type}Keys = {`,
     `  build(r: ${type}Record): Uint8Array {`,
-    `    return buildKey(SPEC, [${p.fields.map((f) => (f.kind === 6 ? 'undefined' : `r.${f.name}`)).join(', ')}]);`,
+    `    return buildKey(SPEC, [${p.fields.map((f) => (f.kind === KIND.hash ? 'undefined' : `r.${f.name}`)).join(', ')}]);`,
     '  },',
     `  parse(key: Uint8Array): ${type}Key {`,
     '    const v = parseKey(SPEC, key);',
@@ -54,7 +54,7 @@ export function generateTs(p: KeyProgram, type: string, header: string): string 
     '  ranges: {',
     ...p.queries.flatMap((q, i) => [
       `    /** Query ${safeComment(JSON.stringify(q.spec.query.name))}: ${safeComment(q.plan)}. */`,
-      `    ${q.name}(${q.params.length ? `p: { ${q.params.map((x) => `${x.name}: ${x.role === 1 ? 'string' : TS_TYPE[x.kind]}`).join('; ')} }` : ''}): KeyRange[] {`,
+      `    ${q.name}(${q.params.length ? `p: { ${q.params.map((x) => `${x.name}: ${x.role === ROLE.prefix ? 'string' : TS_TYPE[x.kind]}`).join('; ')} }` : ''}): KeyRange[] {`,
       `      return queryRanges(SPEC, Q${i}, [${q.params.map((x) => `p.${x.name}`).join(', ')}]);`,
       '    },',
     ]),

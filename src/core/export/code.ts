@@ -1,9 +1,9 @@
-// Key builders for application code (seed 000: "Use centralized factory functions to construct
-// keys"): per table one factory with build(record), parse(key) and one row-range function per
-// declared query, in TypeScript, Java, Go or Python. Each file holds a small engine (the
-// studio's encodings: padding, big-endian, ordered code, reversed and bucketed times, ISO
-// text, the FNV-1a salt, the ordered-code struct) driven by a spec of the table's key, so the
-// same bytes come out as from the studio. This module builds that language-neutral spec.
+// Key builders for application code (keys made in one place, never by hand): per table one
+// factory with build(record), parse(key) and one row-range function per declared query, in
+// TypeScript, Java, Go or Python. Each file holds a small engine (engines/: the studio's
+// encodings: padding, big-endian, ordered code, reversed and bucketed times, ISO text,
+// the FNV-1a salt, the ordered-code struct) driven by a spec of the table's key (code-spec.ts),
+// so the same bytes come out as from the studio. This module builds that language-neutral spec.
 import { utf8 } from '../keys/bytes';
 import type { KeyLayout } from '../keys/template';
 import { hashPad } from '../keys/values';
@@ -11,65 +11,14 @@ import { COLUMN_TYPE_TEXT, columnType } from '../model/column-types';
 import type { Field, Table } from '../model/schema';
 import { planQuery } from '../rules/plan';
 import { fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
-import { paramKind, querySpec, saltOf, type ParamKind, type QuerySpec } from './ranges';
+import { BUCKET, ENCODING, END, KIND, ROLE, STEP, UNIT, type FieldSpec, type KeyProgram, type QueryProgram } from './code-spec';
+import { paramKind, querySpec, saltOf } from './ranges';
 import { generateGo } from './code-go';
 import { generateJava } from './code-java';
 import { generatePython } from './code-python';
 import { generateTs } from './code-ts';
 
-export const KIND = { string: 0, uuid: 1, domain: 2, bytes: 3, int: 4, timestamp: 5, hash: 6 } as const;
-export const UNIT = { s: 0, ms: 1, us: 2 } as const;
-export const BUCKET = { none: 0, minute: 1, hour: 2, day: 3, week: 4, month: 5 } as const;
-export const ENCODING = { delimited: 0, orderedCode: 1, singleton: 2 } as const;
-export const STEP = { const: 0, eq: 1, saltComputed: 2, saltFanout: 3 } as const;
-export const END = { point: 0, open: 1, prefix: 2, range: 3 } as const;
-export const ROLE = { eq: 0, prefix: 1, from: 2, to: 3 } as const;
-
-/** One key field as every engine reads it (numbers, so each language writes a literal). */
-export interface FieldSpec {
-  name: string;
-  kind: number;
-  /** domain or timestamp reversed. */
-  rev: boolean;
-  /** bytes: the fixed length. */
-  len: number;
-  /** int: 0 decimal, 1 bigEndian, 2 orderedCode; timestamp: 0 decimal, 1 bigEndian. */
-  enc: number;
-  /** decimal zero-padding (0 none); the salt's pad for hash. */
-  pad: number;
-  unit: number;
-  bucket: number;
-  iso: boolean;
-  buckets: number;
-  /** hash: indexes of the fields hashed, in order. */
-  of: number[];
-  /** The value type of the record: text, int (64-bit) or bytes. */
-  value: ParamKind;
-}
-
-export interface QueryProgram {
-  /** The function's name (camelCase; each language adapts it). */
-  name: string;
-  /** What the plan reads: `PREFIX [{tenant}#, successor({tenant}#))`. */
-  plan: string;
-  spec: QuerySpec;
-  /** [kind, segment, field index (-1 none), buckets] per step. */
-  steps: [number, number, number, number][];
-  /** [kind, segment, field index]. */
-  end: [number, number, number];
-  /** [role, field index, value kind] per parameter, in order. */
-  params: { name: string; role: number; field: number; kind: ParamKind }[];
-}
-
-export interface KeyProgram {
-  table: string;
-  encoding: number;
-  delimiter: number[];
-  segments: { prefix: number[]; suffix: number[]; field: number }[];
-  /** In key order. */
-  fields: FieldSpec[];
-  queries: QueryProgram[];
-}
+export { BUCKET, ENCODING, END, KIND, ROLE, STEP, UNIT, type FieldSpec, type KeyProgram, type QueryProgram } from './code-spec';
 
 function fieldSpec(name: string, f: Field, layout: KeyLayout, fields: Record<string, Field>): FieldSpec {
   const s: FieldSpec = { name, kind: KIND[f.type], rev: false, len: 0, enc: 0, pad: 0, unit: UNIT.ms, bucket: 0, iso: false, buckets: 0, of: [], value: paramKind(f) };

@@ -2,6 +2,8 @@
 // shell quoting, and GC rules in the syntax of each tool (gcloud, cbt, Terraform, the admin API).
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import type { Design, GcRule, Table } from '../model/schema';
+import { DURATION_UNIT_MS, parseDuration } from '../model/duration';
+import { CBT_GC_WORDS, renderGc, simplifyGc } from '../model/gc';
 
 export interface ExportOptions {
   /** row-key-schema: write the delimiter base64, for --row-key-schema-pre-encoded-bytes. */
@@ -92,13 +94,11 @@ export function fileSafe(name: string): string {
 export const TABLE_ID_RE = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]{0,49}$/;
 export const FAMILY_ID_RE = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]{0,63}$/;
 
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
 /** A design duration (`30d`, `500ms`) in milliseconds. */
 export function durationToMs(d: string): number {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
-  if (!m) throw new ExportError(`"${d}" is not a duration`);
-  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+  const ms = parseDuration(d);
+  if (ms === null) throw new ExportError(`"${d}" is not a duration`);
+  return ms;
 }
 
 /** Seconds as the admin API's JSON writes a Duration: `864000s`, `0.5s`. */
@@ -111,8 +111,7 @@ export function protoDuration(d: string): string {
 
 /** A Go duration (Terraform): hours for days, since Go durations have no `d`. */
 export function goDuration(d: string): string {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d)!;
-  return m[2] === 'd' ? `${Number(m[1]) * 24}h` : d;
+  return d.endsWith('d') ? `${durationToMs(d) / DURATION_UNIT_MS.h}h` : d;
 }
 
 /** The admin API's GcRule JSON (what gcloud sends and `tables describe` prints). */
@@ -123,12 +122,7 @@ export function gcToProto(rule: GcRule): Record<string, unknown> {
   return { intersection: { rules: rule.intersection.map(gcToProto) } };
 }
 
-/** Unions and intersections of one rule say the same as the rule. */
-export function simplifyGc(rule: GcRule): GcRule {
-  if ('union' in rule) return rule.union.length === 1 ? simplifyGc(rule.union[0]!) : { union: rule.union.map(simplifyGc) };
-  if ('intersection' in rule) return rule.intersection.length === 1 ? simplifyGc(rule.intersection[0]!) : { intersection: rule.intersection.map(simplifyGc) };
-  return rule;
-}
+export { simplifyGc };
 
 const isSimple = (r: GcRule): r is Extract<GcRule, { maxAge: string }> | Extract<GcRule, { maxVersions: number }> => 'maxAge' in r || 'maxVersions' in r;
 
@@ -156,17 +150,11 @@ export const CBT_MAX_VERSIONS = 65535;
  */
 export function gcToCbt(rule: GcRule | undefined): string | null {
   if (!rule) return null;
-  const go = (r: GcRule, nested: boolean): string => {
-    if ('maxAge' in r) return `maxage=${r.maxAge}`;
-    if ('maxVersions' in r) {
-      if (r.maxVersions > CBT_MAX_VERSIONS) throw new ExportError(`maxVersions ${r.maxVersions} is above ${CBT_MAX_VERSIONS}, the most cbt can set`);
-      return `maxversions=${r.maxVersions}`;
-    }
-    const parts = 'union' in r ? r.union : r.intersection;
-    const joined = parts.map((p) => go(p, true)).join('union' in r ? ' || ' : ' && ');
-    return nested && parts.length > 1 ? `(${joined})` : joined;
+  const maxVersions = (n: number) => {
+    if (n > CBT_MAX_VERSIONS) throw new ExportError(`maxVersions ${n} is above ${CBT_MAX_VERSIONS}, the most cbt can set`);
+    return CBT_GC_WORDS.maxVersions(n);
   };
-  return go(simplifyGc(rule), false);
+  return renderGc(simplifyGc(rule), { ...CBT_GC_WORDS, maxVersions });
 }
 
 /**

@@ -17,7 +17,7 @@ import { toBase64 } from '../share/base64';
 import { AGGREGATE_TYPE, cbtList, gcToCbt, gcToGcloud, gcToProto } from './common';
 import { ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
-import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
+import { ENCODING_ZOO, EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
 
 const hasGcloud = spawnSync('gcloud', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -27,11 +27,9 @@ const examples: Design[] = exampleDesigns().map((e) => e.design);
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'gcloud test', tables: [table] });
 const NESTED: Design = one({
   name: 'nested_gc',
-  rowKey: { template: '{a}#{b}', fields: { a: { type: 'string' }, b: { type: 'int', pad: 4 } } },
+  rowKey: NESTED_GC_KEY,
   families: [
-    { name: 'deep', gc: { union: [{ maxAge: '30d' }, { intersection: [{ maxAge: '3d' }, { maxVersions: 100 }] }] } },
-    { name: 'three', gc: { union: [{ maxVersions: 5 }, { maxAge: '36h' }, { maxAge: '500ms' }] } },
-    { name: 'long', gc: { maxAge: '400d' } },
+    ...NESTED_GC_FAMILIES,
     { name: 'plain' },
   ],
   splits: ['a,1', 'b#2', 'c'],

@@ -11,6 +11,7 @@ import { estimates, formatBytes, rowsText, storedText } from '../report/lint-rep
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from './common';
+import { renderGc } from '../model/gc';
 
 /** Text safe in a Markdown table cell. */
 export function cell(s: string): string {
@@ -26,14 +27,7 @@ export function code(s: string): string {
 
 export function gcText(rule: GcRule | undefined): string {
   if (!rule) return 'none (keeps every cell)';
-  const go = (r: GcRule, nested: boolean): string => {
-    if ('maxAge' in r) return `older than ${r.maxAge}`;
-    if ('maxVersions' in r) return `beyond ${r.maxVersions} version${r.maxVersions === 1 ? '' : 's'}`;
-    const parts = 'union' in r ? r.union : r.intersection;
-    const s = parts.map((p) => go(p, true)).join('union' in r ? ' OR ' : ' AND ');
-    return nested && parts.length > 1 ? `(${s})` : s;
-  };
-  return `delete cells ${go(rule, false)}`;
+  return `delete cells ${renderGc(rule, { maxAge: (age) => `older than ${age}`, maxVersions: (n) => `beyond ${n} version${n === 1 ? '' : 's'}`, union: ' OR ', intersection: ' AND ' })}`;
 }
 
 function fieldDetails(f: Field): string {

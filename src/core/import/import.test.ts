@@ -1,7 +1,6 @@
 // Imports: round trips from every export the studio writes (row-key-schema plain and
 // pre-encoded, Terraform's struct, describe-shaped tables, the design itself), and a clear
 // error for each kind of bad input.
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';

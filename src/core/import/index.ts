@@ -5,12 +5,13 @@
 //   - `gcloud bigtable instances tables describe --format=json|yaml` output (a Table);
 //   - `gcloud bigtable materialized-views|logical-views|authorized-views describe` output (views.ts).
 // The result is a new design holding the table; callers never overwrite a saved design with it.
-import { formatIssue, formatPath, loadDesign, validateDesign, type DesignIssue } from '../model/load-design';
+import { formatIssue, formatPath, loadDesign, MAX_DESIGN_BYTES, validateDesign, type DesignIssue } from '../model/load-design';
 import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from '../model/positions';
 import { FORMAT_V1, type Design, type Table } from '../model/schema';
 import { ImportError, isObj, rowKeyFromStruct } from './struct';
 import { tableFromDescribe } from './table';
 import { isViewDescribe, viewFromDescribe } from './views';
+import { formatBytes } from '../units';
 
 export { ImportError } from './struct';
 export { durationFromProto, gcFromProto, tableFromDescribe } from './table';
@@ -34,7 +35,7 @@ export interface ImportOptions {
 }
 
 /** The largest file read (as design files). */
-export const MAX_IMPORT_CHARS = 5 * 1024 * 1024;
+export const MAX_IMPORT_CHARS = MAX_DESIGN_BYTES;
 /**
  * The most values a file may hold once its aliases are expanded, and the deepest it may nest:
  * far above any real schema or describe output. Aliases share one copy in memory, but the
@@ -141,7 +142,7 @@ function structBack(root: PathPart[], struct: unknown): Back {
 
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
   const file = options.file ?? 'input';
-  if (text.length > MAX_IMPORT_CHARS) return { ok: false, errors: [`${file}: the file is ${(text.length / 1048576).toFixed(1)} MB; import reads files up to ${MAX_IMPORT_CHARS / 1048576} MB`] };
+  if (text.length > MAX_IMPORT_CHARS) return { ok: false, errors: [`${file}: the file is ${formatBytes(text.length)}; import reads files up to ${formatBytes(MAX_IMPORT_CHARS)}`] };
   if (text.trim() === '') return { ok: false, errors: [`${file}: the file is empty`] };
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let value: unknown;

@@ -6,6 +6,7 @@ import { fromUtf8 } from '../keys/bytes';
 import type { PathPart } from '../model/positions';
 import { FIELD_NAME, type Field, type RowKey } from '../model/schema';
 import { fromBase64 } from '../share/base64';
+import { escapeLiteral } from '../keys/template';
 
 /**
  * A mistake in an imported file: `path` is where, as a proto path from the file's top
@@ -104,8 +105,6 @@ export interface StructImport {
   notes: string[];
 }
 
-const escapeTemplate = (s: string) => s.replace(/\{/g, '{{').replace(/\}/g, '}}');
-
 /**
  * A Type.Struct (`{fields, encoding}`) as a row key. `base64`: the delimiter is base64 (as
  * `tables describe`, Terraform and --row-key-schema-pre-encoded-bytes write it), else plain text.
@@ -155,5 +154,5 @@ export function rowKeyFromStruct(value: unknown, path: readonly PathPart[], base
   }
   const bytes = new TextEncoder().encode(delimiter).length;
   if (bytes > 50) throw new ImportError(at, `the delimiter is ${bytes} bytes; Bigtable allows 1 to 50`);
-  return { rowKey: { template: names.map((n) => `{${n}}`).join(escapeTemplate(delimiter)), delimiter, fields: plain() }, notes };
+  return { rowKey: { template: names.map((n) => `{${n}}`).join(escapeLiteral(delimiter)), delimiter, fields: plain() }, notes };
 }

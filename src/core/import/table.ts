@@ -2,18 +2,14 @@
 // back into a design table: the id, families with GC rules and aggregate types, and the key
 // from rowKeySchema (delimiter base64, as the API returns it).
 import type { PathPart } from '../model/positions';
+import { DURATION_UNIT_MS } from '../model/duration';
 import { FAMILY_ID, TABLE_ID, type Family, type GcRule, type Table } from '../model/schema';
 import { ImportError, message, oneof, describe, isObj, rowKeyFromStruct, type Obj } from './struct';
 
 const TABLE_FIELDS = ['name', 'clusterStates', 'columnFamilies', 'granularity', 'restoreInfo', 'changeStreamConfig', 'deletionProtection', 'automatedBackupPolicy', 'rowKeySchema', 'stats', 'tieredStorageConfig'];
 
-const UNITS: [string, bigint][] = [
-  ['d', 86_400_000_000n],
-  ['h', 3_600_000_000n],
-  ['m', 60_000_000n],
-  ['s', 1_000_000n],
-  ['ms', 1_000n],
-];
+/** Microseconds per design duration unit, largest first. */
+const UNITS: [string, bigint][] = Object.entries(DURATION_UNIT_MS).map(([u, ms]) => [u, BigInt(ms) * 1000n]);
 
 /** A proto Duration (`864000s`, `0.5s`) as a design duration in the largest exact unit (`10d`, `500ms`). */
 export function durationFromProto(v: unknown, path: readonly PathPart[]): string {

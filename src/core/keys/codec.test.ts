@@ -8,6 +8,17 @@ import { fnv1a32 } from './hash';
 import { layoutOf } from './template';
 import type { FieldValue, KeyRecord } from './values';
 
+/** How often each value of field d comes up in 20,000 records drawn with `seed`. */
+function drawCounts(rowKey: Parameters<typeof recordStream>[0], seed: number): Map<bigint, number> {
+  const s = recordStream(rowKey, { seed });
+  const counts = new Map<bigint, number>();
+  for (let i = 0; i < 20000; i++) {
+    const d = s.next().record.d as bigint;
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  return counts;
+}
+
 const rk = (template: string, fields: Record<string, Field>, extra: Partial<RowKey> = {}): RowKey => ({ template, fields, ...extra });
 
 /** Values each field type accepts; text avoids the delimiter, as the validator demands. */
@@ -166,22 +177,12 @@ describe('generators', () => {
   });
 
   it('make a hot value take its share of writes', () => {
-    const s = recordStream(rk('{d}', { d: { type: 'int', cardinality: 1000, distribution: 'hot', share: 0.3 } }), { seed: 3 });
-    const counts = new Map<bigint, number>();
-    for (let i = 0; i < 20000; i++) {
-      const d = s.next().record.d as bigint;
-      counts.set(d, (counts.get(d) ?? 0) + 1);
-    }
+    const counts = drawCounts(rk('{d}', { d: { type: 'int', cardinality: 1000, distribution: 'hot', share: 0.3 } }), 3);
     expect((counts.get(0n) ?? 0) / 20000).toBeCloseTo(0.3, 1);
   });
 
   it('make zipf ranks skewed: rank 0 is drawn far more often than rank 100', () => {
-    const s = recordStream(rk('{d}', { d: { type: 'int', cardinality: 100000, distribution: 'zipf', skew: 1.2 } }), { seed: 5 });
-    const counts = new Map<bigint, number>();
-    for (let i = 0; i < 20000; i++) {
-      const d = s.next().record.d as bigint;
-      counts.set(d, (counts.get(d) ?? 0) + 1);
-    }
+    const counts = drawCounts(rk('{d}', { d: { type: 'int', cardinality: 100000, distribution: 'zipf', skew: 1.2 } }), 5);
     expect(counts.get(0n) ?? 0).toBeGreaterThan(20 * (counts.get(100n) ?? 1));
   });
 

@@ -38,6 +38,21 @@ export class TemplateError extends Error {
   }
 }
 
+/** Literal text as template text: `{` and `}` doubled, so tokenize reads it back as itself. */
+export function escapeLiteral(text: string): string {
+  return text.replace(/\{/g, '{{').replace(/\}/g, '}}');
+}
+
+/** Tokens back into template text (tokenize's inverse: literal text escaped, fields as `{name}`). */
+export function printTokens(tokens: readonly TemplateToken[]): string {
+  return tokens.map((t) => (t.kind === 'field' ? `{${t.name}}` : escapeLiteral(t.text))).join('');
+}
+
+/** Segments back into template text (layoutOf's inverse): each segment's text escaped around its `{field}`, joined by the delimiter. */
+export function printSegments(segments: readonly Segment[], delimiter: string | null): string {
+  return segments.map((s) => `${escapeLiteral(s.prefix)}${s.field ? `{${s.field}}` : ''}${escapeLiteral(s.suffix)}`).join(escapeLiteral(delimiter ?? ''));
+}
+
 /** Splits a template into literal text and `{field}` placeholders; `{{` and `}}` are literal braces. */
 export function tokenize(template: string): TemplateToken[] {
   const tokens: TemplateToken[] = [];

@@ -144,7 +144,7 @@ tables:
   it('refuses a file over the size limit at once', () => {
     const r = loadDesign('#'.repeat(6 * 1024 * 1024));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues[0]!.message).toMatch(/at most 5 MB/);
+    if (!r.ok) expect(r.issues[0]!.message).toMatch(/at most 5 MiB/);
   });
 });
 

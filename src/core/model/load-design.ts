@@ -7,6 +7,7 @@ import { decodeUtf8 } from './utf8';
 import { formatPath, MAX_DEPTH, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
+import { formatBytes, MiB } from '../units';
 
 export interface DesignIssue {
   file: string;
@@ -22,7 +23,7 @@ export type LoadResult =
   | { ok: false; issues: DesignIssue[] };
 
 /** The largest design file we read: far above any real design, small enough to answer fast. */
-export const MAX_DESIGN_BYTES = 5 * 1024 * 1024;
+export const MAX_DESIGN_BYTES = 5 * MiB;
 const MAX_ISSUES = 50;
 
 export { formatPath, MAX_ENTRIES, MAX_KEYS, MAX_TABLES };
@@ -47,7 +48,7 @@ export function loadDesign(input: string | Uint8Array, file = 'design.yaml'): Lo
 function load(input: string | Uint8Array, file: string): LoadResult {
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size > MAX_DESIGN_BYTES) {
-    return fail(file, 1, 1, '', `the file is ${(size / 1048576).toFixed(1)} MB; a design file may be at most ${MAX_DESIGN_BYTES / 1048576} MB`);
+    return fail(file, 1, 1, '', `the file is ${formatBytes(size)}; a design file may be at most ${formatBytes(MAX_DESIGN_BYTES)}`);
   }
   let text: string;
   if (typeof input === 'string') text = input;
@@ -295,7 +296,7 @@ function valueAtPath(root: unknown, path: readonly PathPart[]): unknown {
   let v: unknown = root;
   for (const p of path) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = Object.prototype.hasOwnProperty.call(v, p) ? (v as Record<PathPart, unknown>)[p] : undefined;
+    v = Object.hasOwn(v, p) ? (v as Record<PathPart, unknown>)[p] : undefined;
   }
   return v;
 }

@@ -7,6 +7,7 @@ import { rowModel } from '../rules/support/rows';
 import { tableWorkload, type StorageState } from '../capacity/workload';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';
+import { formatBytes } from '../units';
 
 export interface Located {
   file: string;
@@ -130,14 +131,5 @@ export function toSarif(located: Located[], version: string): unknown {
   };
 }
 
-/** Human units: 1.2 KB, 35.0 MB, 2.1 TB. */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return 'unbounded';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'];
-  let u = 0;
-  while (n >= 1024 && u < units.length - 1) {
-    n /= 1024;
-    u++;
-  }
-  return u === 0 ? `${Math.round(n)} B` : `${n.toFixed(1)} ${units[u]}`;
-}
+/** Sizes in the studio's one convention (units.ts): 1.2 KiB, 35 MiB, 2.1 TiB. */
+export { formatBytes };

@@ -8,6 +8,7 @@ import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
 import { hashPad } from '../keys/values';
 import { planQueries, type QueryPlan } from './plan';
+import { BUCKET_MS, DAY_MS, parseDuration } from '../model/duration';
 
 export interface Bytes {
   min: number;
@@ -64,17 +65,12 @@ export interface DesignAnalysis {
   tables: TableAnalysis[];
 }
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 const UNIT_MS = { s: 1000, ms: 1, us: 0.001 } as const;
-const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: DAY, week: 7 * DAY, month: 30 * DAY } as const;
 export const YEAR_MS = 365 * DAY;
 
-export function durationMs(d: string | undefined): number | null {
-  const m = d ? /^(\d+)(ms|s|m|h|d)$/.exec(d) : null;
-  if (!m) return null;
-  const mult = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY }[m[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
-  return Number(m[1]) * mult;
-}
+/** A design duration in milliseconds; null when absent (model/duration.ts). */
+export const durationMs = parseDuration;
 
 const DIGITS = '0123456789';
 const charsOf = (...parts: string[]): Charset => ({ any: false, chars: new Set(parts.join('')) });

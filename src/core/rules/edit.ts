@@ -1,6 +1,6 @@
 // Pure design edits shared by rule fixes: each returns a new design and never mutates its input.
 import type { Design, Field, Table } from '../model/schema';
-import { layoutOf } from '../keys/template';
+import { layoutOf, printSegments } from '../keys/template';
 
 export function updateTable(design: Design, index: number, update: (t: Table) => Table): Design {
   return { ...design, tables: design.tables.map((t, i) => (i === index ? update(t) : t)) };
@@ -21,11 +21,10 @@ export function reorderTemplate(table: Table, order: string[]): string | null {
   const byField = new Map(layout.segments.filter((s) => s.field).map((s) => [s.field!, s]));
   const fixed = layout.segments.map((s) => (s.field ? null : s));
   let k = 0;
-  const segments = layout.segments.map((s, i) => fixed[i] ?? byField.get(order[k++]!)!);
+  const segments = layout.segments.map((_s, i) => fixed[i] ?? byField.get(order[k++]!)!);
   if (segments.some((s) => !s)) return null;
   const sep = layout.delimiter ?? '';
-  const esc = (t: string) => t.replace(/\{/g, '{{').replace(/\}/g, '}}');
-  return segments.map((s) => `${esc(s.prefix)}${s.field ? `{${s.field}}` : ''}${esc(s.suffix)}`).join(sep);
+  return printSegments(segments, sep);
 }
 
 /** Moves field `name` to key position `to` (0-based among fields). */

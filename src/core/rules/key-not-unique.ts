@@ -6,16 +6,13 @@ import { maxVersionsOf, type FieldInfo, type TableAnalysis } from './analysis';
 import { busiestPerWindow, keyShares, lostShare } from './support/collisions';
 import { count, percent } from './support/keyshape';
 import { defineRule } from './types';
+import { BUCKET_MS, BUCKETS } from '../model/duration';
 
 const WINDOWS: [number, string][] = [
   [0.001, 'microsecond'],
   [1, 'millisecond'],
   [1000, 'second'],
-  [60_000, 'minute'],
-  [3_600_000, 'hour'],
-  [86_400_000, 'day'],
-  [604_800_000, 'week'],
-  [2_592_000_000, 'month'],
+  ...BUCKETS.map((b): [number, string] => [BUCKET_MS[b], b]),
 ];
 const windowName = (ms: number) => WINDOWS.find(([w]) => w >= ms)?.[1] ?? `${ms} ms`;
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';

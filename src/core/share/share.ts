@@ -13,6 +13,7 @@ import { formatPath, validateDesign, type DesignIssue } from '../model/load-desi
 import type { Design } from '../model/schema';
 import { fromBase64, toBase64Url } from './base64';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
+import { formatBytes } from '../units';
 
 export const SHARE_VERSION = 1;
 /** The fragment parameter that holds a design. */
@@ -74,7 +75,7 @@ export function shareUrl(design: Design, base: string): string {
 }
 
 const fail = (kind: ShareErrorKind, error: string, issues?: DesignIssue[]): ShareResult => ({ ok: false, kind, error, ...(issues ? { issues } : {}) });
-const KIB = (n: number) => `${Math.round(n / 1024)} KiB`;
+const KIB = formatBytes;
 
 /** A character as the user can see it in a message: printable ones quoted, others as U+XXXX. */
 function showChar(ch: string): string {

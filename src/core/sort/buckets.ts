@@ -9,7 +9,7 @@
 // of buckets, so two threads can each take half. Pure TypeScript.
 
 import { LineSorter } from './lineSorter';
-import { type Splitters } from './splitters';
+import type { Splitters } from './splitters';
 
 const NEWLINE = 10;
 const LONG = 0xffff;

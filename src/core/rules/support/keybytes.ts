@@ -9,6 +9,7 @@ import { DEFAULT_START_MS } from '../../keys/generate';
 import { LONG_MAX } from '../../keys/values';
 import type { DesignAnalysis, TableAnalysis } from '../analysis';
 import type { Finding } from '../types';
+import { BUCKET_MS } from '../../model/duration';
 
 type RunKind = 'value' | 'example' | 'prefix' | 'alphabet' | 'negative' | 'digits' | 'iso' | 'uuid' | 'host' | 'salt';
 
@@ -202,7 +203,7 @@ function intBytes(min: number, max: number, encode: (v: bigint) => Uint8Array): 
 
 function timeBytes(f: Extract<Field, { type: 'timestamp' }>, retentionMs: number): Set<number> {
   const perMs = f.unit === 's' ? 0.001 : f.unit === 'us' ? 1000 : 1;
-  const stepMs = f.bucket ? { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000, month: 2_592_000_000 }[f.bucket] : 1 / perMs;
+  const stepMs = f.bucket ? BUCKET_MS[f.bucket] : 1 / perMs;
   const lo = BigInt(Math.floor(DEFAULT_START_MS * perMs));
   // A retention of up to 999,999,999 days is valid; in microseconds it passes int64's end, where
   // the key would stop growing anyway (the encoder refuses bigger values).

@@ -7,13 +7,13 @@
 //   field (never followed by the delimiter), keep field-by-field order.
 import type { Design, RowKey } from '../../model/schema';
 import { compareBytes, startsWithAt, utf8 } from '../../keys/bytes';
-import { layoutOf, TemplateError } from '../../keys/template';
+import { layoutOf, printSegments, TemplateError } from '../../keys/template';
 import type { TableAnalysis } from '../analysis';
 import { updateTable } from '../edit';
 import { hashPad } from '../../keys/values';
 import { byteSource, intRange, showChar, type KeySegment } from './keybytes';
 
-/** Single-byte delimiters a fix may pick, most preferred first: the seed's own (#, :, |) lead. */
+/** Single-byte delimiters a fix may pick, most preferred first: the usual ones (#, :, |) lead. */
 export const DELIMITER_CANDIDATES = ['#', ':', '|', '/', '~', '!', '$', '%', '&', '+', ',', ';', '=', '@', '^', '*'] as const;
 
 export interface Misorder {
@@ -118,15 +118,13 @@ export function chooseDelimiter(segs: KeySegment[], cards: Map<string, number>, 
   return requireOrder ? null : fallback;
 }
 
-const esc = (t: string) => t.replace(/\{/g, '{{').replace(/\}/g, '}}');
-
 /** The table's row key joined by another delimiter; null when the template would read differently. */
 export function keyWithDelimiter(t: TableAnalysis, delimiter: string): RowKey | null {
   if (!t.layout || t.layout.delimiter === null) return null;
   const old = t.layout.delimiter;
   // Pre-split keys hold the old delimiter; rewriting them could change what they split.
   if ((t.table.splits ?? []).some((s) => s.includes(old))) return null;
-  const template = t.layout.segments.map((s) => `${esc(s.prefix)}${s.field ? `{${s.field}}` : ''}${esc(s.suffix)}`).join(delimiter);
+  const template = printSegments(t.layout.segments, delimiter);
   return checked(t, { ...t.table.rowKey, template, delimiter });
 }
 

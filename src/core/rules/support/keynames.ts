@@ -2,7 +2,7 @@
 // pure renames (table, family, key field) that the name rules' fixes apply everywhere the name
 // is referenced.
 import type { Design, Field, Query } from '../../model/schema';
-import { tokenize } from '../../keys/template';
+import { printTokens, tokenize } from '../../keys/template';
 import { updateTable } from '../edit';
 
 /** Bigtable ids: a letter, digit or _ first, then letters, digits, _ - . (table.proto). */
@@ -47,16 +47,13 @@ export function renameFamily(design: Design, index: number, family: number, name
   });
 }
 
-const esc = (t: string) => t.replace(/\{/g, '{{').replace(/\}/g, '}}');
 const renameKeys = <V>(rec: Record<string, V>, from: string, to: string): Record<string, V> =>
   Object.fromEntries(Object.entries(rec).map(([k, v]) => [k === from ? to : k, v]));
 
 /** Renames a key field in the template, the fields, the salts that hash it and the queries that match it. */
 export function renameField(design: Design, index: number, from: string, to: string): Design {
   return updateTable(design, index, (t) => {
-    const template = tokenize(t.rowKey.template)
-      .map((tok) => (tok.kind === 'field' ? `{${tok.name === from ? to : tok.name}}` : esc(tok.text)))
-      .join('');
+    const template = printTokens(tokenize(t.rowKey.template).map((tok) => (tok.kind === 'field' && tok.name === from ? { ...tok, name: to } : tok)));
     const fields = Object.fromEntries(
       Object.entries(t.rowKey.fields).map(([k, f]): [string, Field] => [
         k === from ? to : k,

@@ -7,15 +7,14 @@ import type { Column, Family, Table } from '../../model/schema';
 import { utf8Length } from '../../keys/bytes';
 import type { FieldInfo, TableAnalysis } from '../analysis';
 import { boundsGrowth, keptCells } from './gc-bounds';
+import { formatDuration, type Bucket } from '../../model/duration';
 
 export const MiB = 1024 * 1024;
 export const ROW_WARN_BYTES = 100 * MiB;
 export const ROW_ERROR_BYTES = 256 * MiB;
 
-const DAY = 86_400_000;
-export const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: DAY, week: 7 * DAY, month: 30 * DAY } as const;
-export type Bucket = keyof typeof BUCKET_MS;
-export const BUCKETS: readonly Bucket[] = ['minute', 'hour', 'day', 'week', 'month'];
+export { BUCKET_MS, BUCKETS, formatDuration, type Bucket } from '../../model/duration';
+export { formatBytes, formatCount } from '../../units';
 
 export interface ColumnEstimate {
   family: number;
@@ -162,31 +161,6 @@ function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
     },
     hottest: estimateRow(ta.table, ta.keyBytes.max, writes(Math.max(hotShare, typicalShare)), lifetime, scale, forever),
   };
-}
-
-/** Sizes as people read them: 1,024-based, one decimal under 10. */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return 'unbounded';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  return `${n < 10 && i > 0 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} ${units[i]}`;
-}
-
-/** Durations as the design writes them (365d, 36h, 15m), rounded to the largest whole unit. */
-export function formatDuration(ms: number): string {
-  for (const [unit, size] of [['d', DAY], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
-    if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
-  }
-  return `${Math.round(ms)}ms`;
-}
-
-/** Large counts with separators: 1,234,567. */
-export function formatCount(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'unbounded';
 }
 
 /** family:qualifier for messages; a dynamic qualifier's {placeholder} is shown as <placeholder>. */

@@ -1,8 +1,12 @@
-// The Python engine of the key builders (code export): copied verbatim into every generated
-// file, driven by the table's spec (see code.ts). It mirrors src/core/keys (values.ts,
-// orderedcode.ts, codec.ts) and src/core/export/ranges.ts byte for byte; code.test.ts runs it
-// against them. Kept apart from the generator because it is source text, not logic.
-export const PYTHON_ENGINE = String.raw`import re
+# The Python engine of the key builders (code export). Everything after the line "engine: copied
+# from here" is copied verbatim into every generated Python file (code-python.ts), after the
+# generated header comments; this file is also a module python3 can import on its own. It
+# mirrors src/core/keys (values.ts, orderedcode.ts, codec.ts) and src/core/export/ranges.ts byte
+# for byte; code.test.ts runs it against them. The numbers it compares (field kinds, units,
+# buckets, steps, roles) are the tables of code.ts (KIND, UNIT, BUCKET, ENCODING, STEP, END,
+# ROLE).
+# ---- engine: copied from here to the end of the file ----
+import re
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple, Union
 
@@ -514,4 +518,3 @@ class _Engine:
             out.append(KeyRange(joined + (_escape_part(a, True) if oc else a), successor(joined + (_escape_part(z, True) if oc else z))))
         out.sort(key=lambda r: r.start)
         return out
-`;

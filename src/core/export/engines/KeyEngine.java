@@ -1,8 +1,19 @@
-// The Java engine of the key builders (code export): copied verbatim into every generated
-// file, driven by the table's spec (see code.ts). It mirrors src/core/keys (values.ts,
-// orderedcode.ts, codec.ts) and src/core/export/ranges.ts byte for byte; code.test.ts runs it
-// against them. Kept apart from the generator because it is source text, not logic.
-export const JAVA_ENGINE = String.raw`  /** A key that does not fit the table's key, or a value that cannot be encoded. */
+// The Java engine of the key builders (code export). The lines between "engine: copied from
+// here" and "engine: copied up to here" are copied verbatim into every generated Java class
+// (code-java.ts), after the generated Record, Key and spec constants; the lines outside them
+// only make this file a class javac compiles on its own (placeholder constants stand in for the
+// generated ones). It mirrors src/core/keys (values.ts, orderedcode.ts, codec.ts) and
+// src/core/export/ranges.ts byte for byte; code.test.ts runs it against them. The numbers it
+// compares (field kinds, units, buckets, steps, roles) are the tables of code.ts (KIND, UNIT,
+// BUCKET, ENCODING, STEP, END, ROLE).
+final class KeyEngine {
+  private static final int ENCODING = 0;
+  private static final byte[] DELIMITER = new byte[] {};
+  private static final Seg[] SEGMENTS = {};
+  private static final F[] FIELDS = {};
+
+  // ---- engine: copied from here ----
+  /** A key that does not fit the table's key, or a value that cannot be encoded. */
   public static final class KeyError extends RuntimeException {
     private static final long serialVersionUID = 1L;
     public KeyError(String message) { super(message); }
@@ -471,4 +482,5 @@ export const JAVA_ENGINE = String.raw`  /** A key that does not fit the table's 
     ranges.sort((x, y) -> compare(x.start, y.start));
     return ranges;
   }
-`;
+  // ---- engine: copied up to here ----
+}

@@ -1,8 +1,13 @@
-// The TypeScript engine of the key builders (code export): copied verbatim into every generated
-// file, driven by the table's spec (see code.ts). It mirrors src/core/keys (values.ts,
-// orderedcode.ts, codec.ts) and src/core/export/ranges.ts byte for byte; code.test.ts runs it
-// against them. Kept apart from the generator because it is source text, not logic.
-export const TS_ENGINE = String.raw`export type KeyValue = string | bigint | Uint8Array;
+// The TypeScript engine of the key builders (code export). Everything after the line "engine:
+// copied from here" is copied verbatim into every generated TypeScript file (code-ts.ts), after
+// the generated header comments; this file is also a module tsc checks with the project
+// (strict, noUncheckedIndexedAccess). It is loaded as text (?raw), never imported as code. It
+// mirrors src/core/keys (values.ts, orderedcode.ts, codec.ts) and src/core/export/ranges.ts
+// byte for byte; code.test.ts runs it against them. The numbers it compares (field kinds,
+// units, buckets, steps, roles) are the tables of code.ts (KIND, UNIT, BUCKET, ENCODING, STEP,
+// END, ROLE).
+// ---- engine: copied from here to the end of the file ----
+export type KeyValue = string | bigint | Uint8Array;
 export interface KeyRange {
   start: Uint8Array;
   /** Exclusive; null: to the end of the table. */
@@ -488,4 +493,3 @@ export function queryRanges(spec: KeySpec, q: QuerySpec, args: KeyValue[]): KeyR
   });
   return ranges.sort((a, b) => compare(a.start, b.start));
 }
-`;

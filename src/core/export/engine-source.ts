@@ -1,0 +1,27 @@
+// The engines of the key builders (code export), each a real source file of its language in
+// engines/ (keys.ts, KeyEngine.java, keys.go, keys.py) that its own toolchain reads, formats and
+// compiles on its own. They are loaded as text at build time (`?raw`: Vite and Vitest natively,
+// esbuild through scripts/raw-text-plugin.mjs); the part between the markers is what every
+// generated file holds, byte for byte.
+import GO_SOURCE from './engines/keys.go?raw';
+import JAVA_SOURCE from './engines/KeyEngine.java?raw';
+import PYTHON_SOURCE from './engines/keys.py?raw';
+import TS_SOURCE from './engines/keys.ts?raw';
+
+const BEGIN = '---- engine: copied from here';
+const END = '---- engine: copied up to here ----';
+
+/** The lines after the line holding BEGIN, up to (not including) the line holding END or the end of the file. */
+export function engineBody(source: string, file: string): string {
+  const text = source.replace(/\r\n/g, '\n');
+  const at = text.indexOf(BEGIN);
+  if (at < 0) throw new Error(`${file}: no "${BEGIN}" line`);
+  const start = text.indexOf('\n', at) + 1;
+  const stop = text.indexOf(END, start);
+  return stop < 0 ? text.slice(start) : text.slice(start, text.lastIndexOf('\n', stop) + 1);
+}
+
+export const GO_ENGINE = engineBody(GO_SOURCE, 'keys.go');
+export const JAVA_ENGINE = engineBody(JAVA_SOURCE, 'KeyEngine.java');
+export const PYTHON_ENGINE = engineBody(PYTHON_SOURCE, 'keys.py');
+export const TS_ENGINE = engineBody(TS_SOURCE, 'keys.ts');

@@ -1,0 +1,74 @@
+// The code-export engines are real source files (engines/): each one passes its own toolchain on
+// its own (gofmt and go vet, javac -Werror, python3 import; keys.ts is type-checked with the
+// project), and the part between the markers is what the generated files hold. Outside CI a
+// missing toolchain skips its check; in CI (CI set) it fails.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { engineBody, GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE } from './engine-source';
+
+const ENGINES = fileURLToPath(new URL('./engines/', import.meta.url));
+const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0 || !!process.env.CI;
+const run = (cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) => {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
+  return { ok: r.status === 0, out: `${r.error?.message ?? ''}${r.stdout ?? ''}${r.stderr ?? ''}` };
+};
+
+describe('engineBody', () => {
+  it('takes the lines after the begin marker, up to the end marker or the end of the file', () => {
+    expect(engineBody('prelude\n// ---- engine: copied from here ----\na\nb\n', 'x')).toBe('a\nb\n');
+    expect(engineBody('class X {\n  // ---- engine: copied from here ----\n  a\n  // ---- engine: copied up to here ----\n}\n', 'x')).toBe('  a\n');
+    expect(engineBody('a\r\n// ---- engine: copied from here ----\r\nb\r\n', 'x')).toBe('b\n');
+  });
+
+  it('names the file that has no marker', () => {
+    expect(() => engineBody('no marker', 'keys.go')).toThrow('keys.go: no "---- engine: copied from here" line');
+  });
+
+  it('gives each engine its body, without the prelude that makes the file stand alone', () => {
+    expect(GO_ENGINE.startsWith('// KeyRange is rows [Start, End)')).toBe(true);
+    expect(GO_ENGINE).not.toContain('package engine');
+    expect(JAVA_ENGINE.startsWith('  /** A key that does not fit')).toBe(true);
+    expect(JAVA_ENGINE).not.toContain('final class KeyEngine');
+    expect(PYTHON_ENGINE.startsWith('import re\n')).toBe(true);
+    expect(TS_ENGINE.startsWith('export type KeyValue')).toBe(true);
+    for (const e of [GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE]) expect(e).not.toContain('---- engine:');
+  });
+});
+
+describe.skipIf(!has('go', 'version'))('engines/keys.go', () => {
+  it('is gofmt-clean and passes go vet and go build on its own', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'btstudio-engine-go-'));
+    copyFileSync(join(ENGINES, 'keys.go'), join(dir, 'keys.go'));
+    writeFileSync(join(dir, 'go.mod'), 'module engine\n\ngo 1.17\n');
+    const env = { ...process.env, GOCACHE: join(dir, '.cache'), GOPATH: join(dir, '.gopath'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+    expect(run('gofmt', ['-l', 'keys.go'], { cwd: dir, env }).out).toBe('');
+    const vet = run('go', ['vet', './...'], { cwd: dir, env });
+    expect(vet.out).toBe('');
+    expect(vet.ok).toBe(true);
+    expect(run('go', ['build', './...'], { cwd: dir, env })).toEqual({ ok: true, out: '' });
+  }, 120_000);
+});
+
+describe.skipIf(!has('javac', '-version'))('engines/KeyEngine.java', () => {
+  it('compiles on its own with every lint warning an error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'btstudio-engine-java-'));
+    expect(run('javac', ['-Xlint:all', '-Werror', '-d', dir, join(ENGINES, 'KeyEngine.java')])).toEqual({ ok: true, out: '' });
+  }, 120_000);
+});
+
+describe.skipIf(!has('python3', '--version'))('engines/keys.py', () => {
+  it('imports on its own and defines the engine class', () => {
+    const r = run('python3', ['-B', '-c', 'import sys; sys.path.insert(0, sys.argv[1]); import keys; print(keys._Engine.__name__)', ENGINES]);
+    expect(r).toEqual({ ok: true, out: '_Engine\n' });
+  });
+
+  it('compiles without syntax warnings', () => {
+    const r = run('python3', ['-B', '-W', 'error', '-c', 'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")', join(ENGINES, 'keys.py')]);
+    expect(r).toEqual({ ok: true, out: '' });
+    expect(readFileSync(join(ENGINES, 'keys.py'), 'utf8')).toContain('class _Engine');
+  });
+});

@@ -1,0 +1,29 @@
+// Numbers as the studio prints them, in one convention everywhere (findings, estimates, the CLI,
+// error messages): counts grouped (1,234,567); byte sizes 1,024-based with IEC symbols (B, KiB,
+// MiB, GiB, ...: the limits they are compared with are powers of two), at most one decimal
+// under 10 (1.5 KiB, 12 MiB). Both through Intl.NumberFormat (en-US); never NaN: a size or count
+// that is not finite is "unbounded".
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+export const GiB = 1024 * MiB;
+
+/** 1,234,567; "unbounded" when not finite. */
+export function formatCount(n: number): string {
+  return Number.isFinite(n) ? WHOLE.format(Math.round(n)) : 'unbounded';
+}
+
+/** 512 B, 1.5 KiB, 35 MiB, 2.1 TiB; "unbounded" when not finite. */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return 'unbounded';
+  let v = n;
+  let i = 0;
+  while (Math.abs(v) >= 1024 && i < BYTE_UNITS.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i > 0 && Math.abs(v) < 10 ? ONE_DECIMAL.format(v) : WHOLE.format(Math.round(v))} ${BYTE_UNITS[i]}`;
+}
