@@ -115,7 +115,7 @@ describe('the estimates read the same model', () => {
     const e = estimates(a)[0]!;
     const w = designWorkload(a).tables[0]!;
     expect(e).toMatchObject({ storage: 'unbounded', tableBytes: null, growthPerMonth: Math.round(w.storedBytesGrowthPerMonth!) });
-    expect(storedText(e)).toMatch(/^unbounded \(\+[\d.]+ [KMGT]B\/month, no GC rule deletes\)$/);
+    expect(storedText(e)).toMatch(/^unbounded \(\+[\d.]+ [KMGT]iB\/month, no GC rule deletes\)$/);
     const bounded = estimates(analyze(logs('        gc: {maxAge: 14d}\n')))[0]!;
     expect(bounded.tableBytes).toBe(Math.round(designWorkload(analyze(logs('        gc: {maxAge: 14d}\n'))).tables[0]!.storedBytes!));
   });
