@@ -17,6 +17,8 @@ import keyLength from './key-length';
 import keyNotUnique from './key-not-unique';
 import keyTooLong from './key-too-long';
 import lowCardinalityPrefix from './low-cardinality-prefix';
+import productionDeletionProtection from './production-deletion-protection';
+import productionSettingsRange from './production-settings-range';
 import qualifierSize from './qualifier-size';
 import queriesConflict from './queries-conflict';
 import queryFullScan from './query-full-scan';
@@ -28,9 +30,11 @@ import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
 import tableName from './table-name';
+import tieringNeverHappens from './tiering-never-happens';
 import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
 import tooManyFamilies from './too-many-families';
+import transactionRouting from './transaction-routing';
 import unpaddedNumber from './unpadded-number';
 import type { Rule } from './types';
 
@@ -52,6 +56,8 @@ export const RULES: readonly Rule[] = [
   keyNotUnique,
   keyTooLong,
   lowCardinalityPrefix,
+  productionDeletionProtection,
+  productionSettingsRange,
   qualifierSize,
   queriesConflict,
   queryFullScan,
@@ -63,9 +69,11 @@ export const RULES: readonly Rule[] = [
   similarTables,
   singletonMultiField,
   tableName,
+  tieringNeverHappens,
   timeBucketSize,
   timestampLeading,
   tooManyFamilies,
+  transactionRouting,
   unpaddedNumber,
 ];
 
