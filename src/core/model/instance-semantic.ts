@@ -22,7 +22,9 @@ export function instanceIssues(design: Design): InstanceIssue[] {
     });
     return out;
   }
-  if (design.cluster) out.push({ path: ['cluster'], message: 'use cluster: (one cluster) or instance: (clusters and app profiles), not both' });
+  if (design.cluster && (design.cluster.nodes !== undefined || design.cluster.storage !== undefined)) {
+    out.push({ path: ['cluster'], message: 'use cluster: (one cluster) or instance: (clusters and app profiles), not both; with instance:, cluster: holds only nodeCapacity' });
+  }
   if (inst.id !== undefined && !INSTANCE_ID.test(inst.id)) out.push({ path: ['instance', 'id'], message: `instance id "${inst.id}": Bigtable takes 6-33 characters, a-z, 0-9 and -, starting with a letter` });
   const clusters = inst.clusters ?? [];
   const ids = new Set<string>();

@@ -98,3 +98,31 @@ export const DAY_MS = 86_400_000;
 export const CHANGE_STREAM_DAYS: [number, number] = [1, 7];
 export const BACKUP_RETENTION_DAYS: [number, number] = [3, 90];
 export const TIERING_MIN_DAYS = 30;
+
+/** Where findings about the node count point: `cluster.nodes`, or the instance's clusters. */
+export function nodesPath(design: Design): (string | number)[] {
+  return design.instance ? ['instance', 'clusters'] : ['cluster', 'nodes'];
+}
+
+/**
+ * The design with every cluster able to run `n` nodes: `cluster.nodes`, or each instance
+ * cluster's fixed `nodes` / autoscaling `maxNodes` raised to n (minNodes raised too when n would
+ * exceed 10 times it, the autoscaler's bound). Never lowers a count.
+ */
+export function withNodes(design: Design, n: number): Design {
+  if (!design.instance) return { ...design, cluster: { ...design.cluster, nodes: Math.max(n, design.cluster?.nodes ?? 0) } };
+  const specs = design.instance.clusters;
+  if (!specs?.length) return design;
+  const clusters = specs.map((c) => {
+    if (!c.autoscaling) return { ...c, nodes: Math.max(n, c.nodes ?? DEFAULT_NODES) };
+    const maxNodes = Math.max(n, c.autoscaling.maxNodes);
+    return { ...c, autoscaling: { ...c.autoscaling, maxNodes, minNodes: Math.max(c.autoscaling.minNodes, Math.ceil(maxNodes / 10)) } };
+  });
+  return { ...design, instance: { ...design.instance, clusters } };
+}
+
+/** The design with storage type `s`, wherever the design states it. */
+export function withStorage(design: Design, s: Storage): Design {
+  if (design.instance) return { ...design, instance: { ...design.instance, storage: s } };
+  return { ...design, cluster: { ...design.cluster, storage: s } };
+}

@@ -1,7 +1,9 @@
 // Every rule, sorted by id. registry.test.ts fails when a rule file is missing here, or has
 // no tests or no doc page.
+import autoscalingBounds from './autoscaling-bounds';
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
+import clusterCapacity from './cluster-capacity';
 import counterReadModifyWrite from './counter-read-modify-write';
 import delimiterInValues from './delimiter-in-values';
 import delimiterOrder from './delimiter-order';
@@ -9,7 +11,9 @@ import domainNotReversed from './domain-not-reversed';
 import familyName from './family-name';
 import familyNameLong from './family-name-long';
 import gcMissing from './gc-missing';
+import gcRetention from './gc-retention';
 import hashOnlyKey from './hash-only-key';
+import hddReads from './hdd-reads';
 import keyCharset from './key-charset';
 import keyFieldName from './key-field-name';
 import keyGeneralToSpecific from './key-general-to-specific';
@@ -29,6 +33,7 @@ import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
+import storageCapacity from './storage-capacity';
 import tableName from './table-name';
 import tieringNeverHappens from './tiering-never-happens';
 import timeBucketSize from './time-bucket-size';
@@ -39,8 +44,10 @@ import unpaddedNumber from './unpadded-number';
 import type { Rule } from './types';
 
 export const RULES: readonly Rule[] = [
+  autoscalingBounds,
   bigendianNegative,
   cellSize,
+  clusterCapacity,
   counterReadModifyWrite,
   delimiterInValues,
   delimiterOrder,
@@ -48,7 +55,9 @@ export const RULES: readonly Rule[] = [
   familyName,
   familyNameLong,
   gcMissing,
+  gcRetention,
   hashOnlyKey,
+  hddReads,
   keyCharset,
   keyFieldName,
   keyGeneralToSpecific,
@@ -68,6 +77,7 @@ export const RULES: readonly Rule[] = [
   shortWideUnbounded,
   similarTables,
   singletonMultiField,
+  storageCapacity,
   tableName,
   tieringNeverHappens,
   timeBucketSize,
