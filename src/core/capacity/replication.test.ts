@@ -2,7 +2,7 @@
 // cluster (an autoscaled one at its maxNodes) is the one that must hold the load, and traffic
 // through a multi-cluster profile is planned at Google's lower CPU target.
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadDesign } from '../model/load';
+import { formatIssue, loadDesign } from '../model/load-design';
 import type { Design } from '../model/schema';
 import { analyze } from '../rules/analysis';
 import { clusterOf, CPU_TARGET } from './figures';
