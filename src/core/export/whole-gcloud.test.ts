@@ -121,7 +121,7 @@ describe.skipIf(!hasGcloud)('whole-design gcloud script against real gcloud (loo
     const profiles = of('replicated', 'POST', /\/appProfiles$/);
     const byId = new Map(profiles.map((p) => [p.query.get('appProfileId'), p.body]));
     expect([...byId.keys()].sort()).toEqual(['serving', 'stock-writer']);
-    expect(byId.get('serving')).toMatchObject({ multiClusterRoutingUseAny: {}, description: 'Shopper traffic, nearest cluster, automatic failover.' });
+    expect(byId.get('serving')).toMatchObject({ multiClusterRoutingUseAny: {}, description: 'Nearest cluster, automatic failover.' });
     expect(byId.get('serving')).not.toHaveProperty('singleClusterRouting');
     expect(byId.get('stock-writer')).toMatchObject({ singleClusterRouting: { clusterId: 'shop-east', allowTransactionalWrites: true } });
   });
