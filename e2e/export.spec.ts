@@ -189,3 +189,10 @@ test('gcloud, cbt and Terraform offer all tables in one file', async ({ page }) 
     await all.uncheck();
   }
 });
+
+test('a design with an instance shows its clusters and keeps the cluster fields out of the form', async ({ page }) => {
+  await openExample(page, /Replicated orders/i);
+  await expect(page.locator('.design-meta')).toContainText('2 tables · 2 clusters · 3 nodes (smallest cluster) · SSD');
+  await expect(page.getByTestId('instance-summary')).toContainText('Instance: 2 clusters, SSD, 2 app profiles');
+  await expect(page.getByLabel('Cluster nodes')).toHaveCount(0);
+});
