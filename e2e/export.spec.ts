@@ -169,3 +169,30 @@ test('an imported row_key_schema.yaml becomes a new design; a bad file changes n
   await expect(nav).toContainText('orders.row_key_schema.yaml');
   await expect(page.getByTestId('design-view')).toBeVisible();
 });
+
+test('gcloud, cbt and Terraform offer all tables in one file', async ({ page }) => {
+  await openExample(page, /Replicated orders/i);
+  const dialog = await openExport(page);
+  for (const format of ['gcloud', 'cbt', 'terraform'] as const) {
+    await dialog.getByTestId('export-format').selectOption(format);
+    const all = dialog.getByTestId('export-all-tables');
+    await expect(all).not.toBeChecked();
+    await all.check();
+    await expect(dialog.getByTestId('export-table')).toHaveCount(0);
+    const d = await downloadShown(page);
+    expect(d.text, format).toBe(d.shown);
+    for (const table of ['carts', 'stock']) {
+      expect(d.shown, `${format} ${table}`).toMatch(format === 'terraform' ? new RegExp(`resource "google_bigtable_table" "${table}"`) : new RegExp(`# Table ${table}\\n`));
+    }
+    if (format === 'gcloud') expect(d.shown).toMatch(/gcloud bigtable app-profiles create 'stock-writer'/);
+    if (format === 'terraform') expect(d.shown).toMatch(/required_providers \{\n\s+google = \{\n\s+source\s+= "hashicorp\/google"\n\s+version = ">= 6\.41\.0"/);
+    await all.uncheck();
+  }
+});
+
+test('a design with an instance shows its clusters and keeps the cluster fields out of the form', async ({ page }) => {
+  await openExample(page, /Replicated orders/i);
+  await expect(page.locator('.design-meta')).toContainText('2 tables · 2 clusters · 3 nodes (smallest cluster) · SSD');
+  await expect(page.getByTestId('instance-summary')).toContainText('Instance: 2 clusters, SSD, 2 app profiles');
+  await expect(page.getByLabel('Cluster nodes')).toHaveCount(0);
+});

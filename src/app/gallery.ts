@@ -10,6 +10,8 @@ import chatMessages from '../../examples/chat-messages.yaml?raw';
 import adCounters from '../../examples/ad-counters.yaml?raw';
 import userProfiles from '../../examples/user-profiles.yaml?raw';
 import webPages from '../../examples/web-pages.yaml?raw';
+import replicatedOrders from '../../examples/replicated-orders.yaml?raw';
+import tieredSensorArchive from '../../examples/tiered-sensor-archive.yaml?raw';
 
 export interface GalleryEntry {
   /** Stable id used in links: `#/design/<id>`; also the example's file name without .yaml. */
@@ -74,5 +76,17 @@ export const GALLERY: { id: string; title: string; summary: string; yaml: string
     title: 'Web pages (webtable)',
     summary: 'Reversed host names keep an organisation\'s sites together; contents keep the last three crawls, anchors are qualifiers.',
     yaml: webPages,
+  },
+  {
+    id: 'replicated-orders',
+    title: 'Replicated orders (production)',
+    summary: 'Two autoscaled clusters: shoppers through a multi-cluster app profile, check-and-mutate stock writes through a single-cluster transactional one.',
+    yaml: replicatedOrders,
+  },
+  {
+    id: 'tiered-sensor-archive',
+    title: 'Tiered sensor archive',
+    summary: 'Three years of readings; cells older than 60 days move to infrequent access storage, well before GC deletes them.',
+    yaml: tieredSensorArchive,
   },
 ];

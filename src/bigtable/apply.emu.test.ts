@@ -168,7 +168,7 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
       }
     }
     expect(families).toBeGreaterThan(15);
-    expect(aggregates).toBe(2); // ad-counters: c (sum) and uv (hll)
+    expect(aggregates).toBe(3); // ad-counters: c (sum) and uv (hll); replicated-orders: n (sum)
   });
 
   const NESTED: GcRule = { union: [{ maxVersions: 3 }, { intersection: [{ maxVersions: 1 }, { maxAge: '36h' }] }, { maxAge: '30d' }] };

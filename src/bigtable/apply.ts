@@ -16,7 +16,9 @@ function familyText(f: FamilyWant): string {
 export function describeChange(c: Change): string {
   switch (c.op) {
     case 'create-table':
-      return `+ create table ${c.table} with ${c.families.length} ${c.families.length === 1 ? 'family' : 'families'}${c.splits.length ? `, split at ${c.splits.map((s) => JSON.stringify(s)).join(', ')}` : ''}${c.rowKeySchema ? ', and its row key schema' : ''}`;
+      return `+ create table ${c.table} with ${c.families.length} ${c.families.length === 1 ? 'family' : 'families'}${c.splits.length ? `, split at ${c.splits.map((s) => JSON.stringify(s)).join(', ')}` : ''}${c.rowKeySchema ? ', and its row key schema' : ''}${c.settingsText.length ? `; ${c.settingsText.join(', ')}` : ''}`;
+    case 'update-settings':
+      return `~ set ${c.what.join(', ')}`;
     case 'add-family':
       return `+ add ${familyText(c.family)}`;
     case 'change-gc':
@@ -42,6 +44,7 @@ export function formatPlan(plan: Plan): string {
     for (const c of t.conflicts) lines.push(`    ! cannot apply: ${c}`);
     for (const n of t.notes) lines.push(`    (${n})`);
   }
+  for (const n of plan.notes) lines.push(`  (${n})`);
   for (const name of plan.extraTables) lines.push(`  table ${name}: not in the design\n    ${describeChange({ op: 'delete-table', table: name })}`);
   const changes = planChanges(plan);
   const count = (op: Change['op']) => changes.filter((c) => c.op === op).length;
@@ -56,7 +59,7 @@ export function formatPlan(plan: Plan): string {
   if (changes.length === 0 && conflicts === 0) lines.push('Plan: nothing to do.');
   else {
     lines.push(
-      `Plan: ${parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(', ')}${conflicts ? `; ${conflicts} ${conflicts === 1 ? 'conflict' : 'conflicts'}` : ''}.`,
+      `Plan: ${parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(', ')}${count('update-settings') ? `, ${count('update-settings')} table settings ${count('update-settings') === 1 ? 'update' : 'updates'}` : ''}${conflicts ? `; ${conflicts} ${conflicts === 1 ? 'conflict' : 'conflicts'}` : ''}.`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -84,7 +87,7 @@ export async function executePlan(conn: Connection, plan: Plan, log: (line: stri
             {
               parent: conn.target.instancePath,
               tableId: c.table,
-              table: { columnFamilies, ...(c.rowKeySchema ? { rowKeySchema: c.rowKeySchema } : {}) },
+              table: { columnFamilies, ...(c.rowKeySchema ? { rowKeySchema: c.rowKeySchema } : {}), ...c.settings },
               initialSplits: c.splits.map((s) => ({ key: Buffer.from(utf8(s)) })),
             },
             call,
@@ -106,6 +109,11 @@ export async function executePlan(conn: Connection, plan: Plan, log: (line: stri
         }
         case 'set-row-key-schema': {
           const [op] = await conn.admin.updateTable({ table: { name: conn.tablePath(c.table), rowKeySchema: c.schema }, updateMask: { paths: ['row_key_schema'] } }, call);
+          await op.promise();
+          break;
+        }
+        case 'update-settings': {
+          const [op] = await conn.admin.updateTable({ table: { name: conn.tablePath(c.table), ...c.fields }, updateMask: { paths: c.paths } }, call);
           await op.promise();
           break;
         }

@@ -7,7 +7,8 @@ import { toHex } from '../core/keys/bytes';
 import type { Design, GcRule, Table } from '../core/model/schema';
 import { gcKey, protoKey, rowKeySchemaOf, type Aggregate, type RowKeySchema } from './admin';
 import { explainRpcError, IntegrationError } from './errors';
-import { aggregateWord, readTableState } from './table-state';
+import { instanceNotes, settingsUpdate, settingsWanted } from './settings';
+import { aggregateWord, familyDisagreements, readTableState } from './table-state';
 import { RPC_TIMEOUT_MS, type Connection, type Target } from './target';
 
 type ITable = protos.google.bigtable.admin.v2.ITable;
@@ -19,7 +20,8 @@ export interface FamilyWant {
 }
 
 export type Change =
-  | { op: 'create-table'; table: string; families: FamilyWant[]; splits: string[]; rowKeySchema: RowKeySchema | null }
+  | { op: 'create-table'; table: string; families: FamilyWant[]; splits: string[]; rowKeySchema: RowKeySchema | null; settings: ITable; settingsText: string[] }
+  | { op: 'update-settings'; table: string; fields: ITable; paths: string[]; what: string[] }
   | { op: 'add-family'; table: string; family: FamilyWant }
   | { op: 'change-gc'; table: string; family: string; from: GcRule | null; to: GcRule | null }
   | { op: 'set-row-key-schema'; table: string; schema: RowKeySchema }
@@ -43,6 +45,8 @@ export interface Plan {
   /** Tables of the instance the design does not name (only looked up with prune). */
   extraTables: string[];
   prune: boolean;
+  /** What apply does not do for the design as a whole (the instance, its clusters and app profiles). */
+  notes: string[];
 }
 
 export function planChanges(plan: Plan): Change[] {
@@ -88,7 +92,7 @@ export async function computePlan(conn: Connection, design: Design, opts: { tabl
       .filter((n) => n && !names.has(n))
       .sort();
   }
-  return { design: design.name, target: conn.target, tables: out, extraTables, prune };
+  return { design: design.name, target: conn.target, tables: out, extraTables, prune, notes: instanceNotes(design, conn.target.kind === 'emulator') };
 }
 
 async function planTable(conn: Connection, design: Design, table: Table, prune: boolean): Promise<TablePlan> {
@@ -103,9 +107,12 @@ async function planTable(conn: Connection, design: Design, table: Table, prune: 
   else if (emulator) notes.push('row key schema: skipped, the emulator does not keep row key schemas (it accepts and drops them); a real instance gets one');
   else schema = key.schema;
 
+  const wanted = settingsWanted(table);
   if (!state) {
     const splits = (table.splits ?? []).filter((s) => s !== '');
-    changes.push({ op: 'create-table', table: table.name, families: (table.families ?? []).map(familyWant), splits, rowKeySchema: schema });
+    const settings = settingsUpdate(wanted, null, emulator);
+    notes.push(...settings.notes);
+    changes.push({ op: 'create-table', table: table.name, families: (table.families ?? []).map(familyWant), splits, rowKeySchema: schema, settings: settings.fields, settingsText: settings.what });
     return { table: table.name, exists: false, changes, notes, conflicts };
   }
 
@@ -137,6 +144,9 @@ async function planTable(conn: Connection, design: Design, table: Table, prune: 
       conflicts.push('the table has another row key schema; a schema can only be set on a table without one (clear it with "gcloud bigtable instances tables update --clear-row-key-schema" first)');
     }
   }
+  const update = settingsUpdate(wanted, state.settings, emulator);
+  notes.push(...update.notes);
+  if (update.paths.length) changes.push({ op: 'update-settings', table: table.name, fields: update.fields, paths: update.paths, what: update.what });
   return { table: table.name, exists: true, changes, notes, conflicts };
 }
 

@@ -4,6 +4,7 @@ import type { protos } from '@google-cloud/bigtable';
 import type { GcRule, Table } from '../core/model/schema';
 import { aggregateFromAdmin, gcFromAdmin, type Aggregate } from './admin';
 import { explainRpcError, grpcCode, GRPC, IntegrationError } from './errors';
+import { settingsOf, type Settings } from './settings';
 import { describeTarget, RPC_TIMEOUT_MS, where, type Connection } from './target';
 
 type ITable = protos.google.bigtable.admin.v2.ITable;
@@ -19,13 +20,15 @@ export interface TableState {
   families: Map<string, FamilyState>;
   /** The row key schema as the API returned it, null when the table has none. */
   rowKeySchema: unknown;
+  /** Deletion protection, change stream, automated backup, tiered storage (settings.ts). */
+  settings: Settings;
 }
 
 /** The table's families, GC rules, aggregate types and row key schema; null when it does not exist. */
 export async function readTableState(conn: Connection, table: string): Promise<TableState | null> {
   let t: ITable;
   try {
-    [t] = await conn.admin.getTable({ name: conn.tablePath(table), view: 'SCHEMA_VIEW' }, { timeout: RPC_TIMEOUT_MS, maxRetries: 1 });
+    [t] = await conn.admin.getTable({ name: conn.tablePath(table), view: 'FULL' }, { timeout: RPC_TIMEOUT_MS, maxRetries: 1 });
   } catch (e) {
     if (grpcCode(e) === GRPC.NOT_FOUND) return null;
     throw explainRpcError(e, conn.target, `reading table ${table}`);
@@ -35,7 +38,7 @@ export async function readTableState(conn: Connection, table: string): Promise<T
     families.set(name, { name, gc: gcFromAdmin(cf.gcRule), aggregate: aggregateFromAdmin(cf.valueType) });
   }
   const schema = t.rowKeySchema && (t.rowKeySchema.fields?.length ?? 0) > 0 ? t.rowKeySchema : null;
-  return { name: table, families, rowKeySchema: schema };
+  return { name: table, families, rowKeySchema: schema, settings: settingsOf(t) };
 }
 
 /** The table must exist (else missing-table) and hold every family of the design with its aggregate type (else mismatch). */

@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { SimulationSummary } from '../../core/export';
 import type { Design } from '../../core/model/schema';
 import { copyMessage, copyText, downloadText } from '../share/browser';
-import { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, exportView, LANG_LABELS, tableFor, type CodeLang, type ExportChoice, type ExportFormat } from './preview';
+import { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, exportView, LANG_LABELS, tableFor, WHOLE_DESIGN_FORMATS, type CodeLang, type ExportChoice, type ExportFormat } from './preview';
 
 export interface ExportPanelProps {
   design: Design;
@@ -26,6 +26,7 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
     lang: 'ts',
     as: 'yaml',
     wholeDesign: true,
+    allTables: false,
   }));
   const [status, setStatus] = useState('');
   const preRef = useRef<HTMLPreElement>(null);
@@ -36,7 +37,8 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
     setStatus('');
   };
   const { format } = choice;
-  const usesTable = format !== 'design' && !(format === 'markdown' && choice.wholeDesign);
+  const canAll = WHOLE_DESIGN_FORMATS.includes(format);
+  const usesTable = format !== 'design' && !(format === 'markdown' && choice.wholeDesign) && !(canAll && choice.allTables);
 
   const copy = async () => {
     if (view.ok) setStatus(copyMessage(await copyText(view.text, preRef.current), 'The export'));
@@ -64,6 +66,12 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
           <label className="check">
             <input type="checkbox" checked={choice.wholeDesign} onChange={(e) => set({ wholeDesign: e.target.checked })} data-testid="export-whole-design" />
             The whole design (every table)
+          </label>
+        )}
+        {canAll && (
+          <label className="check">
+            <input type="checkbox" checked={choice.allTables === true} onChange={(e) => set({ allTables: e.target.checked })} data-testid="export-all-tables" />
+            All tables (and the instance and app profiles) in one file
           </label>
         )}
         {usesTable && design.tables.length > 1 && (

@@ -1,9 +1,9 @@
 // What the Export dialog shows for a choice of format and options: the exporter's file, or
 // every reason the design cannot be written in that format. Pure; never throws.
-import { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, ExportError, exportTable, type ExportFormat, type ExportOptions, type SimulationSummary } from '../../core/export';
+import { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, ExportError, exportTable, WHOLE_DESIGN_FORMATS, type ExportFormat, type ExportOptions, type SimulationSummary } from '../../core/export';
 import type { Design } from '../../core/model/schema';
 
-export { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, type ExportFormat };
+export { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, WHOLE_DESIGN_FORMATS, type ExportFormat };
 
 export type CodeLang = (typeof CODE_LANGS)[number];
 
@@ -19,6 +19,8 @@ export interface ExportChoice {
   as: 'yaml' | 'json';
   /** markdown: the whole design (true) or only `table`. */
   wholeDesign: boolean;
+  /** gcloud, cbt, terraform: all tables (and the instance and app profiles) in one file. */
+  allTables?: boolean;
 }
 
 export type ExportView =
@@ -34,7 +36,8 @@ export function tableFor(design: Design, tableName: string | null | undefined): 
 export function exportView(design: Design, choice: ExportChoice, simulations?: Record<string, SimulationSummary>): ExportView {
   const entry = EXPORTERS[choice.format];
   const label = entry.label;
-  const whole = choice.format === 'design' || (choice.format === 'markdown' && (choice.wholeDesign || choice.table === null));
+  const whole =
+    choice.format === 'design' || (choice.format === 'markdown' && (choice.wholeDesign || choice.table === null)) || (WHOLE_DESIGN_FORMATS.includes(choice.format) && choice.allTables === true);
   const table = whole ? null : choice.table;
   if (!whole && table === null) {
     return { ok: false, title: `The design has no table to write as ${label}`, problems: ['add a table to the design first'] };

@@ -24,7 +24,7 @@ interface Props {
 type Cluster = NonNullable<Design['cluster']>;
 
 /** The design's own settings: name (this is where a design is renamed), description, cluster. */
-const DesignSettings = memo(function DesignSettings({ name, description, cluster, edit }: { name: string; description: string | undefined; cluster: Cluster | undefined; edit: Edit }) {
+const DesignSettings = memo(function DesignSettings({ name, description, cluster, instance, edit }: { name: string; description: string | undefined; cluster: Cluster | undefined; instance: Design['instance']; edit: Edit }) {
   const setCluster = <K extends keyof Cluster>(key: K, value: Cluster[K] | undefined, label: string) =>
     edit(
       (d) => {
@@ -39,8 +39,17 @@ const DesignSettings = memo(function DesignSettings({ name, description, cluster
       <h2 id="design-settings-heading">Design</h2>
       <div className="field-row">
         <TextField label="Design name" path="name" value={name} onCommit={(v) => edit((d) => ({ ...d, name: v }), 'Rename design', ['name'])} className="grow" />
-        <NumberField label="Cluster nodes" path="cluster.nodes" integer value={cluster?.nodes} placeholder="3" onCommit={(v) => setCluster('nodes', v, 'Set cluster nodes')} />
-        <SelectField label="Storage" path="cluster.storage" value={cluster?.storage} unset="ssd (default)" options={options(['ssd', 'hdd'] as const)} onCommit={(v) => setCluster('storage', v, 'Set storage')} />
+        {instance ? (
+          // A design with instance: (clusters, app profiles) is edited in the YAML tab; cluster: would conflict with it.
+          <p className="field-note" data-testid="instance-summary">
+            Instance: {(instance.clusters ?? []).length || 1} cluster{(instance.clusters ?? []).length > 1 ? 's' : ''}, {(instance.storage ?? 'ssd').toUpperCase()}, {(instance.appProfiles ?? []).length} app profile{(instance.appProfiles ?? []).length === 1 ? '' : 's'} (edit them in the YAML tab)
+          </p>
+        ) : (
+          <>
+            <NumberField label="Cluster nodes" path="cluster.nodes" integer value={cluster?.nodes} placeholder="3" onCommit={(v) => setCluster('nodes', v, 'Set cluster nodes')} />
+            <SelectField label="Storage" path="cluster.storage" value={cluster?.storage} unset="ssd (default)" options={options(['ssd', 'hdd'] as const)} onCommit={(v) => setCluster('storage', v, 'Set storage')} />
+          </>
+        )}
       </div>
       <TextField label="Description" path="description" multiline value={description ?? ''} onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])} />
     </section>
@@ -66,7 +75,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
 
   return (
     <div className="design-form" data-testid="design-form">
-      <DesignSettings name={design.name} description={design.description} cluster={design.cluster} edit={edit} />
+      <DesignSettings name={design.name} description={design.description} cluster={design.cluster} instance={design.instance} edit={edit} />
 
       <div className="tabs table-tabs">
         <nav aria-label="Tables">

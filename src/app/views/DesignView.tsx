@@ -3,6 +3,7 @@
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
 import { COMMANDS } from '../commands/app-commands';
 import { IssueList } from '../components/IssueList';
@@ -43,13 +44,15 @@ class ViewBoundary extends Component<{ children: ReactNode }, { error: string | 
 }
 
 function ClusterLine({ design }: { design: Design }) {
-  const nodes = design.cluster?.nodes ?? 3;
-  const storage = design.cluster?.storage ?? 'ssd';
+  const inst = instanceOf(design);
+  const nodes = Math.min(...inst.clusters.map((c) => c.nodes));
+  const storage = inst.storage;
   const tables = design.tables.length;
+  const replicated = inst.clusters.length > 1 ? ` · ${inst.clusters.length} clusters` : '';
   return (
     <p className="design-meta">
-      {tables === 1 ? '1 table' : `${tables} tables`} · {nodes === 1 ? '1 node' : `${nodes} nodes`} · {storage.toUpperCase()}
-      {design.cluster ? '' : ' (defaults)'}
+      {tables === 1 ? '1 table' : `${tables} tables`}{replicated} · {nodes === 1 ? '1 node' : `${nodes} nodes`}{replicated ? ' (smallest cluster)' : ''} · {storage.toUpperCase()}
+      {inst.source === 'none' ? ' (defaults)' : ''}
     </p>
   );
 }

@@ -15,7 +15,8 @@
 // writes/s on SSD has half its read capacity left. The figures assume 1 KB rows; larger rows
 // cost proportionally more (scaled down by bytes), smaller rows never cost less, since nothing
 // Google publishes supports more operations for small rows.
-import { DEFAULT_NODES, type Design } from '../model/schema';
+import type { Design } from '../model/schema';
+import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
 
 export type StorageType = 'ssd' | 'hdd';
 
@@ -72,11 +73,19 @@ export const SOURCES = {
 } as const;
 
 export interface ClusterModel {
+  /**
+   * Nodes of the cluster that must hold the load: with replication every cluster takes every
+   * write, so the smallest; an autoscaled cluster counts at its maxNodes (what it can reach).
+   */
   nodes: number;
   storage: StorageType;
-  /** Clusters in the instance; every cluster takes every write. 1 until instances land. */
+  /** Clusters in the instance; every cluster takes every write (and bills nodes and storage). */
   clusters: number;
-  /** How reads are routed: one cluster, or any cluster (multi-cluster routing). */
+  /**
+   * How reads are routed: one cluster, or any cluster (multi-cluster routing) when any traffic
+   * goes through a multi-cluster profile of a replicated instance. Reads are sized as if one
+   * cluster took them all (what it must absorb on failover), at the routing's CPU target.
+   */
   routing: 'single-cluster' | 'multi-cluster';
   /** Per-node figures after the design's overrides. */
   capacity: NodeFigures;
@@ -88,26 +97,36 @@ export interface ClusterModel {
 
 const clusterCache = new WeakMap<Design, ClusterModel>();
 
+/** Whether any load or query of the design goes through a multi-cluster profile. */
+function multiClusterTraffic(design: Design): boolean {
+  const inst = instanceOf(design);
+  if (inst.clusters.length < 2) return false;
+  if (!design.tables.length) return inst.defaultProfile.routing === 'multi';
+  return design.tables.some((t) => profileOfLoad(inst, t).routing === 'multi' || (t.queries ?? []).some((q) => profileOfQuery(inst, t, q).routing === 'multi'));
+}
+
 /** The cluster the design runs on, with its per-node capacity. Memoised per design object. */
 export function clusterOf(design: Design): ClusterModel {
   const hit = clusterCache.get(design);
   if (hit) return hit;
-  const storage: StorageType = design.cluster?.storage ?? 'ssd';
+  const inst = instanceOf(design);
+  const storage: StorageType = inst.storage;
   const o = design.cluster?.nodeCapacity ?? {};
   const base = NODE_FIGURES[storage];
   const overridden = (['readsPerSecond', 'writesPerSecond', 'scanBytesPerSecond', 'storageBytes', 'cpuTarget'] as const).filter((k) => o[k] !== undefined);
+  const multi = multiClusterTraffic(design);
   const model: ClusterModel = {
-    nodes: design.cluster?.nodes ?? DEFAULT_NODES,
+    nodes: Math.min(...inst.clusters.map((c) => c.autoscaling?.maxNodes ?? c.nodes)),
     storage,
-    clusters: 1,
-    routing: 'single-cluster',
+    clusters: inst.clusters.length,
+    routing: multi ? 'multi-cluster' : 'single-cluster',
     capacity: {
       readsPerSecond: o.readsPerSecond ?? base.readsPerSecond,
       writesPerSecond: o.writesPerSecond ?? base.writesPerSecond,
       scanBytesPerSecond: o.scanBytesPerSecond ?? base.scanBytesPerSecond,
       storageBytes: o.storageBytes ?? base.storageBytes,
     },
-    cpuTarget: o.cpuTarget ?? CPU_TARGET.singleCluster,
+    cpuTarget: o.cpuTarget ?? (multi ? CPU_TARGET.multiCluster : CPU_TARGET.singleCluster),
     overridden,
   };
   clusterCache.set(design, model);

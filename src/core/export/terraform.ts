@@ -3,10 +3,11 @@
 // delimiter base64), and a google_bigtable_gc_policy per family with a GC rule. Written as
 // `terraform fmt` writes it (two-space indent, `=` aligned within runs of attributes).
 import { utf8 } from '../keys/bytes';
-import type { GcRule } from '../model/schema';
+import type { Design, GcRule, Table } from '../model/schema';
 import { toBase64 } from '../share/base64';
 import { AGGREGATE_TYPE, commentText, ExportError, fileSafe, goDuration, requireTable, simplifyGc, type Exporter } from './common';
 import { idWarnings } from './gcloud';
+import { refuseLimits } from './limits';
 import { structuredKeyOf } from './row-key-schema';
 import { viewsOf, viewsTerraform } from '../views/export';
 
@@ -91,28 +92,75 @@ function gcItems(rule: GcRule): Item[] {
   return [{ kind: 'attr', key: 'gc_rules', value: `<<-EOT\n${heredocSafe(json).split('\n').map((l) => `    ${l}`).join('\n')}\n  EOT` }];
 }
 
-export const exportTerraform: Exporter = (design, tableArg) => {
-  const table = requireTable(design, tableArg);
-  const notes = idWarnings(table);
-  const res = tfName(table.name);
-  const head: string[] = [`# Table ${table.name} of design "${design.name}", by Bigtable Schema Studio.`].map(commentText);
-  for (const n of notes) head.push(`# Warning: ${commentText(n)}`);
+/** Provider features and the first `google` provider release that has them (its CHANGELOG). */
+export const PROVIDER_FEATURES = {
+  base: { version: '4.0.0', what: 'google_bigtable_table, google_bigtable_gc_policy, google_bigtable_instance, google_bigtable_app_profile' },
+  multiClusterIds: { version: '4.12.0', what: 'google_bigtable_app_profile.multi_cluster_routing_cluster_ids' },
+  autoscaling: { version: '4.16.0', what: 'google_bigtable_instance cluster.autoscaling_config' },
+  gcRules: { version: '4.18.0', what: 'google_bigtable_gc_policy.gc_rules' },
+  storageTarget: { version: '4.37.0', what: 'autoscaling_config.storage_target' },
+  deletionProtection: { version: '4.47.0', what: 'google_bigtable_table.deletion_protection' },
+  changeStream: { version: '4.75.0', what: 'google_bigtable_table.change_stream_retention' },
+  aggregate: { version: '6.2.0', what: 'google_bigtable_table column_family.type' },
+  backup: { version: '6.28.0', what: 'google_bigtable_table.automated_backup_policy (added in 5.34.0, fixed in 6.28.0)' },
+  rowKeySchema: { version: '6.41.0', what: 'google_bigtable_table.row_key_schema' },
+} as const;
+export type ProviderFeature = keyof typeof PROVIDER_FEATURES;
 
+const versionKey = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
+
+/** The oldest provider release with every feature used. */
+export function providerVersion(used: Iterable<ProviderFeature>): string {
+  let best: string = PROVIDER_FEATURES.base.version;
+  for (const f of used) if (versionKey(PROVIDER_FEATURES[f].version) > versionKey(best)) best = PROVIDER_FEATURES[f].version;
+  return best;
+}
+
+/** The google_bigtable_table resource and its GC policies, for an instance named by `instanceRef`. */
+export function terraformTable(design: Design, table: Table, instanceRef: string, used: Set<ProviderFeature>): { blocks: string[][]; notes: string[]; warnings: string[] } {
+  refuseLimits(design, [table], false);
+  const warnings = idWarnings(table);
+  const notes = [...warnings];
+  const res = tfName(table.name);
   const tableItems: Item[] = [
     { kind: 'attr', key: 'name', value: hclString(table.name) },
-    { kind: 'attr', key: 'instance_name', value: 'var.instance_name' },
+    { kind: 'attr', key: 'instance_name', value: instanceRef },
   ];
   const splits = (table.splits ?? []).filter((s) => s !== '');
   if (splits.length) tableItems.push({ kind: 'attr', key: 'split_keys', value: `[${splits.map(hclString).join(', ')}]` });
+  if (table.deletionProtection) {
+    used.add('deletionProtection');
+    tableItems.push({ kind: 'attr', key: 'deletion_protection', value: hclString('PROTECTED') });
+  }
+  if (table.changeStreamRetention) {
+    used.add('changeStream');
+    tableItems.push({ kind: 'attr', key: 'change_stream_retention', value: hclString(goDuration(table.changeStreamRetention)) });
+  }
+  if (table.backup) {
+    used.add('backup');
+    tableItems.push({ kind: 'blank' }, { kind: 'block', lines: block('automated_backup_policy', [
+      { kind: 'attr', key: 'retention_period', value: hclString(goDuration(table.backup.retention)) },
+      { kind: 'attr', key: 'frequency', value: hclString('24h') },
+    ]) });
+  }
+  if (table.tieredStorage) {
+    const why = `the google provider has no tiered storage argument: set infrequent access after ${table.tieredStorage.infrequentAccessAfter} with the gcloud export (gcloud beta)`;
+    notes.push(`table ${table.name}: ${why}`);
+    tableItems.push({ kind: 'blank' }, { kind: 'raw', lines: [`  # Not set here: ${commentText(why)}.`] });
+  }
   for (const f of table.families ?? []) {
     const items: Item[] = [{ kind: 'attr', key: 'family', value: hclString(f.name) }];
-    if (f.aggregate) items.push({ kind: 'attr', key: 'type', value: hclString(AGGREGATE_TYPE[f.aggregate]) });
+    if (f.aggregate) {
+      used.add('aggregate');
+      items.push({ kind: 'attr', key: 'type', value: hclString(AGGREGATE_TYPE[f.aggregate]) });
+    }
     tableItems.push({ kind: 'blank' }, { kind: 'block', lines: block('column_family', items) });
   }
   try {
     const key = structuredKeyOf(design, table);
     const encoding = key.encoding === 'delimitedBytes' ? { delimitedBytes: { delimiter: toBase64(utf8(key.delimiter!)) } } : { [key.encoding]: {} };
     const json = JSON.stringify({ structType: { fields: key.fields, encoding } }, null, 2);
+    used.add('rowKeySchema');
     tableItems.push({ kind: 'blank' }, { kind: 'attr', key: 'row_key_schema', value: `<<-EOT\n${heredocSafe(json).split('\n').map((l) => `    ${l}`).join('\n')}\n  EOT` });
     notes.push(...key.notes);
   } catch (e) {
@@ -120,29 +168,48 @@ export const exportTerraform: Exporter = (design, tableArg) => {
     notes.push(`no row key schema: ${e.problems.join('; ')}`);
     tableItems.push({ kind: 'blank' }, { kind: 'raw', lines: [`  # No row_key_schema: ${commentText(e.problems.join('; '))}`] });
   }
+  const blocks: string[][] = [block(`resource "google_bigtable_table" ${hclString(res)}`, tableItems)];
+  const usedNames = new Set<string>();
+  for (const f of table.families ?? []) {
+    if (!f.gc) continue;
+    let name = tfName(`${res}_${f.name}`);
+    while (usedNames.has(name)) name += '_';
+    usedNames.add(name);
+    const gc = gcItems(f.gc);
+    if (gc.some((i) => i.kind === 'attr' && i.key === 'gc_rules')) used.add('gcRules');
+    blocks.push(block(`resource "google_bigtable_gc_policy" ${hclString(name)}`, [
+      { kind: 'attr', key: 'instance_name', value: instanceRef },
+      { kind: 'attr', key: 'table', value: `google_bigtable_table.${res}.name` },
+      { kind: 'attr', key: 'column_family', value: hclString(f.name) },
+      ...gc,
+    ]));
+  }
+  return { blocks, notes, warnings };
+}
 
-  const out: string[] = [...head, ''];
+/** `terraform { required_providers { google = ... } }` pinned to the oldest release with what the module uses. */
+export function requiredProviders(used: Iterable<ProviderFeature>): string[] {
+  return block('terraform', [
+    { kind: 'block', lines: block('required_providers', [
+      { kind: 'attr', key: 'google', value: `{\n    source  = "hashicorp/google"\n    version = ">= ${providerVersion(used)}"\n  }` },
+    ]) },
+  ]);
+}
+
+export const exportTerraform: Exporter = (design, tableArg) => {
+  const table = requireTable(design, tableArg);
+  const used = new Set<ProviderFeature>();
+  const t = terraformTable(design, table, 'var.instance_name', used);
+  const head: string[] = [`# Table ${table.name} of design "${design.name}", by Bigtable Schema Studio.`].map(commentText);
+  for (const n of t.warnings) head.push(`# Warning: ${commentText(n)}`);
+  const out: string[] = [...head, '', ...requiredProviders(used), ''];
   out.push(...block('variable "instance_name"', [
     { kind: 'attr', key: 'type', value: 'string' },
     { kind: 'attr', key: 'description', value: hclString('The Bigtable instance that holds the table.') },
   ]));
-  out.push('', ...block(`resource "google_bigtable_table" ${hclString(res)}`, tableItems));
-  const used = new Set<string>();
-  for (const f of table.families ?? []) {
-    if (!f.gc) continue;
-    let name = tfName(`${res}_${f.name}`);
-    while (used.has(name)) name += '_';
-    used.add(name);
-    out.push('', ...block(`resource "google_bigtable_gc_policy" ${hclString(name)}`, [
-      { kind: 'attr', key: 'instance_name', value: 'var.instance_name' },
-      { kind: 'attr', key: 'table', value: `google_bigtable_table.${res}.name` },
-      { kind: 'attr', key: 'column_family', value: hclString(f.name) },
-      ...gcItems(f.gc),
-    ]));
-  }
+  for (const b of t.blocks) out.push('', ...b);
   // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
   const views = viewsOf(design, table.name);
-  notes.push(...views.skipped);
-  out.push(...viewsTerraform(views, 'var.instance_name', (t) => (t === table.name ? `google_bigtable_table.${res}` : null)));
-  return { text: `${out.join('\n')}\n`, filename: `${fileSafe(table.name)}.tf`, mime: 'text/plain', notes };
+  out.push(...viewsTerraform(views, 'var.instance_name', (name) => (name === table.name ? `google_bigtable_table.${tfName(table.name)}` : null)));
+  return { text: `${out.join('\n')}\n`, filename: `${fileSafe(table.name)}.tf`, mime: 'text/plain', notes: [...t.notes, ...views.skipped] };
 };

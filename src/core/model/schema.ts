@@ -241,6 +241,95 @@ export const Family = z.strictObject({
   columns: z.array(Column).max(10000).optional(),
 });
 
+
+// --- Production settings (issue 16): the instance, its clusters and app profiles, and per-table
+// settings. All optional; src/core/model/instance.ts reads them (instanceOf) with their defaults.
+/** Cluster ids: 6-30 characters, lower-case letters, digits and hyphens, starting with a letter. */
+export const CLUSTER_ID = /^[a-z][-a-z0-9]{4,28}[a-z0-9]$/;
+/** Instance ids: 6-33 characters, same alphabet. */
+export const INSTANCE_ID = /^[a-z][-a-z0-9]{4,31}[a-z0-9]$/;
+/** App profile ids: Bigtable's [_a-zA-Z0-9][-_.a-zA-Z0-9]*. */
+export const APP_PROFILE_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
+
+export const Autoscaling = z
+  .strictObject({
+    minNodes: count(1, 1000).meta({ description: 'Fewest nodes the autoscaler keeps.' }),
+    maxNodes: count(1, 1000).meta({ description: 'Most nodes the autoscaler adds (at most 10 times minNodes).' }),
+    cpuTarget: count(1, 100).meta({ description: 'CPU utilisation the autoscaler aims at, percent: 10-80 (AutoscalingTargets).' }),
+    storageTarget: count(1, 100000)
+      .optional()
+      .meta({ description: 'GiB per node the autoscaler aims at: 2560-5120 on SSD, 8192-16384 on HDD (default 2560 / 8192).' }),
+  })
+  .meta({ description: 'Autoscaling instead of a fixed node count.' });
+
+export const ClusterSpec = z
+  .strictObject({
+    id: z.string().min(1).max(100).meta({ description: 'Cluster id: 6-30 characters, a-z, 0-9 and -, starting with a letter.' }),
+    zone: z.string().min(1).max(100).meta({ description: 'Zone of the cluster, e.g. us-central1-a.' }),
+    nodes: count(1, 1000).optional().meta({ description: 'A fixed node count (default 3 unless autoscaling is set).' }),
+    autoscaling: Autoscaling.optional(),
+  })
+  .meta({ description: 'One cluster of the instance; every cluster holds a full copy and takes every write.' });
+
+export const AppProfile = z
+  .strictObject({
+    id: z.string().min(1).max(100).meta({ description: 'App profile id: letters, digits, _ - . .' }),
+    description: text(2000, 'What this profile is for.').optional(),
+    routing: z
+      .enum(['single', 'multi'])
+      .meta({ description: 'single: every request to one cluster; multi: to the nearest available cluster (multi-cluster routing, eventual consistency).' }),
+    cluster: z.string().max(100).optional().meta({ description: 'With routing single: the cluster requests go to.' }),
+    clusters: z
+      .array(z.string().max(100))
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: 'With routing multi: the clusters it may use (default: all).' }),
+    allowTransactionalWrites: z
+      .boolean()
+      .optional()
+      .meta({ description: 'With routing single: allow single-row transactions (ReadModifyWriteRow, CheckAndMutateRow). Default false.' }),
+  })
+  .meta({ description: 'How an application\'s requests are routed to the clusters.' });
+
+export const Instance = z
+  .strictObject({
+    id: z.string().min(1).max(100).optional().meta({ description: 'Instance id: 6-33 characters, a-z, 0-9 and -. Exports use $INSTANCE when unset.' }),
+    displayName: z.string().min(1).max(100).optional().meta({ description: 'Display name (4-30 characters; default the id).' }),
+    environment: z
+      .enum(['production', 'staging', 'development'])
+      .optional()
+      .meta({ description: 'The studio\'s marker (not a Bigtable setting): production turns on the production checks.' }),
+    storage: z.enum(['ssd', 'hdd']).optional().meta({ description: 'ssd (default) or hdd, for every cluster.' }),
+    clusters: z.array(ClusterSpec).min(1).max(100).optional().meta({ description: 'The clusters (default: one cluster of 3 nodes).' }),
+    appProfiles: z.array(AppProfile).max(100).optional(),
+    defaultAppProfile: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: 'The profile queries and loads use unless they name one (default: the first profile).' }),
+  })
+  .meta({ description: 'The instance: clusters (replication when more than one), app profiles. Replaces cluster:.' });
+
+export const TableSettings = {
+  deletionProtection: z.boolean().optional().meta({ description: 'Block deleting the table and its families through the Admin API (default false).' }),
+  changeStreamRetention: duration.optional().meta({ description: 'Turn on a change stream kept this long: 1 to 7 days.' }),
+  backup: z
+    .strictObject({
+      retention: duration.meta({ description: 'Keep each daily automated backup this long: 3 to 90 days (Google\'s default 7d).' }),
+    })
+    .optional()
+    .meta({ description: 'Automated (daily) backups.' }),
+  tieredStorage: z
+    .strictObject({
+      infrequentAccessAfter: duration.meta({ description: 'Cells older than this (by cell timestamp) move to infrequent access storage: at least 30d. SSD only; Preview.' }),
+    })
+    .optional()
+    .meta({ description: 'Tiered storage (Preview).' }),
+};
+const appProfileRef = z.string().max(100).optional().meta({ description: 'The app profile this traffic goes through (default: the instance\'s default profile).' });
+// --- end of production settings
+
 export const Query = z.strictObject({
   name: z.string().min(1).max(200),
   description: text(2000, 'What this query is for.').optional(),
@@ -252,6 +341,7 @@ export const Query = z.strictObject({
   order: z.enum(['newest', 'oldest', 'any']).optional(),
   limit: count(1, 1e12).optional(),
   perSecond: z.number().min(0).max(1e9).optional().meta({ description: 'How often the query runs.' }),
+  appProfile: appProfileRef,
 });
 
 export const RowKey = z.strictObject({
@@ -277,6 +367,11 @@ export const Load = z.strictObject({
   writesPerSecond: z.number().min(0).max(1e9).optional(),
   readsPerSecond: z.number().min(0).max(1e9).optional(),
   retention: duration.optional(),
+  appProfile: appProfileRef,
+  checkAndMutate: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Writes are conditional (CheckAndMutateRow): they need single-cluster routing with transactional writes.' }),
 });
 
 export const Table = z.strictObject({
@@ -288,6 +383,7 @@ export const Table = z.strictObject({
   queries: z.array(Query).max(1000).optional(),
   load: Load.optional(),
   splits: z.array(z.string().max(4096)).max(10000).optional().meta({ description: 'Pre-split keys.' }),
+  ...TableSettings,
 });
 
 // Capacity (issue 13): what one node can serve, overriding Google's published figures
@@ -371,7 +467,9 @@ export const Design = z.strictObject({
       storage: z.enum(['ssd', 'hdd']).optional().meta({ description: 'ssd (default) or hdd.' }),
       nodeCapacity: NodeCapacity.optional(),
     })
-    .optional(),
+    .optional()
+    .meta({ description: 'One cluster (the shorthand of instance: with one cluster). Use cluster or instance, not both.' }),
+  instance: Instance.optional(),
   tables: z.array(Table).max(1000),
   materializedViews: z.array(MaterializedView).max(1000).optional().meta({ description: 'Continuous materialized views: a second table kept up to date from one source table.' }),
   logicalViews: z.array(LogicalView).max(1000).optional().meta({ description: 'Logical views: saved GoogleSQL queries.' }),
@@ -404,6 +502,10 @@ export type MaterializedView = z.infer<typeof MaterializedView>;
 export type LogicalView = z.infer<typeof LogicalView>;
 export type AuthorizedView = z.infer<typeof AuthorizedView>;
 export type ViewAggregation = z.infer<typeof ViewAggregation>;
+export type Instance = z.infer<typeof Instance>;
+export type ClusterSpec = z.infer<typeof ClusterSpec>;
+export type AppProfile = z.infer<typeof AppProfile>;
+export type Autoscaling = z.infer<typeof Autoscaling>;
 
 export const DEFAULT_NODES = 3;
 

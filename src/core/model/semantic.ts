@@ -7,6 +7,7 @@ import { layoutOf, TemplateError } from '../keys/template';
 import { utf8 } from '../keys/bytes';
 import { exampleValue } from '../keys/generate';
 import { decodeValue, encodeValue } from '../keys/values';
+import { instanceIssues } from './instance-semantic';
 
 export interface SemanticIssue {
   path: PathPart[];
@@ -22,6 +23,7 @@ export function semanticIssues(design: Design): SemanticIssue[] {
     out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
   );
   design.tables.forEach((t, ti) => tableIssues(t, ['tables', ti], out));
+  out.push(...instanceIssues(design));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // largest share of writes one value takes, its byte sizes and the bytes it may contain; per
 // table the key and row sizes and the data volume over the retention.
 import type { Design, Field, GcRule, Table } from '../model/schema';
-import { DEFAULT_NODES } from '../model/schema';
+import { instanceOf } from '../model/instance';
 import { utf8Length } from '../keys/bytes';
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
@@ -333,10 +333,12 @@ function analyzeTableCached(t: Table, i: number, nodes: number): TableAnalysis {
 }
 
 export function analyze(design: Design): DesignAnalysis {
-  const nodes = design.cluster?.nodes ?? DEFAULT_NODES;
+  // The smallest cluster: with replication every cluster takes every write (model/instance.ts).
+  const inst = instanceOf(design);
+  const nodes = Math.min(...inst.clusters.map((c) => c.nodes));
   return {
     nodes,
-    storage: design.cluster?.storage ?? 'ssd',
+    storage: inst.storage,
     tables: design.tables.map((t, i) => analyzeTableCached(t, i, nodes)),
   };
 }

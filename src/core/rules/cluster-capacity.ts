@@ -6,6 +6,8 @@
 import { capacityPlan } from '../capacity/plan';
 import { formatCount } from './support/rows';
 import { defineRule } from './types';
+import { clusterOf } from '../capacity/figures';
+import { nodesPath, withNodes } from '../model/instance';
 
 const MAX_NODES = 1000; // the design format's cluster.nodes bound
 
@@ -42,16 +44,16 @@ export default defineRule({
     const { model } = plan;
     const recommended = plan.nodesNeeded.recommended;
     const base = {
-      path: ['cluster', 'nodes'],
+      path: nodesPath(design),
       data: { nodes: model.nodes, storage: model.storage.toUpperCase(), recommended, advice: adviceText(recommended), needed: formatCount(Math.ceil(plan.cpuNodes - 1e-9)), parts: parts(plan.load), utilization: `${Math.round(plan.utilization.cpu * 100)}%`, target: `${Math.round(model.cpuTarget * 100)}%`, load: formatCount(plan.cpuNodes) },
-      ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
+      ...(recommended <= MAX_NODES ? { fix: `Set ${design.instance ? 'each cluster to reach' : 'cluster.nodes to'} ${recommended}` } : {}),
     };
     if (plan.cpuState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
     else if (plan.cpuState === 'target') report({ ...base, messageId: 'target' });
   },
   fix(design, _finding, analysis) {
     const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;
-    if (recommended > MAX_NODES || recommended <= (design.cluster?.nodes ?? 0)) return null;
-    return { ...design, cluster: { ...design.cluster, nodes: recommended } };
+    if (recommended > MAX_NODES || recommended <= clusterOf(design).nodes) return null;
+    return withNodes(design, recommended);
   },
 });

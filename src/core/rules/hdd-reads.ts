@@ -5,6 +5,7 @@
 import { capacityPlan, tableLoad } from '../capacity/plan';
 import { NODE_FIGURES } from '../capacity/figures';
 import { formatCount } from './support/rows';
+import { instanceOf, withStorage } from '../model/instance';
 import { defineRule } from './types';
 
 export default defineRule({
@@ -33,7 +34,7 @@ export default defineRule({
           messageId: 'slow',
           severity: reads > model.nodes ? 'error' : 'warning',
           data: { table: w.table, reads: formatCount(perSecond), hdd: Math.ceil(reads - 1e-9), ssd: Math.max(1, Math.ceil(ssd - 1e-9)) },
-          fix: 'Set cluster.storage to ssd',
+          fix: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
         });
         continue;
       }
@@ -46,7 +47,7 @@ export default defineRule({
   },
   // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
   fix(design, finding) {
-    if (finding.messageId !== 'slow' || design.cluster?.storage !== 'hdd') return null;
-    return { ...design, cluster: { ...design.cluster, storage: 'ssd' } };
+    if (finding.messageId !== 'slow' || instanceOf(design).storage !== 'hdd') return null;
+    return withStorage(design, 'ssd');
   },
 });

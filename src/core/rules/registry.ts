@@ -2,6 +2,7 @@
 // no tests or no doc page.
 import aggregateInput from './aggregate-input';
 import authorizedView from './authorized-view';
+import autoscalingBounds from './autoscaling-bounds';
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
 import clusterCapacity from './cluster-capacity';
@@ -22,6 +23,8 @@ import keyLength from './key-length';
 import keyNotUnique from './key-not-unique';
 import keyTooLong from './key-too-long';
 import lowCardinalityPrefix from './low-cardinality-prefix';
+import productionDeletionProtection from './production-deletion-protection';
+import productionSettingsRange from './production-settings-range';
 import qualifierSize from './qualifier-size';
 import queriesConflict from './queries-conflict';
 import queryFullScan from './query-full-scan';
@@ -34,9 +37,11 @@ import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
 import storageCapacity from './storage-capacity';
 import tableName from './table-name';
+import tieringNeverHappens from './tiering-never-happens';
 import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
 import tooManyFamilies from './too-many-families';
+import transactionRouting from './transaction-routing';
 import unpaddedNumber from './unpadded-number';
 import viewKeyHotspot from './view-key-hotspot';
 import viewQuery from './view-query';
@@ -45,6 +50,7 @@ import type { Rule } from './types';
 export const RULES: readonly Rule[] = [
   aggregateInput,
   authorizedView,
+  autoscalingBounds,
   bigendianNegative,
   cellSize,
   clusterCapacity,
@@ -65,6 +71,8 @@ export const RULES: readonly Rule[] = [
   keyNotUnique,
   keyTooLong,
   lowCardinalityPrefix,
+  productionDeletionProtection,
+  productionSettingsRange,
   qualifierSize,
   queriesConflict,
   queryFullScan,
@@ -77,9 +85,11 @@ export const RULES: readonly Rule[] = [
   singletonMultiField,
   storageCapacity,
   tableName,
+  tieringNeverHappens,
   timeBucketSize,
   timestampLeading,
   tooManyFamilies,
+  transactionRouting,
   unpaddedNumber,
   viewKeyHotspot,
   viewQuery,

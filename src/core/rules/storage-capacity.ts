@@ -2,9 +2,10 @@
 // cluster's nodes hold: SSD 5 TiB, HDD 16 TiB per node ("Quotas and limits"), planned at 70%.
 // Tables whose GC never deletes are sized at a year of growth (src/core/capacity/plan.ts).
 import { capacityPlan, SIZING_MONTHS } from '../capacity/plan';
-import { STORAGE_TARGET } from '../capacity/figures';
+import { clusterOf, STORAGE_TARGET } from '../capacity/figures';
 import { formatBytes } from './support/rows';
 import { defineRule } from './types';
+import { nodesPath, withNodes } from '../model/instance';
 import { adviceText } from './cluster-capacity';
 
 const MAX_NODES = 1000;
@@ -28,16 +29,16 @@ export default defineRule({
     const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
     const recommended = plan.nodesNeeded.recommended;
     const base = {
-      path: ['cluster', 'nodes'],
+      path: nodesPath(design),
       data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended, advice: adviceText(recommended) },
-      ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
+      ...(recommended <= MAX_NODES ? { fix: `Set ${design.instance ? 'each cluster to reach' : 'cluster.nodes to'} ${recommended}` } : {}),
     };
     if (plan.storageState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
     else report({ ...base, messageId: 'target' });
   },
   fix(design, _finding, analysis) {
     const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;
-    if (recommended > MAX_NODES || recommended <= (design.cluster?.nodes ?? 0)) return null;
-    return { ...design, cluster: { ...design.cluster, nodes: recommended } };
+    if (recommended > MAX_NODES || recommended <= clusterOf(design).nodes) return null;
+    return withNodes(design, recommended);
   },
 });

@@ -2,6 +2,7 @@
 // down in docs/simulator.md; change both together.
 import type { Design, Table } from '../model/schema';
 import { DEFAULT_NODES } from '../model/schema';
+import { instanceOf } from '../model/instance';
 import { cellBytesPerWrite } from '../rules/analysis';
 import { DEFAULT_START_MS } from '../keys/generate';
 
@@ -118,9 +119,14 @@ function finiteOr(x: number | undefined, def: number): number {
   return x !== undefined && Number.isFinite(x) ? x : def;
 }
 
-/** The cluster a design declares, with defaults. */
-export function clusterOf(design: Pick<Design, 'cluster'>): { nodes: number; storage: Storage } {
-  return { nodes: design.cluster?.nodes ?? DEFAULT_NODES, storage: design.cluster?.storage ?? 'ssd' };
+/**
+ * The cluster a design declares, with defaults. With replication (instance: with several
+ * clusters) every cluster takes every write, so the smallest cluster is the one that must hold
+ * the load; instanceOf (model/instance.ts) has the clusters and routing in full.
+ */
+export function clusterOf(design: Pick<Design, 'cluster' | 'instance'>): { nodes: number; storage: Storage } {
+  const inst = instanceOf(design as Design);
+  return { nodes: Math.min(...inst.clusters.map((c) => c.nodes)), storage: inst.storage };
 }
 
 /** Resolves options against the table; `keyBytes` is the mean generated key length. */

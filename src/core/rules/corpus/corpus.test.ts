@@ -52,6 +52,8 @@ const EXAMPLE_INFOS: Record<string, Expected[]> = {
   'ad-counters.yaml': [],
   'chat-messages.yaml': [],
   'iot-multitenant.yaml': [],
+  'replicated-orders.yaml': [],
+  'tiered-sensor-archive.yaml': [],
   'user-profiles.yaml': [{ rule: 'query-salted-fanout', table: 'users', path: 'queries[2]' }],
   'weather-balloons-single-timestamp-serialized.yaml': [{ rule: 'family-name-long', table: 'balloon_reports_blob', path: 'families[0].name' }],
   'weather-balloons-single-timestamp-unserialized.yaml': [{ rule: 'family-name-long', table: 'balloon_reports', path: 'families[0].name' }],

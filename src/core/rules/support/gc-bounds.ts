@@ -49,3 +49,13 @@ export function boundsGrowth(gc: GcRule | undefined, columns: number): boolean {
   if ('union' in gc) return gc.union.some((r) => boundsGrowth(r, columns));
   return gc.intersection.every((r) => boundsGrowth(r, columns));
 }
+
+/** The oldest a cell can get under the rule, in ms: Infinity when age never deletes it. */
+export function maxCellAgeMs(gc: GcRule | undefined): number {
+  if (!gc) return Infinity;
+  if ('maxVersions' in gc) return Infinity;
+  if ('maxAge' in gc) return ageMs(gc.maxAge);
+  const ages = ('union' in gc ? gc.union : gc.intersection).map(maxCellAgeMs);
+  // A union deletes when any child says so (the youngest bound wins), an intersection only when all do.
+  return 'union' in gc ? Math.min(...ages) : Math.max(...ages);
+}

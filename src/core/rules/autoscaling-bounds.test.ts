@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import rule from './autoscaling-bounds';
+import { ruleTester } from './tester';
+
+// 140,000 writes/s of small rows: 10 SSD nodes' worth of writes at 100% CPU ("Understand
+// performance": 14,000 writes/s per node), taken by every cluster.
+const design = (clusters: string, profiles = '') => `format: bigtable-studio/v1
+name: t
+instance:
+  clusters:
+${clusters}${profiles}tables:
+  - name: events
+    rowKey: {template: "{user}#{ts}", fields: {user: {type: string, cardinality: 10000000}, ts: {type: timestamp}}}
+    families: [{name: e, gc: {maxAge: 7d}, columns: [{qualifier: v, valueBytes: 100}]}]
+    load: {writesPerSecond: 140000, retention: 7d}
+`;
+const one = (a: string) => `    - {id: events-east, zone: us-east1-b, autoscaling: {${a}}}\n`;
+const two = (a: string) => one(a) + `    - {id: events-west, zone: us-west1-a, autoscaling: {${a}}}\n`;
+
+ruleTester(rule, {
+  valid: [
+    { name: 'room for the load at a 50% target', yaml: design(one('minNodes: 5, maxNodes: 30, cpuTarget: 50')) },
+    { name: 'fixed nodes are not autoscaling', yaml: design('    - {id: events-east, zone: us-east1-b, nodes: 30}\n') },
+    { name: 'two clusters at the multi-cluster target with room', yaml: design(two('minNodes: 10, maxNodes: 40, cpuTarget: 35')) },
+  ],
+  invalid: [
+    {
+      name: 'maxNodes below what the load needs at the target',
+      yaml: design(one('minNodes: 4, maxNodes: 12, cpuTarget: 50')),
+      findings: [{ messageId: 'tooFew', path: 'instance.clusters[0].autoscaling.maxNodes', severity: 'warning', message: /at 50% CPU the load needs 2\d nodes but events-east stops at maxNodes 12/ }],
+      fixed: (d) => expect(d.instance!.clusters![0]!.autoscaling!.maxNodes).toBeGreaterThanOrEqual(20),
+    },
+    {
+      name: 'maxNodes below the load even at 100% CPU is an error',
+      yaml: design(one('minNodes: 2, maxNodes: 8, cpuTarget: 60')),
+      findings: [{ messageId: 'tooFew', path: 'instance.clusters[0].autoscaling.maxNodes', severity: 'error' }],
+    },
+    {
+      name: 'multi-cluster routing with an 80% target',
+      yaml: design(two('minNodes: 10, maxNodes: 100, cpuTarget: 80'), '  appProfiles:\n    - {id: serving, routing: multi}\n'),
+      findings: [
+        { messageId: 'targetHigh', path: 'instance.clusters[0].autoscaling.cpuTarget', message: /events-east aims at 80% CPU, above the 35% Google recommends/ },
+        { messageId: 'targetHigh', path: 'instance.clusters[1].autoscaling.cpuTarget' },
+      ],
+      fixed: (d) => expect(d.instance!.clusters![0]!.autoscaling!.cpuTarget).toBe(35),
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+// Tiered storage moves cells older than `infrequentAccessAfter` (by cell timestamp) to the
+// infrequent access tier ("Tiered storage overview"). If GC deletes every cell of the table
+// before it reaches that age, nothing ever moves and the setting only suggests savings that
+// will not come; on an HDD instance Bigtable refuses the setting (TieredStorageConfig: "only
+// SSD instances can configure tiered storage").
+import { instanceOf } from '../model/instance';
+import { durationMs } from './analysis';
+import { maxCellAgeMs } from './support/gc-bounds';
+import { formatDuration } from './support/rows';
+import { defineRule } from './types';
+
+export default defineRule({
+  meta: {
+    id: 'tiering-never-happens',
+    severity: 'warning',
+    description: 'Tiered storage that cannot happen: on HDD, or at an age GC never lets a cell reach.',
+    messages: {
+      hdd: 'tiered storage needs an SSD instance and this one is HDD, so Bigtable refuses the setting ("Tiered storage overview").',
+      gcFirst: 'cells move after {tier} but GC deletes them by {age} at the latest, so none ever moves ("Tiered storage overview").',
+    },
+    fixable: false,
+  },
+  check({ design, report }) {
+    const storage = instanceOf(design).storage;
+    design.tables.forEach((t, ti) => {
+      const tier = t.tieredStorage?.infrequentAccessAfter;
+      if (tier === undefined) return;
+      const path = ['tieredStorage', 'infrequentAccessAfter'];
+      if (storage === 'hdd') {
+        report({ table: ti, path, messageId: 'hdd', severity: 'error' });
+        return;
+      }
+      const fams = t.families ?? [];
+      if (!fams.length) return;
+      const oldest = Math.max(...fams.map((f) => maxCellAgeMs(f.gc)));
+      const tierMs = durationMs(tier);
+      if (tierMs !== null && Number.isFinite(oldest) && tierMs >= oldest) {
+        report({ table: ti, path, messageId: 'gcFirst', data: { tier, age: formatDuration(oldest) } });
+      }
+    });
+  },
+});
