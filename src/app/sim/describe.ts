@@ -32,6 +32,17 @@ export const PATTERNS: Record<Pattern, PatternText> = {
     meaning: 'One key range (a prefix, such as one tenant or device) takes a large share of the writes; splitting cannot spread it evenly. On the heatmap: a bright horizontal band.',
     advice: 'Salt or promote a higher-cardinality field in front of the hot prefix, or separate the heavy writer.',
   },
+  'sequential-in-prefix': {
+    title: 'Sequential in prefix',
+    meaning:
+      'The newest key range of each busy prefix is hot: a timestamp or counter follows a skewed or small prefix (a big city, a busy tenant), so each prefix writes only at its moving end, which no split can divide. On the heatmap: bright diagonals inside the busiest prefixes.',
+    advice: 'Put a field that varies between writes of one prefix (a device or driver id) before the time, or split the busiest prefix with a salt of that field. More nodes do not help the busiest prefix.',
+  },
+  saturated: {
+    title: 'Saturated',
+    meaning: 'Writes spread over every node, but the nodes together cannot take them: every node throttles. On the heatmap: even noise, with throttling on every node.',
+    advice: 'Add nodes (the verdict says how many), or write less: smaller rows, batched updates. The key is not the problem.',
+  },
   periodic: {
     title: 'Periodic',
     meaning: 'The hot key range moves and comes back at a regular period (for example a small counter that wraps around). On the heatmap: repeating stripes.',

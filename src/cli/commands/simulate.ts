@@ -14,7 +14,8 @@ Simulates the table's write load (load.writesPerSecond, or --wps) on a cluster o
 (default: the design's cluster, else 3) for S simulated seconds (default 600): tablets split and
 move between nodes, writes beyond a node's capacity are throttled. Prints the hotspot score
 (max node writes / mean node writes over the second half; 1 = even), the pattern (even,
-sequential, hot-key, hot-range, periodic), the max sustainable write rate and a heatmap of
+sequential, sequential-in-prefix, hot-key, hot-range, periodic, saturated), the verdict (ok,
+at-risk, hotspot, over-capacity) with its reason, the hottest key range, the max sustainable write rate and a heatmap of
 writes over time and key buckets (--buckets, default 100; --slots, default 60).
 A simulation, not a promise: docs/simulator.md lists its assumptions.`;
 
@@ -24,6 +25,8 @@ const PATTERN_TEXT: Record<Pattern, string> = {
   'hot-key': 'one row takes a large share of the writes, and a row never splits',
   'hot-range': 'one key range (a prefix) takes a large share of the writes',
   periodic: 'the hot key range moves and comes back at a regular period',
+  'sequential-in-prefix': 'the newest key range of each busy prefix is hot (a timestamp or counter behind a skewed or small prefix)',
+  saturated: 'writes spread over every node, but the nodes cannot take them all',
 };
 
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -84,6 +87,25 @@ export function toJson(design: Design, r: SimResult) {
     moves: r.moves,
     hotspotScore: round(r.hotspotScore, 3),
     pattern: r.pattern,
+    verdict: r.verdict,
+    verdictReason: r.verdictReason,
+    hottestRange: r.hottestRange && {
+      start: r.hottestRange.start,
+      end: r.hottestRange.end,
+      share: round(r.hottestRange.share),
+      writesPerSecond: Math.round(r.hottestRange.writesPerSecond),
+      nodeFraction: round(r.hottestRange.nodeFraction),
+    },
+    unsplittable: {
+      kind: r.unsplittable.hottest.kind,
+      prefix: r.unsplittable.hottest.prefix,
+      stop: r.unsplittable.hottest.stop,
+      ranges: Number.isFinite(r.unsplittable.hottest.ranges) ? r.unsplittable.hottest.ranges : null,
+      share: round(r.unsplittable.hottest.share, 6),
+      writesPerSecond: r.unsplittable.writesPerSecond === null ? null : Math.round(r.unsplittable.writesPerSecond),
+      nodeFraction: r.unsplittable.nodeFraction === null ? null : round(r.unsplittable.nodeFraction),
+      risk: r.unsplittable.risk,
+    },
     evidence: Object.fromEntries(Object.entries(r.evidence).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
     nodeShare: r.nodeShare.map((x) => round(x)),
     maxSustainableWritesPerSecond: Math.round(r.maxSustainableWritesPerSecond),
@@ -118,11 +140,17 @@ function toText(design: Design, r: SimResult): string {
     `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes`,
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
+    `verdict     ${r.verdict}: ${r.verdictReason}`,
     `pattern     ${r.pattern}: ${PATTERN_TEXT[r.pattern]}`,
     `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,
     `node share  ${r.nodeShare.slice(0, 16).map((x) => `${Math.round(x * 100)}%`).join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
     `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)})`,
     `tablets     ${fmt(r.tablets)} at the end; ${fmt(r.splits)} splits, ${fmt(r.moves)} moves`,
+    ...(r.hottestRange
+      ? [
+          `hottest     ${r.hottestRange.start || '(start)'} to ${r.hottestRange.end ?? '(end)'}: ${pct(r.hottestRange.share)} of writes, ${fmt(r.hottestRange.writesPerSecond)} writes/s, ${r.hottestRange.nodeFraction.toFixed(2)} of one node`,
+        ]
+      : []),
     `max rate    ${fmt(r.maxSustainableWritesPerSecond)} writes/s sustainable on this cluster with this key distribution`,
     '',
     ...asciiHeatmap(r),

@@ -89,7 +89,10 @@ export class SimEngine {
   /** Tablets written in the current throttling period. */
   private touched: Tablet[] = [];
 
-  constructor(table: Table, opts: SimOptions) {
+  constructor(
+    readonly table: Table,
+    opts: SimOptions,
+  ) {
     // The mean key length enters the bytes of a write, and so the node capacity.
     const probe = sampleKeys(table.rowKey, 64, { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? table.load?.writesPerSecond });
     const keyBytes = probe.reduce((a, k) => a + k.length, 0) / probe.length;

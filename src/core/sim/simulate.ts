@@ -6,6 +6,9 @@ import { SimEngine, type SimEvent } from './engine';
 import { buildHeatmap, type Heatmap } from './heatmap';
 import { clusterOf, type SimOptions, type SimParams } from './params';
 import { analyse, type Pattern, type PatternEvidence } from './pattern';
+import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
+import { analyze } from '../rules/analysis';
+import { judge, type HottestRange, type Verdict } from './verdict';
 
 export interface SimResult {
   params: SimParams;
@@ -22,7 +25,15 @@ export interface SimResult {
   moves: number;
   /** Max node writes / mean node writes over the second half (1 even, `nodes` all on one). */
   hotspotScore: number;
+  /** `even` only when the verdict is ok (verdict.ts). */
   pattern: Pattern;
+  /** ok | at-risk | hotspot | over-capacity, and why (docs/simulator.md, "Verdicts"). */
+  verdict: Verdict;
+  verdictReason: string;
+  /** The hotspot model lint reads too, at the simulated write rate. */
+  unsplittable: HotspotModel;
+  /** The hottest tablet at the end of the run: key bounds, share, rate, share of one node; null without writes. */
+  hottestRange: HottestRange | null;
   evidence: PatternEvidence;
   /** Each node's share of the second half's writes (sums to 1; all 0 without writes). */
   nodeShare: number[];
@@ -165,7 +176,7 @@ function resultOf(engine: SimEngine): SimResult {
     weight: p.writesPerSample,
     slotSeconds: p.seconds / st.slots,
   });
-  const { pattern, evidence } = analyse({
+  const { pattern: measured, evidence } = analyse({
     samples: engine.samples,
     rows,
     nodes: p.nodes,
@@ -179,20 +190,57 @@ function resultOf(engine: SimEngine): SimResult {
   const busiest = evidence.busiestNodeShare;
   const fullCluster = p.nodes * p.nodeCapacity;
   const { progress: _, series, ...counts } = snapshotOf(engine);
+  const unsplittable = modelOf(engine);
+  const { verdict, reason, pattern } = judge({
+    measured,
+    writes: counts.writes,
+    throttled: counts.throttled,
+    nodes: p.nodes,
+    writesPerSecond: p.writesPerSecond,
+    nodeCapacity: p.nodeCapacity,
+    model: unsplittable,
+  });
+  const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load }));
   return {
     params: p,
     complete: engine.done,
     ...counts,
     hotspotScore: evidence.hotspotScore,
     pattern,
+    verdict,
+    verdictReason: reason,
+    unsplittable,
+    hottestRange: hottestTablet(tabletRanges, p),
     evidence,
     nodeShare: Array.from(st.secondHalf, (x) => (half > 0 ? x / half : 0)),
     maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, p.nodeCapacity / busiest) : fullCluster,
     heatmap,
     series,
-    tabletRanges: engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load })),
+    tabletRanges,
     events: st.events.slice(),
     sampledKeys: engine.samples.count,
     writesPerSample: p.writesPerSample,
   };
+}
+
+/** The hotspot model of the simulated table at the simulated rate, on the simulated cluster. */
+function modelOf(engine: SimEngine): HotspotModel {
+  const p = engine.params;
+  const design = { format: 'bigtable-studio/v1', name: p.table, cluster: { nodes: p.nodes, storage: p.storage }, tables: [engine.table] } as const;
+  const t = analyze(design as unknown as Design).tables[0]!;
+  return hotspotModel(t, p.writesPerSecond, p.nodes, p.nodeCapacity);
+}
+
+/** The tablet with the highest smoothed write rate, with the start of the next as its end. */
+function hottestTablet(ranges: SimResult['tabletRanges'], p: SimParams): HottestRange | null {
+  let total = 0;
+  let top = -1;
+  ranges.forEach((r, i) => {
+    total += r.writesPerSecond;
+    if (top < 0 || r.writesPerSecond > ranges[top]!.writesPerSecond) top = i;
+  });
+  if (top < 0 || !(total > 0)) return null;
+  const share = ranges[top]!.writesPerSecond / total;
+  const wps = share * p.writesPerSecond;
+  return { start: ranges[top]!.label, end: ranges[top + 1]?.label ?? null, share, writesPerSecond: wps, nodeFraction: p.nodeCapacity > 0 ? wps / p.nodeCapacity : 0 };
 }
