@@ -268,6 +268,19 @@ export const Table = z.strictObject({
   splits: z.array(z.string().max(4096)).max(10000).optional().meta({ description: 'Pre-split keys.' }),
 });
 
+// Capacity (issue 13): what one node can serve, overriding Google's published figures
+// (src/core/capacity/figures.ts, docs/capacity.md). Every key optional: a key left out keeps
+// the published figure for the cluster's storage type.
+export const NodeCapacity = z
+  .strictObject({
+    readsPerSecond: z.number().gt(0).max(1e9).optional().meta({ description: 'Point reads of 1 KB rows one node serves per second (SSD 17,000, HDD 500).' }),
+    writesPerSecond: z.number().gt(0).max(1e9).optional().meta({ description: 'Writes of 1 KB rows one node serves per second (SSD 14,000, HDD 10,000).' }),
+    scanBytesPerSecond: z.number().gt(0).max(1e12).optional().meta({ description: 'Bytes of scans one node serves per second (SSD 220 MB/s, HDD 180 MB/s).' }),
+    storageBytes: z.number().gt(0).max(1e18).optional().meta({ description: 'Bytes one node can hold (SSD 5 TiB, HDD 16 TiB).' }),
+    cpuTarget: z.number().gt(0).max(1).optional().meta({ description: 'Recommended average CPU utilization, 0-1 (0.7 for one cluster).' }),
+  })
+  .meta({ description: "Per-node figures overriding Google's published ones (docs/capacity.md)." });
+
 export const Design = z.strictObject({
   $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
   format: z.literal(FORMAT_V1).meta({ description: `Always ${FORMAT_V1}.` }),
@@ -277,6 +290,7 @@ export const Design = z.strictObject({
     .strictObject({
       nodes: count(1, 1000).optional().meta({ description: 'Nodes in the cluster (default 3).' }),
       storage: z.enum(['ssd', 'hdd']).optional().meta({ description: 'ssd (default) or hdd.' }),
+      nodeCapacity: NodeCapacity.optional(),
     })
     .optional(),
   tables: z.array(Table).max(1000),

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { parseCase } from '../rules/tester';
+import { analyze } from '../rules/analysis';
+import { clusterOf, NODE_FIGURES, rowCost, TiB } from './figures';
+import { ageBoundMs, designWorkload, enforcedRetentionMs, MONTH_SECONDS } from './workload';
+
+const DAY = 86_400_000;
+
+const logs = (gc: string, load = 'load: {writesPerSecond: 1000, retention: 14d}') =>
+  parseCase(`format: bigtable-studio/v1
+name: logs
+tables:
+  - name: lines
+    rowKey:
+      template: "{host}#{ts}"
+      fields:
+        host: {type: string, cardinality: 500}
+        ts: {type: timestamp, unit: us}
+    families:
+      - name: l
+${gc}        columns:
+          - {qualifier: line, valueBytes: 200}
+    ${load}
+`);
+
+describe('capacity figures', () => {
+  it('reads the published per-node figures and the design overrides through clusterOf', () => {
+    const d = parseCase('format: bigtable-studio/v1\nname: x\ncluster: {nodes: 4, storage: hdd, nodeCapacity: {readsPerSecond: 800}}\ntables: []\n');
+    const c = clusterOf(d);
+    expect(c).toMatchObject({ nodes: 4, storage: 'hdd', cpuTarget: 0.7, overridden: ['readsPerSecond'] });
+    expect(c.capacity).toEqual({ ...NODE_FIGURES.hdd, readsPerSecond: 800 });
+    expect(NODE_FIGURES.ssd.storageBytes).toBe(5 * TiB);
+  });
+
+  it('scales costs down for rows above 1 KB, never up for small rows', () => {
+    expect(rowCost(100)).toBe(1);
+    expect(rowCost(1024)).toBe(1);
+    expect(rowCost(4096)).toBe(4);
+    expect(rowCost(Infinity)).toBe(1);
+  });
+});
+
+describe('GC-enforced retention', () => {
+  it('an intersection keeps the newest versions for ever; a union deletes at the age', () => {
+    expect(ageBoundMs({ intersection: [{ maxVersions: 3 }, { maxAge: '90d' }] })).toBe(Infinity);
+    expect(ageBoundMs({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] })).toBe(90 * DAY);
+    expect(ageBoundMs(undefined)).toBe(Infinity);
+    expect(enforcedRetentionMs(logs('        gc: {maxAge: 14d}\n').tables[0]!)).toBe(14 * DAY);
+  });
+
+  it('log lines with a declared 14-day retention and no GC grow without bound, per month', () => {
+    const w = designWorkload(analyze(logs(''))).tables[0]!;
+    expect(w.storage).toBe('unbounded');
+    expect(w.storedBytes).toBeNull();
+    expect(w.storedBytesGrowthPerMonth).toBeCloseTo(1000 * w.bytesPerWrite * MONTH_SECONDS);
+  });
+
+  it('with maxAge 14d the same table stores 14 days of writes', () => {
+    const w = designWorkload(analyze(logs('        gc: {maxAge: 14d}\n'))).tables[0]!;
+    expect(w.storage).toBe('bounded');
+    expect(w.storedBytes).toBeCloseTo(1000 * w.bytesPerWrite * 14 * 86_400);
+    expect(w.storedBytesGrowthPerMonth).toBe(0);
+  });
+
+  it('no write load declared: unknown, never invented', () => {
+    const w = designWorkload(analyze(logs('        gc: {maxAge: 14d}\n', 'description: no load'))).tables[0]!;
+    expect(w.writeRowsPerSecond).toBeNull();
+    expect(w.storage).toBe('unknown');
+    expect(w.unknown[0]).toMatch(/no write load declared/);
+  });
+});
+
+describe('reads', () => {
+  it('counts point reads, scan rows by limit, and sums tables', () => {
+    const d = parseCase(`format: bigtable-studio/v1
+name: r
+tables:
+  - name: a
+    rowKey:
+      template: "{user}#{ts}"
+      fields:
+        user: {type: int, min: 0, max: 9999, pad: 4}
+        ts: {type: timestamp, reversed: true}
+    families:
+      - name: f
+        gc: {maxAge: 30d}
+        columns: [{qualifier: v, valueBytes: 100}]
+    queries:
+      - {name: one, match: {user: eq, ts: eq}, perSecond: 300}
+      - {name: recent, match: {user: eq}, limit: 20, perSecond: 10}
+    load: {writesPerSecond: 50000, retention: 30d}
+  - name: b
+    rowKey:
+      template: "{id}"
+      fields:
+        id: {type: uuid}
+    load: {writesPerSecond: 50000}
+`);
+    const w = designWorkload(analyze(d));
+    const a = w.tables[0]!;
+    expect(a.pointReadsPerSecond).toBe(300);
+    expect(a.scansPerSecond).toBe(10);
+    expect(a.scanRowsPerSecond).toBe(200);
+    expect(a.readRowsPerSecond).toBe(500);
+    expect(a.scanBytesPerSecond).toBeCloseTo(200 * a.rowBytes);
+    expect(w.totals.writeRowsPerSecond).toBe(100_000);
+  });
+});

@@ -1,0 +1,232 @@
+// What a design asks of its cluster, per table: rows and bytes written and read per second,
+// and the bytes it stores under the retention its GC rules ACTUALLY enforce.
+//
+// API:
+// - `tableWorkload(ta)`: one table's workload (memoised per TableAnalysis, which is itself
+//   cached per table object, so an edit recomputes only the table it touched).
+// - `designWorkload(analysis)`: every table, plus totals summed across tables (they share the
+//   cluster).
+// - `enforcedRetentionMs(table)`: the age after which GC deletes every cell of a row, or null
+//   when no rule ever deletes (no rule, only maxVersions, or an intersection with such a rule).
+// Unknown stays unknown: a table with no declared write load has `writeRowsPerSecond: null`
+// and unknown storage, and `unknown` says why; nothing here invents a load.
+//
+// Reads: each query's `perSecond` x the rows it reads (1 for a point read; its `limit`, or the
+// rows its plan's bound key fields select, for a scan; every row for a full scan). When
+// `load.readsPerSecond` exceeds the queries' total, the excess counts as point reads.
+import type { GcRule, Table } from '../model/schema';
+import { durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
+import { rowModel } from '../rules/support/rows';
+
+/** 30 days: the month of growth figures and of the monthly cost. */
+export const MONTH_SECONDS = 30 * 86_400;
+
+export interface QueryWorkload {
+  query: string;
+  index: number;
+  kind: string;
+  perSecond: number | null;
+  /** Rows one run reads, or null when it cannot be known (a scan of a table of unknown size). */
+  rowsPerRequest: number | null;
+  rowsPerSecond: number | null;
+  /** Bytes per second read by scans (0 for a point read). */
+  scanBytesPerSecond: number | null;
+}
+
+export type StorageState = 'bounded' | 'unbounded' | 'unknown';
+
+export interface TableWorkload {
+  table: string;
+  index: number;
+  /** Rows written per second; null when the table declares no write load. */
+  writeRowsPerSecond: number | null;
+  writeBytesPerSecond: number | null;
+  /** Bytes one write sends (cells plus the row key). */
+  bytesPerWrite: number;
+  /** The typical row, in bytes (support/rows.ts). */
+  rowBytes: number;
+  /** Point reads per second (one row each). */
+  pointReadsPerSecond: number;
+  /** Scan requests per second, and the rows and bytes they read. */
+  scansPerSecond: number;
+  scanRowsPerSecond: number | null;
+  scanBytesPerSecond: number | null;
+  /** Point reads plus scanned rows, per second; null when a scan's size is unknown. */
+  readRowsPerSecond: number | null;
+  queries: QueryWorkload[];
+  /** Rows in the table over the estimate's horizon; null when unknown. */
+  rows: number | null;
+  storage: StorageState;
+  /** Bytes stored at steady state; null when unbounded or unknown. */
+  storedBytes: number | null;
+  /** Bytes added per month when nothing deletes them; 0 when bounded, null when unknown. */
+  storedBytesGrowthPerMonth: number | null;
+  /** The age at which GC deletes every cell of a row; null when nothing ever deletes. */
+  enforcedRetentionMs: number | null;
+  /** Why a figure is unknown, one sentence each. */
+  unknown: string[];
+}
+
+export interface DesignWorkload {
+  tables: TableWorkload[];
+  totals: {
+    writeRowsPerSecond: number;
+    readRowsPerSecond: number;
+    scanBytesPerSecond: number;
+    /** Bounded tables' bytes. */
+    storedBytes: number;
+    /** Unbounded tables' growth per month. */
+    storedBytesGrowthPerMonth: number;
+  };
+  /** Tables whose write load, reads or storage are unknown. */
+  unknown: { table: string; reason: string }[];
+}
+
+/** The age after which a rule deletes every cell (Infinity: some cell is kept for ever). */
+export function ageBoundMs(gc: GcRule | undefined): number {
+  if (!gc) return Infinity;
+  if ('maxAge' in gc) return durationMs(gc.maxAge) ?? Infinity;
+  if ('maxVersions' in gc) return Infinity; // the newest versions stay for ever
+  // A union deletes when ANY child says so: the soonest; an intersection when ALL do: the latest.
+  const ages = ('union' in gc ? gc.union : gc.intersection).map(ageBoundMs);
+  return 'union' in gc ? Math.min(...ages) : Math.max(...ages);
+}
+
+/** The age at which GC empties a row: the latest over its families; null when never. */
+export function enforcedRetentionMs(table: Table): number | null {
+  const fams = table.families ?? [];
+  if (fams.length === 0) return null;
+  const age = Math.max(...fams.map((f) => ageBoundMs(f.gc)));
+  return Number.isFinite(age) ? age : null;
+}
+
+const finite = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
+
+function queryWorkload(ta: TableAnalysis, rows: number | null): QueryWorkload[] {
+  const queries = ta.table.queries ?? [];
+  return ta.plans.map((p) => {
+    const q = queries[p.index]!;
+    let rowsPerRequest: number | null;
+    if (p.kind === 'point') rowsPerRequest = 1;
+    else if (p.kind === 'full-scan') rowsPerRequest = rows;
+    else {
+      // The rows the bound (eq) key fields select; a range or prefix reads at most those.
+      const eq = p.leading.filter((n) => q.match?.[n] === 'eq');
+      const selectivity = ta.fields.filter((f) => eq.includes(f.name) && !f.isSalt).reduce((a, f) => a * Math.max(1, finite(f.cardinality) || 1), 1);
+      const selected = rows === null ? null : Math.max(1, rows / selectivity);
+      rowsPerRequest = q.limit !== undefined ? (selected === null ? q.limit : Math.min(q.limit, selected)) : selected;
+    }
+    const perSecond = q.perSecond ?? null;
+    const rowsPerSecond = perSecond === null || rowsPerRequest === null ? null : perSecond * rowsPerRequest;
+    const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * rowModel(ta).typical.bytes;
+    return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, rowsPerSecond, scanBytesPerSecond };
+  });
+}
+
+function computeTable(ta: TableAnalysis): TableWorkload {
+  const t = ta.table;
+  const unknown: string[] = [];
+  const declared = t.load?.writesPerSecond;
+  const model = rowModel(ta);
+  const rowBytes = model.typical.bytes;
+  const bytesPerWrite = ta.bytesPerWrite + ta.keyBytes.typical;
+  const wps = declared ?? null;
+  if (wps === null) unknown.push('no write load declared (load.writesPerSecond)');
+
+  // Rows over the horizon: one per entity per row lifetime, but no more than there are writes.
+  let rows: number | null = null;
+  if (wps !== null) {
+    const lifetimes = model.horizonMs / model.lifetimeMs;
+    const writes = wps * (model.horizonMs / 1000);
+    rows = Math.max(1, Math.min(model.entities * lifetimes, writes || model.entities * lifetimes));
+    if (!Number.isFinite(rows)) rows = null;
+  }
+
+  const queries = queryWorkload(ta, rows);
+  let pointReads = 0;
+  let scans = 0;
+  let scanRows: number | null = 0;
+  let scanBytes: number | null = 0;
+  let declaredReads = 0;
+  for (const q of queries) {
+    if (q.perSecond === null) continue;
+    declaredReads += q.perSecond;
+    if (q.kind === 'point') pointReads += q.perSecond;
+    else {
+      scans += q.perSecond;
+      scanRows = scanRows === null || q.rowsPerSecond === null ? null : scanRows + q.rowsPerSecond;
+      scanBytes = scanBytes === null || q.scanBytesPerSecond === null ? null : scanBytes + q.scanBytesPerSecond;
+    }
+  }
+  const extra = (t.load?.readsPerSecond ?? 0) - declaredReads;
+  if (extra > 0) pointReads += extra;
+  if (scanRows === null) unknown.push('scan sizes unknown: declare load.writesPerSecond (the table size) or a query limit');
+
+  // Storage: what GC keeps. A row-per-event table keeps enforced-retention's worth of writes;
+  // an entity table (no time field, finitely many entities) keeps its entities' rows.
+  const retention = enforcedRetentionMs(t);
+  const writeBytes = wps === null ? null : wps * bytesPerWrite;
+  let storage: StorageState = 'unknown';
+  let storedBytes: number | null = null;
+  let growth: number | null = null;
+  if (wps !== null && writeBytes !== null) {
+    const appendBound = retention === null ? Infinity : writeBytes * (retention / 1000);
+    const newRowsForever = ta.fields.some((f) => f.isTime || f.isSequential || !Number.isFinite(f.cardinality));
+    const growing = model.typical.columns.some((c) => c.growing);
+    const entityRows = Math.min(model.entities, wps * (model.horizonMs / 1000));
+    const entityBound = newRowsForever || growing || !Number.isFinite(entityRows) ? Infinity : Math.max(wps > 0 ? 1 : 0, entityRows) * rowBytes;
+    const bound = Math.min(appendBound, entityBound);
+    if (Number.isFinite(bound)) {
+      storage = 'bounded';
+      storedBytes = bound;
+      growth = 0;
+    } else {
+      storage = 'unbounded';
+      growth = writeBytes * MONTH_SECONDS;
+    }
+  }
+  return {
+    table: t.name,
+    index: ta.index,
+    writeRowsPerSecond: wps,
+    writeBytesPerSecond: writeBytes,
+    bytesPerWrite,
+    rowBytes,
+    pointReadsPerSecond: pointReads,
+    scansPerSecond: scans,
+    scanRowsPerSecond: scanRows,
+    scanBytesPerSecond: scanBytes,
+    readRowsPerSecond: scanRows === null ? null : pointReads + scanRows,
+    queries,
+    rows,
+    storage,
+    storedBytes,
+    storedBytesGrowthPerMonth: growth,
+    enforcedRetentionMs: retention,
+    unknown,
+  };
+}
+
+const cache = new WeakMap<TableAnalysis, TableWorkload>();
+
+export function tableWorkload(ta: TableAnalysis): TableWorkload {
+  let w = cache.get(ta);
+  if (!w) cache.set(ta, (w = computeTable(ta)));
+  return w;
+}
+
+export function designWorkload(analysis: DesignAnalysis): DesignWorkload {
+  const tables = analysis.tables.map(tableWorkload);
+  const sum = (f: (t: TableWorkload) => number | null) => tables.reduce((a, t) => a + (f(t) ?? 0), 0);
+  return {
+    tables,
+    totals: {
+      writeRowsPerSecond: sum((t) => t.writeRowsPerSecond),
+      readRowsPerSecond: sum((t) => t.readRowsPerSecond),
+      scanBytesPerSecond: sum((t) => t.scanBytesPerSecond),
+      storedBytes: sum((t) => t.storedBytes),
+      storedBytesGrowthPerMonth: sum((t) => (t.storage === 'unbounded' ? t.storedBytesGrowthPerMonth : 0)),
+    },
+    unknown: tables.flatMap((t) => t.unknown.map((reason) => ({ table: t.table, reason }))),
+  };
+}
