@@ -43,6 +43,8 @@ export class SimState {
   readonly events: SimEvent[] = [];
   writes = 0;
   throttled = 0;
+  /** Refused writes over the second half (offered ones are secondHalf's sum): the verdict's steady state. */
+  throttledSecondHalf = 0;
   splits = 0;
   moves = 0;
 
@@ -193,7 +195,9 @@ export class SimEngine {
       if (refused === 0) continue;
       st.throttled += refused;
       for (let t = this.periodStart; t < endTick; t++) {
-        st.nodeThrottled[st.slotOf(t) * p.nodes + n]! += this.periodNode[(t - this.periodStart) * p.nodes + n]! * (1 - accept[n]!);
+        const refusedAt = this.periodNode[(t - this.periodStart) * p.nodes + n]! * (1 - accept[n]!);
+        st.nodeThrottled[st.slotOf(t) * p.nodes + n]! += refusedAt;
+        if (t >= st.halfTick) st.throttledSecondHalf += refusedAt;
       }
     }
     for (const t of this.touched) {

@@ -19,6 +19,8 @@ export interface SimResult {
   /** Writes offered by the workload, and those refused because a node was over capacity. */
   writes: number;
   throttled: number;
+  /** Share of the second half's writes refused: the steady state the verdict judges. */
+  throttledShareSecondHalf: number;
   /** Tablets at the end, splits and balancer moves during the run. */
   tablets: number;
   splits: number;
@@ -101,9 +103,9 @@ export interface RunOptions extends SimOptions {
 }
 
 /** Options from a design: its cluster's nodes and storage, then the caller's overrides. */
-export function optionsFor(design: Pick<Design, 'cluster'>, overrides: SimOptions = {}): SimOptions {
+export function optionsFor(design: Design, overrides: SimOptions = {}): SimOptions {
   const cluster = clusterOf(design);
-  return { nodes: cluster.nodes, storage: cluster.storage, ...stripUndefined(overrides) };
+  return { nodes: cluster.nodes, storage: cluster.storage, capacity: cluster.capacity, cpuTarget: cluster.cpuTarget, ...stripUndefined(overrides) };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
@@ -193,11 +195,13 @@ function resultOf(engine: SimEngine): SimResult {
   const unsplittable = modelOf(engine);
   const { verdict, reason, pattern } = judge({
     measured,
-    writes: counts.writes,
-    throttled: counts.throttled,
+    writes: half,
+    throttled: st.throttledSecondHalf,
     nodes: p.nodes,
     writesPerSecond: p.writesPerSecond,
     nodeCapacity: p.nodeCapacity,
+    utilization: p.writesPerSecond / (p.nodes * p.nodeCapacity),
+    cpuTarget: p.cpuTarget,
     model: unsplittable,
   });
   const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load }));
@@ -209,6 +213,7 @@ function resultOf(engine: SimEngine): SimResult {
     pattern,
     verdict,
     verdictReason: reason,
+    throttledShareSecondHalf: half > 0 ? st.throttledSecondHalf / half : 0,
     unsplittable,
     hottestRange: hottestTablet(tabletRanges, p),
     evidence,

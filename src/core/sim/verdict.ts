@@ -23,11 +23,15 @@ export interface HottestRange {
 export interface VerdictInput {
   /** The pattern the run's measures name (pattern.ts `name`). */
   measured: Pattern;
+  /** Offered and refused writes over the second half of the run (the first is warm-up). */
   writes: number;
   throttled: number;
   nodes: number;
   writesPerSecond: number;
   nodeCapacity: number;
+  /** Offered load over the cluster's capacity (writes and reads, in write units); and the recommended ceiling. */
+  utilization: number;
+  cpuTarget: number;
   model: HotspotModel;
 }
 
@@ -38,7 +42,7 @@ export interface VerdictResult {
   pattern: Pattern;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+const pct = (x: number) => `${+(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
 const num = (x: number) => Math.round(x).toLocaleString('en-US');
 const frac = (x: number) => (x >= 10 ? num(x) : x.toFixed(2));
 
@@ -65,15 +69,19 @@ export function judge(v: VerdictInput): VerdictResult {
     if (pattern === 'even' || pattern === 'saturated' || pattern === 'hot-range') pattern = patternOfModel(m, throttles);
     return { verdict: 'hotspot', pattern, reason: `${range}${need}, and no split can divide it: adding nodes does not help.` };
   }
+  if (throttles && fraction > NODE_SHARE.atRisk) {
+    if (pattern === 'even' || pattern === 'saturated' || pattern === 'hot-range') pattern = patternOfModel(m, throttles);
+    return { verdict: 'hotspot', pattern, reason: `${pct(share)} of writes are throttled, and ${range}${need}, which no split can divide.` };
+  }
   if (throttles) {
     if (pattern !== 'even') {
       return { verdict: 'hotspot', pattern, reason: `${pct(share)} of writes are throttled on the busiest node while others have room: the key sends too many writes to one key range.` };
     }
-    const needed = Math.ceil(v.writesPerSecond / Math.max(1e-9, v.nodeCapacity));
+    const needed = Math.ceil((v.utilization * v.nodes) / Math.max(1e-9, v.cpuTarget));
     return {
       verdict: 'over-capacity',
       pattern: patternOfModel(m, true),
-      reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s need at least ${needed} nodes of ${num(v.nodeCapacity)} writes/s.`,
+      reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s need about ${needed} nodes at the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
     };
   }
   if (fraction > NODE_SHARE.atRisk || m.risk !== 'none') {
@@ -82,6 +90,9 @@ export function judge(v: VerdictInput): VerdictResult {
   }
   if (pattern !== 'even') {
     return { verdict: 'at-risk', pattern, reason: `one key range takes more writes than its node's fair share; nothing is throttled at ${num(v.writesPerSecond)} writes/s.` };
+  }
+  if (v.utilization > v.cpuTarget) {
+    return { verdict: 'at-risk', pattern, reason: `the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").` };
   }
   return { verdict: 'ok', pattern, reason: `${pct(share)} of writes throttled, and the busiest unsplittable range needs ${frac(fraction)} of one node.` };
 }
