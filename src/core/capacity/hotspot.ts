@@ -8,7 +8,10 @@
 // timestamp or sequence field (all concurrent writes of one prefix value land after the last
 // split point). A coarse time bucket (an hour or more) followed by fields that spread the
 // writes is neither: the current bucket is a range of many rows that splits like any other.
+import type { Design } from '../model/schema';
 import type { FieldInfo, TableAnalysis } from '../rules/analysis';
+import { clusterOf, rowCost } from './figures';
+import { tableWorkload } from './workload';
 
 /** A time field finer than this is a moving edge; a bucket at least this long splits like any range. */
 export const EDGE_RESOLUTION_MS = 3_600_000;
@@ -119,4 +122,20 @@ export function riskOf(range: UnsplittableRange, nodeFraction: number | null, no
 export function describeRange(r: UnsplittableRange): string {
   if (r.kind === 'row') return r.prefix.length ? `one row (${r.prefix.join(', ')})` : 'one row';
   return r.prefix.length ? `the newest ${r.stop} of each ${r.prefix.join(', ')}` : `the newest ${r.stop}`;
+}
+
+/** Writes/s one node takes of this table's writes (capacity/figures.ts; larger writes cost more). */
+export function nodeWritesFor(design: Design, t: TableAnalysis): number {
+  return clusterOf(design).capacity.writesPerSecond / rowCost(tableWorkload(t).bytesPerWrite);
+}
+
+const lintCache = new WeakMap<TableAnalysis, { design: Design; model: HotspotModel }>();
+
+/** The model at the table's declared load on the design's cluster: what the lint rules read. */
+export function tableHotspot(design: Design, t: TableAnalysis): HotspotModel {
+  const hit = lintCache.get(t);
+  if (hit && hit.design === design) return hit.model;
+  const model = hotspotModel(t, t.table.load?.writesPerSecond ?? null, clusterOf(design).nodes, nodeWritesFor(design, t));
+  lintCache.set(t, { design, model });
+  return model;
 }

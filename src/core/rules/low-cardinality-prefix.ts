@@ -52,6 +52,9 @@ function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null
   // A salt in front spreads the prefix only as far as writeSpread finds (too few buckets, or a
   // salt of the hot field alone, leave the hotspot).
   const s = writeSpread(t, analysis.nodes);
+  // The walk ended on whole rows under a declared load: the busiest write point is one row,
+  // which no salt of its own fields splits; hot-row judges its rate (capacity/hotspot.ts).
+  if (!s.spread && s.stop === null && wps !== undefined) return null;
   return s.spread ? null : s;
 }
 

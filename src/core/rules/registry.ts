@@ -10,6 +10,7 @@ import familyName from './family-name';
 import familyNameLong from './family-name-long';
 import gcMissing from './gc-missing';
 import hashOnlyKey from './hash-only-key';
+import hotRow from './hot-row';
 import keyCharset from './key-charset';
 import keyFieldName from './key-field-name';
 import keyGeneralToSpecific from './key-general-to-specific';
@@ -45,6 +46,7 @@ export const RULES: readonly Rule[] = [
   familyNameLong,
   gcMissing,
   hashOnlyKey,
+  hotRow,
   keyCharset,
   keyFieldName,
   keyGeneralToSpecific,
