@@ -44,8 +44,20 @@ export interface UnsplittableRange {
 
 export type HotspotRisk = 'none' | 'at-risk' | 'hotspot';
 
+/**
+ * A coarse time bucket leading the key (after salts): writes spread within the current bucket,
+ * but each new bucket's range starts in the one tablet at the end of the key space and takes
+ * the whole load until it splits ("Schema design for time series data").
+ */
+export interface BucketRollover {
+  field: string;
+  /** The table's writes over one node's capacity: what the new bucket's first tablet takes. */
+  nodeFraction: number | null;
+}
+
 export interface HotspotModel {
   hottest: UnsplittableRange;
+  rollover: BucketRollover | null;
   /** Writes per second to the busiest range; null when the table declares no write load. */
   writesPerSecond: number | null;
   /** Share of one node's write capacity the busiest range needs; null without a load. */
@@ -107,7 +119,12 @@ export function hotspotModel(t: TableAnalysis, writesPerSecond: number | null, n
   const wps = writesPerSecond !== null && Number.isFinite(writesPerSecond) && writesPerSecond >= 0 ? writesPerSecond : null;
   const rangeWps = wps === null ? null : wps * hottest.share;
   const nodeFraction = rangeWps === null || !(nodeWrites > 0) ? null : rangeWps / nodeWrites;
-  return { hottest, writesPerSecond: rangeWps, nodeFraction, risk: riskOf(hottest, nodeFraction, nodes) };
+  const first = t.fields.find((f) => !f.isSalt);
+  const salted = t.fields[0]?.isSalt === true;
+  const rollover = first && first.isTime && !isMovingEdge(first) && !salted ? { field: first.name, nodeFraction: wps === null || !(nodeWrites > 0) ? null : wps / nodeWrites } : null;
+  let risk = riskOf(hottest, nodeFraction, nodes);
+  if (risk === 'none' && rollover && (rollover.nodeFraction ?? 0) > NODE_SHARE.atRisk) risk = 'at-risk';
+  return { hottest, rollover, writesPerSecond: rangeWps, nodeFraction, risk };
 }
 
 export function riskOf(range: UnsplittableRange, nodeFraction: number | null, nodes: number): HotspotRisk {

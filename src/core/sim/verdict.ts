@@ -84,6 +84,13 @@ export function judge(v: VerdictInput): VerdictResult {
       reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s need about ${needed} nodes at the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
     };
   }
+  if (fraction <= NODE_SHARE.atRisk && m.risk !== 'none' && m.rollover) {
+    return {
+      verdict: 'at-risk',
+      pattern: pattern === 'even' ? 'sequential' : pattern,
+      reason: `each new ${m.rollover.field} starts in one tablet at the end of the key space, which takes all ${num(v.writesPerSecond)} writes/s (${frac(m.rollover.nodeFraction ?? 0)} of one node) until it splits.`,
+    };
+  }
   if (fraction > NODE_SHARE.atRisk || m.risk !== 'none') {
     if (pattern === 'even') pattern = patternOfModel(m, false);
     return { verdict: 'at-risk', pattern, reason: `${range}${need}: it cannot split, so the table cannot grow much beyond this rate.` };
