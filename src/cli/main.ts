@@ -18,6 +18,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   import: { summary: 'import a design, row_key_schema.yaml or gcloud tables describe output', load: () => import('./commands/import') },
   share: { summary: 'print a link that holds the whole design', load: () => import('./commands/share') },
   open: { summary: 'print the design inside a share link as YAML', load: () => import('./commands/open') },
+  plan: { summary: 'print the nodes, storage and monthly cost the design needs', load: () => import('./commands/plan') },
   simulate: { summary: 'simulate tablets, nodes and hotspots of a table under its write load', load: () => import('./commands/simulate') },
   apply: { summary: 'create or update the design\'s tables in Bigtable or the emulator (plan first)', load: () => import('./commands/apply') },
   load: { summary: 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator', load: () => import('./commands/load') },

@@ -18,8 +18,9 @@ import type { GcRule, Table } from '../model/schema';
 import { durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
 
-/** 30 days: the month of growth figures and of the monthly cost. */
-export const MONTH_SECONDS = 30 * 86_400;
+/** 730 hours: the month of growth figures and of the monthly cost (Google's pricing calculator's month). */
+export const MONTH_HOURS = 730;
+export const MONTH_SECONDS = MONTH_HOURS * 3600;
 
 export interface QueryWorkload {
   query: string;
@@ -45,6 +46,8 @@ export interface TableWorkload {
   bytesPerWrite: number;
   /** The typical row, in bytes (support/rows.ts). */
   rowBytes: number;
+  /** Bytes one read of it returns (readRowBytes). */
+  readBytes: number;
   /** Point reads per second (one row each). */
   pointReadsPerSecond: number;
   /** Scan requests per second, and the rows and bytes they read. */
@@ -102,6 +105,32 @@ export function enforcedRetentionMs(table: Table): number | null {
 
 const finite = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
 
+/**
+ * Bytes one read of the typical row returns: the key, the newest cell of each static column
+ * (reads ask for the latest value, a cells-per-column limit of 1) and every dynamic column's cells.
+ */
+export function readRowBytes(ta: TableAnalysis): number {
+  const row = rowModel(ta).typical;
+  const fams = ta.table.families ?? [];
+  let bytes = ta.keyBytes.typical;
+  for (const c of row.columns) {
+    if (c.cells <= 0) continue;
+    const col = c.column === null ? undefined : fams[c.family]?.columns?.[c.column];
+    bytes += col?.dynamic ? c.bytes : c.bytes / c.cells;
+  }
+  return bytes;
+}
+
+/** Whether new rows keep arriving for ever: a time field, or an id with no declared bound. */
+export function rowsForever(ta: TableAnalysis): boolean {
+  return ta.fields.some((f) => {
+    if (f.isTime || !Number.isFinite(f.cardinality)) return true;
+    if (!f.isSequential) return false;
+    const d = f.field;
+    return !('cardinality' in d && d.cardinality !== undefined) && !(d.type === 'int' && d.max !== undefined);
+  });
+}
+
 function queryWorkload(ta: TableAnalysis, rows: number | null): QueryWorkload[] {
   const queries = ta.table.queries ?? [];
   return ta.plans.map((p) => {
@@ -118,7 +147,7 @@ function queryWorkload(ta: TableAnalysis, rows: number | null): QueryWorkload[] 
     }
     const perSecond = q.perSecond ?? null;
     const rowsPerSecond = perSecond === null || rowsPerRequest === null ? null : perSecond * rowsPerRequest;
-    const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * rowModel(ta).typical.bytes;
+    const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * readRowBytes(ta);
     return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, rowsPerSecond, scanBytesPerSecond };
   });
 }
@@ -129,6 +158,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   const declared = t.load?.writesPerSecond;
   const model = rowModel(ta);
   const rowBytes = model.typical.bytes;
+  const readBytes = readRowBytes(ta);
   const bytesPerWrite = ta.bytesPerWrite + ta.keyBytes.typical;
   const wps = declared ?? null;
   if (wps === null) unknown.push('no write load declared (load.writesPerSecond)');
@@ -171,7 +201,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   let growth: number | null = null;
   if (wps !== null && writeBytes !== null) {
     const appendBound = retention === null ? Infinity : writeBytes * (retention / 1000);
-    const newRowsForever = ta.fields.some((f) => f.isTime || f.isSequential || !Number.isFinite(f.cardinality));
+    const newRowsForever = rowsForever(ta);
     const growing = model.typical.columns.some((c) => c.growing);
     const entityRows = Math.min(model.entities, wps * (model.horizonMs / 1000));
     const entityBound = newRowsForever || growing || !Number.isFinite(entityRows) ? Infinity : Math.max(wps > 0 ? 1 : 0, entityRows) * rowBytes;
@@ -192,6 +222,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
     writeBytesPerSecond: writeBytes,
     bytesPerWrite,
     rowBytes,
+    readBytes,
     pointReadsPerSecond: pointReads,
     scansPerSecond: scans,
     scanRowsPerSecond: scanRows,

@@ -2,6 +2,7 @@
 // no tests or no doc page.
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
+import clusterCapacity from './cluster-capacity';
 import counterReadModifyWrite from './counter-read-modify-write';
 import delimiterInValues from './delimiter-in-values';
 import delimiterOrder from './delimiter-order';
@@ -9,7 +10,9 @@ import domainNotReversed from './domain-not-reversed';
 import familyName from './family-name';
 import familyNameLong from './family-name-long';
 import gcMissing from './gc-missing';
+import gcRetention from './gc-retention';
 import hashOnlyKey from './hash-only-key';
+import hddReads from './hdd-reads';
 import hotRow from './hot-row';
 import keyCharset from './key-charset';
 import keyFieldName from './key-field-name';
@@ -28,6 +31,7 @@ import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
+import storageCapacity from './storage-capacity';
 import tableName from './table-name';
 import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
@@ -38,6 +42,7 @@ import type { Rule } from './types';
 export const RULES: readonly Rule[] = [
   bigendianNegative,
   cellSize,
+  clusterCapacity,
   counterReadModifyWrite,
   delimiterInValues,
   delimiterOrder,
@@ -45,7 +50,9 @@ export const RULES: readonly Rule[] = [
   familyName,
   familyNameLong,
   gcMissing,
+  gcRetention,
   hashOnlyKey,
+  hddReads,
   hotRow,
   keyCharset,
   keyFieldName,
@@ -64,6 +71,7 @@ export const RULES: readonly Rule[] = [
   shortWideUnbounded,
   similarTables,
   singletonMultiField,
+  storageCapacity,
   tableName,
   timeBucketSize,
   timestampLeading,

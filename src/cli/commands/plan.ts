@@ -1,0 +1,88 @@
+// btstudio plan DESIGN: the capacity and cost plan (src/core/capacity/plan.ts), the same model
+// lint's capacity rules and the studio's Capacity panel read.
+import { capacityPlan, DEFAULT_PRICES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { analyze } from '../../core/rules/analysis';
+import { formatBytes } from '../../core/rules/support/rows';
+import { readDesign } from '../design-file';
+import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
+
+export const summary = 'print the nodes, storage and monthly cost the design needs';
+export const usage = `usage: btstudio plan DESIGN [--format text|json] [--node-hour N] [--ssd-gb-month N] [--hdd-gb-month N] [--currency C]
+
+Sums the design's load across its tables (writes, reads of its queries, scans) and what its
+GC rules keep, against Google's per-node figures (docs/capacity.md), and prints the nodes
+needed, the utilization of the declared cluster and the monthly cost of the recommended one.
+  --format text   a summary, with SSD and HDD side by side (default)
+  --format json   {cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions}
+  --node-hour N, --ssd-gb-month N, --hdd-gb-month N, --currency C
+                  prices instead of the list prices of ${DEFAULT_PRICES.source}, as of ${DEFAULT_PRICES.asOf}
+Exit 0, or 2 when the file cannot be read or is invalid.`;
+
+function price(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1e6) throw new UserError(`--${name} takes a price from 0 to 1000000 (got "${raw}")`);
+  return n;
+}
+
+const nodesText = (n: number) => `${n} node${n === 1 ? '' : 's'}`;
+const money = (p: PlanDetail, n: number) => `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
+
+function text(file: string, p: PlanDetail, other: PlanDetail): string {
+  const lines = [`${terminalSafe(file)}: ${nodesText(p.cluster.nodes)} ${p.cluster.storage.toUpperCase()}`];
+  for (const t of p.tables) {
+    const stored = t.storage === 'unknown' ? 'storage unknown' : t.storage === 'unbounded' ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month` : `${formatBytes(t.storedBytes!)} stored`;
+    lines.push(`  ${terminalSafe(t.table)}: ${rate(t.writeRowsPerSecond, 'writes/s')}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes} nodes at 100% CPU`);
+  }
+  const col = (x: PlanDetail) => [
+    `${x.cluster.storage.toUpperCase()}: needs ${nodesText(x.nodesNeeded.recommended)} (CPU ${x.nodesNeeded.cpu}, storage ${x.nodesNeeded.storage})`,
+    `CPU ${Math.round(x.utilization.cpu * 100)}% and storage ${Math.round(x.utilization.storage * 100)}% of the declared ${nodesText(x.cluster.nodes)}`,
+    `${money(x, x.monthlyCost.total)}/month (nodes ${money(x, x.monthlyCost.nodes)}, storage ${money(x, x.monthlyCost.storage)})`,
+  ];
+  const a = col(p);
+  const b = col(other);
+  const w = Math.max(...a.map((s) => s.length));
+  lines.push('', ...a.map((s, i) => `  ${s.padEnd(w)}   |  ${b[i]}`), '', 'assumptions:', ...p.assumptions.map((s) => `  - ${terminalSafe(s)}`));
+  return lines.join('\n');
+}
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    format: { type: 'string', short: 'f', default: 'text' },
+    'node-hour': { type: 'string' },
+    'ssd-gb-month': { type: 'string' },
+    'hdd-gb-month': { type: 'string' },
+    currency: { type: 'string' },
+  });
+  const format = values.format!;
+  if (!['text', 'json'].includes(format)) throw new UserError(`--format must be text or json (got "${format}")`);
+  if (positionals.length !== 1) throw new UserError('name one design file');
+  const prices: Partial<Prices> = {};
+  const nodeHour = price('node-hour', values['node-hour']);
+  const ssd = price('ssd-gb-month', values['ssd-gb-month']);
+  const hdd = price('hdd-gb-month', values['hdd-gb-month']);
+  if (nodeHour !== undefined) prices.nodeHour = nodeHour;
+  if (ssd !== undefined) prices.ssdGbMonth = ssd;
+  if (hdd !== undefined) prices.hddGbMonth = hdd;
+  if (values.currency !== undefined) {
+    if (!/^[A-Z]{3}$/.test(values.currency)) throw new UserError(`--currency takes a 3-letter code such as USD or EUR (got "${values.currency}")`);
+    prices.currency = values.currency;
+  }
+  if (Object.keys(prices).length) {
+    prices.source = `prices given on the command line${prices.currency ? '' : `; currency ${DEFAULT_PRICES.currency}`}`;
+    prices.asOf = new Date().toISOString().slice(0, 10);
+  }
+  const file = positionals[0]!;
+  const design = await readDesign(file);
+  const analysis = analyze(design);
+  const opts = Object.keys(prices).length ? { prices } : {};
+  const plan = capacityPlan(design, analysis, opts);
+  if (format === 'json') {
+    await write(io.stdout, JSON.stringify(planJson(plan), null, 2) + '\n');
+  } else {
+    const other = capacityPlan(design, analysis, { ...opts, storage: plan.cluster.storage === 'ssd' ? 'hdd' : 'ssd' });
+    await write(io.stdout, text(file, plan, other) + '\n');
+  }
+  return 0;
+}

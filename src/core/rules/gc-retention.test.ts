@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import rule from './gc-retention';
+import { ruleTester } from './tester';
+
+const logs = (gc: string, load = '    load: {writesPerSecond: 2000, retention: 14d}') => `format: bigtable-studio/v1
+name: logs
+tables:
+  - name: lines
+    rowKey:
+      template: "{service}#{ts}#{host}"
+      fields:
+        service: {type: string, cardinality: 300}
+        ts: {type: timestamp, unit: us}
+        host: {type: string, cardinality: 5000}
+    families:
+      - name: l
+${gc}        columns:
+          - {qualifier: line, valueBytes: 300}
+${load}
+`;
+
+const profiles = (gc: string) => `format: bigtable-studio/v1
+name: profiles
+tables:
+  - name: users
+    rowKey:
+      template: "{user}"
+      fields:
+        user: {type: int, min: 0, max: 999999, pad: 6}
+    families:
+      - name: p
+${gc}        columns:
+          - {qualifier: name, valueBytes: 20}
+    load: {writesPerSecond: 10, retention: 90d}
+`;
+
+ruleTester(rule, {
+  valid: [
+    { name: 'log lines with maxAge 14d', yaml: logs('        gc: {maxAge: 14d}\n') },
+    { name: 'a union of versions and the age', yaml: logs('        gc: {union: [{maxVersions: 3}, {maxAge: 14d}]}\n') },
+    { name: "an entity table keeping each user's newest value: bounded", yaml: profiles('        gc: {maxVersions: 1}\n') },
+    { name: 'a time series with no declared retention but a maxAge', yaml: logs('        gc: {maxAge: 30d}\n', '    load: {writesPerSecond: 2000}') },
+  ],
+  invalid: [
+    {
+      name: 'log lines, 14-day retention, no GC rule (issue 13): grows for ever',
+      yaml: logs(''),
+      findings: [{ messageId: 'none', path: 'tables[0].families[0]', message: /14d retention is never enforced .* about [\d.]+ TiB more each month/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ maxAge: '14d' }),
+    },
+    {
+      name: '{maxVersions: 3} AND {maxAge: 90d} where the policy is 90 days (issue 13)',
+      yaml: logs('        gc: {intersection: [{maxVersions: 3}, {maxAge: 90d}]}\n', '    load: {writesPerSecond: 2000, retention: 90d}'),
+      findings: [{ messageId: 'intersection', path: 'tables[0].families[0]', message: /keeping the newest cells for ever, not 90d: use a union/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] }),
+    },
+    {
+      name: 'maxAge 90d on a 14-day retention',
+      yaml: logs('        gc: {maxAge: 90d}\n'),
+      findings: [{ messageId: 'longer', path: 'tables[0].families[0]', message: /keeps cells for 90d, longer than the declared 14d/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxAge: '90d' }, { maxAge: '14d' }] }),
+    },
+    {
+      name: 'a time series with no retention and only maxVersions: nothing ever deletes a row',
+      yaml: logs('        gc: {maxVersions: 1}\n', '    load: {writesPerSecond: 2000}'),
+      findings: [{ messageId: 'series', path: 'tables[0].families', message: /no GC rule ever deletes them, about [\d.]+ TiB more each month/ }],
+      fixed: null,
+    },
+  ],
+});

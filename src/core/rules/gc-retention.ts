@@ -1,0 +1,86 @@
+// Storage is what GC deletes, not what the design declares: a table with a declared
+// `load.retention`, or a time series (a timestamp in the key), whose families have no rule that
+// ever deletes, or a rule that keeps data longer than the retention, such as an intersection
+// `{maxVersions: 3} AND {maxAge: 90d}` (it keeps the newest 3 versions for ever) where a union
+// was meant. The age each rule enforces is src/core/capacity/workload.ts (ageBoundMs), the
+// figure the plan's storage estimate uses. Families of gc-missing's cases are left to it.
+import type { GcRule } from '../model/schema';
+import { ageBoundMs, rowsForever, tableWorkload } from '../capacity/workload';
+import { durationMs } from './analysis';
+import { updateTable } from './edit';
+import { formatBytes, formatDuration, rowModel } from './support/rows';
+import { defineRule } from './types';
+
+/** The rule that enforces `retention`: an intersection becomes the union meant, else a union with the age. */
+export function retentionGc(gc: GcRule | undefined, retention: string): GcRule {
+  const limit = durationMs(retention)!;
+  if (gc && 'intersection' in gc) {
+    const union: GcRule = { union: gc.intersection };
+    if (ageBoundMs(union) <= limit) return union;
+  }
+  return gc ? { union: [gc, { maxAge: retention }] } : { maxAge: retention };
+}
+
+function growthText(perMonth: number | null): string {
+  return perMonth !== null && perMonth > 0 ? `, about ${formatBytes(perMonth)} more each month` : '';
+}
+
+export default defineRule({
+  meta: {
+    id: 'gc-retention',
+    severity: 'warning',
+    description: 'A declared retention or a time series whose GC rules never delete, or keep data longer than the retention.',
+    messages: {
+      none: 'family {family} has no GC rule, so the {retention} retention is never enforced and the table grows for ever{growth}: add gc: {maxAge: {retention}}.',
+      intersection: 'family {family}\'s intersection deletes only when every rule agrees, keeping the newest cells for ever, not {retention}: use a union ("Garbage collection overview").',
+      longer: 'family {family}\'s GC keeps cells {kept}, longer than the declared {retention} retention{growth}: add maxAge {retention} in a union ("Garbage collection overview").',
+      series: 'rows of {table} carry a timestamp in the key but no GC rule ever deletes them{growth}: add a maxAge to each family ("Schema design for time series data").',
+    },
+    fixable: true,
+  },
+  check({ analysis, report }) {
+    for (const ta of analysis.tables) {
+      const fams = ta.table.families ?? [];
+      if (!ta.layout || fams.length === 0) continue;
+      const retention = ta.retentionGiven ? ta.table.load!.retention! : null;
+      const limit = retention === null ? null : durationMs(retention)!;
+      const w = tableWorkload(ta);
+      const growth = growthText(w.storedBytesGrowthPerMonth);
+      if (limit === null) {
+        // A time series with no declared retention: flag only when nothing ever deletes a row.
+        if (ta.fields.some((f) => f.isTime) && w.enforcedRetentionMs === null) {
+          report({ table: ta.index, path: ['families'], messageId: 'series', data: { table: ta.table.name, growth } });
+        }
+        continue;
+      }
+      const model = rowModel(ta);
+      // Rows of a bounded set of entities stay bounded when a family's rule bounds its cells:
+      // keeping each entity's newest value for ever is then a choice, not growth.
+      const forever = rowsForever(ta);
+      fams.forEach((fam, fi) => {
+        const age = ageBoundMs(fam.gc);
+        if (age <= limit) return;
+        if (!forever && fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)) return;
+        const base = { table: ta.index, path: ['families', fi], data: { family: fam.name, retention: retention!, growth }, fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule` };
+        if (!fam.gc) {
+          // gc-missing reports families whose rows are written again and again.
+          const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
+          if (fam.aggregate === undefined && (model.hottest.writes > 1 || stated > 1)) return;
+          report({ ...base, messageId: 'none' });
+        } else if ('intersection' in fam.gc && ageBoundMs({ union: fam.gc.intersection }) <= limit) {
+          report({ ...base, messageId: 'intersection' });
+        } else {
+          report({ ...base, messageId: 'longer', data: { ...base.data, kept: Number.isFinite(age) ? `for ${formatDuration(age)}` : 'for ever' } });
+        }
+      });
+    }
+  },
+  fix(design, finding) {
+    const ti = design.tables.findIndex((t) => t.name === finding.table);
+    const fi = finding.path[3];
+    const table = design.tables[ti];
+    const retention = table?.load?.retention;
+    if (!table || typeof fi !== 'number' || !retention || finding.messageId === 'series') return null;
+    return updateTable(design, ti, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc: retentionGc(f.gc, retention) } : f)) }));
+  },
+});

@@ -1,0 +1,52 @@
+// HDD nodes serve about 500 reads/s each against SSD's 17,000 ("Understand performance"), and
+// Google advises SSD unless the workload is batch scans or rarely read data ("Choose between
+// SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
+// than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
+import { capacityPlan, tableLoad } from '../capacity/plan';
+import { NODE_FIGURES } from '../capacity/figures';
+import { formatCount } from './support/rows';
+import { defineRule } from './types';
+
+export default defineRule({
+  meta: {
+    id: 'hdd-reads',
+    severity: 'warning',
+    description: 'An HDD cluster serving point or short-scan reads beyond what HDD nodes read, or reads of unknown rate.',
+    messages: {
+      slow: '{reads} reads/s of {table} take {hdd} HDD nodes at 500 reads/s each ({ssd} on SSD): use SSD for serving reads ("Choose between SSD and HDD storage").',
+      undeclared: 'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
+    },
+    fixable: true,
+  },
+  check({ design, analysis, report }) {
+    const plan = capacityPlan(design, analysis);
+    const { model } = plan;
+    if (model.storage !== 'hdd') return;
+    for (const w of plan.workload.tables) {
+      const reads = tableLoad(w, model.capacity).reads;
+      const perSecond = w.pointReadsPerSecond + w.scansPerSecond;
+      if (perSecond > 0 && reads > model.nodes * model.cpuTarget) {
+        const ssd = tableLoad(w, NODE_FIGURES.ssd).reads;
+        report({
+          table: w.index,
+          path: ['queries'],
+          messageId: 'slow',
+          severity: reads > model.nodes ? 'error' : 'warning',
+          data: { table: w.table, reads: formatCount(perSecond), hdd: Math.ceil(reads - 1e-9), ssd: Math.max(1, Math.ceil(ssd - 1e-9)) },
+          fix: 'Set cluster.storage to ssd',
+        });
+        continue;
+      }
+      for (const q of w.queries) {
+        if (q.kind === 'point' && q.perSecond === null) {
+          report({ table: w.index, path: ['queries', q.index], messageId: 'undeclared', severity: 'info', data: { table: w.table, query: q.query } });
+        }
+      }
+    }
+  },
+  // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
+  fix(design, finding) {
+    if (finding.messageId !== 'slow' || design.cluster?.storage !== 'hdd') return null;
+    return { ...design, cluster: { ...design.cluster, storage: 'ssd' } };
+  },
+});

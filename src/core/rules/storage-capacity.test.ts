@@ -1,0 +1,32 @@
+import { expect } from 'vitest';
+import rule from './storage-capacity';
+import { eventsDesign } from '../../test-support/capacity-designs';
+import { ruleTester } from './tester';
+
+// 20,000 writes/s of ~240-byte events: about 2.7 TiB a week.
+const kept = (age: string, nodes: number, storage = 'ssd') => eventsDesign(20_000, nodes, storage).replace('gc: {maxAge: 7d}', `gc: {maxAge: ${age}}`).replace('retention: 7d', `retention: ${age}`);
+
+ruleTester(rule, {
+  valid: [
+    { name: '7 days of events on 3 SSD nodes (15 TiB)', yaml: kept('7d', 3) },
+    { name: '30 days of events on 3 HDD nodes (48 TiB)', yaml: kept('30d', 3, 'hdd') },
+  ],
+  invalid: [
+    {
+      name: '90 days of events on 3 SSD nodes: over the 15 TiB they hold',
+      yaml: kept('90d', 3),
+      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 35 TiB but 3 SSD nodes hold 15 TiB: set 11 nodes/ }],
+      fixed: (d) => expect(d.cluster?.nodes).toBe(11),
+    },
+    {
+      name: '30 days on 3 SSD nodes: 12 TiB, over 70% of 15 TiB',
+      yaml: kept('30d', 3),
+      findings: [{ messageId: 'target', path: 'cluster.nodes', severity: 'warning', message: /store 12 TiB, over 70% of the 15 TiB 3 SSD nodes hold: set 4 nodes/ }],
+    },
+    {
+      name: 'no GC that deletes: sized at a year of growth',
+      yaml: kept('7d', 3).replace('        gc: {maxAge: 7d}\n', ''),
+      findings: [{ messageId: 'over', path: 'cluster.nodes', message: /after 12 months of growth/ }],
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+// Bytes the design stores (what its GC rules keep, summed across tables) against what the
+// cluster's nodes hold: SSD 5 TiB, HDD 16 TiB per node ("Quotas and limits"), planned at 70%.
+// Tables whose GC never deletes are sized at a year of growth (src/core/capacity/plan.ts).
+import { capacityPlan, SIZING_MONTHS } from '../capacity/plan';
+import { STORAGE_TARGET } from '../capacity/figures';
+import { formatBytes } from './support/rows';
+import { defineRule } from './types';
+
+const MAX_NODES = 1000;
+
+export default defineRule({
+  meta: {
+    id: 'storage-capacity',
+    severity: 'warning',
+    description: 'The data the design stores exceeds what the cluster nodes hold, or the recommended share of it.',
+    messages: {
+      over: 'the tables store {bytes}{growth} but {nodes} {storage} nodes hold {limit}: set {recommended} nodes ("Quotas and limits", storage per node).',
+      target: 'the tables store {bytes}{growth}, over {target} of the {limit} {nodes} {storage} nodes hold: set {recommended} nodes ("Quotas and limits").',
+    },
+    fixable: true,
+  },
+  check({ design, analysis, report }) {
+    const plan = capacityPlan(design, analysis);
+    const { model, sizedBytes } = plan;
+    const limit = model.nodes * model.capacity.storageBytes;
+    if (sizedBytes <= limit * STORAGE_TARGET) return;
+    const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
+    const recommended = plan.nodesNeeded.recommended;
+    const base = {
+      path: ['cluster', 'nodes'],
+      data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended },
+      ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
+    };
+    if (sizedBytes > limit) report({ ...base, messageId: 'over', severity: 'error' });
+    else report({ ...base, messageId: 'target' });
+  },
+  fix(design, _finding, analysis) {
+    const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;
+    if (recommended > MAX_NODES || recommended <= (design.cluster?.nodes ?? 0)) return null;
+    return { ...design, cluster: { ...design.cluster, nodes: recommended } };
+  },
+});
