@@ -40,6 +40,8 @@ export interface UnsplittableRange {
   ranges: number;
   /** Share of the table's writes that goes to the busiest of them (0 to 1). */
   share: number;
+  /** An edge behind a real prefix field (a city, a tenant), not only behind salt buckets. */
+  inPrefix: boolean;
 }
 
 export type HotspotRisk = 'none' | 'at-risk' | 'hotspot';
@@ -90,7 +92,7 @@ export function unsplittableRange(t: TableAnalysis): UnsplittableRange {
   let share = 1;
   const prefix: FieldInfo[] = [];
   for (const f of t.fields) {
-    if (isMovingEdge(f)) return { kind: 'edge', prefix: prefix.map((p) => p.name), stop: f.name, ranges, share };
+    if (isMovingEdge(f)) return { kind: 'edge', prefix: prefix.map((p) => p.name), stop: f.name, ranges, share, inPrefix: prefix.some((p) => !p.isSalt) };
     if (f.isSalt) {
       // Writes of one row always carry the same salt; an edge behind the salt is divided only
       // when the salt hashes something that varies between those writes.
@@ -107,7 +109,7 @@ export function unsplittableRange(t: TableAnalysis): UnsplittableRange {
     }
     prefix.push(f);
   }
-  return { kind: 'row', prefix: prefix.filter((p) => !p.isSalt).map((p) => p.name), stop: null, ranges, share };
+  return { kind: 'row', prefix: prefix.filter((p) => !p.isSalt).map((p) => p.name), stop: null, ranges, share, inPrefix: false };
 }
 
 /**

@@ -50,7 +50,7 @@ const frac = (x: number) => (x >= 10 ? num(x) : x.toFixed(2));
 function patternOfModel(m: HotspotModel, throttled: boolean): Pattern {
   const r = m.hottest;
   const big = (m.nodeFraction ?? 0) > NODE_SHARE.atRisk || m.risk !== 'none';
-  if (big && r.kind === 'edge') return r.ranges > 1 ? 'sequential-in-prefix' : 'sequential';
+  if (big && r.kind === 'edge') return r.inPrefix ? 'sequential-in-prefix' : 'sequential';
   if (big && r.kind === 'row') return 'hot-key';
   return throttled ? 'saturated' : 'hot-range';
 }
@@ -60,7 +60,7 @@ export function judge(v: VerdictInput): VerdictResult {
   const share = v.writes > 0 ? v.throttled / v.writes : 0;
   const throttles = share > MAX_OK_THROTTLED;
   let pattern: Pattern = v.measured;
-  if (pattern === 'sequential' && m.hottest.kind === 'edge' && m.hottest.ranges > 1) pattern = 'sequential-in-prefix';
+  if (pattern === 'sequential' && m.hottest.kind === 'edge' && m.hottest.inPrefix) pattern = 'sequential-in-prefix';
   const range = `${describeRange(m.hottest)} takes ${pct(m.hottest.share)} of writes`;
   const need = m.nodeFraction === null ? '' : ` (${num(m.writesPerSecond ?? 0)} writes/s, ${frac(m.nodeFraction)} of one node)`;
   const fraction = m.nodeFraction ?? 0;
