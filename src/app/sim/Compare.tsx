@@ -58,7 +58,7 @@ export function Compare(p: CompareProps) {
     const ta = resolve(p.docs, refA);
     const tb = resolve(p.docs, refB);
     if (!ta || !tb || !p.workload) return;
-    const jobs: SimJob[] = [ta, tb].map((x) => ({ table: x.table, options: optionsOf(x.doc.design, p.workload!, p.storage) }));
+    const jobs: SimJob[] = [ta, tb].map((x) => ({ table: x.table, options: optionsOf(x.doc.design, p.workload!, p.storage, x.table) }));
     setLabels([ta, tb].map((x) => `${x.doc.design.name}: ${x.table.name}`));
     void start(jobs);
   };

@@ -54,7 +54,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const table = pickTable(design, values.table, file);
   let result: SimResult;
   try {
-    result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }));
+    result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }, table));
   } catch (e) {
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
     throw e;
@@ -80,6 +80,7 @@ export function toJson(design: Design, r: SimResult) {
     writesPerSecond: p.writesPerSecond,
     rowBytes: Math.round(p.rowBytes),
     nodeCapacity: Math.round(p.nodeCapacity),
+    otherLoadShare: round(p.otherShare),
     writes: Math.round(r.writes),
     throttled: Math.round(r.throttled),
     tablets: r.tablets,
@@ -137,7 +138,8 @@ function toText(design: Design, r: SimResult): string {
   const p = r.params;
   const lines = [
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
-    `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes`,
+    `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes` +
+      (p.otherShare > 0 ? `, ${pct(p.otherShare)} of each taken by reads and other tables` : ''),
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
     `verdict     ${r.verdict}: ${r.verdictReason}`,

@@ -185,7 +185,7 @@ export class SimEngine {
     const p = this.params;
     const st = this.state;
     const seconds = Math.min(p.seconds, endTick * p.tickSeconds) - this.periodStart * p.tickSeconds;
-    const cap = p.nodeCapacity * seconds;
+    const cap = p.nodeCapacity * (1 - p.otherShare) * seconds;
     const accept = this.accept;
     for (let n = 0; n < p.nodes; n++) {
       let offered = 0;

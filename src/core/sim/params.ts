@@ -17,6 +17,12 @@ export interface SimOptions {
   capacity?: NodeFigures;
   /** Recommended average CPU utilization, 0-1 (default: Google's single-cluster target, 0.7). */
   cpuTarget?: number;
+  /**
+   * Load the cluster carries besides this table's writes, in nodes at 100% CPU: this table's
+   * reads and scans and the other tables of the design (optionsFor computes it from the
+   * capacity model; default 0). Spread evenly over the nodes, it lowers what each takes of writes.
+   */
+  otherLoad?: number;
   /** Simulated duration in seconds (default 600). */
   seconds?: number;
   /** Seed of the key generators and of the simulator's own choices (default 1). */
@@ -99,6 +105,8 @@ export interface SimParams {
   nodeCapacity: number;
   /** Recommended average CPU utilization, 0-1. */
   cpuTarget: number;
+  /** Share of each node's capacity taken by reads and other tables (0-1). */
+  otherShare: number;
   tickSeconds: number;
   ticks: number;
   /** Keys generated per simulated second; each stands for writesPerSecond / sampleRate writes. */
@@ -165,6 +173,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     cellBytes,
     nodeCapacity: nodeWriteCapacity(opts.capacity ?? NODE_FIGURES[storage], rowBytes),
     cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
+    otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
     tickSeconds,
     ticks,
     sampleRate,

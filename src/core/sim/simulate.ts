@@ -8,6 +8,9 @@ import { clusterOf, type SimOptions, type SimParams } from './params';
 import { analyse, type Pattern, type PatternEvidence } from './pattern';
 import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
 import { analyze } from '../rules/analysis';
+import { NODE_FIGURES } from '../capacity/figures';
+import { tableLoad } from '../capacity/plan';
+import { tableWorkload } from '../capacity/workload';
 import { judge, type HottestRange, type Verdict } from './verdict';
 
 export interface SimResult {
@@ -102,10 +105,27 @@ export interface RunOptions extends SimOptions {
   sliceTicks?: number;
 }
 
-/** Options from a design: its cluster's nodes and storage, then the caller's overrides. */
-export function optionsFor(design: Design, overrides: SimOptions = {}): SimOptions {
+/**
+ * Options from a design: its cluster's nodes, storage and per-node figures, and, for `table`,
+ * the load the rest of the design puts on the cluster (its reads, the other tables; the
+ * capacity model's tableLoad), then the caller's overrides.
+ */
+export function optionsFor(design: Design, overrides: SimOptions = {}, table?: Table): SimOptions {
   const cluster = clusterOf(design);
-  return { nodes: cluster.nodes, storage: cluster.storage, capacity: cluster.capacity, cpuTarget: cluster.cpuTarget, ...stripUndefined(overrides) };
+  const storage = overrides.storage ?? cluster.storage;
+  // Another storage type (the studio's SSD/HDD compare) gets that type's published figures.
+  const capacity = storage === cluster.storage ? cluster.capacity : NODE_FIGURES[storage];
+  const opts: SimOptions = { nodes: cluster.nodes, storage, capacity, cpuTarget: cluster.cpuTarget };
+  if (table) {
+    const analysis = analyze(design);
+    let other = 0;
+    for (const ta of analysis.tables) {
+      const load = tableLoad(tableWorkload(ta), capacity);
+      other += ta.table === table ? load.reads + load.scans : load.total;
+    }
+    if (Number.isFinite(other) && other > 0) opts.otherLoad = other;
+  }
+  return { ...opts, ...stripUndefined(overrides) };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
@@ -190,7 +210,7 @@ function resultOf(engine: SimEngine): SimResult {
   });
   const half = st.secondHalf.reduce((a, b) => a + b, 0);
   const busiest = evidence.busiestNodeShare;
-  const fullCluster = p.nodes * p.nodeCapacity;
+  const fullCluster = p.nodes * p.nodeCapacity * (1 - p.otherShare);
   const { progress: _, series, ...counts } = snapshotOf(engine);
   const unsplittable = modelOf(engine);
   const { verdict, reason, pattern } = judge({
@@ -200,8 +220,9 @@ function resultOf(engine: SimEngine): SimResult {
     nodes: p.nodes,
     writesPerSecond: p.writesPerSecond,
     nodeCapacity: p.nodeCapacity,
-    utilization: p.writesPerSecond / (p.nodes * p.nodeCapacity),
+    utilization: p.writesPerSecond / (p.nodes * p.nodeCapacity) + p.otherShare,
     cpuTarget: p.cpuTarget,
+    otherShare: p.otherShare,
     model: unsplittable,
   });
   const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load }));
@@ -218,7 +239,7 @@ function resultOf(engine: SimEngine): SimResult {
     hottestRange: hottestTablet(tabletRanges, p),
     evidence,
     nodeShare: Array.from(st.secondHalf, (x) => (half > 0 ? x / half : 0)),
-    maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, p.nodeCapacity / busiest) : fullCluster,
+    maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, (p.nodeCapacity * (1 - p.otherShare)) / busiest) : fullCluster,
     heatmap,
     series,
     tabletRanges,

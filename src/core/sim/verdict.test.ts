@@ -14,7 +14,7 @@ function parse(yaml: string): Design {
   return r.design;
 }
 
-const run = (design: Design, overrides: SimOptions = {}): SimResult => simulate(design.tables[0]!, optionsFor(design, overrides));
+const run = (design: Design, overrides: SimOptions = {}): SimResult => simulate(design.tables[0]!, optionsFor(design, overrides, design.tables[0]!));
 const example = (file: string) => exampleDesigns().find((e) => e.file === file)!.design;
 const throttledShare = (r: SimResult) => r.throttled / r.writes;
 

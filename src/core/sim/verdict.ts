@@ -32,6 +32,8 @@ export interface VerdictInput {
   /** Offered load over the cluster's capacity (writes and reads, in write units); and the recommended ceiling. */
   utilization: number;
   cpuTarget: number;
+  /** Share of each node taken by this table's reads and the other tables. */
+  otherShare: number;
   model: HotspotModel;
 }
 
@@ -78,10 +80,18 @@ export function judge(v: VerdictInput): VerdictResult {
       return { verdict: 'hotspot', pattern, reason: `${pct(share)} of writes are throttled on the busiest node while others have room: the key sends too many writes to one key range.` };
     }
     const needed = Math.ceil((v.utilization * v.nodes) / Math.max(1e-9, v.cpuTarget));
+    if (v.utilization <= 1) {
+      // The nodes could take the load at 100% CPU, but not with the imbalance a real key has.
+      return {
+        verdict: 'at-risk',
+        pattern: patternOfModel(m, true),
+        reason: `${pct(share)} of writes are throttled: the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU; about ${needed} nodes ("Plan your capacity").`,
+      };
+    }
     return {
       verdict: 'over-capacity',
       pattern: patternOfModel(m, true),
-      reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s need about ${needed} nodes at the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
+      reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s${v.otherShare > 0 ? `, with reads and other tables at ${pct(v.otherShare)} of each node,` : ''} need about ${needed} nodes at the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
     };
   }
   if (fraction <= NODE_SHARE.atRisk && m.risk !== 'none' && m.rollover) {
