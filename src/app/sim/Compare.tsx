@@ -126,6 +126,7 @@ export function Compare(p: CompareProps) {
               <div key={i} className="sim-side" data-testid={`sim-compare-${i === 0 ? 'a' : 'b'}`}>
                 <h4>{label}</h4>
                 <ScoreLine result={r} />
+                <p className="sim-verdict-reason">{r.verdictReason}</p>
                 <p className="sim-meaning">{PATTERNS[r.pattern].meaning}</p>
                 <p className="small">
                   Max sustainable {formatCount(r.maxSustainableWritesPerSecond)} writes/s; {formatPercent(r.writes ? r.throttled / r.writes : 0)} throttled.

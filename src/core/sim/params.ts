@@ -23,6 +23,8 @@ export interface SimOptions {
    * capacity model; default 0). Spread evenly over the nodes, it lowers what each takes of writes.
    */
   otherLoad?: number;
+  /** Read requests per second of this table, for the heatmap's reads view (default 0; optionsFor: the queries). */
+  readsPerSecond?: number;
   /** Simulated duration in seconds (default 600). */
   seconds?: number;
   /** Seed of the key generators and of the simulator's own choices (default 1). */
@@ -107,6 +109,8 @@ export interface SimParams {
   cpuTarget: number;
   /** Share of each node's capacity taken by reads and other tables (0-1). */
   otherShare: number;
+  /** Read requests per second of this table (point reads and scans). */
+  readsPerSecond: number;
   tickSeconds: number;
   ticks: number;
   /** Keys generated per simulated second; each stands for writesPerSecond / sampleRate writes. */
@@ -174,6 +178,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     nodeCapacity: nodeWriteCapacity(opts.capacity ?? NODE_FIGURES[storage], rowBytes),
     cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
     otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
+    readsPerSecond: clamp(finiteOr(opts.readsPerSecond, 0), [0, 1e9]),
     tickSeconds,
     ticks,
     sampleRate,

@@ -12,6 +12,7 @@ import { NODE_FIGURES } from '../capacity/figures';
 import { tableLoad } from '../capacity/plan';
 import { tableWorkload } from '../capacity/workload';
 import { judge, type HottestRange, type Verdict } from './verdict';
+import { readValues } from './reads';
 
 export interface SimResult {
   params: SimParams;
@@ -44,7 +45,9 @@ export interface SimResult {
   nodeShare: number[];
   /** The table write rate this cluster serves without throttling, for this key distribution. */
   maxSustainableWritesPerSecond: number;
+  /** Writes per cell; `reads` holds read requests per cell in the same layout (null without reads): heatmapOf picks a view. */
   heatmap: Heatmap;
+  reads: Float32Array | null;
   /** Per slot (heatmap.slots of them, heatmap.slotSeconds each). */
   series: {
     /** Offered writes per node: nodeWrites[slot * nodes + node]. */
@@ -120,8 +123,10 @@ export function optionsFor(design: Design, overrides: SimOptions = {}, table?: T
     const analysis = analyze(design);
     let other = 0;
     for (const ta of analysis.tables) {
-      const load = tableLoad(tableWorkload(ta), capacity);
+      const w = tableWorkload(ta);
+      const load = tableLoad(w, capacity);
       other += ta.table === table ? load.reads + load.scans : load.total;
+      if (ta.table === table) opts.readsPerSecond = w.pointReadsPerSecond + w.scansPerSecond;
     }
     if (Number.isFinite(other) && other > 0) opts.otherLoad = other;
   }
@@ -241,6 +246,7 @@ function resultOf(engine: SimEngine): SimResult {
     nodeShare: Array.from(st.secondHalf, (x) => (half > 0 ? x / half : 0)),
     maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, (p.nodeCapacity * (1 - p.otherShare)) / busiest) : fullCluster,
     heatmap,
+    reads: readValues(engine.table, p, heatmap, (t) => st.slotOf(t)),
     series,
     tabletRanges,
     events: st.events.slice(),
