@@ -2,7 +2,8 @@
 // 5 queries per table), warm. The validator runs on every keystroke in the browser.
 import { importBundle, src } from './bundle.mjs';
 
-const { lint, loadDesign, RULES } = await importBundle(`export { lint } from ${src('src/core/rules/lint.ts')};
+const { lint, loadDesign, RULES, capacityPlan } = await importBundle(`export { lint } from ${src('src/core/rules/lint.ts')};
+export { capacityPlan } from ${src('src/core/capacity/plan.ts')};
 export { RULES } from ${src('src/core/rules/registry.ts')};
 export { loadDesign } from ${src('src/core/model/load.ts')};`);
 
@@ -104,3 +105,26 @@ if (process.env.BENCH_RULES) {
   for (const f of lint(fresh()).findings) counts[f.rule] = (counts[f.rule] ?? 0) + 1;
   console.error('findings by rule', JSON.stringify(counts));
 }
+
+// The capacity plan (src/core/capacity/plan.ts) on every keystroke, as the studio runs it: lint
+// (whose capacity rules read the plan), then the Capacity panel's two plans (SSD and HDD, with
+// the user's prices, so not the memoised one). Target: lint plus plan under 5 ms warm.
+const prices = { nodeHour: 0.7 };
+let e = fresh();
+lint(e);
+const planOnly = [];
+const both = [];
+for (let i = 0; i < 200; i++) {
+  const k = i % 100;
+  e = { ...e, tables: e.tables.map((t, j) => (j === k ? { ...t, description: `edit ${i}` } : t)) };
+  const t0 = performance.now();
+  const { analysis } = lint(e);
+  const t1 = performance.now();
+  capacityPlan(e, analysis, { prices });
+  capacityPlan(e, analysis, { prices, storage: 'hdd' });
+  const t2 = performance.now();
+  planOnly.push(t2 - t1);
+  both.push(t2 - t0);
+}
+console.log(JSON.stringify({ name: 'plan-100-tables-one-table-edited', value: round(median(planOnly)), unit: 'ms', p90: round(p90(planOnly)), tables: 100, note: 'SSD and HDD plans of the Capacity panel' }));
+console.log(JSON.stringify({ name: 'lint-plus-plan-100-tables-one-table-edited', value: round(median(both)), unit: 'ms', p90: round(p90(both)), tables: 100, target: 5 }));

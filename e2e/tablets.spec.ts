@@ -120,7 +120,7 @@ test('tablet boundaries of a simulation appear as separators between the right k
   const within = Number(await status.getAttribute('data-within'));
   expect(within).toBeGreaterThan(0);
   await expect(page.getByTestId('sorter-tablets-status')).toHaveText(
-    new RegExp(`^${tablets.toLocaleString('en-US')} tablets from the simulation of \\d\\d:\\d\\d:\\d\\d \\(\\w[\\w ]*; 4 nodes, 20,000 writes/s for 600 s, seed 1\\); [\\d,]+ boundar(y falls|ies fall) within these 1,000 keys`),
+    new RegExp(`^${tablets.toLocaleString('en-US')} tablets from the simulation of \\d\\d:\\d\\d:\\d\\d \\(\\w[\\w ]*; 8 nodes, 20,000 writes/s for 600 s, seed 1\\); [\\d,]+ boundar(y falls|ies fall) within these 1,000 keys`),
   );
   await expect(list.getByRole('separator', { name: /^Tablets? \d+ (to \d+ )?of [\d,]+ starts? here/ }).first()).toBeVisible();
 

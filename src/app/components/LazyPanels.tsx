@@ -3,6 +3,7 @@
 // JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
 import { lazy, Suspense, useState } from 'react';
 import type { Design } from '../../core/model/schema';
+import type { DesignAnalysis } from '../../core/rules/analysis';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
 
@@ -10,6 +11,7 @@ const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ def
 const ExportDialog = lazy(() => import('../export/ExportDialog').then((m) => ({ default: m.ExportDialog })));
 const ImportDropZone = lazy(() => import('../export/ImportDropZone').then((m) => ({ default: m.ImportDropZone })));
 const SharedLinkBanner = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkBanner })));
+const CapacityPanel = lazy(() => import('../capacity/CapacityPanel'));
 const SharedLinkError = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkError })));
 
 export function ShareAction({ design }: { design: Design }) {
@@ -64,6 +66,15 @@ export function LazySharedLinkError(props: SharedLinkErrorProps) {
   return (
     <Suspense fallback={null}>
       <SharedLinkError {...props} />
+    </Suspense>
+  );
+}
+
+/** The Capacity panel (src/app/capacity), loaded with its first render. */
+export function LazyCapacityPanel(props: { design: Design; analysis: DesignAnalysis }) {
+  return (
+    <Suspense fallback={null}>
+      <CapacityPanel {...props} />
     </Suspense>
   );
 }

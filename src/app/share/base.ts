@@ -32,7 +32,7 @@ export function checkBase(input: string): BaseCheck {
   return { ok: true, base: pageBase(text) };
 }
 
-interface StorageLike {
+export interface StorageLike {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;

@@ -11,7 +11,7 @@ import { EstimatesPanel } from '../editor/EstimatesPanel';
 import { FindingsPanel } from '../editor/FindingsPanel';
 import { useLint } from '../editor/hooks';
 import { designHref, galleryHref, navigate } from '../routing';
-import { ExportAction, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
+import { ExportAction, LazyCapacityPanel, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
@@ -110,6 +110,7 @@ function SidePanels({ doc, tableName, tab }: { doc: DesignDoc; tableName: string
   return (
     <aside className="design-side" aria-label="Findings and estimates">
       {ti >= 0 && <EstimatesPanel analysis={analysis} ti={ti} />}
+      <LazyCapacityPanel design={doc.design} analysis={analysis} />
       <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />
     </aside>
   );

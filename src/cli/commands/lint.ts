@@ -1,6 +1,6 @@
 // btstudio lint DESIGN...: the validator on the command line.
 import { formatIssue, loadDesign } from '../../core/model/load';
-import { estimates, findingJson, formatBytes, querySummaries, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
+import { estimates, findingJson, formatBytes, querySummaries, rowsText, storedText, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
 import { lint } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
 import type { SeveritySetting } from '../../core/rules/types';
@@ -89,7 +89,7 @@ function textReport(file: string, found: Located[], qs: QuerySummary[], es: Tabl
   for (const e of es) {
     lines.push(
       `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)} (busiest ~${formatBytes(e.hottestRowBytes)}), ` +
-        `${e.rows.toExponential(2)} rows, ~${formatBytes(e.tableBytes)} over ${e.retention}, ${e.writesPerNode} writes/s per node`,
+        `${rowsText(e)} rows, stored ${storedText(e)}, ${e.writesPerNode} writes/s per node`,
     );
     for (const q of qs.filter((x) => x.table === e.table)) {
       const range = q.kind === 'full-scan' ? 'the whole table' : `[${q.range.start}, ${q.range.end})`;

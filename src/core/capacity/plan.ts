@@ -85,6 +85,17 @@ export interface PlanDetail extends CapacityPlan {
   load: NodeLoad;
   /** Bytes the plan sizes storage for (bounded tables, plus SIZING_MONTHS of growth). */
   sizedBytes: number;
+  /** The declared cluster against the load: within target, above the target, over 100%. */
+  cpuState: PlanState;
+  storageState: PlanState;
+}
+
+export type PlanState = 'ok' | 'target' | 'over';
+
+/** Within `target` of `capacity`, above it, or above the capacity (a relative tolerance for float noise). */
+function stateOf(need: number, capacity: number, target: number): PlanState {
+  const eps = 1e-9 * Math.max(1, capacity);
+  return need > capacity + eps ? 'over' : need > capacity * target + eps ? 'target' : 'ok';
 }
 
 export interface PlanOptions {
@@ -162,6 +173,8 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     cpuNodes,
     load: sum,
     sizedBytes,
+    cpuState: stateOf(cpuNodes, model.nodes, model.cpuTarget),
+    storageState: stateOf(sizedBytes, model.nodes * cap.storageBytes, STORAGE_TARGET),
   };
 }
 

@@ -15,7 +15,7 @@
 // rows its plan's bound key fields select, for a scan; every row for a full scan). When
 // `load.readsPerSecond` exceeds the queries' total, the excess counts as point reads.
 import type { GcRule, Table } from '../model/schema';
-import { durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
+import { cellBytesPerWrite, durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
 
 /** 730 hours: the month of growth figures and of the monthly cost (Google's pricing calculator's month). */
@@ -107,7 +107,8 @@ const finite = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
 
 /**
  * Bytes one read of the typical row returns: the key, the newest cell of each static column
- * (reads ask for the latest value, a cells-per-column limit of 1) and every dynamic column's cells.
+ * (reads ask for the latest value, a cells-per-column limit of 1), and of each dynamic column
+ * when `perRow` says how many there are (every cell of them otherwise).
  */
 export function readRowBytes(ta: TableAnalysis): number {
   const row = rowModel(ta).typical;
@@ -116,7 +117,9 @@ export function readRowBytes(ta: TableAnalysis): number {
   for (const c of row.columns) {
     if (c.cells <= 0) continue;
     const col = c.column === null ? undefined : fams[c.family]?.columns?.[c.column];
-    bytes += col?.dynamic ? c.bytes : c.bytes / c.cells;
+    // A dynamic column group: its newest cell per column when perRow says how many columns.
+    const kept = col?.dynamic ? (col.perRow !== undefined ? Math.min(c.cells, col.perRow) : c.cells) : 1;
+    bytes += (c.bytes / c.cells) * kept;
   }
   return bytes;
 }
@@ -200,12 +203,21 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   let storedBytes: number | null = null;
   let growth: number | null = null;
   if (wps !== null && writeBytes !== null) {
-    const appendBound = retention === null ? Infinity : writeBytes * (retention / 1000);
+    // Each family keeps its own age's worth of writes; the key lives as long as the longest.
+    const fams = t.families ?? [];
+    const appendBound =
+      retention === null
+        ? Infinity
+        : wps * ((ta.keyBytes.typical * retention) / 1000 + fams.reduce((a, f) => a + (cellBytesPerWrite({ ...t, families: [f] }) * ageBoundMs(f.gc)) / 1000, 0));
     const newRowsForever = rowsForever(ta);
     const growing = model.typical.columns.some((c) => c.growing);
     const entityRows = Math.min(model.entities, wps * (model.horizonMs / 1000));
     const entityBound = newRowsForever || growing || !Number.isFinite(entityRows) ? Infinity : Math.max(wps > 0 ? 1 : 0, entityRows) * rowBytes;
-    const bound = Math.min(appendBound, entityBound);
+    // Rows begin at most once per entity per row lifetime (a time bucket), and each keeps its
+    // typical size: aggregate cells and rewrites of a bucket row do not add a row per write.
+    const rowsPerSecond = Math.min(wps, model.entities / (model.lifetimeMs / 1000));
+    const rowBound = retention === null ? Infinity : rowsPerSecond * rowBytes * (retention / 1000);
+    const bound = Math.min(appendBound, rowBound, entityBound);
     if (Number.isFinite(bound)) {
       storage = 'bounded';
       storedBytes = bound;

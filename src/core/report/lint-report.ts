@@ -4,6 +4,7 @@ import { formatPath } from '../model/load';
 import type { PathPart } from '../model/positions';
 import type { DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
+import { tableWorkload, type StorageState } from '../capacity/workload';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';
 
@@ -28,8 +29,11 @@ export interface TableEstimate {
   /** The typical row and the busiest row, in bytes (support/rows.ts). */
   rowBytes: number;
   hottestRowBytes: number;
-  rows: number;
-  tableBytes: number;
+  /** Rows and stored bytes from the capacity model (src/core/capacity/workload.ts): null when unknown or unbounded. */
+  rows: number | null;
+  tableBytes: number | null;
+  storage: StorageState;
+  growthPerMonth: number | null;
   writesPerSecond: number;
   writesPerNode: number;
   retention: string;
@@ -44,23 +48,33 @@ export function querySummaries(analysis: DesignAnalysis): QuerySummary[] {
 export function estimates(analysis: DesignAnalysis): TableEstimate[] {
   return analysis.tables.map((t) => {
     const model = rowModel(t);
-    // Rows over the horizon: one per entity per row lifetime, but no more than there are writes.
-    const lifetimes = model.horizonMs / model.lifetimeMs;
-    const writes = t.writesPerSecond * (model.horizonMs / 1000);
-    const rows = Math.max(1, Math.min(model.entities * lifetimes, writes || model.entities * lifetimes));
-    const typical = model.typical.bytes;
+    const w = tableWorkload(t);
     return {
       table: t.table.name,
       keyBytes: { min: t.keyBytes.min, typical: Math.round(t.keyBytes.typical * 10) / 10, max: t.keyBytes.max },
-      rowBytes: Math.round(typical),
+      rowBytes: Math.round(model.typical.bytes),
       hottestRowBytes: Math.round(model.hottest.bytes),
-      rows: Math.round(rows),
-      tableBytes: Math.round(rows * typical),
+      rows: w.rows === null ? null : Math.round(w.rows),
+      tableBytes: w.storedBytes === null ? null : Math.round(w.storedBytes),
+      storage: w.storage,
+      growthPerMonth: w.storedBytesGrowthPerMonth === null ? null : Math.round(w.storedBytesGrowthPerMonth),
       writesPerSecond: t.writesPerSecond,
       writesPerNode: Math.round(t.writesPerNode * 10) / 10,
       retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',
     };
   });
+}
+
+/** What a table stores, in words: its size, its growth when GC never deletes, or why unknown. */
+export function storedText(e: TableEstimate): string {
+  if (e.storage === 'bounded') return formatBytes(e.tableBytes ?? 0);
+  if (e.storage === 'unbounded') return `unbounded (+${formatBytes(e.growthPerMonth ?? 0)}/month, no GC rule deletes)`;
+  return 'unknown (no write load declared)';
+}
+
+/** A row count for messages, or "unknown". */
+export function rowsText(e: TableEstimate): string {
+  return e.rows === null ? 'unknown' : e.rows.toExponential(2);
 }
 
 export function findingJson(l: Located) {

@@ -17,7 +17,12 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
     ['scans', load.scans],
   ] as const;
   const shown = named.filter(([, n]) => n >= 0.05).sort((a, b) => b[1] - a[1]);
-  return shown.length ? shown.map(([k, n]) => `${k} ${n.toFixed(1)}`).join(', ') : 'none';
+  return shown.length ? shown.map(([k, n]) => `${k} ${n < 1000 ? n.toFixed(1) : formatCount(n)}`).join(', ') : 'none';
+}
+
+/** What to do: the node count, or, beyond what a design can declare, to change the load. */
+export function adviceText(recommended: number): string {
+  return recommended <= MAX_NODES ? `set ${recommended} nodes` : 'more than 1,000 nodes: change the key, the queries or the load';
 }
 
 export default defineRule({
@@ -26,8 +31,8 @@ export default defineRule({
     severity: 'warning',
     description: "The design's load needs more nodes than the cluster has, at 100% CPU or at the recommended target.",
     messages: {
-      over: 'the load needs {needed} {storage} nodes at 100% CPU ({parts}) but the cluster has {nodes}: set {recommended} nodes ("Understand performance").',
-      target: 'the load puts {nodes} {storage} nodes at {utilization} CPU, above the recommended {target}: set {recommended} nodes ("Plan your capacity").',
+      over: 'the load needs {needed} {storage} nodes at 100% CPU ({parts}) but the cluster has {nodes}: {advice} ("Understand performance").',
+      target: 'the load puts {nodes} {storage} nodes at {utilization} CPU, above the recommended {target}: {advice} ("Plan your capacity").',
     },
     fixable: true,
   },
@@ -38,11 +43,11 @@ export default defineRule({
     const recommended = plan.nodesNeeded.recommended;
     const base = {
       path: ['cluster', 'nodes'],
-      data: { nodes: model.nodes, storage: model.storage.toUpperCase(), recommended, needed: Math.ceil(plan.cpuNodes - 1e-9), parts: parts(plan.load), utilization: `${Math.round(plan.utilization.cpu * 100)}%`, target: `${Math.round(model.cpuTarget * 100)}%`, load: formatCount(plan.cpuNodes) },
+      data: { nodes: model.nodes, storage: model.storage.toUpperCase(), recommended, advice: adviceText(recommended), needed: formatCount(Math.ceil(plan.cpuNodes - 1e-9)), parts: parts(plan.load), utilization: `${Math.round(plan.utilization.cpu * 100)}%`, target: `${Math.round(model.cpuTarget * 100)}%`, load: formatCount(plan.cpuNodes) },
       ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
     };
-    if (plan.cpuNodes > model.nodes) report({ ...base, messageId: 'over', severity: 'error' });
-    else if (plan.cpuNodes > model.nodes * model.cpuTarget + 1e-9) report({ ...base, messageId: 'target' });
+    if (plan.cpuState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
+    else if (plan.cpuState === 'target') report({ ...base, messageId: 'target' });
   },
   fix(design, _finding, analysis) {
     const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;

@@ -22,7 +22,7 @@ export function retentionGc(gc: GcRule | undefined, retention: string): GcRule {
 }
 
 function growthText(perMonth: number | null): string {
-  return perMonth !== null && perMonth > 0 ? `, about ${formatBytes(perMonth)} more each month` : '';
+  return perMonth !== null && perMonth > 0 ? ` (+${formatBytes(perMonth)}/month)` : '';
 }
 
 export default defineRule({
@@ -32,9 +32,9 @@ export default defineRule({
     description: 'A declared retention or a time series whose GC rules never delete, or keep data longer than the retention.',
     messages: {
       none: 'family {family} has no GC rule, so the {retention} retention is never enforced and the table grows for ever{growth}: add gc: {maxAge: {retention}}.',
-      intersection: 'family {family}\'s intersection deletes only when every rule agrees, keeping the newest cells for ever, not {retention}: use a union ("Garbage collection overview").',
-      longer: 'family {family}\'s GC keeps cells {kept}, longer than the declared {retention} retention{growth}: add maxAge {retention} in a union ("Garbage collection overview").',
-      series: 'rows of {table} carry a timestamp in the key but no GC rule ever deletes them{growth}: add a maxAge to each family ("Schema design for time series data").',
+      intersection: 'the intersection GC of {family} keeps its newest cells for ever, not {retention}: use a union ("Garbage collection overview").',
+      longer: 'the GC of {family} keeps cells {kept}, past the {retention} retention{growth}: add maxAge {retention} in a union ("Garbage collection overview").',
+      series: 'rows of {table} have a timestamp in the key but no GC rule deletes them{growth}: add a maxAge ("Schema design for time series data").',
     },
     fixable: true,
   },
@@ -60,7 +60,7 @@ export default defineRule({
       fams.forEach((fam, fi) => {
         const age = ageBoundMs(fam.gc);
         if (age <= limit) return;
-        if (!forever && fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)) return;
+        if (!forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
         const base = { table: ta.index, path: ['families', fi], data: { family: fam.name, retention: retention!, growth }, fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule` };
         if (!fam.gc) {
           // gc-missing reports families whose rows are written again and again.

@@ -5,6 +5,7 @@ import { capacityPlan, SIZING_MONTHS } from '../capacity/plan';
 import { STORAGE_TARGET } from '../capacity/figures';
 import { formatBytes } from './support/rows';
 import { defineRule } from './types';
+import { adviceText } from './cluster-capacity';
 
 const MAX_NODES = 1000;
 
@@ -14,8 +15,8 @@ export default defineRule({
     severity: 'warning',
     description: 'The data the design stores exceeds what the cluster nodes hold, or the recommended share of it.',
     messages: {
-      over: 'the tables store {bytes}{growth} but {nodes} {storage} nodes hold {limit}: set {recommended} nodes ("Quotas and limits", storage per node).',
-      target: 'the tables store {bytes}{growth}, over {target} of the {limit} {nodes} {storage} nodes hold: set {recommended} nodes ("Quotas and limits").',
+      over: 'the tables store {bytes}{growth} but {nodes} {storage} nodes hold {limit}: {advice} ("Quotas and limits", storage per node).',
+      target: 'the tables store {bytes}{growth}, over {target} of the {limit} {nodes} {storage} nodes hold: {advice} ("Quotas and limits").',
     },
     fixable: true,
   },
@@ -23,15 +24,15 @@ export default defineRule({
     const plan = capacityPlan(design, analysis);
     const { model, sizedBytes } = plan;
     const limit = model.nodes * model.capacity.storageBytes;
-    if (sizedBytes <= limit * STORAGE_TARGET) return;
+    if (plan.storageState === 'ok') return;
     const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
     const recommended = plan.nodesNeeded.recommended;
     const base = {
       path: ['cluster', 'nodes'],
-      data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended },
+      data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended, advice: adviceText(recommended) },
       ...(recommended <= MAX_NODES ? { fix: `Set cluster.nodes to ${recommended}` } : {}),
     };
-    if (sizedBytes > limit) report({ ...base, messageId: 'over', severity: 'error' });
+    if (plan.storageState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
     else report({ ...base, messageId: 'target' });
   },
   fix(design, _finding, analysis) {

@@ -1,0 +1,157 @@
+// The Capacity panel: the design's load against its cluster and the monthly cost, SSD and HDD
+// side by side, live as the design is edited. Every figure is the core's plan
+// (src/core/capacity/plan.ts), the one lint's capacity rules and `btstudio plan` read. Prices
+// are editable and saved in this browser only (prices.ts), never in the design or a share link.
+import { memo, useMemo, useState } from 'react';
+import { capacityPlan, DEFAULT_PRICES, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import type { Design } from '../../core/model/schema';
+import type { DesignAnalysis } from '../../core/rules/analysis';
+import { formatBytes } from '../../core/rules/support/rows';
+import { browserStorage } from '../share/base';
+import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
+
+const LABEL: Record<PriceKey, string> = { nodeHour: 'Node, per hour', ssdGbMonth: 'SSD, per GiB-month', hddGbMonth: 'HDD, per GiB-month' };
+const pct = (n: number) => `${Math.round(n * 100).toLocaleString('en-US')}%`;
+const money = (p: Prices, n: number) => `${p.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const nodes = (n: number) => `${n.toLocaleString('en-US')} node${n === 1 ? '' : 's'}`;
+
+function storedText(plan: PlanDetail): string {
+  const t = plan.workload.totals;
+  const parts = [];
+  if (t.storedBytes > 0 || t.storedBytesGrowthPerMonth === 0) parts.push(formatBytes(t.storedBytes));
+  if (t.storedBytesGrowthPerMonth > 0) parts.push(`+${formatBytes(t.storedBytesGrowthPerMonth)}/month unbounded`);
+  return parts.join(', ');
+}
+
+function PriceForm({ prices, onChange }: { prices: Prices; onChange: (p: Prices | null) => void }) {
+  const [drafts, setDrafts] = useState<Record<PriceKey, string>>(() => ({ nodeHour: String(prices.nodeHour), ssdGbMonth: String(prices.ssdGbMonth), hddGbMonth: String(prices.hddGbMonth) }));
+  const bad = PRICE_KEYS.filter((k) => parsePrice(drafts[k]) === null);
+  return (
+    <details className="capacity-prices">
+      <summary>Prices ({prices.source === DEFAULT_PRICES.source ? `list prices as of ${prices.asOf}` : 'yours'})</summary>
+      <p className="hint">
+        {DEFAULT_PRICES.source}. Saved in this browser only, never in the design or a share link.
+      </p>
+      {PRICE_KEYS.map((k) => (
+        <label key={k} className="capacity-price">
+          {LABEL[k]} ({prices.currency})
+          <input
+            type="text"
+            inputMode="decimal"
+            data-testid={`price-${k}`}
+            aria-invalid={parsePrice(drafts[k]) === null}
+            value={drafts[k]}
+            onChange={(e) => {
+              const next = { ...drafts, [k]: e.target.value };
+              setDrafts(next);
+              const values = PRICE_KEYS.map((x) => parsePrice(next[x]));
+              if (values.every((v) => v !== null)) {
+                onChange({ ...prices, nodeHour: values[0]!, ssdGbMonth: values[1]!, hddGbMonth: values[2]! });
+              }
+            }}
+          />
+        </label>
+      ))}
+      {bad.length > 0 && (
+        <p className="field-error" role="alert">
+          A price is a number from 0 to 1,000,000; the plan keeps the last valid prices.
+        </p>
+      )}
+      <button
+        type="button"
+        onClick={() => {
+          setDrafts({ nodeHour: String(DEFAULT_PRICES.nodeHour), ssdGbMonth: String(DEFAULT_PRICES.ssdGbMonth), hddGbMonth: String(DEFAULT_PRICES.hddGbMonth) });
+          onChange(null);
+        }}
+      >
+        Use the list prices
+      </button>
+    </details>
+  );
+}
+
+export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: { design: Design; analysis: DesignAnalysis }) {
+  const [prices, setPrices] = useState<Prices>(() => loadPrices(browserStorage()));
+  const plans = useMemo(() => {
+    const own = capacityPlan(design, analysis, { prices });
+    const other = capacityPlan(design, analysis, { prices, storage: own.cluster.storage === 'ssd' ? 'hdd' : 'ssd' });
+    return own.cluster.storage === 'ssd' ? [own, other] : [other, own];
+  }, [design, analysis, prices]);
+  const own = plans.find((p) => p.model.storage === (design.cluster?.storage ?? 'ssd'))!;
+  const load = own.load;
+  return (
+    <section className="panel capacity" aria-labelledby="capacity-heading" data-testid="capacity">
+      <h2 id="capacity-heading">Capacity</h2>
+      <p data-testid="capacity-load">
+        The load takes {load.total.toFixed(1)} nodes at 100% CPU (writes {load.writes.toFixed(1)}, reads {load.reads.toFixed(1)}, scans {load.scans.toFixed(1)}); the tables store {storedText(own)}.
+      </p>
+      <table className="capacity-table">
+        <thead>
+          <tr>
+            <th scope="col"></th>
+            {plans.map((p) => (
+              <th scope="col" key={p.model.storage}>
+                {p.model.storage.toUpperCase()}
+                {p === own ? ' (this design)' : ''}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Nodes needed</th>
+            {plans.map((p) => (
+              <td key={p.model.storage} data-testid={`capacity-nodes-${p.model.storage}`}>
+                {nodes(p.nodesNeeded.recommended)} (CPU {p.nodesNeeded.cpu}, storage {p.nodesNeeded.storage})
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">On {nodes(own.cluster.nodes)}</th>
+            {plans.map((p) => (
+              <td key={p.model.storage}>
+                CPU {pct(p.utilization.cpu)}, storage {pct(p.utilization.storage)}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Per month</th>
+            {plans.map((p) => (
+              <td key={p.model.storage} data-testid={`capacity-cost-${p.model.storage}`}>
+                {money(p.monthlyCost.prices, p.monthlyCost.total)}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      {own.workload.unknown.length > 0 && (
+        <ul className="capacity-unknown">
+          {own.workload.unknown.map((u) => (
+            <li key={`${u.table}:${u.reason}`}>
+              <code>{u.table}</code>: {u.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      <PriceForm
+        prices={prices}
+        onChange={(p) => {
+          const storage = browserStorage();
+          if (p === null) {
+            savePrices(storage, null, '');
+            setPrices({ ...DEFAULT_PRICES });
+          } else {
+            const today = new Date().toISOString().slice(0, 10);
+            const saved = savePrices(storage, p, today);
+            setPrices(saved ? loadPrices(storage) : { ...p, source: 'your prices (not saved: this browser refused storage)', asOf: today });
+          }
+        }}
+      />
+      <p className="hint">
+        Google's per-node figures ("Understand performance", "Plan your capacity"); see docs/capacity.md. Costs are of the recommended nodes, before discounts.
+      </p>
+    </section>
+  );
+});
+
+export default CapacityPanel;

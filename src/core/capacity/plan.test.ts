@@ -1,0 +1,85 @@
+// The capacity plan on issue 13's cases: the JSON shape, the figures, and agreement with the
+// capacity rules (one model: lint's verdict and the plan's cannot disagree).
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../rules/analysis';
+import { lint } from '../rules/lint';
+import { parseCase } from '../rules/tester';
+import { eventsDesign } from '../../test-support/capacity-designs';
+import { capacityPlan, DEFAULT_PRICES, planJson } from './plan';
+
+const planOf = (yaml: string, opts = {}) => {
+  const d = parseCase(yaml);
+  return capacityPlan(d, analyze(d), opts);
+};
+
+const numbersAreSane = (v: unknown, at = 'plan'): void => {
+  if (typeof v === 'number') expect(Number.isFinite(v) && v >= 0, `${at} = ${v}`).toBe(true);
+  else if (Array.isArray(v)) v.forEach((x, i) => numbersAreSane(x, `${at}[${i}]`));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) numbersAreSane(x, `${at}.${k}`);
+  else expect(v, at).not.toBeUndefined();
+};
+
+describe('capacity plan', () => {
+  it('has exactly the documented JSON shape', () => {
+    const json = planJson(planOf(eventsDesign(20_000, 3)));
+    expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'assumptions']);
+    expect(json.cluster).toEqual({ nodes: 3, storage: 'ssd' });
+    expect(Object.keys(json.tables[0]!)).toEqual(['table', 'writeRowsPerSecond', 'readRowsPerSecond', 'scanBytesPerSecond', 'storedBytes', 'storedBytesGrowthPerMonth', 'storage', 'cpuNodes']);
+    expect(Object.keys(json.nodesNeeded)).toEqual(['cpu', 'storage', 'recommended']);
+    expect(Object.keys(json.monthlyCost.prices)).toEqual(['currency', 'nodeHour', 'ssdGbMonth', 'hddGbMonth', 'source', 'asOf']);
+    expect(json.monthlyCost.prices.source).toMatch(/Bigtable pricing \(https:\/\/cloud\.google\.com\/bigtable\/pricing\)/);
+    numbersAreSane(JSON.parse(JSON.stringify(json)));
+  });
+
+  it('300,000 writes/s on 3 SSD nodes: 21.4 nodes of load, 31 recommended, 714% CPU', () => {
+    const p = planOf(eventsDesign(300_000, 3));
+    expect(p.cpuNodes).toBeCloseTo(300_000 / 14_000, 5);
+    expect(p.nodesNeeded.cpu).toBe(31);
+    expect(p.utilization.cpu).toBeCloseTo(7.1429, 3);
+    // 31 nodes x 730 hours x 0.65
+    expect(p.monthlyCost.nodes).toBeCloseTo(31 * 730 * DEFAULT_PRICES.nodeHour, 2);
+  });
+
+  it('two tables at 50,000 writes/s each share the cluster: summed', () => {
+    const one = planOf(eventsDesign(50_000, 3));
+    const two = planOf(eventsDesign(50_000, 3, 'ssd', '', 2));
+    expect(two.cpuNodes).toBeCloseTo(2 * one.cpuNodes, 9);
+    expect(two.nodesNeeded.cpu).toBe(11);
+  });
+
+  it('40,000 point reads/s on 4 HDD nodes: 80 nodes of reads; on SSD 2.4', () => {
+    const q = '    queries:\n      - {name: one, match: {device: eq, ts: eq}, perSecond: 40000}\n';
+    const hdd = planOf(eventsDesign(0, 4, 'hdd', q));
+    expect(hdd.load.reads).toBeCloseTo(80, 5);
+    const ssd = planOf(eventsDesign(0, 4, 'hdd', q), { storage: 'ssd' });
+    expect(ssd.load.reads).toBeCloseTo(40_000 / 17_000, 5);
+  });
+
+  it('rows above 1 KB cost proportionally more; prices can be replaced', () => {
+    const big = planOf(eventsDesign(14_000, 3).replace('valueBytes: 200', 'valueBytes: 4000'));
+    expect(big.load.writes).toBeGreaterThan(3.9);
+    const p = planOf(eventsDesign(14_000, 3), { prices: { nodeHour: 1 } });
+    expect(p.monthlyCost.prices.nodeHour).toBe(1);
+    expect(p.monthlyCost.nodes).toBe(p.nodesNeeded.recommended * 730);
+  });
+
+  it('says what it does not know instead of inventing it', () => {
+    const p = planOf(eventsDesign(0, 3).replace('    load: {writesPerSecond: 0, retention: 7d}\n', ''));
+    expect(p.tables[0]).toMatchObject({ writeRowsPerSecond: null, storedBytes: null, storage: 'unknown' });
+    expect(p.assumptions.join('\n')).toMatch(/events: no write load declared/);
+    numbersAreSane(JSON.parse(JSON.stringify(planJson(p))));
+  });
+
+  it('agrees with lint: cluster-capacity reports exactly when the plan needs more nodes', () => {
+    for (const wps of [5_000, 20_000, 29_400, 29_500, 42_000, 42_100, 300_000]) {
+      const d = parseCase(eventsDesign(wps, 3));
+      const p = capacityPlan(d, analyze(d));
+      const f = lint(d).findings.find((x) => x.rule === 'cluster-capacity');
+      expect(f?.messageId ?? 'ok', `${wps} writes/s`).toBe(p.cpuState);
+      // 29,400 writes/s is exactly 70% of 3 nodes: at the target, not above it.
+      const expected = wps <= 29_400 ? 'ok' : wps <= 42_000 ? 'target' : 'over';
+      expect(p.cpuState, `${wps} writes/s`).toBe(expected);
+      if (f) expect(f.message).toContain(`set ${p.nodesNeeded.recommended} nodes`);
+    }
+  });
+});
