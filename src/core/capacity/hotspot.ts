@@ -24,8 +24,15 @@ export const NODE_SHARE = {
   hotspot: 1,
 } as const;
 
-/** At risk also when one unsplittable range carries more than this multiple of one node's fair share. */
+/** The fields after a leading bucket spread its writes when the busiest range is within this multiple of a node's fair share. */
 export const FAIR_SHARE_MULTIPLE = 1.25;
+
+/**
+ * At risk also when one unsplittable range takes at least this share of the table's writes:
+ * the table can then never use much more than two nodes, whatever the cluster (a leading
+ * timestamp or sequence, one hot row), even at a load one node serves today.
+ */
+export const DOMINANT_SHARE = 0.5;
 
 export type UnsplittableKind = 'row' | 'edge';
 
@@ -132,8 +139,7 @@ export function hotspotModel(t: TableAnalysis, writesPerSecond: number | null, n
 export function riskOf(range: UnsplittableRange, nodeFraction: number | null, nodes: number): HotspotRisk {
   if (nodeFraction !== null && nodeFraction > NODE_SHARE.hotspot) return 'hotspot';
   if (nodeFraction !== null && nodeFraction > NODE_SHARE.atRisk) return 'at-risk';
-  // A range above a node's fair share caps the table below what its nodes could serve.
-  if (range.share * Math.max(1, nodes) > FAIR_SHARE_MULTIPLE && nodes > 1) return 'at-risk';
+  if (range.share >= DOMINANT_SHARE && nodes > 1) return 'at-risk';
   return 'none';
 }
 

@@ -220,6 +220,7 @@ function resultOf(engine: SimEngine): SimResult {
   const unsplittable = modelOf(engine);
   const { verdict, reason, pattern } = judge({
     measured,
+    hottestTabletShare: evidence.hottestTabletShare,
     writes: half,
     throttled: st.throttledSecondHalf,
     nodes: p.nodes,

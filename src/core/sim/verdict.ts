@@ -23,6 +23,8 @@ export interface HottestRange {
 export interface VerdictInput {
   /** The pattern the run's measures name (pattern.ts `name`). */
   measured: Pattern;
+  /** The hottest piece splitting did not divide, as the run measured it (evidence.hottestTabletShare). */
+  hottestTabletShare: number;
   /** Offered and refused writes over the second half of the run (the first is warm-up). */
   writes: number;
   throttled: number;
@@ -106,7 +108,12 @@ export function judge(v: VerdictInput): VerdictResult {
     return { verdict: 'at-risk', pattern, reason: `${range}${need}: it cannot split, so the table cannot grow much beyond this rate.` };
   }
   if (pattern !== 'even') {
-    return { verdict: 'at-risk', pattern, reason: `one key range takes more writes than its node's fair share; nothing is throttled at ${num(v.writesPerSecond)} writes/s.` };
+    const even = v.hottestTabletShare * v.nodes;
+    return {
+      verdict: 'at-risk',
+      pattern,
+      reason: `the hottest key range takes ${pct(v.hottestTabletShare)} of writes${even > 1 ? `, ${even.toFixed(1)} nodes' even share,` : ''} so the nodes are not evenly used; nothing is throttled at ${num(v.writesPerSecond)} writes/s.`,
+    };
   }
   if (v.utilization > v.cpuTarget) {
     return { verdict: 'at-risk', pattern, reason: `the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").` };
