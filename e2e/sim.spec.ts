@@ -55,7 +55,7 @@ test('simulates the IoT example: painted heatmap, score and pattern, measured dr
   await openSimulate(page);
   const view = page.getByTestId('sim-view');
   await expect(view.getByTestId('sim-assumptions')).toContainText('A simulation, not a promise');
-  await expect(view.getByLabel('Nodes', { exact: true })).toHaveValue('6');
+  await expect(view.getByLabel('Nodes', { exact: true })).toHaveValue('19');
   await expect(view.getByLabel('Writes per second')).toHaveValue('50000');
 
   const t0 = Date.now();
@@ -161,7 +161,7 @@ test('simulates the IoT example: painted heatmap, score and pattern, measured dr
   await expect(tip).toContainText('Writes');
   await expect(tip).toContainText('Node');
 
-  await expect(view.getByTestId('sim-chart-nodes').locator('.recharts-line')).toHaveCount(6);
+  await expect(view.getByTestId('sim-chart-nodes').locator('.recharts-line')).toHaveCount(9); // the 8 busiest of 19 nodes and the rest as one line
   await expect(view.getByTestId('sim-chart-tablets').locator('svg').first()).toBeVisible();
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="sim-view"]').analyze();
@@ -185,7 +185,7 @@ test('a key that leads with the timestamp hotspots, compares against the origina
   await expect(results.getByTestId('sim-verdict')).toHaveClass(/sim-verdict-bad/);
   await expect(results.getByTestId('sim-verdict-reason')).toContainText('no split can divide it');
   const score = Number(await results.getByTestId('sim-score').textContent());
-  expect(score).toBeGreaterThanOrEqual(0.8 * 6);
+  expect(score).toBeGreaterThanOrEqual(0.8 * 19);
   const canvas = view.getByTestId('sim-heatmap');
   await expect(canvas).toHaveAttribute('data-painted', 'true');
   expect(await paintedShare(canvas)).toBeGreaterThan(0.005);
@@ -216,7 +216,7 @@ test('a key that leads with the timestamp hotspots, compares against the origina
   // The previous result stays on screen.
   await expect(view.getByTestId('sim-output').getByTestId('sim-pattern')).toHaveAttribute('data-pattern', 'sequential');
   await view.getByRole('button', { name: 'Defaults' }).click();
-  await expect(view.getByLabel('Nodes', { exact: true })).toHaveValue('6');
+  await expect(view.getByLabel('Nodes', { exact: true })).toHaveValue('19');
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="sim-view"]').analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
