@@ -106,3 +106,17 @@ tables:
     expect(w.totals.writeRowsPerSecond).toBe(100_000);
   });
 });
+
+describe('the estimates read the same model', () => {
+  it('log lines with no GC: the estimate says unbounded, per month, not the declared 14 days', async () => {
+    const { estimates, storedText } = await import('../report/lint-report');
+    const d = logs('');
+    const a = analyze(d);
+    const e = estimates(a)[0]!;
+    const w = designWorkload(a).tables[0]!;
+    expect(e).toMatchObject({ storage: 'unbounded', tableBytes: null, growthPerMonth: Math.round(w.storedBytesGrowthPerMonth!) });
+    expect(storedText(e)).toMatch(/^unbounded \(\+[\d.]+ [KMGT]B\/month, no GC rule deletes\)$/);
+    const bounded = estimates(analyze(logs('        gc: {maxAge: 14d}\n')))[0]!;
+    expect(bounded.tableBytes).toBe(Math.round(designWorkload(analyze(logs('        gc: {maxAge: 14d}\n'))).tables[0]!.storedBytes!));
+  });
+});
