@@ -111,6 +111,8 @@ export interface SimParams {
   otherShare: number;
   /** Read requests per second of this table (point reads and scans). */
   readsPerSecond: number;
+  /** True when neither the table nor the caller gave a write rate (the default was simulated). */
+  writesAssumed: boolean;
   tickSeconds: number;
   ticks: number;
   /** Keys generated per simulated second; each stands for writesPerSecond / sampleRate writes. */
@@ -179,6 +181,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
     otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
     readsPerSecond: clamp(finiteOr(opts.readsPerSecond, 0), [0, 1e9]),
+    writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && table.load?.writesPerSecond === undefined,
     tickSeconds,
     ticks,
     sampleRate,

@@ -218,7 +218,7 @@ function resultOf(engine: SimEngine): SimResult {
   const fullCluster = p.nodes * p.nodeCapacity * (1 - p.otherShare);
   const { progress: _, series, ...counts } = snapshotOf(engine);
   const unsplittable = modelOf(engine);
-  const { verdict, reason, pattern } = judge({
+  const judged = judge({
     measured,
     hottestTabletShare: evidence.hottestTabletShare,
     writes: half,
@@ -231,6 +231,9 @@ function resultOf(engine: SimEngine): SimResult {
     otherShare: p.otherShare,
     model: unsplittable,
   });
+  const { verdict, pattern } = judged;
+  // Unknown stays unknown: say which rate the verdict judged.
+  const reason = p.writesAssumed ? `${judged.reason} No write load declared: judged at the default ${p.writesPerSecond.toLocaleString('en-US')} writes/s.` : judged.reason;
   const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load }));
   return {
     params: p,
