@@ -55,13 +55,24 @@ test('simulates the IoT example: painted heatmap, score and pattern, measured dr
   await openSimulate(page);
   const view = page.getByTestId('sim-view');
   await expect(view.getByTestId('sim-assumptions')).toContainText('A simulation, not a promise');
-  await expect(view.getByLabel('Nodes')).toHaveValue('6');
+  await expect(view.getByLabel('Nodes', { exact: true })).toHaveValue('19');
   await expect(view.getByLabel('Writes per second')).toHaveValue('50000');
 
   const t0 = Date.now();
   const results = await runAndWait(page);
   const wall = Date.now() - t0;
   await expect(results.getByTestId('sim-pattern')).toHaveAttribute('data-pattern', 'even');
+  // The badge follows the verdict: green only for a run that does not throttle.
+  await expect(results.getByTestId('sim-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(results.getByTestId('sim-verdict')).toHaveClass(/sim-verdict-good/);
+  await expect(results.getByTestId('sim-hottest')).toContainText('of one node');
+  // Key Visualizer's metric choice: the example's queries give a reads view.
+  const metric = view.getByTestId('sim-heatmap-metric');
+  await expect(metric).toBeEnabled();
+  await metric.selectOption('reads');
+  await expect(view.locator('.sim-heatmap-caption').first()).toContainText('Reads by key range');
+  await metric.selectOption('writes');
+  await expect(view.locator('.sim-heatmap-caption').first()).toContainText('Writes by key range');
   const score = Number(await results.getByTestId('sim-score').textContent());
   expect(score).toBeGreaterThanOrEqual(1);
   expect(score).toBeLessThan(1.5);
@@ -150,7 +161,7 @@ test('simulates the IoT example: painted heatmap, score and pattern, measured dr
   await expect(tip).toContainText('Writes');
   await expect(tip).toContainText('Node');
 
-  await expect(view.getByTestId('sim-chart-nodes').locator('.recharts-line')).toHaveCount(6);
+  await expect(view.getByTestId('sim-chart-nodes').locator('.recharts-line')).toHaveCount(9); // the 8 busiest of 19 nodes and the rest as one line
   await expect(view.getByTestId('sim-chart-tablets').locator('svg').first()).toBeVisible();
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="sim-view"]').analyze();
@@ -170,8 +181,11 @@ test('a key that leads with the timestamp hotspots, compares against the origina
   const view = page.getByTestId('sim-view');
   const results = await runAndWait(page);
   await expect(results.getByTestId('sim-pattern')).toHaveAttribute('data-pattern', 'sequential');
+  await expect(results.getByTestId('sim-verdict')).toHaveAttribute('data-verdict', 'hotspot');
+  await expect(results.getByTestId('sim-verdict')).toHaveClass(/sim-verdict-bad/);
+  await expect(results.getByTestId('sim-verdict-reason')).toContainText('no split can divide it');
   const score = Number(await results.getByTestId('sim-score').textContent());
-  expect(score).toBeGreaterThanOrEqual(0.8 * 6);
+  expect(score).toBeGreaterThanOrEqual(0.8 * 19);
   const canvas = view.getByTestId('sim-heatmap');
   await expect(canvas).toHaveAttribute('data-painted', 'true');
   expect(await paintedShare(canvas)).toBeGreaterThan(0.005);
@@ -193,7 +207,7 @@ test('a key that leads with the timestamp hotspots, compares against the origina
   expect(scoreA).toBeGreaterThan(scoreB * 2);
 
   // A long run (200 nodes: 300,000 generated keys) cancels, and the page stays usable.
-  await view.getByLabel('Nodes').fill('200');
+  await view.getByLabel('Nodes', { exact: true }).fill('200');
   await view.getByTestId('sim-run').click();
   await expect(view.getByTestId('sim-progress')).toBeVisible();
   await view.getByTestId('sim-cancel').click();
@@ -202,7 +216,7 @@ test('a key that leads with the timestamp hotspots, compares against the origina
   // The previous result stays on screen.
   await expect(view.getByTestId('sim-output').getByTestId('sim-pattern')).toHaveAttribute('data-pattern', 'sequential');
   await view.getByRole('button', { name: 'Defaults' }).click();
-  await expect(view.getByLabel('Nodes')).toHaveValue('6');
+  await expect(view.getByLabel('Nodes', { exact: true })).toHaveValue('19');
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="sim-view"]').analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

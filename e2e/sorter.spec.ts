@@ -142,8 +142,8 @@ test('a salted key shows one run per bucket for a range query', async ({ page })
   await page.getByTestId('sorter-query').selectOption({ label: 'users in an id range' });
   const match = page.getByTestId('sorter-match');
   await expect(match).toHaveAttribute('data-plan', 'multi-scan');
-  await expect(match).toContainText('16 scans');
-  await expect(match).toHaveAttribute('data-runs', '16');
+  await expect(match).toContainText('32 scans');
+  await expect(match).toHaveAttribute('data-runs', '32');
 });
 
 test('the sorter has no serious or critical accessibility violations', async ({ page }) => {

@@ -148,7 +148,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
     const u = await cli('verify', users, '--instance', INSTANCE);
     expect(u.code).toBe(0);
     expect(u.out).toMatch(/ok   profile of a user: point, 1 range; scanned 1 -> returned 1; sampled row found in 5\/5/);
-    expect(u.out).toMatch(/ok   users in an id range: multi-scan, 16 ranges; scanned \d+ -> returned \d+; sampled row found in 5\/5/);
+    expect(u.out).toMatch(/ok   users in an id range: multi-scan, 32 ranges; scanned \d+ -> returned \d+; sampled row found in 5\/5/);
     expect(u.out).toContain('column filters are not applied');
   });
 

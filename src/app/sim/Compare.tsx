@@ -58,7 +58,7 @@ export function Compare(p: CompareProps) {
     const ta = resolve(p.docs, refA);
     const tb = resolve(p.docs, refB);
     if (!ta || !tb || !p.workload) return;
-    const jobs: SimJob[] = [ta, tb].map((x) => ({ table: x.table, options: optionsOf(x.doc.design, p.workload!, p.storage) }));
+    const jobs: SimJob[] = [ta, tb].map((x) => ({ table: x.table, options: optionsOf(x.doc.design, p.workload!, p.storage, x.table) }));
     setLabels([ta, tb].map((x) => `${x.doc.design.name}: ${x.table.name}`));
     void start(jobs);
   };
@@ -126,6 +126,7 @@ export function Compare(p: CompareProps) {
               <div key={i} className="sim-side" data-testid={`sim-compare-${i === 0 ? 'a' : 'b'}`}>
                 <h4>{label}</h4>
                 <ScoreLine result={r} />
+                <p className="sim-verdict-reason">{r.verdictReason}</p>
                 <p className="sim-meaning">{PATTERNS[r.pattern].meaning}</p>
                 <p className="small">
                   Max sustainable {formatCount(r.maxSustainableWritesPerSecond)} writes/s; {formatPercent(r.writes ? r.throttled / r.writes : 0)} throttled.

@@ -2,7 +2,7 @@
 // key order, log colour scale. Drag, wheel and the keyboard pan and zoom at display rate (the
 // view lives in the renderer, not in React state); hovering or Shift+arrows show a cell.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { SimResult } from '../../core/sim';
+import { heatmapOf, type HeatmapMetric, type SimResult } from '../../core/sim';
 import { cellInfo, cellLines } from './cells';
 import { heatmapSummary } from './describe';
 import { HeatmapLegend } from './HeatmapLegend';
@@ -28,6 +28,9 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
   const frame = useRef(0);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   const [brightness, setBrightness] = useState(0);
+  // Key Visualizer's metric choice: writes, reads, or both (the table's declared queries).
+  const [metric, setMetric] = useState<HeatmapMetric>('writes');
+  const shown = useMemo(() => heatmapOf(result.heatmap, result.reads, result.reads ? metric : 'writes'), [result, metric]);
   const [cell, setCell] = useState<Cell | null>(null);
   const summary = useMemo(() => heatmapSummary(result, tableName), [result, tableName]);
   const height = compact ? 300 : 380;
@@ -92,11 +95,11 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
   }, []);
 
   useEffect(() => {
-    const h = result.heatmap;
+    const h = shown;
     rendererRef.current?.setData({ slots: h.slots, buckets: h.buckets, values: h.values, max: h.max, bucketLabels: h.bucketLabels, slotSeconds: h.slotSeconds });
     setCell(null);
     record();
-  }, [result]);
+  }, [shown]);
 
   useEffect(() => {
     rendererRef.current?.setBrightness(10 ** brightness);
@@ -150,7 +153,7 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
   return (
     <figure className={compact ? 'sim-heatmap compact' : 'sim-heatmap'} aria-labelledby={`${id}-cap`}>
       <figcaption id={`${id}-cap`} className="sim-heatmap-caption">
-        Writes by key range and time: <span className="mono">{tableName}</span>
+        {result.reads && metric === 'reads' ? 'Reads' : result.reads && metric === 'both' ? 'Reads and writes' : 'Writes'} by key range and time: <span className="mono">{tableName}</span>
       </figcaption>
       <div
         ref={wrapRef}
@@ -220,7 +223,15 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
           <input type="range" min={-1} max={2} step={0.1} value={brightness} onChange={(e) => setBrightness(Number(e.target.value))} aria-valuetext={`${(10 ** brightness).toFixed(1)} times`} />
           <output>×{(10 ** brightness).toFixed(1)}</output>
         </label>
-        <HeatmapLegend max={result.heatmap.max} brightness={10 ** brightness} />
+        <label className="sim-metric">
+          Show
+          <select value={result.reads ? metric : 'writes'} onChange={(e) => setMetric(e.target.value as HeatmapMetric)} disabled={!result.reads} data-testid={`${testId}-metric`} title={result.reads ? undefined : 'The table declares no queries or reads'}>
+            <option value="writes">writes</option>
+            <option value="reads">reads</option>
+            <option value="both">reads and writes</option>
+          </select>
+        </label>
+        <HeatmapLegend max={shown.max} brightness={10 ** brightness} />
       </div>
       <p id={`${id}-help`} className="sim-hint">
         Drag or use the arrow keys to pan; wheel or + and − to zoom; 0 resets. Shift+arrows move a cell cursor.

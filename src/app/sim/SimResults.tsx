@@ -1,13 +1,18 @@
 // The numbers of a run: hotspot score, the pattern in plain words, the sustainable write rate
 // against the declared load, throttling, tablets, splits and moves.
 import type { SimResult } from '../../core/sim';
-import { formatCount, formatPercent, PATTERNS } from './describe';
+import { formatCount, formatPercent, PATTERNS, VERDICTS } from './describe';
 
+/** The badge: the verdict (its colour) and the pattern; green only for a run that does not throttle. */
 export function ScoreLine({ result }: { result: SimResult }) {
   const text = PATTERNS[result.pattern];
+  const verdict = VERDICTS[result.verdict];
   return (
     <p className="sim-score">
-      <span className={`sim-pattern sim-pattern-${result.pattern}`} data-testid="sim-pattern" data-pattern={result.pattern}>
+      <span className={`sim-verdict sim-verdict-${verdict.tone}`} data-testid="sim-verdict" data-verdict={result.verdict}>
+        {verdict.title}
+      </span>{' '}
+      <span className="sim-pattern" data-testid="sim-pattern" data-pattern={result.pattern}>
         {text.title}
       </span>{' '}
       <span>
@@ -28,6 +33,9 @@ export function SimResults({ result, declared }: { result: SimResult; declared: 
     <section className="sim-results" aria-labelledby="sim-results-title" data-testid="sim-results">
       <h3 id="sim-results-title">Result</h3>
       <ScoreLine result={result} />
+      <p className="sim-verdict-reason" data-testid="sim-verdict-reason">
+        {result.verdictReason}
+      </p>
       <p className="sim-meaning">{text.meaning}</p>
       <p className="sim-advice">
         <strong>What helps:</strong> {text.advice}
@@ -50,6 +58,21 @@ export function SimResults({ result, declared }: { result: SimResult; declared: 
             : 'The table declares no write load.'}
           {declared !== p.writesPerSecond && ` This run simulated ${formatCount(p.writesPerSecond)} writes/s.`}
         </dd>
+        {result.hottestRange && (
+          <>
+            <dt>Hottest key range</dt>
+            <dd data-testid="sim-hottest">
+              {result.hottestRange.start || '(start)'} to {result.hottestRange.end ?? '(end of the key space)'}: {formatPercent(result.hottestRange.share)} of writes at the end,{' '}
+              {formatCount(result.hottestRange.writesPerSecond)} writes/s, {result.hottestRange.nodeFraction.toFixed(2)} of one node.
+            </dd>
+          </>
+        )}
+        {result.params.otherShare > 0 && (
+          <>
+            <dt>Reads and other tables</dt>
+            <dd>{formatPercent(result.params.otherShare)} of each node, from the design's queries and its other tables (the capacity plan).</dd>
+          </>
+        )}
         <dt>Throttled writes</dt>
         <dd>
           {formatCount(result.throttled)} of {formatCount(result.writes)} ({formatPercent(throttledShare)})

@@ -72,7 +72,7 @@ function SimPanel({ docId }: { docId: string }) {
   const run = () => {
     setShownProblems(true);
     if (!table || !parsed.ok) return;
-    void start([{ table, options: optionsOf(design, parsed.workload) }]);
+    void start([{ table, options: optionsOf(design, parsed.workload, undefined, table) }]);
   };
   const result = last?.results[0];
   const ranTable = last?.jobs[0]?.table;

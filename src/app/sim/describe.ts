@@ -1,6 +1,6 @@
 // Words for a simulation result: what each pattern means and what to do about it, and the
 // text alternative of the heatmap (score, pattern, hottest key range). No DOM, no React.
-import type { Pattern, SimResult } from '../../core/sim';
+import type { Pattern, SimResult, Verdict } from '../../core/sim';
 
 export interface PatternText {
   title: string;
@@ -32,11 +32,30 @@ export const PATTERNS: Record<Pattern, PatternText> = {
     meaning: 'One key range (a prefix, such as one tenant or device) takes a large share of the writes; splitting cannot spread it evenly. On the heatmap: a bright horizontal band.',
     advice: 'Salt or promote a higher-cardinality field in front of the hot prefix, or separate the heavy writer.',
   },
+  'sequential-in-prefix': {
+    title: 'Sequential in prefix',
+    meaning:
+      'The newest key range of each busy prefix is hot: a timestamp or counter follows a skewed or small prefix (a big city, a busy tenant), so each prefix writes only at its moving end, which no split can divide. On the heatmap: bright diagonals inside the busiest prefixes.',
+    advice: 'Put a field that varies between writes of one prefix (a device or driver id) before the time, or split the busiest prefix with a salt of that field. More nodes do not help the busiest prefix.',
+  },
+  saturated: {
+    title: 'Saturated',
+    meaning: 'Writes spread over every node, but the nodes together cannot take them: every node throttles. On the heatmap: even noise, with throttling on every node.',
+    advice: 'Add nodes (the verdict says how many), or write less: smaller rows, batched updates. The key is not the problem.',
+  },
   periodic: {
     title: 'Periodic',
     meaning: 'The hot key range moves and comes back at a regular period (for example a small counter that wraps around). On the heatmap: repeating stripes.',
     advice: 'Lead the key with a field that does not cycle with time, or widen the range the counter covers.',
   },
+};
+
+/** The badge's word per verdict; its colour follows the verdict, never the pattern alone. */
+export const VERDICTS: Record<Verdict, { title: string; tone: 'good' | 'warn' | 'bad' }> = {
+  ok: { title: 'OK', tone: 'good' },
+  'at-risk': { title: 'At risk', tone: 'warn' },
+  hotspot: { title: 'Hotspot', tone: 'bad' },
+  'over-capacity': { title: 'Over capacity', tone: 'bad' },
 };
 
 const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -109,6 +128,7 @@ export function heatmapSummary(r: SimResult, tableName: string): string {
   const nodes = r.params.nodes;
   const parts = [
     `Heatmap of writes to ${tableName}: ${r.heatmap.buckets} key ranges in key order (top to bottom) over ${r.heatmap.slots} time slots of ${formatSlot(r.heatmap.slotSeconds)} (left to right).`,
+    ...(r.verdict ? [`Verdict: ${VERDICTS[r.verdict].title.toLowerCase()}, ${r.verdictReason}`] : []),
     `Pattern: ${PATTERNS[r.pattern].title.toLowerCase()}. Hotspot score ${r.hotspotScore.toFixed(2)} (1 is even, ${nodes} is all writes on one node).`,
   ];
   const hot = hottestRange(r);

@@ -29,6 +29,7 @@ export function resultTransferables(r: SimResult): ArrayBuffer[] {
     r.heatmap.values,
     r.heatmap.nodes,
     r.heatmap.bucketRows,
+    ...(r.reads ? [r.reads] : []),
     r.series.nodeWrites,
     r.series.nodeThrottled,
     r.series.tablets,

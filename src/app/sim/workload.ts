@@ -77,8 +77,8 @@ export function parseWorkload(text: WorkloadText): { ok: true; workload: Workloa
 }
 
 /** Options for a run of a table of `design` under `w`; `storage` overrides the design's (a compare runs both on one). */
-export function optionsOf(design: Design, w: Workload, storage?: 'ssd' | 'hdd'): SimOptions {
+export function optionsOf(design: Design, w: Workload, storage?: 'ssd' | 'hdd', table?: Table): SimOptions {
   const { detail, ...rest } = w;
   const samples = samplesFor(w.nodes, detail);
-  return optionsFor(design, { ...rest, ...(samples ? { samples } : {}), ...(storage ? { storage } : {}) });
+  return optionsFor(design, { ...rest, ...(samples ? { samples } : {}), ...(storage ? { storage } : {}) }, table);
 }

@@ -30,6 +30,15 @@ tables:
         ts: {type: timestamp}
         device: {type: string, cardinality: 5000}
     load: {writesPerSecond: 5000}
+  - name: read_by_device
+    rowKey:
+      template: "{device}#{ts}"
+      fields:
+        device: {type: string, cardinality: 5000}
+        ts: {type: timestamp}
+    queries:
+      - {name: a device's latest, match: {device: eq}, limit: 1, perSecond: 2000}
+    load: {writesPerSecond: 5000}
   - name: broken
     rowKey:
       encoding: singleton
@@ -39,6 +48,35 @@ tables:
 );
 
 describe('btstudio simulate', () => {
+  it('gives a verdict with its reason and the hottest range; a leading timestamp is never ok', async () => {
+    const r = await cli('simulate', design, '--table', 'by_time', '--seconds', '120', '--format', 'json');
+    const j = JSON.parse(r.out);
+    expect(j.verdict).toBe('at-risk');
+    expect(j.verdictReason).toMatch(/the newest ts takes 100% of writes/);
+    expect(j.unsplittable).toMatchObject({ kind: 'edge', stop: 'ts', prefix: [], share: 1 });
+    expect(j.hottestRange.share).toBeGreaterThan(0.5);
+    expect(j.hottestRange.nodeFraction).toBeCloseTo(j.hottestRange.writesPerSecond / j.nodeCapacity, 2);
+    const text = await cli('simulate', design, '--table', 'by_time', '--seconds', '120');
+    expect(text.out).toMatch(/^verdict {5}at-risk: /m);
+    expect(text.out).toMatch(/^hottest {5}.*of writes, [\d,]+ writes\/s, [\d.]+ of one node$/m);
+  });
+
+  it('shows reads, writes or both in the heatmap, and says when a table declares no reads', async () => {
+    const run = async (metric: string) => JSON.parse((await cli('simulate', design, '--table', 'read_by_device', '--seconds', '60', '--format', 'json', '--heatmap', metric)).out);
+    const sum = (j: { heatmap: { values: number[][] } }) => j.heatmap.values.flat().reduce((a, b) => a + b, 0);
+    const [w, rd, both] = [await run('writes'), await run('reads'), await run('both')];
+    expect(sum(w)).toBeCloseTo(300_000, -2);
+    expect(sum(rd)).toBeCloseTo(120_000, -2); // 2,000 reads/s for 60 s
+    expect(sum(both)).toBeCloseTo(sum(w) + sum(rd), -2);
+    expect(rd.heatmapMetric).toBe('reads');
+    // The reads cost capacity: the table's queries take a share of every node.
+    expect(w.otherLoadShare).toBeGreaterThan(0);
+    const none = await cli('simulate', design, '--table', 'salted', '--heatmap', 'reads');
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/--heatmap reads: table salted declares no reads/);
+    expect((await cli('simulate', design, '--table', 'salted', '--heatmap', 'ops')).err).toMatch(/--heatmap is writes, reads or both, not "ops"/);
+  });
+
   it('prints JSON with the run, the score, the pattern and a nested heatmap', async () => {
     const r = await cli('simulate', design, '--table', 'by_time', '--seconds', '120', '--format', 'json', '--buckets', '40', '--slots', '30');
     expect(r).toMatchObject({ code: 0, err: '' });
@@ -84,7 +122,7 @@ describe('btstudio simulate', () => {
       [['--table', 'by_time', '--seconds', 'ten'], /--seconds takes a whole number/],
       [['--table', 'by_time', '--format', 'xml'], /--format is text or json/],
       [['--table', 'broken'], /table broken: encoding singleton/],
-      [[], /3 tables; choose one with --table/],
+      [[], /4 tables; choose one with --table/],
     ];
     for (const [args, message] of cases) {
       const r = await cli('simulate', design, ...args);

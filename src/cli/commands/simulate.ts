@@ -2,20 +2,24 @@
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
-import { LIMITS, optionsFor, quantiseHeatmap, simulate, type Pattern, type SimResult } from '../../core/sim/index';
+import { heatmapOf, LIMITS, optionsFor, quantiseHeatmap, simulate, type HeatmapMetric, type Pattern, type SimResult } from '../../core/sim/index';
 import { intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
 export const usage = `usage: btstudio simulate DESIGN [--table T] [--nodes N] [--seconds S] [--seed X]
-                         [--wps W] [--buckets B] [--slots K] [--format text|json]
+                         [--wps W] [--buckets B] [--slots K] [--heatmap writes|reads|both]
+                         [--format text|json]
 
 Simulates the table's write load (load.writesPerSecond, or --wps) on a cluster of N nodes
 (default: the design's cluster, else 3) for S simulated seconds (default 600): tablets split and
 move between nodes, writes beyond a node's capacity are throttled. Prints the hotspot score
 (max node writes / mean node writes over the second half; 1 = even), the pattern (even,
-sequential, hot-key, hot-range, periodic), the max sustainable write rate and a heatmap of
-writes over time and key buckets (--buckets, default 100; --slots, default 60).
+sequential, sequential-in-prefix, hot-key, hot-range, periodic, saturated), the verdict (ok,
+at-risk, hotspot, over-capacity) with its reason, the hottest key range, the max sustainable write rate and a heatmap of
+writes over time and key buckets (--buckets, default 100; --slots, default 60); --heatmap reads
+or both shows the table's read requests (its queries) instead of, or with, the writes. Reads and
+the design's other tables count against each node's capacity.
 A simulation, not a promise: docs/simulator.md lists its assumptions.`;
 
 const PATTERN_TEXT: Record<Pattern, string> = {
@@ -24,6 +28,8 @@ const PATTERN_TEXT: Record<Pattern, string> = {
   'hot-key': 'one row takes a large share of the writes, and a row never splits',
   'hot-range': 'one key range (a prefix) takes a large share of the writes',
   periodic: 'the hot key range moves and comes back at a regular period',
+  'sequential-in-prefix': 'the newest key range of each busy prefix is hot (a timestamp or counter behind a skewed or small prefix)',
+  saturated: 'writes spread over every node, but the nodes cannot take them all',
 };
 
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -36,10 +42,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
     buckets: { type: 'string' },
     slots: { type: 'string' },
     format: { type: 'string' },
+    heatmap: { type: 'string' },
   });
   if (positionals.length !== 1) throw new UserError('name one design file');
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UserError(`--format is text or json, not "${format}"`);
+  const metric = (values.heatmap ?? 'writes') as HeatmapMetric;
+  if (metric !== 'writes' && metric !== 'reads' && metric !== 'both') throw new UserError(`--heatmap is writes, reads or both, not "${values.heatmap}"`);
   const file = positionals[0]!;
   const nodes = values.nodes === undefined ? undefined : intFlag(values.nodes, '--nodes', 3, LIMITS.nodes[0], LIMITS.nodes[1]);
   const seconds = intFlag(values.seconds, '--seconds', 600, LIMITS.seconds[0], LIMITS.seconds[1]);
@@ -51,12 +60,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const table = pickTable(design, values.table, file);
   let result: SimResult;
   try {
-    result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }));
+    result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }, table));
   } catch (e) {
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
     throw e;
   }
-  await write(io.stdout, format === 'json' ? JSON.stringify(toJson(design, result)) + '\n' : toText(design, result));
+  if (metric !== 'writes' && !result.reads) throw new UserError(`--heatmap ${metric}: table ${table.name} declares no reads (queries with perSecond, or load.readsPerSecond)`);
+  const view: SimResult = { ...result, heatmap: heatmapOf(result.heatmap, result.reads, metric) };
+  await write(io.stdout, format === 'json' ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric }) + '\n' : toText(design, view, metric));
   return 0;
 }
 
@@ -77,6 +88,7 @@ export function toJson(design: Design, r: SimResult) {
     writesPerSecond: p.writesPerSecond,
     rowBytes: Math.round(p.rowBytes),
     nodeCapacity: Math.round(p.nodeCapacity),
+    otherLoadShare: round(p.otherShare),
     writes: Math.round(r.writes),
     throttled: Math.round(r.throttled),
     tablets: r.tablets,
@@ -84,6 +96,25 @@ export function toJson(design: Design, r: SimResult) {
     moves: r.moves,
     hotspotScore: round(r.hotspotScore, 3),
     pattern: r.pattern,
+    verdict: r.verdict,
+    verdictReason: r.verdictReason,
+    hottestRange: r.hottestRange && {
+      start: r.hottestRange.start,
+      end: r.hottestRange.end,
+      share: round(r.hottestRange.share),
+      writesPerSecond: Math.round(r.hottestRange.writesPerSecond),
+      nodeFraction: round(r.hottestRange.nodeFraction),
+    },
+    unsplittable: {
+      kind: r.unsplittable.hottest.kind,
+      prefix: r.unsplittable.hottest.prefix,
+      stop: r.unsplittable.hottest.stop,
+      ranges: Number.isFinite(r.unsplittable.hottest.ranges) ? r.unsplittable.hottest.ranges : null,
+      share: round(r.unsplittable.hottest.share, 6),
+      writesPerSecond: r.unsplittable.writesPerSecond === null ? null : Math.round(r.unsplittable.writesPerSecond),
+      nodeFraction: r.unsplittable.nodeFraction === null ? null : round(r.unsplittable.nodeFraction),
+      risk: r.unsplittable.risk,
+    },
     evidence: Object.fromEntries(Object.entries(r.evidence).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
     nodeShare: r.nodeShare.map((x) => round(x)),
     maxSustainableWritesPerSecond: Math.round(r.maxSustainableWritesPerSecond),
@@ -111,21 +142,28 @@ export function toJson(design: Design, r: SimResult) {
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
 
-function toText(design: Design, r: SimResult): string {
+function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'writes'): string {
   const p = r.params;
   const lines = [
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
-    `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes`,
+    `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes` +
+      (p.otherShare > 0 ? `, ${pct(p.otherShare)} of each taken by reads and other tables` : ''),
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
+    `verdict     ${r.verdict}: ${r.verdictReason}`,
     `pattern     ${r.pattern}: ${PATTERN_TEXT[r.pattern]}`,
     `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,
     `node share  ${r.nodeShare.slice(0, 16).map((x) => `${Math.round(x * 100)}%`).join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
     `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)})`,
     `tablets     ${fmt(r.tablets)} at the end; ${fmt(r.splits)} splits, ${fmt(r.moves)} moves`,
+    ...(r.hottestRange
+      ? [
+          `hottest     ${r.hottestRange.start || '(start)'} to ${r.hottestRange.end ?? '(end)'}: ${pct(r.hottestRange.share)} of writes, ${fmt(r.hottestRange.writesPerSecond)} writes/s, ${r.hottestRange.nodeFraction.toFixed(2)} of one node`,
+        ]
+      : []),
     `max rate    ${fmt(r.maxSustainableWritesPerSecond)} writes/s sustainable on this cluster with this key distribution`,
     '',
-    ...asciiHeatmap(r),
+    ...asciiHeatmap(r, 16, 60, metric),
   ];
   return lines.map(terminalSafe).join('\n') + '\n';
 }
@@ -133,7 +171,7 @@ function toText(design: Design, r: SimResult): string {
 const SHADES = ' .:-=+*#%@';
 
 /** Key buckets top to bottom in key order, time left to right; log scale of writes. */
-export function asciiHeatmap(r: SimResult, rows = 16, cols = 60): string[] {
+export function asciiHeatmap(r: SimResult, rows = 16, cols = 60, metric: HeatmapMetric = 'writes'): string[] {
   const h = r.heatmap;
   const R = Math.min(rows, h.buckets);
   const C = Math.min(cols, h.slots);
@@ -145,7 +183,8 @@ export function asciiHeatmap(r: SimResult, rows = 16, cols = 60): string[] {
   const shade = quantiseHeatmap(cells, { levels: SHADES.length, decades: 3 });
   const labels = Array.from({ length: R }, (_, row) => h.bucketLabels[Math.ceil((row * h.buckets) / R)] ?? '');
   const width = Math.min(28, Math.max(8, ...labels.map((l) => l.length)));
-  const out = [`heatmap: writes by key range (rows, in key order) and time (${fmt(r.params.seconds)} s, left to right), log scale over 3 decades "${SHADES}"`];
+  const what = metric === 'writes' ? 'writes' : metric === 'reads' ? 'read requests' : 'reads and writes';
+  const out = [`heatmap: ${what} by key range (rows, in key order) and time (${fmt(r.params.seconds)} s, left to right), log scale over 3 decades "${SHADES}"`];
   for (let row = 0; row < R; row++) {
     let line = '';
     for (let c = 0; c < C; c++) {

@@ -6,6 +6,7 @@ import type { Design } from '../model/schema';
 import type { DesignAnalysis, TableAnalysis } from './analysis';
 import { count, percent, prependSalt, saltBuckets, tableOfFinding, writeSpread, type WriteSpread } from './support/keyshape';
 import { defineRule } from './types';
+import { tableHotspot } from '../capacity/hotspot';
 
 const TAIL =
   ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. Salt the key (seed 000, Field Salting Example): put a hash field with {buckets} buckets (4 per node) in front.';
@@ -52,6 +53,9 @@ function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null
   // A salt in front spreads the prefix only as far as writeSpread finds (too few buckets, or a
   // salt of the hot field alone, leave the hotspot).
   const s = writeSpread(t, analysis.nodes);
+  // The walk ended on whole rows under a declared load: the busiest write point is one row,
+  // which no salt of its own fields splits; hot-row judges its rate (capacity/hotspot.ts).
+  if (!s.spread && s.stop === null && wps !== undefined) return null;
   return s.spread ? null : s;
 }
 
@@ -75,9 +79,12 @@ export default defineRule({
       const first = prefixField(t)!;
       const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
       const buckets = saltBuckets(analysis.nodes);
+      // An error when the busiest edge needs more than one node (the simulator's hotspot).
+      const hotspot = tableHotspot(design, t).risk === 'hotspot';
       report({
         table: t.index,
         path: ['rowKey', 'fields', first.name],
+        ...(hotspot ? { severity: 'error' as const } : {}),
         messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
         data: {
           field: first.name,

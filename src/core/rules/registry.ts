@@ -16,6 +16,7 @@ import gcMissing from './gc-missing';
 import gcRetention from './gc-retention';
 import hashOnlyKey from './hash-only-key';
 import hddReads from './hdd-reads';
+import hotRow from './hot-row';
 import keyCharset from './key-charset';
 import keyFieldName from './key-field-name';
 import keyGeneralToSpecific from './key-general-to-specific';
@@ -64,6 +65,7 @@ export const RULES: readonly Rule[] = [
   gcRetention,
   hashOnlyKey,
   hddReads,
+  hotRow,
   keyCharset,
   keyFieldName,
   keyGeneralToSpecific,

@@ -19,6 +19,17 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a day bucket before 5 million accounts at 20,000 writes/s: spread within the day, each new day starts on one tablet',
+      yaml: design('{day}#{account}', '        day: {type: timestamp, bucket: day, format: iso}\n        account: {type: string, alphabet: digits, length: 8, cardinality: 5000000}') + '    load: {writesPerSecond: 20000, retention: 90d}\n',
+      findings: [{ messageId: 'bucket', path: 'tables[0].rowKey.fields.day', severity: 'warning', message: /^the key starts with the day bucket day: writes spread within a day, but each new one starts on one tablet \(1\.43 of a node\)/ }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{account}#{day}'),
+    },
+    {
+      name: 'the same key at 3,000 writes/s: the new day fits one tablet, an info',
+      yaml: design('{day}#{account}', '        day: {type: timestamp, bucket: day, format: iso}\n        account: {type: string, alphabet: digits, length: 8, cardinality: 5000000}') + '    load: {writesPerSecond: 3000, retention: 90d}\n',
+      findings: [{ messageId: 'bucket', path: 'tables[0].rowKey.fields.day', severity: 'info', message: /0\.21 of a node/ }],
+    },
+    {
       name: 'key prefixed by a timestamp',
       yaml: design('{ts}#{device}', '        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}'),
       findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.ts', severity: 'error', message: /device/ }],

@@ -43,6 +43,8 @@ export class SimState {
   readonly events: SimEvent[] = [];
   writes = 0;
   throttled = 0;
+  /** Refused writes over the second half (offered ones are secondHalf's sum): the verdict's steady state. */
+  throttledSecondHalf = 0;
   splits = 0;
   moves = 0;
 
@@ -89,7 +91,10 @@ export class SimEngine {
   /** Tablets written in the current throttling period. */
   private touched: Tablet[] = [];
 
-  constructor(table: Table, opts: SimOptions) {
+  constructor(
+    readonly table: Table,
+    opts: SimOptions,
+  ) {
     // The mean key length enters the bytes of a write, and so the node capacity.
     const probe = sampleKeys(table.rowKey, 64, { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? table.load?.writesPerSecond });
     const keyBytes = probe.reduce((a, k) => a + k.length, 0) / probe.length;
@@ -180,7 +185,7 @@ export class SimEngine {
     const p = this.params;
     const st = this.state;
     const seconds = Math.min(p.seconds, endTick * p.tickSeconds) - this.periodStart * p.tickSeconds;
-    const cap = p.nodeCapacity * seconds;
+    const cap = p.nodeCapacity * (1 - p.otherShare) * seconds;
     const accept = this.accept;
     for (let n = 0; n < p.nodes; n++) {
       let offered = 0;
@@ -190,7 +195,9 @@ export class SimEngine {
       if (refused === 0) continue;
       st.throttled += refused;
       for (let t = this.periodStart; t < endTick; t++) {
-        st.nodeThrottled[st.slotOf(t) * p.nodes + n]! += this.periodNode[(t - this.periodStart) * p.nodes + n]! * (1 - accept[n]!);
+        const refusedAt = this.periodNode[(t - this.periodStart) * p.nodes + n]! * (1 - accept[n]!);
+        st.nodeThrottled[st.slotOf(t) * p.nodes + n]! += refusedAt;
+        if (t >= st.halfTick) st.throttledSecondHalf += refusedAt;
       }
     }
     for (const t of this.touched) {

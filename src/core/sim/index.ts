@@ -11,7 +11,9 @@ export {
   type SimSnapshot,
   type Simulation,
 } from './simulate';
-export { clusterOf, nodeWriteCapacity, BASE_WRITES_PER_NODE, DEFAULTS, LIMITS, type SimOptions, type SimParams, type Storage } from './params';
+export { clusterOf, nodeWriteCapacity, DEFAULTS, LIMITS, type SimOptions, type SimParams, type Storage } from './params';
 export { quantiseHeatmap, NO_NODE, type Heatmap, type QuantiseOptions } from './heatmap';
+export { heatmapOf, type HeatmapMetric } from './reads';
+export { judge, MAX_OK_THROTTLED, type HottestRange, type Verdict, type VerdictResult } from './verdict';
 export { THRESHOLDS, type Pattern, type PatternEvidence } from './pattern';
 export type { SimEvent } from './engine';

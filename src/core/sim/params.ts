@@ -2,9 +2,9 @@
 // down in docs/simulator.md; change both together.
 import type { Design, Table } from '../model/schema';
 import { DEFAULT_NODES } from '../model/schema';
-import { instanceOf } from '../model/instance';
 import { cellBytesPerWrite } from '../rules/analysis';
 import { DEFAULT_START_MS } from '../keys/generate';
+import { clusterOf as clusterModelOf, CPU_TARGET, NODE_FIGURES, rowCost, type NodeFigures } from '../capacity/figures';
 
 export type Storage = 'ssd' | 'hdd';
 
@@ -13,6 +13,18 @@ export interface SimOptions {
   nodes?: number;
   /** Storage type (default: the design's cluster, else ssd). */
   storage?: Storage;
+  /** Per-node figures (default: Google's for the storage type, capacity/figures.ts; optionsFor passes the design's overrides). */
+  capacity?: NodeFigures;
+  /** Recommended average CPU utilization, 0-1 (default: Google's single-cluster target, 0.7). */
+  cpuTarget?: number;
+  /**
+   * Load the cluster carries besides this table's writes, in nodes at 100% CPU: this table's
+   * reads and scans and the other tables of the design (optionsFor computes it from the
+   * capacity model; default 0). Spread evenly over the nodes, it lowers what each takes of writes.
+   */
+  otherLoad?: number;
+  /** Read requests per second of this table, for the heatmap's reads view (default 0; optionsFor: the queries). */
+  readsPerSecond?: number;
   /** Simulated duration in seconds (default 600). */
   seconds?: number;
   /** Seed of the key generators and of the simulator's own choices (default 1). */
@@ -40,9 +52,6 @@ export interface SimOptions {
   /** Hard cap on the number of tablets (default 20,000). */
   maxTablets?: number;
 }
-
-/** Writes per second one node takes for 1 KB rows (BIGTABLE-FACTS.md). */
-export const BASE_WRITES_PER_NODE: Record<Storage, number> = { ssd: 14_000, hdd: 10_000 };
 
 export const DEFAULTS = {
   seconds: 600,
@@ -72,12 +81,11 @@ export const LIMITS = {
 } as const;
 
 /**
- * Writes per second one node sustains for rows of `rowBytes`: the 1 KB figure, with half the
- * cost of a write fixed and half proportional to its bytes (2048 / (bytes + 1024)). So a
- * 100-byte row goes about 1.8x faster than a 1 KB row, a 10 KB row about 5.5x slower.
+ * Writes per second one node sustains for writes of `writeBytes`: the published 1 KB figure
+ * (capacity/figures.ts), scaled down for larger writes, never up for smaller ones.
  */
-export function nodeWriteCapacity(storage: Storage, rowBytes: number): number {
-  return (BASE_WRITES_PER_NODE[storage] * 2048) / (Math.max(0, rowBytes) + 1024);
+export function nodeWriteCapacity(capacity: NodeFigures, writeBytes: number): number {
+  return capacity.writesPerSecond / rowCost(writeBytes);
 }
 
 export interface SimParams {
@@ -97,6 +105,14 @@ export interface SimParams {
   cellBytes: number;
   /** Writes per second per node for rowBytes (throttling starts beyond it). */
   nodeCapacity: number;
+  /** Recommended average CPU utilization, 0-1. */
+  cpuTarget: number;
+  /** Share of each node's capacity taken by reads and other tables (0-1). */
+  otherShare: number;
+  /** Read requests per second of this table (point reads and scans). */
+  readsPerSecond: number;
+  /** True when neither the table nor the caller gave a write rate (the default was simulated). */
+  writesAssumed: boolean;
   tickSeconds: number;
   ticks: number;
   /** Keys generated per simulated second; each stands for writesPerSecond / sampleRate writes. */
@@ -119,14 +135,10 @@ function finiteOr(x: number | undefined, def: number): number {
   return x !== undefined && Number.isFinite(x) ? x : def;
 }
 
-/**
- * The cluster a design declares, with defaults. With replication (instance: with several
- * clusters) every cluster takes every write, so the smallest cluster is the one that must hold
- * the load; instanceOf (model/instance.ts) has the clusters and routing in full.
- */
-export function clusterOf(design: Pick<Design, 'cluster' | 'instance'>): { nodes: number; storage: Storage } {
-  const inst = instanceOf(design as Design);
-  return { nodes: Math.min(...inst.clusters.map((c) => c.nodes)), storage: inst.storage };
+/** The cluster a design declares, with defaults and its per-node figures (capacity/figures.ts). */
+export function clusterOf(design: Design): { nodes: number; storage: Storage; capacity: NodeFigures; cpuTarget: number } {
+  const c = clusterModelOf(design);
+  return { nodes: c.nodes, storage: c.storage, capacity: c.capacity, cpuTarget: c.cpuTarget };
 }
 
 /** Resolves options against the table; `keyBytes` is the mean generated key length. */
@@ -165,7 +177,11 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     samples,
     rowBytes,
     cellBytes,
-    nodeCapacity: nodeWriteCapacity(storage, rowBytes),
+    nodeCapacity: nodeWriteCapacity(opts.capacity ?? NODE_FIGURES[storage], rowBytes),
+    cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
+    otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
+    readsPerSecond: clamp(finiteOr(opts.readsPerSecond, 0), [0, 1e9]),
+    writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && table.load?.writesPerSecond === undefined,
     tickSeconds,
     ticks,
     sampleRate,

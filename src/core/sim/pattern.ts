@@ -4,7 +4,11 @@ import { bucketOfRows } from './heatmap';
 import type { Rows, SampleStore } from './samples';
 import type { BlockTotals } from './blocks';
 
-export type Pattern = 'even' | 'sequential' | 'hot-key' | 'hot-range' | 'periodic';
+/**
+ * `even` only with verdict ok (verdict.ts); `sequential-in-prefix`: the newest edge of each busy
+ * prefix is hot; `saturated`: writes spread over every node and the nodes are short of capacity.
+ */
+export type Pattern = 'even' | 'sequential' | 'sequential-in-prefix' | 'hot-key' | 'hot-range' | 'periodic' | 'saturated';
 
 export interface PatternEvidence {
   /** Max node writes / mean node writes over the second half. */

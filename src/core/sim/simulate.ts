@@ -6,6 +6,13 @@ import { SimEngine, type SimEvent } from './engine';
 import { buildHeatmap, type Heatmap } from './heatmap';
 import { clusterOf, type SimOptions, type SimParams } from './params';
 import { analyse, type Pattern, type PatternEvidence } from './pattern';
+import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
+import { analyze } from '../rules/analysis';
+import { NODE_FIGURES } from '../capacity/figures';
+import { tableLoad } from '../capacity/plan';
+import { tableWorkload } from '../capacity/workload';
+import { judge, type HottestRange, type Verdict } from './verdict';
+import { readValues } from './reads';
 
 export interface SimResult {
   params: SimParams;
@@ -16,19 +23,31 @@ export interface SimResult {
   /** Writes offered by the workload, and those refused because a node was over capacity. */
   writes: number;
   throttled: number;
+  /** Share of the second half's writes refused: the steady state the verdict judges. */
+  throttledShareSecondHalf: number;
   /** Tablets at the end, splits and balancer moves during the run. */
   tablets: number;
   splits: number;
   moves: number;
   /** Max node writes / mean node writes over the second half (1 even, `nodes` all on one). */
   hotspotScore: number;
+  /** `even` only when the verdict is ok (verdict.ts). */
   pattern: Pattern;
+  /** ok | at-risk | hotspot | over-capacity, and why (docs/simulator.md, "Verdicts"). */
+  verdict: Verdict;
+  verdictReason: string;
+  /** The hotspot model lint reads too, at the simulated write rate. */
+  unsplittable: HotspotModel;
+  /** The hottest tablet at the end of the run: key bounds, share, rate, share of one node; null without writes. */
+  hottestRange: HottestRange | null;
   evidence: PatternEvidence;
   /** Each node's share of the second half's writes (sums to 1; all 0 without writes). */
   nodeShare: number[];
   /** The table write rate this cluster serves without throttling, for this key distribution. */
   maxSustainableWritesPerSecond: number;
+  /** Writes per cell; `reads` holds read requests per cell in the same layout (null without reads): heatmapOf picks a view. */
   heatmap: Heatmap;
+  reads: Float32Array | null;
   /** Per slot (heatmap.slots of them, heatmap.slotSeconds each). */
   series: {
     /** Offered writes per node: nodeWrites[slot * nodes + node]. */
@@ -89,10 +108,29 @@ export interface RunOptions extends SimOptions {
   sliceTicks?: number;
 }
 
-/** Options from a design: its cluster's nodes and storage, then the caller's overrides. */
-export function optionsFor(design: Pick<Design, 'cluster'>, overrides: SimOptions = {}): SimOptions {
+/**
+ * Options from a design: its cluster's nodes, storage and per-node figures, and, for `table`,
+ * the load the rest of the design puts on the cluster (its reads, the other tables; the
+ * capacity model's tableLoad), then the caller's overrides.
+ */
+export function optionsFor(design: Design, overrides: SimOptions = {}, table?: Table): SimOptions {
   const cluster = clusterOf(design);
-  return { nodes: cluster.nodes, storage: cluster.storage, ...stripUndefined(overrides) };
+  const storage = overrides.storage ?? cluster.storage;
+  // Another storage type (the studio's SSD/HDD compare) gets that type's published figures.
+  const capacity = storage === cluster.storage ? cluster.capacity : NODE_FIGURES[storage];
+  const opts: SimOptions = { nodes: cluster.nodes, storage, capacity, cpuTarget: cluster.cpuTarget };
+  if (table) {
+    const analysis = analyze(design);
+    let other = 0;
+    for (const ta of analysis.tables) {
+      const w = tableWorkload(ta);
+      const load = tableLoad(w, capacity);
+      other += ta.table === table ? load.reads + load.scans : load.total;
+      if (ta.table === table) opts.readsPerSecond = w.pointReadsPerSecond + w.scansPerSecond;
+    }
+    if (Number.isFinite(other) && other > 0) opts.otherLoad = other;
+  }
+  return { ...opts, ...stripUndefined(overrides) };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
@@ -165,7 +203,7 @@ function resultOf(engine: SimEngine): SimResult {
     weight: p.writesPerSample,
     slotSeconds: p.seconds / st.slots,
   });
-  const { pattern, evidence } = analyse({
+  const { pattern: measured, evidence } = analyse({
     samples: engine.samples,
     rows,
     nodes: p.nodes,
@@ -177,22 +215,68 @@ function resultOf(engine: SimEngine): SimResult {
   });
   const half = st.secondHalf.reduce((a, b) => a + b, 0);
   const busiest = evidence.busiestNodeShare;
-  const fullCluster = p.nodes * p.nodeCapacity;
+  const fullCluster = p.nodes * p.nodeCapacity * (1 - p.otherShare);
   const { progress: _, series, ...counts } = snapshotOf(engine);
+  const unsplittable = modelOf(engine);
+  const judged = judge({
+    measured,
+    hottestTabletShare: evidence.hottestTabletShare,
+    writes: half,
+    throttled: st.throttledSecondHalf,
+    nodes: p.nodes,
+    writesPerSecond: p.writesPerSecond,
+    nodeCapacity: p.nodeCapacity,
+    utilization: p.writesPerSecond / (p.nodes * p.nodeCapacity) + p.otherShare,
+    cpuTarget: p.cpuTarget,
+    otherShare: p.otherShare,
+    model: unsplittable,
+  });
+  const { verdict, pattern } = judged;
+  // Unknown stays unknown: say which rate the verdict judged.
+  const reason = p.writesAssumed ? `${judged.reason} No write load declared: judged at the default ${p.writesPerSecond.toLocaleString('en-US')} writes/s.` : judged.reason;
+  const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load }));
   return {
     params: p,
     complete: engine.done,
     ...counts,
     hotspotScore: evidence.hotspotScore,
     pattern,
+    verdict,
+    verdictReason: reason,
+    throttledShareSecondHalf: half > 0 ? st.throttledSecondHalf / half : 0,
+    unsplittable,
+    hottestRange: hottestTablet(tabletRanges, p),
     evidence,
     nodeShare: Array.from(st.secondHalf, (x) => (half > 0 ? x / half : 0)),
-    maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, p.nodeCapacity / busiest) : fullCluster,
+    maxSustainableWritesPerSecond: busiest > 0 ? Math.min(fullCluster, (p.nodeCapacity * (1 - p.otherShare)) / busiest) : fullCluster,
     heatmap,
+    reads: readValues(engine.table, p, heatmap, (t) => st.slotOf(t)),
     series,
-    tabletRanges: engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load })),
+    tabletRanges,
     events: st.events.slice(),
     sampledKeys: engine.samples.count,
     writesPerSample: p.writesPerSample,
   };
+}
+
+/** The hotspot model of the simulated table at the simulated rate, on the simulated cluster. */
+function modelOf(engine: SimEngine): HotspotModel {
+  const p = engine.params;
+  const design = { format: 'bigtable-studio/v1', name: p.table, cluster: { nodes: p.nodes, storage: p.storage }, tables: [engine.table] } as const;
+  const t = analyze(design as unknown as Design).tables[0]!;
+  return hotspotModel(t, p.writesPerSecond, p.nodes, p.nodeCapacity);
+}
+
+/** The tablet with the highest smoothed write rate, with the start of the next as its end. */
+function hottestTablet(ranges: SimResult['tabletRanges'], p: SimParams): HottestRange | null {
+  let total = 0;
+  let top = -1;
+  ranges.forEach((r, i) => {
+    total += r.writesPerSecond;
+    if (top < 0 || r.writesPerSecond > ranges[top]!.writesPerSecond) top = i;
+  });
+  if (top < 0 || !(total > 0)) return null;
+  const share = ranges[top]!.writesPerSecond / total;
+  const wps = share * p.writesPerSecond;
+  return { start: ranges[top]!.label, end: ranges[top + 1]?.label ?? null, share, writesPerSecond: wps, nodeFraction: p.nodeCapacity > 0 ? wps / p.nodeCapacity : 0 };
 }

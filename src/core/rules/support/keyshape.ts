@@ -5,6 +5,7 @@ import { layoutOf, TemplateError } from '../../keys/template';
 import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../analysis';
 import type { Finding } from '../types';
 import { updateTable } from '../edit';
+import { isMovingEdge } from '../../capacity/hotspot';
 
 /** The table a finding concerns: by the index in its path, checked against its name. */
 export function tableOfFinding(analysis: DesignAnalysis, finding: Finding): TableAnalysis | null {
@@ -37,7 +38,13 @@ export function writeSpread(t: TableAnalysis, nodes: number): WriteSpread {
   let hottest = 1;
   const group: FieldInfo[] = [];
   for (const f of t.fields) {
-    if (f.isTime || f.isSequential) return { points, hottest, group, stop: f, spread: enough(points, hottest) };
+    if (isMovingEdge(f)) return { points, hottest, group, stop: f, spread: enough(points, hottest) };
+    if (f.isTime) {
+      // A bucket of an hour or more is one value at any moment, and its range splits like any
+      // other (capacity/hotspot.ts): it neither adds write points nor stops the walk.
+      group.push(f);
+      continue;
+    }
     if (f.isSalt) {
       // A salt spreads only what it hashes beyond the fields already in the prefix; and it
       // splits the busiest key's writes only if it hashes something that varies between those

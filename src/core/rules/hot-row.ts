@@ -1,0 +1,41 @@
+// One row whose write rate exceeds what one node can serve. Bigtable never splits a row, so
+// the tablet holding it stays on one node whatever the cluster size ("Schema design best
+// practices", "Understand performance"). Only a new row per update (a time or sequence field in
+// the key) spreads those writes; a salt of the row's own fields gives the row one fixed bucket.
+// The share and the node's figure come from capacity/hotspot.ts, which the simulator reads too.
+import { NODE_SHARE, tableHotspot } from '../capacity/hotspot';
+import { count, percent } from './support/keyshape';
+import { defineRule } from './types';
+
+export default defineRule({
+  meta: {
+    id: 'hot-row',
+    severity: 'error',
+    description: 'One row takes more writes than one node serves: a row never splits, so nothing spreads them.',
+    messages: {
+      hot: 'one {fields} row takes {share} of writes ({wps}/s, {fraction}x a node) and never splits: add a time or sequence field so each update is a new row ("Schema design best practices").',
+      near: 'one {fields} row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling: a time or sequence field makes each update a new row ("Understand performance").',
+    },
+    fixable: false,
+  },
+  check({ design, analysis, report }) {
+    for (const t of analysis.tables) {
+      const m = tableHotspot(design, t);
+      if (m.hottest.kind !== 'row' || m.nodeFraction === null || m.writesPerSecond === null) continue;
+      if (m.nodeFraction <= NODE_SHARE.atRisk) continue;
+      const hot = m.nodeFraction > NODE_SHARE.hotspot;
+      report({
+        table: t.index,
+        path: ['rowKey', 'template'],
+        messageId: hot ? 'hot' : 'near',
+        severity: hot ? 'error' : 'warning',
+        data: {
+          fields: m.hottest.prefix.length ? m.hottest.prefix.join('#') : 'key',
+          share: percent(m.hottest.share),
+          wps: count(Math.round(m.writesPerSecond)),
+          fraction: m.nodeFraction >= 10 ? count(Math.round(m.nodeFraction)) : m.nodeFraction.toFixed(1),
+        },
+      });
+    }
+  },
+});
