@@ -1,6 +1,6 @@
 // The hotspot model: which range no split can divide, and how much of a node it needs.
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load';
+import { loadDesign } from '../model/load-design';
 import { analyze } from '../rules/analysis';
 import { hotspotModel, tableHotspot, unsplittableRange } from './hotspot';
 
