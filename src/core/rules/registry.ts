@@ -32,9 +32,9 @@ import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
 import tooManyFamilies from './too-many-families';
 import unpaddedNumber from './unpadded-number';
-import type { Rule } from './types';
+import type { AnyRule } from './types';
 
-export const RULES: readonly Rule[] = [
+export const RULES: readonly AnyRule[] = [
   bigendianNegative,
   cellSize,
   counterReadModifyWrite,
@@ -71,6 +71,6 @@ export const RULES: readonly Rule[] = [
 
 const BY_ID = new Map(RULES.map((r) => [r.meta.id, r]));
 
-export function ruleById(id: string): Rule | undefined {
+export function ruleById(id: string): AnyRule | undefined {
   return BY_ID.get(id);
 }

@@ -4,9 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue, formatPath, loadDesign } from '../model/load';
 import type { Design } from '../model/schema';
-import { analyze } from './analysis';
-import { lint } from './lint';
-import type { Rule, Severity } from './types';
+import { applyFix, lint } from './lint';
+import type { AnyRule, Severity } from './types';
 
 export interface ValidCase {
   name: string;
@@ -26,8 +25,9 @@ export interface ExpectedFinding {
 export interface InvalidCase extends ValidCase {
   findings: ExpectedFinding[];
   /**
-   * When given, the fix of the first finding is applied: `null` means the rule must decline;
-   * a function receives the fixed design to assert on (the finding must then be gone).
+   * When given, the fix of the first finding is applied: `null` means no fix is offered (the
+   * rule declines or the engine withholds it); a function receives the fixed design to assert
+   * on (the engine has checked that the finding is gone and no declared query got worse).
    */
   fixed?: null | ((fixed: Design) => void);
 }
@@ -60,7 +60,7 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
-export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+export function ruleTester(rule: AnyRule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
   const id = rule.meta.id;
   describe(`rule ${id}`, () => {
     it('has at least one valid and two invalid cases, none twice', () => {
@@ -98,11 +98,14 @@ export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: Inv
           for (const m of rule.meta.messages[f.messageId]!.matchAll(/\{(\w+)\}/g)) expect(f.data, `data.${m[1]} for ${f.messageId}`).toHaveProperty(m[1]!);
         });
         if (c.fixed !== undefined) {
-          expect(rule.fix, `${id} has no fix`).toBeDefined();
-          const fixed = rule.fix!(design, found[0]!, analyze(design));
+          expect(rule.meta.fixable, `${id} has no fix`).toBe(true);
+          const fixed = applyFix(design, found[0]!);
           if (c.fixed === null) {
+            expect(found[0]!.fix).toBeUndefined();
             expect(fixed).toBeNull();
           } else {
+            expect(found[0]!.fixWithheld).toBeUndefined();
+            expect(found[0]!.fix).toBeDefined();
             expect(fixed).not.toBeNull();
             const again = loadDesign(JSON.stringify(fixed), 'fixed.json');
             expect(again.ok ? [] : again.issues.map(formatIssue)).toEqual([]);
