@@ -11,6 +11,9 @@ export default defineRule({
     severity: 'warning',
     description: 'A big-endian int64 field may hold negative values, which sort after positive ones.',
     messages: {
+      negative: '{field} is a big-endian int64 that can be negative (min {min}): negative values sort after every positive one (Structured row keys).',
+    },
+    details: {
       negative:
         '{field} is a big-endian int64 that can be negative (min {min}): two\'s complement sets the top bit of negative values, so -1 (ff ff ... ff) sorts after every positive value and keys do not sort in numeric order; Bigtable\'s structured row keys accept big-endian int64 in sorted mode only for non-negative values. Use encoding: orderedCode, which sorts every int64.',
     },

@@ -1,4 +1,4 @@
-// Seed 000, "Counters for real-time metrics": for frequent updates of single-row metrics,
+// Schema design best practices, "Counters for real-time metrics": for frequent updates of single-row metrics,
 // "create an aggregate family to use Bigtable counters for much higher throughput and lower
 // latency compared to read-modify-write". A counter in a plain family must be read, incremented
 // and written back (ReadModifyWriteRow): one round trip per increment, serialised per row.
@@ -58,8 +58,11 @@ export default defineRule({
     severity: 'warning',
     description: 'A counter column in a non-aggregate family: read-modify-write is much slower than an aggregate.',
     messages: {
+      counter: 'column {column} is a counter in the plain family {family}: each increment is a read-modify-write (Aggregate values at write time).',
+    },
+    details: {
       counter:
-        'column {column} is a counter in the plain family {family}: every increment is a read-modify-write of the row, one round trip each and serialised per row. Seed 000 ("Counters for real-time metrics"): use an aggregate family, whose cells add up on write, "for much higher throughput and lower latency compared to read-modify-write". Move it to {target}.',
+        'column {column} is a counter in the plain family {family}: every increment is a read-modify-write of the row, one round trip each and serialised per row. Schema design best practices ("Counters for real-time metrics"): use an aggregate family, whose cells add up on write, "for much higher throughput and lower latency compared to read-modify-write". Move it to {target}.',
     },
     fixable: true,
   },

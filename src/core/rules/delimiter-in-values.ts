@@ -1,4 +1,4 @@
-// Seed 000 ("Defining the Row Key Template", 3. Delimiter Selection): "Use #, :, or |. Ensure
+// Schema design best practices ("Defining the Row Key Template", 3. Delimiter Selection): "Use #, :, or |. Ensure
 // delimiters don't appear in the field data." Bigtable's DelimitedBytes struct encoding
 // (types.proto) says the same in bytes: encoded field values must not contain delimiter[0].
 import type { TableAnalysis } from './analysis';
@@ -6,7 +6,7 @@ import { byteSource, keySegments, tableOf, type KeySegment } from './support/key
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, replaceKey } from './support/keydelim';
 import { defineRule } from './types';
 
-const SEED = 'seed 000: "Ensure delimiters don\'t appear in the field data"';
+const GUIDE = 'Structured row keys: encoded field values must not contain the delimiter';
 
 /** The segments of a delimited key with at least two parts, or null when the rule does not apply. */
 function delimited(t: TableAnalysis): { segs: KeySegment[]; delimiter: string; d0: number } | null {
@@ -27,12 +27,17 @@ export default defineRule({
     severity: 'error',
     description: 'A value, literal or generated alphabet can contain the delimiter, so keys cannot be split back into fields.',
     messages: {
+      value: 'field {field} can contain the delimiter {delimiter} ({source}): keys cannot be split back into fields (Structured row keys).',
+      lastField: 'the last field {field} can contain the delimiter {delimiter} ({source}): SQL over the row key schema may fail (Structured row keys).',
+      literal: 'the template\'s literal text {literal} holds {first}: each key splits into one field more than the schema has (Structured row keys).',
+    },
+    details: {
       value:
-        'field {field} can contain the delimiter {delimiter} ({source}), so its keys cannot be split back into fields: Bigtable\'s delimited key encoding requires that no field contain {first}, and SQL over the row key schema fails on such rows ({seed}). {advice}',
+        'field {field} can contain the delimiter {delimiter} ({source}), so its keys cannot be split back into fields: Bigtable\'s delimited key encoding requires that no field contain {first}, and SQL over the row key schema fails on such rows ({guide}). {advice}',
       lastField:
-        'the last field {field} can contain the delimiter {delimiter} ({source}). Everything after the last delimiter still reads as {field}, but Bigtable\'s delimited key encoding requires that no field contain {first}, so SQL over the row key schema may fail on these rows ({seed}). {advice}',
+        'the last field {field} can contain the delimiter {delimiter} ({source}). Everything after the last delimiter still reads as {field}, but Bigtable\'s delimited key encoding requires that no field contain {first}, so SQL over the row key schema may fail on these rows ({guide}). {advice}',
       literal:
-        'the literal text {literal} of the template holds {first}: Bigtable splits keys at that byte, so every key gets one field more than the schema has ({seed}). {advice}',
+        'the literal text {literal} of the template holds {first}: Bigtable splits keys at that byte, so every key gets one field more than the schema has ({guide}). {advice}',
     },
     fixable: true,
   },
@@ -61,7 +66,7 @@ export default defineRule({
           table: t.index,
           path: literal ? ['rowKey', 'template'] : ['rowKey', 'fields', s.name!],
           messageId: literal ? 'literal' : s.last ? 'lastField' : 'value',
-          data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), seed: SEED },
+          data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), guide: GUIDE },
           ...(s.last && !literal ? { severity: 'warning' as const } : {}),
           ...fix,
         });

@@ -35,6 +35,9 @@ export default defineRule({
     severity: 'warning',
     description: 'A field can contain a byte at or below the first delimiter byte, so keys do not sort field by field.',
     messages: {
+      misorder: '{field} can hold {low}, below the delimiter {delimiter}: "{longer}{delimiter_text}" sorts before "{shorter}{delimiter_text}" (Structured row keys).',
+    },
+    details: {
       misorder:
         'field {field} can hold {low}, which sorts below the delimiter {delimiter}, and its values differ in length: "{longer}{delimiter_text}…" sorts before "{shorter}{delimiter_text}…" although "{shorter}" comes first. Keys do not sort field by field (Bigtable\'s sorted-mode rule for delimited keys: no field byte at or below {first}), so range scans over {field} and SQL over the row key schema, which assumes field order, return rows out of order. {advice}',
     },

@@ -1,7 +1,7 @@
-// Seed 003 ("Hotspotting Anti-Patterns", 3, "Natural Order Domain Names and URLs"): reversing
+// Schema design best practices ("Hotspotting Anti-Patterns", 3, "Natural Order Domain Names and URLs"): reversing
 // domain components (com.google/search, com.google/maps) keeps one organisation's hosts and
 // pages together; natural host names scatter them. The webtable of the Bigtable paper (cited
-// by seed 002) keys rows by reversed URLs for the same reason.
+// by Schema design best practices) keys rows by reversed URLs for the same reason.
 import { reverseDomain } from '../keys/values';
 import { updateField } from './edit';
 import { tableOfFinding } from './support/keyshape';
@@ -13,10 +13,14 @@ export default defineRule({
     severity: 'warning',
     description: 'A domain field is not reversed, so pages of one site do not sort together.',
     messages: {
+      natural: 'the domain field {field} is in natural order ({example}): one organisation\'s hosts sort apart (Schema design best practices).',
+      prefixQuery: 'the domain field {field} is in natural order: prefix query "{query}" matches hosts that begin alike (Schema design best practices).',
+    },
+    details: {
       natural:
-        'the domain field {field} is written in natural order ({example}): the hosts of one organisation (mail.example.com, www.example.com) sort apart and the key starts with the most specific label, so no prefix scan reads one site or organisation (seed 003, Hotspotting Anti-Patterns 3). Set reversed: true to write {reversedExample}.',
+        'the domain field {field} is written in natural order ({example}): the hosts of one organisation (mail.example.com, www.example.com) sort apart and the key starts with the most specific label, so no prefix scan reads one site or organisation. Set reversed: true to write {reversedExample}.',
       prefixQuery:
-        'the domain field {field} is written in natural order ({example}), so the prefix query "{query}" matches host names that begin alike (www.ex...) instead of one organisation\'s hosts (seed 003, Hotspotting Anti-Patterns 3). Set reversed: true to write {reversedExample}, so a prefix such as "{orgPrefix}" reads the whole organisation.',
+        'the domain field {field} is written in natural order ({example}), so the prefix query "{query}" matches host names that begin alike (www.ex...) instead of one organisation\'s hosts. Set reversed: true to write {reversedExample}, so a prefix such as "{orgPrefix}" reads the whole organisation.',
     },
     fixable: true,
   },

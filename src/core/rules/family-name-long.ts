@@ -1,5 +1,5 @@
-// Seed 000, Performance Checklist: "Column Family Count: Limit to < 100 families. Keep names
-// short."; seed 002: "Choosing short but meaningful names for your column families". Each cell is
+// Schema design best practices, Performance Checklist: "Column Family Count: Limit to < 100 families. Keep names
+// short."; Schema design best practices: "Choosing short but meaningful names for your column families". Each cell is
 // stored and sent with its family name, so a long name costs bytes on every cell.
 import type { Family } from '../model/schema';
 import { utf8Length } from '../keys/bytes';
@@ -23,7 +23,10 @@ export default defineRule({
     severity: 'info',
     description: 'A family name longer than 10 characters: it is stored with every cell.',
     messages: {
-      long: 'column family "{name}" is {length} characters long: the family name is stored and sent with every cell (seed 000: "Keep names short"; seed 002: "short but meaningful names"), about {share}% of a typical cell of this family before compression. A name of a few letters saves that on every cell.',
+      long: 'column family "{name}" is {length} characters, stored with every cell (~{share}% of one): use a short name (Schema design best practices).',
+    },
+    details: {
+      long: 'column family "{name}" is {length} characters long: the family name is stored and sent with every cell, about {share}% of a typical cell of this family before compression. A name of a few letters saves that on every cell.',
     },
     fixable: false,
   },

@@ -21,6 +21,11 @@ export default defineRule({
     severity: 'error',
     description: 'The family id has characters Bigtable does not allow or is longer than 64.',
     messages: {
+      chars: 'column family "{name}" holds {chars}, which Bigtable rejects in a family id (letters, digits, _ - . only).',
+      start: 'column family "{name}" starts with {first}: Bigtable wants a letter, digit or _ first in a family id.',
+      long: 'a column family id of {length} characters: Bigtable accepts at most 64.',
+    },
+    details: {
       chars: 'column family "{name}" holds {chars}: {rule}, so Bigtable rejects it. {advice}',
       start: 'column family "{name}" starts with {first}: {rule}, so Bigtable rejects it. {advice}',
       long: 'column family "{name}" is {length} characters: {rule}, so Bigtable rejects it; short names are better anyway, since the name is stored with every cell. {advice}',

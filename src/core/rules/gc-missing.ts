@@ -1,4 +1,4 @@
-// Seed 001 ("Adding new cells for new events"): "It's important to specify garbage collection
+// Schema design for time series data ("Adding new cells for new events"): "It's important to specify garbage collection
 // rules when you use this pattern." A family with no GC rule keeps every cell it is ever sent
 // (BIGTABLE-FACTS: "A family with no rule keeps every cell"), so wherever rows are written more
 // than once (time buckets, keys that repeat) the cells pile up without end.
@@ -43,8 +43,13 @@ export default defineRule({
     severity: 'warning',
     description: 'A non-aggregate family without a GC rule where cells accumulate.',
     messages: {
+      bucket: 'family {family} has no GC rule, yet each {bucket} row gains a cell per event: they are kept for ever (Schema design for time series data).',
+      repeat: 'family {family} has no GC rule, yet its rows are written again and again: every old cell is kept for ever (Garbage collection overview).',
+      versions: 'family {family} has no GC rule, yet its columns state {versions} versions: Bigtable keeps every version ever written (Garbage collection overview).',
+    },
+    details: {
       bucket:
-        'family {family} has no GC rule, yet each {bucket} row collects its events as new cells{writes}: Bigtable keeps every cell of a family without a rule, for ever. Seed 001 on time buckets: "It\'s important to specify garbage collection rules when you use this pattern." Add {gc}.',
+        'family {family} has no GC rule, yet each {bucket} row collects its events as new cells{writes}: Bigtable keeps every cell of a family without a rule, for ever. Schema design for time series data on time buckets: "It\'s important to specify garbage collection rules when you use this pattern." Add {gc}.',
       repeat:
         'family {family} has no GC rule, yet its rows are written again and again: about {writes} writes reach the busiest row over {horizon}, each adding a cell that is never deleted{growth}. Add {gc}.',
       versions:

@@ -1,6 +1,6 @@
-// Seed 000, Performance Checklist: "Character Set: Use ^[a-zA-Z0-9\-_#]+$. Stick to alphanumeric,
-// underscores, and hashes." Seed 000 itself also names ':' and '|' as delimiters, and seed 003
-// recommends reversed domains (com.google), so those are not reported where the seeds use them.
+// Schema design best practices, Performance Checklist: "Character Set: Use ^[a-zA-Z0-9\-_#]+$. Stick to alphanumeric,
+// underscores, and hashes." Schema design best practices itself also names ':' and '|' as delimiters, and Schema design best practices
+// recommends reversed domains (com.google), so those are not reported where Google's guidance uses them.
 import type { TableAnalysis } from './analysis';
 import { describeRun, keySegments, showChar, type KeySegment } from './support/keybytes';
 import { defineRule, type Report } from './types';
@@ -11,7 +11,7 @@ const OK = new Uint8Array(128);
 for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_#-') OK[c.charCodeAt(0)] = 1;
 const allowed = (c: string) => c.length === 1 && OK[c.charCodeAt(0)] === 1;
 const SEED_DELIMITERS = new Set(['#', ':', '|']);
-const CHECKLIST = 'outside seed 000\'s checklist for keys ([a-zA-Z0-9_#-]: "Stick to alphanumeric, underscores, and hashes")';
+const CHECKLIST = 'outside Schema design best practices checklist for keys ([a-zA-Z0-9_#-]: "Stick to alphanumeric, underscores, and hashes")';
 
 /** Why the characters matter, by kind: invisible, non-ASCII, or punctuation. */
 function why(chars: string[]): string {
@@ -70,11 +70,17 @@ export default defineRule({
     severity: 'info',
     description: 'The key holds characters outside [a-zA-Z0-9_#-].',
     messages: {
+      chars: 'field {field} can hold {chars} ({source}): keys are hard to read and type in tools (Schema design best practices).',
+      binary: 'field {field} is binary ({label}): unreadable in cbt, the console and Key Visualizer (Schema design best practices).',
+      literal: 'the template\'s literal text holds {chars}: keys are hard to read and type in tools (Schema design best practices).',
+      delimiter: 'the delimiter {delimiter} holds {chars}: keys are hard to read and type in tools (Schema design best practices).',
+    },
+    details: {
       chars: 'field {field} can hold {chars} ({source}), {checklist}: {why}. Where you control the values, keep to letters, digits, _ and -.',
       binary:
-        'field {field} is binary ({label}), {checklist} and seed 002\'s "human-readable string values": raw bytes are unreadable in cbt, the console and the Key Visualizer. Fine if you chose Bigtable\'s binary encodings on purpose; otherwise write it as zero-padded decimal text.',
+        'field {field} is binary ({label}), {checklist} and Schema design best practices "human-readable string values": raw bytes are unreadable in cbt, the console and the Key Visualizer. Fine if you chose Bigtable\'s binary encodings on purpose; otherwise write it as zero-padded decimal text.',
       literal: 'the template\'s literal text holds {chars}, {checklist}: {why}.',
-      delimiter: 'the delimiter {delimiter} holds {chars}, {checklist}: {why}. Seed 000 suggests "#", ":" or "|".',
+      delimiter: 'the delimiter {delimiter} holds {chars}, {checklist}: {why}. Schema design best practices suggests "#", ":" or "|".',
     },
     fixable: false,
   },

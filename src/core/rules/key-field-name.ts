@@ -39,6 +39,12 @@ export default defineRule({
     severity: 'error',
     description: 'A key field name collides with a family name, _key or _timestamp.',
     messages: {
+      empty: 'a key field has an empty name: every field of a structured row key needs one (Structured row keys).',
+      reserved: 'key field {field} takes the reserved name {other}: Bigtable rejects such a row key schema (Structured row keys).',
+      family: 'key field {field} has the name of column family {other}: Bigtable rejects such a row key schema (Structured row keys).',
+      caseOnly: 'key field {field} differs from {other} only in letter case: SQL cannot tell the two columns apart (GoogleSQL for Bigtable).',
+    },
+    details: {
       empty: 'a key field has an empty name: every field of a structured row key needs a name, by which SQL reads it (table.proto, row_key_schema).',
       reserved:
         'key field {field} takes the reserved name {other}: in GoogleSQL for Bigtable _key is the raw row key and _timestamp the cell timestamp, and Bigtable rejects a row key schema with a field of that name (table.proto, row_key_schema). {advice}',

@@ -1,6 +1,5 @@
-// Seed 000 checklist: "Uniqueness: Ensure row keys are globally unique. Duplicate keys will
-// overwrite existing data." A key with a timestamp names one event (seed 001, single-timestamp
-// rows) or one time bucket; keys without one name entities (a profile, a page), where writing
+// Schema design best practices checklist: "Uniqueness: Ensure row keys are globally unique. Duplicate keys will
+// overwrite existing data." A key with a timestamp names one event or one time bucket; keys without one name entities (a profile, a page), where writing
 // the same key again is the update the table is for, so only timed keys are judged.
 import { maxVersionsOf, type FieldInfo, type TableAnalysis } from './analysis';
 import { busiestPerWindow, keyShares, lostShare } from './support/collisions';
@@ -38,10 +37,14 @@ export default defineRule({
     severity: 'error',
     description: 'Different writes produce the same key under the declared load, so they overwrite each other.',
     messages: {
+      collide: 'at {wps} writes/s the busiest {entity} reuses a key within one {window}: {rate} of writes overwrite a row (Schema design best practices).',
+      bucketOverwrite: 'each {window} row of the busiest {entity} takes ~{perWindow} writes into one version: {rate} of writes are lost (Schema design for time series data).',
+    },
+    details: {
       collide:
-        'the key is not unique under the declared load ({wps} writes/s): the busiest {entity} writes about {perWindow} times per {window}, but {time} has one value per {window}, so at least {rate} of writes ({lost}/s) reuse a key written in the same {window} and overwrite that row (seed 000 checklist: "Duplicate keys will overwrite existing data"). End the key with a unique id (a uuid or a sequence, as in seed 000\'s tenantID#reversedTimestamp#objectID){finer}.',
+        'the key is not unique under the declared load ({wps} writes/s): the busiest {entity} writes about {perWindow} times per {window}, but {time} has one value per {window}, so at least {rate} of writes ({lost}/s) reuse a key written in the same {window} and overwrite that row. End the key with a unique id (a uuid or a sequence, as in Schema design best practices tenantID#reversedTimestamp#objectID){finer}.',
       bucketOverwrite:
-        'each {window} row of the busiest {entity} takes about {perWindow} writes ({wps} writes/s in all), but every family keeps one version and no column is dynamic, so each write overwrites the one before: at least {rate} of writes ({lost}/s) are lost. Keep a cell per event (gc maxVersions of at least {keep}, seed 001 "Adding new cells for new events"), add a column per event (seed 001 "Adding new columns for new events"), use an aggregate family for counts, or drop the bucket so each event is a row.',
+        'each {window} row of the busiest {entity} takes about {perWindow} writes ({wps} writes/s in all), but every family keeps one version and no column is dynamic, so each write overwrites the one before: at least {rate} of writes ({lost}/s) are lost. Keep a cell per event (gc maxVersions of at least {keep}, Schema design for time series data "Adding new cells for new events"), add a column per event, use an aggregate family for counts, or drop the bucket so each event is a row.',
     },
     fixable: false,
   },

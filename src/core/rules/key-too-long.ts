@@ -1,4 +1,4 @@
-// Seed 000, Performance Checklist: "Row Key Size: Must be < 4KB (Ideal: 10–100 bytes)"; seed 003:
+// Schema design best practices, Performance Checklist: "Row Key Size: Must be < 4KB (Ideal: 10–100 bytes)"; Schema design best practices:
 // "An arbitrary byte string (up to 4 KB, typically 10 to 100 bytes)". 4 KB is Bigtable's hard
 // limit: a write with a longer key fails.
 import { largestField, MAX_KEY_BYTES, maxKeyBytes } from './support/keysize';
@@ -10,8 +10,11 @@ export default defineRule({
     severity: 'error',
     description: 'The key can exceed the 4 KB limit of Bigtable.',
     messages: {
+      tooLong: 'keys can be up to {max} bytes, over Bigtable\'s 4 KB row key limit: such writes fail; {field} takes up to {fieldMax} (Quotas and limits).',
+    },
+    details: {
       tooLong:
-        'keys can be up to {max} bytes{escaped} (typically {typical}), above Bigtable\'s hard limit of 4 KB (4,096 bytes) per row key: writes with such keys fail. Seed 000\'s checklist: "Row Key Size: Must be < 4KB (Ideal: 10–100 bytes)". {field} alone takes up to {fieldMax} bytes: use a shorter identifier for it (an id, or a hash of the long value) and keep the long value in a column.',
+        'keys can be up to {max} bytes{escaped} (typically {typical}), above Bigtable\'s hard limit of 4 KB (4,096 bytes) per row key: writes with such keys fail. Schema design best practices checklist: "Row Key Size: Must be < 4KB (Ideal: 10–100 bytes)". {field} alone takes up to {fieldMax} bytes: use a shorter identifier for it (an id, or a hash of the long value) and keep the long value in a column.',
     },
     fixable: false,
   },

@@ -1,4 +1,4 @@
-// Seed 000 ("Row Key Design & Hotspotting"): "agents must validate that row keys are designed
+// Schema design best practices ("Row Key Design & Hotspotting"): "agents must validate that row keys are designed
 // for high cardinality", and "if a user must use a low-cardinality prefix, recommend salting
 // the key". Rows split anywhere, so the prefix only hurts when nothing after it spreads the
 // writes under each of its values (see support/keyshape.ts writeSpread).
@@ -8,7 +8,7 @@ import { count, percent, prependSalt, saltBuckets, tableOfFinding, writeSpread, 
 import { defineRule } from './types';
 
 const TAIL =
-  ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. Salt the key (seed 000, Field Salting Example): put a hash field with {buckets} buckets (4 per node) in front.';
+  ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. Salt the key: put a hash field with {buckets} buckets (4 per node) in front.';
 
 /** Why the fields after the prefix do not spread its writes. */
 function after(s: WriteSpread): string {
@@ -61,9 +61,14 @@ export default defineRule({
     severity: 'warning',
     description: 'The first key field has too few values, or one value takes too many writes, for the nodes of the cluster.',
     messages: {
+      few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges (Schema design best practices).',
+      salted: 'the salt {salt} ({saltBuckets} buckets) does not spread the writes of {field}: they crowd ~{points} key ranges (Schema design best practices).',
+      hot: 'one value of {field} takes {share} of writes, more than one of {nodes} nodes can serve (Schema design best practices).',
+    },
+    details: {
       few: 'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' + TAIL,
       salted:
-        'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. Give the salt at least {buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest {field} (seed 003, pattern 3).',
+        'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. Give the salt at least {buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest {field}.',
       hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL,
     },
     fixable: true,

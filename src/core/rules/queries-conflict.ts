@@ -1,8 +1,8 @@
-// Seed 003: "the row key is the only indexed field", so a key serves the queries whose matched
+// Schema design best practices: "the row key is the only indexed field", so a key serves the queries whose matched
 // fields are nested sets (each a prefix of the next: tenant; tenant, type; tenant, type, device).
-// Two queries whose sets are not nested need two different fronts of the key. Seed 001: "If you
+// Two queries whose sets are not nested need two different fronts of the key. Schema design for time series data: "If you
 // need to send multiple different queries for the same dataset, consider storing your data in
-// multiple tables, each with a row key designed for one of the queries." Seed 000: materialized
+// multiple tables, each with a row key designed for one of the queries." Schema design best practices: materialized
 // views can serve "as asynchronous global secondary indexes".
 import { secondTable, shapesOf, showTemplate, writeSpread } from './support/query-shape';
 import { defineRule } from './types';
@@ -15,10 +15,14 @@ export default defineRule({
     severity: 'info',
     description: 'Queries need different leading key fields.',
     messages: {
+      conflict: 'query "{query}" needs {fields} at the front of the key, but "{other}" needs {otherFields} (Schema design best practices).',
+      conflictHot: 'query "{query}" needs {fields} first, "{other}" needs {otherFields}; a table keyed for the first would hotspot.',
+    },
+    details: {
       conflict:
-        'query "{query}" needs {fields} at the front of the key, but query "{other}" needs {otherFields}: one key cannot lead with both (seed 003: the row key is the only index). Keep a second table {second} keyed {template}, written with this one (seed 001: "consider storing your data in multiple tables, each with a row key designed for one of the queries"), or let Bigtable maintain it as a continuous materialized view used as an asynchronous secondary index (seed 000, "Materialized views"): {sql}',
+        'query "{query}" needs {fields} at the front of the key, but query "{other}" needs {otherFields}: one key cannot lead with both. Keep a second table {second} keyed {template}, written with this one, or let Bigtable maintain it as a continuous materialized view used as an asynchronous secondary index: {sql}',
       conflictHot:
-        'query "{query}" needs {fields} at the front of the key, but query "{other}" needs {otherFields}: one key cannot lead with both (seed 003: the row key is the only index). A table or index keyed {template} would send the writes of each moment to a few key ranges, the hotspot seed 003 warns of: keep a second table {second} with a hash salt of at least {nodes} buckets in front (seed 000: hash(key) % number_of_nodes), read with one scan per bucket (seed 001: one table per query).',
+        'query "{query}" needs {fields} at the front of the key, but query "{other}" needs {otherFields}: one key cannot lead with both. A table or index keyed {template} would send the writes of each moment to a few key ranges, the hotspot Schema design best practices warns of: keep a second table {second} with a hash salt of at least {nodes} buckets in front, read with one scan per bucket.',
     },
     fixable: false,
   },
@@ -34,7 +38,7 @@ export default defineRule({
         if (oi < 0) return;
         const second = secondTable(ta, qi);
         if (!second) return;
-        // Keyed for this query, would the newest writes crowd into a few key ranges (seed 003)?
+        // Keyed for this query, would the newest writes crowd into a few key ranges?
         const hot = writeSpread(ta, second.order) < Math.min(writeSpread(ta, ta.layout!.fields), 10 * analysis.nodes);
         report({
           table: ta.index,

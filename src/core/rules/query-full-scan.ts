@@ -1,8 +1,8 @@
-// Seed 003: "the row key is the only indexed field [...] searching for data based on column
+// Schema design best practices: "the row key is the only indexed field [...] searching for data based on column
 // values or unindexed attributes requires a full table scan, forcing every node in the cluster
-// to inspect every tablet". Seed 000: queries "should be designed to filter by row key in its
-// entirety or prefix". Field promotion (seed 003, pattern 1) fixes a key whose order is wrong;
-// when another query needs the current order, seed 001's "multiple tables, each with a row key
+// to inspect every tablet". Schema design best practices: queries "should be designed to filter by row key in its
+// entirety or prefix". Field promotion fixes a key whose order is wrong;
+// when another query needs the current order, Schema design for time series data "multiple tables, each with a row key
 // designed for one of the queries" is the way (queries-conflict suggests it).
 import { promote, secondTable, shapesOf, showTemplate } from './support/query-shape';
 import { defineRule } from './types';
@@ -13,12 +13,17 @@ export default defineRule({
     severity: 'error',
     description: 'A query cannot be served by a key prefix or range: it scans the whole table.',
     messages: {
+      fullScan: 'query "{query}" matches {fields}, but the key starts with {first}: every read scans the whole table (Schema design best practices).',
+      gap: 'query "{query}" matches {fields}, but {gap} comes before {after} in the key: the read narrows by {used} only (Schema design best practices).',
+      filterOnly: 'query "{query}" filters only on column values ({filters}): Bigtable indexes only the row key, so it scans the table.',
+    },
+    details: {
       fullScan:
-        'query "{query}" matches {fields}, but the key starts with {first}: no leading part of the key is bound, so every read scans the whole table{saltNote}. Bigtable indexes only the row key (seed 003). {remedy}',
+        'query "{query}" matches {fields}, but the key starts with {first}: no leading part of the key is bound, so every read scans the whole table{saltNote}. Bigtable indexes only the row key. {remedy}',
       gap:
         'query "{query}" matches {fields}, but the key puts {gap} before {after}: the read can narrow only by {used} and then filters every row under it. {remedy}',
       filterOnly:
-        'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table (seed 003: "searching for data based on column values [...] requires a full table scan"). Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, seed 000 "Materialized views › For secondary indexing").',
+        'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table. Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, Schema design best practices "Materialized views › For secondary indexing").',
     },
     fixable: true,
   },
@@ -39,10 +44,10 @@ export default defineRule({
         const second = secondTable(ta, qi);
         const promoted = p ? p.table.rowKey.template : '';
         const remedy = ok
-          ? `Promote the fields it matches to the front of the key (seed 003, pattern 1: field promotion): ${showTemplate(promoted)}; no other query of this table is served worse.`
+          ? `Promote the fields it matches to the front of the key: ${showTemplate(promoted)}; no other query of this table is served worse.`
           : p?.hotspot
-            ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot seed 003 warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front (seed 000: hash(key) % number_of_nodes), read with one scan per bucket (seed 001: one table per query).`
-            : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'} (seed 001: "consider storing your data in multiple tables, each with a row key designed for one of the queries").`;
+            ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot Schema design best practices warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front, read with one scan per bucket.`
+            : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'}.`;
         const fields = s.matched.join(', ');
         const fix = ok ? { fix: `Promote ${s.matched.join(', ')} to the front of the key` } : {};
         if (s.full) {

@@ -1,4 +1,4 @@
-// Seed 003, pattern 2: "placing a standard timestamp at the end of the key requires scanning
+// Schema design best practices, pattern 2: "placing a standard timestamp at the end of the key requires scanning
 // forward to the end of the range. By inverting the timestamp [...] the latest event sorts
 // immediately after the device prefix", so "the 10 most recent records" are a scan with a limit
 // of 10. The timestamp that orders a query's rows is the first key field after its eq-bound ones.
@@ -47,14 +47,20 @@ export default defineRule({
     severity: 'warning',
     description: 'A query wants the newest rows first with a limit, but the timestamp is not reversed.',
     messages: {
+      notReversed: 'query "{query}" wants the newest {limit} rows, but {field} sorts oldest first: it reads the whole range (Schema design for time series data).',
+      iso: 'query "{query}" wants the newest {limit} rows, but {field} is ISO text, which sorts oldest first: it reads the whole range.',
+      notOrdered: 'query "{query}" wants the newest {limit} rows, but its rows sort by {other} before {field}: it reads the whole range.',
+      oldestToo: 'query "{query}" wants the newest {limit} rows first, but reversing {field} would hurt {other}, which wants the oldest.',
+    },
+    details: {
       notReversed:
-        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest (seed 003, pattern 2: a standard timestamp at the end of the key "requires scanning forward to the end of the range"). Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
+        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest. Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
       iso:
-        'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest (seed 003, pattern 2). Write {field} as a reversed epoch number (format: epoch, reversed: true).',
+        'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest. Write {field} as a reversed epoch number (format: epoch, reversed: true).',
       notOrdered:
-        'query "{query}" wants the newest {limit} rows first, but after the fields it binds the key sorts by {other}, not by {field}: the newest rows are spread through the range, so the read goes through all of it. Put {field}, reversed (Long.MAX_VALUE - ts), right after the fields the query binds (seed 003, pattern 2: the latest event "sorts immediately after the device prefix"), or serve the query from a second table keyed that way.',
+        'query "{query}" wants the newest {limit} rows first, but after the fields it binds the key sorts by {other}, not by {field}: the newest rows are spread through the range, so the read goes through all of it. Put {field}, reversed (Long.MAX_VALUE - ts), right after the fields the query binds, or serve the query from a second table keyed that way.',
       oldestToo:
-        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed, so the read goes through the whole range (seed 003, pattern 2); reversing it would do the same to {other}, which wants the oldest first with a limit. Serve one of them with a reverse scan (ReadRows with reversed: true) or from a second table.',
+        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed, so the read goes through the whole range; reversing it would do the same to {other}, which wants the oldest first with a limit. Serve one of them with a reverse scan (ReadRows with reversed: true) or from a second table.',
     },
     fixable: true,
   },

@@ -1,6 +1,6 @@
-// Seed 003, pattern 3 (hash salting): "When reading data back for device_id, the client
+// Schema design best practices, pattern 3 (hash salting): "When reading data back for device_id, the client
 // application issues 10 parallel asynchronous range scans (one per bucket prefix) and merges the
-// sorted streams in memory." Seed 000: salt = hash(original_key) % number_of_nodes. A query that
+// sorted streams in memory." Schema design best practices: salt = hash(original_key) % number_of_nodes. A query that
 // binds every field the salt hashes computes the salt and reads one range; any other query pays
 // one scan per bucket. plan.ts knows which: its fanout lists the salts a query must enumerate.
 import { defineRule } from './types';
@@ -17,8 +17,11 @@ export default defineRule({
     severity: 'info',
     description: 'A query needs one scan per salt bucket.',
     messages: {
+      fanout: 'query "{query}" needs {scans} scans, one per bucket of the salt {salt}, as it does not bind {unbound} (Schema design best practices).',
+    },
+    details: {
       fanout:
-        'query "{query}" needs {scans} scans, one per bucket of the salt {salt}, because the salt hashes {hashed} and the query does not bind {unbound} with eq; the client runs them in parallel and merges the sorted streams (seed 003, pattern 3). {advice}',
+        'query "{query}" needs {scans} scans, one per bucket of the salt {salt}, because the salt hashes {hashed} and the query does not bind {unbound} with eq; the client runs them in parallel and merges the sorted streams. {advice}',
     },
     fixable: false,
   },

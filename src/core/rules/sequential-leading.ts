@@ -1,6 +1,6 @@
-// Seed 003 ("Hotspotting Anti-Patterns", 1): monotonically increasing ids direct "every new write
-// mutation to the very last row of the table"; seed 000 and 002 say the same. A salt in front
-// (seed 003 pattern 3) is the remedy, so a salted key passes.
+// Schema design best practices ("Hotspotting Anti-Patterns", 1): monotonically increasing ids direct "every new write
+// mutation to the very last row of the table"; Schema design best practices and 002 say the same. A salt in front
+// is the remedy, so a salted key passes.
 import { prependSalt, saltBuckets, tableOfFinding } from './support/keyshape';
 import { defineRule } from './types';
 
@@ -10,8 +10,11 @@ export default defineRule({
     severity: 'error',
     description: 'The first key field is auto-incrementing: every write goes to the last tablet.',
     messages: {
+      leading: 'the key starts with the auto-incrementing {field}: every write goes to the last tablet and one node (Schema design best practices).',
+    },
+    details: {
       leading:
-        'the key starts with {field}, which is auto-incrementing (distribution: sequential): every new row sorts after all others, so every write goes to the last tablet and one node (a hotspot that adding nodes does not fix). Put a salt in front ({buckets} buckets hashed from {field}, seed 003 pattern 3) or lead with a well-distributed field{next}.',
+        'the key starts with {field}, which is auto-incrementing (distribution: sequential): every new row sorts after all others, so every write goes to the last tablet and one node (a hotspot that adding nodes does not fix). Put a salt in front ({buckets} buckets hashed from {field}, Schema design best practices pattern 3) or lead with a well-distributed field{next}.',
     },
     fixable: true,
   },

@@ -1,4 +1,4 @@
-// Seed 003 ("Tall-Narrow Tables vs. Short-Wide Tables"): rows that gain "thousands or tens of
+// Schema design best practices ("Tall-Narrow Tables vs. Short-Wide Tables"): rows that gain "thousands or tens of
 // thousands of dynamic columns representing individual events" cannot be split and slow every
 // read; "whenever a scenario involves unbounded events [...] always choose a tall-narrow schema
 // where each event constitutes a distinct row". Growth comes from support/rows.ts: a row that
@@ -12,10 +12,14 @@ export default defineRule({
     severity: 'warning',
     description: 'Dynamic columns without a bound: rows keep growing; prefer tall and narrow.',
     messages: {
+      noPerRow: 'column {column} is dynamic but states no perRow: nothing bounds how wide its rows grow (Schema design best practices).',
+      growing: 'column {column} gains cells with no time field and no GC rule: the busiest row reaches ~{size} and keeps growing (Schema design best practices).',
+    },
+    details: {
       noPerRow:
-        'column {column} is dynamic (its qualifier is data) but states no perRow, so nothing says how many columns a row gets{growth}. Rows that gain a column per event are short and wide: Bigtable cannot split them and every read of one slows (seed 003). Declare perRow; if each event adds a column, prefer tall and narrow: one row per event, with its time or id in the key.',
+        'column {column} is dynamic (its qualifier is data) but states no perRow, so nothing says how many columns a row gets{growth}. Rows that gain a column per event are short and wide: Bigtable cannot split them and every read of one slows. Declare perRow; if each event adds a column, prefer tall and narrow: one row per event, with its time or id in the key.',
       growing:
-        'column {column} states {perRow} columns per row, but with no time field in the key its rows live for {span}, and no GC rule bounds {family}: the busiest row gathers about {cells} cells ({size}) and keeps growing with time. Seed 003: "whenever a scenario involves unbounded events [...] always choose a tall-narrow schema where each event constitutes a distinct row"; or add a time bucket to the key (seed 001) or a maxAge to {family}.',
+        'column {column} states {perRow} columns per row, but with no time field in the key its rows live for {span}, and no GC rule bounds {family}: the busiest row gathers about {cells} cells ({size}) and keeps growing with time. Schema design best practices: "whenever a scenario involves unbounded events [...] always choose a tall-narrow schema where each event constitutes a distinct row"; or add a time bucket to the key or a maxAge to {family}.',
     },
     fixable: false,
   },

@@ -1,5 +1,5 @@
-// Seed 002: "Storing data with similar schemas in the same table, rather than in separate
-// tables." Seed 001's one-table-per-query advice gives each table its own key, so two tables
+// Schema design best practices: "Storing data with similar schemas in the same table, rather than in separate
+// tables." Schema design for time series data one-table-per-query advice gives each table its own key, so two tables
 // with the same key template, the same fields (a rollup's coarser bucket is another key) and the
 // same families hold the same kind of rows.
 import type { Field, Table } from '../model/schema';
@@ -51,8 +51,11 @@ export default defineRule({
     severity: 'info',
     description: 'Two tables with the same key template and families.',
     messages: {
+      same: 'table {table} has the same row key and families as {other}: similar data belongs in one table (Schema design best practices).',
+    },
+    details: {
       same:
-        'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables (seed 002). Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
+        'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables. Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
     },
     fixable: false,
   },

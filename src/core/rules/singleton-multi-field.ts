@@ -29,6 +29,10 @@ export default defineRule({
     severity: 'error',
     description: 'Singleton encoding with more than one field or with literal text.',
     messages: {
+      fields: 'encoding singleton takes exactly one field, but the template has {count} ({names}): use delimited or orderedCode (Structured row keys).',
+      literal: 'encoding singleton takes one field and no literal text, but the template has "{text}" around {names} (Structured row keys).',
+    },
+    details: {
       fields:
         'encoding singleton takes exactly one field, but the template "{template}" has {count} fields ({names}): a singleton key is one field\'s bytes, so Bigtable\'s row key schema cannot describe it. Use encoding delimited (fields joined by the delimiter) or orderedCode.',
       literal:

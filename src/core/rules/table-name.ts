@@ -19,6 +19,11 @@ export default defineRule({
     severity: 'error',
     description: 'The table id has characters Bigtable does not allow or is longer than 50.',
     messages: {
+      chars: 'table id "{name}" holds {chars}, which Bigtable rejects in a table id: the table cannot be created.',
+      start: 'table id "{name}" starts with {first}, which Bigtable rejects: the table cannot be created.',
+      long: 'a table id of {length} characters, over Bigtable\'s limit: the table cannot be created.',
+    },
+    details: {
       chars: 'table id "{name}" holds {chars}: {rule}, so the table cannot be created. {advice}',
       start: 'table id "{name}" starts with {first}: {rule}, so the table cannot be created. {advice}',
       long: 'table id "{name}" is {length} characters: {rule}, so the table cannot be created. {advice}',

@@ -18,7 +18,7 @@ export interface ExpectedFinding {
   /** Formatted path, e.g. `tables[0].rowKey.fields.ts`. */
   path: string;
   severity?: Severity;
-  /** Substring or pattern the message must contain. */
+  /** Substring or pattern the message, or its expandable detail, must contain. */
   message?: string | RegExp;
 }
 
@@ -45,6 +45,9 @@ tables:
 ${extra}      fields:
 ${fields}
 `;
+
+/** The longest message (one sentence; the explanation and sources go to the detail and the rule page). */
+export const MAX_MESSAGE = 160;
 
 export function parseCase(yaml: string): Design {
   const r = loadDesign(yaml, 'case.yaml');
@@ -93,7 +96,9 @@ export function ruleTester(rule: AnyRule, cases: { valid: ValidCase[]; invalid: 
         c.findings.forEach((e, i) => {
           const f = found[i]!;
           if (e.severity) expect(f.severity).toBe(e.severity);
-          if (e.message) expect(f.message).toMatch(e.message);
+          if (e.message) expect(`${f.message}\n${f.detail ?? ''}`).toMatch(e.message);
+          // A message is one sentence a user can act on; the detail holds the rest.
+          expect(f.message.length, f.message).toBeLessThanOrEqual(MAX_MESSAGE);
           // Every placeholder of the template is filled from the finding's data.
           for (const m of rule.meta.messages[f.messageId]!.matchAll(/\{(\w+)\}/g)) expect(f.data, `data.${m[1]} for ${f.messageId}`).toHaveProperty(m[1]!);
         });

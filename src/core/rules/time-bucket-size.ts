@@ -1,4 +1,4 @@
-// Seed 001 ("Time buckets"): "The size of the bucket that you use—such as minute, hour, or
+// Schema design for time series data ("Time buckets"): "The size of the bucket that you use—such as minute, hour, or
 // day—depends on the queries that you plan to use and on Bigtable data size limits. For
 // instance, if rows that contain an hour of data are bigger than the recommended maximum size
 // per row of 100 MB, then rows that represent a half hour or a minute are probably a better
@@ -13,10 +13,14 @@ export default defineRule({
     severity: 'error',
     description: 'A time-bucket row grows past the row size limits within its bucket.',
     messages: {
+      smaller: 'one {bucket} of {field} makes rows of about {size}, over {limit}: use {smaller} bucket.',
+      none: 'one {bucket} of {field} makes rows of about {size}, over {limit}; even a minute bucket is too big.',
+    },
+    details: {
       smaller:
-        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit} (seed 001: "if rows that contain an hour of data are bigger than the recommended maximum size per row of 100 MB, then rows that represent a half hour or a minute are probably a better choice"). With {smaller} bucket the busiest row stays near {smallerSize}. Family {family} holds {familySize} of it.',
+        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}. With {smaller} bucket the busiest row stays near {smallerSize}. Family {family} holds {familySize} of it.',
       none:
-        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}, and even a minute bucket stays over 100 MB (about {smallerSize}). Seed 001: store each event in its own row (single-timestamp rows), or keep fewer cells in family {family} ({familySize}).',
+        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}, and even a minute bucket stays over 100 MB (about {smallerSize}). Schema design for time series data: store each event in its own row (single-timestamp rows), or keep fewer cells in family {family} ({familySize}).',
     },
     fixable: false,
   },

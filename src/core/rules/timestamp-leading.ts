@@ -1,5 +1,5 @@
-// Seed 000 ("Row Key Design & Hotspotting"): keys "prefixed by date or timestamp" send all
-// writes to one node; seed 003 and 001 say the same of timestamps, reversed or not.
+// Schema design best practices ("Row Key Design & Hotspotting"): keys "prefixed by date or timestamp" send all
+// writes to one node; Schema design best practices and 001 say the same of timestamps, reversed or not.
 import { moveField } from './edit';
 import { defineRule } from './types';
 
@@ -9,6 +9,11 @@ export default defineRule({
     severity: 'error',
     description: 'The first key field (after a salt) is a timestamp: every write goes to the newest end of the key space.',
     messages: {
+      leading: 'the key starts with the timestamp {field}{reversedNote}: every write goes to one node (Schema design for time series data).',
+      salted: 'the timestamp {field} follows the salt {salt}: the newest writes crowd the tails of {buckets} ranges, time reads need {buckets} scans.',
+      only: 'the key is only the timestamp {field}{reversedNote}: every write goes to one node (Schema design for time series data).',
+    },
+    details: {
       leading:
         'the key starts with the timestamp {field}{reversedNote}: all writes go to one end of the key space, so one node takes every write (a hotspot no added node fixes). Put a well-distributed field such as {next} in front.',
       salted:

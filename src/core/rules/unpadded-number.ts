@@ -1,4 +1,4 @@
-// Seed 000 checklist: "Zero pad all numbers to ensure correct string sorting"; seed 003:
+// Schema design best practices checklist: "Zero pad all numbers to ensure correct string sorting"; Schema design best practices:
 // "device#1" < "device#10" < "device#100" < "device#2". Keys sort by bytes, so decimal text of
 // different widths sorts out of numeric order, and so does a minus sign.
 import type { IntField, TimestampField } from '../model/schema';
@@ -49,8 +49,13 @@ export default defineRule({
     severity: 'warning',
     description: 'A decimal number varies in digit count without padding, so byte order differs from numeric order.',
     messages: {
+      unpadded: '{field} is decimal text of {minWidth} to {maxWidth} digits without pad: "{big}" sorts before "{small}" (Schema design best practices).',
+      padTooShort: '{field} is padded to {pad} digits but reaches {hi} ({maxWidth} digits): "{big}" sorts before "{small}".',
+      negative: '{field} can be negative (min {lo}) as decimal text: negative values sort in reverse order (Structured row keys).',
+    },
+    details: {
       unpadded:
-        '{field} is decimal text from {lo} to {hi} without pad, so its values have {minWidth} to {maxWidth} digits and keys sort out of numeric order: "{big}" sorts before "{small}" (seed 003: device#10 < device#2). Zero-pad it to {maxWidth} digits (seed 000 checklist: "Zero pad all numbers").',
+        '{field} is decimal text from {lo} to {hi} without pad, so its values have {minWidth} to {maxWidth} digits and keys sort out of numeric order: "{big}" sorts before "{small}". Zero-pad it to {maxWidth} digits.',
       padTooShort:
         '{field} is padded to {pad} digits but reaches {hi} ({maxWidth} digits), so wider values sort out of numeric order: "{big}" sorts before "{small}". Pad it to {maxWidth} digits.',
       negative:
