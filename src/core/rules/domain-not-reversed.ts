@@ -4,10 +4,9 @@
 // by Schema design best practices) keys rows by reversed URLs for the same reason.
 import { reverseDomain } from '../keys/values';
 import { updateField } from './edit';
-import { tableOfFinding } from './support/keyshape';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'domain-not-reversed',
     severity: 'warning',
@@ -24,29 +23,21 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      for (const f of t.fields) {
-        if (f.field.type !== 'domain' || f.field.reversed) continue;
+  create({ design, report }) {
+    return {
+      field(f, t) {
+        if (f.field.type !== 'domain' || f.field.reversed) return;
         const example = typeof f.field.example === 'string' && f.field.example.includes('.') ? f.field.example : 'www.example.com';
         const reversedExample = reverseDomain(example);
         const prefixQuery = t.plans.find((p) => t.table.queries?.[p.index]?.match?.[f.name] === 'prefix');
         const org = reversedExample.split('.').slice(0, 2).join('.');
         report({
-          table: t.index,
           path: ['rowKey', 'fields', f.name],
           messageId: prefixQuery ? 'prefixQuery' : 'natural',
           data: { field: f.name, example, reversedExample, ...(prefixQuery ? { query: prefixQuery.query, orgPrefix: `${org}.` } : {}) },
-          fix: 'Set reversed: true',
+          fix: { label: 'Set reversed: true', apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, reversed: true })) },
         });
-      }
-    }
-  },
-  fix(design, finding, analysis) {
-    const t = tableOfFinding(analysis, finding);
-    const name = finding.path[4];
-    const field = typeof name === 'string' ? t?.table.rowKey.fields[name] : undefined;
-    if (!t || typeof name !== 'string' || field?.type !== 'domain' || field.reversed) return null;
-    return updateField(design, t.index, name, (f) => ({ ...f, reversed: true }));
+      },
+    };
   },
 });
