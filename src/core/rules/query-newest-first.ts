@@ -5,7 +5,8 @@
 import type { Design, Query } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateField } from './edit';
-import { defineRule } from './types';
+import { tableForQuery } from './support/table-for-query';
+import { defineVisitorRule, type FixProposal } from './types';
 
 /** The key field that orders a query's rows: the first one after the salts and eq-bound fields. */
 function orderingField(ta: TableAnalysis, q: Query): string | null {
@@ -41,7 +42,23 @@ function findings(ta: TableAnalysis) {
   return out;
 }
 
-export default defineRule({
+function reversed(design: Design, ti: number, field: string): Design {
+  return updateField(design, ti, field, (f) => {
+    if (f.type !== 'timestamp') return f;
+    const { pad: _pad, format: _format, ...rest } = f; // reversed epochs are always 19 digits; ISO text cannot be reversed
+    return { ...rest, reversed: true };
+  });
+}
+
+/** "Add a table for this query": keyed by its eq fields, then the reversed timestamp. */
+export function addTableFix(design: Design, ta: TableAnalysis, qi: number): FixProposal | undefined {
+  const made = tableForQuery(design, ta, qi);
+  if (!made) return undefined;
+  const load = made.addedWrites === null ? 'no write load declared' : `+${made.addedWrites} writes/s`;
+  return { label: `Add a table for this query: ${made.name} keyed ${made.template} (${load})`, apply: () => made.design };
+}
+
+export default defineVisitorRule({
   meta: {
     id: 'query-newest-first',
     severity: 'warning',
@@ -64,29 +81,24 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      for (const f of findings(ta)) {
-        const q = ta.table.queries![f.qi]!;
-        report({
-          table: ta.index,
-          path: ['queries', f.qi],
-          messageId: f.messageId,
-          data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
-          ...(f.messageId === 'notReversed' ? { fix: `Reverse ${f.field}` } : {}),
-        });
-      }
-    }
-  },
-  fix(design: Design, finding, analysis) {
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const ta = analysis.tables[ti];
-    const hit = ta && findings(ta).find((f) => f.qi === finding.path[3]);
-    if (!ta || !hit || hit.messageId !== 'notReversed') return null;
-    return updateField(design, ti, hit.field, (f) => {
-      if (f.type !== 'timestamp') return f;
-      const { pad: _pad, ...rest } = f; // reversed timestamps are always 19 digits
-      return { ...rest, reversed: true };
-    });
+  create({ design, report }) {
+    return {
+      table(ta) {
+        for (const f of findings(ta)) {
+          const q = ta.table.queries![f.qi]!;
+          report({
+            path: ['queries', f.qi],
+            messageId: f.messageId,
+            data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
+            fix:
+              f.messageId === 'notReversed'
+                ? { label: `Reverse ${f.field}`, apply: () => reversed(design, ta.index, f.field) }
+                : f.messageId === 'iso'
+                  ? { label: `Write ${f.field} as a reversed epoch number`, apply: () => reversed(design, ta.index, f.field) }
+                  : addTableFix(design, ta, f.qi),
+          });
+        }
+      },
+    };
   },
 });
