@@ -5,11 +5,12 @@
 // multiple tables, each with a row key designed for one of the queries." Schema design best practices: materialized
 // views can serve "as asynchronous global secondary indexes".
 import { secondTable, shapesOf, showTemplate, writeSpread } from './support/query-shape';
-import { defineRule } from './types';
+import { addTableFix } from './support/table-for-query';
+import { defineVisitorRule } from './types';
 
 const nested = (a: string[], b: string[]) => a.every((n) => b.includes(n)) || b.every((n) => a.includes(n));
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'queries-conflict',
     severity: 'info',
@@ -24,38 +25,42 @@ export default defineRule({
       conflictHot:
         'query "{query}" needs {fields} at the front of the key, but query "{other}" needs {otherFields}: one key cannot lead with both. A table or index keyed {template} would send the writes of each moment to a few key ranges, the hotspot Schema design best practices warns of: keep a second table {second} with a hash salt of at least {nodes} buckets in front, read with one scan per bucket.',
     },
-    fixable: false,
+    fixable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      const queries = ta.table.queries ?? [];
-      if (!ta.layout || queries.length < 2) continue;
-      const shapes = shapesOf(ta);
-      if (shapes.every((s) => s.matched.length === 0 || (!s.full && s.prefixOk))) continue;
-      shapes.forEach((s, qi) => {
-        if (s.matched.length === 0 || (!s.full && s.prefixOk)) return;
-        const oi = shapes.findIndex((o, i) => i !== qi && o.matched.length > 0 && !nested(s.matched, o.matched));
-        if (oi < 0) return;
-        const second = secondTable(ta, qi);
-        if (!second) return;
-        // Keyed for this query, would the newest writes crowd into a few key ranges?
-        const hot = writeSpread(ta, second.order) < Math.min(writeSpread(ta, ta.layout!.fields), 10 * analysis.nodes);
-        report({
-          table: ta.index,
-          path: ['queries', qi],
-          messageId: hot ? 'conflictHot' : 'conflict',
-          data: {
-            nodes: analysis.nodes,
-            query: queries[qi]!.name,
-            fields: s.matched.join(', '),
-            other: queries[oi]!.name,
-            otherFields: shapes[oi]!.matched.join(', '),
-            second: second.name,
-            template: showTemplate(second.template),
-            sql: second.sql,
-          },
+  create({ design, analysis, report }) {
+    return {
+      table(ta) {
+        const queries = ta.table.queries ?? [];
+        if (!ta.layout || queries.length < 2) return;
+        const shapes = shapesOf(ta);
+        if (shapes.every((s) => s.matched.length === 0 || (!s.full && s.prefixOk))) return;
+        shapes.forEach((s, qi) => {
+          if (s.matched.length === 0 || (!s.full && s.prefixOk)) return;
+          const oi = shapes.findIndex((o, i) => i !== qi && o.matched.length > 0 && !nested(s.matched, o.matched));
+          if (oi < 0) return;
+          const second = secondTable(ta, qi);
+          if (!second) return;
+          // Keyed for this query, would the newest writes crowd into a few key ranges?
+          const hot = writeSpread(ta, second.order) < Math.min(writeSpread(ta, ta.layout!.fields), 10 * analysis.nodes);
+          // query-full-scan reports the same query when nothing narrows it; one fix, offered there.
+          const fix = s.full ? undefined : addTableFix(design, ta, qi);
+          report({
+            path: ['queries', qi],
+            messageId: hot ? 'conflictHot' : 'conflict',
+            data: {
+              nodes: analysis.nodes,
+              query: queries[qi]!.name,
+              fields: s.matched.join(', '),
+              other: queries[oi]!.name,
+              otherFields: shapes[oi]!.matched.join(', '),
+              second: second.name,
+              template: showTemplate(second.template),
+              sql: second.sql,
+            },
+            ...(fix ? { fix } : {}),
+          });
         });
-      });
-    }
+      },
+    };
   },
 });

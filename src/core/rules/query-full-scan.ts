@@ -5,9 +5,11 @@
 // when another query needs the current order, Schema design for time series data "multiple tables, each with a row key
 // designed for one of the queries" is the way (queries-conflict suggests it).
 import { promote, secondTable, shapesOf, showTemplate } from './support/query-shape';
-import { defineRule } from './types';
+import { updateTable } from './edit';
+import { addTableFix } from './support/table-for-query';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'query-full-scan',
     severity: 'error',
@@ -27,13 +29,14 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (!ta.layout) continue;
+  create({ design, analysis, report }) {
+    return {
+      table(ta) {
+      if (!ta.layout) return;
       (ta.table.queries ?? []).forEach((q, qi) => {
         const path = ['queries', qi];
         if (Object.keys(q.match ?? {}).length === 0) {
-          if (q.filter?.length) report({ table: ta.index, path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
+          if (q.filter?.length) report({ path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
           return; // a query with no condition at all reads everything on purpose (an export)
         }
         const s = shapesOf(ta)[qi]!;
@@ -49,30 +52,26 @@ export default defineRule({
             ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot Schema design best practices warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front, read with one scan per bucket.`
             : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'}.`;
         const fields = s.matched.join(', ');
-        const fix = ok ? { fix: `Promote ${s.matched.join(', ')} to the front of the key` } : {};
+        // Promotion when it serves every query; otherwise a table for this query. The engine
+        // checks either before it is offered.
+        const promoted_ = p;
+        const proposal = ok && promoted_ ? { label: `Promote ${s.matched.join(', ')} to the front of the key`, apply: () => updateTable(design, ta.index, () => promoted_.table) } : q.match && Object.keys(q.match).length ? addTableFix(design, ta, qi) : undefined;
+        const fix = proposal ? { fix: proposal } : {};
         if (s.full) {
           const first = ta.fields.find((f) => !f.isSalt)?.name ?? '';
           // The query binds what the salt hashes, but not the field after it: one whole bucket.
           const plan = ta.plans[qi];
           const salt = plan?.leading.length ? ta.fields.find((f) => f.isSalt && plan.leading.includes(f.name)) : undefined;
           const saltNote = salt ? ` (the salt ${salt.name} is computable, but that only narrows it to one of ${salt.cardinality} buckets)` : '';
-          report({ table: ta.index, path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
+          report({ path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
         } else {
           const keyOrder = ta.layout!.fields;
           const after = s.matched.filter((n) => keyOrder.indexOf(n) > keyOrder.indexOf(s.gap!)).join(', ');
           const used = ta.plans[qi]?.leading.filter((n) => !ta.fields.find((f) => f.name === n)?.isSalt).join(', ') ?? '';
-          report({ table: ta.index, path, messageId: 'gap', severity: 'warning', data: { query: q.name, fields, gap: s.gap!, after, used, remedy }, ...fix });
+          report({ path, messageId: 'gap', severity: 'warning', data: { query: q.name, fields, gap: s.gap!, after, used, remedy }, ...fix });
         }
       });
-    }
-  },
-  fix(design, finding, analysis) {
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const qi = finding.path[3];
-    const ta = analysis.tables[ti];
-    if (!ta || typeof qi !== 'number' || finding.messageId === 'filterOnly') return null;
-    const p = promote(ta, qi, analysis.nodes);
-    if (!p || p.broken.length > 0 || p.hotspot !== null) return null;
-    return { ...design, tables: design.tables.map((t, i) => (i === ti ? p.table : t)) };
+      },
+    };
   },
 });

@@ -5,8 +5,8 @@
 import type { Design, Query } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateField } from './edit';
-import { tableForQuery } from './support/table-for-query';
-import { defineVisitorRule, type FixProposal } from './types';
+import { addTableFix } from './support/table-for-query';
+import { defineVisitorRule } from './types';
 
 /** The key field that orders a query's rows: the first one after the salts and eq-bound fields. */
 function orderingField(ta: TableAnalysis, q: Query): string | null {
@@ -48,14 +48,6 @@ function reversed(design: Design, ti: number, field: string): Design {
     const { pad: _pad, format: _format, ...rest } = f; // reversed epochs are always 19 digits; ISO text cannot be reversed
     return { ...rest, reversed: true };
   });
-}
-
-/** "Add a table for this query": keyed by its eq fields, then the reversed timestamp. */
-export function addTableFix(design: Design, ta: TableAnalysis, qi: number): FixProposal | undefined {
-  const made = tableForQuery(design, ta, qi);
-  if (!made) return undefined;
-  const load = made.addedWrites === null ? 'no write load declared' : `+${made.addedWrites} writes/s`;
-  return { label: `Add a table for this query: ${made.name} keyed ${made.template} (${load})`, apply: () => made.design };
 }
 
 export default defineVisitorRule({

@@ -8,6 +8,7 @@ import { layoutOf, type KeyLayout } from '../../keys/template';
 import type { TableAnalysis } from '../analysis';
 import { reorderTemplate } from '../edit';
 import { planQuery, type QueryPlan } from '../plan';
+import { keyOrderFor } from './table-for-query';
 
 export interface Shape {
   /** Non-salt key fields the query matches, in key order. */
@@ -61,17 +62,9 @@ export function shapesOf(ta: TableAnalysis): Shape[] {
   return shapes;
 }
 
-/** Field promotion: the query's eq fields first, then its prefix/range fields, then the rest; salts stay put. */
+/** Field promotion: the query's eq fields first, then (newest or oldest first with a limit) its timestamp, then its prefix/range fields, then the rest; salts stay put. */
 export function promotedOrder(table: Table, layout: KeyLayout, q: Query): string[] {
-  const match = q.match ?? {};
-  const rest = layout.fields.filter((n) => !isSalt(table, n));
-  const ordered = [
-    ...rest.filter((n) => match[n] === 'eq'),
-    ...rest.filter((n) => match[n] === 'prefix' || match[n] === 'range'),
-    ...rest.filter((n) => match[n] === undefined),
-  ];
-  let k = 0;
-  return layout.fields.map((n) => (isSalt(table, n) ? n : ordered[k++]!));
+  return keyOrderFor(table, layout.fields, q);
 }
 
 /** The table with its key fields in `order`, keeping each segment's literal text; null when the template cannot be rebuilt. */

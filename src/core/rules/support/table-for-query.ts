@@ -9,6 +9,7 @@ import type { Design, Field, Query, Table } from '../../model/schema';
 import { layoutOf, TemplateError } from '../../keys/template';
 import type { TableAnalysis } from '../analysis';
 import { reorderTemplate } from '../edit';
+import type { FixProposal } from '../types';
 
 export interface TableForQuery {
   design: Design;
@@ -81,3 +82,12 @@ export function tableForQuery(design: Design, ta: TableAnalysis, qi: number): Ta
   tables.splice(ta.index + 1, 0, added);
   return { design: { ...design, tables }, name, template, addedWrites: source.load?.writesPerSecond ?? null };
 }
+
+/** "Add a table for this query": keyed by its eq fields, then the reversed timestamp. */
+export function addTableFix(design: Design, ta: TableAnalysis, qi: number): FixProposal | undefined {
+  const made = tableForQuery(design, ta, qi);
+  if (!made) return undefined;
+  const load = made.addedWrites === null ? 'no write load declared' : `+${made.addedWrites} writes/s`;
+  return { label: `Add a table for this query: ${made.name} keyed ${made.template} (${load})`, apply: () => made.design };
+}
+
