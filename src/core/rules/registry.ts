@@ -22,6 +22,7 @@ import queriesConflict from './queries-conflict';
 import queryFullScan from './query-full-scan';
 import queryNewestFirst from './query-newest-first';
 import querySaltedFanout from './query-salted-fanout';
+import querySparseRead from './query-sparse-read';
 import rowSize from './row-size';
 import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
@@ -57,6 +58,7 @@ export const RULES: readonly AnyRule[] = [
   queryFullScan,
   queryNewestFirst,
   querySaltedFanout,
+  querySparseRead,
   rowSize,
   sequentialLeading,
   shortWideUnbounded,
