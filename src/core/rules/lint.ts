@@ -14,6 +14,8 @@ export interface LintOptions {
   rules?: Record<string, SeveritySetting>;
   /** Check each proposed fix before offering it (default true; the check itself lints without). */
   verifyFixes?: boolean;
+  /** The rules to run (default: the registry); for tests and tools that add their own. */
+  registry?: readonly AnyRule[];
 }
 
 export interface LintResult {
@@ -41,7 +43,7 @@ function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; repo
   };
 }
 
-function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>): Pending[] {
+function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly AnyRule[]): Pending[] {
   const out: Pending[] = [];
   const failed = (rule: AnyRule, t: TableAnalysis | null, e: unknown) => {
     const error = e instanceof Error ? e.message : String(e);
@@ -52,7 +54,7 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     });
   };
   const walkers: { rule: AnyRule; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean }[] = [];
-  for (const rule of RULES) {
+  for (const rule of rules) {
     const setting = settings[rule.meta.id];
     if (setting === 'off') continue;
     const current = { t: null as TableAnalysis | null };
@@ -122,7 +124,7 @@ export function sortFindings<T extends Finding>(findings: T[]): T[] {
 export function lint(design: Design, options: LintOptions = {}): LintResult {
   const analysis = analyze(design);
   const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
-  const pending = run(design, analysis, settings);
+  const pending = run(design, analysis, settings, options.registry ?? RULES);
   const findings = pending.map((p) => p.finding);
   if (options.verifyFixes !== false) {
     const before = { findings, analysis };
@@ -154,10 +156,10 @@ export function lint(design: Design, options: LintOptions = {}): LintResult {
 }
 
 /** Applies a finding's (checked) fix: a new design, or null when no fix is offered for it now. */
-export function applyFix(design: Design, finding: Finding): Design | null {
+export function applyFix(design: Design, finding: Finding, options: LintOptions = {}): Design | null {
   const cached = FIXED.get(finding);
   if (cached?.from === design) return cached.to;
-  const same = lint(design).findings.find((f) => f.rule === finding.rule && f.messageId === finding.messageId && pathKey(f.path) === pathKey(finding.path));
+  const same = lint(design, options).findings.find((f) => f.rule === finding.rule && f.messageId === finding.messageId && pathKey(f.path) === pathKey(finding.path));
   return (same && FIXED.get(same)?.to) ?? null;
 }
 

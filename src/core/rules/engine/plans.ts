@@ -39,6 +39,7 @@ export function served(ta: TableAnalysis, q: Query, plan: QueryPlan): Served {
 export function describe(s: Served): string {
   const p = s.plan;
   const parts: string[] = [KIND[p.kind] + (p.kind === 'multi-scan' ? ` of ${p.scans} scans` : '')];
+  if (p.kind === 'full-scan') return parts[0]!; // it reads everything, whatever the order
   if (s.inOrder === true) parts.push('rows in the wanted order');
   if (s.inOrder === false) parts.push('reads the whole range to find the first rows');
   if (p.readFraction !== undefined && p.readFraction < 1) parts.push(`returns ~${pct(p.readFraction)} of the rows it reads`);
