@@ -146,7 +146,7 @@ export function lint(design: Design, options: LintOptions = {}): LintResult {
       } else if (proposal.onlyAdvice) {
         drop.add(finding);
       } else {
-        finding.fixWithheld = `"${proposal.label}" is not offered: ${v.reason}.`;
+        finding.fixWithheld = `"${proposal.label}" is not offered: ${v.reason.replace(/\.$/, "")}.`;
       }
     }
     return { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };

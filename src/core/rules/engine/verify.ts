@@ -10,7 +10,8 @@ import { describe, served, worse, type Served } from './plans';
 
 export type Verdict = { ok: true; design: Design; effects: PlanEffect[] } | { ok: false; reason: string };
 
-const key = (f: Finding) => `${f.rule}|${f.table ?? ''}|${f.messageId}`;
+/** A finding's kind on its table, by the table's index (a rename keeps it; added tables go last). */
+const key = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}|${f.messageId}`;
 
 function counts(findings: readonly Finding[], severities: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
@@ -52,11 +53,15 @@ export function verifyFix(before: Linted, finding: Finding, fixed: Design | null
   const had = counts(before.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   const has = counts(after.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   if (has >= had) return { ok: false, reason: 'the change would not remove this finding' };
-  // (2) No error and no warning that was not there before.
+  // (2) No error and no warning that was not there before. A table the fix adds inherits the
+  // source table's families and fields: a finding there counts as new only if no table had it.
   const old = counts(before.findings, ['error', 'warning']);
+  const existing = before.analysis.tables.length;
+  const anyTable = new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`));
   for (const [k, n] of counts(after.findings, ['error', 'warning'])) {
+    const f = after.findings.find((x) => key(x) === k)!;
+    if (typeof f.path[1] === 'number' && f.path[1] >= existing && anyTable.has(`${f.rule}|${f.messageId}`)) continue;
     if (n > (old.get(k) ?? 0)) {
-      const f = after.findings.find((x) => key(x) === k)!;
       return { ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` };
     }
   }

@@ -79,7 +79,7 @@ export function tableForQuery(design: Design, ta: TableAnalysis, qi: number): Ta
     ...(source.load ? { load: { ...source.load, ...(q.perSecond !== undefined ? { readsPerSecond: q.perSecond } : {}) } } : {}),
   } as Table;
   const tables = design.tables.map((t, i) => (i === ta.index ? { ...t, queries: (t.queries ?? []).filter((_, k) => k !== qi) } : t));
-  tables.splice(ta.index + 1, 0, added);
+  tables.push(added); // last, so every other table keeps its index (and its findings' paths)
   return { design: { ...design, tables }, name, template, addedWrites: source.load?.writesPerSecond ?? null };
 }
 
