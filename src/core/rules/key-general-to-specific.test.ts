@@ -1,16 +1,8 @@
 import rule from './key-general-to-specific';
 import { expect } from 'vitest';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, queries = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: rows
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${queries}`;
+const design = (template: string, fields: string, queries = '') => tableYaml({ table: 'rows', template, fields, after: queries });
 
 ruleTester(rule, {
   valid: [

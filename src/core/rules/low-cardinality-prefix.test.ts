@@ -1,17 +1,9 @@
 import { expect } from 'vitest';
 import rule from './low-cardinality-prefix';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (nodes: number, template: string, fields: string, extra = '') => `format: bigtable-studio/v1
-name: t
-cluster: {nodes: ${nodes}}
-tables:
-  - name: events
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${extra}`;
+const design = (nodes: number, template: string, fields: string, extra = '') =>
+  tableYaml({ table: 'events', top: `cluster: {nodes: ${nodes}}`, template, fields, after: extra });
 
 ruleTester(rule, {
   valid: [

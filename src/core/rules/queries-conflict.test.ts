@@ -1,22 +1,8 @@
 import rule from './queries-conflict';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const table = (name: string, key: string, fields: string, family: string, queries: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: ${name}
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    families:
-      - name: ${family}
-        gc: {maxVersions: 1}
-        columns:
-          - {qualifier: v, valueBytes: 8}
-    queries:
-${queries}
-`;
+const table = (name: string, key: string, fields: string, family: string, queries: string) =>
+  tableYaml({ table: name, template: key, fields, families: `      - name: ${family}\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}`, queries });
 
 const abc = '        a: {type: string, cardinality: 1000}\n        b: {type: string, cardinality: 100000}\n        c: {type: string, cardinality: 1000000}';
 

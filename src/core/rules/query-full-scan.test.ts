@@ -1,23 +1,9 @@
 import { expect } from 'vitest';
 import rule from './query-full-scan';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const table = (key: string, fields: string, queries: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: t
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    families:
-      - name: d
-        gc: {maxVersions: 1}
-        columns:
-          - {qualifier: v, valueBytes: 8}
-    queries:
-${queries}
-`;
+const table = (key: string, fields: string, queries: string) =>
+  tableYaml({ table: 't', template: key, fields, families: '      - name: d\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}', queries });
 
 const userItem = '        user: {type: string, cardinality: 100000}\n        item: {type: string, cardinality: 50000}';
 

@@ -1,18 +1,8 @@
 import { expect } from 'vitest';
 import rule from './query-newest-first';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const table = (key: string, fields: string, queries: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: t
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    queries:
-${queries}
-`;
+const table = (key: string, fields: string, queries: string) => tableYaml({ table: 't', template: key, fields, queries });
 
 const device = '        device: {type: string, cardinality: 100000}';
 

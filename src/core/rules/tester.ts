@@ -32,19 +32,44 @@ export interface InvalidCase extends ValidCase {
   fixed?: null | ((fixed: Design) => void);
 }
 
+/** The parts of a one-table design for a rule test, each YAML text at its own indentation. */
+export interface TableFixture {
+  /** The table's name (default `items`). */
+  table?: string;
+  template: string;
+  /** `fields:` entries, indented 8 spaces. */
+  fields: string;
+  /** Extra `rowKey` lines (6 spaces), such as a delimiter or an encoding. */
+  rowKey?: string;
+  /** `families:` entries (6 spaces); the key is written only when given. */
+  families?: string;
+  /** `queries:` entries (6 spaces); the key is written only when given. */
+  queries?: string;
+  /** Raw lines after the table (4 spaces: `load:`, `splits:`, or a `queries:` block of its own). */
+  after?: string;
+  /** Design-level lines before `tables:` (`cluster: {nodes: 3}`). */
+  top?: string;
+}
+
+/** The one fixture builder of the rule tests: the YAML of a one-table design. */
+export function tableYaml(t: TableFixture): string {
+  const block = (key: string, body: string | undefined) => (body === undefined ? '' : `    ${key}:\n${body.endsWith('\n') ? body : `${body}\n`}`);
+  return `format: bigtable-studio/v1
+name: t
+${t.top ? (t.top.endsWith('\n') ? t.top : `${t.top}\n`) : ''}tables:
+  - name: ${t.table ?? 'items'}
+    rowKey:
+      template: "${t.template}"
+${t.rowKey ?? ''}      fields:
+${t.fields}
+${block('families', t.families)}${block('queries', t.queries)}${t.after ?? ''}`;
+}
+
 /**
  * The YAML of a one-table design for a key-rule test: the template, the `fields:` entries
  * (indented 8 spaces), and optional extra `rowKey` lines (6 spaces) such as a delimiter.
  */
-export const keyDesign = (template: string, fields: string, extra = '', table = 'items') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: ${table}
-    rowKey:
-      template: "${template}"
-${extra}      fields:
-${fields}
-`;
+export const keyDesign = (template: string, fields: string, extra = '', table = 'items') => tableYaml({ table, template, fields, rowKey: extra });
 
 /** The longest message (one sentence; the explanation and sources go to the detail and the rule page). */
 export const MAX_MESSAGE = 160;
