@@ -1,13 +1,13 @@
 // Schema design best practices checklist: "Cell Field Size: Keep < 10 MB (100 MB is the hard limit). Larger cells
 // slow down retrieval." `valueBytes` is a typical size, so a typical value at the hard limit means
 // many values above it: those writes fail.
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 import { columnName, formatBytes, MiB } from './support/rows';
 
 const WARN_BYTES = 10 * MiB;
 const ERROR_BYTES = 100 * MiB;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'cell-size',
     severity: 'warning',
@@ -24,22 +24,21 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ design, report }) {
-    design.tables.forEach((table, ti) => {
-      (table.families ?? []).forEach((fam, fi) => {
+  create({ report }) {
+    return {
+      family(fam, fi) {
         (fam.columns ?? []).forEach((c, ci) => {
           const v = c.valueBytes ?? 0;
           if (v <= WARN_BYTES) return;
           const atLimit = v >= ERROR_BYTES;
           report({
-            table: ti,
             path: ['families', fi, 'columns', ci, 'valueBytes'],
             messageId: atLimit ? 'limit' : 'large',
             data: { column: columnName(fam.name, c.qualifier), size: formatBytes(v) },
             severity: atLimit ? 'error' : 'warning',
           });
         });
-      });
-    });
+      },
+    };
   },
 });

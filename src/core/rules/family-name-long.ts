@@ -3,7 +3,7 @@
 // stored and sent with its family name, so a long name costs bytes on every cell.
 import type { Family } from '../model/schema';
 import { utf8Length } from '../keys/bytes';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 export const LONG_NAME = 10;
 /** Bytes of a cell besides qualifier, family and value: the 8-byte timestamp and framing (analysis.ts uses 12). */
@@ -17,7 +17,7 @@ function nameShare(f: Family): number {
   return name / cell;
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'family-name-long',
     severity: 'info',
@@ -30,13 +30,13 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) => {
-      (t.families ?? []).forEach((f, fi) => {
+  create({ report }) {
+    return {
+      family(f, fi) {
         const length = [...f.name].length;
         if (length <= LONG_NAME) return;
-        report({ table: ti, path: ['families', fi, 'name'], messageId: 'long', data: { name: f.name, length, share: Math.round(nameShare(f) * 100) } });
-      });
-    });
+        report({ path: ['families', fi, 'name'], messageId: 'long', data: { name: f.name, length, share: Math.round(nameShare(f) * 100) } });
+      },
+    };
   },
 });

@@ -3,7 +3,7 @@
 // recommends reversed domains (com.google), so those are not reported where Google's guidance uses them.
 import type { TableAnalysis } from './analysis';
 import { describeRun, keySegments, showChar, type KeySegment } from './support/keybytes';
-import { defineRule, type Report } from './types';
+import { defineVisitorRule, type VisitorReport } from './types';
 
 const ANY_OTHER = /[^a-zA-Z0-9_#-]/;
 // A table of the allowed ASCII characters: the per-character test runs on every keystroke.
@@ -26,7 +26,7 @@ function why(chars: string[]): string {
 
 const list = (chars: string[]) => (chars.length > 6 ? [...chars.slice(0, 6).map(showChar), '…'] : chars.map(showChar)).join(', ');
 
-function fieldReport(s: KeySegment): Omit<Report, 'table'> | null {
+function fieldReport(s: KeySegment): Omit<VisitorReport, 'table'> | null {
   if (!s.name || !s.field) return null;
   if (s.binary) {
     return { path: ['rowKey', 'fields', s.name], messageId: 'binary', data: { field: s.name, label: s.binary.label, checklist: CHECKLIST } };
@@ -45,14 +45,14 @@ function fieldReport(s: KeySegment): Omit<Report, 'table'> | null {
   };
 }
 
-function literalReport(segs: KeySegment[]): Omit<Report, 'table'> | null {
+function literalReport(segs: KeySegment[]): Omit<VisitorReport, 'table'> | null {
   const text = segs.map((s) => s.prefix + s.suffix).join('');
   const bad = [...new Set(text)].filter((c) => !allowed(c));
   if (bad.length === 0) return null;
   return { path: ['rowKey', 'template'], messageId: 'literal', data: { chars: list(bad), why: why(bad), checklist: CHECKLIST } };
 }
 
-function delimiterReport(t: TableAnalysis): Omit<Report, 'table'> | null {
+function delimiterReport(t: TableAnalysis): Omit<VisitorReport, 'table'> | null {
   const l = t.layout!;
   if (l.encoding !== 'delimited' || l.delimiter === null || l.segments.length < 2) return null;
   const bad = [...new Set(l.delimiter)].filter((c) => !allowed(c) && !(SEED_DELIMITERS.has(c) && l.delimiter!.length === 1));
@@ -64,7 +64,7 @@ function delimiterReport(t: TableAnalysis): Omit<Report, 'table'> | null {
   };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'key-charset',
     severity: 'info',
@@ -84,12 +84,14 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      if (!t.layout) continue;
-      const segs = keySegments(t);
-      const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
-      for (const r of found) if (r) report({ table: t.index, ...r });
-    }
+  create({ analysis, report }) {
+    return {
+      table(t) {
+        if (!t.layout) return;
+        const segs = keySegments(t);
+        const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
+        for (const r of found) if (r) report({ ...r });
+      },
+    };
   },
 });

@@ -3,12 +3,12 @@
 // long key multiplies; a very short one rarely carries the general-to-specific hierarchy
 // that makes related rows one prefix scan.
 import { largestField, MAX_KEY_BYTES } from './support/keysize';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 export const IDEAL_MIN = 10;
 export const IDEAL_MAX = 100;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'key-length',
     severity: 'warning',
@@ -25,22 +25,23 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      if (!t.layout) continue;
-      const typical = t.keyBytes.typical;
-      // Typical keys over 4 KB are key-too-long's error already.
-      if (typical > IDEAL_MAX && typical <= MAX_KEY_BYTES) {
-        const big = largestField(t, 'typical');
-        report({
-          table: t.index,
-          path: ['rowKey', 'template'],
-          messageId: 'long',
-          data: { typical: Math.round(typical), field: big?.name ?? '', fieldBytes: Math.round(big?.bytes ?? 0) },
-        });
-      } else if (typical < IDEAL_MIN) {
-        report({ table: t.index, path: ['rowKey', 'template'], messageId: 'short', severity: 'info', data: { typical: Math.round(typical * 10) / 10 } });
-      }
-    }
+  create({ analysis, report }) {
+    return {
+      table(t) {
+        if (!t.layout) return;
+        const typical = t.keyBytes.typical;
+        // Typical keys over 4 KB are key-too-long's error already.
+        if (typical > IDEAL_MAX && typical <= MAX_KEY_BYTES) {
+          const big = largestField(t, 'typical');
+          report({
+            path: ['rowKey', 'template'],
+            messageId: 'long',
+            data: { typical: Math.round(typical), field: big?.name ?? '', fieldBytes: Math.round(big?.bytes ?? 0) },
+          });
+        } else if (typical < IDEAL_MIN) {
+          report({ path: ['rowKey', 'template'], messageId: 'short', severity: 'info', data: { typical: Math.round(typical * 10) / 10 } });
+        }
+      },
+    };
   },
 });

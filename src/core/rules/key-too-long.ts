@@ -2,9 +2,9 @@
 // "An arbitrary byte string (up to 4 KB, typically 10 to 100 bytes)". 4 KB is Bigtable's hard
 // limit: a write with a longer key fails.
 import { largestField, MAX_KEY_BYTES, maxKeyBytes } from './support/keysize';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'key-too-long',
     severity: 'error',
@@ -18,24 +18,25 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      if (!t.layout) continue;
-      const { max, escaped } = maxKeyBytes(t);
-      if (max <= MAX_KEY_BYTES) continue;
-      const big = largestField(t, 'max');
-      report({
-        table: t.index,
-        path: ['rowKey', 'template'],
-        messageId: 'tooLong',
-        data: {
-          max: Math.ceil(max),
-          typical: Math.round(t.keyBytes.typical),
-          escaped: escaped ? ' (ordered-code escaping of 0x00 bytes included)' : '',
-          field: big?.name ?? '',
-          fieldMax: Math.ceil(big?.bytes ?? 0),
-        },
-      });
-    }
+  create({ analysis, report }) {
+    return {
+      table(t) {
+        if (!t.layout) return;
+        const { max, escaped } = maxKeyBytes(t);
+        if (max <= MAX_KEY_BYTES) return;
+        const big = largestField(t, 'max');
+        report({
+          path: ['rowKey', 'template'],
+          messageId: 'tooLong',
+          data: {
+            max: Math.ceil(max),
+            typical: Math.round(t.keyBytes.typical),
+            escaped: escaped ? ' (ordered-code escaping of 0x00 bytes included)' : '',
+            field: big?.name ?? '',
+            fieldMax: Math.ceil(big?.bytes ?? 0),
+          },
+        });
+      },
+    };
   },
 });

@@ -2,11 +2,11 @@
 // Performance Checklist: "Column Qualifier Size: Keep < 16 KB to minimize storage footprint."
 // Dynamic qualifiers are data whose size the design does not give, so only fixed ones are checked.
 import { utf8Length } from '../keys/bytes';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 export const MAX_QUALIFIER_BYTES = 16384;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'qualifier-size',
     severity: 'error',
@@ -19,15 +19,15 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) => {
-      (t.families ?? []).forEach((f, fi) => {
+  create({ report }) {
+    return {
+      family(f, fi) {
         (f.columns ?? []).forEach((c, ci) => {
           if (c.dynamic) return;
           const bytes = utf8Length(c.qualifier);
-          if (bytes > MAX_QUALIFIER_BYTES) report({ table: ti, path: ['families', fi, 'columns', ci, 'qualifier'], messageId: 'large', data: { family: f.name, bytes } });
+          if (bytes > MAX_QUALIFIER_BYTES) report({ path: ['families', fi, 'columns', ci, 'qualifier'], messageId: 'large', data: { family: f.name, bytes } });
         });
-      });
-    });
+      },
+    };
   },
 });

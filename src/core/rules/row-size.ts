@@ -4,12 +4,12 @@
 // (GC, aggregates, perRow, versions), for the average and the busiest row. Time-bucket rows are
 // time-bucket-size's, which can name a smaller bucket.
 import type { TableAnalysis } from './analysis';
-import type { Report } from './types';
-import { defineRule } from './types';
+import type { VisitorReport } from './types';
+import { defineVisitorRule } from './types';
 import { formatBytes, formatCount, formatDuration, horizonText, ROW_ERROR_BYTES, ROW_WARN_BYTES, rowModel, type RowModel } from './support/rows';
 
 /** The finding of an oversized row, or null when the busiest row fits; shared with time-bucket-size. */
-export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<Report, 'path' | 'messageId'> & { family: number | null; every: boolean } | null {
+export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<VisitorReport, 'path' | 'messageId'> & { family: number | null; every: boolean } | null {
   const size = model.hottest.bytes;
   if (size <= ROW_WARN_BYTES) return null;
   const fb = model.hottest.familyBytes;
@@ -38,7 +38,7 @@ export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<Report, '
   };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'row-size',
     severity: 'error',
@@ -55,15 +55,17 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (!ta.layout || !ta.table.families?.length) continue;
-      const model = rowModel(ta);
-      if (model.bucket) continue; // time-bucket-size judges these and can name a smaller bucket
-      const found = oversizedRow(ta, model);
-      if (!found) continue;
-      const { family, every, ...rest } = found;
-      report({ ...rest, path: family === null ? ['rowKey'] : ['families', family], messageId: every ? 'every' : 'hottest' });
-    }
+  create({ analysis, report }) {
+    return {
+      table(ta) {
+        if (!ta.layout || !ta.table.families?.length) return;
+        const model = rowModel(ta);
+        if (model.bucket) return; // time-bucket-size judges these and can name a smaller bucket
+        const found = oversizedRow(ta, model);
+        if (!found) return;
+        const { family, every, ...rest } = found;
+        report({ ...rest, path: family === null ? ['rowKey'] : ['families', family], messageId: every ? 'every' : 'hottest' });
+      },
+    };
   },
 });

@@ -4,7 +4,7 @@
 // same families hold the same kind of rows.
 import type { Field, Table } from '../model/schema';
 import { showTemplate } from './support/keyshape';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
@@ -45,7 +45,7 @@ function sameShape(a: Table, b: Table): boolean {
   });
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'similar-tables',
     severity: 'info',
@@ -59,36 +59,40 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ design, report }) {
-    // Tables grouped by template text; within a group, each table is compared with the first
-    // table of every distinct shape seen so far.
-    const byTemplate = new Map<string, number[]>();
-    const shown = new Map<string, string>();
-    design.tables.forEach((t, i) => {
-      const firsts = byTemplate.get(t.rowKey.template);
-      if (!firsts) {
-        byTemplate.set(t.rowKey.template, [i]);
-        return;
-      }
-      const first = firsts.find((j) => sameShape(design.tables[j]!, t));
-      if (first === undefined) {
-        firsts.push(i);
-        return;
-      }
-      const families = (t.families ?? []).map((f) => f.name);
-      let template = shown.get(t.rowKey.template);
-      if (template === undefined) shown.set(t.rowKey.template, (template = showTemplate(t.rowKey.template)));
-      report({
-        table: i,
-        path: ['rowKey', 'template'],
-        messageId: 'same',
-        data: {
-          table: t.name,
-          other: design.tables[first]!.name,
-          template,
-          families: families.length ? families.join(', ') : 'none',
-        },
-      });
-    });
+  create({ design, report }) {
+    return {
+      design() {
+        // Tables grouped by template text; within a group, each table is compared with the first
+        // table of every distinct shape seen so far.
+        const byTemplate = new Map<string, number[]>();
+        const shown = new Map<string, string>();
+        design.tables.forEach((t, i) => {
+          const firsts = byTemplate.get(t.rowKey.template);
+          if (!firsts) {
+            byTemplate.set(t.rowKey.template, [i]);
+            return;
+          }
+          const first = firsts.find((j) => sameShape(design.tables[j]!, t));
+          if (first === undefined) {
+            firsts.push(i);
+            return;
+          }
+          const families = (t.families ?? []).map((f) => f.name);
+          let template = shown.get(t.rowKey.template);
+          if (template === undefined) shown.set(t.rowKey.template, (template = showTemplate(t.rowKey.template)));
+          report({
+            table: i,
+            path: ['rowKey', 'template'],
+            messageId: 'same',
+            data: {
+              table: t.name,
+              other: design.tables[first]!.name,
+              template,
+              families: families.length ? families.join(', ') : 'none',
+            },
+          });
+        });
+      },
+    };
   },
 });

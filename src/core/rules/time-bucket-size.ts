@@ -5,9 +5,9 @@
 // choice." The row estimate is row-size's (support/rows.ts), tried again for each smaller bucket.
 import { oversizedRow } from './row-size';
 import { BUCKET_MS, BUCKETS, formatBytes, ROW_WARN_BYTES, rowModel } from './support/rows';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'time-bucket-size',
     severity: 'error',
@@ -24,37 +24,39 @@ export default defineRule({
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (!ta.layout || !ta.table.families?.length) continue;
-      const model = rowModel(ta);
-      if (!model.bucket || !model.timeField) continue;
-      const found = oversizedRow(ta, model);
-      if (!found) continue;
-      const smaller = BUCKETS.slice(0, BUCKETS.indexOf(model.bucket)).reverse();
-      let pick: string | null = null;
-      let pickSize = model.hottest.bytes;
-      for (const b of smaller) {
-        pickSize = rowModel(ta, BUCKET_MS[b]).hottest.bytes;
-        if (pickSize <= ROW_WARN_BYTES) {
-          pick = b;
-          break;
+  create({ analysis, report }) {
+    return {
+      table(ta) {
+        if (!ta.layout || !ta.table.families?.length) return;
+        const model = rowModel(ta);
+        if (!model.bucket || !model.timeField) return;
+        const found = oversizedRow(ta, model);
+        if (!found) return;
+        const smaller = BUCKETS.slice(0, BUCKETS.indexOf(model.bucket)).reverse();
+        let pick: string | null = null;
+        let pickSize = model.hottest.bytes;
+        for (const b of smaller) {
+          pickSize = rowModel(ta, BUCKET_MS[b]).hottest.bytes;
+          if (pickSize <= ROW_WARN_BYTES) {
+            pick = b;
+            break;
+          }
         }
-      }
-      const { family, every, data, ...rest } = found;
-      report({
-        ...rest,
-        path: ['rowKey', 'fields', model.timeField.name],
-        messageId: pick ? 'smaller' : 'none',
-        data: {
-          ...data,
-          bucket: model.bucket,
-          field: model.timeField.name,
-          smaller: pick === 'hour' ? 'an hour' : `a ${pick ?? 'minute'}`,
-          smallerSize: formatBytes(pickSize),
-          typicalNote: every ? '' : ` for the busiest entity (${data!.share} of the writes; a typical row ${data!.typical})`,
-        },
-      });
-    }
+        const { family, every, data, ...rest } = found;
+        report({
+          ...rest,
+          path: ['rowKey', 'fields', model.timeField.name],
+          messageId: pick ? 'smaller' : 'none',
+          data: {
+            ...data,
+            bucket: model.bucket,
+            field: model.timeField.name,
+            smaller: pick === 'hour' ? 'an hour' : `a ${pick ?? 'minute'}`,
+            smallerSize: formatBytes(pickSize),
+            typicalNote: every ? '' : ` for the busiest entity (${data!.share} of the writes; a typical row ${data!.typical})`,
+          },
+        });
+      },
+    };
   },
 });
