@@ -16,7 +16,7 @@ export default defineVisitorRule({
     description: 'A query cannot be served by a key prefix or range: it scans the whole table.',
     messages: {
       fullScan: 'query "{query}" matches {fields}, but the key starts with {first}: every read scans the whole table (Schema design best practices).',
-      gap: 'query "{query}" matches {fields}, but {gap} comes before {after} in the key: the read narrows by {used} only (Schema design best practices).',
+      gap: 'query "{query}" matches {fields}, but {gap} comes before {after} in the key: the read narrows by {used} only.',
       filterOnly: 'query "{query}" filters only on column values ({filters}): Bigtable indexes only the row key, so it scans the table.',
     },
     details: {

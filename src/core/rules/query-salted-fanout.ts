@@ -17,7 +17,7 @@ export default defineVisitorRule({
     severity: 'info',
     description: 'A query needs one scan per salt bucket.',
     messages: {
-      fanout: 'query "{query}" needs {scans} scans, one per bucket of the salt {salt}, as it does not bind {unbound} (Schema design best practices).',
+      fanout: 'query "{query}" needs {scans} scans, one per bucket of the salt {salt}: it does not bind {unbound} with eq.',
     },
     details: {
       fanout:

@@ -9,7 +9,7 @@ import { formatPath } from '../../model/load';
 import type { Design } from '../../model/schema';
 import { applyFix, lint, RULE_FAILED } from '../lint';
 import { RULES } from '../registry';
-import { keyDesign, parseCase } from '../tester';
+import { keyDesign, MAX_MESSAGE, parseCase } from '../tester';
 import { defineRule, defineVisitorRule, type AnyRule } from '../types';
 import { updateTable } from '../edit';
 
@@ -175,6 +175,10 @@ describe('every offered fix on the rule corpus and the examples keeps conditions
   for (const c of all) {
     it(c.file, () => expect(checkOfferedFixes(c.design)).toEqual([]));
   }
+  it('every message there is one sentence of at most ~140 characters (160 with long names)', () => {
+    const long = all.flatMap((c) => lint(c.design).findings.map((f) => f.message)).filter((m) => m.length > MAX_MESSAGE);
+    expect(long).toEqual([]);
+  });
 });
 
 /** "seed 001" and the like: our reference files, which no user has seen. */
