@@ -21,7 +21,7 @@ export default defineVisitorRule({
     messages: {
       chars: 'table id "{name}" holds {chars}, which Bigtable rejects in a table id: the table cannot be created.',
       start: 'table id "{name}" starts with {first}, which Bigtable rejects: the table cannot be created.',
-      long: 'a table id of {length} characters, over Bigtable\'s limit: the table cannot be created.',
+      long: 'a table id of {length} characters: Bigtable allows at most 50, so the table cannot be created.',
     },
     details: {
       chars: 'table id "{name}" holds {chars}: {rule}, so the table cannot be created. {advice}',
