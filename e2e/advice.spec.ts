@@ -58,3 +58,37 @@ test('findings come errors first, and "Add a table for this query" adds the tabl
   expect(text).toContain('name: trips_by_driver');
   expect(text).toMatch(/template: .\{driver\}#\{ts\}#\{rider\}./);
 });
+
+const RIDES = `format: bigtable-studio/v1
+name: Rides two fixes
+tables:
+  - name: trips
+    rowKey:
+      template: "{ts}#{city}#{driver}"
+      fields:
+        ts: {type: timestamp, unit: s}
+        city: {type: string, cardinality: 200}
+        driver: {type: string, cardinality: 100000}
+    queries:
+      - {name: a city in a window, match: {ts: range, city: eq}}
+      - {name: a driver's trips, match: {driver: eq}}
+`;
+
+test('two fixes on one table are shown together with what each does to every query', async ({ page }) => {
+  const id = await newDesign(page);
+  await page.goto(`./#/design/${id}?view=yaml`);
+  const view = page.getByTestId('code-view');
+  await editor.ready(view);
+  await editor.setText(view, RIDES);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rides two fixes');
+  await page.goto(`./#/design/${id}`);
+  const move = page.locator('[data-testid="finding"][data-rule="timestamp-leading"]');
+  await expect(move.getByTestId('fix')).toContainText('Move {city} in front of {ts}');
+  const conflict = move.getByTestId('fix-conflict');
+  await expect(conflict).toContainText('Add a table for this query: trips_by_driver');
+  await expect(conflict.getByTestId('fix-effect')).toHaveCount(2);
+  await expect(conflict.getByTestId('fix-effect').filter({ hasText: 'a city in a window' })).toContainText('returns ~0.5% of the rows it reads');
+  const add = page.locator('[data-testid="finding"][data-rule="query-full-scan"]');
+  await expect(add.getByTestId('fix-conflict')).toContainText('Move {city} in front of {ts}');
+  await expect(add.getByTestId('fix-conflict').getByTestId('fix-effect').filter({ hasText: "a driver's trips" })).toContainText('moved to trips_by_driver');
+});

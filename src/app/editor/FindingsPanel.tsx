@@ -36,8 +36,9 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   // By severity first (the lint order); within a severity the table shown in the form first.
   const rank = { error: 0, warning: 1, info: 2 } as const;
   const sorted = table === null ? findings : [...findings].sort((a, b) => rank[a.severity] - rank[b.severity] || Number(b.table === table) - Number(a.table === table));
+  // Fixes that change how some query is served compete when they touch the same table.
   const fixesOn = new Map<string, Finding[]>();
-  for (const f of findings) if (f.fix && f.table) fixesOn.set(f.table, [...(fixesOn.get(f.table) ?? []), f]);
+  for (const f of findings) if (f.fix && f.table && f.effects?.some((e) => e.changed)) fixesOn.set(f.table, [...(fixesOn.get(f.table) ?? []), f]);
   const fix = (f: Finding, key: string) => {
     const st = useStudio.getState();
     let declined = false;
@@ -102,7 +103,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
                     </button>
                   )}
                 </div>
-                {f.fix && <FixEffects finding={f} rivals={(f.table ? fixesOn.get(f.table) ?? [] : []).filter((r) => r !== f)} />}
+                {f.fix && <FixEffects finding={f} rivals={(f.table ? (fixesOn.get(f.table) ?? []) : []).filter((r) => r !== f && fixesOn.get(f.table!)?.includes(f))} />}
                 {problem?.key === key && (
                   <p className="field-error" role="alert">
                     {problem.text}
