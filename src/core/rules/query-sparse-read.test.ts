@@ -22,7 +22,7 @@ ruleTester(rule, {
       // The missed over-read: shown as "RANGE, 1 scan" with no finding before.
       name: 'a city and a time window on {ts}#{city}#{driver} reads every city in the window',
       yaml: withQueries(keyDesign('{ts}#{city}#{driver}', trips), '      - {name: a city in a window, match: {ts: range, city: eq}}'),
-      findings: [{ messageId: 'sparse', path: 'tables[0].queries[0]', severity: 'warning', message: /reads ~200 rows per row it returns: city come after ts/ }],
+      findings: [{ messageId: 'sparse', path: 'tables[0].queries[0]', severity: 'warning', message: /reads ~200 rows per row it returns: city comes after ts/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{city}#{ts}#{driver}'),
     },
     {

@@ -21,11 +21,11 @@ export default defineVisitorRule({
     severity: 'warning',
     description: 'A range or prefix read returns at most 1 in 10 of the rows it reads: the fields it filters on come after the range.',
     messages: {
-      sparse: 'query "{query}" reads ~{ratio} rows per row it returns: {fields} come after {range} in the key (Schema design best practices).',
+      sparse: 'query "{query}" reads ~{ratio} rows per row it returns: {fields} {come} after {range} in the key (Schema design best practices).',
     },
     details: {
       sparse:
-        'query "{query}" narrows its read by {used} only; {fields} come later in the key, so the read goes through every value of them ({kind}) and drops all but about 1 in {ratio} rows. Bigtable bills and serves every row a read goes through. Put {fields} before {range} (field promotion), or serve the query from a table keyed that way.',
+        'query "{query}" narrows its read by {used} only; {fields} {come} later in the key, so the read goes through every value of them ({kind}) and drops all but about 1 in {ratio} rows. Bigtable bills and serves every row a read goes through. Put {fields} before {range} (field promotion), or serve the query from a table keyed that way.',
     },
     fixable: true,
   },
@@ -46,7 +46,7 @@ export default defineVisitorRule({
         report({
           path: ['queries', plan.index],
           messageId: 'sparse',
-          data: { query: q.name, ratio: ratio(plan.readFraction), fields: fields.join(', '), range, used: plan.leading.join(', '), kind: plan.kind },
+          data: { query: q.name, ratio: ratio(plan.readFraction), fields: fields.join(', '), come: fields.length === 1 ? 'comes' : 'come', range, used: plan.leading.join(', '), kind: plan.kind },
           ...(fix ? { fix } : {}),
         });
       },
