@@ -11,6 +11,7 @@ interface Command {
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   check: { summary: 'validate design files (exit 0 ok, 2 invalid)', load: () => import('./commands/check') },
   lint: { summary: 'check designs against Bigtable schema guidance (exit 1 on errors)', load: () => import('./commands/lint') },
+  fix: { summary: 'apply the fixes the validator offers, each checked against every declared query', load: () => import('./commands/fix') },
   keys: { summary: 'print sample row keys of a table', load: () => import('./commands/keys') },
   sort: { summary: 'sort keys, one a line, in Bigtable byte order', load: () => import('./commands/sort') as Promise<Command> },
   schema: { summary: 'print the JSON Schema of the design format', load: () => import('./commands/schema') },

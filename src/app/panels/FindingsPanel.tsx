@@ -1,6 +1,7 @@
-// The validator's findings, live: severity, message, where (click to reveal it in the form or
-// the code view), the rule's documentation, and a Fix button that applies the rule's fix as
-// one undo step.
+// The validator's findings, live, errors first: severity, message, where (click to reveal it in
+// the form or the code view), the longer explanation on request, the rule's documentation, and
+// a Fix button that applies the checked fix as one undo step, with what it does to each query
+// (and the other fixes on the same table, to compare). A fix the engine withheld says why.
 import { memo, useState } from 'react';
 import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
@@ -8,6 +9,7 @@ import { applyFix } from '../../core/rules/lint';
 import type { Finding } from '../../core/rules/types';
 import { simulationLinkFor } from '../sim/link';
 import { useStudio } from '../store';
+import { FixEffects } from './FixEffects';
 import { RuleDocDialog } from './RuleDoc';
 import '../form/form.css';
 
@@ -31,7 +33,12 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   const [problem, setProblem] = useState<{ key: string; text: string } | null>(null);
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
-  const sorted = table === null ? findings : [...findings.filter((f) => f.table === table), ...findings.filter((f) => f.table !== table)];
+  // By severity first (the lint order); within a severity the table shown in the form first.
+  const rank = { error: 0, warning: 1, info: 2 } as const;
+  const sorted = table === null ? findings : [...findings].sort((a, b) => rank[a.severity] - rank[b.severity] || Number(b.table === table) - Number(a.table === table));
+  // Fixes that change how some query is served compete when they touch the same table.
+  const fixesOn = new Map<string, Finding[]>();
+  for (const f of findings) if (f.fix && f.table && f.effects?.some((e) => e.changed)) fixesOn.set(f.table, [...(fixesOn.get(f.table) ?? []), f]);
   const fix = (f: Finding, key: string) => {
     const st = useStudio.getState();
     let declined = false;
@@ -44,7 +51,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
       },
       { label: `Apply fix: ${f.fix ?? f.rule}` },
     );
-    setProblem(declined ? { key, text: 'The rule declined to fix this design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
+    setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
   };
   return (
     <section className="panel findings" aria-labelledby="findings-heading" data-testid="findings">
@@ -70,6 +77,17 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
                   </button>
                 </div>
                 <p className="finding-message">{f.message}</p>
+                {f.detail && (
+                  <details className="finding-detail" data-testid="finding-detail">
+                    <summary>Why</summary>
+                    <p>{f.detail}</p>
+                  </details>
+                )}
+                {f.fixWithheld && (
+                  <p className="hint small" data-testid="fix-withheld">
+                    {f.fixWithheld}
+                  </p>
+                )}
                 <div className="finding-actions">
                   <button type="button" className="link-button" onClick={() => setDoc(f.rule)}>
                     Rule <code>{f.rule}</code>
@@ -85,6 +103,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
                     </button>
                   )}
                 </div>
+                {f.fix && <FixEffects finding={f} rivals={(f.table ? (fixesOn.get(f.table) ?? []) : []).filter((r) => r !== f && fixesOn.get(f.table!)?.includes(f))} />}
                 {problem?.key === key && (
                   <p className="field-error" role="alert">
                     {problem.text}

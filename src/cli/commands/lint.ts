@@ -11,8 +11,10 @@ export const usage = `usage: btstudio lint DESIGN... [--format text|json|sarif] 
 
 Runs every rule of the validator (docs/rules/) over each design and prints the findings, the
 plan of each declared query and size estimates per table.
-  --format text   file:line:col  severity  message  rule-id (default)
-  --format json   {"findings": [...], "queries": [...], "estimates": [...]}
+  --format text   file:line:col  severity  message  rule-id (default), errors first; the
+                  fix the finding offers (apply it with btstudio fix) or why none is offered
+  --format json   {"findings": [...], "queries": [...], "estimates": [...]}; a finding has
+                  detail, fix with effects (each query's plan before/after) or fixWithheld
   --format sarif  SARIF 2.1.0 for code-scanning dashboards
   --rule ID=SEV   set a rule's severity for this run (repeatable); over the design's lint.rules
 Exit 0 when no finding is an error, 1 when any is, 2 when a file cannot be read or is invalid.`;
@@ -64,6 +66,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (format === 'text') textBlocks.push(textReport(file, mine, qs, es));
   }
 
+  // Errors first across files too (each file's findings come sorted already; the sort is stable).
+  const rank = { error: 0, warning: 1, info: 2 } as const;
+  if (format !== 'text') located.sort((a, b) => rank[a.finding.severity] - rank[b.finding.severity]);
   if (format === 'json') {
     await write(io.stdout, JSON.stringify({ findings: located.map(findingJson), queries, estimates: tableEstimates }, null, 2) + '\n');
   } else if (format === 'sarif') {
@@ -78,12 +83,16 @@ export async function run(argv: string[], io: Io): Promise<number> {
   return located.some((l) => l.finding.severity === 'error') ? 1 : 0;
 }
 
+const readShare = (x: number) => (x >= 0.1 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : 'under 0.1%');
+
 function textReport(file: string, found: Located[], qs: QuerySummary[], es: TableEstimate[]): string {
   const lines = [file];
   const pos = found.map((l) => `${l.line}:${l.column}`);
   const w = Math.max(0, ...pos.map((p) => p.length));
   found.forEach((l, i) => {
     lines.push(`  ${pos[i]!.padEnd(w)}  ${l.finding.severity.padEnd(7)}  ${l.finding.message}  ${l.finding.rule}`);
+    if (l.finding.fix) lines.push(`  ${''.padEnd(w)}  ${''.padEnd(7)}  fix: ${l.finding.fix} (btstudio fix --rule ${l.finding.rule})`);
+    else if (l.finding.fixWithheld) lines.push(`  ${''.padEnd(w)}  ${''.padEnd(7)}  ${l.finding.fixWithheld}`);
   });
   if (found.length === 0) lines.push('  no findings');
   for (const e of es) {
@@ -93,7 +102,8 @@ function textReport(file: string, found: Located[], qs: QuerySummary[], es: Tabl
     );
     for (const q of qs.filter((x) => x.table === e.table)) {
       const range = q.kind === 'full-scan' ? 'the whole table' : `[${q.range.start}, ${q.range.end})`;
-      lines.push(`    query "${q.query}": ${q.kind.toUpperCase()}, ${q.scans} scan${q.scans === 1 ? '' : 's'}, ${range}`);
+      const sparse = q.readFraction !== undefined && q.kind !== 'full-scan' ? `, returns ~${readShare(q.readFraction)} of the rows it reads` : '';
+      lines.push(`    query "${q.query}": ${q.kind.toUpperCase()}, ${q.scans} scan${q.scans === 1 ? '' : 's'}, ${range}${sparse}`);
     }
   }
   return lines.map(terminalSafe).join('\n');

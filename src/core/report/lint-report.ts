@@ -22,6 +22,8 @@ export interface QuerySummary {
   kind: string;
   scans: number;
   range: { start: string; end: string };
+  /** Of the rows the read goes through, the share the query returns, when below 1 (a sparse read). */
+  readFraction?: number;
 }
 
 export interface TableEstimate {
@@ -42,7 +44,7 @@ export interface TableEstimate {
 
 export function querySummaries(analysis: DesignAnalysis): QuerySummary[] {
   return analysis.tables.flatMap((t) =>
-    t.plans.map((p) => ({ table: t.table.name, query: p.query, kind: p.kind, scans: p.scans, range: { start: p.start, end: p.end } })),
+    t.plans.map((p) => ({ table: t.table.name, query: p.query, kind: p.kind, scans: p.scans, range: { start: p.start, end: p.end }, ...(p.readFraction !== undefined ? { readFraction: p.readFraction } : {}) })),
   );
 }
 
@@ -89,7 +91,9 @@ export function findingJson(l: Located) {
     line: l.line,
     column: l.column,
     message: f.message,
-    ...(f.fix ? { fix: f.fix } : {}),
+    ...(f.detail ? { detail: f.detail } : {}),
+    ...(f.fix ? { fix: f.fix, effects: f.effects ?? [] } : {}),
+    ...(f.fixWithheld ? { fixWithheld: f.fixWithheld } : {}),
   };
 }
 

@@ -292,8 +292,22 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
     retentionGiven: retention !== null,
     bytesPerWrite,
     writesPerNode: wps / nodes,
-    plans: layout ? planQueries(table, layout) : [],
+    plans: layout ? withReadFractions(planQueries(table, layout), table, fields) : [],
   };
+}
+
+/** Sets each plan's readFraction: the eq-matched fields the read cannot narrow by divide what it returns. */
+function withReadFractions(plans: QueryPlan[], table: Table, fields: FieldInfo[]): QueryPlan[] {
+  for (const p of plans) {
+    const match = table.queries?.[p.index]?.match ?? {};
+    let fraction = 1;
+    for (const n of p.unusable) {
+      const f = fields.find((x) => x.name === n);
+      if (match[n] === 'eq' && f && Number.isFinite(f.cardinality) && f.cardinality >= 1) fraction /= f.cardinality;
+    }
+    if (fraction < 1 && Number.isFinite(fraction)) p.readFraction = fraction;
+  }
+  return plans;
 }
 
 /** Bytes one write adds: each column's cell (qualifier + timestamp + value), dynamic columns once. */

@@ -1,16 +1,8 @@
 import { expect } from 'vitest';
 import rule from './bigendian-negative';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: positions
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-`;
+const design = (template: string, fields: string) => tableYaml({ table: 'positions', template, fields });
 
 ruleTester(rule, {
   valid: [

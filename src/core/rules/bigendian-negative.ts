@@ -2,39 +2,33 @@
 // values only", `orderedCodeBytes` sorts all values (shared/BIGTABLE-FACTS.md, "Structured row
 // keys"). Two's complement puts the sign bit first, so -1 (0xFF...) sorts after every positive.
 import { updateField } from './edit';
-import { tableOfFinding } from './support/keyshape';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'bigendian-negative',
     severity: 'warning',
     description: 'A big-endian int64 field may hold negative values, which sort after positive ones.',
     messages: {
+      negative: '{field} is a big-endian int64 that can be negative (min {min}): negative values sort after every positive one (Structured row keys).',
+    },
+    details: {
       negative:
         '{field} is a big-endian int64 that can be negative (min {min}): two\'s complement sets the top bit of negative values, so -1 (ff ff ... ff) sorts after every positive value and keys do not sort in numeric order; Bigtable\'s structured row keys accept big-endian int64 in sorted mode only for non-negative values. Use encoding: orderedCode, which sorts every int64.',
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      for (const f of t.fields) {
-        if (f.field.type !== 'int' || f.field.encoding !== 'bigEndian' || (f.field.min ?? 0) >= 0) continue;
+  create({ design, report }) {
+    return {
+      field(f, t) {
+        if (f.field.type !== 'int' || f.field.encoding !== 'bigEndian' || (f.field.min ?? 0) >= 0) return;
         report({
-          table: t.index,
           path: ['rowKey', 'fields', f.name],
           messageId: 'negative',
           data: { field: f.name, min: f.field.min ?? 0 },
-          fix: 'Use encoding: orderedCode',
+          fix: { label: 'Use encoding: orderedCode', apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, encoding: 'orderedCode' }) as typeof x) },
         });
-      }
-    }
-  },
-  fix(design, finding, analysis) {
-    const t = tableOfFinding(analysis, finding);
-    const name = finding.path[4];
-    const field = typeof name === 'string' ? t?.table.rowKey.fields[name] : undefined;
-    if (!t || typeof name !== 'string' || field?.type !== 'int' || field.encoding !== 'bigEndian') return null;
-    return updateField(design, t.index, name, (f) => ({ ...f, encoding: 'orderedCode' }) as typeof f);
+      },
+    };
   },
 });

@@ -1,21 +1,8 @@
 import rule from './cell-size';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (columns: string, family = 'd') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: docs
-    rowKey:
-      template: "{tenant}#{doc}"
-      fields:
-        tenant: {type: string, cardinality: 1000}
-        doc: {type: uuid}
-    families:
-      - name: ${family}
-        gc: {maxVersions: 1}
-        columns:
-${columns}
-`;
+const design = (columns: string, family = 'd') =>
+  tableYaml({ table: 'docs', template: '{tenant}#{doc}', fields: '        tenant: {type: string, cardinality: 1000}\n        doc: {type: uuid}', families: `      - name: ${family}\n        gc: {maxVersions: 1}\n        columns:\n${columns}` });
 
 const MiB = 1024 * 1024;
 

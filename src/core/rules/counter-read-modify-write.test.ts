@@ -1,19 +1,9 @@
 import { expect } from 'vitest';
 import rule from './counter-read-modify-write';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (families: string, queries = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: posts
-    rowKey:
-      template: "{author}#{post}"
-      fields:
-        author: {type: string, cardinality: 100000}
-        post: {type: uuid}
-    families:
-${families}
-${queries}`;
+const design = (families: string, queries = '') =>
+  tableYaml({ table: 'posts', template: '{author}#{post}', fields: '        author: {type: string, cardinality: 100000}\n        post: {type: uuid}', families, after: queries });
 
 ruleTester(rule, {
   valid: [

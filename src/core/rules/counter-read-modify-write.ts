@@ -1,11 +1,11 @@
-// Seed 000, "Counters for real-time metrics": for frequent updates of single-row metrics,
+// Schema design best practices, "Counters for real-time metrics": for frequent updates of single-row metrics,
 // "create an aggregate family to use Bigtable counters for much higher throughput and lower
 // latency compared to read-modify-write". A counter in a plain family must be read, incremented
 // and written back (ReadModifyWriteRow): one round trip per increment, serialised per row.
 import type { Column, Design, Family, Table } from '../model/schema';
 import { updateTable } from './edit';
 import { columnName } from './support/rows';
-import { defineRule, type Finding } from './types';
+import { defineVisitorRule } from './types';
 
 const NEW_FAMILY_NAMES = ['counters', 'c', 'cnt', 'sums'];
 
@@ -47,45 +47,40 @@ export function moveCounter(design: Design, ti: number, fi: number, ci: number):
   return updateTable(design, ti, (t) => ({ ...t, families, ...(queries ? { queries } : {}) }));
 }
 
-function indexes(f: Finding): [number, number, number] | null {
-  const [, ti, , fi, , ci] = f.path;
-  return typeof ti === 'number' && typeof fi === 'number' && typeof ci === 'number' ? [ti, fi, ci] : null;
-}
-
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'counter-read-modify-write',
     severity: 'warning',
     description: 'A counter column in a non-aggregate family: read-modify-write is much slower than an aggregate.',
     messages: {
+      counter: 'column {column} is a counter in the plain family {family}: each increment is a read-modify-write (Aggregate values at write time).',
+    },
+    details: {
       counter:
-        'column {column} is a counter in the plain family {family}: every increment is a read-modify-write of the row, one round trip each and serialised per row. Seed 000 ("Counters for real-time metrics"): use an aggregate family, whose cells add up on write, "for much higher throughput and lower latency compared to read-modify-write". Move it to {target}.',
+        'column {column} is a counter in the plain family {family}: every increment is a read-modify-write of the row, one round trip each and serialised per row. Schema design best practices ("Counters for real-time metrics"): use an aggregate family, whose cells add up on write, "for much higher throughput and lower latency compared to read-modify-write". Move it to {target}.',
     },
     fixable: true,
   },
-  check({ design, report }) {
-    design.tables.forEach((table, ti) => {
-      (table.families ?? []).forEach((fam, fi) => {
+  create({ design, report }) {
+    return {
+      family(fam, fi, ta) {
         if (fam.aggregate) return;
+        const table = ta.table;
+        const ti = ta.index;
         (fam.columns ?? []).forEach((c, ci) => {
           if (!c.counter) return;
           const allCounters = (fam.columns ?? []).every((x) => x.counter);
           const to = target(table, fi);
           const targetText = allCounters ? `an aggregate sum family (make ${fam.name} one: all its columns are counters)` : to ? `the aggregate sum family ${to.name}${to.index === null ? ' (new)' : ''}` : 'an aggregate sum family';
-          const fixes = moveCounter(design, ti, fi, ci) !== null;
+          const label = allCounters ? `Make ${fam.name} an aggregate sum family` : to ? `Move ${c.qualifier} to the sum family ${to.name}` : null;
           report({
-            table: ti,
             path: ['families', fi, 'columns', ci],
             messageId: 'counter',
             data: { column: columnName(fam.name, c.qualifier), family: fam.name, target: targetText },
-            ...(fixes ? { fix: allCounters ? `Make ${fam.name} an aggregate sum family` : `Move ${c.qualifier} to the sum family ${to!.name}` } : {}),
+            ...(label ? { fix: { label, apply: () => moveCounter(design, ti, fi, ci) } } : {}),
           });
         });
-      });
-    });
-  },
-  fix(design, finding) {
-    const at = indexes(finding);
-    return at ? moveCounter(design, ...at) : null;
+      },
+    };
   },
 });

@@ -1,12 +1,12 @@
-// Seed 000 ("Defining the Row Key Template", 3. Delimiter Selection): "Use #, :, or |. Ensure
+// Schema design best practices ("Defining the Row Key Template", 3. Delimiter Selection): "Use #, :, or |. Ensure
 // delimiters don't appear in the field data." Bigtable's DelimitedBytes struct encoding
 // (types.proto) says the same in bytes: encoded field values must not contain delimiter[0].
 import type { TableAnalysis } from './analysis';
-import { byteSource, keySegments, tableOf, type KeySegment } from './support/keybytes';
+import { byteSource, keySegments, type KeySegment } from './support/keybytes';
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, replaceKey } from './support/keydelim';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-const SEED = 'seed 000: "Ensure delimiters don\'t appear in the field data"';
+const GUIDE = 'Structured row keys: encoded field values must not contain the delimiter';
 
 /** The segments of a delimited key with at least two parts, or null when the rule does not apply. */
 function delimited(t: TableAnalysis): { segs: KeySegment[]; delimiter: string; d0: number } | null {
@@ -21,57 +21,58 @@ function rekey(t: TableAnalysis, segs: KeySegment[]) {
   return best ? { ...best, rowKey: keyWithDelimiter(t, best.delimiter) } : null;
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'delimiter-in-values',
     severity: 'error',
     description: 'A value, literal or generated alphabet can contain the delimiter, so keys cannot be split back into fields.',
     messages: {
+      value: 'field {field} can contain the delimiter {delimiter} ({source}): keys cannot be split back into fields (Structured row keys).',
+      lastField: 'the last field {field} can contain the delimiter {delimiter} ({source}): SQL over the row key schema may fail (Structured row keys).',
+      literal: 'the template\'s literal text {literal} holds {first}: each key splits into one field more than the schema has (Structured row keys).',
+    },
+    details: {
       value:
-        'field {field} can contain the delimiter {delimiter} ({source}), so its keys cannot be split back into fields: Bigtable\'s delimited key encoding requires that no field contain {first}, and SQL over the row key schema fails on such rows ({seed}). {advice}',
+        'field {field} can contain the delimiter {delimiter} ({source}), so its keys cannot be split back into fields: Bigtable\'s delimited key encoding requires that no field contain {first}, and SQL over the row key schema fails on such rows ({guide}). {advice}',
       lastField:
-        'the last field {field} can contain the delimiter {delimiter} ({source}). Everything after the last delimiter still reads as {field}, but Bigtable\'s delimited key encoding requires that no field contain {first}, so SQL over the row key schema may fail on these rows ({seed}). {advice}',
+        'the last field {field} can contain the delimiter {delimiter} ({source}). Everything after the last delimiter still reads as {field}, but Bigtable\'s delimited key encoding requires that no field contain {first}, so SQL over the row key schema may fail on these rows ({guide}). {advice}',
       literal:
-        'the literal text {literal} of the template holds {first}: Bigtable splits keys at that byte, so every key gets one field more than the schema has ({seed}). {advice}',
+        'the literal text {literal} of the template holds {first}: Bigtable splits keys at that byte, so every key gets one field more than the schema has ({guide}). {advice}',
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      const d = delimited(t);
-      if (!d) continue;
-      const hits: { s: KeySegment; hit: NonNullable<ReturnType<typeof byteSource>> }[] = [];
-      for (const s of d.segs) {
-        const hit = byteSource(s, d.d0);
-        if (hit) hits.push({ s, hit });
-      }
-      if (hits.length === 0) continue;
-      const best = rekey(t, d.segs);
-      const fix = best?.rowKey ? { fix: `Use "${best.delimiter}" as the delimiter` } : {};
-      const advice = (s: KeySegment) =>
-        best
-          ? `Use "${best.delimiter}" as the delimiter: no field contains it${best.orderSafe ? ' and keys still sort field by field' : ''}${best.rowKey ? '' : ' (and rewrite the pre-split keys, which hold the old one)'}.`
-          : s.binary
-            ? 'No delimiter is free of these bytes: write the field as text (decimal or hex), or use encoding: orderedCode, which escapes any byte.'
-            : 'No single-character delimiter is free of every field\'s bytes: keep the character out of the values, or use encoding: orderedCode.';
-      const first = describeFirst(d.delimiter, d.d0);
-      for (const { s, hit } of hits) {
-        const literal = hit.literal || !s.name;
-        report({
-          table: t.index,
-          path: literal ? ['rowKey', 'template'] : ['rowKey', 'fields', s.name!],
-          messageId: literal ? 'literal' : s.last ? 'lastField' : 'value',
-          data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), seed: SEED },
-          ...(s.last && !literal ? { severity: 'warning' as const } : {}),
-          ...fix,
-        });
-      }
-    }
-  },
-  fix(design, finding, analysis) {
-    const t = tableOf(analysis, finding);
-    const d = t && delimited(t);
-    if (!t || !d) return null;
-    return replaceKey(design, t, rekey(t, d.segs)?.rowKey ?? null);
+  create({ design, report }) {
+    return {
+      table(t) {
+        const d = delimited(t);
+        if (!d) return;
+        const hits: { s: KeySegment; hit: NonNullable<ReturnType<typeof byteSource>> }[] = [];
+        for (const s of d.segs) {
+          const hit = byteSource(s, d.d0);
+          if (hit) hits.push({ s, hit });
+        }
+        if (hits.length === 0) return;
+        const best = rekey(t, d.segs);
+        const rowKey = best?.rowKey ?? null;
+        const fix = best && rowKey ? { fix: { label: `Use "${best.delimiter}" as the delimiter`, apply: () => replaceKey(design, t, rowKey) } } : {};
+        const advice = (s: KeySegment) =>
+          best
+            ? `Use "${best.delimiter}" as the delimiter: no field contains it${best.orderSafe ? ' and keys still sort field by field' : ''}${best.rowKey ? '' : ' (and rewrite the pre-split keys, which hold the old one)'}.`
+            : s.binary
+              ? 'No delimiter is free of these bytes: write the field as text (decimal or hex), or use encoding: orderedCode, which escapes any byte.'
+              : 'No single-character delimiter is free of every field\'s bytes: keep the character out of the values, or use encoding: orderedCode.';
+        const first = describeFirst(d.delimiter, d.d0);
+        for (const { s, hit } of hits) {
+          const literal = hit.literal || !s.name;
+          report({
+            path: literal ? ['rowKey', 'template'] : ['rowKey', 'fields', s.name!],
+            messageId: literal ? 'literal' : s.last ? 'lastField' : 'value',
+            data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), guide: GUIDE },
+            ...(s.last && !literal ? { severity: 'warning' as const } : {}),
+            ...fix,
+          });
+        }
+      },
+    };
   },
 });

@@ -3,9 +3,9 @@
 // order preserved. The finding is made only where order really breaks: a value that is a strict
 // prefix of another, continued by a byte below the delimiter, in a field that is not the last.
 import type { TableAnalysis } from './analysis';
-import { keySegments, tableOf } from './support/keybytes';
+import { keySegments } from './support/keybytes';
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, keyWithOrderedCode, misorderWitness, replaceKey } from './support/keydelim';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 import type { RowKey } from '../model/schema';
 
 interface Remedy {
@@ -29,49 +29,50 @@ function remedy(t: TableAnalysis): Remedy | null {
   return null;
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'delimiter-order',
     severity: 'warning',
     description: 'A field can contain a byte at or below the first delimiter byte, so keys do not sort field by field.',
     messages: {
+      misorder: '{field} can hold {low}, below the delimiter {delimiter}: "{longer}{delimiter_text}" sorts before "{shorter}{delimiter_text}" (Structured row keys).',
+    },
+    details: {
       misorder:
         'field {field} can hold {low}, which sorts below the delimiter {delimiter}, and its values differ in length: "{longer}{delimiter_text}…" sorts before "{shorter}{delimiter_text}…" although "{shorter}" comes first. Keys do not sort field by field (Bigtable\'s sorted-mode rule for delimited keys: no field byte at or below {first}), so range scans over {field} and SQL over the row key schema, which assumes field order, return rows out of order. {advice}',
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      const l = t.layout;
-      if (!l || l.encoding !== 'delimited' || l.delimiter === null || l.segments.length < 2) continue;
-      const d0 = firstByte(l.delimiter);
-      const segs = keySegments(t);
-      let fix: Remedy | null | undefined;
-      for (const s of segs) {
-        const w = misorderWitness(s, d0, t.fields.find((f) => f.name === s.name)?.cardinality ?? 1);
-        if (!w) continue;
-        fix = fix === undefined ? remedy(t) : fix;
-        report({
-          table: t.index,
-          path: ['rowKey', 'fields', s.name!],
-          messageId: 'misorder',
-          data: {
-            field: s.name!,
-            low: w.low,
-            delimiter: `"${l.delimiter}"`,
-            delimiter_text: l.delimiter,
-            first: describeFirst(l.delimiter, d0),
-            shorter: w.shorter,
-            longer: w.longer,
-            advice: fix?.advice ?? `Give ${s.name!} values of one width, or keep ${w.low} out of them.`,
-          },
-          ...(fix ? { fix: fix.label } : {}),
-        });
-      }
-    }
-  },
-  fix(design, finding, analysis) {
-    const t = tableOf(analysis, finding);
-    return t ? replaceKey(design, t, remedy(t)?.rowKey ?? null) : null;
+  create({ design, report }) {
+    return {
+      table(t) {
+        const l = t.layout;
+        if (!l || l.encoding !== 'delimited' || l.delimiter === null || l.segments.length < 2) return;
+        const d0 = firstByte(l.delimiter);
+        const segs = keySegments(t);
+        let fix: Remedy | null | undefined;
+        for (const s of segs) {
+          const w = misorderWitness(s, d0, t.fields.find((f) => f.name === s.name)?.cardinality ?? 1);
+          if (!w) continue;
+          fix = fix === undefined ? remedy(t) : fix;
+          const rowKey = fix?.rowKey ?? null;
+          report({
+            path: ['rowKey', 'fields', s.name!],
+            messageId: 'misorder',
+            data: {
+              field: s.name!,
+              low: w.low,
+              delimiter: `"${l.delimiter}"`,
+              delimiter_text: l.delimiter,
+              first: describeFirst(l.delimiter, d0),
+              shorter: w.shorter,
+              longer: w.longer,
+              advice: fix?.advice ?? `Give ${s.name!} values of one width, or keep ${w.low} out of them.`,
+            },
+            ...(fix ? { fix: { label: fix.label, apply: () => replaceKey(design, t, rowKey) } } : {}),
+          });
+        }
+      },
+    };
   },
 });

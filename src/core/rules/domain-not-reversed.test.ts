@@ -1,16 +1,8 @@
 import { expect } from 'vitest';
 import rule from './domain-not-reversed';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, queries = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: webtable
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${queries}`;
+const design = (template: string, fields: string, queries = '') => tableYaml({ table: 'webtable', template, fields, after: queries });
 
 ruleTester(rule, {
   valid: [

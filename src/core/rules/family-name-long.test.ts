@@ -1,18 +1,7 @@
 import rule from './family-name-long';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (families: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: readings
-    rowKey:
-      template: "{device}#{ts}"
-      fields:
-        device: {type: uuid}
-        ts: {type: timestamp}
-    families:
-${families}
-`;
+const design = (families: string) => tableYaml({ table: 'readings', template: '{device}#{ts}', fields: '        device: {type: uuid}\n        ts: {type: timestamp}', families });
 
 ruleTester(rule, {
   valid: [

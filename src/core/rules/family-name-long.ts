@@ -1,9 +1,9 @@
-// Seed 000, Performance Checklist: "Column Family Count: Limit to < 100 families. Keep names
-// short."; seed 002: "Choosing short but meaningful names for your column families". Each cell is
+// Schema design best practices, Performance Checklist: "Column Family Count: Limit to < 100 families. Keep names
+// short."; Schema design best practices: "Choosing short but meaningful names for your column families". Each cell is
 // stored and sent with its family name, so a long name costs bytes on every cell.
 import type { Family } from '../model/schema';
 import { utf8Length } from '../keys/bytes';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 export const LONG_NAME = 10;
 /** Bytes of a cell besides qualifier, family and value: the 8-byte timestamp and framing (analysis.ts uses 12). */
@@ -17,23 +17,26 @@ function nameShare(f: Family): number {
   return name / cell;
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'family-name-long',
     severity: 'info',
     description: 'A family name longer than 10 characters: it is stored with every cell.',
     messages: {
-      long: 'column family "{name}" is {length} characters long: the family name is stored and sent with every cell (seed 000: "Keep names short"; seed 002: "short but meaningful names"), about {share}% of a typical cell of this family before compression. A name of a few letters saves that on every cell.',
+      long: 'column family "{name}" is {length} characters, stored with every cell (~{share}% of one): use a short name (Schema design best practices).',
+    },
+    details: {
+      long: 'column family "{name}" is {length} characters long: the family name is stored and sent with every cell, about {share}% of a typical cell of this family before compression. A name of a few letters saves that on every cell.',
     },
     fixable: false,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) => {
-      (t.families ?? []).forEach((f, fi) => {
+  create({ report }) {
+    return {
+      family(f, fi) {
         const length = [...f.name].length;
         if (length <= LONG_NAME) return;
-        report({ table: ti, path: ['families', fi, 'name'], messageId: 'long', data: { name: f.name, length, share: Math.round(nameShare(f) * 100) } });
-      });
-    });
+        report({ path: ['families', fi, 'name'], messageId: 'long', data: { name: f.name, length, share: Math.round(nameShare(f) * 100) } });
+      },
+    };
   },
 });

@@ -1,19 +1,8 @@
 import { expect } from 'vitest';
 import rule from './family-name';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (families: string, queries = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: readings
-    rowKey:
-      template: "{device}#{ts}"
-      fields:
-        device: {type: uuid}
-        ts: {type: timestamp}
-    families:
-${families}
-${queries}`;
+const design = (families: string, queries = '') => tableYaml({ table: 'readings', template: '{device}#{ts}', fields: '        device: {type: uuid}\n        ts: {type: timestamp}', families, after: queries });
 
 ruleTester(rule, {
   valid: [

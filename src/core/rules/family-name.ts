@@ -4,7 +4,7 @@
 import { invalidChars, renameFamily, validId } from './support/keynames';
 import { showChar } from './support/keybytes';
 import { FAMILY_ID, type Table } from '../model/schema';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 const MAX = 64;
 const RULE = 'column family ids are 1-64 characters: letters, digits, _ - and ., starting with a letter, digit or _';
@@ -15,27 +15,31 @@ function suggestion(t: Table, index: number): string | null {
   return validId(t.families![index]!.name, MAX, taken);
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'family-name',
     severity: 'error',
     description: 'The family id has characters Bigtable does not allow or is longer than 64.',
     messages: {
+      chars: 'column family "{name}" holds {chars}, which Bigtable rejects in a family id (letters, digits, _ - . only).',
+      start: 'column family "{name}" starts with {first}: Bigtable wants a letter, digit or _ first in a family id.',
+      long: 'a column family id of {length} characters: Bigtable accepts at most 64.',
+    },
+    details: {
       chars: 'column family "{name}" holds {chars}: {rule}, so Bigtable rejects it. {advice}',
       start: 'column family "{name}" starts with {first}: {rule}, so Bigtable rejects it. {advice}',
       long: 'column family "{name}" is {length} characters: {rule}, so Bigtable rejects it; short names are better anyway, since the name is stored with every cell. {advice}',
     },
     fixable: true,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) => {
-      (t.families ?? []).forEach((f, fi) => {
+  create({ design, report }) {
+    return {
+      family(f, fi, ta) {
         if (FAMILY_ID.test(f.name) && [...f.name].length <= MAX) return;
         const bad = invalidChars(f.name);
         const messageId = bad.length ? 'chars' : !/^[_a-zA-Z0-9]/.test(f.name) ? 'start' : 'long';
-        const next = suggestion(t, fi);
+        const next = suggestion(ta.table, fi);
         report({
-          table: ti,
           path: ['families', fi, 'name'],
           messageId,
           data: {
@@ -46,17 +50,9 @@ export default defineRule({
             rule: RULE,
             advice: next ? `Rename it, for example to "${next}" (query filters follow).` : 'Rename it with letters, digits, _ - and . only.',
           },
-          ...(next ? { fix: `Rename to "${next}"` } : {}),
+          ...(next ? { fix: { label: `Rename to "${next}"`, apply: () => renameFamily(design, ta.index, fi, next) } } : {}),
         });
-      });
-    });
-  },
-  fix(design, finding) {
-    const [, ti, , fi] = finding.path;
-    if (typeof ti !== 'number' || typeof fi !== 'number') return null;
-    const t = design.tables[ti];
-    if (!t || t.name !== finding.table || !t.families?.[fi]) return null;
-    const next = suggestion(t, fi);
-    return next ? renameFamily(design, ti, fi, next) : null;
+      },
+    };
   },
 });

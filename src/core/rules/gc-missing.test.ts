@@ -1,36 +1,18 @@
 import { expect } from 'vitest';
 import rule from './gc-missing';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const balloonWeeks = (gc: string, load: string) => `format: bigtable-studio/v1
-name: balloons
-tables:
-  - name: balloon_weeks
-    rowKey:
-      template: "{location}#{balloon}#week{week}"
-      delimiter: "#"
-      fields:
-        location: {type: string, values: [us-west2, us-central1, asia-south2]}
-        balloon: {type: int, min: 1, max: 9999, pad: 4}
-        week: {type: timestamp, unit: us, bucket: week, format: iso}
-    families:
-      - name: measurements
-${gc}        columns:
-          - {qualifier: pressure, valueBytes: 8, versions: 10080}
-          - {qualifier: temperature, valueBytes: 8, versions: 10080}
-${load}`;
+const balloonWeeks = (gc: string, load: string) =>
+  tableYaml({
+    table: 'balloon_weeks',
+    template: '{location}#{balloon}#week{week}',
+    rowKey: '      delimiter: "#"\n',
+    fields: '        location: {type: string, values: [us-west2, us-central1, asia-south2]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        week: {type: timestamp, unit: us, bucket: week, format: iso}',
+    families: `      - name: measurements\n${gc}        columns:\n          - {qualifier: pressure, valueBytes: 8, versions: 10080}\n          - {qualifier: temperature, valueBytes: 8, versions: 10080}`,
+    after: load,
+  });
 
-const users = (families: string, load: string) => `format: bigtable-studio/v1
-name: users
-tables:
-  - name: users
-    rowKey:
-      template: "{user}"
-      fields:
-        user: {type: int, min: 0, max: 999, pad: 3}
-    families:
-${families}
-${load}`;
+const users = (families: string, load: string) => tableYaml({ table: 'users', template: '{user}', fields: '        user: {type: int, min: 0, max: 999, pad: 3}', families, after: load });
 
 ruleTester(rule, {
   valid: [

@@ -1,4 +1,4 @@
-// Seed 001 ("Adding new cells for new events"): "It's important to specify garbage collection
+// Schema design for time series data ("Adding new cells for new events"): "It's important to specify garbage collection
 // rules when you use this pattern." A family with no GC rule keeps every cell it is ever sent
 // (BIGTABLE-FACTS: "A family with no rule keeps every cell"), so wherever rows are written more
 // than once (time buckets, keys that repeat) the cells pile up without end.
@@ -6,7 +6,7 @@ import type { Design, GcRule } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateTable } from './edit';
 import { formatCount, formatDuration, horizonText, rowModel } from './support/rows';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 /** The rule that keeps what the design says it keeps: the retention, and the stated versions. */
 export function proposedGc(ta: TableAnalysis, fi: number): GcRule | null {
@@ -33,18 +33,19 @@ function gcText(gc: GcRule | null): string {
   return gc ? `gc: ${render(gc)}` : "a rule such as maxVersions: 1 (only the newest value) or a maxAge of the data's useful life";
 }
 
-function tableIndex(design: Design, name: string | null): number {
-  return design.tables.findIndex((t) => t.name === name);
-}
-
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'gc-missing',
     severity: 'warning',
     description: 'A non-aggregate family without a GC rule where cells accumulate.',
     messages: {
+      bucket: 'family {family} has no GC rule, yet each {bucket} row gains a cell per event: they are kept for ever (Schema design for time series data).',
+      repeat: 'family {family} has no GC rule, yet its rows are written again and again: every old cell is kept for ever (Garbage collection overview).',
+      versions: 'family {family} has no GC rule, yet its columns state {versions} versions: Bigtable keeps every version ever written (Garbage collection overview).',
+    },
+    details: {
       bucket:
-        'family {family} has no GC rule, yet each {bucket} row collects its events as new cells{writes}: Bigtable keeps every cell of a family without a rule, for ever. Seed 001 on time buckets: "It\'s important to specify garbage collection rules when you use this pattern." Add {gc}.',
+        'family {family} has no GC rule, yet each {bucket} row collects its events as new cells{writes}: Bigtable keeps every cell of a family without a rule, for ever. Schema design for time series data on time buckets: "It\'s important to specify garbage collection rules when you use this pattern." Add {gc}.',
       repeat:
         'family {family} has no GC rule, yet its rows are written again and again: about {writes} writes reach the busiest row over {horizon}, each adding a cell that is never deleted{growth}. Add {gc}.',
       versions:
@@ -52,36 +53,30 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      const fams = ta.table.families ?? [];
-      if (!ta.layout || !fams.some((f) => !f.gc && !f.aggregate)) continue;
-      const model = rowModel(ta);
-      const writes = model.hottest.writes;
-      fams.forEach((fam, fi) => {
-        if (fam.gc || fam.aggregate) return;
-        const gc = proposedGc(ta, fi);
-        const base = { table: ta.index, path: ['families', fi], data: { family: fam.name, gc: gcText(gc) }, ...(gc ? { fix: `Add ${gcText(gc)}` } : {}) };
-        const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
-        // With no load declared, stated versions say that a bucket row collects several cells.
-        if (model.bucket && (writes > 1 || (ta.writesPerSecond === 0 && stated > 1))) {
-          const w = writes > 1 ? ` (about ${formatCount(writes)} writes to the busiest row)` : '';
-          report({ ...base, messageId: 'bucket', data: { ...base.data, bucket: model.bucket, writes: w } });
-        } else if (writes > 1) {
-          report({ ...base, messageId: 'repeat', data: { ...base.data, writes: formatCount(writes), horizon: model.timeField ? `the ${formatDuration(model.lifetimeMs)} each row lives` : horizonText(ta), growth: model.timeField ? '' : ', so rows grow for as long as they are written' } });
-        } else if (stated > 1) {
-          report({ ...base, messageId: 'versions', data: { ...base.data, versions: stated } });
-        }
-      });
-    }
-  },
-  fix(design, finding, analysis) {
-    const ti = tableIndex(design, finding.table);
-    const fi = finding.path[3];
-    const ta = analysis.tables[ti];
-    if (!ta || typeof fi !== 'number') return null;
-    const gc = proposedGc(ta, fi);
-    if (!gc) return null;
-    return updateTable(design, ti, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc } : f)) }));
+  create({ design, report }) {
+    return {
+      table(ta) {
+        const fams = ta.table.families ?? [];
+        if (!ta.layout || !fams.some((f) => !f.gc && !f.aggregate)) return;
+        const model = rowModel(ta);
+        const writes = model.hottest.writes;
+        fams.forEach((fam, fi) => {
+          if (fam.gc || fam.aggregate) return;
+          const gc = proposedGc(ta, fi);
+          const fix = gc ? { fix: { label: `Add ${gcText(gc)}`, apply: () => updateTable(design, ta.index, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc } : f)) })) } } : {};
+          const base = { path: ['families', fi], data: { family: fam.name, gc: gcText(gc) }, ...fix };
+          const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
+          // With no load declared, stated versions say that a bucket row collects several cells.
+          if (model.bucket && (writes > 1 || (ta.writesPerSecond === 0 && stated > 1))) {
+            const w = writes > 1 ? ` (about ${formatCount(writes)} writes to the busiest row)` : '';
+            report({ ...base, messageId: 'bucket', data: { ...base.data, bucket: model.bucket, writes: w } });
+          } else if (writes > 1) {
+            report({ ...base, messageId: 'repeat', data: { ...base.data, writes: formatCount(writes), horizon: model.timeField ? `the ${formatDuration(model.lifetimeMs)} each row lives` : horizonText(ta), growth: model.timeField ? '' : ', so rows grow for as long as they are written' } });
+          } else if (stated > 1) {
+            report({ ...base, messageId: 'versions', data: { ...base.data, versions: stated } });
+          }
+        });
+      },
+    };
   },
 });

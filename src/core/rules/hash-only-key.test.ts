@@ -1,15 +1,7 @@
 import rule from './hash-only-key';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, queries = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: items
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${queries}`;
+const design = (template: string, fields: string, queries = '') => tableYaml({ table: 'items', template, fields, after: queries });
 
 ruleTester(rule, {
   valid: [

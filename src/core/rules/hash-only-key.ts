@@ -1,9 +1,9 @@
-// Seed 003 ("Hotspotting Anti-Patterns", 4, "Pure Cryptographic Hashes Without Structure"): a
+// Schema design best practices ("Hotspotting Anti-Patterns", 4, "Pure Cryptographic Hashes Without Structure"): a
 // pure hash "distributes writes perfectly" but "completely randomizes data order", which
 // "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
 // behave the same way.
 import type { PlanKind } from './plan';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 const RANDOM = new Set(['hash', 'uuid', 'bytes']);
 const KIND: Record<PlanKind, string> = {
@@ -15,39 +15,44 @@ const KIND: Record<PlanKind, string> = {
 };
 
 const WHY =
-  'the key is only {fields}: writes spread over every node, but rows sort in random order, so related rows are never next to each other and no prefix or range scan can read them (seed 003, Hotspotting Anti-Patterns 4).';
+  'the key is only {fields}: writes spread over every node, but rows sort in random order, so related rows are never next to each other and no prefix or range scan can read them.';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'hash-only-key',
     severity: 'warning',
     description: 'The key is only a hash or a UUID: writes spread, but range scans are impossible.',
     messages: {
-      only: `${WHY} Only point reads by the whole key are efficient. If rows will be read by an entity or a time range, lead with that field (field promotion, seed 003 pattern 1) and keep the random part last.`,
-      scan: `${WHY} The query "{query}" needs a {kind}, which on this key reads rows in random order across the whole table. Lead the key with the fields that query binds (field promotion, seed 003 pattern 1) and keep the random part last.`,
+      only: 'the key is only {fields}: writes spread, but rows sort randomly, so no prefix or range scan works (Schema design best practices).',
+      scan: 'query "{query}" needs a {kind}, but the key is only {fields}: rows sort randomly, so it reads them all (Schema design best practices).',
+    },
+    details: {
+      only: `${WHY} Only point reads by the whole key are efficient. If rows will be read by an entity or a time range, lead with that field (field promotion, Schema design best practices pattern 1) and keep the random part last.`,
+      scan: `${WHY} The query "{query}" needs a {kind}, which on this key reads rows in random order across the whole table. Lead the key with the fields that query binds (field promotion, Schema design best practices pattern 1) and keep the random part last.`,
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) continue;
-      const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
-      // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
-      // an entity's rows under its id: only a query that cannot use that prefix suffers.
-      const single = t.fields.filter((f) => !f.isSalt).length <= 1;
-      const scan = single ? t.plans.find((p) => p.kind !== 'point') : t.plans.find((p) => p.kind === 'full-scan');
-      if (!single && !scan) continue;
-      if (scan) {
-        report({
-          table: t.index,
-          path: ['rowKey', 'template'],
-          messageId: 'scan',
-          data: { fields, query: scan.query, kind: KIND[scan.kind] },
-          severity: 'error',
-        });
-      } else {
-        report({ table: t.index, path: ['rowKey', 'template'], messageId: 'only', data: { fields } });
-      }
-    }
+  create({ analysis, report }) {
+    return {
+      table(t) {
+        if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) return;
+        const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
+        // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
+        // an entity's rows under its id: only a query that cannot use that prefix suffers.
+        const single = t.fields.filter((f) => !f.isSalt).length <= 1;
+        const scan = single ? t.plans.find((p) => p.kind !== 'point') : t.plans.find((p) => p.kind === 'full-scan');
+        if (!single && !scan) return;
+        if (scan) {
+          report({
+            path: ['rowKey', 'template'],
+            messageId: 'scan',
+            data: { fields, query: scan.query, kind: KIND[scan.kind] },
+            severity: 'error',
+          });
+        } else {
+          report({ path: ['rowKey', 'template'], messageId: 'only', data: { fields } });
+        }
+      },
+    };
   },
 });

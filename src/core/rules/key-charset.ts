@@ -1,9 +1,9 @@
-// Seed 000, Performance Checklist: "Character Set: Use ^[a-zA-Z0-9\-_#]+$. Stick to alphanumeric,
-// underscores, and hashes." Seed 000 itself also names ':' and '|' as delimiters, and seed 003
-// recommends reversed domains (com.google), so those are not reported where the seeds use them.
+// Schema design best practices, Performance Checklist: "Character Set: Use ^[a-zA-Z0-9\-_#]+$. Stick to alphanumeric,
+// underscores, and hashes." Schema design best practices itself also names ':' and '|' as delimiters, and Schema design best practices
+// recommends reversed domains (com.google), so those are not reported where Google's guidance uses them.
 import type { TableAnalysis } from './analysis';
 import { describeRun, keySegments, showChar, type KeySegment } from './support/keybytes';
-import { defineRule, type Report } from './types';
+import { defineVisitorRule, type VisitorReport } from './types';
 
 const ANY_OTHER = /[^a-zA-Z0-9_#-]/;
 // A table of the allowed ASCII characters: the per-character test runs on every keystroke.
@@ -11,7 +11,7 @@ const OK = new Uint8Array(128);
 for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_#-') OK[c.charCodeAt(0)] = 1;
 const allowed = (c: string) => c.length === 1 && OK[c.charCodeAt(0)] === 1;
 const SEED_DELIMITERS = new Set(['#', ':', '|']);
-const CHECKLIST = 'outside seed 000\'s checklist for keys ([a-zA-Z0-9_#-]: "Stick to alphanumeric, underscores, and hashes")';
+const CHECKLIST = 'outside Schema design best practices checklist for keys ([a-zA-Z0-9_#-]: "Stick to alphanumeric, underscores, and hashes")';
 
 /** Why the characters matter, by kind: invisible, non-ASCII, or punctuation. */
 function why(chars: string[]): string {
@@ -26,7 +26,7 @@ function why(chars: string[]): string {
 
 const list = (chars: string[]) => (chars.length > 6 ? [...chars.slice(0, 6).map(showChar), '…'] : chars.map(showChar)).join(', ');
 
-function fieldReport(s: KeySegment): Omit<Report, 'table'> | null {
+function fieldReport(s: KeySegment): Omit<VisitorReport, 'table'> | null {
   if (!s.name || !s.field) return null;
   if (s.binary) {
     return { path: ['rowKey', 'fields', s.name], messageId: 'binary', data: { field: s.name, label: s.binary.label, checklist: CHECKLIST } };
@@ -45,14 +45,14 @@ function fieldReport(s: KeySegment): Omit<Report, 'table'> | null {
   };
 }
 
-function literalReport(segs: KeySegment[]): Omit<Report, 'table'> | null {
+function literalReport(segs: KeySegment[]): Omit<VisitorReport, 'table'> | null {
   const text = segs.map((s) => s.prefix + s.suffix).join('');
   const bad = [...new Set(text)].filter((c) => !allowed(c));
   if (bad.length === 0) return null;
   return { path: ['rowKey', 'template'], messageId: 'literal', data: { chars: list(bad), why: why(bad), checklist: CHECKLIST } };
 }
 
-function delimiterReport(t: TableAnalysis): Omit<Report, 'table'> | null {
+function delimiterReport(t: TableAnalysis): Omit<VisitorReport, 'table'> | null {
   const l = t.layout!;
   if (l.encoding !== 'delimited' || l.delimiter === null || l.segments.length < 2) return null;
   const bad = [...new Set(l.delimiter)].filter((c) => !allowed(c) && !(SEED_DELIMITERS.has(c) && l.delimiter!.length === 1));
@@ -64,26 +64,34 @@ function delimiterReport(t: TableAnalysis): Omit<Report, 'table'> | null {
   };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'key-charset',
     severity: 'info',
     description: 'The key holds characters outside [a-zA-Z0-9_#-].',
     messages: {
+      chars: 'field {field} can hold {chars} ({source}): keys are hard to read and type in tools (Schema design best practices).',
+      binary: 'field {field} is binary ({label}): unreadable in cbt, the console and Key Visualizer (Schema design best practices).',
+      literal: 'the template\'s literal text holds {chars}: keys are hard to read and type in tools (Schema design best practices).',
+      delimiter: 'the delimiter {delimiter} holds {chars}: keys are hard to read and type in tools (Schema design best practices).',
+    },
+    details: {
       chars: 'field {field} can hold {chars} ({source}), {checklist}: {why}. Where you control the values, keep to letters, digits, _ and -.',
       binary:
-        'field {field} is binary ({label}), {checklist} and seed 002\'s "human-readable string values": raw bytes are unreadable in cbt, the console and the Key Visualizer. Fine if you chose Bigtable\'s binary encodings on purpose; otherwise write it as zero-padded decimal text.',
+        'field {field} is binary ({label}), {checklist} and Schema design best practices "human-readable string values": raw bytes are unreadable in cbt, the console and the Key Visualizer. Fine if you chose Bigtable\'s binary encodings on purpose; otherwise write it as zero-padded decimal text.',
       literal: 'the template\'s literal text holds {chars}, {checklist}: {why}.',
-      delimiter: 'the delimiter {delimiter} holds {chars}, {checklist}: {why}. Seed 000 suggests "#", ":" or "|".',
+      delimiter: 'the delimiter {delimiter} holds {chars}, {checklist}: {why}. Schema design best practices suggests "#", ":" or "|".',
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      if (!t.layout) continue;
-      const segs = keySegments(t);
-      const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
-      for (const r of found) if (r) report({ table: t.index, ...r });
-    }
+  create({ analysis, report }) {
+    return {
+      table(t) {
+        if (!t.layout) return;
+        const segs = keySegments(t);
+        const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
+        for (const r of found) if (r) report({ ...r });
+      },
+    };
   },
 });

@@ -1,18 +1,8 @@
 import { expect } from 'vitest';
 import rule from './key-field-name';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, families: string, queries = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: readings
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-    families:
-${families}
-${queries}`;
+const design = (template: string, fields: string, families: string, queries = '') => tableYaml({ table: 'readings', template, fields, families, after: queries });
 
 ruleTester(rule, {
   valid: [

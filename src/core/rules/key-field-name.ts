@@ -4,7 +4,7 @@
 // columns; identifiers there ignore case, so a match in another case is a warning.
 import { FIELD_NAME, type Table } from '../model/schema';
 import { RESERVED_COLUMNS, renameField } from './support/keynames';
-import { defineRule, type Severity } from './types';
+import { defineVisitorRule, type Severity } from './types';
 
 interface Clash {
   messageId: 'empty' | 'reserved' | 'family' | 'caseOnly';
@@ -33,12 +33,18 @@ function newName(t: Table, name: string, c: Clash): string | null {
   return FIELD_NAME.test(next) && !taken.has(next.toLowerCase()) ? next : null;
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'key-field-name',
     severity: 'error',
     description: 'A key field name collides with a family name, _key or _timestamp.',
     messages: {
+      empty: 'a key field has an empty name: every field of a structured row key needs one (Structured row keys).',
+      reserved: 'key field {field} takes the reserved name {other}: Bigtable rejects such a row key schema (Structured row keys).',
+      family: 'key field {field} has the name of column family {other}: Bigtable rejects such a row key schema (Structured row keys).',
+      caseOnly: 'key field {field} differs from {other} only in letter case: SQL cannot tell the two columns apart (GoogleSQL for Bigtable).',
+    },
+    details: {
       empty: 'a key field has an empty name: every field of a structured row key needs a name, by which SQL reads it (table.proto, row_key_schema).',
       reserved:
         'key field {field} takes the reserved name {other}: in GoogleSQL for Bigtable _key is the raw row key and _timestamp the cell timestamp, and Bigtable rejects a row key schema with a field of that name (table.proto, row_key_schema). {advice}',
@@ -49,30 +55,24 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) => {
-      const families = (t.families ?? []).map((f) => f.name);
-      for (const name of Object.keys(t.rowKey.fields)) {
-        const c = clash(name, families);
-        if (!c) continue;
-        const next = newName(t, name, c);
-        report({
-          table: ti,
-          path: ['rowKey', 'fields', name],
-          messageId: c.messageId,
-          data: { field: name, other: c.other, advice: next ? `Rename the field, for example to ${next}.` : 'Rename the field.' },
-          ...(c.severity ? { severity: c.severity } : {}),
-          ...(next ? { fix: `Rename {${name}} to {${next}}` } : {}),
-        });
-      }
-    });
-  },
-  fix(design, finding) {
-    const [, ti, , , name] = finding.path;
-    const t = typeof ti === 'number' ? design.tables[ti] : undefined;
-    if (!t || t.name !== finding.table || typeof name !== 'string' || !(name in t.rowKey.fields)) return null;
-    const c = clash(name, (t.families ?? []).map((f) => f.name));
-    const next = c && newName(t, name, c);
-    return next ? renameField(design, ti as number, name, next) : null;
+  create({ design, report }) {
+    return {
+      table(ta) {
+        const t = ta.table;
+        const families = (t.families ?? []).map((f) => f.name);
+        for (const name of Object.keys(t.rowKey.fields)) {
+          const c = clash(name, families);
+          if (!c) continue;
+          const next = newName(t, name, c);
+          report({
+            path: ['rowKey', 'fields', name],
+            messageId: c.messageId,
+            data: { field: name, other: c.other, advice: next ? `Rename the field, for example to ${next}.` : 'Rename the field.' },
+            ...(c.severity ? { severity: c.severity } : {}),
+            ...(next ? { fix: { label: `Rename {${name}} to {${next}}`, apply: () => renameField(design, ta.index, name, next) } } : {}),
+          });
+        }
+      },
+    };
   },
 });

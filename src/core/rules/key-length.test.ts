@@ -1,15 +1,7 @@
 import rule from './key-length';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: items
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-`;
+const design = (template: string, fields: string) => tableYaml({ table: 'items', template, fields });
 
 ruleTester(rule, {
   valid: [

@@ -1,15 +1,7 @@
 import rule from './key-not-unique';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, rest: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: data
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${rest}`;
+const design = (template: string, fields: string, rest: string) => tableYaml({ table: 'data', template, fields, after: rest });
 
 const single = '    families: [{name: m, gc: {maxVersions: 1}, columns: [{qualifier: v}]}]\n';
 

@@ -1,11 +1,10 @@
-// Seed 000 checklist: "Uniqueness: Ensure row keys are globally unique. Duplicate keys will
-// overwrite existing data." A key with a timestamp names one event (seed 001, single-timestamp
-// rows) or one time bucket; keys without one name entities (a profile, a page), where writing
+// Schema design best practices checklist: "Uniqueness: Ensure row keys are globally unique. Duplicate keys will
+// overwrite existing data." A key with a timestamp names one event or one time bucket; keys without one name entities (a profile, a page), where writing
 // the same key again is the update the table is for, so only timed keys are judged.
 import { maxVersionsOf, type FieldInfo, type TableAnalysis } from './analysis';
 import { busiestPerWindow, keyShares, lostShare } from './support/collisions';
 import { count, percent } from './support/keyshape';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 import { BUCKET_MS, BUCKETS } from '../model/duration';
 
 const WINDOWS: [number, string][] = [
@@ -29,53 +28,58 @@ function accumulates(t: TableAnalysis): boolean {
 const entityOf = (fields: FieldInfo[]) =>
   fields.length === 0 ? 'key' : fields.length === 1 ? fields[0]!.name : `${fields.map((f) => f.name).join('/')} combination`;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'key-not-unique',
     severity: 'error',
     description: 'Different writes produce the same key under the declared load, so they overwrite each other.',
     messages: {
+      collide: 'at {wps} writes/s the busiest {entity} reuses a key within one {window}: {rate} of writes overwrite a row (Schema design best practices).',
+      bucketOverwrite: 'each {window} row of the busiest {entity} takes ~{perWindow} writes into one version: {rate} of writes are lost (Schema design for time series data).',
+    },
+    details: {
       collide:
-        'the key is not unique under the declared load ({wps} writes/s): the busiest {entity} writes about {perWindow} times per {window}, but {time} has one value per {window}, so at least {rate} of writes ({lost}/s) reuse a key written in the same {window} and overwrite that row (seed 000 checklist: "Duplicate keys will overwrite existing data"). End the key with a unique id (a uuid or a sequence, as in seed 000\'s tenantID#reversedTimestamp#objectID){finer}.',
+        'the key is not unique under the declared load ({wps} writes/s): the busiest {entity} writes about {perWindow} times per {window}, but {time} has one value per {window}, so at least {rate} of writes ({lost}/s) reuse a key written in the same {window} and overwrite that row. End the key with a unique id (a uuid or a sequence, as in Schema design best practices tenantID#reversedTimestamp#objectID){finer}.',
       bucketOverwrite:
-        'each {window} row of the busiest {entity} takes about {perWindow} writes ({wps} writes/s in all), but every family keeps one version and no column is dynamic, so each write overwrites the one before: at least {rate} of writes ({lost}/s) are lost. Keep a cell per event (gc maxVersions of at least {keep}, seed 001 "Adding new cells for new events"), add a column per event (seed 001 "Adding new columns for new events"), use an aggregate family for counts, or drop the bucket so each event is a row.',
+        'each {window} row of the busiest {entity} takes about {perWindow} writes ({wps} writes/s in all), but every family keeps one version and no column is dynamic, so each write overwrites the one before: at least {rate} of writes ({lost}/s) are lost. Keep a cell per event (gc maxVersions of at least {keep}, Schema design for time series data "Adding new cells for new events"), add a column per event, use an aggregate family for counts, or drop the bucket so each event is a row.',
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      const times = t.fields.filter((f) => f.isTime);
-      if (times.length === 0 || t.writesPerSecond <= 0) continue;
-      const time = times.reduce((a, b) => ((b.resolutionMs ?? Infinity) < (a.resolutionMs ?? Infinity) ? b : a));
-      const bucketed = time.field.type === 'timestamp' && time.field.bucket !== undefined;
-      if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.counter))) continue;
-      const fields = t.fields.filter((f) => !f.isTime && !f.isSalt);
-      // Fast path: the busiest key (product of top shares) writes at most once per window.
-      const n = (t.writesPerSecond * (time.resolutionMs ?? 0)) / 1000;
-      if (fields.some((f) => f.isSequential || f.topShare === 0)) continue;
-      if (n * fields.reduce((a, f) => a * f.topShare, 1) <= 1) continue;
-      const shares = keyShares(fields);
-      if (!shares) continue;
-      const lost = lostShare(shares, n);
-      if (lost <= 0) continue;
-      const perWindow = busiestPerWindow(shares, n);
-      const unit = time.field.type === 'timestamp' ? (time.field.unit ?? 'ms') : 'ms';
-      report({
-        table: t.index,
-        path: ['rowKey', 'template'],
-        messageId: bucketed ? 'bucketOverwrite' : 'collide',
-        data: {
-          wps: count(t.writesPerSecond),
-          entity: entityOf(fields),
-          perWindow: count(perWindow),
-          window: windowName(time.resolutionMs ?? 0),
-          time: time.name,
-          rate: percent(lost),
-          lost: count(lost * t.writesPerSecond),
-          keep: Math.ceil(perWindow),
-          finer: unit === 'us' ? '' : `, or write ${time.name} in a finer unit (unit: us)`,
-        },
-      });
-    }
+  create({ analysis, report }) {
+    return {
+      table(t) {
+        const times = t.fields.filter((f) => f.isTime);
+        if (times.length === 0 || t.writesPerSecond <= 0) return;
+        const time = times.reduce((a, b) => ((b.resolutionMs ?? Infinity) < (a.resolutionMs ?? Infinity) ? b : a));
+        const bucketed = time.field.type === 'timestamp' && time.field.bucket !== undefined;
+        if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.counter))) return;
+        const fields = t.fields.filter((f) => !f.isTime && !f.isSalt);
+        // Fast path: the busiest key (product of top shares) writes at most once per window.
+        const n = (t.writesPerSecond * (time.resolutionMs ?? 0)) / 1000;
+        if (fields.some((f) => f.isSequential || f.topShare === 0)) return;
+        if (n * fields.reduce((a, f) => a * f.topShare, 1) <= 1) return;
+        const shares = keyShares(fields);
+        if (!shares) return;
+        const lost = lostShare(shares, n);
+        if (lost <= 0) return;
+        const perWindow = busiestPerWindow(shares, n);
+        const unit = time.field.type === 'timestamp' ? (time.field.unit ?? 'ms') : 'ms';
+        report({
+          path: ['rowKey', 'template'],
+          messageId: bucketed ? 'bucketOverwrite' : 'collide',
+          data: {
+            wps: count(t.writesPerSecond),
+            entity: entityOf(fields),
+            perWindow: count(perWindow),
+            window: windowName(time.resolutionMs ?? 0),
+            time: time.name,
+            rate: percent(lost),
+            lost: count(lost * t.writesPerSecond),
+            keep: Math.ceil(perWindow),
+            finer: unit === 'us' ? '' : `, or write ${time.name} in a finer unit (unit: us)`,
+          },
+        });
+      },
+    };
   },
 });

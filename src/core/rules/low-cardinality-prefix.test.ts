@@ -1,17 +1,9 @@
 import { expect } from 'vitest';
 import rule from './low-cardinality-prefix';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (nodes: number, template: string, fields: string, extra = '') => `format: bigtable-studio/v1
-name: t
-cluster: {nodes: ${nodes}}
-tables:
-  - name: events
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${extra}`;
+const design = (nodes: number, template: string, fields: string, extra = '') =>
+  tableYaml({ table: 'events', top: `cluster: {nodes: ${nodes}}`, template, fields, after: extra });
 
 ruleTester(rule, {
   valid: [
@@ -51,7 +43,8 @@ ruleTester(rule, {
         '{salt}#{tenant}#{ts}',
         '        salt: {type: hash, of: [tenant], buckets: 12}\n        tenant: {type: string, values: [whale, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, aa, bb, cc], weights: [60, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]}\n        ts: {type: timestamp}',
       ),
-      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant' }],
+      // 12 buckets is 4 per node already: the advice is about what the salt hashes, not its size.
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![^]*at least 12 buckets)[^]*The salt has enough buckets/ }],
     },
     {
       name: 'three regions, then the time: every write goes to the newest rows of three ranges',
@@ -92,6 +85,23 @@ ruleTester(rule, {
       name: 'a one-field key of two values',
       yaml: design(3, '{region}', '        region: {type: string, values: [eu, us]}'),
       findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.region', message: /no field after it/ }],
+      fixed: null,
+    },
+    {
+      name: 'a salt that already has 32 buckets on 8 nodes is not told to grow',
+      yaml: design(
+        8,
+        '{salt}#{tenant}#{ts}',
+        '        salt: {type: hash, of: [tenant], buckets: 32}\n        tenant: {type: string, cardinality: 50, distribution: hot, share: 0.6}\n        ts: {type: timestamp}',
+        '    load: {writesPerSecond: 50000}\n',
+      ),
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![^]*at least 32 buckets)[^]*The salt has enough buckets/ }],
+    },
+    {
+      // Every write of the hot counter goes to one row: a salt of nothing that varies cannot split it.
+      name: 'a single hot row gets no salt advice',
+      yaml: design(3, '{counter}', '        counter: {type: string, values: [global, other], weights: [95, 5]}', '    load: {writesPerSecond: 20000}\n'),
+      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.counter', message: /^(?![^]*Salt the key)[^]*No salt can split the writes of one key/ }],
       fixed: null,
     },
   ],

@@ -1,15 +1,14 @@
-// Seed 000 ("Row Key Design & Hotspotting"): "agents must validate that row keys are designed
-// for high cardinality", and "if a user must use a low-cardinality prefix, recommend salting
-// the key". Rows split anywhere, so the prefix only hurts when nothing after it spreads the
+// Google's "Schema design best practices": row keys need many distinct values up front, and a
+// low-cardinality prefix is salted (a hash of the key in front). Rows split anywhere, so the prefix only hurts when nothing after it spreads the
 // writes under each of its values (see support/keyshape.ts writeSpread).
 import type { Design } from '../model/schema';
 import type { DesignAnalysis, TableAnalysis } from './analysis';
-import { count, percent, prependSalt, saltBuckets, tableOfFinding, writeSpread, type WriteSpread } from './support/keyshape';
-import { defineRule } from './types';
+import { count, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
+import { defineVisitorRule } from './types';
 import { tableHotspot } from '../capacity/hotspot';
 
 const TAIL =
-  ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. Salt the key (seed 000, Field Salting Example): put a hash field with {buckets} buckets (4 per node) in front.';
+  ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. {remedy}';
 
 /** Why the fields after the prefix do not spread its writes. */
 function after(s: WriteSpread): string {
@@ -59,54 +58,65 @@ function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null
   return s.spread ? null : s;
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
     description: 'The first key field has too few values, or one value takes too many writes, for the nodes of the cluster.',
     messages: {
+      few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges (Schema design best practices).',
+      salted: 'the salt {salt} ({saltBuckets} buckets) does not spread the writes of {field}: they crowd ~{points} key ranges (Schema design best practices).',
+      hot: 'one value of {field} takes {share} of writes, more than one of {nodes} nodes can serve (Schema design best practices).',
+    },
+    details: {
       few: 'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' + TAIL,
       salted:
-        'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. Give the salt at least {buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest {field} (seed 003, pattern 3).',
+        'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. {saltAdvice}',
       hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL,
     },
     fixable: true,
   },
-  check({ design, analysis, report }) {
-    for (const t of analysis.tables) {
-      const s = problem(t, analysis);
-      if (!s) continue;
-      const first = prefixField(t)!;
-      const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
-      const buckets = saltBuckets(analysis.nodes);
-      // An error when the busiest edge needs more than one node (the simulator's hotspot).
-      const hotspot = tableHotspot(design, t).risk === 'hotspot';
-      report({
-        table: t.index,
-        path: ['rowKey', 'fields', first.name],
-        ...(hotspot ? { severity: 'error' as const } : {}),
-        messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
-        data: {
-          field: first.name,
-          values: count(first.cardinality),
-          share: percent(first.topShare),
-          nodes: analysis.nodes,
-          minValues: 10 * analysis.nodes,
-          after: after(s),
-          points: count(s.points),
-          busiest: percent(s.hottest),
-          buckets,
-          salt: salt?.name ?? '',
-          saltBuckets: salt ? count(salt.cardinality) : '',
-        },
-        ...(!salt && saltHelps(t, s) && salted(design, t, analysis) ? { fix: `Add a salt of ${buckets} buckets in front of {${first.name}}` } : {}),
-      });
-    }
-  },
-  fix(design, finding, analysis) {
-    const t = tableOfFinding(analysis, finding);
-    const s = t && problem(t, analysis);
-    if (!t || !s || t.fields[0]!.isSalt || !saltHelps(t, s)) return null;
-    return salted(design, t, analysis);
+  create({ design, analysis, report }) {
+    return {
+      table(t) {
+        const s = problem(t, analysis);
+        if (!s) return;
+        const first = prefixField(t)!;
+        const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
+        const buckets = saltBuckets(analysis.nodes);
+        const helps = saltHelps(t, s);
+        // An error when the busiest edge needs more than one node (the simulator's hotspot).
+        const hotspot = tableHotspot(design, t).risk === 'hotspot';
+        // A salt splits only writes that differ in something it hashes: one hot row stays one row.
+        const remedy = helps
+          ? `Salt the key: put a hash field with ${buckets} buckets (4 per node) in front.`
+          : 'No salt can split the writes of one key: aggregate them at write time, or add a key field that varies between them (Aggregate values at write time).';
+        const saltAdvice =
+          salt && salt.cardinality < buckets
+            ? `Give the salt at least ${buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest ${first.name}.`
+            : `The salt has enough buckets; make it hash a field that varies between writes of the busiest ${first.name}.`;
+        report({
+          path: ['rowKey', 'fields', first.name],
+          ...(hotspot ? { severity: 'error' as const } : {}),
+          messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
+          data: {
+            field: first.name,
+            values: count(first.cardinality),
+            share: percent(first.topShare),
+            nodes: analysis.nodes,
+            minValues: 10 * analysis.nodes,
+            after: after(s),
+            points: count(s.points),
+            busiest: percent(s.hottest),
+            buckets,
+            salt: salt?.name ?? '',
+            saltBuckets: salt ? count(salt.cardinality) : '',
+            remedy,
+            saltAdvice,
+          },
+          ...(!salt && helps ? { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } } : {}),
+        });
+      },
+    };
   },
 });

@@ -25,6 +25,12 @@ export interface QueryPlan {
   fanout: { field: string; buckets: number }[];
   /** The query filters on column values only. */
   filterOnly: boolean;
+  /**
+   * Of the rows the read goes through, the share the query wants (Bigtable's "sparse read"):
+   * the product of 1/cardinality of the eq-matched fields that cannot narrow the read. Set by
+   * the analysis, which knows the cardinalities; absent when it cannot be known.
+   */
+  readFraction?: number;
 }
 
 export function planQuery(table: Table, layout: KeyLayout, q: Query, index: number): QueryPlan {

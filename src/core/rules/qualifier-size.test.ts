@@ -1,20 +1,8 @@
 import rule from './qualifier-size';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (columns: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: pages
-    rowKey:
-      template: "{domain}#{path}"
-      fields:
-        domain: {type: domain, reversed: true}
-        path: {type: string}
-    families:
-      - name: c
-        columns:
-${columns}
-`;
+const design = (columns: string) =>
+  tableYaml({ table: 'pages', template: '{domain}#{path}', fields: '        domain: {type: domain, reversed: true}\n        path: {type: string}', families: `      - name: c\n        columns:\n${columns}` });
 
 const col = (q: string, extra = '') => `          - {qualifier: "${q}"${extra}}`;
 

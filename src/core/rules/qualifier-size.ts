@@ -1,30 +1,33 @@
-// data.proto, Column.qualifier: "May contain any byte string ... up to 16kiB in length"; seed 000,
+// data.proto, Column.qualifier: "May contain any byte string ... up to 16kiB in length"; Schema design best practices,
 // Performance Checklist: "Column Qualifier Size: Keep < 16 KB to minimize storage footprint."
 // Dynamic qualifiers are data whose size the design does not give, so only fixed ones are checked.
 import { utf8Length } from '../keys/bytes';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 export const MAX_QUALIFIER_BYTES = 16384;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'qualifier-size',
     severity: 'error',
     description: 'A column qualifier is larger than 16 KB.',
     messages: {
-      large: 'the qualifier of this column in family {family} is {bytes} bytes of UTF-8, above Bigtable\'s limit of 16 KB (16,384 bytes) per qualifier, so writes to it fail (seed 000: "Column Qualifier Size: Keep < 16 KB"). Use a short qualifier and keep the long text in the cell value.',
+      large: 'a qualifier in family {family} is {bytes} bytes, over Bigtable\'s 16 KB qualifier limit: writes to it fail (Quotas and limits).',
+    },
+    details: {
+      large: 'the qualifier of this column in family {family} is {bytes} bytes of UTF-8, above Bigtable\'s limit of 16 KB (16,384 bytes) per qualifier, so writes to it fail. Use a short qualifier and keep the long text in the cell value.',
     },
     fixable: false,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) => {
-      (t.families ?? []).forEach((f, fi) => {
+  create({ report }) {
+    return {
+      family(f, fi) {
         (f.columns ?? []).forEach((c, ci) => {
           if (c.dynamic) return;
           const bytes = utf8Length(c.qualifier);
-          if (bytes > MAX_QUALIFIER_BYTES) report({ table: ti, path: ['families', fi, 'columns', ci, 'qualifier'], messageId: 'large', data: { family: f.name, bytes } });
+          if (bytes > MAX_QUALIFIER_BYTES) report({ path: ['families', fi, 'columns', ci, 'qualifier'], messageId: 'large', data: { family: f.name, bytes } });
         });
-      });
-    });
+      },
+    };
   },
 });

@@ -1,23 +1,9 @@
 import { expect } from 'vitest';
 import rule from './query-full-scan';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const table = (key: string, fields: string, queries: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: t
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    families:
-      - name: d
-        gc: {maxVersions: 1}
-        columns:
-          - {qualifier: v, valueBytes: 8}
-    queries:
-${queries}
-`;
+const table = (key: string, fields: string, queries: string) =>
+  tableYaml({ table: 't', template: key, fields, families: '      - name: d\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}', queries });
 
 const userItem = '        user: {type: string, cardinality: 100000}\n        item: {type: string, cardinality: 50000}';
 
@@ -51,7 +37,14 @@ ruleTester(rule, {
       name: 'promotion would break another query: a second table instead',
       yaml: table('{user}#{item}', userItem, '      - {name: items of a user, match: {user: eq}}\n      - {name: buyers of an item, match: {item: eq}}'),
       findings: [{ messageId: 'fullScan', path: 'tables[0].queries[1]', message: /serve "items of a user" worse: add a second table keyed <item>#<user>/ }],
-      fixed: null,
+      // One click: the query moves to a table keyed by item, the other stays a prefix scan.
+      fixed: (d) => {
+        expect(d.tables.map((t) => [t.name, t.rowKey.template, (t.queries ?? []).map((q) => q.name)])).toEqual([
+          ['t', '{user}#{item}', ['items of a user']],
+          ['t_by_item', '{item}#{user}', ['buyers of an item']],
+        ]);
+        expect(d.tables[1]!.families).toEqual(d.tables[0]!.families);
+      },
     },
     {
       name: 'a gap in the key: the read narrows by tenant only',

@@ -1,34 +1,42 @@
-// Seed 003: "the row key is the only indexed field [...] searching for data based on column
+// Schema design best practices: "the row key is the only indexed field [...] searching for data based on column
 // values or unindexed attributes requires a full table scan, forcing every node in the cluster
-// to inspect every tablet". Seed 000: queries "should be designed to filter by row key in its
-// entirety or prefix". Field promotion (seed 003, pattern 1) fixes a key whose order is wrong;
-// when another query needs the current order, seed 001's "multiple tables, each with a row key
+// to inspect every tablet". Schema design best practices: queries "should be designed to filter by row key in its
+// entirety or prefix". Field promotion fixes a key whose order is wrong;
+// when another query needs the current order, Schema design for time series data "multiple tables, each with a row key
 // designed for one of the queries" is the way (queries-conflict suggests it).
 import { promote, secondTable, shapesOf, showTemplate } from './support/query-shape';
-import { defineRule } from './types';
+import { updateTable } from './edit';
+import { addTableFix } from './support/table-for-query';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'query-full-scan',
     severity: 'error',
     description: 'A query cannot be served by a key prefix or range: it scans the whole table.',
     messages: {
+      fullScan: 'query "{query}" matches {fields}, but the key starts with {first}: every read scans the whole table (Schema design best practices).',
+      gap: 'query "{query}" matches {fields}, but {gap} comes before {after} in the key: the read narrows by {used} only.',
+      filterOnly: 'query "{query}" filters only on column values ({filters}): Bigtable indexes only the row key, so it scans the table.',
+    },
+    details: {
       fullScan:
-        'query "{query}" matches {fields}, but the key starts with {first}: no leading part of the key is bound, so every read scans the whole table{saltNote}. Bigtable indexes only the row key (seed 003). {remedy}',
+        'query "{query}" matches {fields}, but the key starts with {first}: no leading part of the key is bound, so every read scans the whole table{saltNote}. Bigtable indexes only the row key. {remedy}',
       gap:
         'query "{query}" matches {fields}, but the key puts {gap} before {after}: the read can narrow only by {used} and then filters every row under it. {remedy}',
       filterOnly:
-        'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table (seed 003: "searching for data based on column values [...] requires a full table scan"). Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, seed 000 "Materialized views › For secondary indexing").',
+        'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table. Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, Schema design best practices "Materialized views › For secondary indexing").',
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (!ta.layout) continue;
+  create({ design, analysis, report }) {
+    return {
+      table(ta) {
+      if (!ta.layout) return;
       (ta.table.queries ?? []).forEach((q, qi) => {
         const path = ['queries', qi];
         if (Object.keys(q.match ?? {}).length === 0) {
-          if (q.filter?.length) report({ table: ta.index, path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
+          if (q.filter?.length) report({ path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
           return; // a query with no condition at all reads everything on purpose (an export)
         }
         const s = shapesOf(ta)[qi]!;
@@ -39,35 +47,31 @@ export default defineRule({
         const second = secondTable(ta, qi);
         const promoted = p ? p.table.rowKey.template : '';
         const remedy = ok
-          ? `Promote the fields it matches to the front of the key (seed 003, pattern 1: field promotion): ${showTemplate(promoted)}; no other query of this table is served worse.`
+          ? `Promote the fields it matches to the front of the key: ${showTemplate(promoted)}; no other query of this table is served worse.`
           : p?.hotspot
-            ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot seed 003 warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front (seed 000: hash(key) % number_of_nodes), read with one scan per bucket (seed 001: one table per query).`
-            : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'} (seed 001: "consider storing your data in multiple tables, each with a row key designed for one of the queries").`;
+            ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot Schema design best practices warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front, read with one scan per bucket.`
+            : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'}.`;
         const fields = s.matched.join(', ');
-        const fix = ok ? { fix: `Promote ${s.matched.join(', ')} to the front of the key` } : {};
+        // Promotion when it serves every query; otherwise a table for this query. The engine
+        // checks either before it is offered.
+        const promoted_ = p;
+        const proposal = ok && promoted_ ? { label: `Promote ${s.matched.join(', ')} to the front of the key`, apply: () => updateTable(design, ta.index, () => promoted_.table) } : q.match && Object.keys(q.match).length ? addTableFix(design, ta, qi) : undefined;
+        const fix = proposal ? { fix: proposal } : {};
         if (s.full) {
           const first = ta.fields.find((f) => !f.isSalt)?.name ?? '';
           // The query binds what the salt hashes, but not the field after it: one whole bucket.
           const plan = ta.plans[qi];
           const salt = plan?.leading.length ? ta.fields.find((f) => f.isSalt && plan.leading.includes(f.name)) : undefined;
           const saltNote = salt ? ` (the salt ${salt.name} is computable, but that only narrows it to one of ${salt.cardinality} buckets)` : '';
-          report({ table: ta.index, path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
+          report({ path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
         } else {
           const keyOrder = ta.layout!.fields;
           const after = s.matched.filter((n) => keyOrder.indexOf(n) > keyOrder.indexOf(s.gap!)).join(', ');
           const used = ta.plans[qi]?.leading.filter((n) => !ta.fields.find((f) => f.name === n)?.isSalt).join(', ') ?? '';
-          report({ table: ta.index, path, messageId: 'gap', severity: 'warning', data: { query: q.name, fields, gap: s.gap!, after, used, remedy }, ...fix });
+          report({ path, messageId: 'gap', severity: 'warning', data: { query: q.name, fields, gap: s.gap!, after, used, remedy }, ...fix });
         }
       });
-    }
-  },
-  fix(design, finding, analysis) {
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const qi = finding.path[3];
-    const ta = analysis.tables[ti];
-    if (!ta || typeof qi !== 'number' || finding.messageId === 'filterOnly') return null;
-    const p = promote(ta, qi, analysis.nodes);
-    if (!p || p.broken.length > 0 || p.hotspot !== null) return null;
-    return { ...design, tables: design.tables.map((t, i) => (i === ti ? p.table : t)) };
+      },
+    };
   },
 });

@@ -1,18 +1,8 @@
 import { expect } from 'vitest';
 import rule from './query-newest-first';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const table = (key: string, fields: string, queries: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: t
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    queries:
-${queries}
-`;
+const table = (key: string, fields: string, queries: string) => tableYaml({ table: 't', template: key, fields, queries });
 
 const device = '        device: {type: string, cardinality: 100000}';
 
@@ -54,16 +44,23 @@ ruleTester(rule, {
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.ts).toEqual({ type: 'timestamp', reversed: true }),
     },
     {
-      name: 'ISO text cannot be reversed: no fix',
+      name: 'ISO text cannot be reversed: it becomes a reversed epoch',
       yaml: table('{device}#{day}', `${device}\n        day: {type: timestamp, bucket: day, format: iso}`, '      - {name: last week, match: {device: eq}, order: newest, limit: 7}'),
       findings: [{ messageId: 'iso', path: 'tables[0].queries[0]', message: /day is ISO text/ }],
-      fixed: null,
+      fixed: (d) => expect(d.tables[0]!.rowKey.fields.day).toEqual({ type: 'timestamp', bucket: 'day', reversed: true }),
     },
     {
-      name: 'another query wants the oldest first: no fix',
+      name: 'another query wants the oldest first: a table for the newest-first query',
       yaml: table('{device}#{ts}', `${device}\n        ts: {type: timestamp}`, '      - {name: latest, match: {device: eq}, order: newest, limit: 10}\n      - {name: first ever, match: {device: eq}, order: oldest, limit: 1}'),
       findings: [{ messageId: 'oldestToo', path: 'tables[0].queries[0]', message: /do the same to "first ever"/ }],
-      fixed: null,
+      fixed: (d) => {
+        // The query moves to a table keyed by the device, then the reversed time; the other stays.
+        expect(d.tables.map((t) => [t.name, t.rowKey.template, (t.queries ?? []).map((q) => q.name)])).toEqual([
+          ['t', '{device}#{ts}', ['first ever']],
+          ['t_by_device', '{device}#{ts}', ['latest']],
+        ]);
+        expect(d.tables[1]!.rowKey.fields.ts).toEqual({ type: 'timestamp', reversed: true });
+      },
     },
   ],
 });

@@ -1,11 +1,12 @@
-// Seed 003, pattern 2: "placing a standard timestamp at the end of the key requires scanning
+// Schema design best practices, pattern 2: "placing a standard timestamp at the end of the key requires scanning
 // forward to the end of the range. By inverting the timestamp [...] the latest event sorts
 // immediately after the device prefix", so "the 10 most recent records" are a scan with a limit
 // of 10. The timestamp that orders a query's rows is the first key field after its eq-bound ones.
 import type { Design, Query } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateField } from './edit';
-import { defineRule } from './types';
+import { addTableFix } from './support/table-for-query';
+import { defineVisitorRule } from './types';
 
 /** The key field that orders a query's rows: the first one after the salts and eq-bound fields. */
 function orderingField(ta: TableAnalysis, q: Query): string | null {
@@ -41,46 +42,55 @@ function findings(ta: TableAnalysis) {
   return out;
 }
 
-export default defineRule({
+function reversed(design: Design, ti: number, field: string): Design {
+  return updateField(design, ti, field, (f) => {
+    if (f.type !== 'timestamp') return f;
+    const { pad: _pad, format: _format, ...rest } = f; // reversed epochs are always 19 digits; ISO text cannot be reversed
+    return { ...rest, reversed: true };
+  });
+}
+
+export default defineVisitorRule({
   meta: {
     id: 'query-newest-first',
     severity: 'warning',
     description: 'A query wants the newest rows first with a limit, but the timestamp is not reversed.',
     messages: {
+      notReversed: 'query "{query}" wants the newest {limit} rows, but {field} sorts oldest first: it reads the whole range (Schema design for time series data).',
+      iso: 'query "{query}" wants the newest {limit} rows, but {field} is ISO text, which sorts oldest first: it reads the whole range.',
+      notOrdered: 'query "{query}" wants the newest {limit} rows, but its rows sort by {other} before {field}: it reads the whole range.',
+      oldestToo: 'query "{query}" wants the newest {limit} rows first, but reversing {field} would hurt {other}, which wants the oldest.',
+    },
+    details: {
       notReversed:
-        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest (seed 003, pattern 2: a standard timestamp at the end of the key "requires scanning forward to the end of the range"). Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
+        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest. Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
       iso:
-        'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest (seed 003, pattern 2). Write {field} as a reversed epoch number (format: epoch, reversed: true).',
+        'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest. Write {field} as a reversed epoch number (format: epoch, reversed: true).',
       notOrdered:
-        'query "{query}" wants the newest {limit} rows first, but after the fields it binds the key sorts by {other}, not by {field}: the newest rows are spread through the range, so the read goes through all of it. Put {field}, reversed (Long.MAX_VALUE - ts), right after the fields the query binds (seed 003, pattern 2: the latest event "sorts immediately after the device prefix"), or serve the query from a second table keyed that way.',
+        'query "{query}" wants the newest {limit} rows first, but after the fields it binds the key sorts by {other}, not by {field}: the newest rows are spread through the range, so the read goes through all of it. Put {field}, reversed (Long.MAX_VALUE - ts), right after the fields the query binds, or serve the query from a second table keyed that way.',
       oldestToo:
-        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed, so the read goes through the whole range (seed 003, pattern 2); reversing it would do the same to {other}, which wants the oldest first with a limit. Serve one of them with a reverse scan (ReadRows with reversed: true) or from a second table.',
+        'query "{query}" wants the newest {limit} rows first, but {field} is not reversed, so the read goes through the whole range; reversing it would do the same to {other}, which wants the oldest first with a limit. Serve one of them with a reverse scan (ReadRows with reversed: true) or from a second table.',
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      for (const f of findings(ta)) {
-        const q = ta.table.queries![f.qi]!;
-        report({
-          table: ta.index,
-          path: ['queries', f.qi],
-          messageId: f.messageId,
-          data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
-          ...(f.messageId === 'notReversed' ? { fix: `Reverse ${f.field}` } : {}),
-        });
-      }
-    }
-  },
-  fix(design: Design, finding, analysis) {
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const ta = analysis.tables[ti];
-    const hit = ta && findings(ta).find((f) => f.qi === finding.path[3]);
-    if (!ta || !hit || hit.messageId !== 'notReversed') return null;
-    return updateField(design, ti, hit.field, (f) => {
-      if (f.type !== 'timestamp') return f;
-      const { pad: _pad, ...rest } = f; // reversed timestamps are always 19 digits
-      return { ...rest, reversed: true };
-    });
+  create({ design, report }) {
+    return {
+      table(ta) {
+        for (const f of findings(ta)) {
+          const q = ta.table.queries![f.qi]!;
+          report({
+            path: ['queries', f.qi],
+            messageId: f.messageId,
+            data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
+            fix:
+              f.messageId === 'notReversed'
+                ? { label: `Reverse ${f.field}`, apply: () => reversed(design, ta.index, f.field) }
+                : f.messageId === 'iso'
+                  ? { label: `Write ${f.field} as a reversed epoch number`, apply: () => reversed(design, ta.index, f.field) }
+                  : addTableFix(design, ta, f.qi),
+          });
+        }
+      },
+    };
   },
 });

@@ -1,19 +1,8 @@
 import rule from './query-salted-fanout';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const salted = (of: string, queries: string, buckets = 16) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: readings
-    rowKey:
-      template: "{salt}#{device}#{ts}"
-      fields:
-        salt: {type: hash, ${of}buckets: ${buckets}}
-        device: {type: string, cardinality: 100000}
-        ts: {type: timestamp, reversed: true}
-    queries:
-${queries}
-`;
+const salted = (of: string, queries: string, buckets = 16) =>
+  tableYaml({ table: 'readings', template: '{salt}#{device}#{ts}', fields: `        salt: {type: hash, ${of}buckets: ${buckets}}\n        device: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}`, queries });
 
 ruleTester(rule, {
   valid: [

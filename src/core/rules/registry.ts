@@ -31,6 +31,7 @@ import queriesConflict from './queries-conflict';
 import queryFullScan from './query-full-scan';
 import queryNewestFirst from './query-newest-first';
 import querySaltedFanout from './query-salted-fanout';
+import querySparseRead from './query-sparse-read';
 import rowSize from './row-size';
 import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
@@ -46,9 +47,9 @@ import transactionRouting from './transaction-routing';
 import unpaddedNumber from './unpadded-number';
 import viewKeyHotspot from './view-key-hotspot';
 import viewQuery from './view-query';
-import type { Rule } from './types';
+import type { AnyRule } from './types';
 
-export const RULES: readonly Rule[] = [
+export const RULES: readonly AnyRule[] = [
   aggregateInput,
   authorizedView,
   autoscalingBounds,
@@ -80,6 +81,7 @@ export const RULES: readonly Rule[] = [
   queryFullScan,
   queryNewestFirst,
   querySaltedFanout,
+  querySparseRead,
   rowSize,
   sequentialLeading,
   shortWideUnbounded,
@@ -99,6 +101,6 @@ export const RULES: readonly Rule[] = [
 
 const BY_ID = new Map(RULES.map((r) => [r.meta.id, r]));
 
-export function ruleById(id: string): Rule | undefined {
+export function ruleById(id: string): AnyRule | undefined {
   return BY_ID.get(id);
 }

@@ -1,19 +1,9 @@
 import rule from './row-size';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
 const MiB = 1024 * 1024;
 
-const table = (key: string, fields: string, families: string, load: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: t
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    families:
-${families}
-${load}`;
+const table = (key: string, fields: string, families: string, load: string) => tableYaml({ table: 't', template: key, fields, families, after: load });
 
 ruleTester(rule, {
   valid: [

@@ -1,15 +1,15 @@
-// Seed 000's checklist: "Row Size: Keep < 100 MB. Note that Bigtable enforces a hard limit of
-// 256 MB at read time." Seed 003: a row "cannot be split across multiple tablets or nodes". The
+// Schema design best practices checklist: "Row Size: Keep < 100 MB. Note that Bigtable enforces a hard limit of
+// 256 MB at read time." Schema design best practices: a row "cannot be split across multiple tablets or nodes". The
 // size comes from support/rows.ts: writes reaching a row over its life, kept cells per column
 // (GC, aggregates, perRow, versions), for the average and the busiest row. Time-bucket rows are
 // time-bucket-size's, which can name a smaller bucket.
 import type { TableAnalysis } from './analysis';
-import type { Report } from './types';
-import { defineRule } from './types';
+import type { VisitorReport } from './types';
+import { defineVisitorRule } from './types';
 import { formatBytes, formatCount, formatDuration, horizonText, ROW_ERROR_BYTES, ROW_WARN_BYTES, rowModel, type RowModel } from './support/rows';
 
 /** The finding of an oversized row, or null when the busiest row fits; shared with time-bucket-size. */
-export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<Report, 'path' | 'messageId'> & { family: number | null; every: boolean } | null {
+export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<VisitorReport, 'path' | 'messageId'> & { family: number | null; every: boolean } | null {
   const size = model.hottest.bytes;
   if (size <= ROW_WARN_BYTES) return null;
   const fb = model.hottest.familyBytes;
@@ -32,34 +32,40 @@ export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<Report, '
       span: model.timeField ? `one ${formatDuration(model.lifetimeMs)} row` : horizonText(ta),
       busiest: size > model.typical.bytes * 1.1 ? ` (the busiest ${formatBytes(size)})` : '',
       advice: growing
-        ? `Nothing bounds it: give ${famName} a GC rule (maxAge, maxVersions), add a time bucket to the key, or make each event its own row (seed 003: tall and narrow)`
-        : `Keep fewer cells (GC maxVersions), smaller values, or spread ${famName} over more rows (seed 003: tall and narrow)`,
+        ? `Nothing bounds it: give ${famName} a GC rule (maxAge, maxVersions), add a time bucket to the key, or make each event its own row`
+        : `Keep fewer cells (GC maxVersions), smaller values, or spread ${famName} over more rows`,
     },
   };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'row-size',
     severity: 'error',
     description: 'The estimated row exceeds 256 MB (error) or 100 MB (warning).',
     messages: {
+      every: 'rows of this table reach about {typical}, over {limit} (Schema design best practices).',
+      hottest: 'the busiest row ({share} of writes) reaches about {size}, over {limit} (Schema design best practices).',
+    },
+    details: {
       every:
-        'rows of this table reach about {typical} over {span}{busiest}, over {limit}. Bigtable never splits a row, so one node serves all of it and every read of it slows (seed 000 checklist: "Row Size: Keep < 100 MB"). Family {family} holds {familySize} of it. {advice}.',
+        'rows of this table reach about {typical} over {span}{busiest}, over {limit}. Bigtable never splits a row, so one node serves all of it and every read of it slows. Family {family} holds {familySize} of it. {advice}.',
       hottest:
-        'the busiest row takes {share} of the writes, about {writes} over {span}, and reaches about {size}, over {limit}; a typical row stays near {typical}. Bigtable never splits a row (seed 003), so that entity\'s reads and writes all hit one node. Family {family} holds {familySize} of it. {advice}.',
+        'the busiest row takes {share} of the writes, about {writes} over {span}, and reaches about {size}, over {limit}; a typical row stays near {typical}. Bigtable never splits a row, so that entity\'s reads and writes all hit one node. Family {family} holds {familySize} of it. {advice}.',
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (!ta.layout || !ta.table.families?.length) continue;
-      const model = rowModel(ta);
-      if (model.bucket) continue; // time-bucket-size judges these and can name a smaller bucket
-      const found = oversizedRow(ta, model);
-      if (!found) continue;
-      const { family, every, ...rest } = found;
-      report({ ...rest, path: family === null ? ['rowKey'] : ['families', family], messageId: every ? 'every' : 'hottest' });
-    }
+  create({ analysis, report }) {
+    return {
+      table(ta) {
+        if (!ta.layout || !ta.table.families?.length) return;
+        const model = rowModel(ta);
+        if (model.bucket) return; // time-bucket-size judges these and can name a smaller bucket
+        const found = oversizedRow(ta, model);
+        if (!found) return;
+        const { family, every, ...rest } = found;
+        report({ ...rest, path: family === null ? ['rowKey'] : ['families', family], messageId: every ? 'every' : 'hottest' });
+      },
+    };
   },
 });

@@ -1,17 +1,7 @@
 import rule from './short-wide-unbounded';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const table = (key: string, fields: string, families: string, load: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: t
-    rowKey:
-      template: "${key}"
-      fields:
-${fields}
-    families:
-${families}
-${load}`;
+const table = (key: string, fields: string, families: string, load: string) => tableYaml({ table: 't', template: key, fields, families, after: load });
 
 ruleTester(rule, {
   valid: [

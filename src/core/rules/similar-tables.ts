@@ -1,10 +1,10 @@
-// Seed 002: "Storing data with similar schemas in the same table, rather than in separate
-// tables." Seed 001's one-table-per-query advice gives each table its own key, so two tables
+// Schema design best practices: "Storing data with similar schemas in the same table, rather than in separate
+// tables." Schema design for time series data one-table-per-query advice gives each table its own key, so two tables
 // with the same key template, the same fields (a rollup's coarser bucket is another key) and the
 // same families hold the same kind of rows.
 import type { Field, Table } from '../model/schema';
 import { showTemplate } from './support/keyshape';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]));
@@ -45,47 +45,54 @@ function sameShape(a: Table, b: Table): boolean {
   });
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'similar-tables',
     severity: 'info',
     description: 'Two tables with the same key template and families.',
     messages: {
+      same: 'table {table} has the same row key and families as {other}: similar data belongs in one table (Schema design best practices).',
+    },
+    details: {
       same:
-        'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables (seed 002). Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
+        'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables. Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
     },
     fixable: false,
   },
-  check({ design, report }) {
-    // Tables grouped by template text; within a group, each table is compared with the first
-    // table of every distinct shape seen so far.
-    const byTemplate = new Map<string, number[]>();
-    const shown = new Map<string, string>();
-    design.tables.forEach((t, i) => {
-      const firsts = byTemplate.get(t.rowKey.template);
-      if (!firsts) {
-        byTemplate.set(t.rowKey.template, [i]);
-        return;
-      }
-      const first = firsts.find((j) => sameShape(design.tables[j]!, t));
-      if (first === undefined) {
-        firsts.push(i);
-        return;
-      }
-      const families = (t.families ?? []).map((f) => f.name);
-      let template = shown.get(t.rowKey.template);
-      if (template === undefined) shown.set(t.rowKey.template, (template = showTemplate(t.rowKey.template)));
-      report({
-        table: i,
-        path: ['rowKey', 'template'],
-        messageId: 'same',
-        data: {
-          table: t.name,
-          other: design.tables[first]!.name,
-          template,
-          families: families.length ? families.join(', ') : 'none',
-        },
-      });
-    });
+  create({ design, report }) {
+    return {
+      design() {
+        // Tables grouped by template text; within a group, each table is compared with the first
+        // table of every distinct shape seen so far.
+        const byTemplate = new Map<string, number[]>();
+        const shown = new Map<string, string>();
+        design.tables.forEach((t, i) => {
+          const firsts = byTemplate.get(t.rowKey.template);
+          if (!firsts) {
+            byTemplate.set(t.rowKey.template, [i]);
+            return;
+          }
+          const first = firsts.find((j) => sameShape(design.tables[j]!, t));
+          if (first === undefined) {
+            firsts.push(i);
+            return;
+          }
+          const families = (t.families ?? []).map((f) => f.name);
+          let template = shown.get(t.rowKey.template);
+          if (template === undefined) shown.set(t.rowKey.template, (template = showTemplate(t.rowKey.template)));
+          report({
+            table: i,
+            path: ['rowKey', 'template'],
+            messageId: 'same',
+            data: {
+              table: t.name,
+              other: design.tables[first]!.name,
+              template,
+              families: families.length ? families.join(', ') : 'none',
+            },
+          });
+        });
+      },
+    };
   },
 });

@@ -1,17 +1,8 @@
 import { expect } from 'vitest';
 import rule from './singleton-multi-field';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, encoding = 'singleton') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: things
-    rowKey:
-      template: "${template}"
-      encoding: ${encoding}
-      fields:
-${fields}
-`;
+const design = (template: string, fields: string, encoding = 'singleton') => tableYaml({ table: 'things', template, fields, rowKey: `      encoding: ${encoding}\n` });
 
 ruleTester(rule, {
   valid: [

@@ -5,8 +5,8 @@
 import type { RowKey } from '../model/schema';
 import { layoutOf, TemplateError, tokenize } from '../keys/template';
 import { updateTable } from './edit';
-import { showTemplate, tableOfFinding } from './support/keyshape';
-import { defineRule } from './types';
+import { showTemplate } from './support/keyshape';
+import { defineVisitorRule } from './types';
 
 /**
  * The row key as a delimited key. layoutOf checks singleton keys only after it has found the
@@ -23,12 +23,16 @@ function delimited(rowKey: RowKey): RowKey | null {
   }
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'singleton-multi-field',
     severity: 'error',
     description: 'Singleton encoding with more than one field or with literal text.',
     messages: {
+      fields: 'encoding singleton takes exactly one field, but the template has {count} ({names}): use delimited or orderedCode (Structured row keys).',
+      literal: 'encoding singleton takes one field and no literal text, but the template has "{text}" around {names} (Structured row keys).',
+    },
+    details: {
       fields:
         'encoding singleton takes exactly one field, but the template "{template}" has {count} fields ({names}): a singleton key is one field\'s bytes, so Bigtable\'s row key schema cannot describe it. Use encoding delimited (fields joined by the delimiter) or orderedCode.',
       literal:
@@ -36,31 +40,29 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, report }) {
-    design.tables.forEach((t, i) => {
-      if (t.rowKey.encoding !== 'singleton') return;
-      let tokens;
-      try {
-        tokens = tokenize(t.rowKey.template);
-      } catch {
-        return; // an unreadable template is the loader's error, not this rule's
-      }
-      const fields = tokens.flatMap((k) => (k.kind === 'field' ? [k.name] : []));
-      const literal = tokens.flatMap((k) => (k.kind === 'literal' ? [k.text] : []));
-      if (fields.length === 0 || (fields.length === 1 && literal.length === 0)) return;
-      const fix = delimited(t.rowKey) ? { fix: 'Use a delimited key' } : {};
-      const names = fields.join(', ');
-      if (fields.length > 1) {
-        report({ table: i, path: ['rowKey', 'encoding'], messageId: 'fields', data: { template: showTemplate(t.rowKey.template), count: fields.length, names }, ...fix });
-      } else {
-        report({ table: i, path: ['rowKey', 'encoding'], messageId: 'literal', data: { template: showTemplate(t.rowKey.template), text: literal.join(''), names }, ...fix });
-      }
-    });
-  },
-  fix(design, finding, analysis) {
-    const t = tableOfFinding(analysis, finding);
-    if (!t || t.table.rowKey.encoding !== 'singleton') return null;
-    const rowKey = delimited(t.table.rowKey);
-    return rowKey ? updateTable(design, t.index, (tab) => ({ ...tab, rowKey })) : null;
+  create({ design, report }) {
+    return {
+      table(ta) {
+        const t = ta.table;
+        if (t.rowKey.encoding !== 'singleton') return;
+        let tokens;
+        try {
+          tokens = tokenize(t.rowKey.template);
+        } catch {
+          return; // an unreadable template is the loader's error, not this rule's
+        }
+        const fields = tokens.flatMap((k) => (k.kind === 'field' ? [k.name] : []));
+        const literal = tokens.flatMap((k) => (k.kind === 'literal' ? [k.text] : []));
+        if (fields.length === 0 || (fields.length === 1 && literal.length === 0)) return;
+        const rowKey = delimited(t.rowKey);
+        const fix = rowKey ? { fix: { label: 'Use a delimited key', apply: () => updateTable(design, ta.index, (tab) => ({ ...tab, rowKey })) } } : {};
+        const names = fields.join(', ');
+        if (fields.length > 1) {
+          report({ path: ['rowKey', 'encoding'], messageId: 'fields', data: { template: showTemplate(t.rowKey.template), count: fields.length, names }, ...fix });
+        } else {
+          report({ path: ['rowKey', 'encoding'], messageId: 'literal', data: { template: showTemplate(t.rowKey.template), text: literal.join(''), names }, ...fix });
+        }
+      },
+    };
   },
 });

@@ -4,9 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue, formatPath, loadDesign } from '../model/load-design';
 import type { Design } from '../model/schema';
-import { analyze } from './analysis';
-import { lint } from './lint';
-import type { Rule, Severity } from './types';
+import { applyFix, lint } from './lint';
+import type { AnyRule, Severity } from './types';
 
 export interface ValidCase {
   name: string;
@@ -19,32 +18,61 @@ export interface ExpectedFinding {
   /** Formatted path, e.g. `tables[0].rowKey.fields.ts`. */
   path: string;
   severity?: Severity;
-  /** Substring or pattern the message must contain. */
+  /** Substring or pattern the message, or its expandable detail, must contain. */
   message?: string | RegExp;
 }
 
 export interface InvalidCase extends ValidCase {
   findings: ExpectedFinding[];
   /**
-   * When given, the fix of the first finding is applied: `null` means the rule must decline;
-   * a function receives the fixed design to assert on (the finding must then be gone).
+   * When given, the fix of the first finding is applied: `null` means no fix is offered (the
+   * rule declines or the engine withholds it); a function receives the fixed design to assert
+   * on (the engine has checked that the finding is gone and no declared query got worse).
    */
   fixed?: null | ((fixed: Design) => void);
+}
+
+/** The parts of a one-table design for a rule test, each YAML text at its own indentation. */
+export interface TableFixture {
+  /** The table's name (default `items`). */
+  table?: string;
+  template: string;
+  /** `fields:` entries, indented 8 spaces. */
+  fields: string;
+  /** Extra `rowKey` lines (6 spaces), such as a delimiter or an encoding. */
+  rowKey?: string;
+  /** `families:` entries (6 spaces); the key is written only when given. */
+  families?: string;
+  /** `queries:` entries (6 spaces); the key is written only when given. */
+  queries?: string;
+  /** Raw lines after the table (4 spaces: `load:`, `splits:`, or a `queries:` block of its own). */
+  after?: string;
+  /** Design-level lines before `tables:` (`cluster: {nodes: 3}`). */
+  top?: string;
+}
+
+/** The one fixture builder of the rule tests: the YAML of a one-table design. */
+export function tableYaml(t: TableFixture): string {
+  const block = (key: string, body: string | undefined) => (body === undefined ? '' : `    ${key}:\n${body.endsWith('\n') ? body : `${body}\n`}`);
+  return `format: bigtable-studio/v1
+name: t
+${t.top ? (t.top.endsWith('\n') ? t.top : `${t.top}\n`) : ''}tables:
+  - name: ${t.table ?? 'items'}
+    rowKey:
+      template: "${t.template}"
+${t.rowKey ?? ''}      fields:
+${t.fields}
+${block('families', t.families)}${block('queries', t.queries)}${t.after ?? ''}`;
 }
 
 /**
  * The YAML of a one-table design for a key-rule test: the template, the `fields:` entries
  * (indented 8 spaces), and optional extra `rowKey` lines (6 spaces) such as a delimiter.
  */
-export const keyDesign = (template: string, fields: string, extra = '', table = 'items') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: ${table}
-    rowKey:
-      template: "${template}"
-${extra}      fields:
-${fields}
-`;
+export const keyDesign = (template: string, fields: string, extra = '', table = 'items') => tableYaml({ table, template, fields, rowKey: extra });
+
+/** The longest message (one sentence; the explanation and sources go to the detail and the rule page). */
+export const MAX_MESSAGE = 160;
 
 export function parseCase(yaml: string): Design {
   const r = loadDesign(yaml, 'case.yaml');
@@ -60,7 +88,7 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
-export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+export function ruleTester(rule: AnyRule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
   const id = rule.meta.id;
   describe(`rule ${id}`, () => {
     it('has at least one valid and two invalid cases, none twice', () => {
@@ -93,16 +121,21 @@ export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: Inv
         c.findings.forEach((e, i) => {
           const f = found[i]!;
           if (e.severity) expect(f.severity).toBe(e.severity);
-          if (e.message) expect(f.message).toMatch(e.message);
+          if (e.message) expect(`${f.message}\n${f.detail ?? ''}`).toMatch(e.message);
+          // A message is one sentence a user can act on; the detail holds the rest.
+          expect(f.message.length, f.message).toBeLessThanOrEqual(MAX_MESSAGE);
           // Every placeholder of the template is filled from the finding's data.
           for (const m of rule.meta.messages[f.messageId]!.matchAll(/\{(\w+)\}/g)) expect(f.data, `data.${m[1]} for ${f.messageId}`).toHaveProperty(m[1]!);
         });
         if (c.fixed !== undefined) {
-          expect(rule.fix, `${id} has no fix`).toBeDefined();
-          const fixed = rule.fix!(design, found[0]!, analyze(design));
+          expect(rule.meta.fixable, `${id} has no fix`).toBe(true);
+          const fixed = applyFix(design, found[0]!);
           if (c.fixed === null) {
+            expect(found[0]!.fix).toBeUndefined();
             expect(fixed).toBeNull();
           } else {
+            expect(found[0]!.fixWithheld).toBeUndefined();
+            expect(found[0]!.fix).toBeDefined();
             expect(fixed).not.toBeNull();
             const again = loadDesign(JSON.stringify(fixed), 'fixed.json');
             expect(again.ok ? [] : again.issues.map(formatIssue)).toEqual([]);

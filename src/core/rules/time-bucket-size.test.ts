@@ -1,19 +1,8 @@
 import rule from './time-bucket-size';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const bucketed = (entity: string, bucket: string, families: string, load: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: buckets
-    rowKey:
-      template: "{entity}#{period}"
-      fields:
-        entity: ${entity}
-        period: {type: timestamp, bucket: ${bucket}, format: iso}
-    families:
-${families}
-    load: ${load}
-`;
+const bucketed = (entity: string, bucket: string, families: string, load: string) =>
+  tableYaml({ table: 'buckets', template: '{entity}#{period}', fields: `        entity: ${entity}\n        period: {type: timestamp, bucket: ${bucket}, format: iso}`, families, after: `    load: ${load}\n` });
 
 const cells = '      - name: m\n        gc: {maxAge: 30d}\n        columns:\n          - {qualifier: v, valueBytes: 8}';
 

@@ -1,56 +1,62 @@
-// Seed 001 ("Time buckets"): "The size of the bucket that you use—such as minute, hour, or
+// Schema design for time series data ("Time buckets"): "The size of the bucket that you use—such as minute, hour, or
 // day—depends on the queries that you plan to use and on Bigtable data size limits. For
 // instance, if rows that contain an hour of data are bigger than the recommended maximum size
 // per row of 100 MB, then rows that represent a half hour or a minute are probably a better
 // choice." The row estimate is row-size's (support/rows.ts), tried again for each smaller bucket.
 import { oversizedRow } from './row-size';
 import { BUCKET_MS, BUCKETS, formatBytes, ROW_WARN_BYTES, rowModel } from './support/rows';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'time-bucket-size',
     severity: 'error',
     description: 'A time-bucket row grows past the row size limits within its bucket.',
     messages: {
+      smaller: 'one {bucket} of {field} makes rows of about {size}, over {limit}: use {smaller} bucket.',
+      none: 'one {bucket} of {field} makes rows of about {size}, over {limit}; even a minute bucket is too big.',
+    },
+    details: {
       smaller:
-        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit} (seed 001: "if rows that contain an hour of data are bigger than the recommended maximum size per row of 100 MB, then rows that represent a half hour or a minute are probably a better choice"). With {smaller} bucket the busiest row stays near {smallerSize}. Family {family} holds {familySize} of it.',
+        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}. With {smaller} bucket the busiest row stays near {smallerSize}. Family {family} holds {familySize} of it.',
       none:
-        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}, and even a minute bucket stays over 100 MB (about {smallerSize}). Seed 001: store each event in its own row (single-timestamp rows), or keep fewer cells in family {family} ({familySize}).',
+        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}, and even a minute bucket stays over 100 MB (about {smallerSize}). Schema design for time series data: store each event in its own row (single-timestamp rows), or keep fewer cells in family {family} ({familySize}).',
     },
     fixable: false,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (!ta.layout || !ta.table.families?.length) continue;
-      const model = rowModel(ta);
-      if (!model.bucket || !model.timeField) continue;
-      const found = oversizedRow(ta, model);
-      if (!found) continue;
-      const smaller = BUCKETS.slice(0, BUCKETS.indexOf(model.bucket)).reverse();
-      let pick: string | null = null;
-      let pickSize = model.hottest.bytes;
-      for (const b of smaller) {
-        pickSize = rowModel(ta, BUCKET_MS[b]).hottest.bytes;
-        if (pickSize <= ROW_WARN_BYTES) {
-          pick = b;
-          break;
+  create({ analysis, report }) {
+    return {
+      table(ta) {
+        if (!ta.layout || !ta.table.families?.length) return;
+        const model = rowModel(ta);
+        if (!model.bucket || !model.timeField) return;
+        const found = oversizedRow(ta, model);
+        if (!found) return;
+        const smaller = BUCKETS.slice(0, BUCKETS.indexOf(model.bucket)).reverse();
+        let pick: string | null = null;
+        let pickSize = model.hottest.bytes;
+        for (const b of smaller) {
+          pickSize = rowModel(ta, BUCKET_MS[b]).hottest.bytes;
+          if (pickSize <= ROW_WARN_BYTES) {
+            pick = b;
+            break;
+          }
         }
-      }
-      const { family, every, data, ...rest } = found;
-      report({
-        ...rest,
-        path: ['rowKey', 'fields', model.timeField.name],
-        messageId: pick ? 'smaller' : 'none',
-        data: {
-          ...data,
-          bucket: model.bucket,
-          field: model.timeField.name,
-          smaller: pick === 'hour' ? 'an hour' : `a ${pick ?? 'minute'}`,
-          smallerSize: formatBytes(pickSize),
-          typicalNote: every ? '' : ` for the busiest entity (${data!.share} of the writes; a typical row ${data!.typical})`,
-        },
-      });
-    }
+        const { family, every, data, ...rest } = found;
+        report({
+          ...rest,
+          path: ['rowKey', 'fields', model.timeField.name],
+          messageId: pick ? 'smaller' : 'none',
+          data: {
+            ...data,
+            bucket: model.bucket,
+            field: model.timeField.name,
+            smaller: pick === 'hour' ? 'an hour' : `a ${pick ?? 'minute'}`,
+            smallerSize: formatBytes(pickSize),
+            typicalNote: every ? '' : ` for the busiest entity (${data!.share} of the writes; a typical row ${data!.typical})`,
+          },
+        });
+      },
+    };
   },
 });

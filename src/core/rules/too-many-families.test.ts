@@ -1,18 +1,8 @@
 import rule from './too-many-families';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (count: number, table = 'events') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: ${table}
-    rowKey:
-      template: "{device}#{ts}"
-      fields:
-        device: {type: uuid}
-        ts: {type: timestamp}
-    families:
-${Array.from({ length: count }, (_, i) => `      - name: f${i}`).join('\n')}
-`;
+const design = (count: number, table = 'events') =>
+  tableYaml({ table, template: '{device}#{ts}', fields: '        device: {type: uuid}\n        ts: {type: timestamp}', families: Array.from({ length: count }, (_, i) => `      - name: f${i}`).join('\n') });
 
 ruleTester(rule, {
   valid: [

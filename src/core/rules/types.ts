@@ -2,8 +2,9 @@
 // reports findings through its context, and an optional `fix` (design -> design, or null to
 // decline when no safe fix exists).
 import type { PathPart } from '../model/positions';
-import type { Design } from '../model/schema';
-import type { DesignAnalysis } from './analysis';
+import type { Design, Family, Query } from '../model/schema';
+import type { DesignAnalysis, FieldInfo, TableAnalysis } from './analysis';
+import type { QueryPlan } from './plan';
 
 export type Severity = 'info' | 'warning' | 'error';
 export type SeveritySetting = Severity | 'off';
@@ -15,6 +16,8 @@ export interface RuleMeta {
   description: string;
   /** Message templates by id; `{name}` is replaced from the finding's data. */
   messages: Record<string, string>;
+  /** Longer explanations by message id (sources by Google page title); shown as expandable detail. */
+  details?: Record<string, string>;
   fixable: boolean;
 }
 
@@ -27,8 +30,14 @@ export interface Finding {
   messageId: string;
   message: string;
   data: Record<string, string | number | boolean>;
-  /** A short label for the fix button, when the rule offers a fix for this finding. */
+  /** A short label for the fix button, when a fix is offered (the engine checked it). */
   fix?: string;
+  /** Why no fix is offered although the rule proposed one: what would have to change instead. */
+  fixWithheld?: string;
+  /** What the offered fix does to every declared query of the tables it touches. */
+  effects?: PlanEffect[];
+  /** The longer explanation and its sources (the rule's `meta.details`), for an expandable detail. */
+  detail?: string;
 }
 
 export interface Report {
@@ -63,4 +72,69 @@ export function defineRule(rule: Rule): Rule {
 /** Fills `{name}` placeholders of a message template. */
 export function formatMessage(template: string, data: Record<string, string | number | boolean>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in data ? String(data[k]) : m));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The visitor API (ESLint's `create(context)` model). A rule returns visitors over the design,
+// its tables, key fields, families and queries; the engine walks the design once and calls
+// every rule's visitors. A report carries its fix as a closure over what the visitor saw, so
+// the check and the fix cannot disagree and no fix looks its table up again from a path. The
+// engine checks every proposed fix before it is offered (engine/verify.ts).
+
+/** A proposed fix: applying it returns a new design (never mutating), or null to decline. */
+export interface FixProposal {
+  /** A short label for the fix button ("Reverse ts"). */
+  label: string;
+  apply(): Design | null;
+  /**
+   * The finding is only the advice to apply this fix (a reorder the rule suggests): when the
+   * engine withholds the fix because it would break a declared query, the finding goes too.
+   */
+  onlyAdvice?: boolean;
+}
+
+/** A report from a visitor: `table` defaults to the table being visited. */
+export interface VisitorReport extends Omit<Report, 'fix'> {
+  fix?: FixProposal;
+}
+
+export interface VisitorContext {
+  design: Design;
+  analysis: DesignAnalysis;
+  report(r: VisitorReport): void;
+}
+
+export interface Visitors {
+  design?(): void;
+  table?(t: TableAnalysis): void;
+  field?(f: FieldInfo, t: TableAnalysis): void;
+  family?(family: Family, index: number, t: TableAnalysis): void;
+  query?(q: Query, plan: QueryPlan | undefined, t: TableAnalysis): void;
+}
+
+export interface VisitorRule {
+  meta: RuleMeta;
+  create(ctx: VisitorContext): Visitors;
+}
+
+/** Either API: the engine runs old-style `check`/`fix` rules through an adapter. */
+export type AnyRule = Rule | VisitorRule;
+
+export function isVisitorRule(rule: AnyRule): rule is VisitorRule {
+  return typeof (rule as VisitorRule).create === 'function';
+}
+
+export function defineVisitorRule(rule: VisitorRule): VisitorRule {
+  return rule;
+}
+
+/** What a fix does to one declared query: its plan before and after. */
+export interface PlanEffect {
+  table: string;
+  query: string;
+  before: string;
+  after: string;
+  /** The table serving the query after the fix, when the fix moved it. */
+  movedTo?: string;
+  changed: boolean;
 }

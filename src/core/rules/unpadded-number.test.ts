@@ -1,16 +1,8 @@
 import { expect } from 'vitest';
 import rule from './unpadded-number';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, load = '') => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: things
-    rowKey:
-      template: "${template}"
-      fields:
-${fields}
-${load}`;
+const design = (template: string, fields: string, load = '') => tableYaml({ table: 'things', template, fields, after: load });
 
 ruleTester(rule, {
   valid: [

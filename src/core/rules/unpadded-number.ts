@@ -1,12 +1,11 @@
-// Seed 000 checklist: "Zero pad all numbers to ensure correct string sorting"; seed 003:
+// Schema design best practices checklist: "Zero pad all numbers to ensure correct string sorting"; Schema design best practices:
 // "device#1" < "device#10" < "device#100" < "device#2". Keys sort by bytes, so decimal text of
 // different widths sorts out of numeric order, and so does a minus sign.
 import type { IntField, TimestampField } from '../model/schema';
 import { DEFAULT_START_MS } from '../keys/generate';
 import type { FieldInfo, TableAnalysis } from './analysis';
 import { updateField } from './edit';
-import { tableOfFinding } from './support/keyshape';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 const UNIT_PER_MS = { s: 1 / 1000, ms: 1, us: 1000 } as const;
 const width = (n: number) => String(Math.trunc(Math.abs(n))).length;
@@ -43,14 +42,19 @@ function counterexample(r: Range): [string, string] {
   return [String(big), String(big - 1).padStart(r.pad ?? 0, '0')];
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'unpadded-number',
     severity: 'warning',
     description: 'A decimal number varies in digit count without padding, so byte order differs from numeric order.',
     messages: {
+      unpadded: '{field} is decimal text of {minWidth} to {maxWidth} digits without pad: "{big}" sorts before "{small}" (Schema design best practices).',
+      padTooShort: '{field} is padded to {pad} digits but reaches {hi} ({maxWidth} digits): "{big}" sorts before "{small}".',
+      negative: '{field} can be negative (min {lo}) as decimal text: negative values sort in reverse order (Structured row keys).',
+    },
+    details: {
       unpadded:
-        '{field} is decimal text from {lo} to {hi} without pad, so its values have {minWidth} to {maxWidth} digits and keys sort out of numeric order: "{big}" sorts before "{small}" (seed 003: device#10 < device#2). Zero-pad it to {maxWidth} digits (seed 000 checklist: "Zero pad all numbers").',
+        '{field} is decimal text from {lo} to {hi} without pad, so its values have {minWidth} to {maxWidth} digits and keys sort out of numeric order: "{big}" sorts before "{small}". Zero-pad it to {maxWidth} digits.',
       padTooShort:
         '{field} is padded to {pad} digits but reaches {hi} ({maxWidth} digits), so wider values sort out of numeric order: "{big}" sorts before "{small}". Pad it to {maxWidth} digits.',
       negative:
@@ -58,38 +62,30 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ analysis, report }) {
-    for (const t of analysis.tables) {
-      for (const f of t.fields) {
+  create({ design, report }) {
+    return {
+      field(f, t) {
         const r = decimalRange(f, t);
-        if (!r) continue;
+        if (!r) return;
         const path = ['rowKey', 'fields', f.name];
         if (r.lo < 0) {
-          report({ table: t.index, path, messageId: 'negative', data: { field: f.name, lo: r.lo, offset: -r.lo } });
-          continue;
+          report({ path, messageId: 'negative', data: { field: f.name, lo: r.lo, offset: -r.lo } });
+          return;
         }
         const maxWidth = width(r.hi);
         const written = (n: number) => Math.max(width(n), r.pad ?? 0);
-        if (written(r.lo) === written(r.hi)) continue;
+        if (written(r.lo) === written(r.hi)) return;
         const [big, small] = counterexample(r);
         report({
-          table: t.index,
           path,
           messageId: r.pad === undefined ? 'unpadded' : 'padTooShort',
           data: { field: f.name, lo: r.lo, hi: r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
-          fix: `Pad to ${maxWidth} digits`,
+          fix: {
+            label: `Pad to ${maxWidth} digits`,
+            apply: () => (maxWidth > 64 ? null : updateField(design, t.index, f.name, (x) => ({ ...(x as IntField | TimestampField), pad: maxWidth }))),
+          },
         });
-      }
-    }
-  },
-  fix(design, finding, analysis) {
-    const t = tableOfFinding(analysis, finding);
-    const name = finding.path[4];
-    const info = t?.fields.find((f) => f.name === name);
-    const r = info && t ? decimalRange(info, t) : null;
-    if (!t || !info || !r || r.lo < 0) return null;
-    const pad = width(r.hi);
-    if (pad > 64 || (r.pad ?? 0) >= pad) return null;
-    return updateField(design, t.index, info.name, (f) => ({ ...(f as IntField | TimestampField), pad }));
+      },
+    };
   },
 });

@@ -13,7 +13,7 @@ import { updateTable } from '../edit';
 import { hashPad } from '../../keys/values';
 import { byteSource, intRange, showChar, type KeySegment } from './keybytes';
 
-/** Single-byte delimiters a fix may pick, most preferred first: the usual ones (#, :, |) lead. */
+/** Single-byte delimiters a fix may pick, most preferred first: the ones Google's guidance names (#, :, |) lead. */
 export const DELIMITER_CANDIDATES = ['#', ':', '|', '/', '~', '!', '$', '%', '&', '+', ',', ';', '=', '@', '^', '*'] as const;
 
 export interface Misorder {

@@ -30,7 +30,7 @@ export interface WriteSpread {
  * Walks the key from its first field: each field multiplies the ranges writes can go to, until
  * a timestamp or a sequence, where all concurrent writes of one prefix meet at its tail. Rows
  * split anywhere, so a low-cardinality first field is harmless when a later field spreads the
- * writes under each of its values (seed 001's location#balloon#time).
+ * writes under each of its values.
  */
 export function writeSpread(t: TableAnalysis, nodes: number): WriteSpread {
   const enough = (points: number, hottest: number) => points >= 10 * nodes && hottest <= 1 / nodes;
@@ -85,7 +85,7 @@ export function freeFieldName(table: Table, base: string): string {
 }
 
 /**
- * Puts a hash salt in front of the key (seed 000 "Field Salting Example", seed 003 pattern 3):
+ * Puts a hash salt in front of the key:
  * `{salt}#` + the old template, hashing `of` into `buckets` values. Returns null when the new
  * key would not parse.
  */

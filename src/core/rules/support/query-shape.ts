@@ -1,6 +1,6 @@
 // How well a key serves a query, and the key that would serve it better (batch C: the query
 // rules). A query is served when the key fields it matches are a leading prefix of the key
-// (salts skipped: they are enumerable or computable); field promotion (seed 003, pattern 1)
+// (salts skipped: they are enumerable or computable); field promotion
 // moves them to the front; when queries need different fronts, a second table or an
 // asynchronous secondary index (a continuous materialized view) serves the other one.
 import type { Query, Table } from '../../model/schema';
@@ -8,6 +8,7 @@ import { layoutOf, type KeyLayout } from '../../keys/template';
 import type { TableAnalysis } from '../analysis';
 import { reorderTemplate } from '../edit';
 import { planQuery, type QueryPlan } from '../plan';
+import { keyOrderFor } from './table-for-query';
 
 export interface Shape {
   /** Non-salt key fields the query matches, in key order. */
@@ -61,17 +62,9 @@ export function shapesOf(ta: TableAnalysis): Shape[] {
   return shapes;
 }
 
-/** Field promotion: the query's eq fields first, then its prefix/range fields, then the rest; salts stay put. */
+/** Field promotion: the query's eq fields first, then (newest or oldest first with a limit) its timestamp, then its prefix/range fields, then the rest; salts stay put. */
 export function promotedOrder(table: Table, layout: KeyLayout, q: Query): string[] {
-  const match = q.match ?? {};
-  const rest = layout.fields.filter((n) => !isSalt(table, n));
-  const ordered = [
-    ...rest.filter((n) => match[n] === 'eq'),
-    ...rest.filter((n) => match[n] === 'prefix' || match[n] === 'range'),
-    ...rest.filter((n) => match[n] === undefined),
-  ];
-  let k = 0;
-  return layout.fields.map((n) => (isSalt(table, n) ? n : ordered[k++]!));
+  return keyOrderFor(table, layout.fields, q);
 }
 
 /** The table with its key fields in `order`, keeping each segment's literal text; null when the template cannot be rebuilt. */
@@ -128,7 +121,7 @@ export function promote(ta: TableAnalysis, qi: number, nodes: number): Promotion
     const worse = (!before.full && after.full) || after.used < before.used || (before.prefixOk && !after.prefixOk);
     return worse ? [other.name] : [];
   });
-  // Seed 003's anti-patterns 1 and 2: the newest writes must stay spread over many key ranges
+  // Schema design best practices anti-patterns 1 and 2: the newest writes must stay spread over many key ranges
   // (low-cardinality-prefix's bar: 10 per node), unless the key concentrated them already.
   const fields: string[] = [];
   const ranges = writeSpread(ta, order, fields);
@@ -162,8 +155,7 @@ export interface SecondTable {
 }
 
 /**
- * A table keyed for query `qi` (seed 001: "consider storing your data in multiple tables, each
- * with a row key designed for one of the queries"), and the same as SQL: an asynchronous
+ * A table keyed for query `qi`, and the same as SQL: an asynchronous
  * secondary index must ORDER BY the unmodified source key, ascending; with the table's row key
  * schema its key fields are columns by name.
  */
