@@ -15,7 +15,11 @@ export default defineRule({
     description: 'A column of an aggregate (sum, min, max, hll) family declares a value type other than int64.',
     messages: {
       notInt64:
-        'column {column} is declared {type} ({text}) in the {aggregate} family {family}, which takes only Int64 input ("Aggregate values at write time"): make it int64 or move it.',
+        'column {column} is {type} in the {aggregate} family {family}, which takes only Int64 input: make it int64 or move it (Aggregate values at write time).',
+    },
+    details: {
+      notInt64:
+        'column {column} is declared {type} ({text}) in the {aggregate} family {family}, which takes only Int64 input ("Aggregate values at write time"): make it int64 or move it to a plain family.',
     },
     fixable: true,
   },

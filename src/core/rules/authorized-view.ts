@@ -15,7 +15,7 @@ export default defineRule({
     messages: {
       table: 'authorized view {view} is on table {table}, which the design does not have.',
       family: 'authorized view {view} names family {family}, which table {table} does not have ("Authorized views overview").',
-      prefix: 'authorized view {view}: row prefix "{prefix}" is not a prefix of the key {template}: {why}, so the view would hold no rows.',
+      prefix: 'authorized view {view}: no key starts with "{prefix}" ({why}), so the view holds no rows.',
       tooMany: 'authorized view {view} lists {count} qualifier prefixes; Bigtable allows at most 10 per view ("Authorized views overview").',
       name: 'authorized view id {view} is not a valid Bigtable id ([_a-zA-Z0-9][-_.a-zA-Z0-9]*, at most 50): Bigtable refuses it.',
       duplicate: 'authorized view {view} is defined twice on table {table}.',

@@ -33,7 +33,7 @@ export default defineRule({
     messages: {
       none: 'family {family} has no GC rule, so the {retention} retention is never enforced and the table grows for ever{growth}: add gc: {maxAge: {retention}}.',
       intersection: 'the intersection GC of {family} keeps its newest cells for ever, not {retention}: use a union ("Garbage collection overview").',
-      longer: 'the GC of {family} keeps cells {kept}, past the {retention} retention{growth}: add maxAge {retention} in a union ("Garbage collection overview").',
+      longer: 'the GC of {family} keeps cells {kept}, past the {retention} retention{growth}: add maxAge {retention} in a union (Garbage collection).',
       series: 'rows of {table} have a timestamp in the key but no GC rule deletes them{growth}: add a maxAge ("Schema design for time series data").',
     },
     fixable: true,

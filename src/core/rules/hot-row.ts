@@ -13,7 +13,11 @@ export default defineRule({
     severity: 'error',
     description: 'One row takes more writes than one node serves: a row never splits, so nothing spreads them.',
     messages: {
-      hot: 'one {fields} row takes {share} of writes ({wps}/s, {fraction}x a node) and never splits: add a time or sequence field so each update is a new row ("Schema design best practices").',
+      hot: 'one {fields} row takes {wps} writes/s ({fraction}x a node) and a row never splits: write a new row per update (Schema design best practices).',
+      near: 'one {fields} row takes {wps} writes/s ({fraction} of a node), its ceiling: a row never splits; write a new row per update (Understand performance).',
+    },
+    details: {
+      hot: 'one {fields} row takes {share} of writes ({wps}/s, {fraction}x a node) and never splits: add a time or sequence field so each update is a new row ("Schema design best practices"). A salt of the row\'s own fields cannot help: every write of it still lands on one row.',
       near: 'one {fields} row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling: a time or sequence field makes each update a new row ("Understand performance").',
     },
     fixable: false,

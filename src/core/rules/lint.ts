@@ -1,166 +1,21 @@
-// The engine: one analysis, one walk over the design (tables, key fields, families, queries)
-// calling every rule's visitors; old-style rules (`check` + `fix`) run through an adapter. A
-// rule that throws becomes a `rule-failed` error naming the rule and table instead of taking
-// the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
-// findings come by severity (errors first), then by table and path, so the order is stable.
+// lint(): the engine (engine/lint-engine.ts) with the registry's rules; applyFix for a finding.
 import type { Design } from '../model/schema';
-import { analyze, type DesignAnalysis, type TableAnalysis } from './analysis';
-import { verifyFix } from './engine/verify';
+import { fixedDesign, lintWith, pathKey, type LintOptions, type LintResult } from './engine/lint-engine';
 import { RULES, ruleById } from './registry';
-import { formatMessage, isVisitorRule, type AnyRule, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from './types';
+import type { Finding } from './types';
 
-export interface LintOptions {
-  /** Severity per rule id, over the design's own `lint.rules`. */
-  rules?: Record<string, SeveritySetting>;
-  /** Check each proposed fix before offering it (default true; the check itself lints without). */
-  verifyFixes?: boolean;
-  /** The rules to run (default: the registry); for tests and tools that add their own. */
-  registry?: readonly AnyRule[];
-}
-
-export interface LintResult {
-  findings: Finding[];
-  analysis: DesignAnalysis;
-}
-
-/** The id of the finding a throwing rule becomes. */
-export const RULE_FAILED = 'rule-failed';
-
-interface Pending {
-  finding: Finding;
-  proposal: FixProposal | null;
-}
-
-/** Verified fixed designs, by finding (applyFix uses them; findings are plain data otherwise). */
-const FIXED = new WeakMap<Finding, { from: Design; to: Design }>();
-
-/** An old-style rule as visitors: `check` once per design, its `fix` as the proposal. */
-function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string) : void }): Visitors {
-  return {
-    design() {
-      rule.check({ design: ctx.design, analysis: ctx.analysis, report: (r) => ctx.report({ ...r, fix: undefined }, r.fix) });
-    },
-  };
-}
-
-function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly AnyRule[]): Pending[] {
-  const out: Pending[] = [];
-  const failed = (rule: AnyRule, t: TableAnalysis | null, e: unknown) => {
-    const error = e instanceof Error ? e.message : String(e);
-    const data = { rule: rule.meta.id, table: t?.table.name ?? 'the design', error: error.slice(0, 200) };
-    out.push({
-      finding: { rule: RULE_FAILED, severity: 'error', table: t?.table.name ?? null, path: t ? ['tables', t.index] : [], messageId: 'failed', message: formatMessage('rule {rule} failed on {table} ({error}); its findings are missing', data), data },
-      proposal: null,
-    });
-  };
-  const walkers: { rule: AnyRule; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean }[] = [];
-  for (const rule of rules) {
-    const setting = settings[rule.meta.id];
-    if (setting === 'off') continue;
-    const current = { t: null as TableAnalysis | null };
-    const report = (r: VisitorReport, oldLabel?: string) => {
-      const template = rule.meta.messages[r.messageId];
-      if (template === undefined) throw new Error(`rule ${rule.meta.id} reported unknown message id "${r.messageId}"`);
-      const data = r.data ?? {};
-      const ti = r.table ?? current.t?.index;
-      const detail = rule.meta.details?.[r.messageId];
-      const finding: Finding = {
-        rule: rule.meta.id,
-        severity: setting ?? r.severity ?? rule.meta.severity,
-        table: ti === undefined ? null : (design.tables[ti]?.name ?? null),
-        path: ti === undefined ? r.path : ['tables', ti, ...r.path],
-        messageId: r.messageId,
-        message: formatMessage(template, data),
-        data,
-        ...(detail ? { detail: formatMessage(detail, data) } : {}),
-      };
-      let proposal = r.fix ?? null;
-      if (!isVisitorRule(rule) && oldLabel && rule.fix) {
-        const fix = rule.fix;
-        proposal = { label: oldLabel, apply: () => fix(design, finding, analysis) };
-      }
-      out.push({ finding, proposal });
-    };
-    const ctx = { design, analysis, report };
-    try {
-      walkers.push({ rule, v: isVisitorRule(rule) ? rule.create(ctx) : adapt(rule, ctx), current, dead: false });
-    } catch (e) {
-      failed(rule, null, e);
-    }
-  }
-  const call = (t: TableAnalysis | null, f: (v: Visitors) => void) => {
-    for (const w of walkers) {
-      if (w.dead) continue;
-      w.current.t = t;
-      try {
-        f(w.v);
-      } catch (e) {
-        w.dead = true;
-        failed(w.rule, t, e);
-      }
-    }
-  };
-  call(null, (v) => v.design?.());
-  for (const t of analysis.tables) {
-    call(t, (v) => v.table?.(t));
-    for (const f of t.fields) call(t, (v) => v.field?.(f, t));
-    (t.table.families ?? []).forEach((fam, i) => call(t, (v) => v.family?.(fam, i, t)));
-    (t.table.queries ?? []).forEach((q, i) => call(t, (v) => v.query?.(q, t.plans[i], t)));
-  }
-  return out;
-}
-
-const ORDER = { error: 0, warning: 1, info: 2 } as const;
-
-function pathKey(path: readonly (string | number)[]): string {
-  return path.map((p) => (typeof p === 'number' ? String(p).padStart(6, '0') : p)).join('\u0000');
-}
-
-/** Errors first, then warnings, then info; within a severity by table and path, then rule. */
-export function sortFindings<T extends Finding>(findings: T[]): T[] {
-  return findings.sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || pathKey(a.path).localeCompare(pathKey(b.path)) || a.rule.localeCompare(b.rule));
-}
+export { RULE_FAILED, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
 
 export function lint(design: Design, options: LintOptions = {}): LintResult {
-  const analysis = analyze(design);
-  const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
-  const pending = run(design, analysis, settings, options.registry ?? RULES);
-  const findings = pending.map((p) => p.finding);
-  if (options.verifyFixes !== false) {
-    const before = { findings, analysis };
-    const relint = (d: Design) => lint(d, { ...options, verifyFixes: false });
-    const drop = new Set<Finding>();
-    for (const { finding, proposal } of pending) {
-      if (!proposal) continue;
-      let fixed: Design | null;
-      try {
-        fixed = proposal.apply();
-      } catch {
-        fixed = null;
-      }
-      const v = verifyFix(before, finding, fixed, relint);
-      if (v.ok) {
-        finding.fix = proposal.label;
-        finding.effects = v.effects;
-        FIXED.set(finding, { from: design, to: v.design });
-      } else if (proposal.onlyAdvice) {
-        drop.add(finding);
-      } else {
-        finding.fixWithheld = `"${proposal.label}" is not offered: ${v.reason.replace(/\.$/, "")}.`;
-      }
-    }
-    return { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
-  }
-  // Unverified (inside a fix check): a proposal's label shows it exists, nothing is offered.
-  return { findings: sortFindings(findings), analysis };
+  return lintWith(options.registry ?? RULES, design, options);
 }
 
 /** Applies a finding's (checked) fix: a new design, or null when no fix is offered for it now. */
 export function applyFix(design: Design, finding: Finding, options: LintOptions = {}): Design | null {
-  const cached = FIXED.get(finding);
-  if (cached?.from === design) return cached.to;
+  const cached = fixedDesign(design, finding);
+  if (cached) return cached;
   const same = lint(design, options).findings.find((f) => f.rule === finding.rule && f.messageId === finding.messageId && pathKey(f.path) === pathKey(finding.path));
-  return (same && FIXED.get(same)?.to) ?? null;
+  return (same && fixedDesign(design, same)) ?? null;
 }
 
 export { ruleById };

@@ -8,6 +8,11 @@ const design = (nodes: number, template: string, fields: string, extra = '') =>
 ruleTester(rule, {
   valid: [
     {
+      // One row under a declared load is hot-row's finding (a new row per update), never a salt.
+      name: 'a single hot row gets no salt advice: the rule leaves it to hot-row',
+      yaml: design(3, '{counter}', '        counter: {type: string, values: [global, other], weights: [95, 5]}', '    load: {writesPerSecond: 20000}\n'),
+    },
+    {
       name: 'a few locations, then balloons that spread each location\'s writes (seed 001 us-west2#3698#2021-03-05-1200)',
       yaml: design(
         3,
@@ -96,13 +101,6 @@ ruleTester(rule, {
         '    load: {writesPerSecond: 50000}\n',
       ),
       findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![^]*at least 32 buckets)[^]*The salt has enough buckets/ }],
-    },
-    {
-      // Every write of the hot counter goes to one row: a salt of nothing that varies cannot split it.
-      name: 'a single hot row gets no salt advice',
-      yaml: design(3, '{counter}', '        counter: {type: string, values: [global, other], weights: [95, 5]}', '    load: {writesPerSecond: 20000}\n'),
-      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.counter', message: /^(?![^]*Salt the key)[^]*No salt can split the writes of one key/ }],
-      fixed: null,
     },
   ],
 });

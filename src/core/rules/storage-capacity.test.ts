@@ -15,7 +15,7 @@ ruleTester(rule, {
     {
       name: '90 days of events on 3 SSD nodes: over the 15 TiB they hold',
       yaml: kept('90d', 3),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 35 TiB but 3 SSD nodes hold 15 TiB: set 11 nodes/ }],
+      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 35 TiB; 3 SSD nodes hold 15 TiB: set 11 nodes/ }],
       fixed: (d) => expect(d.cluster?.nodes).toBe(11),
     },
     {

@@ -16,7 +16,7 @@ export default defineRule({
     severity: 'warning',
     description: 'The data the design stores exceeds what the cluster nodes hold, or the recommended share of it.',
     messages: {
-      over: 'the tables store {bytes}{growth} but {nodes} {storage} nodes hold {limit}: {advice} ("Quotas and limits", storage per node).',
+      over: 'the tables store {bytes}{growth}; {nodes} {storage} nodes hold {limit}: {advice} (Quotas and limits).',
       target: 'the tables store {bytes}{growth}, over {target} of the {limit} {nodes} {storage} nodes hold: {advice} ("Quotas and limits").',
     },
     fixable: true,

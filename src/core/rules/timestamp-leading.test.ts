@@ -13,7 +13,7 @@ ruleTester(rule, {
     {
       name: 'a day bucket before 5 million accounts at 20,000 writes/s: spread within the day, each new day starts on one tablet',
       yaml: design('{day}#{account}', '        day: {type: timestamp, bucket: day, format: iso}\n        account: {type: string, alphabet: digits, length: 8, cardinality: 5000000}') + '    load: {writesPerSecond: 20000, retention: 90d}\n',
-      findings: [{ messageId: 'bucket', path: 'tables[0].rowKey.fields.day', severity: 'warning', message: /^the key starts with the day bucket day: writes spread within a day, but each new one starts on one tablet \(1\.43 of a node\)/ }],
+      findings: [{ messageId: 'bucket', path: 'tables[0].rowKey.fields.day', severity: 'warning', message: /^the key starts with the day bucket day: each new day starts on one tablet \(1\.43 of a node\)/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{account}#{day}'),
     },
     {

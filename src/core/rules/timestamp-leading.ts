@@ -14,7 +14,7 @@ export default defineVisitorRule({
       leading: 'the key starts with the timestamp {field}{reversedNote}: every write goes to one node (Schema design for time series data).',
       salted: 'the timestamp {field} follows the salt {salt}: the newest writes crowd the tails of {buckets} ranges, time reads need {buckets} scans.',
       only: 'the key is only the timestamp {field}{reversedNote}: every write goes to one node (Schema design for time series data).',
-      bucket: 'each new {bucket} of the leading bucket {field} starts on one tablet ({load}) until it splits (Schema design for time series data).',
+      bucket: 'the key starts with the {bucket} bucket {field}: each new {bucket} starts on one tablet ({load}) until it splits (Schema design for time series data).',
     },
     details: {
       leading:

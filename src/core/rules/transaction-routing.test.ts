@@ -32,7 +32,7 @@ ruleTester(rule, {
     {
       name: 'check-and-mutate through the multi-cluster default moves to the transactional profile',
       yaml: design(instance(multi + orders), ', checkAndMutate: true'),
-      findings: [{ messageId: 'multi', path: 'tables[0].load.checkAndMutate', severity: 'error', message: /each conditional write \(CheckAndMutateRow\) needs a single-row transaction, but profile serving uses multi-cluster/ }],
+      findings: [{ messageId: 'multi', path: 'tables[0].load.checkAndMutate', severity: 'error', message: /each conditional write \(CheckAndMutateRow\) needs a single-row transaction, which multi-cluster profile serving refuses/ }],
       fixed: (d) => expect(d.tables[0]!.load!.appProfile).toBe('orders'),
     },
     {

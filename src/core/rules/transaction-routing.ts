@@ -59,8 +59,8 @@ export default defineRule({
     severity: 'error',
     description: 'Read-modify-write counters or check-and-mutate writes through an app profile that does not allow single-row transactions.',
     messages: {
-      multi: '{what} needs a single-row transaction, but profile {profile} uses multi-cluster routing, which refuses them ("Routing options").',
-      notAllowed: '{what} needs a single-row transaction, but profile {profile} does not allow transactional writes ("Routing options").',
+      multi: '{what} needs a single-row transaction, which multi-cluster profile {profile} refuses (Routing options).',
+      notAllowed: '{what} needs a single-row transaction, which profile {profile} does not allow (Routing options).',
     },
     fixable: true,
   },

@@ -7,7 +7,7 @@ import { keyLayoutOf } from '../export/common';
 import type { Design, Table } from '../model/schema';
 import { checkMaterializedView } from '../views/check';
 import { materializedViewSql } from '../views/sql';
-import { lint } from './lint';
+import { lintWith } from './engine/lint-engine';
 import lowCardinalityPrefix from './low-cardinality-prefix';
 import sequentialLeading from './sequential-leading';
 import timestampLeading from './timestamp-leading';
@@ -37,8 +37,11 @@ export default defineRule({
     severity: 'warning',
     description: "A materialized view's key (its GROUP BY or ORDER BY) would be a hotspot as a table key.",
     messages: {
-      key: 'materialized view {view} is keyed by its {form} ({key}); as a table key: {finding}',
+      key: 'materialized view {view} keyed by its {form} ({key}) is a hotspot as a table key would be ({rule}).',
       time: 'materialized view {view} is keyed first by {item}, a time: every new cell lands at one end of the view ("Schema design best practices", hotspots).',
+    },
+    details: {
+      key: 'materialized view {view} is keyed by its {form} ({key}); as a table key: {finding}',
     },
     fixable: false,
   },
@@ -62,8 +65,8 @@ export default defineRule({
       const probe: Design = { format: design.format, name: design.name, tables: [table], ...(design.cluster ? { cluster: design.cluster } : {}) };
       // The table rules themselves, run by the engine on the view's key as a table (no fixes:
       // a view's key is its SQL's to change).
-      for (const f of lint(probe, { registry: KEY_RULES, verifyFixes: false }).findings) {
-        report({ path: at, messageId: 'key', severity: f.severity, data: { view: v.name, form: shape.form === 'group' ? 'GROUP BY' : 'ORDER BY', key: shape.key.join(', '), finding: `${f.message} (${f.rule})` } });
+      for (const f of lintWith(KEY_RULES, probe, { verifyFixes: false }).findings) {
+        report({ path: at, messageId: 'key', severity: f.severity, data: { view: v.name, form: shape.form === 'group' ? 'GROUP BY' : 'ORDER BY', key: shape.key.join(', '), finding: `${f.message} (${f.rule})`, rule: f.rule } });
       }
     });
   },

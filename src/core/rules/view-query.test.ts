@@ -60,7 +60,7 @@ logicalViews:
         { messageId: 'materialized', path: 'materializedViews[0].query', message: /uses DESC/ },
         { messageId: 'materialized', path: 'materializedViews[0].query', message: /uses LIMIT/ },
         { messageId: 'materialized', path: 'materializedViews[0].query', message: /both GROUP BY and ORDER BY/ },
-        { messageId: 'materialized', path: 'materializedViews[1].query', message: /does not include the source row key/ },
+        { messageId: 'materialized', path: 'materializedViews[1].query', message: /without the source row key/ },
       ],
     },
     {

@@ -104,7 +104,7 @@ export function checkMaterializedView(sql: string, design: Design | null): { pro
   if (!shape) return { problems, shape };
   const fns = calls(tokens);
   for (const f of new Set(fns)) {
-    if (OTHER_AGGREGATES.includes(f)) problems.push(`uses ${f}, which continuous materialized views do not support (supported: ${MV_AGGREGATIONS.join(', ')})`);
+    if (OTHER_AGGREGATES.includes(f)) problems.push(`uses ${f}, which continuous materialized views do not support`);
     if (NON_DETERMINISTIC.includes(f)) problems.push(`uses ${f}, a non-deterministic function, which continuous materialized views do not support`);
   }
   if (tokens.some((t, i) => t.kind === 'word' && t.upper === 'ARRAY' && tokens[i + 1]?.text !== '_')) problems.push('uses ARRAY, which continuous materialized views do not support');
@@ -112,11 +112,11 @@ export function checkMaterializedView(sql: string, design: Design | null): { pro
   if (tokens[1]?.text === '*') problems.push('selects *, which continuous materialized views do not support: name each column with an alias');
   const group = topLevel(tokens, 'GROUP').length > 0;
   const order = topLevel(tokens, 'ORDER').length > 0;
-  if (group && order) problems.push('has both GROUP BY and ORDER BY; a continuous materialized view has one (GROUP BY to aggregate, ORDER BY for a secondary index)');
+  if (group && order) problems.push('has both GROUP BY and ORDER BY; a view has one (GROUP BY aggregates, ORDER BY indexes)');
   else if (!group && !order) problems.push('has neither GROUP BY nor ORDER BY; a continuous materialized view groups (GROUP BY) or indexes (ORDER BY)');
   const aggs = fns.filter((f) => MV_AGGREGATIONS.includes(f));
   if (order && !group && aggs.length) problems.push(`aggregates (${aggs[0]}) in an ORDER BY (secondary index) view; aggregations need GROUP BY`);
-  if (order && !group && !shape.key.some((k) => k === '_key' || shape.exprs[shape.aliases.indexOf(k)] === '_key')) problems.push('is an ORDER BY index whose key does not include the source row key (_key): rows with equal values would collide');
+  if (order && !group && !shape.key.some((k) => k === '_key' || shape.exprs[shape.aliases.indexOf(k)] === '_key')) problems.push('is an ORDER BY index without the source row key (_key), so rows with equal values collide');
   if (shape.aliases.some((a) => a === '')) problems.push('has a SELECT item without an alias (write expression AS alias)');
   return { problems, shape };
 }
