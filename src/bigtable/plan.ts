@@ -8,7 +8,7 @@ import type { Design, GcRule, Table } from '../core/model/schema';
 import { gcKey, protoKey, rowKeySchemaOf, type Aggregate, type RowKeySchema } from './admin';
 import { explainRpcError, IntegrationError } from './errors';
 import { instanceNotes, settingsUpdate, settingsWanted } from './settings';
-import { aggregateWord, familyDisagreements, readTableState } from './table-state';
+import { aggregateWord, readTableState } from './table-state';
 import { RPC_TIMEOUT_MS, type Connection, type Target } from './target';
 
 type ITable = protos.google.bigtable.admin.v2.ITable;

@@ -32,7 +32,7 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ analysis, report }) {
+  create({ report }) {
     return {
       table(t) {
         if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) return;

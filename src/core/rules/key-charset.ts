@@ -84,7 +84,7 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ analysis, report }) {
+  create({ report }) {
     return {
       table(t) {
         if (!t.layout) return;

@@ -45,7 +45,7 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ analysis, report }) {
+  create({ report }) {
     return {
       table(t) {
         const times = t.fields.filter((f) => f.isTime);

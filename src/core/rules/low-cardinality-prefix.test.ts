@@ -49,7 +49,7 @@ ruleTester(rule, {
         '        salt: {type: hash, of: [tenant], buckets: 12}\n        tenant: {type: string, values: [whale, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, aa, bb, cc], weights: [60, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]}\n        ts: {type: timestamp}',
       ),
       // 12 buckets is 4 per node already: the advice is about what the salt hashes, not its size.
-      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![^]*at least 12 buckets)[^]*The salt has enough buckets/ }],
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![\s\S]*at least 12 buckets)[\s\S]*The salt has enough buckets/ }],
     },
     {
       name: 'three regions, then the time: every write goes to the newest rows of three ranges',
@@ -100,7 +100,7 @@ ruleTester(rule, {
         '        salt: {type: hash, of: [tenant], buckets: 32}\n        tenant: {type: string, cardinality: 50, distribution: hot, share: 0.6}\n        ts: {type: timestamp}',
         '    load: {writesPerSecond: 50000}\n',
       ),
-      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![^]*at least 32 buckets)[^]*The salt has enough buckets/ }],
+      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![\s\S]*at least 32 buckets)[\s\S]*The salt has enough buckets/ }],
     },
   ],
 });

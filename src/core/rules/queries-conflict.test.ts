@@ -38,7 +38,7 @@ ruleTester(rule, {
           messageId: 'conflict',
           path: 'tables[0].queries[1]',
           severity: 'info',
-          message: /needs item at the front of the key, but "items of a user" needs user[^]*Keep a second table purchases_by_item keyed <item>#<user>[^]*SELECT item, _key AS source_key, d FROM purchases ORDER BY item, source_key/,
+          message: /needs item at the front of the key, but "items of a user" needs user[\s\S]*Keep a second table purchases_by_item keyed <item>#<user>[\s\S]*SELECT item, _key AS source_key, d FROM purchases ORDER BY item, source_key/,
         },
       ],
     },

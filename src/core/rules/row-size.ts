@@ -55,7 +55,7 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ analysis, report }) {
+  create({ report }) {
     return {
       table(ta) {
         if (!ta.layout || !ta.table.families?.length) return;

@@ -23,7 +23,7 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ analysis, report }) {
+  create({ report }) {
     return {
       table(ta) {
         const fams = ta.table.families ?? [];

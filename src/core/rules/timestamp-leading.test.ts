@@ -24,7 +24,7 @@ ruleTester(rule, {
     {
       name: 'key prefixed by a timestamp',
       yaml: design('{ts}#{device}', '        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}'),
-      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.ts', severity: 'error', message: /^(?![^]*device)[^]*the timestamp ts/ }],
+      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.ts', severity: 'error', message: /^(?![\s\S]*device)[\s\S]*the timestamp ts/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{device}#{ts}'),
     },
     {
