@@ -1,8 +1,8 @@
 // Schema design for time series data ("Adding new cells for new events"): "It's important to specify garbage collection
 // rules when you use this pattern." A family with no GC rule keeps every cell it is ever sent
-// (BIGTABLE-FACTS: "A family with no rule keeps every cell"), so wherever rows are written more
+// (Google's "Garbage collection overview"), so wherever rows are written more
 // than once (time buckets, keys that repeat) the cells pile up without end.
-import type { Design } from '../model/schema';
+import type { GcRule } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateTable } from './edit';
 import { formatCount, formatDuration, horizonText, rowModel } from './support/rows';
