@@ -1,7 +1,7 @@
 // Size estimates of one table and how each of its queries reads it, beside the form.
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/rules/analysis';
-import { estimates, formatBytes } from '../../core/report/lint-report';
+import { estimates, formatBytes, NO_LOAD } from '../../core/report/lint-report';
 import { PlanBadge } from './PlanBadge';
 
 const short = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, ''));
@@ -27,9 +27,9 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
           {formatBytes(est.rowBytes)} typical, {formatBytes(est.hottestRowBytes)} busiest
         </dd>
         <dt>Rows</dt>
-        <dd>{count(est.rows)}</dd>
+        <dd>{est.rows === null ? `unknown: ${est.unknown ?? NO_LOAD}` : count(est.rows)}</dd>
         <dt>Table</dt>
-        <dd data-testid="table-size">{formatBytes(est.tableBytes)}</dd>
+        <dd data-testid="table-size">{est.tableBytes === null ? `unknown: ${est.unknown ?? NO_LOAD}` : formatBytes(est.tableBytes)}</dd>
         <dt>Writes</dt>
         <dd>
           {count(est.writesPerSecond)}/s, {count(est.writesPerNode)}/s per node ({analysis.nodes} nodes)

@@ -1,7 +1,8 @@
 // btstudio lint DESIGN...: the validator on the command line.
 import { formatIssue, loadDesign } from '../../core/model/load';
-import { estimates, findingJson, formatBytes, querySummaries, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
+import { estimates, findingJson, formatBytes, NO_LOAD, querySummaries, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
 import { lint } from '../../core/rules/lint';
+import { formatCount } from '../../core/rules/support/rows';
 import { ruleById } from '../../core/rules/registry';
 import type { SeveritySetting } from '../../core/rules/types';
 import { parseFlags, readBytes, terminalSafe, UserError, write, type Io } from '../io';
@@ -46,11 +47,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const queries: (QuerySummary & { file: string })[] = [];
   const tableEstimates: (TableEstimate & { file: string })[] = [];
   const textBlocks: string[] = [];
-  let invalid = false;
+  let invalid = 0;
   for (const file of positionals) {
     const loaded = loadDesign(await readBytes(file), file);
     if (!loaded.ok) {
-      invalid = true;
+      invalid++;
       await write(io.stderr, loaded.issues.map(formatIssue).join('\n') + '\n');
       continue;
     }
@@ -71,12 +72,18 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } else {
     const count = (s: string) => located.filter((l) => l.finding.severity === s).length;
     const total = located.length;
-    textBlocks.push(`${total === 0 ? '✔' : '✖'} ${total} finding${total === 1 ? '' : 's'} (${count('error')} errors, ${count('warning')} warnings, ${count('info')} info)`);
-    await write(io.stdout, textBlocks.join('\n\n') + '\n');
+    // An invalid file was not linted: never a "✔ 0 findings" for it (its errors are on stderr).
+    if (invalid < positionals.length) {
+      const skipped = invalid ? `; ${plural(invalid, 'file')} invalid, not linted` : '';
+      textBlocks.push(`${total === 0 && !invalid ? '✔' : '✖'} ${plural(total, 'finding')} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info)${skipped}`);
+      await write(io.stdout, textBlocks.join('\n\n') + '\n');
+    }
   }
   if (invalid) return 2;
   return located.some((l) => l.finding.severity === 'error') ? 1 : 0;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function textReport(file: string, found: Located[], qs: QuerySummary[], es: TableEstimate[]): string {
   const lines = [file];
@@ -89,7 +96,7 @@ function textReport(file: string, found: Located[], qs: QuerySummary[], es: Tabl
   for (const e of es) {
     lines.push(
       `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)} (busiest ~${formatBytes(e.hottestRowBytes)}), ` +
-        `${e.rows.toExponential(2)} rows, ~${formatBytes(e.tableBytes)} over ${e.retention}, ${e.writesPerNode} writes/s per node`,
+        `${e.rows === null || e.tableBytes === null ? `rows and table size unknown (${e.unknown ?? NO_LOAD})` : `${formatCount(e.rows)} rows, ~${formatBytes(e.tableBytes)} over ${e.retention}`}, ${e.writesPerNode} writes/s per node`,
     );
     for (const q of qs.filter((x) => x.table === e.table)) {
       const range = q.kind === 'full-scan' ? 'the whole table' : `[${q.range.start}, ${q.range.end})`;

@@ -3,7 +3,7 @@ import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
 import { LIMITS, optionsFor, quantiseHeatmap, simulate, type Pattern, type SimResult } from '../../core/sim/index';
-import { intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
+import { failedError, intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
@@ -54,7 +54,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }));
   } catch (e) {
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
-    throw e;
+    throw failedError(`${file}: simulation of table ${table.name}`, e);
   }
   await write(io.stdout, format === 'json' ? JSON.stringify(toJson(design, result)) + '\n' : toText(design, result));
   return 0;
@@ -111,7 +111,7 @@ export function toJson(design: Design, r: SimResult) {
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
 
-function toText(design: Design, r: SimResult): string {
+export function toText(design: Design, r: SimResult): string {
   const p = r.params;
   const lines = [
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,

@@ -6,7 +6,8 @@ import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
 import type { Design, Field, GcRule, Table } from '../model/schema';
-import { estimates, formatBytes } from '../report/lint-report';
+import { estimates, formatBytes, NO_LOAD } from '../report/lint-report';
+import { formatCount } from '../rules/support/rows';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from './common';
@@ -130,7 +131,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis] })[0]!;
     out.push('', '### Estimates', '');
     out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
-    out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${e.rows.toExponential(2)} rows, about ${formatBytes(e.tableBytes)} over ${e.retention}`);
+    out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${e.rows === null || e.tableBytes === null ? `rows and table size unknown (${e.unknown ?? NO_LOAD})` : `${formatCount(e.rows)} rows, about ${formatBytes(e.tableBytes)} over ${e.retention}`}`);
     out.push(`- Writes: ${e.writesPerSecond}/s, ${e.writesPerNode}/s per node`);
   }
   out.push('', '### Findings', '', ...findingsTable(findings));

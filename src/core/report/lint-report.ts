@@ -28,8 +28,11 @@ export interface TableEstimate {
   /** The typical row and the busiest row, in bytes (support/rows.ts). */
   rowBytes: number;
   hottestRowBytes: number;
-  rows: number;
-  tableBytes: number;
+  /** Rows and table size over the horizon; null when no write load is declared (`unknown` says so). */
+  rows: number | null;
+  tableBytes: number | null;
+  /** Why rows and table size cannot be known, or null when they are estimated. */
+  unknown: string | null;
   writesPerSecond: number;
   writesPerNode: number;
   retention: string;
@@ -41,21 +44,28 @@ export function querySummaries(analysis: DesignAnalysis): QuerySummary[] {
   );
 }
 
+/** What estimates say instead of a row count and a table size when no load is declared. */
+export const NO_LOAD = 'no write load declared';
+
 export function estimates(analysis: DesignAnalysis): TableEstimate[] {
   return analysis.tables.map((t) => {
     const model = rowModel(t);
     // Rows over the horizon: one per entity per row lifetime, but no more than there are writes.
+    // Without a write load there is no telling how many rows there will be: say so, invent nothing.
     const lifetimes = model.horizonMs / model.lifetimeMs;
     const writes = t.writesPerSecond * (model.horizonMs / 1000);
-    const rows = Math.max(1, Math.min(model.entities * lifetimes, writes || model.entities * lifetimes));
+    const known = writes > 0 && Number.isFinite(writes);
+    const rows = known ? Math.max(1, Math.min(model.entities * lifetimes, writes)) : null;
     const typical = model.typical.bytes;
+    const tableBytes = rows === null ? null : rows * typical;
     return {
       table: t.table.name,
       keyBytes: { min: t.keyBytes.min, typical: Math.round(t.keyBytes.typical * 10) / 10, max: t.keyBytes.max },
       rowBytes: Math.round(typical),
       hottestRowBytes: Math.round(model.hottest.bytes),
-      rows: Math.round(rows),
-      tableBytes: Math.round(rows * typical),
+      rows: rows === null ? null : Math.round(rows),
+      tableBytes: tableBytes === null || !Number.isFinite(tableBytes) ? null : Math.round(tableBytes),
+      unknown: known ? null : NO_LOAD,
       writesPerSecond: t.writesPerSecond,
       writesPerNode: Math.round(t.writesPerNode * 10) / 10,
       retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',

@@ -4,11 +4,14 @@
 import type { Design } from '../model/schema';
 import { analyze, type DesignAnalysis } from './analysis';
 import { RULES, ruleById } from './registry';
-import { formatMessage, type Finding, type SeveritySetting } from './types';
+import { ruleFailed } from './rule-failed';
+import { formatMessage, type Finding, type Rule, type Severity, type SeveritySetting } from './types';
 
 export interface LintOptions {
   /** Severity per rule id, over the design's own `lint.rules`. */
   rules?: Record<string, SeveritySetting>;
+  /** Rules run after the registry's: tests inject a rule that throws here (rule-failed.test.ts). */
+  extraRules?: readonly Rule[];
 }
 
 export interface LintResult {
@@ -20,13 +23,40 @@ export function lint(design: Design, options: LintOptions = {}): LintResult {
   const analysis = analyze(design);
   const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
   const findings: Finding[] = [];
-  for (const rule of RULES) {
+  for (const rule of options.extraRules ? [...RULES, ...options.extraRules] : RULES) {
     const setting = settings[rule.meta.id];
     if (setting === 'off') continue;
+    // A rule that throws loses its findings, never the report: it runs again table by table,
+    // keeping its findings on the tables it gets through; rule-failed (an error, so lint exits 1)
+    // names each table it fails on, or the design when no one table makes it fail.
+    const before = findings.length;
+    try {
+      runRule(rule, setting as Severity | undefined, analysis, null);
+    } catch (e) {
+      findings.length = before;
+      let failed = 0;
+      for (const ta of analysis.tables) {
+        const mark = findings.length;
+        try {
+          runRule(rule, setting as Severity | undefined, { ...analysis, tables: [ta] }, ta.index);
+        } catch (err) {
+          findings.length = mark;
+          findings.push(ruleFailed(design, rule.meta.id, ta.index, err));
+          failed++;
+        }
+      }
+      if (failed === 0) {
+        findings.length = before;
+        findings.push(ruleFailed(design, rule.meta.id, undefined, e));
+      }
+    }
+  }
+  function runRule(rule: Rule, setting: Severity | undefined, scope: DesignAnalysis, only: number | null) {
     rule.check({
       design,
-      analysis,
+      analysis: scope,
       report(r) {
+        if (only !== null && r.table !== only) return;
         const template = rule.meta.messages[r.messageId];
         if (template === undefined) throw new Error(`rule ${rule.meta.id} reported unknown message id "${r.messageId}"`);
         const data = r.data ?? {};

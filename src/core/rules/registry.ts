@@ -23,6 +23,7 @@ import queryFullScan from './query-full-scan';
 import queryNewestFirst from './query-newest-first';
 import querySaltedFanout from './query-salted-fanout';
 import rowSize from './row-size';
+import ruleFailed from './rule-failed';
 import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
@@ -58,6 +59,7 @@ export const RULES: readonly Rule[] = [
   queryNewestFirst,
   querySaltedFanout,
   rowSize,
+  ruleFailed,
   sequentialLeading,
   shortWideUnbounded,
   similarTables,
