@@ -1,6 +1,7 @@
 // btstudio lint DESIGN...: the validator on the command line.
 import { formatIssue, loadDesign } from '../../core/model/load';
 import { estimates, findingJson, formatBytes, NO_LOAD, querySummaries, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
+import { plural } from '../../core/report/words';
 import { lint } from '../../core/rules/lint';
 import { formatCount } from '../../core/rules/support/rows';
 import { ruleById } from '../../core/rules/registry';
@@ -82,8 +83,6 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (invalid) return 2;
   return located.some((l) => l.finding.severity === 'error') ? 1 : 0;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function textReport(file: string, found: Located[], qs: QuerySummary[], es: TableEstimate[]): string {
   const lines = [file];
