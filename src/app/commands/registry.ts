@@ -6,10 +6,35 @@ import type { StudioState, StudioStore } from '../store';
 import type { DesignView } from '../studio/contract';
 import { exportDesign } from '../../core/export/design';
 import { newTable } from '../editor/ops';
+import { duplicateTable } from '../editor/table-ops';
 import { setTheme, type Theme } from './theme';
 
+/**
+ * Every command id (issue 17 item 4): a typo in an id a button or test names fails to compile.
+ * A new command adds its id here. Commands other branches add (e.g. `plan.show` from the
+ * capacity plan) go here too, in their group.
+ */
+export type CommandId =
+  | 'edit.undo'
+  | 'edit.redo'
+  | 'palette.open'
+  | 'go.gallery'
+  | 'design.new'
+  | 'design.duplicate'
+  | 'design.rename'
+  | 'design.delete'
+  | 'design.download'
+  | 'design.discardText'
+  | 'table.add'
+  | 'table.duplicate'
+  | 'table.next'
+  | 'table.previous'
+  | `view.${DesignView}`
+  | 'findings.focus'
+  | `theme.${Theme}`;
+
 export interface Command {
-  id: string;
+  id: CommandId;
   label: string;
   group: 'Edit' | 'Design' | 'Table' | 'View' | 'Go' | 'Theme';
   /** Shown and matched: "Mod+Z" (Mod is Ctrl, or Cmd on a Mac), "Alt+Shift+Y", "Mod+Shift+Z". Browser-reserved keys (Alt+digit, Alt+F, Ctrl+N) are avoided. */
@@ -107,6 +132,16 @@ export function createCommands(env: CommandEnv): Command[] {
       perform: (s) => {
         const t = newTable(openDoc(s)!.design);
         if (s.editDesign(s.openDesignId!, (d) => ({ ...d, tables: [...d.tables, t] }), { label: 'Add table' }).ok) navigate(designHref(s.openDesignId!, t.name));
+      },
+    },
+    {
+      id: 'table.duplicate',
+      label: 'Duplicate this table',
+      group: 'Table',
+      enabled: (s) => tableIndex(s) >= 0,
+      perform: (s) => {
+        const r = duplicateTable(openDoc(s)!.design, tableIndex(s));
+        if (r && s.editDesign(s.openDesignId!, () => r.design, { label: 'Duplicate table' }).ok) navigate(designHref(s.openDesignId!, r.name));
       },
     },
     { id: 'table.next', label: 'Next table', group: 'Table', shortcut: 'Alt+PageDown', enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1, perform: stepTable(1) },

@@ -1,10 +1,10 @@
 // The header's commands (undo, redo, new design, the palette) and the save status. Labels,
 // shortcuts and whether a button applies come from the command registry.
 import { COMMANDS, isMac } from '../commands/app-commands';
-import { shortcutText } from '../commands/registry';
+import { shortcutText, type CommandId } from '../commands/registry';
 import { selectRedoLabel, selectUndoLabel, useStudio } from '../store';
 
-function ToolButton({ id, text }: { id: string; text?: string }) {
+function ToolButton({ id, text }: { id: CommandId; text?: string }) {
   const cmd = COMMANDS.find((c) => c.id === id)!;
   const enabled = useStudio((s) => cmd.enabled(s));
   const detail = useStudio((s) => (id === 'edit.undo' ? selectUndoLabel(s) : id === 'edit.redo' ? selectRedoLabel(s) : null));

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Design } from '../../core/model/schema';
 import { COMMANDS } from '../commands/app-commands';
+import type { CommandId } from '../commands/registry';
 import { PanelBoundary } from '../components/Boundary';
 import { IssueList } from '../components/IssueList';
 import { DesignForm } from '../editor/DesignForm';
@@ -42,7 +43,7 @@ function ClusterLine({ design }: { design: Design }) {
   );
 }
 
-function CommandButton({ id, className }: { id: string; className?: string }) {
+function CommandButton({ id, className }: { id: CommandId; className?: string }) {
   const cmd = COMMANDS.find((c) => c.id === id)!;
   const enabled = useStudio((s) => cmd.enabled(s));
   return (
