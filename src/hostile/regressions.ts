@@ -36,4 +36,20 @@ export const REGRESSIONS: Regression[] = [
       tables: [{ name: 'things', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } }, families: [{ name: 'f', columns: [{ qualifier: '{k}', dynamic: true }] }] }],
     },
   },
+  {
+    // Found by npm run fuzz (a denormal rate): row i's time was i * 1000 / wps = Infinity, and
+    // keys and the markdown review said "The number Infinity cannot be converted to a BigInt".
+    name: 'a write rate of 7.4e-323 per second, with a microsecond timestamp in the key',
+    design: {
+      format: v1,
+      name: 'slow',
+      tables: [
+        {
+          name: 't',
+          rowKey: { template: '{id}#{ts}', fields: { id: { type: 'int', encoding: 'bigEndian' }, ts: { type: 'timestamp', unit: 'us', bucket: 'day', reversed: true } } },
+          load: { writesPerSecond: 7.4e-323 },
+        },
+      ],
+    },
+  },
 ];
