@@ -65,6 +65,25 @@ describe('the command registry', () => {
     expect(s().docs['tiny']!.design.name).toBe('X');
   });
 
+  it('share, export, import and simulate do what their buttons do', () => {
+    const store = createStudioStore([tiny], { ready: true });
+    const went: string[] = [];
+    const clicked: string[] = [];
+    const commands = createCommands({ store, navigate: (h) => went.push(h), click: (sel) => clicked.push(sel) });
+    const run = (id: CommandId) => {
+      const c = commands.find((x) => x.id === id)!;
+      if (!c.enabled(store.getState())) return false;
+      c.perform(store.getState());
+      return true;
+    };
+    expect(run('design.share')).toBe(false);
+    expect(run('design.import')).toBe(true);
+    store.getState().applyRoute({ view: 'design', designId: 'tiny', table: 'u' });
+    expect(run('design.share') && run('design.export') && run('table.simulate')).toBe(true);
+    expect(clicked).toEqual(['[data-testid="import-file"]', '[data-testid="share-open"]', '[data-testid="export-open"]', '[data-testid="sim-run"]']);
+    expect(went).toEqual(['#/design/tiny/u?view=simulate']);
+  });
+
   it('duplicates the selected table after it, and opens the copy', () => {
     const { s, run, went } = setup();
     expect(run('table.duplicate')).toBe(false);

@@ -25,10 +25,14 @@ export type CommandId =
   | 'design.delete'
   | 'design.download'
   | 'design.discardText'
+  | 'design.share'
+  | 'design.export'
+  | 'design.import'
   | 'table.add'
   | 'table.duplicate'
   | 'table.next'
   | 'table.previous'
+  | 'table.simulate'
   | `view.${DesignView}`
   | 'findings.focus'
   | `theme.${Theme}`;
@@ -52,6 +56,8 @@ export interface CommandEnv {
   download?(name: string, mime: string, text: string): void;
   /** Moves keyboard focus to an element by selector. */
   focus?(selector: string): void;
+  /** Clicks the element once it is on the page (a dialog's button, a file input, Run): the palette does what the button does. */
+  click?(selector: string): void;
 }
 
 const openDoc = (s: StudioState) => (s.view === 'design' && s.openDesignId ? s.docs[s.openDesignId] : undefined);
@@ -134,6 +140,22 @@ export function createCommands(env: CommandEnv): Command[] {
         if (s.editDesign(s.openDesignId!, (d) => ({ ...d, tables: [...d.tables, t] }), { label: 'Add table' }).ok) navigate(designHref(s.openDesignId!, t.name));
       },
     },
+    // What the design's buttons do, from the palette and menus (the buttons stay the one place the dialogs open from).
+    { id: 'design.share', label: 'Share this design (a link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="share-open"]') },
+    { id: 'design.export', label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="export-open"]') },
+    { id: 'design.import', label: 'Import a file (design, row_key_schema.yaml, gcloud describe)', group: 'Design', enabled: () => !!env.click, perform: () => env.click?.('[data-testid="import-file"]') },
+    {
+      id: 'table.simulate',
+      label: 'Simulate this table (run)',
+      group: 'Table',
+      enabled: (s) => tableIndex(s) >= 0 && !!env.click,
+      perform: (s) => {
+        const t = openDoc(s)!.design.tables[tableIndex(s)]!;
+        navigate(designHref(s.openDesignId!, t.name, 'simulate'));
+        env.click?.('[data-testid="sim-run"]');
+      },
+    },
+    // Plan (the capacity plan) joins here when the capacity branch lands: { id: 'table.plan', ... }.
     {
       id: 'table.duplicate',
       label: 'Duplicate this table',
