@@ -19,15 +19,18 @@ function ToolButton({ id, text }: { id: CommandId; text?: string }) {
 
 function SaveStatus() {
   const persist = useStudio((s) => s.persist);
-  const text = {
+  // A design another tab changed is not saved here until the user chooses (the conflict banner says so): the header agrees.
+  const conflicts = useStudio((s) => Object.keys(s.conflicts).length);
+  const modeText = {
     loading: 'Opening your designs…',
     saving: 'Saving…',
     saved: 'Saved in this browser',
     memory: 'Not saved',
     readonly: 'Not saved (read-only)',
   }[persist.mode];
+  const text = conflicts > 0 && (persist.mode === 'saved' || persist.mode === 'saving') ? `Not saved: ${conflicts === 1 ? 'a design' : `${conflicts} designs`} changed in another tab` : modeText;
   return (
-    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} data-history={persist.historyPending ? 'pending' : 'saved'} role="status">
+    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} data-conflicts={conflicts} data-history={persist.historyPending ? 'pending' : 'saved'} role="status">
       {text}
     </span>
   );
