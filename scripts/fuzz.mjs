@@ -29,6 +29,7 @@ while (Date.now() < end) {
     const to = lines.findIndex((l, i) => i > from && /Test Files/.test(l));
     const report = lines.slice(from, to > from ? to : undefined).filter((l) => !/^\s*❯ |node_modules/.test(l));
     console.log(report.slice(0, 200).join('\n'));
+    if (!/FAIL|Property failed/.test(text)) console.log(`vitest ended (status ${r.status}, signal ${r.signal ?? 'none'}) without a failure report: killed or out of memory, not a counterexample.`);
     console.log(`\nA counterexample (above, shrunk by fast-check). Replay: FC_SEED=${seed} FUZZ_RUNS=${runs} npx vitest run ${files.join(' ')}`);
     console.log('Then add it to src/hostile/regressions.ts with a name that says what it exercises, and fix it (docs/fuzz.md).');
     process.exit(1);
