@@ -13,6 +13,10 @@ export default defineConfig({
   base: './',
   plugins: [react(), cspMetaPlugin(), cspReportPlugin()],
   worker: { format: 'es' },
+  // Test-only hooks (src/app/test-hooks.ts) exist only in a build made with
+  // VITE_BTSTUDIO_TEST_HOOKS=1 (e2e/boundaries.spec.ts makes one); elsewhere the flag is the
+  // constant '' and the minifier drops the hooks.
+  define: { 'import.meta.env.VITE_BTSTUDIO_TEST_HOOKS': JSON.stringify(process.env.VITE_BTSTUDIO_TEST_HOOKS === '1' ? '1' : '') },
   // The dev server pre-bundles monaco-yaml's worker up front; found mid-session it would
   // re-bundle and reload the page.
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },

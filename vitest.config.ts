@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**', 'src/**/*.emu.test.ts'],
     testTimeout: 60_000,
+    // One fixed, printed fast-check seed for every property test (FC_SEED=n overrides).
+    setupFiles: ['src/test-support/fc-seed.ts'],
   },
 });

@@ -165,7 +165,17 @@ test('an imported row_key_schema.yaml becomes a new design; a bad file changes n
   await page.getByTestId('import-file').first().setInputFiles({ name: 'orders.row_key_schema.yaml', mimeType: 'application/yaml', buffer: Buffer.from(schema) });
   await expect(page.getByTestId('import-ready')).toContainText('a row key schema');
   await expect(page.getByTestId('import-name')).toContainText('orders.row_key_schema.yaml');
-  await page.getByTestId('import-new').click();
+  // The confirmation is a dialog (issue 17 item 9): focus is in it, Escape cancels and changes nothing.
+  const dialog = page.getByRole('dialog', { name: 'Import orders.row_key_schema.yaml' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('import-new')).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(nav).toHaveText(before ?? '');
+  await page.getByTestId('import-file').first().setInputFiles({ name: 'orders.row_key_schema.yaml', mimeType: 'application/yaml', buffer: Buffer.from(schema) });
+  await dialog.getByTestId('import-new').click();
+  await expect(dialog).toHaveCount(0);
   await expect(nav).toContainText('orders.row_key_schema.yaml');
   await expect(page.getByTestId('design-view')).toBeVisible();
 });

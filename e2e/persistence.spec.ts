@@ -233,6 +233,8 @@ test('two tabs on one design: a tab that has not edited follows; one that has is
   const banner = page.getByTestId('conflict-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Ads from tab 1');
+  // The header agrees with the banner (issue 17 item 11): not "Saved in this browser".
+  await expect(page.getByTestId('save-status')).toHaveText('Not saved: a design changed in another tab');
   await retype(page.getByLabel('Design name'), 'Ads from tab 1, more');
   const third = await context.newPage();
   await third.goto('./#/design/ad-counters');
@@ -241,6 +243,7 @@ test('two tabs on one design: a tab that has not edited follows; one that has is
 
   await banner.getByRole('button', { name: 'Keep mine as a copy' }).click();
   await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('save-status')).not.toContainText('Not saved');
   await expect(h1(page)).toHaveText('Ads from tab 1, more (my copy)');
   await expect(page.getByTestId('design-link')).toHaveText(['Ads from tab 2', 'Ads from tab 1, more (my copy)']);
   await saved(page);

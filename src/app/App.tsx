@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { COMMANDS } from './commands/app-commands';
 import { Palette } from './commands/Palette';
 import { Banners } from './components/Banners';
+import { TestThrow } from './components/Boundary';
 import { Sidebar } from './components/Sidebar';
 import { Toolbar } from './components/Toolbar';
 import { selectOpenDoc, useStudio, type View } from './store';
@@ -76,6 +77,7 @@ export function App() {
   }, [view]);
   return (
     <div className="app">
+      {import.meta.env.VITE_BTSTUDIO_TEST_HOOKS === '1' && <TestThrow name="The studio" />}
       <a className="skip-link" href="#main">
         Skip to the content
       </a>

@@ -5,6 +5,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { RootBoundary } from './components/Boundary';
 import { installShortcuts } from './commands/app-commands';
 import { applyTheme } from './commands/theme';
 import { lastViewHash, startAppPersistence } from './persist/app-persist';
@@ -19,7 +20,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <RootBoundary>
+      <App />
+    </RootBoundary>
   </StrictMode>,
 );
 

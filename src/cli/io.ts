@@ -21,6 +21,19 @@ export class UserError extends Error {
     super(message);
     this.name = 'UserError';
   }
+  /** The stack of the failure behind it, printed only with BTSTUDIO_DEBUG=1. */
+  detail?: string;
+}
+
+/**
+ * A part of the studio (an exporter, the simulator) that failed on a valid design: one line
+ * naming what failed and why, exit 2; the stack only with BTSTUDIO_DEBUG=1 (main prints it).
+ */
+export function failedError(what: string, e: unknown): UserError {
+  const first = (e instanceof Error ? e.message : String(e)).split('\n')[0]!.trim() || 'unknown error';
+  const err = new UserError(`${what} failed: ${first} (a bug: please report it; BTSTUDIO_DEBUG=1 shows where)`);
+  if (e instanceof Error && e.stack) err.detail = e.stack;
+  return err;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -69,6 +69,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   } catch (e) {
     if (e instanceof UserError) {
       await write(io.stderr, `${e.message.includes('\n') ? '' : `btstudio ${name}: `}${e.message}\n`);
+      if (e.detail && process.env.BTSTUDIO_DEBUG) await write(io.stderr, `${e.detail}\n`);
       return e.exitCode;
     }
     const err = e as Error;

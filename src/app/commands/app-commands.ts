@@ -24,7 +24,18 @@ function focus(selector: string): void {
   });
 }
 
-export const COMMANDS = createCommands({ store: useStudio, navigate, download, focus });
+/** Clicks the first element matching `selector` once it is on the page (within 5 s: a lazy view may be loading). */
+function click(selector: string): void {
+  const until = performance.now() + 5000;
+  const tryClick = () => {
+    const el = document.querySelector<HTMLElement>(selector);
+    if (el && !(el as HTMLButtonElement).disabled) el.click();
+    else if (performance.now() < until) setTimeout(tryClick, 50);
+  };
+  requestAnimationFrame(tryClick);
+}
+
+export const COMMANDS = createCommands({ store: useStudio, navigate, download, focus, click });
 
 export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../../core/model/schema';
 import { createStudioStore } from '../store';
-import { commandForKey, createCommands, filterCommands, matches, parseShortcut, shortcutText, type KeyLike } from './registry';
+import { commandForKey, createCommands, filterCommands, matches, parseShortcut, shortcutText, type CommandId, type KeyLike } from './registry';
 
 const tiny = { id: 'tiny', title: 'Tiny', summary: '', yaml: 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n  - name: u\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n' };
 
@@ -9,7 +9,7 @@ function setup() {
   const store = createStudioStore([tiny], { ready: true });
   const went: string[] = [];
   const commands = createCommands({ store, navigate: (h) => went.push(h) });
-  const run = (id: string) => {
+  const run = (id: CommandId) => {
     const c = commands.find((x) => x.id === id)!;
     const s = store.getState();
     if (!c.enabled(s)) return false;
@@ -63,6 +63,34 @@ describe('the command registry', () => {
     expect(s().docs['tiny']!.design.name).toBe('Tiny');
     expect(run('edit.redo')).toBe(true);
     expect(s().docs['tiny']!.design.name).toBe('X');
+  });
+
+  it('share, export, import and simulate do what their buttons do', () => {
+    const store = createStudioStore([tiny], { ready: true });
+    const went: string[] = [];
+    const clicked: string[] = [];
+    const commands = createCommands({ store, navigate: (h) => went.push(h), click: (sel) => clicked.push(sel) });
+    const run = (id: CommandId) => {
+      const c = commands.find((x) => x.id === id)!;
+      if (!c.enabled(store.getState())) return false;
+      c.perform(store.getState());
+      return true;
+    };
+    expect(run('design.share')).toBe(false);
+    expect(run('design.import')).toBe(true);
+    store.getState().applyRoute({ view: 'design', designId: 'tiny', table: 'u' });
+    expect(run('design.share') && run('design.export') && run('table.simulate')).toBe(true);
+    expect(clicked).toEqual(['[data-testid="import-file"]', '[data-testid="share-open"]', '[data-testid="export-open"]', '[data-testid="sim-run"]']);
+    expect(went).toEqual(['#/design/tiny/u?view=simulate']);
+  });
+
+  it('duplicates the selected table after it, and opens the copy', () => {
+    const { s, run, went } = setup();
+    expect(run('table.duplicate')).toBe(false);
+    s().applyRoute({ view: 'design', designId: 'tiny', table: 't' });
+    expect(run('table.duplicate')).toBe(true);
+    expect(s().docs['tiny']!.design.tables.map((t) => t.name)).toEqual(['t', 't_copy', 'u']);
+    expect(went.pop()).toBe('#/design/tiny/t_copy');
   });
 
   it('runs design and table commands against the open design, and navigates', () => {

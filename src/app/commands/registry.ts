@@ -6,10 +6,39 @@ import type { StudioState, StudioStore } from '../store';
 import type { DesignView } from '../studio/contract';
 import { exportDesign } from '../../core/export/design';
 import { newTable } from '../form/ops';
+import { duplicateTable } from '../form/table-ops';
 import { setTheme, type Theme } from './theme';
 
+/**
+ * Every command id (issue 17 item 4): a typo in an id a button or test names fails to compile.
+ * A new command adds its id here. Commands other branches add (e.g. `plan.show` from the
+ * capacity plan) go here too, in their group.
+ */
+export type CommandId =
+  | 'edit.undo'
+  | 'edit.redo'
+  | 'palette.open'
+  | 'go.gallery'
+  | 'design.new'
+  | 'design.duplicate'
+  | 'design.rename'
+  | 'design.delete'
+  | 'design.download'
+  | 'design.discardText'
+  | 'design.share'
+  | 'design.export'
+  | 'design.import'
+  | 'table.add'
+  | 'table.duplicate'
+  | 'table.next'
+  | 'table.previous'
+  | 'table.simulate'
+  | `view.${DesignView}`
+  | 'findings.focus'
+  | `theme.${Theme}`;
+
 export interface Command {
-  id: string;
+  id: CommandId;
   label: string;
   group: 'Edit' | 'Design' | 'Table' | 'View' | 'Go' | 'Theme';
   /** Shown and matched: "Mod+Z" (Mod is Ctrl, or Cmd on a Mac), "Alt+Shift+Y", "Mod+Shift+Z". Browser-reserved keys (Alt+digit, Alt+F, Ctrl+N) are avoided. */
@@ -27,6 +56,8 @@ export interface CommandEnv {
   download?(name: string, mime: string, text: string): void;
   /** Moves keyboard focus to an element by selector. */
   focus?(selector: string): void;
+  /** Clicks the element once it is on the page (a dialog's button, a file input, Run): the palette does what the button does. */
+  click?(selector: string): void;
 }
 
 const openDoc = (s: StudioState) => (s.view === 'design' && s.openDesignId ? s.docs[s.openDesignId] : undefined);
@@ -107,6 +138,32 @@ export function createCommands(env: CommandEnv): Command[] {
       perform: (s) => {
         const t = newTable(openDoc(s)!.design);
         if (s.editDesign(s.openDesignId!, (d) => ({ ...d, tables: [...d.tables, t] }), { label: 'Add table' }).ok) navigate(designHref(s.openDesignId!, t.name));
+      },
+    },
+    // What the design's buttons do, from the palette and menus (the buttons stay the one place the dialogs open from).
+    { id: 'design.share', label: 'Share this design (a link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="share-open"]') },
+    { id: 'design.export', label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="export-open"]') },
+    { id: 'design.import', label: 'Import a file (design, row_key_schema.yaml, gcloud describe)', group: 'Design', enabled: () => !!env.click, perform: () => env.click?.('[data-testid="import-file"]') },
+    {
+      id: 'table.simulate',
+      label: 'Simulate this table (run)',
+      group: 'Table',
+      enabled: (s) => tableIndex(s) >= 0 && !!env.click,
+      perform: (s) => {
+        const t = openDoc(s)!.design.tables[tableIndex(s)]!;
+        navigate(designHref(s.openDesignId!, t.name, 'simulate'));
+        env.click?.('[data-testid="sim-run"]');
+      },
+    },
+    // Plan (the capacity plan) joins here when the capacity branch lands: { id: 'table.plan', ... }.
+    {
+      id: 'table.duplicate',
+      label: 'Duplicate this table',
+      group: 'Table',
+      enabled: (s) => tableIndex(s) >= 0,
+      perform: (s) => {
+        const r = duplicateTable(openDoc(s)!.design, tableIndex(s));
+        if (r && s.editDesign(s.openDesignId!, () => r.design, { label: 'Duplicate table' }).ok) navigate(designHref(s.openDesignId!, r.name));
       },
     },
     { id: 'table.next', label: 'Next table', group: 'Table', shortcut: 'Alt+PageDown', enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1, perform: stepTable(1) },

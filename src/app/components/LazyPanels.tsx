@@ -6,6 +6,7 @@ import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
+import { PanelBoundary } from './Boundary';
 
 const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const ExportDialog = lazy(() => import('../export/ExportDialog').then((m) => ({ default: m.ExportDialog })));
@@ -22,9 +23,11 @@ export function ShareAction({ design }: { design: Design }) {
         Share
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <ShareDialog design={design} onClose={() => setOpen(false)} />
-        </Suspense>
+        <PanelBoundary name="The share dialog" resetKey={design} onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <ShareDialog design={design} onClose={() => setOpen(false)} />
+          </Suspense>
+        </PanelBoundary>
       )}
     </>
   );
@@ -38,9 +41,11 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
         Export
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <ExportDialog design={design} tableName={tableName} onClose={() => setOpen(false)} />
-        </Suspense>
+        <PanelBoundary name="The export dialog" resetKey={design} onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <ExportDialog design={design} tableName={tableName} onClose={() => setOpen(false)} />
+          </Suspense>
+        </PanelBoundary>
       )}
     </>
   );
@@ -48,17 +53,21 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
 
 export function LazyImportDropZone(props: ImportDropZoneProps) {
   return (
-    <Suspense fallback={null}>
-      <ImportDropZone {...props} />
-    </Suspense>
+    <PanelBoundary name="Import">
+      <Suspense fallback={null}>
+        <ImportDropZone {...props} />
+      </Suspense>
+    </PanelBoundary>
   );
 }
 
 export function LazySharedLinkBanner(props: SharedLinkBannerProps) {
   return (
-    <Suspense fallback={null}>
-      <SharedLinkBanner {...props} />
-    </Suspense>
+    <PanelBoundary name="The shared link banner">
+      <Suspense fallback={null}>
+        <SharedLinkBanner {...props} />
+      </Suspense>
+    </PanelBoundary>
   );
 }
 

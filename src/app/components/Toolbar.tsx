@@ -1,10 +1,10 @@
 // The header's commands (undo, redo, new design, the palette) and the save status. Labels,
 // shortcuts and whether a button applies come from the command registry.
 import { COMMANDS, isMac } from '../commands/app-commands';
-import { shortcutText } from '../commands/registry';
+import { shortcutText, type CommandId } from '../commands/registry';
 import { selectRedoLabel, selectUndoLabel, useStudio } from '../store';
 
-function ToolButton({ id, text }: { id: string; text?: string }) {
+function ToolButton({ id, text }: { id: CommandId; text?: string }) {
   const cmd = COMMANDS.find((c) => c.id === id)!;
   const enabled = useStudio((s) => cmd.enabled(s));
   const detail = useStudio((s) => (id === 'edit.undo' ? selectUndoLabel(s) : id === 'edit.redo' ? selectRedoLabel(s) : null));
@@ -19,15 +19,18 @@ function ToolButton({ id, text }: { id: string; text?: string }) {
 
 function SaveStatus() {
   const persist = useStudio((s) => s.persist);
-  const text = {
+  // A design another tab changed is not saved here until the user chooses (the conflict banner says so): the header agrees.
+  const conflicts = useStudio((s) => Object.keys(s.conflicts).length);
+  const modeText = {
     loading: 'Opening your designs…',
     saving: 'Saving…',
     saved: 'Saved in this browser',
     memory: 'Not saved',
     readonly: 'Not saved (read-only)',
   }[persist.mode];
+  const text = conflicts > 0 && (persist.mode === 'saved' || persist.mode === 'saving') ? `Not saved: ${conflicts === 1 ? 'a design' : `${conflicts} designs`} changed in another tab` : modeText;
   return (
-    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} data-history={persist.historyPending ? 'pending' : 'saved'} role="status">
+    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} data-conflicts={conflicts} data-history={persist.historyPending ? 'pending' : 'saved'} role="status">
       {text}
     </span>
   );

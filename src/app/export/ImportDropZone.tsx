@@ -5,6 +5,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { Design } from '../../core/model/schema';
 import '../share/dialogs.css';
+import { Modal } from '../share/Modal';
 import { IMPORT_KIND_LABELS, importFile, type FileLike, type ImportFileResult } from './importFile';
 
 export type ImportedFile = Extract<ImportFileResult, { ok: true }>;
@@ -109,49 +110,52 @@ export function ImportDropZone({ onNewDesign, openDesignName, onReplace }: Impor
         </div>
       )}
       {phase.at === 'ready' && (
-        <div className="import-ready" data-testid="import-ready">
-          <p>
-            <strong>{phase.result.fileName}</strong> is {IMPORT_KIND_LABELS[phase.result.kind]}: <q data-testid="import-name">{phase.result.design.name}</q>,{' '}
-            {phase.result.design.tables.length === 1 ? '1 table' : `${phase.result.design.tables.length} tables`}.
-          </p>
-          {phase.extra && <p className="small">{phase.extra}</p>}
-          {phase.result.notes.length > 0 && (
-            <ul className="small" data-testid="import-notes">
-              {phase.result.notes.map((n, i) => (
-                <li key={i}>{n}</li>
-              ))}
-            </ul>
-          )}
-          {phase.confirmReplace ? (
-            <div className="confirm" role="group" aria-label="Confirm replace">
-              <p>
-                Replace <q>{openDesignName}</q> with the imported design? Undo brings it back.
-              </p>
+        // A dialog, where the user is looking (issue 17 item 9), not a box in the sidebar.
+        <Modal title={`Import ${phase.result.fileName}`} onClose={() => setPhase({ at: 'idle' })} testId="import-dialog">
+          <div className="import-ready" data-testid="import-ready">
+            <p>
+              <strong>{phase.result.fileName}</strong> is {IMPORT_KIND_LABELS[phase.result.kind]}: <q data-testid="import-name">{phase.result.design.name}</q>,{' '}
+              {phase.result.design.tables.length === 1 ? '1 table' : `${phase.result.design.tables.length} tables`}.
+            </p>
+            {phase.extra && <p className="small">{phase.extra}</p>}
+            {phase.result.notes.length > 0 && (
+              <ul className="small" data-testid="import-notes">
+                {phase.result.notes.map((n, i) => (
+                  <li key={i}>{n}</li>
+                ))}
+              </ul>
+            )}
+            {phase.confirmReplace ? (
+              <div className="confirm" role="group" aria-label="Confirm replace">
+                <p>
+                  Replace <q>{openDesignName}</q> with the imported design? Undo brings it back.
+                </p>
+                <div className="button-row">
+                  <button type="button" className="danger" onClick={() => finish('replace')} data-testid="import-replace-confirm">
+                    Replace it
+                  </button>
+                  <button type="button" onClick={() => setPhase({ ...phase, confirmReplace: false })}>
+                    Keep it
+                  </button>
+                </div>
+              </div>
+            ) : (
               <div className="button-row">
-                <button type="button" className="danger" onClick={() => finish('replace')} data-testid="import-replace-confirm">
-                  Replace it
+                <button type="button" className="primary" onClick={() => finish('new')} data-testid="import-new">
+                  Open as a new design
                 </button>
-                <button type="button" onClick={() => setPhase({ ...phase, confirmReplace: false })}>
-                  Keep it
+                {canReplace && (
+                  <button type="button" onClick={() => setPhase({ ...phase, confirmReplace: true })} data-testid="import-replace">
+                    Replace the open design…
+                  </button>
+                )}
+                <button type="button" onClick={() => setPhase({ at: 'idle' })}>
+                  Cancel
                 </button>
               </div>
-            </div>
-          ) : (
-            <div className="button-row">
-              <button type="button" className="primary" onClick={() => finish('new')} data-testid="import-new">
-                Open as a new design
-              </button>
-              {canReplace && (
-                <button type="button" onClick={() => setPhase({ ...phase, confirmReplace: true })} data-testid="import-replace">
-                  Replace the open design…
-                </button>
-              )}
-              <button type="button" onClick={() => setPhase({ at: 'idle' })}>
-                Cancel
-              </button>
-            </div>
-          )}
-        </div>
+            )}
+          </div>
+        </Modal>
       )}
       <p className="status-line small" role="status" aria-live="polite" data-testid="import-status">
         {done}

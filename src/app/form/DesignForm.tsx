@@ -1,6 +1,6 @@
 // The Form tab: the design's own settings (name, description, cluster), its tables, the
 // selected table's editor, and the design's views (ViewsEditor).
-import { memo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { designHref, navigate } from '../routing';
@@ -10,6 +10,7 @@ import { NumberField, SelectField, TextField, options } from './fields';
 import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
+import { duplicateTable, moveQuery } from './table-ops';
 import { TableEditor } from './TableEditor';
 import { ViewsEditor } from './ViewsEditor';
 import './form.css';
@@ -60,12 +61,34 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   const edit = useEdit(doc.id);
   const { design } = doc;
   const ti = useShownTable(doc.id, design, selected);
+  const names = design.tables.map((t) => t.name).join('\u0000');
+  const tableNames = useMemo(() => (names === '' ? [] : names.split('\u0000')), [names]);
   const table = design.tables[ti];
   useReveal(doc.id, design, ti);
   const addTable = () => {
     const t = newTable(design);
     if (edit((d) => ({ ...d, tables: [...d.tables, t] }), 'Add table').ok) navigate(designHref(doc.id, t.name));
   };
+  // Stable handlers (memoised panels keep them): they read the design as it is when clicked.
+  const current = useCallback(() => useStudio.getState().docs[doc.id]?.design, [doc.id]);
+  const duplicate = useCallback(
+    (from: number) => {
+      const d = current();
+      const r = d && duplicateTable(d, from);
+      if (r && edit(() => r.design, `Duplicate table ${d.tables[from]!.name}`).ok) navigate(designHref(doc.id, r.name));
+    },
+    [current, edit, doc.id],
+  );
+  const moveQueryTo = useCallback(
+    (from: number, qi: number, to: number) => {
+      const d = current();
+      const r = d && moveQuery(d, from, qi, to);
+      if (!r || !edit(() => r.design, `Move query to ${d.tables[to]!.name}`).ok) return;
+      const lost = r.dropped.length ? `; its match on ${r.dropped.join(', ')} was dropped (not in that key)` : '';
+      useStudio.getState().say(`Moved query ${r.name} to table ${d.tables[to]!.name}${lost}`, { undo: true });
+    },
+    [current, edit],
+  );
   const deleteTable = () => {
     if (!table) return;
     if (edit((d) => ({ ...d, tables: d.tables.filter((_, j) => j !== ti) }), `Delete table ${table.name}`).ok) {
@@ -100,6 +123,9 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
           plans={analysis.tables[ti]?.plans ?? []}
           edit={edit}
           onDelete={deleteTable}
+          onDuplicate={duplicate}
+          tableNames={tableNames}
+          onMoveQuery={moveQueryTo}
         />
       ) : design.tables.length === 0 ? (
         <p className="notice">This design has no tables yet. Add one to start designing its row key.</p>

@@ -70,6 +70,8 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
         optional
         onChange={(gc: GcRule | undefined, coalesce?: string) => onFamily((f) => setOpt(f, 'gc', gc), 'Change GC rule', coalesce && `gc.${coalesce}`)}
       />
+      {/* Scrolls on its own when the form is narrow (1024 px beside the side panel), never under the side panel. */}
+      <div className="scroll-x" data-testid="columns-scroll">
       <table className="grid columns-grid" aria-label={`Columns of ${family.name}`}>
         <thead>
           <tr>
@@ -130,6 +132,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
           })}
         </tbody>
       </table>
+      </div>
       <button
         type="button"
         className="link-button"

@@ -16,6 +16,9 @@ interface Props {
   keyFields: readonly string[];
   plans: readonly QueryPlan[];
   edit: Edit;
+  /** Every table's name, in design order; a query can move to any other. */
+  tableNames: readonly string[];
+  onMove(from: number, qi: number, to: number): void;
 }
 
 const MATCH = options(['eq', 'prefix', 'range'] as const, { eq: 'equals (eq)', prefix: 'prefix', range: 'range' });
@@ -25,10 +28,18 @@ const samePlan = (a: QueryPlan, b: QueryPlan) => a.index === b.index && a.kind =
 
 /** Re-renders when the queries, the key's fields or a plan changed, not on every edit of the table. */
 function propsEqual(a: Props, b: Props): boolean {
-  return a.ti === b.ti && a.edit === b.edit && a.queries === b.queries && sameList(a.keyFields, b.keyFields, Object.is) && sameList(a.plans, b.plans, samePlan);
+  return (
+    a.ti === b.ti &&
+    a.edit === b.edit &&
+    a.onMove === b.onMove &&
+    a.queries === b.queries &&
+    sameList(a.keyFields, b.keyFields, Object.is) &&
+    sameList(a.plans, b.plans, samePlan) &&
+    sameList(a.tableNames, b.tableNames, Object.is)
+  );
 }
 
-export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit }: Props) {
+export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, onMove }: Props) {
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))), label, path && ['tables', ti, 'queries', ...path]);
   return (
@@ -77,6 +88,27 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
             <button type="button" className="danger" onClick={() => onQueries((qs) => qs.filter((_, j) => j !== qi), `Remove query ${q.name}`)}>
               Remove query
             </button>
+            {tableNames.length > 1 && (
+              <label className="query-move">
+                {' '}Move to table{' '}
+                <select
+                  value=""
+                  data-testid="query-move"
+                  onChange={(e) => {
+                    if (e.target.value !== '') onMove(ti, qi, Number(e.target.value));
+                  }}
+                >
+                  <option value="">choose…</option>
+                  {tableNames.map((n, i) =>
+                    i === ti ? null : (
+                      <option key={`${i}:${n}`} value={i}>
+                        {n}
+                      </option>
+                    ),
+                  )}
+                </select>
+              </label>
+            )}
           </fieldset>
         );
       })}

@@ -22,6 +22,10 @@ interface Props {
   plans: readonly QueryPlan[];
   edit: Edit;
   onDelete(): void;
+  onDuplicate(ti: number): void;
+  /** Every table's name, in design order (for moving a query). */
+  tableNames: readonly string[];
+  onMoveQuery(from: number, qi: number, to: number): void;
 }
 
 function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -33,7 +37,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete }: Props) {
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, onMoveQuery }: Props) {
   const at = `tables[${ti}]`;
   return (
     <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
@@ -41,9 +45,14 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <h2 className="table-title">
           Table <code>{table.name}</code>
         </h2>
-        <button type="button" className="danger" onClick={onDelete}>
-          Delete table
-        </button>
+        <span className="table-actions">
+          <button type="button" onClick={() => onDuplicate(ti)} data-testid="table-duplicate">
+            Duplicate table
+          </button>{' '}
+          <button type="button" className="danger" onClick={onDelete}>
+            Delete table
+          </button>
+        </span>
       </div>
       <Panel id="table-heading" title="Table">
         <div className="field-row">
@@ -64,7 +73,7 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" title="Queries">
-        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} />
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} onMove={onMoveQuery} />
       </Panel>
       <Panel id="load-heading" title="Load">
         <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />

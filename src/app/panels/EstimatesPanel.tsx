@@ -1,7 +1,7 @@
 // Size estimates of one table and how each of its queries reads it, beside the form.
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/rules/analysis';
-import { estimates, formatBytes, storedText } from '../../core/report/lint-report';
+import { estimates, formatBytes, NO_LOAD, storedText } from '../../core/report/lint-report';
 import { PlanBadge } from './PlanBadge';
 
 const short = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, ''));
@@ -27,7 +27,7 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
           {formatBytes(est.rowBytes)} typical, {formatBytes(est.hottestRowBytes)} busiest
         </dd>
         <dt>Rows</dt>
-        <dd>{est.rows === null ? 'unknown' : count(est.rows)}</dd>
+        <dd>{est.rows === null ? `unknown: ${est.unknown ?? (est.storage === 'unbounded' ? 'no GC rule deletes' : NO_LOAD)}` : count(est.rows)}</dd>
         <dt>Table</dt>
         <dd data-testid="table-size">{storedText(est)}</dd>
         <dt>Writes</dt>

@@ -5,6 +5,7 @@
 import { memo, useState } from 'react';
 import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
+import { plural } from '../../core/report/words';
 import { applyFix } from '../../core/rules/lint';
 import type { Finding } from '../../core/rules/types';
 import { simulationLinkFor } from '../sim/link';
@@ -58,7 +59,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
       <h2 id="findings-heading">
         Findings{' '}
         <span className="muted small" data-testid="findings-count">
-          {findings.length === 0 ? 'none' : `${counts.error} errors, ${counts.warning} warnings, ${counts.info} info`}
+          {findings.length === 0 ? 'none' : `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`}
         </span>
       </h2>
       {findings.length === 0 ? (

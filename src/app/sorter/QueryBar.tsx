@@ -101,7 +101,7 @@ export function QueryBar({ table, queryIndex, onQuery, phase, result, anchor, on
             <p>
               <strong>Plan:</strong> {planText(result.plan)}. <strong>Here:</strong> {fmt(result.matched)} {result.matched === 1 ? 'row' : 'rows'} in{' '}
               {fmt(result.runs)} {result.runs === 1 ? 'run' : 'runs'}
-              {result.unfit > 0 && `, ${fmt(result.unfit)} keys that do not fit the template left out`}
+              {result.unfit > 0 && `, ${fmt(result.unfit)} ${result.unfit === 1 ? 'key that does' : 'keys that do'} not fit the template left out`}
               {phase.phase === 'running' && ' (updating…)'}.{' '}
               {result.matched > 0 && (
                 <button type="button" onClick={onNext}>

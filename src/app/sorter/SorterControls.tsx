@@ -2,6 +2,7 @@
 // per line, \xNN for any byte). Shows the running job's progress with a Cancel button.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_KEYS, MIN_GENERATED, clampCount } from './keyset';
+import { splitOffer } from './split';
 import type { Phase } from './useSorter';
 
 export type SourceChoice = { from: 'generate'; count: number; seed: number } | { from: 'paste'; text: string };
@@ -40,6 +41,17 @@ export function SorterControls({ busy, onRun, canGenerate }: { busy: boolean; on
   // Uncontrolled: a paste of a million lines should not re-render React on every keystroke.
   const paste = useRef<HTMLTextAreaElement>(null);
   const [hasText, setHasText] = useState(false);
+  const [split, setSplit] = useState<string[] | null>(null);
+  const onPasteInput = (text: string) => {
+    setHasText(text.trim() !== '');
+    setSplit(splitOffer(text));
+  };
+  const doSplit = () => {
+    if (!paste.current || !split) return;
+    paste.current.value = split.join('\n');
+    setSplit(null);
+    paste.current.focus();
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -86,8 +98,16 @@ export function SorterControls({ busy, onRun, canGenerate }: { busy: boolean; on
           <span>
             One key per line; write any byte as <code>\xNN</code> and a backslash as <code>\\</code>.
           </span>
-          <textarea ref={paste} onInput={(e) => setHasText(e.currentTarget.value.trim() !== '')} rows={6} spellCheck={false} data-testid="sorter-paste" />
+          <textarea ref={paste} onInput={(e) => onPasteInput(e.currentTarget.value)} rows={6} spellCheck={false} data-testid="sorter-paste" />
         </label>
+      )}
+      {from === 'paste' && split && (
+        <p className="notice sorter-split" role="status" data-testid="sorter-split-offer">
+          This is one line with spaces or commas, so it is one key.{' '}
+          <button type="button" onClick={doSplit}>
+            Split it into {split.length} keys
+          </button>
+        </p>
       )}
       <button type="submit" className="primary" disabled={busy || (from === 'paste' && !hasText)} data-testid="sorter-run">
         {from === 'generate' ? 'Generate and sort' : 'Sort these keys'}

@@ -36,7 +36,7 @@ function Summary({ run }: { run: SortRun }) {
       data-mode={run.mode}
       data-total-ms={run.totalMs.toFixed(0)}
     >
-      <strong>{fmt(keys.count)}</strong> {run.source === 'generate' ? 'generated' : 'pasted'} keys in byte order:{' '}
+      <strong>{fmt(keys.count)}</strong> {run.source === 'generate' ? 'generated' : 'pasted'} {keys.count === 1 ? 'key' : 'keys'} in byte order:{' '}
       {run.source === 'generate' ? 'generated' : 'read'} in {ms(timings.build)} ms, sorted in {ms(timings.sort)} ms
       {run.mode === 'worker' ? ' in a worker' : ' on the main thread'}, checked in {ms(timings.check)} ms.{' '}
       {flags.count === 0 ? (
@@ -196,7 +196,7 @@ export default function SorterView({ docId }: { docId: string }) {
             )}
             {js.result && (
               <span className="muted" data-testid="sorter-js-moved" data-moved={js.result.moved}>
-                {js.result.moved === 0 ? 'Same order as the bytes.' : `${fmt(js.result.moved)} keys land elsewhere.`}
+                {js.result.moved === 0 ? 'Same order as the bytes.' : `${fmt(js.result.moved)} ${js.result.moved === 1 ? 'key lands' : 'keys land'} elsewhere.`}
               </span>
             )}
             <ProgressLine phase={js.phase} onCancel={() => setJsMode(null)} label="JavaScript sort progress" />

@@ -1,11 +1,13 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
 import { COMMANDS } from '../commands/app-commands';
+import type { CommandId } from '../commands/registry';
+import { PanelBoundary } from '../components/Boundary';
 import { IssueList } from '../components/IssueList';
 import { DesignForm } from '../form/DesignForm';
 import { EstimatesPanel } from '../panels/EstimatesPanel';
@@ -27,21 +29,8 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'simulate', label: 'Simulate' },
 ];
 
-class ViewBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
-  override state = { error: null as string | null };
-  static getDerivedStateFromError(e: unknown) {
-    return { error: e instanceof Error ? e.message : String(e) };
-  }
-  override render() {
-    return this.state.error ? (
-      <p className="error-box" role="alert">
-        This view failed to load: {this.state.error}
-      </p>
-    ) : (
-      this.props.children
-    );
-  }
-}
+/** What each tab's error boundary calls it. */
+const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code view', sorter: 'The key sorter', simulate: 'The simulation' };
 
 function ClusterLine({ design }: { design: Design }) {
   const inst = instanceOf(design);
@@ -57,7 +46,7 @@ function ClusterLine({ design }: { design: Design }) {
   );
 }
 
-function CommandButton({ id, className }: { id: string; className?: string }) {
+function CommandButton({ id, className }: { id: CommandId; className?: string }) {
   const cmd = COMMANDS.find((c) => c.id === id)!;
   const enabled = useStudio((s) => cmd.enabled(s));
   return (
@@ -107,14 +96,39 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
   );
 }
 
+function tableIndex(doc: DesignDoc, tableName: string | null): number {
+  return tableName === null ? 0 : doc.design.tables.findIndex((t) => t.name === tableName);
+}
+
+function SideEstimates({ doc, tableName }: { doc: DesignDoc; tableName: string | null }) {
+  const { analysis } = useLint(doc.design);
+  const ti = tableIndex(doc, tableName);
+  return ti >= 0 ? <EstimatesPanel analysis={analysis} ti={ti} /> : null;
+}
+
+function SideCapacity({ doc }: { doc: DesignDoc }) {
+  const { analysis } = useLint(doc.design);
+  return <LazyCapacityPanel design={doc.design} analysis={analysis} />;
+}
+function SideFindings({ doc, tableName, tab }: { doc: DesignDoc; tableName: string | null; tab: Tab }) {
+  const { findings } = useLint(doc.design);
+  const ti = tableIndex(doc, tableName);
+  return <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />;
+}
+
+/** Estimates (with the query plans) and findings, each in its own error boundary. */
 function SidePanels({ doc, tableName, tab }: { doc: DesignDoc; tableName: string | null; tab: Tab }) {
-  const { findings, analysis } = useLint(doc.design);
-  const ti = tableName === null ? 0 : doc.design.tables.findIndex((t) => t.name === tableName);
   return (
     <aside className="design-side" aria-label="Findings and estimates">
-      {ti >= 0 && <EstimatesPanel analysis={analysis} ti={ti} />}
-      <LazyCapacityPanel design={doc.design} analysis={analysis} />
-      <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />
+      <PanelBoundary name="Estimates" resetKey={doc.design}>
+        <SideEstimates doc={doc} tableName={tableName} />
+      </PanelBoundary>
+      <PanelBoundary name="Capacity" resetKey={doc.design}>
+        <SideCapacity doc={doc} />
+      </PanelBoundary>
+      <PanelBoundary name="Findings" resetKey={doc.design}>
+        <SideFindings doc={doc} tableName={tableName} tab={tab} />
+      </PanelBoundary>
     </aside>
   );
 }
@@ -196,11 +210,11 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
       </nav>
       <div className={withSide ? 'design-body with-side' : 'design-body'}>
         <div className="design-main">
-          <ViewBoundary key={tab}>
+          <PanelBoundary key={tab} name={PANEL_NAMES[tab]} resetKey={doc.design}>
             <Suspense fallback={<p className="notice">Loading…</p>}>
               <TabBody doc={doc} tab={tab} selected={selected} />
             </Suspense>
-          </ViewBoundary>
+          </PanelBoundary>
         </div>
         {withSide && <SidePanels doc={doc} tableName={tab === 'form' ? selected : null} tab={tab} />}
       </div>

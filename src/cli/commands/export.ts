@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { ExportError, EXPORT_FORMATS, EXPORTERS, exportTable, type ExportFormat } from '../../core/export';
 import { CODE_LANGS } from '../../core/export/code';
-import { parseFlags, UserError, write, writeError, type Io } from '../io';
+import { failedError, parseFlags, UserError, write, writeError, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'export a table as row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown or design';
@@ -61,7 +61,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     });
   } catch (e) {
     if (e instanceof ExportError) throw new UserError(`${file}: ${e.message}`);
-    throw e;
+    throw failedError(`${file}: export --to ${format}${table === null ? '' : ` of table ${table}`}`, e);
   }
   for (const n of result.notes) await write(io.stderr, `note: ${n}\n`);
   if (values.output !== undefined) {

@@ -3,7 +3,7 @@ import { compareBytes, displayKey, toHex } from '../../core/keys/bytes';
 import { sampleKeys } from '../../core/keys/generate';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
-import { intFlag, parseFlags, UserError, write, type Io } from '../io';
+import { failedError, intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'print sample row keys of a table';
@@ -33,7 +33,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } catch (e) {
     // The design loads but its key cannot be generated (e.g. singleton with two fields).
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
-    throw e;
+    throw failedError(`${file}: key generation of table ${table.name}`, e);
   }
   if (values.sorted) keys.sort(compareBytes);
   const show = values.hex ? toHex : displayKey;

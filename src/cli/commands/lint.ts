@@ -1,7 +1,9 @@
 // btstudio lint DESIGN...: the validator on the command line.
 import { formatIssue, loadDesign } from '../../core/model/load-design';
 import { estimates, findingJson, formatBytes, querySummaries, rowsText, storedText, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
+import { plural } from '../../core/report/words';
 import { lint } from '../../core/rules/lint';
+import { formatCount } from '../../core/rules/support/rows';
 import { ruleById } from '../../core/rules/registry';
 import type { SeveritySetting } from '../../core/rules/types';
 import { parseFlags, readBytes, terminalSafe, UserError, write, type Io } from '../io';
@@ -48,11 +50,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const queries: (QuerySummary & { file: string })[] = [];
   const tableEstimates: (TableEstimate & { file: string })[] = [];
   const textBlocks: string[] = [];
-  let invalid = false;
+  let invalid = 0;
   for (const file of positionals) {
     const loaded = loadDesign(await readBytes(file), file);
     if (!loaded.ok) {
-      invalid = true;
+      invalid++;
       await write(io.stderr, loaded.issues.map(formatIssue).join('\n') + '\n');
       continue;
     }
@@ -76,8 +78,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } else {
     const count = (s: string) => located.filter((l) => l.finding.severity === s).length;
     const total = located.length;
-    textBlocks.push(`${total === 0 ? '✔' : '✖'} ${total} finding${total === 1 ? '' : 's'} (${count('error')} errors, ${count('warning')} warnings, ${count('info')} info)`);
-    await write(io.stdout, textBlocks.join('\n\n') + '\n');
+    // An invalid file was not linted: never a "✔ 0 findings" for it (its errors are on stderr).
+    if (invalid < positionals.length) {
+      const skipped = invalid ? `; ${plural(invalid, 'file')} invalid, not linted` : '';
+      textBlocks.push(`${total === 0 && !invalid ? '✔' : '✖'} ${plural(total, 'finding')} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info)${skipped}`);
+      await write(io.stdout, textBlocks.join('\n\n') + '\n');
+    }
   }
   if (invalid) return 2;
   return located.some((l) => l.finding.severity === 'error') ? 1 : 0;

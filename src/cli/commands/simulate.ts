@@ -3,7 +3,7 @@ import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
 import { heatmapOf, LIMITS, optionsFor, quantiseHeatmap, simulate, type HeatmapMetric, type Pattern, type SimResult } from '../../core/sim/index';
-import { intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
+import { failedError, intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
@@ -63,7 +63,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }, table));
   } catch (e) {
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
-    throw e;
+    throw failedError(`${file}: simulation of table ${table.name}`, e);
   }
   if (metric !== 'writes' && !result.reads) throw new UserError(`--heatmap ${metric}: table ${table.name} declares no reads (queries with perSecond, or load.readsPerSecond)`);
   const view: SimResult = { ...result, heatmap: heatmapOf(result.heatmap, result.reads, metric) };
@@ -142,7 +142,7 @@ export function toJson(design: Design, r: SimResult) {
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
 
-function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'writes'): string {
+export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'writes'): string {
   const p = r.params;
   const lines = [
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,

@@ -301,3 +301,13 @@ describe('sql, markdown, design', () => {
 });
 
 execFileSync('true');
+
+describe('row_key_schema.yaml comment (issue 17 item 11)', () => {
+  it('names the table and the file the export saves, not TABLE and row_key_schema.yaml', () => {
+    const d = one({ name: 'trips', rowKey: { template: '{city}#{id}', fields: { city: { type: 'string', values: ['nyc'] }, id: { type: 'uuid' } } } });
+    const r = exportTable(d, 'trips', 'row-key-schema');
+    expect(r.filename).toBe('trips.row_key_schema.yaml');
+    expect(r.text).toContain(`# gcloud bigtable instances tables create 'trips' --instance="$INSTANCE" --row-key-schema-definition-file='trips.row_key_schema.yaml'\n`);
+    expect(r.text).not.toMatch(/create TABLE|=row_key_schema\.yaml/);
+  });
+});

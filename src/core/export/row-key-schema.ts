@@ -12,7 +12,7 @@ import { utf8 } from '../keys/bytes';
 import type { Design, Field, Table } from '../model/schema';
 import { analyze } from '../rules/analysis';
 import { toBase64 } from '../share/base64';
-import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
+import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, shq, type Exporter } from './common';
 
 export const STRING_TYPE = { stringType: { encoding: { utf8Bytes: {} } } };
 export const BYTES_TYPE = { bytesType: { encoding: { raw: {} } } };
@@ -123,16 +123,18 @@ export const exportRowKeySchema: Exporter = (design, tableArg, options) => {
   const key = structuredKeyOf(design, table);
   const body = dump(structObject(key, options.preEncoded === true), { lineWidth: -1, noRefs: true });
   const flag = options.preEncoded ? ' --row-key-schema-pre-encoded-bytes' : '';
+  // The command in the comment names this table and this file, as the download saves it.
+  const filename = `${fileSafe(table.name)}.row_key_schema.yaml`;
   const header = [
     `# Row key schema of table ${table.name} (design "${design.name}"), by Bigtable Schema Studio.`,
     `# Key template: ${table.rowKey.template}`,
-    `# gcloud bigtable instances tables create TABLE --instance=INSTANCE --row-key-schema-definition-file=row_key_schema.yaml${flag}`,
+    `# gcloud bigtable instances tables create ${shq(table.name)} --instance="$INSTANCE" --row-key-schema-definition-file=${shq(filename)}${flag}`,
     ...(options.preEncoded ? ['# The delimiter is base64 (pre-encoded bytes).'] : key.delimiter !== null ? ['# The delimiter is plain text; gcloud base64-encodes it.'] : []),
     ...key.notes.map((n) => `# Note: ${n}`),
   ].map(commentText);
   return {
     text: `${header.join('\n')}\n${body}`,
-    filename: `${fileSafe(table.name)}.row_key_schema.yaml`,
+    filename,
     mime: 'application/yaml',
     notes: key.notes,
   };

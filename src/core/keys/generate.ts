@@ -166,6 +166,9 @@ export interface RecordStream {
   next(): { record: KeyRecord; key: Uint8Array; timeMs: number };
 }
 
+/** 9999-12-31T23:59:59.999Z: generated time never goes past it. */
+export const MAX_TIME_MS = 253_402_300_799_999;
+
 export function recordStream(rowKey: RowKey, opts: GenerateOptions = {}): RecordStream {
   const codec = createCodec(rowKey);
   const seed = opts.seed ?? 1;
@@ -176,7 +179,9 @@ export function recordStream(rowKey: RowKey, opts: GenerateOptions = {}): Record
   return {
     codec,
     next() {
-      const timeMs = start + (i * 1000) / wps;
+      // A tiny rate (1e-300 writes/s) would put row 2 past any date (or at Infinity): the clock
+      // stops at the last millisecond of year 9999, the end of ISO dates. Below it nothing changes.
+      const timeMs = Math.min(start + (i * 1000) / wps, MAX_TIME_MS);
       const record: KeyRecord = {};
       for (const [name, fn] of fns) record[name] = fn(i, timeMs);
       i++;

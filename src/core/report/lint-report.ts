@@ -37,6 +37,8 @@ export interface TableEstimate {
   tableBytes: number | null;
   storage: StorageState;
   growthPerMonth: number | null;
+  /** Why rows and table size cannot be known (no write load declared), or null. */
+  unknown: string | null;
   writesPerSecond: number;
   writesPerNode: number;
   retention: string;
@@ -47,6 +49,9 @@ export function querySummaries(analysis: DesignAnalysis): QuerySummary[] {
     t.plans.map((p) => ({ table: t.table.name, query: p.query, kind: p.kind, scans: p.scans, range: { start: p.start, end: p.end }, ...(p.readFraction !== undefined ? { readFraction: p.readFraction } : {}) })),
   );
 }
+
+/** What estimates say instead of a row count and a table size when no load is declared. */
+export const NO_LOAD = 'no write load declared';
 
 export function estimates(analysis: DesignAnalysis): TableEstimate[] {
   return analysis.tables.map((t) => {
@@ -61,6 +66,7 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
       tableBytes: w.storedBytes === null ? null : Math.round(w.storedBytes),
       storage: w.storage,
       growthPerMonth: w.storedBytesGrowthPerMonth === null ? null : Math.round(w.storedBytesGrowthPerMonth),
+      unknown: w.storage === 'unknown' ? NO_LOAD : null,
       writesPerSecond: t.writesPerSecond,
       writesPerNode: Math.round(t.writesPerNode * 10) / 10,
       retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',

@@ -160,7 +160,14 @@ type RawInfo = Omit<FieldInfo, 'charset'> & { charset: () => Charset };
 
 function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: string, retentionMs: number, totalWrites: number): RawInfo {
   const base: RawInfo = { name, field: f, position, cardinality: 0, topShare: 0, bytes: { min: 0, typical: 0, max: 0 }, charset: () => ANY, resolutionMs: null, isSalt: false, isTime: false, isSequential: false, varyingDigits: false };
-  const done = (o: Partial<RawInfo>): RawInfo => Object.assign(base, o);
+  // Every field has at least one value: an unbounded sequence with no load declared has written
+  // nothing yet, and 0 (or NaN) would turn shares into Infinity and row sizes into NaN downstream.
+  const done = (o: Partial<RawInfo>): RawInfo => {
+    const r = Object.assign(base, o);
+    if (!(r.cardinality >= 1)) r.cardinality = 1;
+    if (!(r.topShare >= 0) || r.topShare > 1) r.topShare = Math.min(1, Math.max(0, r.topShare || 0));
+    return r;
+  };
   const lit = prefixSuffix === '' ? 0 : utf8Length(prefixSuffix);
   const withLit = (b: Bytes): Bytes => ({ min: b.min + lit, typical: b.typical + lit, max: b.max + lit });
   const cs = (make: () => Charset) => (): Charset => {

@@ -7,7 +7,8 @@ import type { Finding } from './types';
 export { RULE_FAILED, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
 
 export function lint(design: Design, options: LintOptions = {}): LintResult {
-  return lintWith(options.registry ?? RULES, design, options);
+  const rules = options.registry ?? RULES;
+  return lintWith(options.extraRules ? [...rules, ...options.extraRules] : rules, design, options);
 }
 
 /** Applies a finding's (checked) fix: a new design, or null when no fix is offered for it now. */

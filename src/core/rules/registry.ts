@@ -33,6 +33,7 @@ import queryNewestFirst from './query-newest-first';
 import querySaltedFanout from './query-salted-fanout';
 import querySparseRead from './query-sparse-read';
 import rowSize from './row-size';
+import ruleFailed from './rule-failed';
 import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
@@ -83,6 +84,7 @@ export const RULES: readonly AnyRule[] = [
   querySaltedFanout,
   querySparseRead,
   rowSize,
+  ruleFailed,
   sequentialLeading,
   shortWideUnbounded,
   similarTables,

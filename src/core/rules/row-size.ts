@@ -13,7 +13,8 @@ export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<VisitorRe
   const size = model.hottest.bytes;
   if (size <= ROW_WARN_BYTES) return null;
   const fb = model.hottest.familyBytes;
-  const family = fb.length ? fb.indexOf(Math.max(...fb)) : null;
+  const at = fb.length ? fb.indexOf(Math.max(...fb)) : -1;
+  const family = at >= 0 && ta.table.families?.[at] ? at : null;
   const growing = model.hottest.columns.some((c) => c.growing);
   const famName = family === null ? '' : ta.table.families![family]!.name;
   return {

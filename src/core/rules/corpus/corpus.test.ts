@@ -189,7 +189,9 @@ describe('corpus: the bar of issue 3', () => {
 
   it('exercises every rule of the registry with a bad design', () => {
     const covered = new Set(BAD.flatMap((c) => c.expect.must.map((e) => e.rule)));
-    expect([...RULE_IDS].filter((id) => !covered.has(id))).toEqual([]);
+    // rule-failed is the engine's finding when a rule throws: no design should ever trigger it
+    // (src/core/rules/rule-failed.test.ts injects a throwing rule instead).
+    expect([...RULE_IDS].filter((id) => !covered.has(id) && id !== 'rule-failed')).toEqual([]);
   });
 
   it('lists known bugs only for files that exist', () => {

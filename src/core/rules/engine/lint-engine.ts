@@ -16,6 +16,8 @@ export interface LintOptions {
   verifyFixes?: boolean;
   /** The rules to run (lint's default: the registry); for tests and tools that add their own. */
   registry?: readonly AnyRule[];
+  /** Rules run after those: tests inject a rule that throws here (rule-failed.test.ts). */
+  extraRules?: readonly AnyRule[];
 }
 
 export interface LintResult {

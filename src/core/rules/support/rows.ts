@@ -54,7 +54,7 @@ export interface RowModel {
 
 /** A field's share of writes for its busiest value; a sequence value is written about once. */
 function busiestShare(f: FieldInfo): number {
-  if (f.isSequential) return Number.isFinite(f.cardinality) ? 1 / f.cardinality : 0;
+  if (f.isSequential) return Number.isFinite(f.cardinality) && f.cardinality >= 1 ? 1 / f.cardinality : 0;
   return f.topShare;
 }
 
@@ -143,9 +143,13 @@ function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
   const entities = entityFields.reduce((a, f) => a * f.cardinality, 1);
   const hotShare = entityFields.reduce((a, f) => a * busiestShare(f), 1);
   const perMs = ta.writesPerSecond / 1000;
-  const writes = (share: number) => Math.max(1, perMs * share * lifetime);
+  // At least one write reaches a row (the one that made it); a share is at most the whole load.
+  const writes = (share: number) => {
+    const w = perMs * Math.min(1, share) * lifetime;
+    return Number.isFinite(w) && w > 1 ? w : 1;
+  };
   const forever = timeField === null;
-  const typicalShare = Number.isFinite(entities) ? 1 / entities : 0;
+  const typicalShare = Number.isFinite(entities) && entities >= 1 ? 1 / entities : 0;
   const field = timeField?.field;
   let typical: RowEstimate | null = null;
   return {

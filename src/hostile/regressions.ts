@@ -1,0 +1,55 @@
+// Named regression cases of issue 12: designs that once crashed a command or showed a NaN,
+// Infinity, undefined or negative figure. outputs.test.ts runs every command over each. A
+// counterexample that `npm run fuzz` prints goes here, with a name that says what it exercised
+// (docs/fuzz.md).
+import type { Design } from '../core/model/schema';
+
+export interface Regression {
+  name: string;
+  design: Design;
+}
+
+const v1 = 'bigtable-studio/v1' as const;
+
+export const REGRESSIONS: Regression[] = [
+  {
+    // NaN row size (0 writes x an Infinity share) and row-size reading families[-1].
+    name: 'sequential string without cardinality or load, family without columns',
+    design: {
+      format: v1,
+      name: 't',
+      tables: [
+        {
+          name: 'events',
+          rowKey: { template: '{id}#{day}', fields: { id: { type: 'string', distribution: 'sequential' }, day: { type: 'timestamp', bucket: 'day' } } },
+          families: [{ name: 'f' }],
+        },
+      ],
+    },
+  },
+  {
+    // An estimate of exabytes for a small design with no load: rows and size are unknown.
+    name: 'uuid key, dynamic columns without perRow, no load',
+    design: {
+      format: v1,
+      name: 'no load',
+      tables: [{ name: 'things', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } }, families: [{ name: 'f', columns: [{ qualifier: '{k}', dynamic: true }] }] }],
+    },
+  },
+  {
+    // Found by npm run fuzz (a denormal rate): row i's time was i * 1000 / wps = Infinity, and
+    // keys and the markdown review said "The number Infinity cannot be converted to a BigInt".
+    name: 'a write rate of 7.4e-323 per second, with a microsecond timestamp in the key',
+    design: {
+      format: v1,
+      name: 'slow',
+      tables: [
+        {
+          name: 't',
+          rowKey: { template: '{id}#{ts}', fields: { id: { type: 'int', encoding: 'bigEndian' }, ts: { type: 'timestamp', unit: 'us', bucket: 'day', reversed: true } } },
+          load: { writesPerSecond: 7.4e-323 },
+        },
+      ],
+    },
+  },
+];

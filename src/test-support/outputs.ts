@@ -1,0 +1,125 @@
+// For tests and the fuzz run (issue 12): every output the command line gives for a design, and
+// a scanner for figures that must never appear (NaN, Infinity, undefined, negative sizes or
+// counts). Runs the CLI in memory (run-in-memory.ts) on a temporary copy of the design.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dump } from 'js-yaml';
+import { runCli, runCliWithInput } from '../cli/run-in-memory';
+import { EXPORT_FORMATS } from '../core/export';
+import { CODE_LANGS } from '../core/export/code';
+import type { Design, Table } from '../core/model/schema';
+import { TemplateError } from '../core/keys/template';
+import { KeyCodecError } from '../core/keys/values';
+import { optionsFor, simulate } from '../core/sim/index';
+import { toJson, toText } from '../cli/commands/simulate';
+
+export interface Output {
+  /** The command line, e.g. `export --to sql --table t`. */
+  command: string;
+  code: number;
+  out: string;
+  err: string;
+  /** Program text (key builders): words such as `undefined` are code there, not figures. */
+  code_text: boolean;
+}
+
+// Units that follow a size, a count or a rate in our outputs.
+const UNIT = String.raw`(?:B|KB|MB|GB|TB|PB|EB|KiB|MiB|GiB|TiB|PiB|rows?|writes?|cells?|tablets?|nodes?|scans?|keys?|%|/s|ms|s)\b`;
+const NEGATIVE = new RegExp(String.raw`(?:^|[\s(~:=,\[])-\d[\d,]*(?:\.\d+)?\s*${UNIT}`, 'm');
+const JSON_NEGATIVE = /"(?:[a-zA-Z]*(?:[Bb]ytes|[Rr]ows|[Ww]rites|[Cc]ount|[Ss]hare|[Ss]cans|[Nn]odes|[Tt]ablets|PerSecond|PerNode|Score))"\s*:\s*-\d/;
+
+/** What is wrong with the figures of one output, or [] when nothing is. */
+export function figureProblems(o: Pick<Output, 'out' | 'err' | 'code_text'>): string[] {
+  const problems: string[] = [];
+  for (const [stream, text] of [['stdout', o.out], ['stderr', o.err]] as const) {
+    const words = o.code_text && stream === 'stdout' ? [/\bNaN\b/] : [/\bNaN\b/, /\bInfinity\b/, /\bundefined\b/, /\[object Object\]/];
+    for (const w of words) {
+      const m = w.exec(text);
+      if (m) problems.push(`${stream}: "${m[0]}" in …${text.slice(Math.max(0, m.index - 60), m.index + 40)}…`);
+    }
+    const neg = NEGATIVE.exec(text) ?? JSON_NEGATIVE.exec(text);
+    if (neg && !o.code_text) problems.push(`${stream}: a negative figure "${neg[0].trim()}"`);
+    if (/\n\s+at .+:\d+:\d+\)?\n/.test(text)) problems.push(`${stream}: a stack trace`);
+  }
+  return problems;
+}
+
+/**
+ * Every command of the CLI over the design: lint (text, json, sarif), and per table keys,
+ * simulate (text; json and text of the core's run), every export format (code in every language), the row key schema
+ * imported back; share then open. Simulations are short (60 s, 16 buckets).
+ */
+export async function allOutputs(design: Design): Promise<Output[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'btstudio-out-'));
+  const file = join(dir, 'design.yaml');
+  writeFileSync(file, dump(design, { noRefs: true, lineWidth: -1 }));
+  const outs: Output[] = [];
+  const run = async (argv: string[], codeText = false) => {
+    const t0 = Date.now();
+    const r = await runCli(...argv);
+    if (process.env.OUTPUTS_PROFILE) console.log(`${Date.now() - t0} ms ${argv.filter((a) => a !== file).join(' ')}`);
+    outs.push({ command: argv.map((a) => (a === file ? 'design.yaml' : a)).join(' '), ...r, code_text: codeText });
+    return r;
+  };
+  try {
+    for (const format of ['text', 'json', 'sarif']) await run(['lint', file, '--format', format]);
+    for (const format of ['design', 'markdown'] as const) await run(['export', file, '--to', format]);
+    for (const t of design.tables) {
+      await run(['keys', file, '--table', t.name, '-n', '20']);
+      // The CLI's simulation on at most 8 nodes (its key samples grow with the nodes), and the
+      // core's on the design's own nodes (1 to 1,000) with few samples, both printed as the CLI does.
+      const nodes = Math.min(design.cluster?.nodes ?? 3, 8);
+      await run(['simulate', file, '--table', t.name, '--seconds', '60', '--buckets', '16', '--slots', '8', '--nodes', String(nodes)]);
+      outs.push(coreSimulation(design, t));
+      for (const format of EXPORT_FORMATS) {
+        if (format === 'code') {
+          for (const lang of CODE_LANGS) await run(['export', file, '--to', 'code', '--lang', lang, '--table', t.name], true);
+          continue;
+        }
+        const r = await run(['export', file, '--to', format, '--table', t.name]);
+        if (format === 'row-key-schema' && r.code === 0) {
+          const schema = join(dir, `${t.name.replace(/[^A-Za-z0-9_.-]/g, '_')}.row_key_schema.yaml`);
+          writeFileSync(schema, r.out);
+          await run(['import', schema, '--table', t.name]);
+        }
+      }
+    }
+    const link = await run(['share', file]);
+    if (link.code === 0) {
+      const r = await runCliWithInput(['open', '-'], link.out.trim());
+      outs.push({ command: 'open - (the link of share)', ...r, code_text: false });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return outs;
+}
+
+/** simulate() on the design's nodes with 500 samples, printed as `btstudio simulate` prints it. */
+function coreSimulation(design: Design, t: Table): Output {
+  const command = `simulate() of table ${t.name} on ${design.cluster?.nodes ?? 3} nodes`;
+  try {
+    const r = simulate(t, optionsFor(design, { seconds: 60, samples: 500, maxBuckets: 16, maxSlots: 8 }));
+    return { command, code: 0, out: `${JSON.stringify(toJson(design, r))}\n${toText(design, r)}`, err: '', code_text: false };
+  } catch (e) {
+    // The documented refusal: a key that cannot be generated (the CLI says "table T: ...").
+    if (e instanceof TemplateError || e instanceof KeyCodecError) return { command, code: 2, out: '', err: `table ${t.name}: ${e.message}\n`, code_text: false };
+    return { command, code: 70, out: '', err: `internal error: ${(e as Error).stack}`, code_text: false };
+  }
+}
+
+/** Exit codes a command may end with on a valid design: a failure is never one of them. */
+export function exitProblems(o: Output): string[] {
+  const p: string[] = [];
+  if (o.code === 70 || /internal error/.test(o.err)) p.push(`internal error: ${o.err.split('\n')[0]}`);
+  if (/ failed: /.test(o.err)) p.push(`a part failed: ${o.err.split('\n')[0]}`);
+  if (/ rule-failed$|"(?:rule|ruleId)": "rule-failed"/m.test(o.out)) p.push(`a rule failed: ${/[^\n]*failed on[^\n]*/.exec(o.out)?.[0]}`);
+  // lint, share, open and import of an exported schema always answer; an export or keys and
+  // simulate may refuse with exit 2 and a reason (a format that cannot express the design, a
+  // key that cannot be generated), never with anything else.
+  if (/^(lint|share|open|import)/.test(o.command) && o.code === 2) p.push(`exit 2: ${o.err.split('\n')[0]}`);
+  if (![0, 1, 2].includes(o.code)) p.push(`exit ${o.code}`);
+  if (o.code === 2 && o.err.trim().split('\n').length > 1 && !/^(export|import)/.test(o.command)) p.push(`more than one line on a refusal: ${o.err}`);
+  return p;
+}
