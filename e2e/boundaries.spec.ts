@@ -4,7 +4,7 @@
 // throws, through localStorage. The production build (the usual server) ignores both.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;

@@ -3,7 +3,7 @@
 // the code view, the key sorter and the simulation; the export and share dialogs open. No panel
 // shows its error box, no page error, and no NaN, Infinity or undefined in what the page says.
 import fc from 'fast-check';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { validDesign } from '../src/test-support/design-arbitrary';
 import { encodeShare } from '../src/core/share';
 import { expect, test } from './fixtures';

@@ -52,7 +52,7 @@ describe('failures on a valid design', () => {
   it('the design of issue 12 lints, simulates and exports', async () => {
     const l = await runCli('lint', file);
     expect(l.err).toBe('');
-    expect(l.out).toContain('rows and table size unknown (no write load declared)');
+    expect(l.out).toContain('unknown rows, stored unknown (no write load declared)');
     expect(l.out).not.toMatch(/NaN|Infinity|undefined/);
     expect((await runCli('simulate', file, '--seconds', '60')).code).toBe(0);
     for (const to of Object.keys(EXPORTERS)) {
@@ -98,6 +98,6 @@ describe('failures on a valid design', () => {
     const both = await runCli('lint', file, invalid);
     expect(both.code).toBe(2);
     expect(both.out).not.toContain('✔');
-    expect(both.out).toMatch(/✖ 1 finding \(1 error, 0 warnings, 0 info\); 1 file invalid, not linted\n$/);
+    expect(both.out).toMatch(/✖ 2 findings \(1 error, 1 warning, 0 info\); 1 file invalid, not linted\n$/);
   });
 });

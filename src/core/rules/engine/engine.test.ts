@@ -51,7 +51,7 @@ describe('the engine', () => {
   it('turns a throwing rule into a rule-failed error naming the rule and the table, and keeps the others', () => {
     const { findings } = lint(design, { registry: [throwing, oldStyle] });
     const failed = findings.find((f) => f.rule === RULE_FAILED)!;
-    expect(failed).toMatchObject({ severity: 'error', table: 'items', data: { rule: 'zz-throws', table: 'items', error: 'boom' } });
+    expect(failed).toMatchObject({ severity: 'error', table: 'items', data: { rule: 'zz-throws', table: 'items', error: 'Error: boom' } });
     expect(findings.map((f) => f.rule)).toEqual([RULE_FAILED, 'zz-old-style']);
   });
 

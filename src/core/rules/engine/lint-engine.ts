@@ -7,6 +7,7 @@
 import type { Design } from '../../model/schema';
 import { analyze, type DesignAnalysis, type TableAnalysis } from '../analysis';
 import { verifyFix } from './verify';
+import { ruleFailed } from '../rule-failed';
 import { formatMessage, isVisitorRule, type AnyRule, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
 
 export interface LintOptions {
@@ -47,15 +48,11 @@ function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; repo
 
 function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly AnyRule[]): Pending[] {
   const out: Pending[] = [];
+  // A rule that throws loses its findings where it failed, never the report (rule-failed.ts).
   const failed = (rule: AnyRule, t: TableAnalysis | null, e: unknown) => {
-    const error = e instanceof Error ? e.message : String(e);
-    const data = { rule: rule.meta.id, table: t?.table.name ?? 'the design', error: error.slice(0, 200) };
-    out.push({
-      finding: { rule: RULE_FAILED, severity: 'error', table: t?.table.name ?? null, path: t ? ['tables', t.index] : [], messageId: 'failed', message: formatMessage('rule {rule} failed on {table} ({error}); its findings are missing', data), data },
-      proposal: null,
-    });
+    out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null });
   };
-  const walkers: { rule: AnyRule; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean }[] = [];
+  const walkers: { rule: AnyRule; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean; deadTables: Set<number>; report: (r: VisitorReport, oldLabel?: string) => void }[] = [];
   for (const rule of rules) {
     const setting = settings[rule.meta.id];
     if (setting === 'off') continue;
@@ -85,22 +82,48 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     };
     const ctx = { design, analysis, report };
     try {
-      walkers.push({ rule, v: isVisitorRule(rule) ? rule.create(ctx) : adapt(rule, ctx), current, dead: false });
+      walkers.push({ rule, v: isVisitorRule(rule) ? rule.create(ctx) : adapt(rule, ctx), current, dead: false, deadTables: new Set(), report });
     } catch (e) {
       failed(rule, null, e);
     }
   }
   const call = (t: TableAnalysis | null, f: (v: Visitors) => void) => {
     for (const w of walkers) {
-      if (w.dead) continue;
+      if (w.dead || (t && w.deadTables.has(t.index))) continue;
       w.current.t = t;
+      const mark = out.length;
       try {
         f(w.v);
       } catch (e) {
-        w.dead = true;
-        failed(w.rule, t, e);
+        // What the rule reported before it threw is dropped with it.
+        for (let i = out.length - 1; i >= mark; i--) if (out[i]!.finding.rule === w.rule.meta.id) out.splice(i, 1);
+        if (t) {
+          w.deadTables.add(t.index);
+          failed(w.rule, t, e);
+        } else {
+          w.dead = true;
+          if (isVisitorRule(w.rule)) failed(w.rule, null, e);
+          else retryPerTable(w.rule, w.report, e);
+        }
       }
     }
+  };
+  // An old-style rule checks the whole design at once: when it throws, it runs again table by
+  // table, so its findings on the tables it gets through stay and rule-failed names the others
+  // (or the design, when no one table makes it fail).
+  const retryPerTable = (rule: Rule, report: (r: VisitorReport, oldLabel?: string) => void, first: unknown) => {
+    let failures = 0;
+    for (const ta of analysis.tables) {
+      const mark = out.length;
+      try {
+        rule.check({ design, analysis: { ...analysis, tables: [ta] }, report: (r) => report({ ...r, fix: undefined }, r.fix) });
+      } catch (e) {
+        out.length = mark;
+        failed(rule, ta, e);
+        failures++;
+      }
+    }
+    if (failures === 0) failed(rule, null, first);
   };
   call(null, (v) => v.design?.());
   for (const t of analysis.tables) {
