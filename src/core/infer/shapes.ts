@@ -14,7 +14,7 @@ const rk = (template: string, fields: RowKey['fields'], extra: Partial<RowKey> =
 export const SHAPES: Shape[] = [
   { name: 'uuid alone', rowKey: rk('{id}', { id: { type: 'uuid' } }) },
   { name: 'epoch seconds alone', rowKey: rk('{ts}', { ts: { type: 'timestamp', unit: 's' } }), writesPerSecond: 0.01 },
-  { name: 'tenant # epoch ms', rowKey: rk('{tenant}#{ts}', { tenant: { type: 'string', prefix: 'tenant_', alphabet: 'digits', length: 4, cardinality: 500 }, ts: { type: 'timestamp', unit: 'ms' } }) },
+  { name: 'tenant # epoch ms', rowKey: rk('{tenant}#{ts}', { tenant: { type: 'string', prefix: 'tenant_', alphabet: 'digits', length: 4, cardinality: 50000 }, ts: { type: 'timestamp', unit: 'ms' } }) },
   { name: 'device # reversed us', rowKey: rk('{device}#{ts}', { device: { type: 'int', min: 1, max: 99999, pad: 5 }, ts: { type: 'timestamp', unit: 'us', reversed: true } }) },
   { name: 'reversed host # seconds', rowKey: rk('{host}#{ts}', { host: { type: 'domain', reversed: true, cardinality: 300 }, ts: { type: 'timestamp', unit: 's' } }), writesPerSecond: 1 },
   { name: 'hash salt # user # ms', rowKey: rk('{salt}#{user}#{ts}', { salt: { type: 'hash', buckets: 8 }, user: { type: 'string', alphabet: 'alnum', length: 10, cardinality: 100000 }, ts: { type: 'timestamp', unit: 'ms' } }) },
