@@ -121,3 +121,24 @@ describe('diff: each change classed by what Bigtable allows', () => {
     ]);
   });
 });
+
+describe('diff: taking changes one by one', () => {
+  it('applies the chosen changes of theirs to mine, and only those', async () => {
+    const { applyChanges } = await import('./apply');
+    const theirs = edit((d) => {
+      d.tables[0]!.families![0]!.gc = { maxAge: '30d' };
+      d.tables[0]!.families!.push({ name: 'meta' });
+      d.tables[0]!.families!.splice(1, 1);
+      d.description = 'theirs';
+    });
+    const all = diffDesigns(base, theirs).changes;
+    expect(applyChanges(base, theirs, all)).toEqual(theirs);
+    const onlyGc = applyChanges(base, theirs, all.filter((c) => c.path.join('.') === 'tables.orders.families.cf.gc'));
+    expect(onlyGc.tables[0]!.families!.map((f) => f.name)).toEqual(['cf', 'counts']);
+    expect(onlyGc.tables[0]!.families![0]!.gc).toEqual({ maxAge: '30d' });
+    expect(onlyGc.description).toBeUndefined();
+    expect(base.tables[0]!.families![0]!.gc).toEqual({ maxVersions: 1 });
+    const newTable = edit((d) => d.tables.push({ name: 'audit', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }));
+    expect(applyChanges(base, newTable, diffDesigns(base, newTable).changes)).toEqual(newTable);
+  });
+});
