@@ -23,6 +23,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   load: { summary: 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator', load: () => import('./commands/load') },
   diff: { summary: 'compare two designs: changes classed by what Bigtable allows, plan and finding changes', load: () => import('./commands/diff') },
   infer: { summary: 'infer a design (key template, field types, distributions) from sample row keys', load: () => import('./commands/infer') },
+  pull: { summary: 'read live tables (families, GC rules, keys) into a design; read-only', load: () => import('./commands/pull') },
   verify: { summary: 'check a real table against its design: key template, byte order, query ranges', load: () => import('./commands/verify') },
 };
 

@@ -5,11 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import type { Design } from '../../core/model/schema';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
+import type { CompareDialogProps } from '../share/CompareDialog';
 
 const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const ExportDialog = lazy(() => import('../export/ExportDialog').then((m) => ({ default: m.ExportDialog })));
 const ImportDropZone = lazy(() => import('../export/ImportDropZone').then((m) => ({ default: m.ImportDropZone })));
 const SharedLinkBanner = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkBanner })));
+const SampleKeysDialog = lazy(() => import('../infer/SampleKeysPanel').then((m) => ({ default: m.SampleKeysDialog })));
+const CompareDialog = lazy(() => import('../share/CompareDialog').then((m) => ({ default: m.CompareDialog })));
 const SharedLinkError = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkError })));
 
 export function ShareAction({ design }: { design: Design }) {
@@ -64,6 +67,31 @@ export function LazySharedLinkError(props: SharedLinkErrorProps) {
   return (
     <Suspense fallback={null}>
       <SharedLinkError {...props} />
+    </Suspense>
+  );
+}
+
+/** "New design from sample keys" (src/app/infer): the dialog and the core's inference load on the first click. */
+export function SampleKeysAction({ onNewDesign }: { onNewDesign(design: Design): void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="small-button side-infer" data-testid="infer-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        New design from sample keys
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SampleKeysDialog onNewDesign={onNewDesign} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export function LazyCompareDialog(props: CompareDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <CompareDialog {...props} />
     </Suspense>
   );
 }

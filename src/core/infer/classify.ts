@@ -259,7 +259,7 @@ function intGuess(vs: readonly bigint[], texts: readonly string[], fit: number, 
   } as Field;
   const width = lengths.size === 1 ? [...lengths][0]! : 0;
   const buckets = Number(max) + 1;
-  const uniformCover = ctx.first && ctx.columns > 1 && decimal && min === 0n && width > 0 && width <= 4 && buckets >= 2 && buckets <= 1000 && s.distinct === buckets && !s.distribution && texts.length >= buckets * 5;
+  const uniformCover = ctx.first && ctx.columns > 1 && decimal && min === 0n && width > 0 && width <= 4 && buckets >= 2 && buckets <= 1000 && s.distinct === buckets && (ctx.sorted || !s.distribution) && texts.length >= buckets * 5;
   const enc = extra.encoding ? `, ${extra.encoding as string}` : pad ? `, zero-padded to ${pad}` : '';
   return {
     kind: 'field',

@@ -184,6 +184,7 @@ function checkSalt(rowKey: RowKey, name: string, salt: { buckets: number; width:
   }
   if (ok >= sample.length * 0.9) {
     rowKey.fields = candidate.fields;
+    // The hash decides the bucket: how the sample spread over them says nothing more.
     info.note = `a salt over ${salt.buckets} buckets: FNV-1a of the other fields modulo ${salt.buckets} reproduces it in ${ok} of ${sample.length} sampled keys`;
     info.confidence = Math.round((ok / sample.length) * 100) / 100;
     notes.push(`${name} is the studio's hash salt (FNV-1a of the other fields, docs/design-format.md)`);
