@@ -73,7 +73,7 @@ export function CompareDialog({ mine, theirs, onTake, onClose }: CompareDialogPr
         {(['a', 'b'] as const).map((side) => (
           <section key={side} aria-label={side === 'a' ? 'Mine' : "The link's"} data-testid={side === 'a' ? 'compare-mine' : 'compare-theirs'}>
             <h3>{side === 'a' ? 'Mine' : "The link's"}</h3>
-            <pre className="compare-text">
+            <pre className="compare-text" tabIndex={0} aria-label={side === 'a' ? 'My YAML' : "The link's YAML"}>
               {texts[side].map((line, i) =>
                 texts.changed[side][i] ? (
                   <mark key={i} data-changed="true" className={side === 'a' ? 'compare-del' : 'compare-add'}>
