@@ -44,7 +44,7 @@ export interface QueryChange {
 export interface DesignDiff {
   changes: Change[];
   queries: QueryChange[];
-  /** Findings (whole design) that appear or disappear, as "severity rule: message". */
+  /** Findings that appear or disappear, as "severity rule: message", but those listed under a query. */
   findingsAdded: string[];
   findingsRemoved: string[];
   /** The most important lines: full scans first, then changes needing a new table. */
@@ -126,7 +126,10 @@ export function diffDesigns(a: Design, b: Design): DesignDiff {
     ...queries.filter((q) => q.becameFullScan).map((q) => `query ${q.query} on ${q.table} became a full scan (was ${q.before!.kind})`),
     ...[...new Set(changes.filter((c) => c.class === 'new-table').map((c) => c.table ?? 'the design'))].map((t) => `table ${t} needs a new table and a backfill`),
   ];
-  return { changes, queries, findingsAdded: minus(all(fb), all(fa)), findingsRemoved: minus(all(fa), all(fb)), headline, counts };
+  // A finding listed under its query is not listed again with the design's.
+  const underQueries = new Set(queries.flatMap((q) => [...q.findingsAdded, ...q.findingsRemoved]));
+  const rest = (xs: string[]) => xs.filter((x) => !underQueries.has(x));
+  return { changes, queries, findingsAdded: rest(minus(all(fb), all(fa))), findingsRemoved: rest(minus(all(fa), all(fb))), headline, counts };
 }
 
 const show = (v: unknown) => {
