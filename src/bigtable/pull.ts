@@ -120,6 +120,17 @@ export async function sampleKeysOf(table: BtTable, n: number, points = 16): Prom
   return [...seen.values()].sort(compare);
 }
 
+/** A row key schema as the admin API gives it (bytes as Buffer or Uint8Array), as gcloud prints it (bytes as base64), for the importer. */
+export function structAsJson(schema: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(schema, function (this: Record<string, unknown>, key: string, v: unknown) {
+      const raw = this[key];
+      if (raw instanceof Uint8Array) return Buffer.from(raw).toString('base64');
+      return v;
+    }),
+  );
+}
+
 /** One table: its families and row key schema from the admin API, keys sampled, the template inferred. */
 export async function pullTable(conn: Connection, name: string, sample: number): Promise<PulledTable> {
   let t;
@@ -146,9 +157,7 @@ export async function pullTable(conn: Connection, name: string, sample: number):
   let inference: InferResult | null = null;
   const schema = t.rowKeySchema && (t.rowKeySchema.fields?.length ?? 0) > 0 ? t.rowKeySchema : null;
   if (schema) {
-    // The API gives the delimiter as bytes; the importer reads the base64 that gcloud prints.
-    const json = JSON.parse(JSON.stringify(schema, (_k, v: unknown) => (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer' ? Buffer.from((v as { data: number[] }).data).toString('base64') : v)));
-    const r = rowKeyFromStruct(json, ['rowKeySchema'], true);
+    const r = rowKeyFromStruct(structAsJson(schema), ['rowKeySchema'], true);
     rowKey = r.rowKey;
     notes.push('the key template is the table\'s row key schema', ...r.notes);
   } else if (keys.length > 0) {
