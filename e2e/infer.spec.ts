@@ -34,6 +34,18 @@ test('New design from sample keys: paste, infer, see the misfits by line, open i
   expect(texts.some((t) => t.includes("template: '{tenant}#{ts}'") && t.includes('reversed: true'))).toBe(true);
 });
 
+test('New design from sample keys: a file of escaped binary keys', async ({ page }) => {
+  await page.goto('./');
+  await page.getByTestId('infer-open').click();
+  const hex = (n: bigint) => [...Array(8)].map((_, i) => `\\x${((n >> BigInt(8 * (7 - i))) & 0xffn).toString(16).padStart(2, '0')}`).join('');
+  const lines = Array.from({ length: 40 }, (_, i) => `${['acme', 'globex'][i % 2]}#${hex(1767225600000n + BigInt(i) * 777n)}`);
+  await page.getByTestId('infer-file').setInputFiles({ name: 'keys.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+  await page.getByTestId('infer-run').click();
+  await expect(page.getByTestId('infer-template')).toHaveText('{kind}#{ts}');
+  await expect(page.getByTestId('infer-summary')).toContainText('8 bytes big-endian');
+  await expect(page.getByTestId('infer-summary')).toContainText('40 fit');
+});
+
 function chat(): Design {
   const r = loadDesign(readFileSync(new URL('../examples/chat-messages.yaml', import.meta.url), 'utf8'), 'chat.yaml');
   if (!r.ok) throw new Error('chat example does not load');
