@@ -82,11 +82,12 @@ interface ReadRowsChunk {
  * createReadStream, whose row assembly is built for cells and values. No resumption: a read
  * that fails part-way fails verify with the error.
  */
-export async function forEachKey(table: BtTable, ranges: readonly KeyRange[] | null, fn: (key: Buffer) => void): Promise<void> {
+export async function forEachKey(table: BtTable, ranges: readonly KeyRange[] | null, fn: (key: Buffer) => void, limit?: number): Promise<void> {
   if (ranges && ranges.length === 0) return;
   const reqOpts: Record<string, unknown> = {
     tableName: table.name,
     filter: { chain: { filters: [{ cellsPerRowLimitFilter: 1 }, { stripValueTransformer: true }] } },
+    ...(limit !== undefined ? { rowsLimit: limit } : {}),
   };
   if (ranges) {
     reqOpts.rows = {

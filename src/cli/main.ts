@@ -24,6 +24,9 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   apply: { summary: 'create or update the design\'s tables in Bigtable or the emulator (plan first)', load: () => import('./commands/apply') },
   load: { summary: 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator', load: () => import('./commands/load') },
   verify: { summary: 'check a real table against its design: key template, byte order, query ranges', load: () => import('./commands/verify') },
+  diff: { summary: 'compare two designs: changes classed by what Bigtable allows, plan and finding changes', load: () => import('./commands/diff') },
+  infer: { summary: 'infer a design (key template, field types, distributions) from sample row keys', load: () => import('./commands/infer') },
+  pull: { summary: 'read live tables (families, GC rules, keys) into a design; read-only', load: () => import('./commands/pull') },
 };
 
 const VERSION = '0.1.0';

@@ -7,12 +7,15 @@ import type { DesignAnalysis } from '../../core/rules/analysis';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
 import { PanelBoundary } from './Boundary';
+import type { CompareDialogProps } from '../share/CompareDialog';
 
 const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const ExportDialog = lazy(() => import('../export/ExportDialog').then((m) => ({ default: m.ExportDialog })));
 const ImportDropZone = lazy(() => import('../export/ImportDropZone').then((m) => ({ default: m.ImportDropZone })));
 const SharedLinkBanner = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkBanner })));
 const CapacityPanel = lazy(() => import('../capacity/CapacityPanel'));
+const SampleKeysDialog = lazy(() => import('../infer/SampleKeysPanel').then((m) => ({ default: m.SampleKeysDialog })));
+const CompareDialog = lazy(() => import('../share/CompareDialog').then((m) => ({ default: m.CompareDialog })));
 const SharedLinkError = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkError })));
 
 export function ShareAction({ design }: { design: Design }) {
@@ -84,6 +87,31 @@ export function LazyCapacityPanel(props: { design: Design; analysis: DesignAnaly
   return (
     <Suspense fallback={null}>
       <CapacityPanel {...props} />
+    </Suspense>
+  );
+}
+
+/** "New design from sample keys" (src/app/infer): the dialog and the core's inference load on the first click. */
+export function SampleKeysAction({ onNewDesign }: { onNewDesign(design: Design): void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="small-button side-infer" data-testid="infer-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        New design from sample keys
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SampleKeysDialog onNewDesign={onNewDesign} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export function LazyCompareDialog(props: CompareDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <CompareDialog {...props} />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { designHref, galleryHref, navigate } from '../routing';
 import { useStudio } from '../store';
-import { LazyImportDropZone } from './LazyPanels';
+import { LazyImportDropZone, SampleKeysAction } from './LazyPanels';
 import type { DesignDoc } from '../studio/contract';
 
 function TableLinks({ doc, selected }: { doc: DesignDoc; selected: string | null }) {
@@ -63,6 +63,7 @@ export function Sidebar() {
           })}
         </ul>
       </nav>
+      <SampleKeysAction onNewDesign={(design) => navigate(designHref(useStudio.getState().addDesign(design, { label: 'New design from sample keys' })))} />
       <LazyImportDropZone
         onNewDesign={(design, info) =>
           navigate(

@@ -15,9 +15,11 @@ export interface SharedLinkBannerProps {
   /** Save: the design with its name made unique. The store adds it as a new design. */
   onSave(design: Design): void;
   onDismiss(): void;
+  /** When the user has a design of this name: open "Compare with my version". */
+  onCompare?(): void;
 }
 
-export function SharedLinkBanner({ design, existingNames = [], onSave, onDismiss }: SharedLinkBannerProps) {
+export function SharedLinkBanner({ design, existingNames = [], onSave, onDismiss, onCompare }: SharedLinkBannerProps) {
   const name = useMemo(() => uniqueName(design.name, existingNames), [design.name, existingNames]);
   const [saved, setSaved] = useState<string | null>(null);
   if (saved !== null) {
@@ -55,6 +57,11 @@ export function SharedLinkBanner({ design, existingNames = [], onSave, onDismiss
         >
           Save to my designs
         </button>
+        {onCompare && (
+          <button type="button" onClick={onCompare} data-testid="shared-compare" aria-haspopup="dialog">
+            Compare with my version
+          </button>
+        )}
         <button type="button" onClick={onDismiss} data-testid="shared-dismiss">
           Dismiss
         </button>

@@ -14,7 +14,7 @@ import { EstimatesPanel } from '../panels/EstimatesPanel';
 import { FindingsPanel } from '../panels/FindingsPanel';
 import { useLint } from '../form/hooks';
 import { designHref, galleryHref, navigate } from '../routing';
-import { ExportAction, LazyCapacityPanel, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
+import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
@@ -77,11 +77,30 @@ function TextIssuesBanner({ doc, tab }: { doc: DesignDoc; tab: Tab }) {
 function SharedBanner({ doc }: { doc: DesignDoc }) {
   const [savedId, setSavedId] = useState<string | null>(null);
   const names = useStudio(useShallow((s) => s.docOrder.filter((id) => id !== doc.id && !s.docs[id]?.shared).map((id) => s.docs[id]!.design.name)));
+  // "A design you already have": one of my own (not shared) designs with the link's name.
+  const mineId = useStudio((s) => s.docOrder.find((id) => id !== doc.id && !s.docs[id]?.shared && s.docs[id]?.design.name === doc.design.name) ?? null);
+  const mine = useStudio((s) => (mineId ? s.docs[mineId]?.design : undefined));
+  const [comparing, setComparing] = useState(false);
   if (!doc.shared && savedId !== doc.id) return null;
   return (
+    <>
+    {comparing && mine && mineId && doc.shared && (
+      <LazyCompareDialog
+        mine={mine}
+        theirs={doc.design}
+        onClose={() => setComparing(false)}
+        onTake={(design, label) => {
+          const r = useStudio.getState().editDesign(mineId, () => design, { label });
+          if (!r.ok) return r.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`);
+          navigate(designHref(mineId));
+          return [];
+        }}
+      />
+    )}
     <LazySharedLinkBanner
       design={doc.design}
       existingNames={names}
+      {...(mine && doc.shared ? { onCompare: () => setComparing(true) } : {})}
       onSave={(design) => {
         useStudio.getState().keepShared(doc.id, design.name);
         setSavedId(doc.id);
@@ -93,6 +112,7 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
         navigate(galleryHref());
       }}
     />
+    </>
   );
 }
 

@@ -3,7 +3,6 @@ import { formatIssue, loadDesign } from '../../core/model/load-design';
 import { estimates, findingJson, formatBytes, querySummaries, rowsText, storedText, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
 import { plural } from '../../core/report/words';
 import { lint } from '../../core/rules/lint';
-import { formatCount } from '../../core/rules/support/rows';
 import { ruleById } from '../../core/rules/registry';
 import type { SeveritySetting } from '../../core/rules/types';
 import { parseFlags, readBytes, terminalSafe, UserError, write, type Io } from '../io';

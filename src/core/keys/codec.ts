@@ -27,6 +27,12 @@ export function createCodec(rowKey: RowKey): KeyCodec {
   };
   for (const name of layout.fields) fieldOf(name);
   const hashOrder = layout.fields.filter((n) => fieldOf(n).type === 'hash');
+  // Each segment's literal bytes, encoded once (decoding a million keys must not re-encode them per key).
+  const literal = layout.segments.map((s) => {
+    const prefix = utf8(s.prefix);
+    const suffix = utf8(s.suffix);
+    return { prefix, suffix, suffixDelim: concatBytes([suffix, delim]) };
+  });
 
   function encodedValues(record: KeyRecord): Map<string, Uint8Array> {
     const out = new Map<string, Uint8Array>();
@@ -49,17 +55,30 @@ export function createCodec(rowKey: RowKey): KeyCodec {
 
   function encodeParts(record: KeyRecord) {
     const values = encodedValues(record);
-    return layout.segments.map((s) => ({
-      field: s.field,
-      bytes: concatBytes([utf8(s.prefix), s.field ? values.get(s.field)! : new Uint8Array(0), utf8(s.suffix)]),
-    }));
+    return layout.segments.map((s, i) => {
+      const { prefix, suffix } = literal[i]!;
+      const value = s.field ? values.get(s.field)! : undefined;
+      return { field: s.field, bytes: !value ? prefix : prefix.length + suffix.length === 0 ? value : concatBytes([prefix, value, suffix]) };
+    });
   }
 
   function encode(record: KeyRecord): Uint8Array {
     const parts = encodeParts(record).map((p) => p.bytes);
     if (layout.encoding === 'orderedCode') return joinOrderedCodeStruct(parts);
     if (layout.encoding === 'singleton') return parts[0]!;
-    return concatBytes(parts.flatMap((p, i) => (i > 0 ? [delim, p] : [p])));
+    let total = delim.length * (parts.length - 1);
+    for (const p of parts) total += p.length;
+    const out = new Uint8Array(total);
+    let at = 0;
+    parts.forEach((p, i) => {
+      if (i > 0) {
+        out.set(delim, at);
+        at += delim.length;
+      }
+      out.set(p, at);
+      at += p.length;
+    });
+    return out;
   }
 
   function decode(key: Uint8Array): KeyRecord {
@@ -75,8 +94,7 @@ export function createCodec(rowKey: RowKey): KeyCodec {
     let at = 0;
     layout.segments.forEach((seg, i) => {
       const last = i === layout.segments.length - 1;
-      const prefix = utf8(seg.prefix);
-      const suffix = utf8(seg.suffix);
+      const { prefix, suffix, suffixDelim } = literal[i]!;
       if (i > 0) {
         if (!startsWithAt(key, delim, at)) throw new KeyCodecError(`expected the delimiter before segment ${i + 1} at byte ${at}`);
         at += delim.length;
@@ -90,7 +108,7 @@ export function createCodec(rowKey: RowKey): KeyCodec {
       if (typeof width === 'number') end = at + width;
       else if (width === 'self') end = at + (decodeOrderedInt64(key, at)?.length ?? 0);
       else {
-        const stop = last ? suffix : concatBytes([suffix, delim]);
+        const stop = last ? suffix : suffixDelim;
         end = last ? key.length - suffix.length : indexOfBytes(key, stop, at);
       }
       if (end < 0 && !last) {
@@ -108,6 +126,7 @@ export function createCodec(rowKey: RowKey): KeyCodec {
       throw new KeyCodecError(`${key.length - at} unexpected trailing bytes: "${fromUtf8(key.subarray(at)) ?? '(binary)'}"`);
     }
     // A salt that disagrees with its fields means the key was not written by this design.
+    if (hashOrder.length === 0) return record;
     const expected = encodedValues(record);
     for (const name of hashOrder) {
       if (record[name] !== undefined && encodeValue(name, fieldOf(name), record[name]!).join() !== expected.get(name)!.join()) {

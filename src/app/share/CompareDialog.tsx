@@ -1,0 +1,121 @@
+// "Compare with my version": a link's design beside the user's own of the same name, the
+// changes listed with what Bigtable allows for each (src/core/diff) and the YAML side by side
+// with changed lines marked. Take the link's version, take chosen changes, or keep mine; each
+// taking is one undo step (the caller's editDesign). Nothing changes until one is chosen, and
+// closing or "Keep mine" leaves both designs as they were.
+import { useMemo, useState } from 'react';
+import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
+import { applyChanges } from '../../core/diff/apply';
+import type { Design } from '../../core/model/schema';
+import { designText } from '../documents/docs';
+import { changedLines } from './compare';
+import { Modal } from './Modal';
+import './dialogs.css';
+
+export interface CompareDialogProps {
+  mine: Design;
+  theirs: Design;
+  /** Write `design` into my design (one undo step); returns the problems when it is not valid. */
+  onTake(design: Design, label: string): string[];
+  onClose(): void;
+}
+
+const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
+
+export function CompareDialog({ mine, theirs, onTake, onClose }: CompareDialogProps) {
+  const theirsNamed = useMemo(() => ({ ...theirs, name: mine.name }), [theirs, mine.name]);
+  const diff = useMemo(() => diffDesigns(mine, theirsNamed), [mine, theirsNamed]);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [problems, setProblems] = useState<string[]>([]);
+  const texts = useMemo(() => {
+    const a = designText(mine).split('\n');
+    const b = designText(theirsNamed).split('\n');
+    return { a, b, changed: changedLines(a, b) };
+  }, [mine, theirsNamed]);
+  const take = (design: Design, label: string) => {
+    const p = onTake(design, label);
+    if (p.length) setProblems(p);
+    else onClose();
+  };
+  return (
+    <Modal title="Compare with my version" onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={`${diff.changes.length} change(s) between your "${mine.name}" and the link's version. Nothing changes until you choose.`}>
+      {diff.headline.map((h) => (
+        <p key={h} className="compare-headline" data-testid="compare-headline">
+          {h}
+        </p>
+      ))}
+      {diff.changes.length === 0 ? (
+        <p role="status">The link holds the same design as yours.</p>
+      ) : (
+        <ul className="compare-changes" aria-label="Changes">
+          {diff.changes.map((c: Change, i) => (
+            <li key={c.path.join('\u0000')} data-testid="compare-change" data-class={c.class}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(i)}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(i);
+                    else next.delete(i);
+                    setChosen(next);
+                  }}
+                />{' '}
+                <span className={`compare-class compare-${c.class}`}>{CLASS_LABEL[c.class]}</span> <code>{c.path.join('.')}</code>:{' '}
+                {c.kind === 'added' ? `added ${show(c.after)}` : c.kind === 'removed' ? `removed ${show(c.before)}` : `${show(c.before)} → ${show(c.after)}`}
+              </label>
+              <div className="compare-why">{c.why}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="compare-sides">
+        {(['a', 'b'] as const).map((side) => (
+          <section key={side} aria-label={side === 'a' ? 'Mine' : "The link's"} data-testid={side === 'a' ? 'compare-mine' : 'compare-theirs'}>
+            <h3>{side === 'a' ? 'Mine' : "The link's"}</h3>
+            <pre className="compare-text" tabIndex={0} aria-label={side === 'a' ? 'My YAML' : "The link's YAML"}>
+              {texts[side].map((line, i) =>
+                texts.changed[side][i] ? (
+                  <mark key={i} data-changed="true" className={side === 'a' ? 'compare-del' : 'compare-add'}>
+                    {line || ' '}
+                  </mark>
+                ) : (
+                  <span key={i}>
+                    {line}
+                    {'\n'}
+                  </span>
+                ),
+              )}
+            </pre>
+          </section>
+        ))}
+      </div>
+      {problems.length > 0 && (
+        <div role="alert" data-testid="compare-problems">
+          <p>These changes together do not make a valid design, so nothing was changed:</p>
+          <ul>
+            {problems.slice(0, 5).map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="button-row">
+        <button type="button" className="primary" data-testid="compare-take-theirs" disabled={diff.changes.length === 0} onClick={() => take(theirsNamed, "Take the link's version")}>
+          Take the link&apos;s version
+        </button>
+        <button
+          type="button"
+          data-testid="compare-take-chosen"
+          disabled={chosen.size === 0}
+          onClick={() => take(applyChanges(mine, theirsNamed, diff.changes.filter((_, i) => chosen.has(i))), `Take ${chosen.size} change(s) from a link`)}
+        >
+          Take the chosen changes ({chosen.size})
+        </button>
+        <button type="button" data-testid="compare-keep-mine" onClick={onClose}>
+          Keep mine
+        </button>
+      </div>
+    </Modal>
+  );
+}
