@@ -213,20 +213,33 @@ export class ByteBuffer {
 
   /** ASCII decimal digits of a non-negative safe integer, left-padded with zeros to `pad`. */
   digits(v: number, pad: number): void {
+    if (v < 1e9) {
+      this.smallDigits(v, pad);
+      return;
+    }
+    // Two parts that integer arithmetic handles: the low nine digits (zero-padded) and the rest.
+    const lo = v % 1e9;
+    this.smallDigits((v - lo) / 1e9, pad - 9);
+    this.smallDigits(lo, 9);
+  }
+
+  /** digits() for v below 10^9, in 32-bit integer arithmetic. */
+  private smallDigits(v: number, pad: number): void {
     let n = 1;
-    for (let x = v; x >= 10; x = Math.floor(x / 10)) n++;
-    const width = Math.max(n, pad);
+    for (let x = v; x >= 10; x = (x / 10) | 0) n++;
+    const width = n > pad ? n : pad;
     this.room(width);
+    const b = this.buf;
     let at = this.len + width - 1;
     for (let k = 0; k < n; k++) {
-      this.buf[at--] = 48 + (v % 10);
-      v = Math.floor(v / 10);
+      const q = (v / 10) | 0;
+      b[at--] = 48 + v - q * 10;
+      v = q;
     }
-    while (at >= this.len) this.buf[at--] = 48;
+    while (at >= this.len) b[at--] = 48;
     this.len += width;
   }
 }
-
 
 /** Length of a valid multi-byte UTF-8 sequence at `i` (2-4) that ends by `end`, or 0. */
 function utf8SequenceLength(bytes: Uint8Array, i: number, end = bytes.length): number {

@@ -55,10 +55,11 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   function writeHashes(): void {
     for (const { k, f, pad, of } of hashes) {
       let h = 0x811c9dc5;
-      of.forEach((j, n) => {
+      for (let n = 0; n < of.length; n++) {
+        const j = of[n]!;
         if (n > 0) h = fnvInto(h, delim, delim.length);
         if (j >= 0 && written[j]) h = fnvInto(h, values[j]!.buf, values[j]!.len);
-      });
+      }
       const bucket = (h >>> 0) % f.buckets;
       values[k]!.len = 0;
       values[k]!.digits(bucket, pad);
