@@ -3,7 +3,8 @@ import { useCallback, useMemo } from 'react';
 import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
-import { lint, type LintResult } from '../../core/rules/lint';
+import type { LintResult } from '../../core/rules/lint';
+import { lintOf } from '../lint-cache';
 import { useStudio, type EditResult } from '../store';
 
 export type Edit = (recipe: (d: Design) => Design, label: string, path?: readonly PathPart[]) => EditResult;
@@ -19,9 +20,9 @@ export function useEdit(docId: string): Edit {
   );
 }
 
-/** The validator's findings and analysis, recomputed when the design object changes (it caches per table). */
+/** The validator's findings and analysis of this design object (computed once: lint-cache.ts). */
 export function useLint(design: Design): LintResult {
-  return useMemo(() => lint(design), [design]);
+  return useMemo(() => lintOf(design), [design]);
 }
 
 export const pathText = (path: readonly PathPart[]) => formatPath(path);
