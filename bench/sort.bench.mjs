@@ -133,36 +133,53 @@ if (!existsSync(cli)) {
   process.stderr.write(`sort bench: ${cli} not found (build the CLI first or set BTSTUDIO_BIN)\n`);
   process.exit(1);
 }
-const input = inputFile();
-// MB are 10^6 bytes for the input and the peak RSS alike, so their ratio is unit-free.
-const inputMB = statSync(input).size / 1e6;
-const out1 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-ours.txt`);
-const out2 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-gnu.txt`);
-try {
-  const runOurs = () => measure([process.execPath, cli, 'sort', input, '-o', out1]);
-  const runGnu = () => measure(['sort', input, '-o', out2], { LC_ALL: 'C' });
-  // One unmeasured run each warms the page cache; then the runs alternate, so that load
-  // from other programs on the machine falls on both alike.
-  runOurs();
-  runGnu();
-  const oursRuns = [];
-  const gnuRuns = [];
-  for (let i = 0; i < RUNS; i++) {
-    oursRuns.push(runOurs());
-    gnuRuns.push(runGnu());
+/** Keys with long shared prefixes (tenant#type#device#reversed ts), from the iot example. */
+function prefixFile() {
+  const file = join(tmpdir(), `btstudio-sort-bench-prefixes-${LINES}.txt`);
+  if (!existsSync(file)) {
+    const tmp = `${file}.${process.pid}.tmp`;
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" keys "${join(root, 'examples/iot-multitenant.yaml')}" -n ${LINES} > "${tmp}"`]);
+    if (r.status !== 0) {
+      process.stderr.write(`sort bench: cannot generate the prefix keys: ${r.stderr}\n`);
+      process.exit(1);
+    }
+    spawnSync('mv', [tmp, file]);
   }
-  const ours = summary('sort-1m-btstudio', oursRuns);
-  const gnu = summary('sort-1m-gnu-sort', gnuRuns);
-  if (!readFileSync(out1).equals(readFileSync(out2))) {
-    process.stderr.write('sort bench: btstudio output differs from LC_ALL=C sort\n');
-    process.exit(1);
+  return file;
+}
+
+// The mixed keys of generate() (names unchanged from earlier runs), then long shared prefixes.
+for (const [label, input] of [['', inputFile()], ['-prefixes', prefixFile()]]) {
+  // MB are 10^6 bytes for the input and the peak RSS alike, so their ratio is unit-free.
+  const inputMB = statSync(input).size / 1e6;
+  const out1 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-ours.txt`);
+  const out2 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-gnu.txt`);
+  try {
+    const runOurs = () => measure([process.execPath, cli, 'sort', input, '-o', out1]);
+    const runGnu = () => measure(['sort', input, '-o', out2], { LC_ALL: 'C' });
+    // One unmeasured run each warms the page cache; then the runs alternate, so that load
+    // from other programs on the machine falls on both alike.
+    runOurs();
+    runGnu();
+    const oursRuns = [];
+    const gnuRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      oursRuns.push(runOurs());
+      gnuRuns.push(runGnu());
+    }
+    const ours = summary(`sort-1m${label}-btstudio`, oursRuns);
+    const gnu = summary(`sort-1m${label}-gnu-sort`, gnuRuns);
+    if (!readFileSync(out1).equals(readFileSync(out2))) {
+      process.stderr.write(`sort bench${label}: btstudio output differs from LC_ALL=C sort\n`);
+      process.exit(1);
+    }
+    for (const r of [ours, gnu]) {
+      console.log(JSON.stringify({ name: r.name, value: round(r.ms), unit: 'ms', peakRssMB: round(r.rssMB), inputMB: round(inputMB) }));
+    }
+    console.log(JSON.stringify({ name: `sort-1m${label}-ratio`, value: Math.round((ours.ms / gnu.ms) * 100) / 100, unit: 'x' }));
+    console.log(JSON.stringify({ name: `sort-1m${label}-rss-ratio`, value: Math.round((ours.rssMB / inputMB) * 100) / 100, unit: 'x input' }));
+  } finally {
+    rmSync(out1, { force: true });
+    rmSync(out2, { force: true });
   }
-  for (const r of [ours, gnu]) {
-    console.log(JSON.stringify({ name: r.name, value: round(r.ms), unit: 'ms', peakRssMB: round(r.rssMB), inputMB: round(inputMB) }));
-  }
-  console.log(JSON.stringify({ name: 'sort-1m-ratio', value: Math.round((ours.ms / gnu.ms) * 100) / 100, unit: 'x' }));
-  console.log(JSON.stringify({ name: 'sort-1m-rss-ratio', value: Math.round((ours.rssMB / inputMB) * 100) / 100, unit: 'x input' }));
-} finally {
-  rmSync(out1, { force: true });
-  rmSync(out2, { force: true });
 }

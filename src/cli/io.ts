@@ -196,7 +196,7 @@ export function writeError(file: string, e: unknown): UserError {
   return new UserError(`${quote(file).slice(1, -1)}: cannot write (${code && words[code] ? words[code] : (e as Error).message})`);
 }
 
-export function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+export function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     stream.write(text, (err) => (err && (err as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(err) : resolve()));
   });

@@ -3,11 +3,11 @@
 // - the rule findings of the design, at the line of the path they concern, found with the
 //   loader's source map. Findings only make sense against text that loads: while the text has
 //   errors the design is the last valid one, whose paths no longer match the text's lines.
-import { lint } from '../../core/rules/lint';
 import type { Finding } from '../../core/rules/types';
 import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
+import { lintOf } from '../lint-cache';
 
 export type MarkSeverity = 'error' | 'warning' | 'info';
 
@@ -47,7 +47,7 @@ export function findingMarks(text: string, findings: readonly Finding[]): Mark[]
 /** Everything the code view marks: issues when the text does not load, otherwise the findings. */
 export function marksFor(text: string, textIssues: readonly DesignIssue[], design: Design): Mark[] {
   if (textIssues.length > 0) return issueMarks(textIssues);
-  return findingMarks(text, lint(design).findings);
+  return findingMarks(text, lintOf(design).findings);
 }
 
 /** Line of a design path in the text, or null when the text does not load. */

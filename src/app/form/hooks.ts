@@ -3,9 +3,9 @@ import { useCallback, useMemo } from 'react';
 import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
-import { lint, type LintResult } from '../../core/rules/lint';
+import type { LintResult } from '../../core/rules/lint';
+import { lintOf } from '../lint-cache';
 import { useStudio, type EditResult } from '../store';
-import { testRules } from '../test-hooks';
 
 export type Edit = (recipe: (d: Design) => Design, label: string, path?: readonly PathPart[]) => EditResult;
 
@@ -20,16 +20,9 @@ export function useEdit(docId: string): Edit {
   );
 }
 
-// One lint per design object, shared by the panels that show it (each sits in its own error boundary).
-const lintCache = new WeakMap<Design, LintResult>();
-
-/** The validator's findings and analysis, recomputed when the design object changes (it caches per table). */
+/** The validator's findings and analysis of this design object (computed once: lint-cache.ts). */
 export function useLint(design: Design): LintResult {
-  return useMemo(() => {
-    let r = lintCache.get(design);
-    if (!r) lintCache.set(design, (r = lint(design, import.meta.env.VITE_BTSTUDIO_TEST_HOOKS === '1' ? { extraRules: testRules() } : {})));
-    return r;
-  }, [design]);
+  return useMemo(() => lintOf(design), [design]);
 }
 
 export const pathText = (path: readonly PathPart[]) => formatPath(path);

@@ -1,19 +1,12 @@
-// Many keys in three typed arrays: every key's bytes back to back in `data`, and where each
-// one starts and ends. Keys may hold any byte (a generated big-endian int can contain 0x0a),
-// so keys are never split on newlines once packed. The arrays transfer to and from a worker
-// without copying, and 1,000,000 keys cost two Uint32Arrays and their bytes, not a million
-// objects. Imports core only: this module runs in the sort worker.
+// The sorter's key sets: generated (the core's key writer) or pasted keys, packed (core/keys/packed.ts),
+// with progress for long jobs. Imports core only: this module runs in the sort worker.
 import type { RowKey } from '../../core/model/schema';
-import { recordStream } from '../../core/keys/generate';
+import { keyAt, KeyPacker, type KeySet } from '../../core/keys/packed';
+import { keyWriter } from '../../core/keys/writer';
 import { splitLines } from '../../core/sort/byteSort';
 import { unescapeBytes } from '../../core/sort/escape';
 
-export interface KeySet {
-  data: Uint8Array;
-  starts: Uint32Array;
-  ends: Uint32Array;
-  count: number;
-}
+export { keyAt, KeyPacker, type KeySet };
 
 /** A key set and its byte order: `order[k]` is the key at sorted position k. */
 export interface SortedKeys extends KeySet {
@@ -32,58 +25,8 @@ export const MAX_KEYS = 1_000_000;
 /** How often a loop reports progress (and the main-thread fallback yields). */
 export const STEP = 8192;
 
-export function keyAt(keys: KeySet, i: number): Uint8Array {
-  return keys.data.subarray(keys.starts[i]!, keys.ends[i]!);
-}
-
 export function sortedKeyAt(keys: SortedKeys, k: number): Uint8Array {
   return keyAt(keys, keys.order[k]!);
-}
-
-/** Appends keys to one growing buffer (doubling, so a million pushes copy little). */
-export class KeyPacker {
-  private data: Uint8Array;
-  private starts: Uint32Array;
-  private ends: Uint32Array;
-  private used = 0;
-  count = 0;
-
-  constructor(expectedKeys = 1024, bytesPerKey = 32) {
-    this.data = new Uint8Array(Math.max(64, expectedKeys * bytesPerKey));
-    this.starts = new Uint32Array(Math.max(16, expectedKeys));
-    this.ends = new Uint32Array(Math.max(16, expectedKeys));
-  }
-
-  push(key: Uint8Array): void {
-    if (this.used + key.length > this.data.length) {
-      const next = new Uint8Array(Math.max(this.data.length * 2, this.used + key.length));
-      next.set(this.data.subarray(0, this.used));
-      this.data = next;
-    }
-    if (this.count === this.starts.length) {
-      const s = new Uint32Array(this.count * 2);
-      s.set(this.starts);
-      this.starts = s;
-      const e = new Uint32Array(this.count * 2);
-      e.set(this.ends);
-      this.ends = e;
-    }
-    this.data.set(key, this.used);
-    this.starts[this.count] = this.used;
-    this.used += key.length;
-    this.ends[this.count] = this.used;
-    this.count++;
-  }
-
-  /** The packed keys, trimmed to size (copies, so the result owns compact buffers). */
-  finish(): KeySet {
-    return {
-      data: this.data.slice(0, this.used),
-      starts: this.starts.slice(0, this.count),
-      ends: this.ends.slice(0, this.count),
-      count: this.count,
-    };
-  }
 }
 
 export interface GenerateRequest {
@@ -100,14 +43,15 @@ export function clampCount(n: number): number {
 
 /**
  * The keys `sampleKeys(rowKey, count, {seed, writesPerSecond})` returns, in the same order,
- * packed. It walks the same record stream sampleKeys does, so it can report progress.
+ * packed. It runs the same key writer sampleKeys does, so it can report progress.
  */
 export function* generateKeys(req: GenerateRequest): Generator<Progress, KeySet> {
   const count = clampCount(req.count);
-  const stream = recordStream(req.rowKey, { seed: req.seed, writesPerSecond: req.writesPerSecond });
+  const writer = keyWriter(req.rowKey, { seed: req.seed, writesPerSecond: req.writesPerSecond });
   const packer = new KeyPacker(count);
   for (let i = 0; i < count; i++) {
-    packer.push(stream.next().key);
+    const len = writer.next(); // first: it may move the buffer bytes() returns
+    packer.pushFrom(writer.bytes(), len);
     if ((i + 1) % STEP === 0) yield { stage: 'generate', done: i + 1, total: count };
   }
   return packer.finish();

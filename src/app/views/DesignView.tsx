@@ -18,9 +18,27 @@ import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanne
 import { selectOpenDoc, useStudio } from '../store';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
-const CodeView = lazy(() => import('../code/CodeView'));
-const SorterView = lazy(() => import('../sorter/SorterView'));
-const SimView = lazy(() => import('../sim/SimView'));
+// The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
+// workers): both are requested at once, not one after the other, and already when the pointer
+// or the focus reaches the tab, so a click finds them loaded or on their way.
+const loadCodeView = () => {
+  void import('../code/MonacoPane');
+  return import('../code/CodeView');
+};
+const loadSorterView = () => import('../sorter/SorterView');
+const loadSimView = () => import('../sim/SimView');
+const CodeView = lazy(loadCodeView);
+const SorterView = lazy(loadSorterView);
+const SimView = lazy(loadSimView);
+const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = { yaml: loadCodeView, sorter: loadSorterView, simulate: loadSimView };
+const prefetched = new Set<Tab>();
+
+function prefetchTab(tab: Tab): void {
+  const load = PREFETCH[tab];
+  if (!load || prefetched.has(tab)) return;
+  prefetched.add(tab);
+  load().catch(() => prefetched.delete(tab)); // offline or a failed chunk: the click tries again
+}
 
 const TABS: { tab: Tab; label: string }[] = [
   { tab: 'form', label: 'Form' },
@@ -221,9 +239,17 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
       </header>
       <SharedBanner key={doc.id} doc={doc} />
       <TextIssuesBanner doc={doc} tab={tab} />
-      <nav className="tabs view-tabs" aria-label="Views of this design">
+      <nav className="tabs view-tabs" aria-label="Views of this design" onPointerEnter={() => prefetchTab('yaml')}>
         {tabs.map((t) => (
-          <a key={t.tab} className="tab" href={t.href} aria-current={t.tab === tab ? 'page' : undefined} data-testid={`tab-${t.tab}`}>
+          <a
+            key={t.tab}
+            className="tab"
+            href={t.href}
+            aria-current={t.tab === tab ? 'page' : undefined}
+            data-testid={`tab-${t.tab}`}
+            onPointerEnter={() => prefetchTab(t.tab)}
+            onFocus={() => prefetchTab(t.tab)}
+          >
             {t.label}
           </a>
         ))}

@@ -141,8 +141,108 @@ export function displayKey(bytes: Uint8Array): string {
   return out;
 }
 
-/** Length of a valid multi-byte UTF-8 sequence at `i` (2-4), or 0. */
-function utf8SequenceLength(bytes: Uint8Array, i: number): number {
+/**
+ * displayKey's text as UTF-8 bytes, appended to `out`, for bytes[start, end): the same text
+ * without a string per key (`btstudio keys` writes a million of them).
+ */
+export function displayKeyInto(bytes: Uint8Array, start: number, end: number, out: ByteBuffer): void {
+  out.room(end - start);
+  for (let i = start; i < end; ) {
+    const b = bytes[i]!;
+    if (b >= 0x20 && b < 0x7f && b !== 0x5c) {
+      // Room is made for every byte left: plain bytes need no check each.
+      out.buf[out.len++] = b;
+      i++;
+      continue;
+    }
+    if (b === 0x5c) {
+      out.push(0x5c);
+      out.push(0x5c);
+      i++;
+    } else {
+      const n = utf8SequenceLength(bytes, i, end);
+      if (n > 1) {
+        for (let k = 0; k < n; k++) out.push(bytes[i + k]!);
+        i += n;
+      } else {
+        out.push(0x5c);
+        out.push(0x78);
+        out.push(HEX.charCodeAt(b >> 4));
+        out.push(HEX.charCodeAt(b & 15));
+        i++;
+      }
+    }
+    out.room(end - i);
+  }
+}
+
+/** A growable byte buffer for writing keys without an allocation per key (reuse it: set `len = 0`). */
+export class ByteBuffer {
+  buf: Uint8Array;
+  len = 0;
+
+  constructor(capacity = 64) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  room(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.len + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+  }
+
+  push(b: number): void {
+    if (this.len === this.buf.length) this.room(1);
+    this.buf[this.len++] = b;
+  }
+
+  append(bytes: Uint8Array): void {
+    this.copy(bytes, bytes.length);
+  }
+
+  /** Appends bytes[0, n): a loop for the short runs keys are made of, set() for long ones. */
+  copy(bytes: Uint8Array, n: number): void {
+    this.room(n);
+    if (n > 32) this.buf.set(n === bytes.length ? bytes : bytes.subarray(0, n), this.len);
+    else for (let k = 0; k < n; k++) this.buf[this.len + k] = bytes[k]!;
+    this.len += n;
+  }
+
+  /** ASCII decimal digits of a non-negative safe integer, left-padded with zeros to `pad`. */
+  digits(v: number, pad: number): void {
+    if (v < 1e9) {
+      this.smallDigits(v, pad);
+      return;
+    }
+    // Two parts that integer arithmetic handles: the low nine digits (zero-padded) and the rest.
+    const lo = v % 1e9;
+    this.smallDigits((v - lo) / 1e9, pad - 9);
+    this.smallDigits(lo, 9);
+  }
+
+  /** digits() for v below 10^9, in 32-bit integer arithmetic. */
+  private smallDigits(v: number, pad: number): void {
+    let n = 1;
+    for (let x = v; x >= 10; x = (x / 10) | 0) n++;
+    const width = n > pad ? n : pad;
+    this.room(width);
+    const b = this.buf;
+    let at = this.len + width - 1;
+    for (let k = 0; k < n; k++) {
+      const q = (v / 10) | 0;
+      b[at--] = 48 + v - q * 10;
+      v = q;
+    }
+    while (at >= this.len) b[at--] = 48;
+    this.len += width;
+  }
+}
+
+/** Length of a valid multi-byte UTF-8 sequence at `i` (2-4) that ends by `end`, or 0. */
+function utf8SequenceLength(bytes: Uint8Array, i: number, end = bytes.length): number {
   const b = bytes[i]!;
   let n: number;
   let min: number;
@@ -150,7 +250,7 @@ function utf8SequenceLength(bytes: Uint8Array, i: number): number {
   else if (b >= 0xe0 && b <= 0xef) [n, min] = [3, 0x800];
   else if (b >= 0xf0 && b <= 0xf4) [n, min] = [4, 0x10000];
   else return 0;
-  if (i + n > bytes.length) return 0;
+  if (i + n > end) return 0;
   let cp = b & (0xff >> (n + 1));
   for (let k = 1; k < n; k++) {
     const c = bytes[i + k]!;

@@ -3,59 +3,16 @@
 // their distribution and turn it into a value.
 import type { DomainField, Field, IntField, RowKey, StringField } from '../model/schema';
 import { createCodec, type KeyCodec } from './codec';
-import { Rng, zipfSampler } from './random';
+import { ALPHABETS, DEFAULT_START_MS, DOMAIN_PARTS, intValue, MAX_TIME_MS, mix, rankDrawer, type GenerateOptions } from './generators';
+import { Rng } from './random';
 import { fnv1a32 } from './hash';
 import { utf8 } from './bytes';
 import { assertNever, KeyCodecError, type FieldValue, type KeyRecord } from './values';
+import { packedKeys } from './writer';
 
-/** 2026-01-01T00:00:00Z: the default start of simulated time, fixed so output is reproducible. */
-export const DEFAULT_START_MS = 1767225600000;
-
-export interface GenerateOptions {
-  seed?: number;
-  startMs?: number;
-  writesPerSecond?: number;
-}
+export { DEFAULT_START_MS, type GenerateOptions } from './generators';
 
 type ValueFn = (i: number, timeMs: number) => FieldValue;
-
-const ALPHABETS: Record<NonNullable<StringField['alphabet']>, string> = {
-  lower: 'abcdefghijklmnopqrstuvwxyz',
-  alnum: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
-  hex: '0123456789abcdef',
-  digits: '0123456789',
-};
-
-/** A stateless 32-bit mix of (rank, salt): distinct ranks give unrelated-looking values. */
-function mix(k: number, salt: number, round: number): number {
-  let z = (Math.imul(k >>> 0, 0x9e3779b1) ^ Math.imul(Math.floor(k / 4294967296), 0x85ebca6b) ^ salt ^ Math.imul(round, 0xc2b2ae35)) >>> 0;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  return (z ^ (z >>> 16)) >>> 0;
-}
-
-function rankDrawer(
-  field: { distribution?: 'uniform' | 'zipf' | 'sequential' | 'hot' | undefined; skew?: number | undefined; share?: number | undefined },
-  cardinality: number,
-  rng: Rng,
-): (i: number) => number {
-  switch (field.distribution ?? 'uniform') {
-    case 'uniform':
-      return () => rng.below(cardinality);
-    case 'zipf': {
-      const z = zipfSampler(cardinality, field.skew ?? 1.1);
-      return () => z(rng);
-    }
-    case 'sequential':
-      return (i) => i % cardinality;
-    case 'hot': {
-      const share = field.share ?? 0.5;
-      return () => (cardinality <= 1 || rng.next() < share ? 0 : 1 + rng.below(cardinality - 1));
-    }
-    default:
-      return assertNever(field.distribution as never);
-  }
-}
 
 function stringValues(name: string, f: StringField, rng: Rng): ValueFn {
   if (f.values) {
@@ -104,25 +61,20 @@ function stringValues(name: string, f: StringField, rng: Rng): ValueFn {
 }
 
 function intValues(f: IntField, rng: Rng): ValueFn {
-  const min = f.min ?? 0;
-  // An unbounded auto-increment keeps counting; a bounded one wraps around its range.
-  const span = f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : f.distribution === 'sequential' ? Number.MAX_SAFE_INTEGER - Math.max(0, min) : 1_000_000);
-  const rank = rankDrawer(f, Math.max(1, span), rng);
-  return (i) => BigInt(min + rank(i));
+  const value = intValue(f, rng);
+  return (i) => BigInt(value(i));
 }
-
-const SUBDOMAINS = ['www', 'api', 'blog', 'shop', 'm', 'docs', 'cdn', 'news'];
-const TLDS = ['com', 'com', 'com', 'org', 'net', 'io', 'de', 'co.uk', 'fr', 'jp'];
 
 function domainValues(f: DomainField, rng: Rng): ValueFn {
   const rank = rankDrawer(f, f.cardinality ?? 10000, rng);
   return (i) => {
     const k = rank(i);
-    const h = mix(k, 0x2545f491, 0);
+    const { subdomains, tlds, salt } = DOMAIN_PARTS;
+    const h = mix(k, salt, 0);
     const len = 4 + (h % 7);
     let name = '';
-    for (let p = 0; p < len; p++) name += ALPHABETS.lower[mix(k, 0x2545f491, p + 1) % 26]!;
-    return `${SUBDOMAINS[(h >>> 8) % SUBDOMAINS.length]}.${name}.${TLDS[(h >>> 16) % TLDS.length]}`;
+    for (let p = 0; p < len; p++) name += ALPHABETS.lower[mix(k, salt, p + 1) % 26]!;
+    return `${subdomains[(h >>> 8) % subdomains.length]}.${name}.${tlds[(h >>> 16) % tlds.length]}`;
   };
 }
 
@@ -166,8 +118,7 @@ export interface RecordStream {
   next(): { record: KeyRecord; key: Uint8Array; timeMs: number };
 }
 
-/** 9999-12-31T23:59:59.999Z: generated time never goes past it. */
-export const MAX_TIME_MS = 253_402_300_799_999;
+export { MAX_TIME_MS } from './generators';
 
 export function recordStream(rowKey: RowKey, opts: GenerateOptions = {}): RecordStream {
   const codec = createCodec(rowKey);
@@ -190,10 +141,11 @@ export function recordStream(rowKey: RowKey, opts: GenerateOptions = {}): Record
   };
 }
 
+/** The first n keys of the table (recordStream's keys, written by the fast key writer). */
 export function sampleKeys(rowKey: RowKey, n: number, opts: GenerateOptions = {}): Uint8Array[] {
-  const s = recordStream(rowKey, opts);
-  const out: Uint8Array[] = new Array(n);
-  for (let k = 0; k < n; k++) out[k] = s.next().key;
+  const keys = packedKeys(rowKey, n, opts);
+  const out: Uint8Array[] = new Array(keys.count);
+  for (let k = 0; k < keys.count; k++) out[k] = keys.data.subarray(keys.starts[k]!, keys.ends[k]!);
   return out;
 }
 

@@ -73,6 +73,16 @@ export function zipfSampler(n: number, s: number): (rng: Rng) => number {
   const hIntegralX1 = h(1.5) - 1;
   const hIntegralN = h(n + 0.5);
   const sTest = 2 - hInv(h(2.5) - Math.pow(2, -s));
+  // The acceptance bound of rank k, h(k + 0.5) - k^-s, remembered for the small ranks that
+  // most draws land on (the same doubles as computing it each time: draws do not change).
+  const cached = Math.min(n, 65536);
+  const bound = new Float64Array(cached + 1).fill(NaN);
+  const boundOf = (k: number): number => {
+    if (k > cached) return h(k + 0.5) - Math.pow(k, -s);
+    let b = bound[k]!;
+    if (Number.isNaN(b)) b = bound[k] = h(k + 0.5) - Math.pow(k, -s);
+    return b;
+  };
   return (rng) => {
     for (;;) {
       const u = hIntegralN + rng.next() * (hIntegralX1 - hIntegralN);
@@ -80,7 +90,7 @@ export function zipfSampler(n: number, s: number): (rng: Rng) => number {
       let k = Math.floor(x + 0.5);
       if (k < 1) k = 1;
       else if (k > n) k = n;
-      if (k - x <= sTest || u >= h(k + 0.5) - Math.pow(k, -s)) return k - 1;
+      if (k - x <= sTest || u >= boundOf(k)) return k - 1;
     }
   };
 }

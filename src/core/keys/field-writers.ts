@@ -1,0 +1,288 @@
+// One field's bytes for the key writer (writer.ts): an encoder per field that appends the
+// field's bytes for row i to a reused buffer, exactly as encodeValue would write the value
+// recordStream draws. Values a double cannot hold exactly take encodeValue itself.
+import type { DomainField, Field, IntField, StringField, TimestampField } from '../model/schema';
+import { ByteBuffer, utf8 } from './bytes';
+import { fnv1a32 } from './hash';
+import { ALPHABETS, DOMAIN_PARTS, intValue, mix, rankDrawer } from './generators';
+import { Rng } from './random';
+import { assertNever, encodeValue } from './values';
+
+/** Appends the bytes of one field for row `i` at simulated time `timeMs`. */
+export type Encoder = (out: ByteBuffer, i: number, timeMs: number) => void;
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Signed decimal text of a safe integer, as padDecimal writes it. */
+function signedDigits(out: ByteBuffer, v: number, pad: number): void {
+  if (v < 0) {
+    out.push(45);
+    out.digits(-v, pad);
+  } else out.digits(v, pad);
+}
+
+/** Two's complement big-endian int64 of a safe integer. */
+function bigEndian(out: ByteBuffer, v: number): void {
+  out.room(8);
+  const hi = Math.floor(v / 4294967296);
+  const lo = v - hi * 4294967296;
+  const b = out.buf;
+  const at = out.len;
+  b[at] = (hi >>> 24) & 0xff;
+  b[at + 1] = (hi >>> 16) & 0xff;
+  b[at + 2] = (hi >>> 8) & 0xff;
+  b[at + 3] = hi & 0xff;
+  b[at + 4] = (lo >>> 24) & 0xff;
+  b[at + 5] = (lo >>> 16) & 0xff;
+  b[at + 6] = (lo >>> 8) & 0xff;
+  b[at + 7] = lo & 0xff;
+  out.len += 8;
+}
+
+/** The general path for one value: what encodeValue writes. */
+function general(out: ByteBuffer, name: string, field: Field, value: bigint): void {
+  out.append(encodeValue(name, field, value));
+}
+
+function stringEncoder(name: string, f: StringField, rng: Rng): Encoder {
+  if (f.values) {
+    const values = f.values.map(utf8);
+    if (f.weights && f.weights.length === values.length) {
+      const total = f.weights.reduce((a, b) => a + b, 0);
+      const cum = new Float64Array(values.length);
+      let acc = 0;
+      f.weights.forEach((w, k) => (cum[k] = acc += w / total));
+      const last = values.length - 1;
+      return (out) => {
+        // The first k with u < cum[k] (cum never decreases), else the last value.
+        const u = rng.next();
+        let lo = 0;
+        let hi = values.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (u < cum[mid]!) hi = mid;
+          else lo = mid + 1;
+        }
+        out.append(values[lo < values.length ? lo : last]!);
+      };
+    }
+    const rank = rankDrawer(f, values.length, rng);
+    return (out, i) => out.append(values[rank(i)]!);
+  }
+  const alphabet = utf8(ALPHABETS[f.alphabet ?? 'lower']);
+  const length = f.length ?? 8;
+  const rank = rankDrawer(f, f.cardinality ?? 10000, rng);
+  const salt = fnv1a32(utf8(name));
+  const prefix = utf8(f.prefix ?? '');
+  const base = alphabet.length;
+  if (f.distribution === 'sequential') {
+    return (out, i) => {
+      out.append(prefix);
+      out.room(length);
+      let k = rank(i);
+      for (let p = length - 1; p >= 0; p--) {
+        out.buf[out.len + p] = alphabet[k % base]!;
+        k = Math.floor(k / base);
+      }
+      out.len += length;
+    };
+  }
+  return (out, i) => {
+    out.append(prefix);
+    out.room(length);
+    const k = rank(i);
+    for (let p = 0; p < length; p++) out.buf[out.len + p] = alphabet[mix(k, salt, p) % base]!;
+    out.len += length;
+  };
+}
+
+function intEncoder(name: string, f: IntField, rng: Rng): Encoder {
+  const value = intValue(f, rng);
+  const pad = f.pad ?? 0;
+  switch (f.encoding ?? 'decimal') {
+    case 'decimal':
+      return (out, i) => {
+        const v = value(i);
+        if (v >= -SAFE && v <= SAFE) signedDigits(out, v, pad);
+        else general(out, name, f, BigInt(v));
+      };
+    case 'bigEndian':
+      return (out, i) => {
+        const v = value(i);
+        if (v >= -SAFE && v <= SAFE) bigEndian(out, v);
+        else general(out, name, f, BigInt(v));
+      };
+    case 'orderedCode':
+      return (out, i) => general(out, name, f, BigInt(value(i)));
+    default:
+      return assertNever(f.encoding as never);
+  }
+}
+
+/** LONG_MAX - v as 19 decimal digits, for 0 <= v <= 2^53 (two limbs of 10^10). */
+function reversedDigits(out: ByteBuffer, v: number): void {
+  const vh = Math.floor(v / 1e10);
+  let lo = 6854775807 - (v - vh * 1e10);
+  let hi = 922337203 - vh;
+  if (lo < 0) {
+    lo += 1e10;
+    hi -= 1;
+  }
+  out.digits(hi, 9);
+  out.digits(lo, 10);
+}
+
+const DAY = 86_400_000;
+const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: DAY } as const;
+
+/** floor(a / b) for integers held exactly in doubles (|a| < 2^53, b > 0), without rounding. */
+function floorDiv(a: number, b: number): number {
+  const r = ((a % b) + b) % b;
+  return (a - r) / b;
+}
+
+/**
+ * bucketStart in doubles: exact while every value stays an integer below 2^53 (the bounds per
+ * unit below keep them there), else NaN and the general path does it.
+ */
+function numericBucketStart(f: TimestampField): (raw: number) => number {
+  const unit = f.unit ?? 'ms';
+  // Seconds are multiplied by 1000 on the way to milliseconds, and a bucket start may lie a
+  // month below the value: half the range leaves room for both.
+  const limit = unit === 's' ? SAFE / 2000 : SAFE / 2;
+  const toMs = (v: number) => (unit === 's' ? v * 1000 : unit === 'us' ? floorDiv(v, 1000) : v);
+  const fromMs = (ms: number) => (unit === 's' ? floorDiv(ms, 1000) : unit === 'us' ? ms * 1000 : ms);
+  return (raw) => {
+    if (!(raw >= -limit && raw <= limit)) return NaN;
+    const ms = toMs(raw);
+    switch (f.bucket) {
+      case undefined:
+        return raw;
+      case 'minute':
+      case 'hour':
+      case 'day': {
+        const size = BUCKET_MS[f.bucket];
+        return fromMs(floorDiv(ms, size) * size);
+      }
+      case 'week': {
+        const days = floorDiv(ms, DAY);
+        return fromMs((days - ((((days + 3) % 7) + 7) % 7)) * DAY); // 1970-01-01 was a Thursday
+      }
+      case 'month': {
+        const d = new Date(ms);
+        return fromMs(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+      }
+      default:
+        return assertNever(f.bucket);
+    }
+  };
+}
+
+function timestampEncoder(name: string, f: TimestampField): Encoder {
+  const perMs = f.unit === 's' ? 0.001 : f.unit === 'us' ? 1000 : 1;
+  const pad = f.pad ?? 0;
+  const bucketOf = numericBucketStart(f);
+  // Neighbouring rows share a value (a bucket, the same millisecond): encode it once.
+  let lastValue = NaN;
+  const last = new ByteBuffer();
+  const encode = (out: ByteBuffer, v: number): void => {
+    // ISO text, big-endian reversal and values out of range are rare: the exact general path.
+    if (f.format === 'iso' || v < 0 || v > SAFE || (f.encoding === 'bigEndian' && f.reversed)) general(out, name, f, BigInt(v));
+    else if (f.encoding === 'bigEndian') bigEndian(out, v);
+    else if (f.reversed) reversedDigits(out, v);
+    else out.digits(v, pad);
+  };
+  return (out, _i, t) => {
+    const raw = Math.floor(t * perMs);
+    const v = bucketOf(raw);
+    if (Number.isNaN(v)) {
+      lastValue = NaN;
+      general(out, name, f, BigInt(raw));
+      return;
+    }
+    if (v !== lastValue) {
+      lastValue = v;
+      last.len = 0;
+      encode(last, v);
+    }
+    out.copy(last.buf, last.len);
+  };
+}
+
+function uuidEncoder(rng: Rng): Encoder {
+  const HEXB = utf8('0123456789abcdef');
+  const raw = new Uint8Array(16);
+  return (out) => {
+    rng.fill(raw);
+    raw[6] = (raw[6]! & 0x0f) | 0x40;
+    raw[8] = (raw[8]! & 0x3f) | 0x80;
+    out.room(36);
+    const b = out.buf;
+    let at = out.len;
+    for (let k = 0; k < 16; k++) {
+      if (k === 4 || k === 6 || k === 8 || k === 10) b[at++] = 45;
+      b[at++] = HEXB[raw[k]! >> 4]!;
+      b[at++] = HEXB[raw[k]! & 15]!;
+    }
+    out.len = at;
+  };
+}
+
+function domainEncoder(f: DomainField, rng: Rng): Encoder {
+  const rank = rankDrawer(f, f.cardinality ?? 10000, rng);
+  const { subdomains, tlds, salt } = DOMAIN_PARTS;
+  const subs = subdomains.map(utf8);
+  const tldLabels = tlds.map((t) => t.split('.').map(utf8));
+  const lower = utf8(ALPHABETS.lower);
+  const name = new Uint8Array(16);
+  return (out, i) => {
+    const k = rank(i);
+    const h = mix(k, salt, 0);
+    const len = 4 + (h % 7);
+    for (let p = 0; p < len; p++) name[p] = lower[mix(k, salt, p + 1) % 26]!;
+    const sub = subs[(h >>> 8) % subs.length]!;
+    const tld = tldLabels[(h >>> 16) % tldLabels.length]!;
+    if (f.reversed) {
+      for (let t = tld.length - 1; t >= 0; t--) {
+        out.append(tld[t]!);
+        out.push(46);
+      }
+      out.copy(name, len);
+      out.push(46);
+      out.append(sub);
+    } else {
+      out.append(sub);
+      out.push(46);
+      out.copy(name, len);
+      for (const label of tld) {
+        out.push(46);
+        out.append(label);
+      }
+    }
+  };
+}
+
+export function fieldEncoder(name: string, field: Field, seed: number): Encoder | null {
+  const rng = new Rng(seed, name);
+  switch (field.type) {
+    case 'string':
+      return stringEncoder(name, field, rng);
+    case 'int':
+      return intEncoder(name, field, rng);
+    case 'timestamp':
+      return timestampEncoder(name, field);
+    case 'uuid':
+      return uuidEncoder(rng);
+    case 'domain':
+      return domainEncoder(field, rng);
+    case 'bytes': {
+      const bytes = new Uint8Array(field.length ?? 8);
+      return (out) => out.append(rng.fill(bytes));
+    }
+    case 'hash':
+      return null; // from the other fields, once they are written
+    default:
+      return assertNever(field);
+  }
+}
+

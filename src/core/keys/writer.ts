@@ -1,0 +1,145 @@
+// The fast path of key generation: the same keys as recordStream + codec.encode (byte for
+// byte, the generators are part of the format), written as bytes into reused buffers with no
+// record object, no BigInt and no closure per key in the common cases. Each field compiles to
+// an encoder that appends its bytes to its own scratch buffer; a key is then assembled from
+// the segments. Values outside what a double holds exactly (beyond 2^53) take the general
+// path (encodeValue) for that key, so every design gets its exact bytes.
+import type { HashField, RowKey } from '../model/schema';
+import { ByteBuffer, utf8 } from './bytes';
+import { KeyPacker, type KeySet } from './packed';
+import { createCodec } from './codec';
+import { fieldEncoder } from './field-writers';
+import { DEFAULT_START_MS, MAX_TIME_MS, type GenerateOptions } from './generators';
+import { hashPad } from './values';
+
+export interface KeyWriter {
+  /** Writes the next key and returns its length; its bytes are then bytes()[0, length). */
+  next(): number;
+  /** The buffer of the last key written (reused, and moved when a key outgrows it: call after next()). */
+  bytes(): Uint8Array;
+}
+
+/** Keys of the table in the order recordStream gives them, as bytes in a reused buffer. */
+export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter {
+  const codec = createCodec(rowKey); // validates the layout exactly as the general path does
+  const { layout } = codec;
+  const seed = opts.seed ?? 1;
+  const start = opts.startMs ?? DEFAULT_START_MS;
+  const wps = opts.writesPerSecond && opts.writesPerSecond > 0 ? opts.writesPerSecond : 1000;
+  const names = layout.fields;
+  const index = new Map(names.map((n, k) => [n, k]));
+  const fields = names.map((n) => rowKey.fields[n]!);
+  const encoders = names.map((n, k) => fieldEncoder(n, fields[k]!, seed));
+  const values = names.map(() => new ByteBuffer());
+  const written = new Uint8Array(names.length);
+  const delim = layout.delimiter === null ? new Uint8Array(0) : utf8(layout.delimiter);
+  const hashes = names
+    .map((n, k) => ({ k, f: fields[k]! }))
+    .filter((h): h is { k: number; f: HashField } => h.f.type === 'hash')
+    .map(({ k, f }) => ({
+      k,
+      f,
+      pad: hashPad(f),
+      of: (f.of ?? names.filter((n) => n !== names[k] && rowKey.fields[n]!.type !== 'hash')).map((n) => index.get(n) ?? -1),
+    }));
+  const segments = layout.segments.map((s) => ({ prefix: utf8(s.prefix), field: s.field === null ? -1 : index.get(s.field)!, suffix: utf8(s.suffix) }));
+  const key = new ByteBuffer();
+  const part = new ByteBuffer();
+  let i = 0;
+
+  function fnvInto(h: number, bytes: Uint8Array, len: number): number {
+    for (let p = 0; p < len; p++) h = Math.imul(h ^ bytes[p]!, 0x01000193);
+    return h;
+  }
+
+  function writeHashes(): void {
+    for (const { k, f, pad, of } of hashes) {
+      let h = 0x811c9dc5;
+      for (let n = 0; n < of.length; n++) {
+        const j = of[n]!;
+        if (n > 0) h = fnvInto(h, delim, delim.length);
+        if (j >= 0 && written[j]) h = fnvInto(h, values[j]!.buf, values[j]!.len);
+      }
+      const bucket = (h >>> 0) % f.buckets;
+      values[k]!.len = 0;
+      values[k]!.digits(bucket, pad);
+      written[k] = 1;
+    }
+  }
+
+  function orderedCodePart(p: ByteBuffer): void {
+    for (let q = 0; q < p.len; q++) {
+      const b = p.buf[q]!;
+      key.push(b);
+      if (b === 0) key.push(0xff);
+    }
+  }
+
+  return {
+    bytes: () => key.buf,
+    next() {
+      const timeMs = Math.min(start + (i * 1000) / wps, MAX_TIME_MS);
+      written.fill(0);
+      for (let k = 0; k < encoders.length; k++) {
+        const enc = encoders[k];
+        if (!enc) continue;
+        values[k]!.len = 0;
+        enc(values[k]!, i, timeMs);
+        written[k] = 1;
+      }
+      if (hashes.length) writeHashes();
+      i++;
+      key.len = 0;
+      if (layout.encoding === 'orderedCode') {
+        // Struct OrderedCodeByteBuffer: parts joined by 00 01, 00 escaped as 00 FF, an empty part 00 00,
+        // trailing empty parts left out (all empty: 00 00).
+        let lastNonEmpty = -1;
+        const lengths = segments.map((s) => s.prefix.length + (s.field >= 0 ? values[s.field]!.len : 0) + s.suffix.length);
+        lengths.forEach((n, k) => n > 0 && (lastNonEmpty = k));
+        if (lastNonEmpty < 0) {
+          key.push(0);
+          key.push(0);
+          return key.len;
+        }
+        for (let k = 0; k <= lastNonEmpty; k++) {
+          const s = segments[k]!;
+          if (k > 0) {
+            key.push(0);
+            key.push(1);
+          }
+          if (lengths[k] === 0) {
+            key.push(0);
+            key.push(0);
+            continue;
+          }
+          part.len = 0;
+          part.append(s.prefix);
+          if (s.field >= 0) part.copy(values[s.field]!.buf, values[s.field]!.len);
+          part.append(s.suffix);
+          orderedCodePart(part);
+        }
+        return key.len;
+      }
+      for (let k = 0; k < segments.length; k++) {
+        const s = segments[k]!;
+        if (k > 0) key.append(delim);
+        key.append(s.prefix);
+        if (s.field >= 0) key.copy(values[s.field]!.buf, values[s.field]!.len);
+        key.append(s.suffix);
+        if (layout.encoding === 'singleton') break;
+      }
+      return key.len;
+    },
+  };
+}
+
+/** The first n keys of the table, packed (what sampleKeys returns, without an object per key). */
+export function packedKeys(rowKey: RowKey, n: number, opts: GenerateOptions = {}): KeySet {
+  const writer = keyWriter(rowKey, opts);
+  const packer = new KeyPacker(n);
+  for (let k = 0; k < n; k++) {
+    const len = writer.next(); // first: it may move the buffer bytes() returns
+    packer.pushFrom(writer.bytes(), len);
+  }
+  return packer.finish();
+}
