@@ -1,5 +1,6 @@
 // btstudio: the command line over the same core as the web app.
 import { quote, UserError, write, type Io } from './io';
+import { VERSION } from './version';
 
 interface Command {
   summary: string;
@@ -21,10 +22,9 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   simulate: { summary: 'simulate tablets, nodes and hotspots of a table under its write load', load: () => import('./commands/simulate') },
   apply: { summary: 'create or update the design\'s tables in Bigtable or the emulator (plan first)', load: () => import('./commands/apply') },
   load: { summary: 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator', load: () => import('./commands/load') },
+  mcp: { summary: 'serve the checks to coding agents: a Model Context Protocol server over stdio', load: () => import('./commands/mcp') },
   verify: { summary: 'check a real table against its design: key template, byte order, query ranges', load: () => import('./commands/verify') },
 };
-
-const VERSION = '0.1.0';
 
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
