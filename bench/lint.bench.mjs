@@ -4,7 +4,7 @@ import { importBundle, src } from './bundle.mjs';
 
 const { lint, loadDesign, RULES } = await importBundle(`export { lint } from ${src('src/core/rules/lint.ts')};
 export { RULES } from ${src('src/core/rules/registry.ts')};
-export { loadDesign } from ${src('src/core/model/load.ts')};`);
+export { loadDesign } from ${src('src/core/model/load-design.ts')};`);
 
 const TYPES = [
   ['tenant', '{type: string, values: [acme, globex, initech, umbrella, hooli]}'],

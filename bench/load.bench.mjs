@@ -29,8 +29,8 @@ const BATCH = 1000;
 function bundle() {
   return importBundle(
     `export { runCli } from ${src('src/cli/run-in-memory.ts')};
-export { syntheticRows, loadRows, tableMutate } from ${src('src/integration/load.ts')};
-export { loadDesign } from ${src('src/core/model/load.ts')};`,
+export { syntheticRows, loadRows, tableMutate } from ${src('src/bigtable/load-rows.ts')};
+export { loadDesign } from ${src('src/core/model/load-design.ts')};`,
     { node: true },
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../core/model/schema';
 import { GALLERY } from './gallery';
-import { docFromText } from './editor/docs';
+import { docFromText } from './documents/docs';
 import { createStudioStore, lazyEntry, selectCanRedo, selectCanUndo, selectOpenDoc } from './store';
 
 const broken = { id: 'broken', title: 'Broken', summary: 'does not load', yaml: 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: strin}}}\n' };

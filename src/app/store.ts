@@ -14,16 +14,16 @@
 //   simTablets                      - tablet boundaries of the latest simulation per design and
 //                                     table (sim/tablets-slice.ts), for the sorter; in memory only.
 import { create, type StateCreator } from 'zustand';
-import { loadDesign } from '../core/model/load';
+import { loadDesign } from '../core/model/load-design';
 import { GALLERY } from './gallery';
 import type { Route } from './routing';
 import type { DesignView, StudioActions, StudioDocsState } from './studio/contract';
-import { docsSlice, type DocsSlice } from './editor/docs-slice';
-import type { DesignEntry, GallerySource } from './editor/gallery-entry';
+import { docsSlice, type DocsSlice } from './documents/docs-slice';
+import type { DesignEntry, GallerySource } from './documents/gallery-entry';
 import { tabletsSlice, type TabletsSlice } from './sim/tablets-slice';
 
-export type { DesignEntry, GallerySource } from './editor/gallery-entry';
-export type { EditResult } from './editor/docs-slice';
+export type { DesignEntry, GallerySource } from './documents/gallery-entry';
+export type { EditResult } from './documents/docs-slice';
 export type { SimulatedTablets, TabletsView } from './sim/tablets-slice';
 
 export type View = 'loading' | 'gallery' | 'design' | 'notFound';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { runCliWithInput } from './run-in-memory';
-import { loadDesign } from '../core/model/load';
+import { loadDesign } from '../core/model/load-design';
 
 const cli = (argv: string[], stdin?: string) => runCliWithInput(argv, stdin);
 

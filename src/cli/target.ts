@@ -2,7 +2,7 @@
 // integration errors as user errors (exit 2). The integration code and the Bigtable client it
 // imports (about a second to load) are loaded only once the flags and the design are known to
 // be good, so a wrong flag is answered at once.
-import type { Connection, Target } from '../integration/apply';
+import type { Connection, Target } from '../bigtable/index';
 import { UserError } from './io';
 
 /** The flags every command that talks to Bigtable takes. */
@@ -13,7 +13,7 @@ export const TARGET_FLAGS = {
 } as const;
 
 /** The integration code, loaded on first use. */
-export const integration = () => import('../integration/apply');
+export const integration = () => import('../bigtable/index');
 
 /** IntegrationErrors (unreachable, credentials, missing table, disagreement) become user errors: exit 2. */
 export function asUserError(e: unknown): unknown {

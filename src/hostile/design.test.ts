@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, test } from 'vitest';
-import { loadDesign, type DesignIssue } from '../core/model/load';
-import { validDesign } from '../core/share/design-arbitrary';
+import { loadDesign, type DesignIssue } from '../core/model/load-design';
+import { validDesign } from '../test-support/design-arbitrary';
 import { expectHostileAnswer, HANG_GUARD_MS } from './expect-case';
 import { designCases } from './design.cases';
 

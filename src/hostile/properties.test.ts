@@ -19,7 +19,7 @@ import { TemplateError } from '../core/keys/template';
 import { KeyCodecError } from '../core/keys/values';
 import { lint } from '../core/rules/lint';
 import { fromBase64, toBase64Url } from '../core/share/base64';
-import { validDesign } from '../core/share/design-arbitrary';
+import { validDesign } from '../test-support/design-arbitrary';
 import { decodeShare, encodeShare, type ShareErrorKind } from '../core/share/share';
 import { optionsFor, simulate } from '../core/sim/index';
 

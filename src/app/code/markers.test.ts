@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load';
+import { loadDesign } from '../../core/model/load-design';
 import { findingMarks, issueMarks, lineOf, marksFor } from './markers';
 import { lint } from '../../core/rules/lint';
 

@@ -5,7 +5,7 @@
 //   errors the design is the last valid one, whose paths no longer match the text's lines.
 import { lint } from '../../core/rules/lint';
 import type { Finding } from '../../core/rules/types';
-import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load';
+import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 

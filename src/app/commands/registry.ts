@@ -5,7 +5,7 @@ import { designHref, galleryHref } from '../routing';
 import type { StudioState, StudioStore } from '../store';
 import type { DesignView } from '../studio/contract';
 import { exportDesign } from '../../core/export/design';
-import { newTable } from '../editor/ops';
+import { newTable } from '../form/ops';
 import { setTheme, type Theme } from './theme';
 
 export interface Command {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportTable } from '../../core/export';
-import { EVIL } from '../../core/export/test-designs';
-import { loadDesign } from '../../core/model/load';
+import { EVIL } from '../../test-support/export-designs';
+import { loadDesign } from '../../core/model/load-design';
 import type { Design } from '../../core/model/schema';
 import { applyCommands, shellWord } from './apply';
 import { importFile, MAX_IMPORT_BYTES, type FileLike } from './importFile';

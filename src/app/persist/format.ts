@@ -15,7 +15,7 @@
 // Older shapes, from the studio's first builds, kept everything in one record under `btstudio`:
 //   v0  {designs: [{id, yaml, title?}]}                       - texts only, no version field
 //   v1  {version: 1, order: [id], docs: {id: {id, text, updatedAt}}, hash?}
-import { loadDesign, validateDesign } from '../../core/model/load';
+import { loadDesign, validateDesign } from '../../core/model/load-design';
 import type { History, HistoryEntry } from '../commands/history';
 import type { DesignDoc } from '../studio/contract';
 

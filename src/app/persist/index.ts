@@ -4,7 +4,7 @@
 import type { StudioStore } from '../store';
 import { LAST_VIEW_KEY, readSession, SESSIONS_KEY, sessionKey, sessionRecord } from './format';
 import { idbKV, isQuotaError, type KV } from './kv';
-import { loadSaved } from './load';
+import { loadSaved } from './read-saved';
 import { Saver, type Channel, type SyncMessage } from './saver';
 
 const SESSION_DELAY_MS = 400;

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { docFromText } from '../editor/docs';
+import { docFromText } from '../documents/docs';
 import type { DesignDoc } from '../studio/contract';
 import { DesignPage } from './DesignView';
 

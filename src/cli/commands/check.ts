@@ -1,5 +1,5 @@
 // btstudio check DESIGN...: validate design files against the format.
-import { formatIssue, loadDesign } from '../../core/model/load';
+import { formatIssue, loadDesign } from '../../core/model/load-design';
 import { parseFlags, readBytes, UserError, write, type Io } from '../io';
 
 export const summary = 'validate design files (exit 0 ok, 2 invalid)';

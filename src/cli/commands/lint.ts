@@ -1,5 +1,5 @@
 // btstudio lint DESIGN...: the validator on the command line.
-import { formatIssue, loadDesign } from '../../core/model/load';
+import { formatIssue, loadDesign } from '../../core/model/load-design';
 import { estimates, findingJson, formatBytes, querySummaries, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
 import { lint } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';

@@ -1,6 +1,6 @@
 // btstudio load DESIGN --table T --rows N: synthetic rows shaped by the design, written to
 // Bigtable or the emulator, with a progress bar, retries and a throughput summary.
-import type { LoadProgress } from '../../integration/load';
+import type { LoadProgress } from '../../bigtable/load-rows';
 import { intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 import { TARGET_FLAGS, asUserError, integration, targetFrom, withConnection } from '../target';
@@ -24,7 +24,7 @@ stops after the batches in flight and says how many rows were written (exit 130)
 Target flags as for btstudio apply (BIGTABLE_EMULATOR_HOST selects the emulator).`;
 
 const BAR = 30;
-/** 1,234,567 (integration/load's grouped, here so the progress bar needs no Bigtable client). */
+/** 1,234,567 (bigtable/load-rows's grouped, here so the progress bar needs no Bigtable client). */
 const grouped = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function progressWriter(io: Io): { update(p: LoadProgress): void; finish(): void } {
@@ -82,7 +82,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const design = await readDesign(file);
   const table = pickTable(design, values.table, file);
   const { requireMatchingTable } = await integration();
-  const { formatLoadSummary, loadRows, syntheticRows, tableMutate } = await import('../../integration/load');
+  const { formatLoadSummary, loadRows, syntheticRows, tableMutate } = await import('../../bigtable/load-rows');
   let source: ReturnType<typeof syntheticRows>;
   try {
     source = syntheticRows(table, { seed, maxDynamic });

@@ -33,7 +33,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const table = pickTable(design, values.table, file);
   const target = await targetFrom(values);
   const { requireMatchingTable } = await integration();
-  const { formatVerifyReport, verifyTable } = await import('../../integration/verify');
+  const { formatVerifyReport, verifyTable } = await import('../../bigtable/verify');
   return withConnection(target, async (conn) => {
     await requireMatchingTable(conn, table);
     const report = await verifyTable(conn.client.instance(target.instance).table(table.name), table, { sample, seed });

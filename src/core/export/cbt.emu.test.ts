@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bigtable } from '@google-cloud/bigtable';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load';
+import { loadDesign } from '../model/load-design';
 import type { Design, GcRule, Table } from '../model/schema';
 import { durationToMs, simplifyGc } from './common';
 import { exportTable } from './index';
-import { EVIL } from './test-designs';
+import { EVIL } from '../../test-support/export-designs';
 
 const host = process.env.BIGTABLE_EMULATOR_HOST;
 const hasCbt = spawnSync('cbt', ['version'], { encoding: 'utf8' }).status === 0;

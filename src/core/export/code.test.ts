@@ -19,7 +19,7 @@ import { goMethod, goPackage } from './code-go';
 import { javaIdent } from './code-java';
 import { pythonIdent, snake } from './code-python';
 import { queryRanges } from './ranges';
-import { ENCODING_ZOO } from './test-designs';
+import { ENCODING_ZOO } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
 
 const RECORDS = 1000;

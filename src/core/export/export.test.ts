@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load';
+import { loadDesign } from '../model/load-design';
 import type { Design, Table } from '../model/schema';
 import { gcToCbt, gcToGcloud, gcToProto, goDuration, protoDuration, shq } from './common';
 import { EXPORT_FORMATS, ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
-import { ENCODING_ZOO, EVIL } from './test-designs';
+import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
 
 const examples: Design[] = exampleDesigns().map((e) => e.design);

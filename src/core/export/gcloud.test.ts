@@ -17,7 +17,7 @@ import { toBase64 } from '../share/base64';
 import { AGGREGATE_TYPE, cbtList, gcToCbt, gcToGcloud, gcToProto } from './common';
 import { ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
-import { ENCODING_ZOO, EVIL } from './test-designs';
+import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
 
 const hasGcloud = spawnSync('gcloud', ['--version'], { encoding: 'utf8' }).status === 0;

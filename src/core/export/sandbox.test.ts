@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load';
+import { loadDesign } from '../model/load-design';
 import type { Design } from '../model/schema';
 import { ExportError, exportTable } from './index';
 

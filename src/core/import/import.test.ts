@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { gcToProto, simplifyGc, AGGREGATE_TYPE } from '../export/common';
 import { ExportError, exportTable } from '../export/index';
 import { structObject, structuredKeyOf } from '../export/row-key-schema';
-import { ENCODING_ZOO } from '../export/test-designs';
+import { ENCODING_ZOO } from '../../test-support/export-designs';
 import type { Design, GcRule, Table } from '../model/schema';
-import { validDesign } from '../share/design-arbitrary';
+import { validDesign } from '../../test-support/design-arbitrary';
 import { durationFromProto, importText } from './index';
 import { exampleDesigns } from '../../test-support/examples';
 

@@ -4,7 +4,7 @@
 //     preEncoded), and Terraform's `{"structType": ...}` (delimiter base64);
 //   - `gcloud bigtable instances tables describe --format=json|yaml` output (a Table).
 // The result is a new design holding the table; callers never overwrite a saved design with it.
-import { formatIssue, formatPath, loadDesign, validateDesign, type DesignIssue } from '../model/load';
+import { formatIssue, formatPath, loadDesign, validateDesign, type DesignIssue } from '../model/load-design';
 import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from '../model/positions';
 import { FORMAT_V1, type Design, type Table } from '../model/schema';
 import { ImportError, isObj, rowKeyFromStruct } from './struct';

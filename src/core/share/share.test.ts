@@ -4,7 +4,7 @@ import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema';
 import { fromBase64, toBase64, toBase64Url } from './base64';
-import { validDesign } from './design-arbitrary';
+import { validDesign } from '../../test-support/design-arbitrary';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
 import { crc32, decodeShare, encodeShare, MAX_SHARE_JSON_BYTES, shareUrl } from './share';
 import { exampleDesigns } from '../../test-support/examples';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../model/schema';
 import { simulate, type RunOptions, type SimResult } from './index';
-import { device, leadingTimestamp, table, ts } from './test-tables';
+import { device, leadingTimestamp, table, ts } from '../../test-support/sim-tables';
 
 const sequentialId = table('{id}#{device}', { id: { type: 'int', distribution: 'sequential', cardinality: 1e12, pad: 12 }, device });
 const salted = (buckets: number) => table('{salt}#{ts}#{device}', { salt: { type: 'hash', buckets }, ts, device });

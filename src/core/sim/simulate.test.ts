@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../model/schema';
 import { createSimulation, simulate, SimulationCancelled, type RunOptions, type SimResult } from './index';
-import { device, leadingTimestamp, table, ts } from './test-tables';
+import { device, leadingTimestamp, table, ts } from '../../test-support/sim-tables';
 
 const uniformPrefix = table('{user}#{ts}', { user: { type: 'string', cardinality: 1_000_000, length: 10 }, ts });
 const hotDevice = table('{device}#{ts}', { device: { ...device, distribution: 'hot', share: 0.5 }, ts });

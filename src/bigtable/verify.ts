@@ -16,8 +16,8 @@ import { bucketStart, encodeValue, KeyCodecError, type FieldValue, type KeyRecor
 import { queryRanges, type KeyRange } from '../core/export/ranges';
 import type { Field, Query, Table } from '../core/model/schema';
 import { planQuery, type PlanKind } from '../core/rules/plan';
-import { IntegrationError } from './apply';
-import { grouped } from './load';
+import { IntegrationError } from './errors';
+import { grouped } from './load-rows';
 
 export interface VerifyOptions {
   /** Sampled rows per query (default 5): each binds the query's fields once. */

@@ -3,7 +3,7 @@
 // design, readable unique ids, and the starting point of a new design. No React, no store.
 import { exportDesign } from '../../core/export/design';
 import { layoutOf } from '../../core/keys/template';
-import { loadDesign, validateDesign, type DesignIssue } from '../../core/model/load';
+import { loadDesign, validateDesign, type DesignIssue } from '../../core/model/load-design';
 import {
   Column,
   Design,

@@ -10,11 +10,11 @@ import { dump, load as parseYaml } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
-import { loadDesign } from '../core/model/load';
+import { loadDesign } from '../core/model/load-design';
 import type { Design, Table } from '../core/model/schema';
-import { connect, IntegrationError, resolveTarget, type Connection } from './apply';
-import { insertRows } from './bigtable';
-import { formatLoadSummary, loadRows, syntheticRows, type RawEntry } from './load';
+import { connect, IntegrationError, resolveTarget, type Connection } from './index';
+import { insertRows } from '../test-support/emulator';
+import { formatLoadSummary, loadRows, syntheticRows, type RawEntry } from './load-rows';
 import { forEachKey } from './verify';
 
 const host = inject('emulatorHost') ?? process.env.BIGTABLE_EMULATOR_HOST;

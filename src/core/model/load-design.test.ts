@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadDesign, validateDesign } from './load';
+import { formatIssue, loadDesign, validateDesign } from './load-design';
 
 const good = `format: bigtable-studio/v1
 name: IoT telemetry

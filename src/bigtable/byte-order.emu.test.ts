@@ -8,7 +8,7 @@ import type { RowKey } from '../core/model/schema';
 import { compareBytes, concatBytes, displayKey, fromUtf8, prefixSuccessor, toHex, utf8 } from '../core/keys/bytes';
 import { sampleKeys } from '../core/keys/generate';
 import { Rng } from '../core/keys/random';
-import { emulatorClient, emulatorInstance, freshTable, insertRows, readKeys, type ByteRange } from './bigtable';
+import { emulatorClient, emulatorInstance, freshTable, insertRows, readKeys, type ByteRange } from '../test-support/emulator';
 
 const TOTAL = 2_000;
 const FAMILY = 'f';

@@ -2,8 +2,8 @@
 // imports). Every design drawn satisfies the format and its cross-field rules; `validDesign`
 // filters through validateDesign to be sure. Test code only: the app never imports this.
 import fc from 'fast-check';
-import { validateDesign } from '../model/load';
-import type { Design, Family, Field, GcRule, Query, Table } from '../model/schema';
+import { validateDesign } from '../core/model/load-design';
+import type { Design, Family, Field, GcRule, Query, Table } from '../core/model/schema';
 
 const text = (max: number) => fc.string({ unit: 'grapheme', maxLength: max });
 const nonEmpty = (max: number) => fc.string({ unit: 'grapheme', minLength: 1, maxLength: max });

@@ -1,5 +1,5 @@
 // Tables the simulator's tests share (test code only: the app never imports this).
-import type { Field, Table } from '../model/schema';
+import type { Field, Table } from '../core/model/schema';
 
 /** A one-family table named `events` with 5,000 writes per second, changed by `extra`. */
 export function table(template: string, fields: Record<string, Field>, extra: Partial<Table> = {}): Table {

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/rules/plan';
-import { PlanBadge } from './PlanBadge';
+import { PlanBadge } from '../panels/PlanBadge';
 import { NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';

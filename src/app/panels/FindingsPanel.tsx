@@ -2,14 +2,14 @@
 // the code view), the rule's documentation, and a Fix button that applies the rule's fix as
 // one undo step.
 import { memo, useState } from 'react';
-import { formatPath } from '../../core/model/load';
+import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import { applyFix } from '../../core/rules/lint';
 import type { Finding } from '../../core/rules/types';
 import { simulationLinkFor } from '../sim/link';
 import { useStudio } from '../store';
 import { RuleDocDialog } from './RuleDoc';
-import './editor.css';
+import '../form/form.css';
 
 const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Info' } as const;
 

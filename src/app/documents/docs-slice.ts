@@ -3,7 +3,7 @@
 // the coalesce key matches); changes from storage or another tab go through `replaceExternal`,
 // which records none.
 import type { StateCreator } from 'zustand';
-import { loadDesign, type DesignIssue } from '../../core/model/load';
+import { loadDesign, type DesignIssue } from '../../core/model/load-design';
 import type { Design } from '../../core/model/schema';
 import { emptyHistory, forget, record, redo, undo, type History, type Snapshot } from '../commands/history';
 import type { DesignDoc, EditOptions, StudioActions, StudioDocsState } from '../studio/contract';

@@ -12,7 +12,8 @@ import type { Table as BtTable } from '@google-cloud/bigtable';
 import { recordStream } from '../core/keys/generate';
 import { Rng } from '../core/keys/random';
 import type { Column, Table } from '../core/model/schema';
-import { IntegrationError, grpcCode, type Aggregate } from './apply';
+import type { Aggregate } from './admin';
+import { IntegrationError, grpcCode } from './errors';
 
 /** gRPC codes worth another try: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, UNAVAILABLE. */
 export const TRANSIENT_CODES = new Set([4, 8, 10, 14]);

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { dump } from 'js-yaml';
-import { loadDesign } from '../core/model/load';
+import { loadDesign } from '../core/model/load-design';
 import type { Design, GcRule } from '../core/model/schema';
-import { connect, durationMs, EMULATOR_DEFAULT_PROJECT, gcKey, gcFromAdmin, gcToAdmin, readTableState, resolveTarget, type Connection } from './apply';
+import { connect, durationMs, EMULATOR_DEFAULT_PROJECT, gcKey, gcFromAdmin, gcToAdmin, readTableState, resolveTarget, type Connection } from './index';
 
 const host = inject('emulatorHost') ?? process.env.BIGTABLE_EMULATOR_HOST;
 const INSTANCE = 'apply-test';

@@ -11,7 +11,7 @@ import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
 import { TableEditor } from './TableEditor';
-import './editor.css';
+import './form.css';
 
 interface Props {
   doc: DesignDoc;

@@ -2,7 +2,7 @@
 // ordered-code structs with empty and NUL-holding values, big-endian and ordered-code ints,
 // bytes, every timestamp form (units, buckets, ISO, reversed, big-endian), reversed domains,
 // salts, literal and constant segments, multi-byte delimiters, singletons.
-import type { Design } from '../model/schema';
+import type { Design } from '../core/model/schema';
 
 export const ENCODING_ZOO: Design = {
   format: 'bigtable-studio/v1',
