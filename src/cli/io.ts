@@ -1,5 +1,6 @@
 // What a command sees of the process: streams and a way to fail with a user error. Commands
 // take this instead of touching `process` so tests can run them in memory.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { open, type FileHandle } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { concatBytes } from '../core/keys/bytes';
@@ -144,6 +145,17 @@ export function intFlag(value: string | undefined, name: string, def: number, mi
 /** The largest file a command reads whole (design files, imports): the loader's own cap. */
 export const MAX_READ_BYTES = MAX_DESIGN_BYTES;
 
+const inMemoryFiles = new AsyncLocalStorage<ReadonlyMap<string, Uint8Array>>();
+
+/**
+ * Runs `fn` with these files in place of the file system: within it, readBytes reads only
+ * them (any other name is "no such file"), under the same size limit. The MCP server runs
+ * commands this way, so a tool sees only the text it was given and never the disk.
+ */
+export function withFiles<T>(files: ReadonlyMap<string, Uint8Array>, fn: () => Promise<T>): Promise<T> {
+  return inMemoryFiles.run(files, fn);
+}
+
 /**
  * Reads a file as bytes (design files are decoded by the loader, which reports bad UTF-8), at
  * most MAX_READ_BYTES: a bigger file is refused before it is read, and a device or a pipe
@@ -151,6 +163,13 @@ export const MAX_READ_BYTES = MAX_DESIGN_BYTES;
  */
 export async function readBytes(file: string, what = 'a design file'): Promise<Uint8Array> {
   const name = /[\u0000-\u001f\u007f]/.test(file) ? quote(file) : file;
+  const virtual = inMemoryFiles.getStore();
+  if (virtual) {
+    const bytes = virtual.get(file);
+    if (bytes === undefined) throw new UserError(`${name}: no such file`);
+    if (bytes.length > MAX_READ_BYTES) throw new UserError(`${name}: the file is ${formatBytes(bytes.length)}; ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
+    return bytes;
+  }
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');

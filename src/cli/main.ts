@@ -1,5 +1,6 @@
 // btstudio: the command line over the same core as the web app.
 import { quote, UserError, write, type Io } from './io';
+import { VERSION } from './version';
 
 interface Command {
   summary: string;
@@ -27,9 +28,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   diff: { summary: 'compare two designs: changes classed by what Bigtable allows, plan and finding changes', load: () => import('./commands/diff') },
   infer: { summary: 'infer a design (key template, field types, distributions) from sample row keys', load: () => import('./commands/infer') },
   pull: { summary: 'read live tables (families, GC rules, keys) into a design; read-only', load: () => import('./commands/pull') },
+  mcp: { summary: 'serve the checks to coding agents: a Model Context Protocol server over stdio', load: () => import('./commands/mcp') },
 };
-
-const VERSION = '0.1.0';
 
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));

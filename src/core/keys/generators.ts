@@ -4,7 +4,7 @@
 // format: the same design and seed give the same keys in the studio, the CLI, load and the
 // code exports, so none of this may change what it returns.
 import type { IntField, StringField } from '../model/schema';
-import { Rng, zipfSampler } from './random';
+import { type Rng, zipfSampler } from './random';
 import { assertNever } from './values';
 
 /** 2026-01-01T00:00:00Z: the default start of simulated time, fixed so output is reproducible. */

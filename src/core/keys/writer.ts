@@ -34,7 +34,7 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   const written = new Uint8Array(names.length);
   const delim = layout.delimiter === null ? new Uint8Array(0) : utf8(layout.delimiter);
   const hashes = names
-    .map((n, k) => ({ k, f: fields[k]! }))
+    .map((_n, k) => ({ k, f: fields[k]! }))
     .filter((h): h is { k: number; f: HashField } => h.f.type === 'hash')
     .map(({ k, f }) => ({
       k,

@@ -1,0 +1,272 @@
+// The MCP server's tools: each one runs a btstudio command in memory (the same code, flags and
+// JSON as the command line) over the text it was given, through `withFiles`, so a tool reads
+// nothing from the disk, writes nothing and talks to no Bigtable. Inputs go through the same
+// loader and limits as a file given to the CLI.
+import { z } from 'zod';
+import { CODE_LANGS, EXPORT_FORMATS } from '../../core/export';
+import { Design } from '../../core/model/schema';
+import { runCliWithInput } from '../run-in-memory';
+import { MAX_READ_BYTES, withFiles } from '../io';
+
+/** What a tool answers: MCP's CallToolResult. */
+export interface ToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  /** The JSON Schema of the arguments (built on first use: start-up stays fast). */
+  inputSchema(): Record<string, unknown>;
+  run(args: Record<string, unknown>): Promise<ToolResult>;
+}
+
+/** A tool's own mistake of input, answered as a tool error (never a crash of the server). */
+export class ToolInputError extends Error {}
+
+const encoder = new TextEncoder();
+
+// A design is the text of a design file (YAML or JSON), or the same design as a JSON object.
+// Both go through the loader, so an object gets the file's checks and messages too.
+const designInput = (what: string) =>
+  z.union([z.string().max(MAX_READ_BYTES).meta({ description: `${what}: the text of a design file (YAML or JSON).` }), Design]).meta({
+    description: `${what}: a design in the format bigtable-studio/v1, as the text of a design file (YAML or JSON) or as the JSON object itself.`,
+  });
+const fileName = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .meta({ description: 'The file name to use in messages (default design.yaml), e.g. the path the design has in your repository.' });
+const tableName = z.string().min(1).max(200).optional().meta({ description: 'The table; may be left out when the design has one table.' });
+const severity = z.enum(['off', 'info', 'warning', 'error']);
+
+function jsonSchemaOf(shape: () => z.ZodRawShape): () => Record<string, unknown> {
+  let schema: Record<string, unknown> | undefined;
+  return () => {
+    if (!schema) {
+      schema = z.toJSONSchema(z.strictObject(shape()), { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+      delete schema.$schema;
+    }
+    return schema;
+  };
+}
+
+/** The bytes a design argument stands for (an object becomes its JSON text). */
+function designBytes(value: unknown, what = 'design'): Uint8Array {
+  if (typeof value === 'string') return encoder.encode(value);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    let text: string;
+    try {
+      text = JSON.stringify(value);
+    } catch (e) {
+      throw new ToolInputError(`${what}: cannot be read as JSON (${(e as Error).message})`);
+    }
+    return encoder.encode(text);
+  }
+  throw new ToolInputError(`${what}: give the text of a design file (YAML or JSON) or a design object`);
+}
+
+function optionalString(args: Record<string, unknown>, key: string, max = 200): string | undefined {
+  const v = args[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new ToolInputError(`${key}: a text of 1 to ${max} characters`);
+  return v;
+}
+
+function optionalInt(args: Record<string, unknown>, key: string): string | undefined {
+  const v = args[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new ToolInputError(`${key}: a whole number`);
+  return String(v);
+}
+
+function fileNameOf(args: Record<string, unknown>, fallback = 'design.yaml'): string {
+  const name = optionalString(args, 'name') ?? fallback;
+  // The name is the command's positional argument: it must not read as a flag.
+  if (name.startsWith('-')) throw new ToolInputError(`name: a file name, not one that starts with "-" (got "${name}")`);
+  return name;
+}
+
+/** Runs `btstudio ...argv` in memory with `files` as the only files there are. */
+export async function runCommand(argv: string[], files: Map<string, Uint8Array>): Promise<{ code: number; out: string; err: string }> {
+  return withFiles(files, () => runCliWithInput(argv));
+}
+
+function textResult(text: string, structured?: unknown, isError = false): ToolResult {
+  const result: ToolResult = { content: [{ type: 'text', text }] };
+  if (structured !== undefined) {
+    result.structuredContent = (Array.isArray(structured) ? { results: structured } : structured) as Record<string, unknown>;
+  }
+  if (isError) result.isError = true;
+  return result;
+}
+
+/** A command's failure (exit 2 or worse) as a tool error carrying the command's own message. */
+function commandError(r: { code: number; err: string }): ToolResult {
+  return textResult(r.err.trim() || `the command failed (exit ${r.code})`, undefined, true);
+}
+
+/** Runs a command whose stdout is JSON; exit codes in `ok` are answers, others are errors. */
+async function jsonCommand(argv: string[], files: Map<string, Uint8Array>, ok: number[]): Promise<ToolResult> {
+  const r = await runCommand(argv, files);
+  if (!ok.includes(r.code)) return commandError(r);
+  const json: unknown = JSON.parse(r.out);
+  return textResult(r.out.trimEnd(), json);
+}
+
+function designArgs(args: Record<string, unknown>): { file: string; files: Map<string, Uint8Array> } {
+  const file = fileNameOf(args);
+  return { file, files: new Map([[file, designBytes(args.design)]]) };
+}
+
+function tableFlags(args: Record<string, unknown>): string[] {
+  const table = optionalString(args, 'table');
+  return table === undefined ? [] : [`--table=${table}`];
+}
+
+const checkDesign: Tool = {
+  name: 'check_design',
+  title: 'Check a design',
+  description:
+    'Validates a design against the design format (bigtable-studio/v1). Answers ok and the number of tables, or every problem with its line, column and path, as `btstudio check --json` does.',
+  inputSchema: jsonSchemaOf(() => ({ design: designInput('The design to check'), name: fileName })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    return jsonCommand(['check', file, '--json'], files, [0, 2]);
+  },
+};
+
+const lintDesign: Tool = {
+  name: 'lint_design',
+  title: 'Lint a design',
+  description:
+    'Runs every rule of the validator (Bigtable schema guidance: hotspots, key bytes, families, queries, capacity) over a design. Answers the findings (rule, severity, message, fix available, line and column), the plan of each declared query and size estimates, as `btstudio lint --format json` does. Errors come first.',
+  inputSchema: jsonSchemaOf(() => ({
+    design: designInput('The design to lint'),
+    name: fileName,
+    rules: z
+      .record(z.string().max(100), severity)
+      .optional()
+      .meta({ description: 'Severity per rule id for this run (off, info, warning, error), over the design\'s own lint.rules.' }),
+  })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    const argv = ['lint', file, '--format=json'];
+    const rules = args.rules;
+    if (rules !== undefined) {
+      if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) throw new ToolInputError('rules: an object of rule id to severity');
+      for (const [id, sev] of Object.entries(rules)) argv.push(`--rule=${id}=${String(sev)}`);
+    }
+    return jsonCommand(argv, files, [0, 1]);
+  },
+};
+
+const simulateTable: Tool = {
+  name: 'simulate_table',
+  title: 'Simulate a table',
+  description:
+    'Simulates tablets, nodes and hotspots of one table under its declared load, as `btstudio simulate --format json` does (pattern, hotspot score, throttled writes, heatmap values). The text answer is the command\'s report with a small ASCII heatmap of writes by key range and time.',
+  inputSchema: jsonSchemaOf(() => ({
+    design: designInput('The design'),
+    name: fileName,
+    table: tableName,
+    nodes: z.number().int().min(1).max(1000).optional().meta({ description: 'Nodes (default: the design\'s cluster, else 3).' }),
+    seconds: z.number().int().min(1).optional().meta({ description: 'Simulated seconds (default 600).' }),
+    seed: z.number().int().min(0).max(0xffffffff).optional().meta({ description: 'Random seed of the run (default 1).' }),
+    writesPerSecond: z.number().int().min(0).optional().meta({ description: 'Write rate instead of the table\'s load.writesPerSecond.' }),
+    buckets: z.number().int().min(1).optional().meta({ description: 'Key ranges of the heatmap (default 100).' }),
+    slots: z.number().int().min(1).optional().meta({ description: 'Time slots of the heatmap (default 60).' }),
+  })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    const flags = [...tableFlags(args)];
+    for (const [key, flag] of [
+      ['nodes', '--nodes'],
+      ['seconds', '--seconds'],
+      ['seed', '--seed'],
+      ['writesPerSecond', '--wps'],
+      ['buckets', '--buckets'],
+      ['slots', '--slots'],
+    ] as const) {
+      const v = optionalInt(args, key);
+      if (v !== undefined) flags.push(`${flag}=${v}`);
+    }
+    const json = await runCommand(['simulate', file, ...flags, '--format=json'], files);
+    if (json.code !== 0) return commandError(json);
+    const text = await runCommand(['simulate', file, ...flags, '--format=text'], files);
+    if (text.code !== 0) return commandError(text);
+    return textResult(text.out.trimEnd(), JSON.parse(json.out));
+  },
+};
+
+/** Keys an agent reads: a bound below the CLI's 1,000,000, which would not fit a conversation. */
+export const MAX_SAMPLE_KEYS = 10_000;
+
+const sampleKeys: Tool = {
+  name: 'sample_keys',
+  title: 'Sample row keys',
+  description:
+    'Generates N row keys of a table from its key template, in Bigtable\'s byte order (unsigned bytes), one a line; bytes that are not printable UTF-8 are written \\xNN. As `btstudio keys --sorted`.',
+  inputSchema: jsonSchemaOf(() => ({
+    design: designInput('The design'),
+    name: fileName,
+    table: tableName,
+    n: z.number().int().min(1).max(MAX_SAMPLE_KEYS).optional().meta({ description: `How many keys (default 20, at most ${MAX_SAMPLE_KEYS}).` }),
+    seed: z.number().int().min(0).max(0xffffffff).optional().meta({ description: 'Random seed (default 1).' }),
+    hex: z.boolean().optional().meta({ description: 'Write each key as hex instead.' }),
+  })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    const n = optionalInt(args, 'n');
+    if (n !== undefined && (Number(n) < 1 || Number(n) > MAX_SAMPLE_KEYS)) throw new ToolInputError(`n: from 1 to ${MAX_SAMPLE_KEYS}`);
+    const argv = ['keys', file, ...tableFlags(args), '--sorted', `-n${n ?? '20'}`];
+    const seed = optionalInt(args, 'seed');
+    if (seed !== undefined) argv.push(`--seed=${seed}`);
+    if (args.hex === true) argv.push('--hex');
+    const r = await runCommand(argv, files);
+    if (r.code !== 0) return commandError(r);
+    const keys = r.out.split('\n').filter((line, i, all) => i < all.length - 1 || line !== '');
+    return textResult(r.out.trimEnd(), { keys });
+  },
+};
+
+const exportDesign: Tool = {
+  name: 'export_design',
+  title: 'Export a design',
+  description:
+    'Exports a table (or the whole design, for markdown and design) as row_key_schema.yaml, a gcloud or cbt script, Terraform, key-builder code, GoogleSQL, a Markdown review or the design file, as `btstudio export` does. Answers the text; it writes no file and runs nothing.',
+  inputSchema: jsonSchemaOf(() => ({
+    design: designInput('The design'),
+    name: fileName,
+    format: z.enum(EXPORT_FORMATS).meta({ description: 'The export format (docs/exports.md).' }),
+    table: tableName,
+    lang: z.enum(CODE_LANGS).optional().meta({ description: 'With format code: the language.' }),
+    preEncoded: z.boolean().optional().meta({ description: 'With format row-key-schema: the delimiter in base64.' }),
+    as: z.enum(['yaml', 'json']).optional().meta({ description: 'With format design: YAML (default) or JSON.' }),
+  })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    const format = optionalString(args, 'format', 40);
+    if (format === undefined) throw new ToolInputError(`format: one of ${EXPORT_FORMATS.join(', ')}`);
+    const argv = ['export', file, `--to=${format}`, ...tableFlags(args)];
+    const lang = optionalString(args, 'lang', 20);
+    if (lang !== undefined) argv.push(`--lang=${lang}`);
+    if (args.preEncoded === true) argv.push('--pre-encoded');
+    const as = optionalString(args, 'as', 10);
+    if (as !== undefined) argv.push(`--as=${as}`);
+    const r = await runCommand(argv, files);
+    if (r.code !== 0) return commandError(r);
+    const notes = r.err
+      .split('\n')
+      .filter((l) => l.startsWith('note: '))
+      .map((l) => l.slice(6));
+    return textResult(r.out, { format, notes });
+  },
+};
+
+export const TOOLS: readonly Tool[] = [checkDesign, lintDesign, simulateTable, sampleKeys, exportDesign];
