@@ -126,7 +126,7 @@ describe('btstudio mcp', () => {
 
     const huge = await call('lint_design', { design: `# ${'x'.repeat(5 * 1024 * 1024 + 10)}` });
     expect(huge.isError).toBe(true);
-    expect(text(huge)).toContain('may be at most 5 MB');
+    expect(text(huge)).toContain('may be at most 5 MiB');
 
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`)].join('\n');
     const aliases = await call('check_design', { design: bomb });
