@@ -10,6 +10,13 @@ import { adviceText } from './cluster-capacity';
 
 const MAX_NODES = 1000;
 
+/** What storage needs: its own node count (CPU may need more; cluster-capacity says so). */
+function storageAdvice(storageNodes: number, recommended: number): string {
+  const n = Math.ceil(storageNodes);
+  if (n > MAX_NODES) return adviceText(n);
+  return recommended > n ? `storage needs ${n} nodes (the load needs more: cluster-capacity)` : `set ${n} nodes`;
+}
+
 export default defineRule({
   meta: {
     id: 'storage-capacity',
@@ -30,7 +37,7 @@ export default defineRule({
     const recommended = plan.nodesNeeded.recommended;
     const base = {
       path: nodesPath(design),
-      data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended, advice: adviceText(recommended) },
+      data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended, advice: storageAdvice(plan.nodesNeeded.storage, recommended) },
       ...(recommended <= MAX_NODES ? { fix: `Set ${design.instance ? 'each cluster to reach' : 'cluster.nodes to'} ${recommended}` } : {}),
     };
     if (plan.storageState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
