@@ -4,14 +4,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designJsonSchema } from '../../core/model/schema';
 import { RULES } from '../../core/rules/registry';
 import { EXAMPLES_DIR, exampleDesigns, exampleFiles } from '../../test-support/examples';
-import { runCli } from '../run-in-memory';
+import { runCli, runCliWithInput } from '../run-in-memory';
 // @ts-expect-error: a plain ES module of the build, without types
 import { buildCli } from '../../../scripts/build-cli.mjs';
 
@@ -56,13 +56,17 @@ const inRoot = async <T>(fn: () => Promise<T>): Promise<T> => {
 describe('btstudio mcp', () => {
   it('lists its tools, each with a JSON Schema whose design argument is the design format', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['check_design', 'export_design', 'lint_design', 'sample_keys', 'simulate_table']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['apply_fixes', 'check_design', 'diff_designs', 'export_design', 'infer_from_keys', 'lint_design', 'plan_capacity', 'sample_keys', 'simulate_table']);
     const format = designJsonSchema() as { properties: Record<string, unknown> };
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint, t.name).toBe(true);
-      const design = (t.inputSchema.properties as Record<string, { anyOf: { type: string; properties?: Record<string, unknown> }[] }>).design!;
-      expect(design.anyOf.map((s) => s.type)).toEqual(['string', 'object']);
-      expect(Object.keys(design.anyOf[1]!.properties!).sort()).toEqual(Object.keys(format.properties).sort());
+      const props = t.inputSchema.properties as Record<string, { anyOf?: { type: string; properties?: Record<string, unknown> }[] }>;
+      const designs = ['design', 'a', 'b'].filter((k) => k in props);
+      expect(designs.length > 0 || t.name === 'infer_from_keys', t.name).toBe(true);
+      for (const k of designs) {
+        expect(props[k]!.anyOf!.map((s) => s.type)).toEqual(['string', 'object']);
+        expect(Object.keys(props[k]!.anyOf![1]!.properties!).sort()).toEqual(Object.keys(format.properties).sort());
+      }
     }
   });
 
@@ -103,6 +107,34 @@ describe('btstudio mcp', () => {
         }
       }
     }
+  }, 300_000);
+
+  it('answers plan_capacity, apply_fixes, diff_designs and infer_from_keys as the CLI does', async () => {
+    for (const file of exampleFiles()) {
+      const name = examplePath(file);
+      const plan = await call('plan_capacity', { design: example(file), name });
+      expect(plan.structuredContent, file).toEqual((await inRoot(() => cliJson('plan', name, '--format', 'json'))).json);
+      const fixed = await call('apply_fixes', { design: example(file), name });
+      const cli = await inRoot(() => runCli('fix', name));
+      expect((fixed.structuredContent as { design: string }).design, file).toBe(cli.out);
+      expect((fixed.structuredContent as { changes: string[] }).changes.join('\n'), file).toBe(cli.err.trimEnd());
+    }
+    const [a, b] = ['web-pages.yaml', 'iot-multitenant.yaml'];
+    const diff = await call('diff_designs', { a: example(a), b: example(b) });
+    const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'mcp-diff-'));
+    writeFileSync(join(dir, 'a.yaml'), example(a));
+    writeFileSync(join(dir, 'b.yaml'), example(b));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(diff.structuredContent).toEqual((await cliJson('diff', 'a.yaml', 'b.yaml', '--format', 'json')).json);
+    } finally {
+      process.chdir(cwd);
+    }
+    const keys = (await inRoot(() => runCli('keys', examplePath('iot-multitenant.yaml'), '-n', '2000'))).out;
+    const inferred = await call('infer_from_keys', { keys });
+    expect(inferred.isError ?? false).toBe(false);
+    expect(inferred.structuredContent).toEqual(JSON.parse((await runCliWithInput(['infer', '-', '--format', 'json'], keys)).out));
   }, 300_000);
 
   it('takes a design as a JSON object too, with the same findings', async () => {

@@ -93,8 +93,8 @@ function fileNameOf(args: Record<string, unknown>, fallback = 'design.yaml'): st
 }
 
 /** Runs `btstudio ...argv` in memory with `files` as the only files there are. */
-export async function runCommand(argv: string[], files: Map<string, Uint8Array>): Promise<{ code: number; out: string; err: string }> {
-  return withFiles(files, () => runCliWithInput(argv));
+export async function runCommand(argv: string[], files: Map<string, Uint8Array>, stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  return withFiles(files, () => runCliWithInput(argv, stdin));
 }
 
 function textResult(text: string, structured?: unknown, isError = false): ToolResult {
@@ -269,4 +269,95 @@ const exportDesign: Tool = {
   },
 };
 
-export const TOOLS: readonly Tool[] = [checkDesign, lintDesign, simulateTable, sampleKeys, exportDesign];
+const planCapacity: Tool = {
+  name: 'plan_capacity',
+  title: 'Plan capacity and cost',
+  description:
+    "The capacity and cost plan of a design: every table's reads, writes, scans and stored bytes (summed: the tables share the cluster) against Google's per-node figures, the nodes needed, utilization and monthly cost, as `btstudio plan --format json` does.",
+  inputSchema: jsonSchemaOf(() => ({
+    design: designInput('The design'),
+    name: fileName,
+    nodeHour: z.number().min(0).max(1_000_000).optional().meta({ description: 'Price of a node-hour instead of the list price.' }),
+    ssdGbMonth: z.number().min(0).max(1_000_000).optional().meta({ description: 'Price of a GB-month of SSD storage.' }),
+    hddGbMonth: z.number().min(0).max(1_000_000).optional().meta({ description: 'Price of a GB-month of HDD storage.' }),
+  })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    const argv = ['plan', file, '--format=json'];
+    for (const [key, flag] of [['nodeHour', '--node-hour'], ['ssdGbMonth', '--ssd-gb-month'], ['hddGbMonth', '--hdd-gb-month']] as const) {
+      const v = args[key];
+      if (v === undefined) continue;
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new ToolInputError(`${key}: a number`);
+      argv.push(`${flag}=${v}`);
+    }
+    return jsonCommand(argv, files, [0]);
+  },
+};
+
+const applyFixes: Tool = {
+  name: 'apply_fixes',
+  title: 'Apply the safe fixes',
+  description:
+    'Applies every fix the validator offers (each checked first: its finding goes, nothing new is wrong, no declared query is served worse), or those of the rules named, as `btstudio fix` does. Answers the fixed design (YAML) and what each fix did to every declared query; it writes no file.',
+  inputSchema: jsonSchemaOf(() => ({
+    design: designInput('The design to fix'),
+    name: fileName,
+    rules: z.array(z.string().min(1).max(100)).max(100).optional().meta({ description: 'Only the fixes of these rule ids.' }),
+  })),
+  async run(args) {
+    const { file, files } = designArgs(args);
+    const argv = ['fix', file];
+    const rules = args.rules;
+    if (rules !== undefined) {
+      if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string')) throw new ToolInputError('rules: a list of rule ids');
+      for (const r of rules as string[]) argv.push(`--rule=${r}`);
+    }
+    const r = await runCommand(argv, files);
+    if (r.code === 2) return commandError(r);
+    const changes = r.err.split('\n').filter((l) => l !== '');
+    const changed = r.code === 0;
+    return textResult(`${r.err.trimEnd()}\n\n${r.out}`, { changed, design: r.out, changes });
+  },
+};
+
+const diffDesigns: Tool = {
+  name: 'diff_designs',
+  title: 'Compare two designs',
+  description:
+    'What changed from design A to design B: tables, families, GC rules, key template and fields, queries, load, views and settings, each classed by what Bigtable allows (in place, needs care, new table and backfill), with the plan and finding changes per query, as `btstudio diff --format json` does.',
+  inputSchema: jsonSchemaOf(() => ({
+    a: designInput('Design A (before)'),
+    b: designInput('Design B (after)'),
+  })),
+  async run(args) {
+    const files = new Map([
+      ['a.yaml', designBytes(args.a, 'a')],
+      ['b.yaml', designBytes(args.b, 'b')],
+    ]);
+    return jsonCommand(['diff', 'a.yaml', 'b.yaml', '--format=json'], files, [0, 1]);
+  },
+};
+
+const inferFromKeys: Tool = {
+  name: 'infer_from_keys',
+  title: 'Infer a design from sampled keys',
+  description:
+    'Reads row keys, one a line (\\xNN for any byte), and answers a design whose key template explains them, each field typed with its distribution and a confidence, and the keys that do not fit by line, as `btstudio infer --format json` does.',
+  inputSchema: jsonSchemaOf(() => ({
+    keys: z.string().min(1).max(MAX_READ_BYTES).meta({ description: 'The keys, one a line.' }),
+    table: z.string().min(1).max(50).optional().meta({ description: 'The table name for the design (default keys).' }),
+  })),
+  async run(args) {
+    const keys = args.keys;
+    if (typeof keys !== 'string' || keys.length === 0) throw new ToolInputError('keys: the keys, one a line');
+    if (encoder.encode(keys).length > MAX_READ_BYTES) throw new ToolInputError(`keys: at most ${MAX_READ_BYTES} bytes (give a sample)`);
+    const argv = ['infer', '-', '--format=json'];
+    const table = optionalString(args, 'table', 50);
+    if (table !== undefined) argv.push(`--table=${table}`);
+    const r = await runCommand(argv, new Map(), keys);
+    if (r.code !== 0 && r.code !== 1) return commandError(r);
+    return textResult(r.out.trimEnd(), JSON.parse(r.out));
+  },
+};
+
+export const TOOLS: readonly Tool[] = [checkDesign, lintDesign, planCapacity, simulateTable, sampleKeys, exportDesign, applyFixes, diffDesigns, inferFromKeys];
