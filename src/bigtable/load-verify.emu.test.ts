@@ -67,8 +67,9 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
       expect(loaded.out).toContain('0 retries');
 
       const keys = await countKeys(conn, table);
-      // Generated keys repeat where the design's distributions say so (zipf advertisers, rooms).
-      expect(keys.length).toBeGreaterThan(15_000);
+      // Generated keys repeat where the design's distributions say so (zipf advertisers, rooms;
+      // ad-counters has 10 campaigns of 10 ads per advertiser, so an hour's counters repeat).
+      expect(keys.length).toBeGreaterThan(10_000);
       expect(keys.length).toBeLessThanOrEqual(20_000);
 
       const v = await cli('verify', file, '--table', table, '--instance', INSTANCE);
