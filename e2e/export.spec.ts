@@ -49,6 +49,9 @@ async function downloadShown(page: Page): Promise<{ name: string; text: string; 
 }
 
 test('every format shows a text preview and downloads exactly that file', async ({ page }) => {
+  // One preview and one download per format (and per language): more than the default 30 s
+  // on a loaded machine.
+  test.setTimeout(120_000);
   await openExample(page);
   const dialog = await openExport(page);
   for (const format of FORMATS) {
