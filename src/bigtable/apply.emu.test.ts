@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { dump } from 'js-yaml';
@@ -116,10 +117,7 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
 
   beforeAll(async () => {
     expect(host).toMatch(/^127\.0\.0\.1:\d+$/);
-    conn = await connect(resolveTarget({ instance: INSTANCE }, { BIGTABLE_EMULATOR_HOST: host }));
-    // A fresh instance: this file's tables only (an emulator reused across runs keeps its tables).
-    const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath });
-    for (const t of tables) await conn.admin.deleteTable({ name: t.name! });
+    conn = await freshConnection(host, INSTANCE);
   });
 
   afterAll(async () => {

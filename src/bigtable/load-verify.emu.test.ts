@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { rawText } from '../../scripts/raw-text-plugin.mjs';
 import { dump, load as parseYaml } from 'js-yaml';
+import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
@@ -43,9 +44,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
   let conn: Connection;
 
   beforeAll(async () => {
-    conn = await connect(resolveTarget({ instance: INSTANCE }, { BIGTABLE_EMULATOR_HOST: host }));
-    const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath });
-    for (const t of tables) await conn.admin.deleteTable({ name: t.name! });
+    conn = await freshConnection(host, INSTANCE);
   });
 
   afterAll(async () => {

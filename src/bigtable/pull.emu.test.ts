@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { importText } from '../core/import';
@@ -40,9 +41,7 @@ describe.skipIf(!host)('btstudio pull against the emulator', () => {
   let conn: Connection;
 
   beforeAll(async () => {
-    conn = await connect(resolveTarget({ instance: INSTANCE }, { BIGTABLE_EMULATOR_HOST: host }));
-    const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath });
-    for (const t of tables) await conn.admin.deleteTable({ name: t.name! });
+    conn = await freshConnection(host, INSTANCE);
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { connect, readTableState, resolveTarget, type Connection } from './index';
@@ -50,9 +51,7 @@ describe.skipIf(!host)('btstudio apply and the production settings, against the 
   const dir = mkdtempSync(join(tmpdir(), 'btstudio-settings-'));
 
   beforeAll(async () => {
-    conn = await connect(resolveTarget({ instance: INSTANCE }, { BIGTABLE_EMULATOR_HOST: host }));
-    const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath });
-    for (const t of tables) await conn.admin.deleteTable({ name: t.name! });
+    conn = await freshConnection(host, INSTANCE);
   });
   afterAll(async () => {
     await conn?.close();

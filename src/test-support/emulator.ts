@@ -2,6 +2,7 @@
 // apply/load/verify. Row keys cross this boundary as bytes only: the client's defaults turn
 // keys into UTF-8 strings, which is lossy for binary keys and breaks its own row ordering.
 import { Bigtable, type GcRule, type Instance, type Table } from '@google-cloud/bigtable';
+import { connect, resolveTarget, type Connection } from '../bigtable/index';
 
 export const EMULATOR_PROJECT = 'studio-test';
 export const EMULATOR_INSTANCE = 'studio-test';
@@ -130,4 +131,15 @@ export async function readKeys(table: Table, opts: { ranges?: readonly ByteRange
     out.push(id);
   }
   return out;
+}
+
+/**
+ * A connection to the emulator at `host` whose instance holds no tables: an emulator reused
+ * across test files keeps their tables, so each file starts from none.
+ */
+export async function freshConnection(host: string, instance: string): Promise<Connection> {
+  const conn = await connect(resolveTarget({ instance }, { BIGTABLE_EMULATOR_HOST: host }));
+  const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath });
+  for (const t of tables) await conn.admin.deleteTable({ name: t.name! });
+  return conn;
 }
