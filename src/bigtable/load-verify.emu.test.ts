@@ -14,7 +14,7 @@ import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
 import { loadDesign } from '../core/model/load-design';
 import type { Design, Table } from '../core/model/schema';
-import { connect, IntegrationError, resolveTarget, type Connection } from './index';
+import { IntegrationError, type Connection } from './index';
 import { insertRows } from '../test-support/emulator';
 import { formatLoadSummary, loadRows, syntheticRows, type RawEntry } from './load-rows';
 import { forEachKey } from './verify';

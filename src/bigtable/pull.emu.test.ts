@@ -11,7 +11,7 @@ import { importText } from '../core/import';
 import { layoutOf } from '../core/keys/template';
 import { loadDesign } from '../core/model/load-design';
 import type { Design, Table } from '../core/model/schema';
-import { connect, EMULATOR_DEFAULT_PROJECT, resolveTarget, type Connection } from './index';
+import { EMULATOR_DEFAULT_PROJECT, type Connection } from './index';
 import { sampleKeysOf } from './pull';
 import { forEachKey } from './verify';
 

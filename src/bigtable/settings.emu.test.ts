@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
-import { connect, readTableState, resolveTarget, type Connection } from './index';
+import { readTableState, type Connection } from './index';
 import { settingsUpdate, settingsWanted } from './settings';
 
 const host = inject('emulatorHost') ?? process.env.BIGTABLE_EMULATOR_HOST;
