@@ -51,7 +51,22 @@ export function Palette({ commands }: { commands: readonly Command[] }) {
   const current = Math.min(active, Math.max(0, shown.length - 1));
 
   return (
-    <dialog ref={ref} className="palette" aria-label="Command palette" onClose={close} data-testid="palette">
+    <dialog
+      ref={ref}
+      className="palette"
+      aria-label="Command palette"
+      // Escape: the store closes it, at once. The native close event comes a task later, and a
+      // Ctrl+K pressed in between would otherwise find the store still open and do nothing.
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      // Only if the dialog is still closed by then: a palette reopened meanwhile stays open.
+      onClose={() => {
+        if (!ref.current?.open && useStudio.getState().paletteOpen) close();
+      }}
+      data-testid="palette"
+    >
       <input
         type="text"
         role="combobox"

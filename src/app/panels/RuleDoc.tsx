@@ -105,7 +105,21 @@ export function RuleDocDialog({ rule, onClose }: { rule: string | null; onClose(
     };
   }, [shown]);
   return (
-    <dialog ref={ref} className="rule-doc" aria-labelledby="rule-doc-title" onClose={onClose} data-testid="rule-doc">
+    <dialog
+      ref={ref}
+      className="rule-doc"
+      aria-labelledby="rule-doc-title"
+      // As the palette: Escape closes through the parent at once, and a late native close event
+      // does not close a page opened since.
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
+      data-testid="rule-doc"
+    >
       <div className="dialog-head">
         <h2 id="rule-doc-title">
           Rule <code>{shown}</code>
