@@ -96,7 +96,7 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
 
   useEffect(() => {
     const h = shown;
-    rendererRef.current?.setData({ slots: h.slots, buckets: h.buckets, values: h.values, max: h.max, bucketLabels: h.bucketLabels, slotSeconds: h.slotSeconds });
+    rendererRef.current?.setData({ slots: h.slots, buckets: h.buckets, values: h.values, max: h.max, bucketLabels: h.bucketReadable ?? h.bucketLabels, slotSeconds: h.slotSeconds });
     setCell(null);
     record();
   }, [shown]);
