@@ -5,7 +5,7 @@ import { exampleDesigns } from '../../test-support/examples';
 import { displayKey, utf8 } from './bytes';
 import { createCodec } from './codec';
 import { recordStream } from './generate';
-import { isoOf, keyReader } from './readable';
+import { fieldSamples, isoOf, keyReader } from './readable';
 
 const T0 = 1767225600000n; // 2026-01-01T00:00:00Z
 
@@ -57,5 +57,34 @@ describe('keyReader', () => {
         }
       }
     }
+  });
+});
+
+describe('fieldSamples', () => {
+  const rowKey: RowKey = {
+    template: '{salt}#{driver}#{city}#{ts}',
+    fields: {
+      salt: { type: 'hash', buckets: 8, of: ['driver'] },
+      driver: { type: 'string', prefix: 'drv-', alphabet: 'digits', length: 7 },
+      city: { type: 'string', values: ['Lisbon', 'Porto', 'Faro'] },
+      ts: { type: 'timestamp', reversed: true },
+    },
+  };
+
+  it('shows what the generator writes for one field, as it reads', () => {
+    const drivers = fieldSamples(rowKey, 'driver', 4);
+    expect(drivers).toHaveLength(4);
+    for (const d of drivers) expect(d).toMatch(/^drv-\d{7}$/);
+    // The same values the keys hold: the first generated key carries the first sample.
+    expect(displayKey(recordStream(rowKey).next().key)).toContain(drivers[0]!);
+    expect(new Set(fieldSamples(rowKey, 'city', 3)).size).toBeGreaterThan(0);
+    for (const c of fieldSamples(rowKey, 'city', 3)) expect(['Lisbon', 'Porto', 'Faro']).toContain(c);
+    for (const s of fieldSamples(rowKey, 'salt', 3)) expect(s).toMatch(/^bucket [0-7]$/);
+    expect(fieldSamples(rowKey, 'ts', 1)[0]).toMatch(/^2026-01-01T00:00:0\d(\.\d{3})?Z$/);
+  });
+
+  it('is empty for a field that is not there or a key that does not generate', () => {
+    expect(fieldSamples(rowKey, 'nope', 3)).toEqual([]);
+    expect(fieldSamples({ template: '{a}', fields: {} }, 'a', 3)).toEqual([]);
   });
 });

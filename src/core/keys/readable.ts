@@ -6,6 +6,7 @@
 import type { Field, RowKey, TimestampField } from '../model/schema';
 import { displayKey } from './bytes';
 import { createCodec } from './codec';
+import { recordStream } from './generate';
 import { encodeValue, type FieldValue } from './values';
 
 /** A key's readable text; the raw form (displayKey) when the key is not one of this row key's. */
@@ -73,4 +74,27 @@ export function keyReader(rowKey: RowKey): KeyReader {
       return displayKey(key);
     }
   };
+}
+
+/**
+ * The first `n` distinct values the generator writes for one field, as they read (the same
+ * generator as every key: recordStream, decoded from the keys, so a salt shows its bucket).
+ * Empty when the row key does not generate.
+ */
+export function fieldSamples(rowKey: RowKey, name: string, n: number, seed = 1): string[] {
+  const field = rowKey.fields[name];
+  if (!field || n <= 0) return [];
+  const out = new Set<string>();
+  try {
+    const stream = recordStream(rowKey, { seed });
+    const codec = stream.codec;
+    for (let i = 0; i < n * 8 && out.size < n; i++) {
+      const record = codec.decode(stream.next().key);
+      const v = record[name];
+      if (v !== undefined) out.add(readableValue(name, field, v));
+    }
+  } catch {
+    return [];
+  }
+  return [...out];
 }
