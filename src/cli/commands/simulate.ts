@@ -138,6 +138,7 @@ export function toJson(design: Design, r: SimResult) {
       buckets: h.buckets,
       slotSeconds: round(h.slotSeconds, 3),
       bucketLabels: h.bucketLabels,
+      bucketReadable: h.bucketReadable,
       values: Array.from({ length: h.slots }, (_, s) => perSlot(h.values.subarray(s * h.buckets, (s + 1) * h.buckets))),
     },
   };
