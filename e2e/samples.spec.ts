@@ -68,6 +68,8 @@ test('a field shows the values it generates; a city field offers a values list',
   for (const v of await samples.locator('code').allTextContents()) expect(v).toMatch(/^bucket [0-7]$/);
   await fieldChip(page, 'ts').click();
   await expect(samples.locator('code').first()).toHaveText(/^2026-01-01T00:00:\d\d(\.\d{3})?Z$/);
+  // The sample keys read the same way on hover.
+  await expect(page.getByTestId('sample-key').first().locator('code')).toHaveAttribute('title', /^Reads as bucket 0#drv-\d{7}#(Lisbon|Porto|Faro)#2026-01-01T/);
 });
 
 test('heatmap and sorter labels decode the key; no white frame around the heatmap in dark mode', async ({ page }) => {
