@@ -168,11 +168,13 @@ test('an exported row_key_schema.yaml imports back with its timestamp and salt f
   await expect(dialog.getByTestId('export-format')).toHaveValue('row-key-schema');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-download').click()]);
   expect(download.suggestedFilename()).toBe('trips.row_key_schema.yaml');
-  const text = Buffer.concat(await (async () => {
-    const chunks: Buffer[] = [];
-    for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
-    return chunks;
-  })());
+  const text = Buffer.concat(
+    await (async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
+      return chunks;
+    })(),
+  );
   await page.keyboard.press('Escape');
   await page.getByTestId('import-file').first().setInputFiles({ name: 'trips.row_key_schema.yaml', mimeType: 'application/yaml', buffer: text });
   const confirm = page.getByRole('dialog', { name: 'Import trips.row_key_schema.yaml' });
@@ -180,7 +182,9 @@ test('an exported row_key_schema.yaml imports back with its timestamp and salt f
   await expect(confirm.getByTestId('import-notes')).toContainText('salt (hash), ts (timestamp)');
   await confirm.getByTestId('import-new').click();
   await expect(page.getByTestId('design-view')).toBeVisible();
-  await expect.poll(() => page.getByTestId('key-chip').evaluateAll((els) => els.map((e) => e.getAttribute('data-field')))).toEqual(['salt', 'driver', 'city', 'ts']);
+  await expect
+    .poll(() => page.getByTestId('key-chip').evaluateAll((els) => els.map((e) => e.getAttribute('data-field'))))
+    .toEqual(['salt', 'driver', 'city', 'ts']);
   await fieldChip(page, 'ts').click();
   await expect(page.getByTestId('field-settings').getByLabel('Type')).toHaveValue('timestamp');
   await expect(page.getByTestId('field-settings').getByLabel('Reversed (newest first)')).toBeChecked();

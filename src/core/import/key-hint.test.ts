@@ -45,10 +45,15 @@ describe('row_key_schema.yaml round trip', () => {
 
   it('reads the struct alone, and says which fields stayed text, when the comment is gone or no longer matches', () => {
     const text = exportTable(TRIPS, 'trips', 'row-key-schema').text;
-    const bare = text.split('\n').filter((l) => !l.startsWith(STUDIO_KEY_COMMENT)).join('\n');
+    const bare = text
+      .split('\n')
+      .filter((l) => !l.startsWith(STUDIO_KEY_COMMENT))
+      .join('\n');
     const a = importRows(bare);
     expect(Object.values(a.design.tables[0]!.rowKey.fields).map((f) => f.type)).toEqual(['string', 'string', 'string', 'string']);
-    expect(a.notes).toContain('salt, driver, ts, seq are STRING in the schema, imported as string: a structured row key does not record a number, a time or a salt written as text; set the type in the form');
+    expect(a.notes).toContain(
+      'salt, driver, ts, seq are STRING in the schema, imported as string: a structured row key does not record a number, a time or a salt written as text; set the type in the form',
+    );
     // An edit after the export (a field renamed) makes the comment disagree: it is not trusted.
     const edited = importRows(text.replace('fieldName: seq', 'fieldName: sequence'));
     expect(Object.keys(edited.design.tables[0]!.rowKey.fields)).toEqual(['salt', 'driver', 'ts', 'sequence']);
@@ -64,9 +69,21 @@ describe('row_key_schema.yaml round trip', () => {
     const d: Design = {
       format: 'bigtable-studio/v1',
       name: 'oc',
-      tables: [{ name: 't', rowKey: { template: '{id}{at}', encoding: 'orderedCode', fields: { id: { type: 'int', encoding: 'orderedCode' }, at: { type: 'timestamp', unit: 'us', encoding: 'bigEndian' } } } }],
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{id}{at}',
+            encoding: 'orderedCode',
+            fields: { id: { type: 'int', encoding: 'orderedCode' }, at: { type: 'timestamp', unit: 'us', encoding: 'bigEndian' } },
+          },
+        },
+      ],
     };
-    const text = exportTable(d, 't', 'row-key-schema').text.split('\n').filter((l) => !l.startsWith(STUDIO_KEY_COMMENT)).join('\n');
+    const text = exportTable(d, 't', 'row-key-schema')
+      .text.split('\n')
+      .filter((l) => !l.startsWith(STUDIO_KEY_COMMENT))
+      .join('\n');
     const r = importRows(text);
     expect(r.design.tables[0]!.rowKey.fields).toEqual(d.tables[0]!.rowKey.fields);
     expect(r.notes.join('\n')).not.toMatch(/STRING in the schema/);

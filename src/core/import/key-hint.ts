@@ -18,7 +18,11 @@ function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }
@@ -31,7 +35,9 @@ const hintLine = (text: string): string | null => {
 
 /** The fields that came in as plain strings, in one note (null when none did). */
 function textFieldsNote(rowKey: RowKey): string | null {
-  const names = Object.entries(rowKey.fields).filter(([, f]) => f.type === 'string').map(([n]) => n);
+  const names = Object.entries(rowKey.fields)
+    .filter(([, f]) => f.type === 'string')
+    .map(([n]) => n);
   if (names.length === 0) return null;
   return `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} STRING in the schema, imported as string: a structured row key does not record a number, a time or a salt written as text; set the type in the form`;
 }
@@ -42,7 +48,10 @@ function textFieldsNote(rowKey: RowKey): string | null {
  */
 export function restoreRowKey(text: string, struct: unknown, fromStruct: RowKey, preEncoded: boolean, tableName: string): HintResult {
   const line = hintLine(text);
-  const plain = (why: string | null): HintResult => ({ rowKey: fromStruct, notes: [...(why ? [why] : []), ...[textFieldsNote(fromStruct)].filter((n): n is string => n !== null)] });
+  const plain = (why: string | null): HintResult => ({
+    rowKey: fromStruct,
+    notes: [...(why ? [why] : []), ...[textFieldsNote(fromStruct)].filter((n): n is string => n !== null)],
+  });
   if (line === null) return plain(null);
   let json: unknown;
   try {
@@ -60,9 +69,15 @@ export function restoreRowKey(text: string, struct: unknown, fromStruct: RowKey,
   } catch {
     same = false;
   }
-  if (!same) return plain(`the "${STUDIO_KEY_COMMENT.slice(2, -2)}" comment does not match the schema's fields (edited since the export?), so the key was read from the fields alone`);
+  if (!same)
+    return plain(
+      `the "${STUDIO_KEY_COMMENT.slice(2, -2)}" comment does not match the schema's fields (edited since the export?), so the key was read from the fields alone`,
+    );
   const restored = Object.entries(rowKey.fields)
-    .filter(([n, f]) => fromStruct.fields[n]?.type !== f.type || ('encoding' in f && (fromStruct.fields[n] as { encoding?: string } | undefined)?.encoding !== f.encoding))
+    .filter(
+      ([n, f]) =>
+        fromStruct.fields[n]?.type !== f.type || ('encoding' in f && (fromStruct.fields[n] as { encoding?: string } | undefined)?.encoding !== f.encoding),
+    )
     .map(([n, f]) => `${n} (${f.type})`);
   return {
     rowKey,

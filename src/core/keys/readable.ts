@@ -45,9 +45,10 @@ export function readableValue(name: string, field: Field, v: FieldValue): string
 
 /** True when some field reads differently from its bytes (else the raw text is the readable one). */
 export function needsDecoding(rowKey: RowKey): boolean {
-  return Object.values(rowKey.fields).some(
-    (f) => f.type === 'timestamp' || f.type === 'hash' || (f.type === 'int' && (f.encoding ?? 'decimal') !== 'decimal'),
-  ) || rowKey.encoding === 'orderedCode';
+  return (
+    Object.values(rowKey.fields).some((f) => f.type === 'timestamp' || f.type === 'hash' || (f.type === 'int' && (f.encoding ?? 'decimal') !== 'decimal')) ||
+    rowKey.encoding === 'orderedCode'
+  );
 }
 
 /**
@@ -67,9 +68,7 @@ export function keyReader(rowKey: RowKey): KeyReader {
   return (key) => {
     try {
       const record = codec.decode(key);
-      return layout.segments
-        .map((s) => `${s.prefix}${s.field ? readableValue(s.field, fields[s.field]!, record[s.field]!) : ''}${s.suffix}`)
-        .join(join);
+      return layout.segments.map((s) => `${s.prefix}${s.field ? readableValue(s.field, fields[s.field]!, record[s.field]!) : ''}${s.suffix}`).join(join);
     } catch {
       return displayKey(key);
     }
