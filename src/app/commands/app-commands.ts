@@ -3,6 +3,7 @@
 // Monaco editor) keep their own keys, undo included.
 import { navigate } from '../routing';
 import { useStudio } from '../store';
+import { requestExport } from '../export/request';
 import { commandForKey, createCommands } from './registry';
 
 function download(name: string, mime: string, text: string): void {
@@ -14,14 +15,20 @@ function download(name: string, mime: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Focuses the first element matching `selector` once it is on the page (within 5 s: a lazy panel may be loading). */
 function focus(selector: string): void {
-  requestAnimationFrame(() => {
+  const until = performance.now() + 5000;
+  const tryFocus = () => {
     const el = document.querySelector<HTMLElement>(selector);
-    if (!el) return;
+    if (!el) {
+      if (performance.now() < until) setTimeout(tryFocus, 50);
+      return;
+    }
     if (!el.matches('input, select, textarea, button, a[href], [tabindex]')) el.tabIndex = -1;
     el.focus();
     el.scrollIntoView({ block: 'nearest' });
-  });
+  };
+  requestAnimationFrame(tryFocus);
 }
 
 /** Clicks the first element matching `selector` once it is on the page (within 5 s: a lazy view may be loading). */
@@ -35,7 +42,7 @@ function click(selector: string): void {
   requestAnimationFrame(tryClick);
 }
 
-export const COMMANDS = createCommands({ store: useStudio, navigate, download, focus, click });
+export const COMMANDS = createCommands({ store: useStudio, navigate, download, focus, click, exportAs: requestExport });
 
 export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

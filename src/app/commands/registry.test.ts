@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../../core/model/schema';
 import { createStudioStore } from '../store';
-import { commandForKey, createCommands, filterCommands, matches, parseShortcut, shortcutText, type CommandId, type KeyLike } from './registry';
+import { EXPORT_FORMATS, EXPORTERS } from '../../core/export';
+import { commandForKey, createCommands, EXPORT_COMMAND_LABELS, filterCommands, matches, parseShortcut, shortcutText, type CommandId, type KeyLike } from './registry';
 
 const tiny = { id: 'tiny', title: 'Tiny', summary: '', yaml: 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n  - name: u\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n' };
 
@@ -82,6 +83,37 @@ describe('the command registry', () => {
     expect(run('design.share') && run('design.export') && run('table.simulate')).toBe(true);
     expect(clicked).toEqual(['[data-testid="import-file"]', '[data-testid="share-open"]', '[data-testid="export-open"]', '[data-testid="sim-run"]']);
     expect(went).toEqual(['#/design/tiny/u?view=simulate']);
+  });
+
+  it('has one Export command per export format, labelled as the dialog labels it, that opens the dialog at that format', () => {
+    const store = createStudioStore([tiny], { ready: true });
+    const asked: string[] = [];
+    const commands = createCommands({ store, navigate: () => {}, exportAs: (f) => asked.push(f) });
+    expect(Object.keys(EXPORT_COMMAND_LABELS)).toEqual([...EXPORT_FORMATS]);
+    for (const f of EXPORT_FORMATS) expect(EXPORT_COMMAND_LABELS[f], f).toBe(EXPORTERS[f].label);
+    const exports = commands.filter((c) => c.id.startsWith('export.'));
+    expect(exports.map((c) => c.id)).toEqual(EXPORT_FORMATS.map((f) => `export.${f}`));
+    expect(exports.every((c) => !c.enabled(store.getState()))).toBe(true); // no design open
+    store.getState().applyRoute({ view: 'design', designId: 'tiny', table: 't' });
+    for (const c of exports) {
+      expect(c.enabled(store.getState())).toBe(true);
+      c.perform(store.getState());
+    }
+    expect(asked).toEqual([...EXPORT_FORMATS]);
+    expect(filterCommands(commands, 'export: cbt').map((c) => c.id)).toEqual(['export.cbt']);
+  });
+
+  it('Plan opens the Capacity plan, from the sorter by way of the form', () => {
+    const store = createStudioStore([tiny], { ready: true });
+    const went: string[] = [];
+    const focused: string[] = [];
+    const commands = createCommands({ store, navigate: (h) => went.push(h), focus: (sel) => focused.push(sel) });
+    const plan = commands.find((c) => c.id === 'table.plan')!;
+    expect(plan.enabled(store.getState())).toBe(false);
+    store.getState().applyRoute({ view: 'design', designId: 'tiny', table: 'u', tab: 'sorter' });
+    plan.perform(store.getState());
+    expect(went).toEqual(['#/design/tiny/u']);
+    expect(focused).toEqual(['#capacity-heading']);
   });
 
   it('duplicates the selected table after it, and opens the copy', () => {

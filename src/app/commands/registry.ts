@@ -8,6 +8,8 @@ import { exportDesign } from '../../core/export/design';
 import { newTable } from '../form/ops';
 import { duplicateTable } from '../form/table-ops';
 import { setTheme, type Theme } from './theme';
+// A type only: the exporters themselves stay in the Export dialog's lazy chunk.
+import type { ExportFormat } from '../../core/export';
 
 /**
  * Every command id (issue 17 item 4): a typo in an id a button or test names fails to compile.
@@ -33,6 +35,8 @@ export type CommandId =
   | 'table.next'
   | 'table.previous'
   | 'table.simulate'
+  | 'table.plan'
+  | `export.${ExportFormat}`
   | `view.${DesignView}`
   | 'findings.focus'
   | `theme.${Theme}`;
@@ -58,7 +62,25 @@ export interface CommandEnv {
   focus?(selector: string): void;
   /** Clicks the element once it is on the page (a dialog's button, a file input, Run): the palette does what the button does. */
   click?(selector: string): void;
+  /** Opens the Export dialog at a format (what choosing it in the dialog does). */
+  exportAs?(format: ExportFormat): void;
 }
+
+/**
+ * One palette command per export format, labelled as the dialog's format list labels them
+ * (core/export EXPORTERS; a test keeps the two equal). A Record, so a new format fails to
+ * compile until it has its command.
+ */
+export const EXPORT_COMMAND_LABELS: Record<ExportFormat, string> = {
+  'row-key-schema': 'row_key_schema.yaml (gcloud)',
+  gcloud: 'gcloud script',
+  cbt: 'cbt script',
+  terraform: 'Terraform',
+  code: 'Key builders (TypeScript, Java, Go, Python)',
+  sql: 'GoogleSQL for Bigtable',
+  markdown: 'Design review (Markdown)',
+  design: 'Design (YAML or JSON)',
+};
 
 const openDoc = (s: StudioState) => (s.view === 'design' && s.openDesignId ? s.docs[s.openDesignId] : undefined);
 const tableIndex = (s: StudioState) => {
@@ -155,7 +177,26 @@ export function createCommands(env: CommandEnv): Command[] {
         env.click?.('[data-testid="sim-run"]');
       },
     },
-    // Plan (the capacity plan) joins here when the capacity branch lands: { id: 'table.plan', ... }.
+    {
+      id: 'table.plan',
+      label: 'Plan capacity (open the Capacity plan: nodes and cost)',
+      group: 'Table',
+      enabled: (s) => !!openDoc(s) && !!env.focus,
+      perform: (s) => {
+        // The plan sits beside the form and the YAML; from the sorter or the simulation, go to the form.
+        if (s.designTab !== 'form' && s.designTab !== 'yaml') navigate(designHref(s.openDesignId!, s.selectedTable, 'form'));
+        env.focus?.('#capacity-heading');
+      },
+    },
+    ...(Object.keys(EXPORT_COMMAND_LABELS) as ExportFormat[]).map(
+      (f): Command => ({
+        id: `export.${f}`,
+        label: `Export: ${EXPORT_COMMAND_LABELS[f]}`,
+        group: 'Design',
+        enabled: (s) => !!openDoc(s) && !!env.exportAs,
+        perform: () => env.exportAs?.(f),
+      }),
+    ),
     {
       id: 'table.duplicate',
       label: 'Duplicate this table',

@@ -1,8 +1,10 @@
 // The share, export and import panels (src/app/share, src/app/export), loaded when first
 // needed: the exporters, the share-link codec and the importers stay out of the first screen's
 // JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ExportFormat } from '../../core/export';
 import type { Design } from '../../core/model/schema';
+import { takeExportRequest, useExportRequest } from '../export/request';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
@@ -38,15 +40,32 @@ export function ShareAction({ design }: { design: Design }) {
 
 export function ExportAction({ design, tableName }: { design: Design; tableName: string | null }) {
   const [open, setOpen] = useState(false);
+  // The palette's "Export: <format>" commands open this dialog at their format.
+  const [format, setFormat] = useState<ExportFormat | undefined>(undefined);
+  const request = useExportRequest();
+  useEffect(() => {
+    if (!request) return;
+    takeExportRequest(request);
+    setFormat(request.format);
+    setOpen(true);
+  }, [request]);
   return (
     <>
-      <button type="button" data-testid="export-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        data-testid="export-open"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setFormat(undefined);
+          setOpen(true);
+        }}
+      >
         Export
       </button>
       {open && (
         <PanelBoundary name="The export dialog" resetKey={design} onClose={() => setOpen(false)}>
           <Suspense fallback={null}>
-            <ExportDialog design={design} tableName={tableName} onClose={() => setOpen(false)} />
+            <ExportDialog key={format ?? ''} design={design} tableName={tableName} onClose={() => setOpen(false)} {...(format ? { initialFormat: format } : {})} />
           </Suspense>
         </PanelBoundary>
       )}

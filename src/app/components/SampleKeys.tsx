@@ -1,5 +1,6 @@
 // Generated keys in Bigtable's row order, so hot spots and locality are visible at a glance.
 import { useDeferredValue, useMemo } from 'react';
+import { keyReader, needsDecoding } from '../../core/keys/readable';
 import type { RowKey } from '../../core/model/schema';
 import { sortedSampleKeys, type SampleKey } from '../keyview';
 
@@ -16,6 +17,8 @@ export function SampleKeys({ rowKey: current, count }: { rowKey: RowKey; count: 
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
   }, [rowKey, count]);
+  // Hover reads a key as its fields (ISO dates, salt buckets) where its bytes do not say it plainly.
+  const read = useMemo(() => (needsDecoding(rowKey) ? keyReader(rowKey) : null), [rowKey]);
 
   if (!outcome.ok) {
     return (
@@ -42,7 +45,9 @@ export function SampleKeys({ rowKey: current, count }: { rowKey: RowKey; count: 
           <tr key={i} data-testid="sample-key" data-hex={k.hex}>
             <td className="num muted">{i + 1}</td>
             <td>
-              <code className="key">{k.text}</code>
+              <code className="key" title={read ? `Reads as ${read(k.key)}` : undefined}>
+                {k.text}
+              </code>
             </td>
             <td className="num">{k.key.length}</td>
           </tr>

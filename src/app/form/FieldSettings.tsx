@@ -1,7 +1,8 @@
 // Settings of one key field: its name and type, and every option the format has for that type
 // (docs/design-format.md §3.4). Options left empty use the format's defaults.
-import { memo } from 'react';
-import type { Field, FieldType } from '../../core/model/schema';
+import { memo, useMemo } from 'react';
+import { fieldSamples } from '../../core/keys/readable';
+import type { Field, FieldType, RowKey } from '../../core/model/schema';
 import { FIELD_TYPES } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options, splitList } from './fields';
 import type { Edit } from './hooks';
@@ -17,12 +18,18 @@ interface Props {
   /** The key's fields that are not salts (what a salt may hash). */
   dataFields: readonly string[];
   edit: Edit;
+  /** The whole row key: the preview of generated values needs it (salts hash other fields). */
+  rowKey?: RowKey;
 }
+
+/** A string field left to the default generator writes random letters (kccxnmvd). */
+const randomLetters = (f: Field) => f.type === 'string' && !f.values && !f.prefix && (f.alphabet ?? 'lower') === 'lower';
 
 const DISTRIBUTIONS = options(['uniform', 'zipf', 'sequential', 'hot'] as const);
 const listText = (v: readonly (string | number)[] | undefined) => (v ?? []).join(', ');
 
-export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRenamed, field, dataFields, edit }: Props) {
+export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRenamed, field, dataFields, edit, rowKey }: Props) {
+  const samples = useMemo(() => (rowKey ? fieldSamples(rowKey, name, 4) : []), [rowKey, name]);
   const at = `tables[${ti}].rowKey.fields.${name}`;
   const path = ['tables', ti, 'rowKey', 'fields', name];
   /** Sets one option of this field (undefined removes it). */
@@ -83,6 +90,29 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
           />
         )}
       </div>
+      {samples.length > 0 && (
+        <p className="field-samples" data-testid="field-samples">
+          Generated values:{' '}
+          {samples.map((v, i) => (
+            <span key={i}>
+              {i > 0 && ', '}
+              <code>{v}</code>
+            </span>
+          ))}
+          {o.example !== undefined && (
+            <>
+              {' '}
+              · the example key uses <code>{String(o.example)}</code>
+            </>
+          )}
+        </p>
+      )}
+      {randomLetters(field) && (
+        <p className="field-hint" data-testid="field-samples-hint">
+          These read as random letters. For a small closed set (cities, statuses) list the Values; for ids, a Prefix with the digits alphabet reads
+          as <code>drv-0042317</code>.
+        </p>
+      )}
       <TextField label="Description" path={`${at}.description`} value={field.description ?? ''} multiline onCommit={(v) => set('description', v === '' ? undefined : v)} />
       <div className="field-row">
         {field.type === 'string' && (

@@ -160,7 +160,7 @@ export function KeyBuilder({ docId, ti, table, edit }: Props) {
       </div>
       <KeyExample rowKey={rk} />
       {current && rk.fields[current] && (
-        <FieldSettings key={names.indexOf(current)} ti={ti} index={names.indexOf(current)} name={current} onRenamed={setSelected} field={rk.fields[current]} dataFields={dataFields} edit={edit} />
+        <FieldSettings key={names.indexOf(current)} ti={ti} index={names.indexOf(current)} name={current} onRenamed={setSelected} field={rk.fields[current]} dataFields={dataFields} edit={edit} rowKey={rk} />
       )}
     </div>
   );

@@ -65,6 +65,23 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
     const wrap = wrapRef.current!;
     const r = new HeatmapRenderer(canvas, { left: compact ? 112 : 168, bottom: 20 });
     rendererRef.current = r;
+    // The frame and labels take the theme's colours (computed, so light-dark() is resolved), again on every theme change.
+    const theme = () => {
+      const figure = wrap.closest('figure') ?? wrap;
+      const muted = wrap.parentElement?.querySelector('.sim-hint');
+      r.colours = {
+        surface: getComputedStyle(figure).backgroundColor,
+        text: getComputedStyle(figure).color,
+        muted: muted ? getComputedStyle(muted).color : getComputedStyle(figure).color,
+      };
+      canvas.dataset.surface = r.colours.surface;
+      schedule();
+    };
+    theme();
+    const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+    scheme.addEventListener('change', theme);
+    const mo = new MutationObserver(theme);
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
     const fit = () => r.resize(Math.max(200, wrap.clientWidth), height, window.devicePixelRatio || 1);
     fit();
     const ro = new ResizeObserver(() => {
@@ -87,6 +104,8 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => {
       ro.disconnect();
+      mo.disconnect();
+      scheme.removeEventListener('change', theme);
       canvas.removeEventListener('wheel', onWheel);
       cancelAnimationFrame(frame.current);
       frame.current = 0;
@@ -96,7 +115,7 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
 
   useEffect(() => {
     const h = shown;
-    rendererRef.current?.setData({ slots: h.slots, buckets: h.buckets, values: h.values, max: h.max, bucketLabels: h.bucketLabels, slotSeconds: h.slotSeconds });
+    rendererRef.current?.setData({ slots: h.slots, buckets: h.buckets, values: h.values, max: h.max, bucketLabels: h.bucketReadable ?? h.bucketLabels, slotSeconds: h.slotSeconds });
     setCell(null);
     record();
   }, [shown]);

@@ -61,7 +61,7 @@ export function SimResults({ result, declared }: { result: SimResult; declared: 
         {result.hottestRange && (
           <>
             <dt>Hottest key range</dt>
-            <dd data-testid="sim-hottest">
+            <dd data-testid="sim-hottest" title={`Key bytes: ${result.hottestRange.startBytes || '(start)'} to ${result.hottestRange.endBytes ?? '(end of the key space)'}`}>
               {result.hottestRange.start || '(start)'} to {result.hottestRange.end ?? '(end of the key space)'}: {formatPercent(result.hottestRange.share)} of writes at the end,{' '}
               {formatCount(result.hottestRange.writesPerSecond)} writes/s, {result.hottestRange.nodeFraction.toFixed(2)} of one node.
             </dd>

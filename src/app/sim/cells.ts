@@ -9,6 +9,9 @@ export interface CellInfo {
   keysFrom: string;
   /** The next bucket's first key; null at the end of the key space. */
   keysTo: string | null;
+  /** The same keys' raw bytes (printable as is, others \\xNN), where they read differently. */
+  rawFrom: string;
+  rawTo: string | null;
   /** Simulated seconds from the start. */
   from: number;
   to: number;
@@ -25,8 +28,10 @@ export function cellInfo(r: SimResult, slot: number, bucket: number): CellInfo {
   return {
     slot,
     bucket,
-    keysFrom: h.bucketLabels[bucket] ?? '',
-    keysTo: h.bucketLabels[bucket + 1] ?? null,
+    keysFrom: h.bucketReadable?.[bucket] ?? h.bucketLabels[bucket] ?? '',
+    keysTo: h.bucketReadable?.[bucket + 1] ?? h.bucketLabels[bucket + 1] ?? null,
+    rawFrom: h.bucketLabels[bucket] ?? '',
+    rawTo: h.bucketLabels[bucket + 1] ?? null,
     from: slot * h.slotSeconds,
     to: (slot + 1) * h.slotSeconds,
     writes: h.values[i] ?? 0,
@@ -38,6 +43,9 @@ export function cellInfo(r: SimResult, slot: number, bucket: number): CellInfo {
 export function cellLines(c: CellInfo): { label: string; value: string }[] {
   return [
     { label: 'Keys', value: `${c.keysFrom} to ${c.keysTo ?? 'the end of the key space'}` },
+    ...(c.rawFrom !== c.keysFrom || (c.rawTo ?? null) !== (c.keysTo ?? null)
+      ? [{ label: 'Bytes', value: `${c.rawFrom} to ${c.rawTo ?? 'the end'}` }]
+      : []),
     { label: 'Time', value: `${formatTime(c.from)} to ${formatTime(c.to)}` },
     { label: 'Writes', value: `${formatCount(c.writes)} (${formatCount(c.writes / Math.max(1e-9, c.to - c.from))}/s)` },
     { label: 'Node', value: c.node === null ? 'none (no writes)' : `node ${c.node}` },

@@ -23,6 +23,21 @@ function fakeResult(hot: (slot: number, bucket: number) => number): SimResult {
   } as unknown as SimResult;
 }
 
+describe('a cell of a decoded key', () => {
+  it('reads its keys as fields, with the raw bytes beside only when they differ', () => {
+    const r = fakeResult(() => 1);
+    const raw = ['0#9223370269629175807', '1#9223370269629175000', 'c', 'd', 'e'];
+    const readable = ['bucket 0#2026-01-01T00:00:00Z', 'bucket 1#2026-01-01T00:00:00.807Z', 'c', 'd', 'e'];
+    const decoded = { ...r, heatmap: { ...r.heatmap, bucketLabels: raw, bucketReadable: readable } } as SimResult;
+    const lines = cellLines(cellInfo(decoded, 0, 0));
+    expect(lines.find((l) => l.label === 'Keys')?.value).toBe('bucket 0#2026-01-01T00:00:00Z to bucket 1#2026-01-01T00:00:00.807Z');
+    expect(lines.find((l) => l.label === 'Bytes')?.value).toBe('0#9223370269629175807 to 1#9223370269629175000');
+    expect(hottestRange(decoded)?.start).toBe('bucket 0#2026-01-01T00:00:00Z');
+    const plain = cellLines(cellInfo({ ...r, heatmap: { ...r.heatmap, bucketReadable: r.heatmap.bucketLabels } } as SimResult, 2, 2));
+    expect(plain.map((l) => l.label)).toEqual(['Keys', 'Time', 'Writes', 'Node']);
+  });
+});
+
 describe('describing a result', () => {
   it('names the hottest key range of the second half, widened to neighbours at least half as hot', () => {
     const r = fakeResult((s, b) => (s >= 2 ? [1, 1, 100, 60, 1][b]! : 0));

@@ -99,7 +99,9 @@ export function hottestRange(r: Pick<SimResult, 'heatmap'>): HottestRange | null
   while (to < buckets && totals[to]! >= half) to++;
   let sum = 0;
   for (let b = from; b < to; b++) sum += totals[b]!;
-  return { from, to, start: bucketLabels[from] ?? '', end: bucketLabels[to] ?? null, share: sum / all };
+  // Read as a person reads the key (ISO dates, salt buckets) where the run decoded it.
+  const labels = r.heatmap.bucketReadable ?? bucketLabels;
+  return { from, to, start: labels[from] ?? '', end: labels[to] ?? null, share: sum / all };
 }
 
 /** Share of a time slot's writes in its busiest 1% of buckets, averaged over the second half. */

@@ -23,9 +23,14 @@ const TOP = 4;
 const RIGHT = 4;
 /** Pooled levels kept at most: 2^6 = 64 buckets per row, enough for 1,000 buckets in 16 px. */
 const MAX_POOL = 6;
-const TEXT = '#1b2129';
-const MUTED = '#5a6472';
-const SURFACE = '#ffffff';
+/** Colours of the frame and labels: the page's theme (light or dark), read from the DOM by the component. */
+export interface FrameColours {
+  text: string;
+  muted: string;
+  surface: string;
+}
+/** The light theme's, until the component says otherwise. */
+export const LIGHT_FRAME: FrameColours = { text: '#1b2129', muted: '#5a6472', surface: '#ffffff' };
 const PLOT_BG = '#0a0c10';
 
 type Surface = HTMLCanvasElement | OffscreenCanvas;
@@ -58,6 +63,8 @@ export class HeatmapRenderer {
   private pools: Pool[] = [];
   private levels: Uint8Array | null = null;
   private cssW = 300;
+  /** The frame around the plot and its labels follow the page's theme (a white frame in dark mode was a bug). */
+  colours: FrameColours = LIGHT_FRAME;
   private cssH = 150;
   private dpr = 1;
   view: View = WHOLE;
@@ -161,7 +168,7 @@ export class HeatmapRenderer {
     const { ctx, dpr } = this;
     const p = this.plot();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.fillStyle = SURFACE;
+    ctx.fillStyle = this.colours.surface;
     ctx.fillRect(0, 0, this.cssW, this.cssH);
     ctx.fillStyle = PLOT_BG;
     ctx.fillRect(p.x, p.y, p.w, p.h);
@@ -192,9 +199,9 @@ export class HeatmapRenderer {
     for (const b of axisBuckets(this.view, d, p.h)) {
       const y = p.y + ((b - this.view.y) / h) * p.h;
       const label = d.bucketLabels[b] ?? '';
-      ctx.fillStyle = MUTED;
+      ctx.fillStyle = this.colours.muted;
       ctx.fillRect(p.x - 4, y, 4, 1);
-      ctx.fillStyle = TEXT;
+      ctx.fillStyle = this.colours.text;
       const maxChars = Math.max(4, Math.floor((this.layout.left - 8) / 6.7));
       ctx.fillText(prefixLabel(label, above, maxChars), p.x - 6, Math.min(p.y + p.h - 6, Math.max(p.y + 6, y)));
       above = label;
@@ -205,9 +212,9 @@ export class HeatmapRenderer {
     const step = Math.max(1, Math.ceil(w / Math.max(1, Math.floor(p.w / 90))));
     for (let s = Math.ceil(this.view.x / step) * step; s <= this.view.x + w; s += step) {
       const x = p.x + ((s - this.view.x) / w) * p.w;
-      ctx.fillStyle = MUTED;
+      ctx.fillStyle = this.colours.muted;
       ctx.fillRect(x, p.y + p.h, 1, 4);
-      ctx.fillStyle = TEXT;
+      ctx.fillStyle = this.colours.text;
       ctx.fillText(formatSeconds(s * d.slotSeconds), Math.min(this.cssW - 20, Math.max(p.x + 12, x)), p.y + p.h + 5);
     }
   }

@@ -22,7 +22,7 @@ function setup() {
   return { store, s, table, view, tick: (ms: number) => (t += ms) };
 }
 
-const starts = (...xs: string[]) => xs.map((x, i) => ({ start: utf8(x), label: x, node: i % 3, writesPerSecond: 1 }));
+const starts = (...xs: string[]) => xs.map((x, i) => ({ start: utf8(x), label: x, readable: x, node: i % 3, writesPerSecond: 1 }));
 
 function result(over: Partial<TabletSource> = {}): TabletSource {
   return {

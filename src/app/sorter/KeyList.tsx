@@ -5,6 +5,7 @@
 // keys (no per-key objects).
 import { memo, useCallback, useMemo } from 'react';
 import { displayKey, toHex } from '../../core/keys/bytes';
+import type { KeyReader } from '../../core/keys/readable';
 import { colourSlot } from '../keyview';
 import type { JsOrder } from './analysis';
 import type { MatchResult } from './jobs';
@@ -29,6 +30,8 @@ export interface KeyListProps {
   anchor: number;
   onAnchor(k: number): void;
   scrollRequest: number;
+  /** Reads a key as its fields (ISO dates, salt buckets); null when the raw text is already that. */
+  read?: KeyReader | null;
 }
 
 export interface ShownTablets {
@@ -66,7 +69,7 @@ function KeyText({ bytes, spanner }: { bytes: Uint8Array; spanner: Spanner | nul
 }
 
 function KeyListImpl(props: KeyListProps) {
-  const { keys, flags, spanner, match, js, tablets, anchor } = props;
+  const { keys, flags, spanner, match, js, tablets, anchor, read = null } = props;
   const renderRow = useCallback(
     (k: number, active: boolean) => {
       const bytes = sortedKeyAt(keys, k);
@@ -98,7 +101,7 @@ function KeyListImpl(props: KeyListProps) {
           data-testid="sorter-row"
         >
           <span className="key-pos">{fmt(k + 1)}</span>
-          <code className="key key-text">
+          <code className="key key-text" title={read ? `Reads as ${read(bytes)}` : undefined}>
             <KeyText bytes={bytes} spanner={spanner} />
           </code>
           <span className="key-bytes" title={`${bytes.length} bytes`}>
@@ -124,12 +127,12 @@ function KeyListImpl(props: KeyListProps) {
         </div>
       );
     },
-    [keys, flags, spanner, match, js, tablets, anchor],
+    [keys, flags, spanner, match, js, tablets, anchor, read],
   );
 
   const separators = useMemo(
-    () => (tablets && tablets.placement.at.length > 0 ? { above: tablets.placement.at, render: (s: number) => <TabletSeparator tablets={tablets} index={s} /> } : undefined),
-    [tablets],
+    () => (tablets && tablets.placement.at.length > 0 ? { above: tablets.placement.at, render: (s: number) => <TabletSeparator tablets={tablets} index={s} read={read} /> } : undefined),
+    [tablets, read],
   );
 
   return (
@@ -154,12 +157,14 @@ function KeyListImpl(props: KeyListProps) {
  * Where one or more tablets start, between key `at - 1` and key `at`: the label names the
  * tablet of the key below and the boundary it starts at (escaped like the keys: `\xNN`).
  */
-function TabletSeparator({ tablets, index }: { tablets: ShownTablets; index: number }) {
+function TabletSeparator({ tablets, index, read }: { tablets: ShownTablets; index: number; read: KeyReader | null }) {
   const { placement, boundaries, total } = tablets;
   const at = placement.at[index]!;
   const first = placement.first[index]!;
   const last = placement.last[index]!;
-  const key = displayKey(boundaries[last]!);
+  // The boundary as its fields read (an ISO date, a salt bucket), its raw bytes on hover.
+  const raw = displayKey(boundaries[last]!);
+  const key = read ? read(boundaries[last]!) : raw;
   const t = tabletNumber(last);
   const more = last - first;
   const label =
@@ -179,7 +184,7 @@ function TabletSeparator({ tablets, index }: { tablets: ShownTablets; index: num
       data-last-hex={toHex(boundaries[last]!)}
     >
       <span className="tablet-sep-text">
-        {more === 0 ? `tablet ${fmt(t)} starts` : `tablets ${fmt(tabletNumber(first))}–${fmt(t)} start`} · <code>{key}</code>
+        {more === 0 ? `tablet ${fmt(t)} starts` : `tablets ${fmt(tabletNumber(first))}–${fmt(t)} start`} · <code title={key !== raw ? `Key bytes: ${raw}` : undefined} data-testid="tablet-separator-key">{key}</code>
       </span>
     </div>
   );

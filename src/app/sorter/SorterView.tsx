@@ -8,6 +8,7 @@ import { toHex } from '../../core/keys/bytes';
 import { useStudio } from '../store';
 import type { JsOrderMode } from './analysis';
 import { KeyList, type ShownTablets } from './KeyList';
+import { keyReader, needsDecoding } from '../../core/keys/readable';
 import { sortedKeyAt } from './keyset';
 import { MatchStrip, QueryBar } from './QueryBar';
 import { ProgressLine, SorterControls, type SourceChoice } from './SorterControls';
@@ -68,6 +69,8 @@ export default function SorterView({ docId }: { docId: string }) {
       return null; // a template that does not lay out: keys show uncoloured
     }
   }, [rowKey]);
+  // Tablet boundaries and row hovers read the key's fields (dates, salt buckets) for this table's keys.
+  const read = useMemo(() => (rowKey && needsDecoding(rowKey) ? keyReader(rowKey) : null), [rowKey]);
 
   const { phase, run, start, cancel } = useSortRun();
   const [queryIndex, setQueryIndex] = useState<number | null>(null);
@@ -237,6 +240,7 @@ export default function SorterView({ docId }: { docId: string }) {
               anchor={anchor}
               onAnchor={setAnchor}
               scrollRequest={scrollRequest}
+              read={read}
             />
             {queryIndex !== null && match.result && <MatchStrip mask={match.result.mask} onJump={jump} />}
           </div>

@@ -112,7 +112,22 @@ describe('btstudio simulate', () => {
     expect(r.out).toMatch(/^max rate +[\d,]+ writes\/s/m);
     const rows = r.out.split('\n').filter((l) => /\|.*\|$/.test(l));
     expect(rows.length).toBe(16);
-    expect(rows[0]).toMatch(/^1767225600\d*#/);
+    // Labels read as the key's fields: the timestamp as an ISO date, not epoch milliseconds.
+    expect(rows[0]).toMatch(/^2026-01-01T00:00:\d\d(\.\d{3})?Z#/);
+    expect(r.out).toMatch(/^16 rows, each summing about 6 of the 100 key buckets \(--buckets N prints N rows\)\.$/m);
+  });
+
+  it('prints one heatmap row per bucket asked for, or says in one line why fewer', async () => {
+    const r = await cli('simulate', design, '--table', 'salted', '--seconds', '60', '--buckets', '100');
+    expect(r.code).toBe(0);
+    const rows = r.out.split('\n').filter((l) => /\|.*\|$/.test(l));
+    expect(rows.length).toBe(100);
+    expect(rows[0]).toMatch(/^bucket 0#2026-/);
+    expect(r.out).not.toMatch(/rows, each summing|rows, not/);
+    const few = await cli('simulate', design, '--table', 'by_time', '--seconds', '1', '--wps', '3', '--buckets', '100');
+    const fewRows = few.out.split('\n').filter((l) => /\|.*\|$/.test(l));
+    expect(fewRows.length).toBeLessThan(100);
+    expect(few.out).toContain(`${fewRows.length} rows, not 100: the run wrote only ${fewRows.length} distinct keys, one bucket each.`);
   });
 
   it('answers user mistakes with one line and exit 2', async () => {

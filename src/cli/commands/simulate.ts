@@ -67,7 +67,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   if (metric !== 'writes' && !result.reads) throw new UserError(`--heatmap ${metric}: table ${table.name} declares no reads (queries with perSecond, or load.readsPerSecond)`);
   const view: SimResult = { ...result, heatmap: heatmapOf(result.heatmap, result.reads, metric) };
-  await write(io.stdout, format === 'json' ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric }) + '\n' : toText(design, view, metric));
+  // The text heatmap prints one row per bucket asked for (--buckets); without the flag, 16 rows.
+  const rows = values.buckets === undefined ? DEFAULT_TEXT_ROWS : buckets;
+  await write(io.stdout, format === 'json' ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric }) + '\n' : toText(design, view, metric, rows));
   return 0;
 }
 
@@ -101,6 +103,8 @@ export function toJson(design: Design, r: SimResult) {
     hottestRange: r.hottestRange && {
       start: r.hottestRange.start,
       end: r.hottestRange.end,
+      startBytes: r.hottestRange.startBytes,
+      endBytes: r.hottestRange.endBytes,
       share: round(r.hottestRange.share),
       writesPerSecond: Math.round(r.hottestRange.writesPerSecond),
       nodeFraction: round(r.hottestRange.nodeFraction),
@@ -134,6 +138,7 @@ export function toJson(design: Design, r: SimResult) {
       buckets: h.buckets,
       slotSeconds: round(h.slotSeconds, 3),
       bucketLabels: h.bucketLabels,
+      bucketReadable: h.bucketReadable,
       values: Array.from({ length: h.slots }, (_, s) => perSlot(h.values.subarray(s * h.buckets, (s + 1) * h.buckets))),
     },
   };
@@ -142,7 +147,10 @@ export function toJson(design: Design, r: SimResult) {
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
 
-export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'writes'): string {
+/** Rows of the text heatmap when --buckets is not given (each row sums neighbouring buckets). */
+export const DEFAULT_TEXT_ROWS = 16;
+
+export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'writes', rows = DEFAULT_TEXT_ROWS): string {
   const p = r.params;
   const lines = [
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
@@ -163,7 +171,7 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
       : []),
     `max rate    ${fmt(r.maxSustainableWritesPerSecond)} writes/s sustainable on this cluster with this key distribution`,
     '',
-    ...asciiHeatmap(r, 16, 60, metric),
+    ...asciiHeatmap(r, rows, 60, metric),
   ];
   return lines.map(terminalSafe).join('\n') + '\n';
 }
@@ -181,10 +189,14 @@ export function asciiHeatmap(r: SimResult, rows = 16, cols = 60, metric: Heatmap
     for (let b = 0; b < h.buckets; b++) cells[Math.floor((b * R) / h.buckets) * C + c]! += h.values[s * h.buckets + b]!;
   }
   const shade = quantiseHeatmap(cells, { levels: SHADES.length, decades: 3 });
-  const labels = Array.from({ length: R }, (_, row) => h.bucketLabels[Math.ceil((row * h.buckets) / R)] ?? '');
+  // Labels read as the key's fields (ISO dates, salt buckets), as the studio's heatmap labels do.
+  const shown = h.bucketReadable ?? h.bucketLabels;
+  const labels = Array.from({ length: R }, (_, row) => shown[Math.ceil((row * h.buckets) / R)] ?? '');
   const width = Math.min(28, Math.max(8, ...labels.map((l) => l.length)));
   const what = metric === 'writes' ? 'writes' : metric === 'reads' ? 'read requests' : 'reads and writes';
   const out = [`heatmap: ${what} by key range (rows, in key order) and time (${fmt(r.params.seconds)} s, left to right), log scale over 3 decades "${SHADES}"`];
+  if (rows > h.buckets) out.push(`${fmt(h.buckets)} rows, not ${fmt(rows)}: the run wrote only ${fmt(h.buckets)} distinct key${h.buckets === 1 ? '' : 's'}, one bucket each.`);
+  else if (R < h.buckets) out.push(`${fmt(R)} rows, each summing about ${fmt(h.buckets / R)} of the ${fmt(h.buckets)} key buckets (--buckets N prints N rows).`);
   for (let row = 0; row < R; row++) {
     let line = '';
     for (let c = 0; c < C; c++) {

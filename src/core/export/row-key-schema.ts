@@ -118,6 +118,18 @@ export function structObject(key: StructuredKey, base64: boolean): { encoding: R
   return { encoding, fields: key.fields };
 }
 
+/** The comment that opens the studio's key line in a row_key_schema.yaml. */
+export const STUDIO_KEY_COMMENT = '# Studio row key: ';
+/** Beyond this the line is left out (a values list of 100,000 cities is not a comment). */
+const MAX_HINT_CHARS = 65536;
+
+/** The row key as one JSON comment line; null when too long to be a comment. */
+export function studioKeyLine(rowKey: Table['rowKey']): string | null {
+  // JSON escapes control characters; U+2028 and U+2029 too, so the line stays one line.
+  const json = JSON.stringify(rowKey).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json.length > MAX_HINT_CHARS ? null : `${STUDIO_KEY_COMMENT}${json}`;
+}
+
 export const exportRowKeySchema: Exporter = (design, tableArg, options) => {
   const table = requireTable(design, tableArg);
   const key = structuredKeyOf(design, table);
@@ -132,6 +144,11 @@ export const exportRowKeySchema: Exporter = (design, tableArg, options) => {
     ...(options.preEncoded ? ['# The delimiter is base64 (pre-encoded bytes).'] : key.delimiter !== null ? ['# The delimiter is plain text; gcloud base64-encodes it.'] : []),
     ...key.notes.map((n) => `# Note: ${n}`),
   ].map(commentText);
+  // What the struct cannot hold (a decimal int or timestamp is a STRING to Bigtable), for the
+  // studio's import to restore; gcloud skips comments. Import trusts it only when it re-exports
+  // to the very struct above (src/core/import/key-hint.ts).
+  const hint = studioKeyLine(table.rowKey);
+  if (hint) header.push(hint);
   return {
     text: `${header.join('\n')}\n${body}`,
     filename,

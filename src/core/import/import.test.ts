@@ -69,6 +69,9 @@ describe('import: round trips', () => {
     const b = imported(pre, { file: 'x.yaml', preEncoded: true, table: table.name });
     expect(keyOf(a)).toEqual(strip(key));
     expect(keyOf(b)).toEqual(strip(key));
+    // The studio's own file restores the whole row key (types, options, template text) from its comment.
+    expect(a.tables[0]!.rowKey).toEqual(table.rowKey);
+    expect(b.tables[0]!.rowKey).toEqual(table.rowKey);
     expect(b.tables[0]!.name).toBe(table.name);
     // JSON too, and Terraform's wrapped struct.
     expect(keyOf(imported(JSON.stringify(structObject(key, false)), { file: 's.json' }))).toEqual(strip(key));

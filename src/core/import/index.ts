@@ -10,6 +10,7 @@ import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap 
 import { FORMAT_V1, type Design, type Table } from '../model/schema';
 import { ImportError, isObj, rowKeyFromStruct } from './struct';
 import { tableFromDescribe } from './table';
+import { restoreRowKey } from './key-hint';
 import { isViewDescribe, viewFromDescribe } from './views';
 import { formatBytes } from '../units';
 
@@ -173,7 +174,9 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
     }
     if ('fields' in value || 'encoding' in value) {
       const r = rowKeyFromStruct(value, [], options.preEncoded === true);
-      return finish('row-key-schema', { name, rowKey: r.rowKey }, r.notes, file, map, structBack([], value));
+      // The studio's own export says in a comment what the struct cannot (decimal ints, times, literals).
+      const k = restoreRowKey(body, value, r.rowKey, options.preEncoded === true, name);
+      return finish('row-key-schema', { name, rowKey: k.rowKey }, [...r.notes, ...k.notes], file, map, structBack([], value));
     }
     if (isViewDescribe(value)) {
       const r = viewFromDescribe(value);

@@ -2,6 +2,7 @@
 // about the same number of rows (distinct keys written), value = writes. And the helper the
 // canvas needs: values log-scaled once into palette indexes.
 import { displayKey } from '../keys/bytes';
+import type { KeyReader } from '../keys/readable';
 import type { Rows, SampleStore } from './samples';
 
 export interface Heatmap {
@@ -17,6 +18,8 @@ export interface Heatmap {
   bucketStarts: Uint8Array[];
   /** bucketStarts as text (displayKey): printable UTF-8 as is, other bytes as \xNN. */
   bucketLabels: string[];
+  /** bucketStarts as a person reads them (keyReader): ISO dates, salt buckets; bucketLabels when not decodable. */
+  bucketReadable: string[];
   /** Rows (distinct keys among the generated ones) in each bucket. */
   bucketRows: Uint32Array;
   /** Largest cell value (0 when empty). */
@@ -35,7 +38,7 @@ export function bucketOfRows(rowCount: number, buckets: number): Uint32Array {
 export function buildHeatmap(
   samples: SampleStore,
   rows: Rows,
-  opts: { slots: number; maxBuckets: number; slotOf: (tick: number) => number; weight: number; slotSeconds: number },
+  opts: { slots: number; maxBuckets: number; slotOf: (tick: number) => number; weight: number; slotSeconds: number; read?: KeyReader },
 ): Heatmap {
   const buckets = Math.max(1, Math.min(opts.maxBuckets, rows.count));
   const { slots } = opts;
@@ -66,6 +69,7 @@ export function buildHeatmap(
     nodes,
     bucketStarts,
     bucketLabels: bucketStarts.map(displayKey),
+    bucketReadable: bucketStarts.map(opts.read ?? displayKey),
     bucketRows,
     max,
   };

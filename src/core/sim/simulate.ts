@@ -2,6 +2,7 @@
 // and checks for cancel between slices), read the result at any point, or run it to the end.
 import type { Design, Table } from '../model/schema';
 import { displayKey } from '../keys/bytes';
+import { keyReader } from '../keys/readable';
 import { SimEngine, type SimEvent } from './engine';
 import { buildHeatmap, type Heatmap } from './heatmap';
 import { clusterOf, type SimOptions, type SimParams } from './params';
@@ -60,7 +61,8 @@ export interface SimResult {
     moves: Uint32Array;
   };
   /** The tablets at the end, in key order: first key, node and smoothed write rate. */
-  tabletRanges: { start: Uint8Array; label: string; node: number; writesPerSecond: number }[];
+  /** label: the start's raw bytes (displayKey); readable: its fields decoded (keyReader). */
+  tabletRanges: { start: Uint8Array; label: string; readable: string; node: number; writesPerSecond: number }[];
   /** The first split and move events (up to 2,000), in time order. */
   events: SimEvent[];
   /** Keys generated, and writes each stands for (1 when every write was generated). */
@@ -202,6 +204,7 @@ function resultOf(engine: SimEngine): SimResult {
     slotOf: (t) => st.slotOf(t),
     weight: p.writesPerSample,
     slotSeconds: p.seconds / st.slots,
+    read: keyReader(engine.table.rowKey),
   });
   const { pattern: measured, evidence } = analyse({
     samples: engine.samples,
@@ -234,7 +237,8 @@ function resultOf(engine: SimEngine): SimResult {
   const { verdict, pattern } = judged;
   // Unknown stays unknown: say which rate the verdict judged.
   const reason = p.writesAssumed ? `${judged.reason} No write load declared: judged at the default ${p.writesPerSecond.toLocaleString('en-US')} writes/s.` : judged.reason;
-  const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), node: t.node, writesPerSecond: t.load }));
+  const read = keyReader(engine.table.rowKey);
+  const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), readable: read(t.start), node: t.node, writesPerSecond: t.load }));
   return {
     params: p,
     complete: engine.done,
@@ -278,5 +282,6 @@ function hottestTablet(ranges: SimResult['tabletRanges'], p: SimParams): Hottest
   if (top < 0 || !(total > 0)) return null;
   const share = ranges[top]!.writesPerSecond / total;
   const wps = share * p.writesPerSecond;
-  return { start: ranges[top]!.label, end: ranges[top + 1]?.label ?? null, share, writesPerSecond: wps, nodeFraction: p.nodeCapacity > 0 ? wps / p.nodeCapacity : 0 };
+  const next = ranges[top + 1];
+  return { start: ranges[top]!.readable, end: next?.readable ?? null, startBytes: ranges[top]!.label, endBytes: next?.label ?? null, share, writesPerSecond: wps, nodeFraction: p.nodeCapacity > 0 ? wps / p.nodeCapacity : 0 };
 }

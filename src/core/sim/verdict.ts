@@ -13,6 +13,9 @@ export interface HottestRange {
   /** First key of the range and first key after it (null: the end of the key space). */
   start: string;
   end: string | null;
+  /** The same two keys' raw bytes (displayKey), where start and end decode their fields (keyReader). */
+  startBytes: string;
+  endBytes: string | null;
   /** Share of the table's writes it took at the end of the run. */
   share: number;
   writesPerSecond: number;
