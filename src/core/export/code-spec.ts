@@ -1,5 +1,5 @@
-// The spec of a table's key as every code-export engine reads it (engines/: keys.ts,
-// KeyEngine.java, keys.go, keys.py): plain numbers, so each language writes a literal. These
+// The spec of a table's key as every code-export engine reads it (engines/: keys-values.ts
+// with keys.ts, KeyEngine.java, keys.go, keys.py): plain numbers, so each language writes a literal. These
 // tables name the numbers; the generators (code-*.ts) use the names, and the engines compare
 // against the same values.
 import type { ParamKind, QuerySpec } from './ranges';

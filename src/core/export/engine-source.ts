@@ -1,12 +1,13 @@
 // The engines of the key builders (code export), each a real source file of its language in
-// engines/ (keys.ts, KeyEngine.java, keys.go, keys.py) that its own toolchain reads, formats and
-// compiles on its own. They are loaded as text at build time (`?raw`: Vite and Vitest natively,
+// engines/ (keys-values.ts with keys.ts, KeyEngine.java, keys.go, keys.py) that its own toolchain
+// reads, formats and compiles on its own. They are loaded as text at build time (`?raw`: Vite and Vitest natively,
 // esbuild through scripts/raw-text-plugin.mjs); the part between the markers is what every
 // generated file holds, byte for byte.
 import GO_SOURCE from './engines/keys.go?raw';
 import JAVA_SOURCE from './engines/KeyEngine.java?raw';
 import PYTHON_SOURCE from './engines/keys.py?raw';
 import TS_SOURCE from './engines/keys.ts?raw';
+import TS_VALUES_SOURCE from './engines/keys-values.ts?raw';
 
 const BEGIN = '---- engine: copied from here';
 const END = '---- engine: copied up to here ----';
@@ -24,4 +25,5 @@ export function engineBody(source: string, file: string): string {
 export const GO_ENGINE = engineBody(GO_SOURCE, 'keys.go');
 export const JAVA_ENGINE = engineBody(JAVA_SOURCE, 'KeyEngine.java');
 export const PYTHON_ENGINE = engineBody(PYTHON_SOURCE, 'keys.py');
-export const TS_ENGINE = engineBody(TS_SOURCE, 'keys.ts');
+/** The TypeScript engine is two files (values, then keys), one module in the generated file. */
+export const TS_ENGINE = engineBody(TS_VALUES_SOURCE, 'keys-values.ts') + engineBody(TS_SOURCE, 'keys.ts');

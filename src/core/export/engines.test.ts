@@ -1,6 +1,6 @@
 // The code-export engines are real source files (engines/): each one passes its own toolchain on
-// its own (gofmt and go vet, javac -Werror, python3 import; keys.ts is type-checked with the
-// project), and the part between the markers is what the generated files hold. Outside CI a
+// its own (gofmt and go vet, javac -Werror, python3 import; keys-values.ts and keys.ts are type-checked
+// with the project), and the part between the markers is what the generated files hold. Outside CI a
 // missing toolchain skips its check; in CI (CI set) it fails.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,16 @@ describe('engineBody', () => {
     expect(PYTHON_ENGINE.startsWith('import re\n')).toBe(true);
     expect(TS_ENGINE.startsWith('export type KeyValue')).toBe(true);
     for (const e of [GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE]) expect(e).not.toContain('---- engine:');
+  });
+
+  it('joins the two TypeScript files into one module: no import between them, nor their export list', () => {
+    const values = readFileSync(join(ENGINES, 'keys-values.ts'), 'utf8');
+    const keys = readFileSync(join(ENGINES, 'keys.ts'), 'utf8');
+    expect(TS_ENGINE).toBe(engineBody(values, 'keys-values.ts') + engineBody(keys, 'keys.ts'));
+    expect(keys).toContain("from './keys-values'");
+    expect(TS_ENGINE).not.toContain('keys-values');
+    expect(TS_ENGINE).not.toMatch(/^export (type )?\{/m);
+    expect(TS_ENGINE).toContain('\nexport function buildKey(');
   });
 });
 
