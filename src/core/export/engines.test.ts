@@ -38,6 +38,13 @@ describe('engineBody', () => {
     for (const e of [GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE]) expect(e).not.toContain('---- engine:');
   });
 
+  it('joins the three Go files in order into one file body', () => {
+    const bodies = GO_FILES.map((f) => engineBody(readFileSync(join(ENGINES, f), 'utf8'), f));
+    expect(GO_ENGINE).toBe(bodies.join(''));
+    expect(GO_ENGINE).not.toMatch(/^(package|import) /m);
+    expect(GO_ENGINE).toContain('\nfunc buildKey(');
+  });
+
   it('joins the two TypeScript files into one module: no import between them, nor their export list', () => {
     const values = readFileSync(join(ENGINES, 'keys-values.ts'), 'utf8');
     const keys = readFileSync(join(ENGINES, 'keys.ts'), 'utf8');
@@ -49,13 +56,15 @@ describe('engineBody', () => {
   });
 });
 
-describe.skipIf(!has('go', 'version'))('engines/keys.go', () => {
-  it('is gofmt-clean and passes go vet and go build on its own', () => {
+const GO_FILES = ['keys.go', 'keys_fields.go', 'keys_codec.go'];
+
+describe.skipIf(!has('go', 'version'))('engines/keys.go, keys_fields.go, keys_codec.go', () => {
+  it('are gofmt-clean and pass go vet and go build on their own, as one package', () => {
     const dir = mkdtempSync(join(tmpdir(), 'btstudio-engine-go-'));
-    copyFileSync(join(ENGINES, 'keys.go'), join(dir, 'keys.go'));
+    for (const f of GO_FILES) copyFileSync(join(ENGINES, f), join(dir, f));
     writeFileSync(join(dir, 'go.mod'), 'module engine\n\ngo 1.17\n');
     const env = { ...process.env, GOCACHE: join(dir, '.cache'), GOPATH: join(dir, '.gopath'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
-    expect(run('gofmt', ['-l', 'keys.go'], { cwd: dir, env }).out).toBe('');
+    expect(run('gofmt', ['-l', ...GO_FILES], { cwd: dir, env }).out).toBe('');
     const vet = run('go', ['vet', './...'], { cwd: dir, env });
     expect(vet.out).toBe('');
     expect(vet.ok).toBe(true);
