@@ -79,15 +79,26 @@ describe.skipIf(!has('javac', '-version'))('engines/KeyEngine.java', () => {
   }, 120_000);
 });
 
-describe.skipIf(!has('python3', '--version'))('engines/keys.py', () => {
+describe.skipIf(!has('python3', '--version'))('engines/keys_values.py and keys.py', () => {
   it('imports on its own and defines the engine class', () => {
     const r = run('python3', ['-B', '-c', 'import sys; sys.path.insert(0, sys.argv[1]); import keys; print(keys._Engine.__name__)', ENGINES]);
     expect(r).toEqual({ ok: true, out: '_Engine\n' });
   });
 
   it('compiles without syntax warnings', () => {
-    const r = run('python3', ['-B', '-W', 'error', '-c', 'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")', join(ENGINES, 'keys.py')]);
-    expect(r).toEqual({ ok: true, out: '' });
+    for (const f of ['keys_values.py', 'keys.py']) {
+      const r = run('python3', ['-B', '-W', 'error', '-c', 'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")', join(ENGINES, f)]);
+      expect(r, f).toEqual({ ok: true, out: '' });
+    }
     expect(readFileSync(join(ENGINES, 'keys.py'), 'utf8')).toContain('class _Engine');
+  });
+
+  it('is the two files joined, with no import between them', () => {
+    const values = readFileSync(join(ENGINES, 'keys_values.py'), 'utf8');
+    const keys = readFileSync(join(ENGINES, 'keys.py'), 'utf8');
+    expect(PYTHON_ENGINE).toBe(engineBody(values, 'keys_values.py') + engineBody(keys, 'keys.py'));
+    expect(keys).toContain('from keys_values import (');
+    expect(PYTHON_ENGINE).not.toContain('keys_values');
+    expect(PYTHON_ENGINE).toContain('\nclass _Engine:');
   });
 });
