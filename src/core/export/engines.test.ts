@@ -17,6 +17,8 @@ const run = (cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Pro
   return { ok: r.status === 0, out: `${r.error?.message ?? ''}${r.stdout ?? ''}${r.stderr ?? ''}` };
 };
 
+const GO_FILES = ['keys.go', 'keys_fields.go', 'keys_codec.go'];
+
 describe('engineBody', () => {
   it('takes the lines after the begin marker, up to the end marker or the end of the file', () => {
     expect(engineBody('prelude\n// ---- engine: copied from here ----\na\nb\n', 'x')).toBe('a\nb\n');
@@ -38,25 +40,22 @@ describe('engineBody', () => {
     for (const e of [GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE]) expect(e).not.toContain('---- engine:');
   });
 
-  it('joins the three Go files in order into one file body', () => {
-    const bodies = GO_FILES.map((f) => engineBody(readFileSync(join(ENGINES, f), 'utf8'), f));
-    expect(GO_ENGINE).toBe(bodies.join(''));
-    expect(GO_ENGINE).not.toMatch(/^(package|import) /m);
-    expect(GO_ENGINE).toContain('\nfunc buildKey(');
-  });
-
-  it('joins the two TypeScript files into one module: no import between them, nor their export list', () => {
-    const values = readFileSync(join(ENGINES, 'keys-values.ts'), 'utf8');
-    const keys = readFileSync(join(ENGINES, 'keys.ts'), 'utf8');
-    expect(TS_ENGINE).toBe(engineBody(values, 'keys-values.ts') + engineBody(keys, 'keys.ts'));
-    expect(keys).toContain("from './keys-values'");
-    expect(TS_ENGINE).not.toContain('keys-values');
-    expect(TS_ENGINE).not.toMatch(/^export (type )?\{/m);
-    expect(TS_ENGINE).toContain('\nexport function buildKey(');
+  // An engine of several files is their bodies in order; what ties the files together for their
+  // toolchain (Go's package clause and imports, the imports between the parts, TypeScript's
+  // export list) stays out of the generated file.
+  const JOINED: [string, string, string[], RegExp, string][] = [
+    ['Go', GO_ENGINE, GO_FILES, /^(package|import) /m, '\nfunc buildKey('],
+    ['Python', PYTHON_ENGINE, ['keys_values.py', 'keys.py'], /^from keys_values import \(/m, '\nclass _Engine:'],
+    ['TypeScript', TS_ENGINE, ['keys-values.ts', 'keys.ts'], /from '\.\/keys-values'|^export (type )?\{/m, '\nexport function buildKey('],
+  ];
+  it.each(JOINED)('joins the %s files in order into one body, without what ties them together', (_lang, engine, files, tie, entry) => {
+    const sources = files.map((f) => readFileSync(join(ENGINES, f), 'utf8'));
+    expect(engine).toBe(sources.map((text, i) => engineBody(text, files[i]!)).join(''));
+    expect(sources.some((text) => tie.test(text))).toBe(true);
+    expect(engine).not.toMatch(tie);
+    expect(engine).toContain(entry);
   });
 });
-
-const GO_FILES = ['keys.go', 'keys_fields.go', 'keys_codec.go'];
 
 describe.skipIf(!has('go', 'version'))('engines/keys.go, keys_fields.go, keys_codec.go', () => {
   it('are gofmt-clean and pass go vet and go build on their own, as one package', () => {
@@ -91,14 +90,5 @@ describe.skipIf(!has('python3', '--version'))('engines/keys_values.py and keys.p
       expect(r, f).toEqual({ ok: true, out: '' });
     }
     expect(readFileSync(join(ENGINES, 'keys.py'), 'utf8')).toContain('class _Engine');
-  });
-
-  it('is the two files joined, with no import between them', () => {
-    const values = readFileSync(join(ENGINES, 'keys_values.py'), 'utf8');
-    const keys = readFileSync(join(ENGINES, 'keys.py'), 'utf8');
-    expect(PYTHON_ENGINE).toBe(engineBody(values, 'keys_values.py') + engineBody(keys, 'keys.py'));
-    expect(keys).toContain('from keys_values import (');
-    expect(PYTHON_ENGINE).not.toContain('keys_values');
-    expect(PYTHON_ENGINE).toContain('\nclass _Engine:');
   });
 });
