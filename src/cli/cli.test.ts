@@ -1,15 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../test-support/temp-files';
 import { runCli } from './run-in-memory';
 
 const cli = runCli;
 
-const dir = mkdtempSync(join(tmpdir(), 'btstudio-cli-'));
-const good = join(dir, 'good.yaml');
-writeFileSync(
-  good,
+const { dir, write } = tempFolder('cli');
+const good = write(
+  'good.yaml',
   `format: bigtable-studio/v1
 name: cli test
 tables:
@@ -24,8 +22,7 @@ tables:
     rowKey: {template: "{id}", fields: {id: {type: uuid}}}
 `,
 );
-const bad = join(dir, 'bad.yaml');
-writeFileSync(bad, 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: int, pad: 0}}}\n');
+const bad = write('bad.yaml', 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: int, pad: 0}}}\n');
 
 describe('btstudio', () => {
   it('prints help listing its commands, and exits 2 on an unknown command', async () => {
@@ -86,9 +83,8 @@ describe('btstudio', () => {
 describe('reports for a terminal', () => {
   it('lint and simulate text never pass a control character from a design to the terminal', async () => {
     const esc = '\u001b]0;pwned\u0007\u001b[31m';
-    const file = join(dir, 'escapes.yaml');
-    writeFileSync(
-      file,
+    const file = write(
+      'escapes.yaml',
       JSON.stringify({
         format: 'bigtable-studio/v1',
         name: 'escapes',

@@ -157,6 +157,22 @@ export function withFiles<T>(files: ReadonlyMap<string, Uint8Array>, fn: () => P
 }
 
 /**
+ * Reads standard input to its end as bytes, refusing with `tooMuch` as soon as it has given more
+ * than `max` bytes (so memory stays bounded whatever is piped in).
+ */
+export async function readStdin(stdin: NodeJS.ReadableStream, max: number, tooMuch: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of stdin) {
+    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
+    chunks.push(b);
+    size += b.length;
+    if (size > max) throw new UserError(tooMuch);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
  * Reads a file as bytes (design files are decoded by the loader, which reports bad UTF-8), at
  * most MAX_READ_BYTES: a bigger file is refused before it is read, and a device or a pipe
  * (/dev/zero, /dev/urandom) is refused as soon as it has given more.

@@ -1,19 +1,18 @@
 // btstudio share, open, export and import, run in memory through main().
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { runCliWithInput } from './run-in-memory';
 import { loadDesign } from '../core/model/load-design';
+import { tempFolder } from '../test-support/temp-files';
 
 const cli = (argv: string[], stdin?: string) => runCliWithInput(argv, stdin);
 
-const dir = mkdtempSync(join(tmpdir(), 'btstudio-share-cli-'));
+const { dir, write } = tempFolder('share-cli');
 const iot = new URL('../../examples/iot-multitenant.yaml', import.meta.url).pathname;
-const two = join(dir, 'two.yaml');
-writeFileSync(
-  two,
+const two = write(
+  'two.yaml',
   `format: bigtable-studio/v1
 name: two tables
 tables:
@@ -46,9 +45,8 @@ describe('btstudio share and open', () => {
     } finally {
       delete process.env.BTSTUDIO_SHARE_BASE;
     }
-    const big = join(dir, 'big.yaml');
     const words = Array.from({ length: 900 }, (_, i) => `w${(i * 7919) % 10007}q${i}`).join(' ');
-    writeFileSync(big, `format: bigtable-studio/v1\nname: big\ndescription: "${words}"\ntables: []\n`);
+    const big = write('big.yaml', `format: bigtable-studio/v1\nname: big\ndescription: "${words}"\ntables: []\n`);
     const r = await cli(['share', big]);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^warning: the link is \d+ characters; chat apps may cut links above 2000/);
@@ -106,8 +104,7 @@ describe('btstudio export', () => {
 
 describe('btstudio import', () => {
   it('turns an exported row_key_schema.yaml back into a design', async () => {
-    const schema = join(dir, 'readings.row_key_schema.yaml');
-    writeFileSync(schema, (await cli(['export', iot, '--to', 'row-key-schema'])).out);
+    const schema = write('readings.row_key_schema.yaml', (await cli(['export', iot, '--to', 'row-key-schema'])).out);
     const r = await cli(['import', schema]);
     expect(r.code).toBe(0);
     const d = loadDesign(r.out);
@@ -123,8 +120,7 @@ describe('btstudio import', () => {
     const again = await cli(['import', iot, '-o', target]);
     expect(again.code).toBe(2);
     expect(again.err).toMatch(/exists; import never overwrites a file/);
-    const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ fields: [{ fieldName: 'a', type: { aggregateType: { sum: {} } } }], encoding: { singleton: {} } }));
+    const bad = write('bad.json', JSON.stringify({ fields: [{ fieldName: 'a', type: { aggregateType: { sum: {} } } }], encoding: { singleton: {} } }));
     expect((await cli(['import', bad])).err).toMatch(/aggregateType cannot be a row key field/);
     expect((await cli(['import', join(dir, 'missing.yaml')])).err).toMatch(/no such file/);
   });

@@ -1,7 +1,7 @@
 // The share, export and import panels (src/app/share, src/app/export), loaded when first
 // needed: the exporters, the share-link codec and the importers stay out of the first screen's
 // JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
 import type { ExportFormat } from '../../core/export';
 import type { Design } from '../../core/model/schema';
 import { takeExportRequest, useExportRequest } from '../export/request';
@@ -73,42 +73,23 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
   );
 }
 
-export function LazyImportDropZone(props: ImportDropZoneProps) {
-  return (
-    <PanelBoundary name="Import">
+/** A lazily loaded component, shown when its module has come (inside a PanelBoundary named `boundary`, when given). */
+function lazyPanel<P extends object>(Component: ComponentType<P>, boundary?: string): (props: P) => ReactElement {
+  return function LazyPanel(props: P) {
+    const panel = (
       <Suspense fallback={null}>
-        <ImportDropZone {...props} />
+        <Component {...props} />
       </Suspense>
-    </PanelBoundary>
-  );
+    );
+    return boundary === undefined ? panel : <PanelBoundary name={boundary}>{panel}</PanelBoundary>;
+  };
 }
 
-export function LazySharedLinkBanner(props: SharedLinkBannerProps) {
-  return (
-    <PanelBoundary name="The shared link banner">
-      <Suspense fallback={null}>
-        <SharedLinkBanner {...props} />
-      </Suspense>
-    </PanelBoundary>
-  );
-}
-
-export function LazySharedLinkError(props: SharedLinkErrorProps) {
-  return (
-    <Suspense fallback={null}>
-      <SharedLinkError {...props} />
-    </Suspense>
-  );
-}
-
+export const LazyImportDropZone = lazyPanel<ImportDropZoneProps>(ImportDropZone, 'Import');
+export const LazySharedLinkBanner = lazyPanel<SharedLinkBannerProps>(SharedLinkBanner, 'The shared link banner');
+export const LazySharedLinkError = lazyPanel<SharedLinkErrorProps>(SharedLinkError);
 /** The Capacity panel (src/app/capacity), loaded with its first render. */
-export function LazyCapacityPanel(props: { design: Design; analysis: DesignAnalysis }) {
-  return (
-    <Suspense fallback={null}>
-      <CapacityPanel {...props} />
-    </Suspense>
-  );
-}
+export const LazyCapacityPanel = lazyPanel<{ design: Design; analysis: DesignAnalysis }>(CapacityPanel);
 
 /** "New design from sample keys" (src/app/infer): the dialog and the core's inference load on the first click. */
 export function SampleKeysAction({ onNewDesign }: { onNewDesign(design: Design): void }) {
@@ -127,10 +108,4 @@ export function SampleKeysAction({ onNewDesign }: { onNewDesign(design: Design):
   );
 }
 
-export function LazyCompareDialog(props: CompareDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <CompareDialog {...props} />
-    </Suspense>
-  );
-}
+export const LazyCompareDialog = lazyPanel<CompareDialogProps>(CompareDialog);

@@ -3,22 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportDesign } from '../../core/export/design';
-import { parseCase } from '../../core/rules/tester';
+import { parseCase, tableYaml } from '../../core/rules/tester';
 import { runCli } from '../run-in-memory';
 
-const base = parseCase(`format: bigtable-studio/v1
-name: shop
-tables:
-  - name: orders
-    rowKey:
-      template: "{customer}#{ts}"
-      fields:
-        customer: { type: string }
-        ts: { type: timestamp }
-    families:
-      - name: cf
-        gc: { maxVersions: 1 }
-`);
+const base = parseCase(tableYaml({ table: 'orders', template: '{customer}#{ts}', fields: '        customer: { type: string }\n        ts: { type: timestamp }', families: '      - name: cf\n        gc: { maxVersions: 1 }' }));
 
 describe('btstudio diff', () => {
   it('prints the classes and exits 1 when the designs differ, 0 when the same', async () => {

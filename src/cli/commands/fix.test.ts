@@ -1,32 +1,17 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../../core/model/load-design';
+import { tableYaml } from '../../core/rules/tester';
+import { tempFolder } from '../../test-support/temp-files';
 import { runCli } from '../run-in-memory';
 
-const dir = mkdtempSync(join(tmpdir(), 'btstudio-fix-'));
-const file = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, write: file } = tempFolder('fix');
 
 // A timestamp first and an unpadded counter: two checked fixes; the query stays a prefix scan.
 const naive = file(
   'naive.yaml',
-  `format: bigtable-studio/v1
-name: naive
-tables:
-  - name: events
-    rowKey:
-      template: "{ts}#{device}"
-      fields:
-        ts: {type: timestamp}
-        device: {type: int, min: 1, max: 5000}
-    queries:
-      - {name: a device, match: {device: eq}}
-`,
+  tableYaml({ table: 'events', template: '{ts}#{device}', fields: '        ts: {type: timestamp}\n        device: {type: int, min: 1, max: 5000}', queries: '      - {name: a device, match: {device: eq}}' }),
 );
 
 describe('btstudio fix', () => {
@@ -54,18 +39,7 @@ describe('btstudio fix', () => {
     // Moving the device in front would break the newest-first read of the whole window.
     const held = file(
       'held.yaml',
-      `format: bigtable-studio/v1
-name: held
-tables:
-  - name: events
-    rowKey:
-      template: "{ts}#{device}"
-      fields:
-        ts: {type: timestamp, reversed: true}
-        device: {type: string, cardinality: 1000}
-    queries:
-      - {name: newest of all, order: newest, limit: 10}
-`,
+      tableYaml({ table: 'events', template: '{ts}#{device}', fields: '        ts: {type: timestamp, reversed: true}\n        device: {type: string, cardinality: 1000}', queries: '      - {name: newest of all, order: newest, limit: 10}' }),
     );
     const r = await runCli('fix', held, '--rule', 'timestamp-leading');
     expect(r.err).toMatch(/withheld timestamp-leading .*"Move \{device\} in front of \{ts\}" is not offered: query "newest of all" would no longer get its newest rows first/);

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { importText, MAX_IMPORT_CHARS } from '../../core/import';
 import { decodeUtf8 } from '../../core/model/utf8';
-import { parseFlags, readBytes, UserError, write, writeError, type Io } from '../io';
+import { parseFlags, readBytes, readStdin, UserError, write, writeError, type Io } from '../io';
 
 export const summary = 'import a design, row_key_schema.yaml or gcloud describe output as a design';
 export const usage = `usage: btstudio import FILE [--as yaml|json] [--pre-encoded] [--table NAME] [-o NEW_FILE]
@@ -22,16 +22,9 @@ async function readInput(file: string, io: Io): Promise<string> {
   if (file !== '-') {
     return utf8Text(file, await readBytes(file, 'a file to import'));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of io.stdin) {
-    const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
-    chunks.push(b);
-    size += b.length;
-    // Stop reading at the cap: importText refuses more anyway, and memory stays bounded.
-    if (size > MAX_IMPORT_CHARS * 4) throw new UserError(`stdin: gives more than ${(MAX_IMPORT_CHARS * 4) / 1048576} MB; import reads files up to ${MAX_IMPORT_CHARS / 1048576} MB`);
-  }
-  return utf8Text('stdin', Buffer.concat(chunks));
+  // Stop reading at the cap: importText refuses more anyway.
+  const tooMuch = `stdin: gives more than ${(MAX_IMPORT_CHARS * 4) / 1048576} MB; import reads files up to ${MAX_IMPORT_CHARS / 1048576} MB`;
+  return utf8Text('stdin', await readStdin(io.stdin, MAX_IMPORT_CHARS * 4, tooMuch));
 }
 
 /** The text of UTF-8 bytes, or a UserError at the line and column where they are not UTF-8 (as the studio's import says). */

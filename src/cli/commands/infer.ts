@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { InferError, inferFromText, type InferResult } from '../../core/infer';
-import { intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
+import { intFlag, parseFlags, readStdin, terminalSafe, UserError, write, type Io } from '../io';
 
 export const summary = 'infer a design (key template, field types, distributions) from sample row keys';
 export const usage = `usage: btstudio infer [KEYS.txt] [--format yaml|json] [--table NAME] [--sample N]
@@ -20,15 +20,7 @@ const MAX_INPUT = 1024 * 1024 * 1024;
 
 async function input(file: string | undefined, io: Io): Promise<{ name: string; bytes: Uint8Array }> {
   if (file === undefined || file === '-') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const c of io.stdin) {
-      const b = typeof c === 'string' ? Buffer.from(c) : (c as Buffer);
-      chunks.push(b);
-      size += b.length;
-      if (size > MAX_INPUT) throw new UserError('stdin: more than 1 GB of keys; give a sample (btstudio pull samples a table)');
-    }
-    return { name: 'stdin', bytes: Buffer.concat(chunks) };
+    return { name: 'stdin', bytes: await readStdin(io.stdin, MAX_INPUT, 'stdin: more than 1 GB of keys; give a sample (btstudio pull samples a table)') };
   }
   try {
     return { name: file, bytes: await readFile(file) };

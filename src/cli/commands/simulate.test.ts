@@ -1,15 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../../test-support/temp-files';
 import { runCli } from '../run-in-memory';
 
 const cli = runCli;
 
-const dir = mkdtempSync(join(tmpdir(), 'btstudio-simulate-'));
-const design = join(dir, 'design.yaml');
-writeFileSync(
-  design,
+const { dir, write } = tempFolder('simulate');
+const design = write(
+  'design.yaml',
   `format: bigtable-studio/v1
 name: simulate test
 cluster: {nodes: 4}

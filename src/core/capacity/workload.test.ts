@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCase } from '../rules/tester';
+import { parseCase, tableYaml } from '../rules/tester';
 import { analyze } from '../rules/analysis';
 import { clusterOf, NODE_FIGURES, rowCost, TiB } from './figures';
 import { ageBoundMs, designWorkload, enforcedRetentionMs, MONTH_SECONDS } from './workload';
@@ -7,21 +7,15 @@ import { ageBoundMs, designWorkload, enforcedRetentionMs, MONTH_SECONDS } from '
 const DAY = 86_400_000;
 
 const logs = (gc: string, load = 'load: {writesPerSecond: 1000, retention: 14d}') =>
-  parseCase(`format: bigtable-studio/v1
-name: logs
-tables:
-  - name: lines
-    rowKey:
-      template: "{host}#{ts}"
-      fields:
-        host: {type: string, cardinality: 500}
-        ts: {type: timestamp, unit: us}
-    families:
-      - name: l
-${gc}        columns:
-          - {qualifier: line, valueBytes: 200}
-    ${load}
-`);
+  parseCase(
+    tableYaml({
+      table: 'lines',
+      template: '{host}#{ts}',
+      fields: '        host: {type: string, cardinality: 500}\n        ts: {type: timestamp, unit: us}',
+      families: `      - name: l\n${gc}        columns:\n          - {qualifier: line, valueBytes: 200}`,
+      after: `    ${load}\n`,
+    }),
+  );
 
 describe('capacity figures', () => {
   it('reads the published per-node figures and the design overrides through clusterOf', () => {

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parseCase } from '../rules/tester';
+import { parseCase, tableYaml } from '../rules/tester';
 import type { Design } from '../model/schema';
 import { diffDesigns, diffText, keyChange } from './index';
 
-const base = parseCase(`format: bigtable-studio/v1
-name: shop
-tables:
-  - name: orders
-    rowKey:
-      template: "{customer}#{ts}"
-      fields:
-        customer: { type: string, cardinality: 1000 }
-        ts: { type: timestamp, unit: ms, reversed: true }
-    families:
-      - name: cf
-        gc: { maxVersions: 1 }
-      - name: counts
-        aggregate: sum
-    queries:
-      - name: by_customer
-        match: { customer: eq }
-    load: { writesPerSecond: 100 }
-`);
+const base = parseCase(
+  tableYaml({
+    table: 'orders',
+    template: '{customer}#{ts}',
+    fields: '        customer: { type: string, cardinality: 1000 }\n        ts: { type: timestamp, unit: ms, reversed: true }',
+    families: '      - name: cf\n        gc: { maxVersions: 1 }\n      - name: counts\n        aggregate: sum',
+    queries: '      - name: by_customer\n        match: { customer: eq }',
+    after: '    load: { writesPerSecond: 100 }\n',
+  }),
+);
 
 function edit(f: (d: Design) => void): Design {
   const d = structuredClone(base);

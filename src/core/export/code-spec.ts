@@ -1,7 +1,8 @@
-// The spec of a table's key as every code-export engine reads it (engines/: keys.ts,
-// KeyEngine.java, keys.go, keys.py): plain numbers, so each language writes a literal. These
-// tables name the numbers; the generators (code-*.ts) use the names, and the engines compare
-// against the same values.
+// The spec of a table's key as every code-export engine reads it (engines/: keys-values.ts
+// with keys.ts, KeyEngine.java, keys.go with keys_fields.go and keys_codec.go, keys_values.py
+// with keys.py): plain numbers, so each language writes a literal. These tables name the
+// numbers; the generators (code-*.ts) use the names, and the engines compare against the same
+// values.
 import type { ParamKind, QuerySpec } from './ranges';
 
 export const KIND = { string: 0, uuid: 1, domain: 2, bytes: 3, int: 4, timestamp: 5, hash: 6 } as const;

@@ -1,12 +1,17 @@
 // The engines of the key builders (code export), each a real source file of its language in
-// engines/ (keys.ts, KeyEngine.java, keys.go, keys.py) that its own toolchain reads, formats and
-// compiles on its own. They are loaded as text at build time (`?raw`: Vite and Vitest natively,
+// engines/ (keys-values.ts with keys.ts, KeyEngine.java, keys.go with keys_fields.go and
+// keys_codec.go, keys_values.py with keys.py) that its own toolchain reads, formats and compiles
+// on its own. They are loaded as text at build time (`?raw`: Vite and Vitest natively,
 // esbuild through scripts/raw-text-plugin.mjs); the part between the markers is what every
 // generated file holds, byte for byte.
 import GO_SOURCE from './engines/keys.go?raw';
+import GO_CODEC_SOURCE from './engines/keys_codec.go?raw';
+import GO_FIELDS_SOURCE from './engines/keys_fields.go?raw';
 import JAVA_SOURCE from './engines/KeyEngine.java?raw';
 import PYTHON_SOURCE from './engines/keys.py?raw';
+import PYTHON_VALUES_SOURCE from './engines/keys_values.py?raw';
 import TS_SOURCE from './engines/keys.ts?raw';
+import TS_VALUES_SOURCE from './engines/keys-values.ts?raw';
 
 const BEGIN = '---- engine: copied from here';
 const END = '---- engine: copied up to here ----';
@@ -21,7 +26,10 @@ export function engineBody(source: string, file: string): string {
   return stop < 0 ? text.slice(start) : text.slice(start, text.lastIndexOf('\n', stop) + 1);
 }
 
-export const GO_ENGINE = engineBody(GO_SOURCE, 'keys.go');
+/** The Go engine is three files of one package (bytes and time, field values, keys), one file in the generated code. */
+export const GO_ENGINE = engineBody(GO_SOURCE, 'keys.go') + engineBody(GO_FIELDS_SOURCE, 'keys_fields.go') + engineBody(GO_CODEC_SOURCE, 'keys_codec.go');
 export const JAVA_ENGINE = engineBody(JAVA_SOURCE, 'KeyEngine.java');
-export const PYTHON_ENGINE = engineBody(PYTHON_SOURCE, 'keys.py');
-export const TS_ENGINE = engineBody(TS_SOURCE, 'keys.ts');
+/** The Python engine is two files (values, then keys), one module in the generated file. */
+export const PYTHON_ENGINE = engineBody(PYTHON_VALUES_SOURCE, 'keys_values.py') + engineBody(PYTHON_SOURCE, 'keys.py');
+/** The TypeScript engine is two files (values, then keys), one module in the generated file. */
+export const TS_ENGINE = engineBody(TS_VALUES_SOURCE, 'keys-values.ts') + engineBody(TS_SOURCE, 'keys.ts');

@@ -1,6 +1,6 @@
 // The code-export engines are real source files (engines/): each one passes its own toolchain on
-// its own (gofmt and go vet, javac -Werror, python3 import; keys.ts is type-checked with the
-// project), and the part between the markers is what the generated files hold. Outside CI a
+// its own (gofmt and go vet, javac -Werror, python3 import; keys-values.ts and keys.ts are type-checked
+// with the project), and the part between the markers is what the generated files hold. Outside CI a
 // missing toolchain skips its check; in CI (CI set) it fails.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ const run = (cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Pro
   const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
   return { ok: r.status === 0, out: `${r.error?.message ?? ''}${r.stdout ?? ''}${r.stderr ?? ''}` };
 };
+
+const GO_FILES = ['keys.go', 'keys_fields.go', 'keys_codec.go'];
 
 describe('engineBody', () => {
   it('takes the lines after the begin marker, up to the end marker or the end of the file', () => {
@@ -37,15 +39,31 @@ describe('engineBody', () => {
     expect(TS_ENGINE.startsWith('export type KeyValue')).toBe(true);
     for (const e of [GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE]) expect(e).not.toContain('---- engine:');
   });
+
+  // An engine of several files is their bodies in order; what ties the files together for their
+  // toolchain (Go's package clause and imports, the imports between the parts, TypeScript's
+  // export list) stays out of the generated file.
+  const JOINED: [string, string, string[], RegExp, string][] = [
+    ['Go', GO_ENGINE, GO_FILES, /^(package|import) /m, '\nfunc buildKey('],
+    ['Python', PYTHON_ENGINE, ['keys_values.py', 'keys.py'], /^from keys_values import \(/m, '\nclass _Engine:'],
+    ['TypeScript', TS_ENGINE, ['keys-values.ts', 'keys.ts'], /from '\.\/keys-values'|^export (type )?\{/m, '\nexport function buildKey('],
+  ];
+  it.each(JOINED)('joins the %s files in order into one body, without what ties them together', (_lang, engine, files, tie, entry) => {
+    const sources = files.map((f) => readFileSync(join(ENGINES, f), 'utf8'));
+    expect(engine).toBe(sources.map((text, i) => engineBody(text, files[i]!)).join(''));
+    expect(sources.some((text) => tie.test(text))).toBe(true);
+    expect(engine).not.toMatch(tie);
+    expect(engine).toContain(entry);
+  });
 });
 
-describe.skipIf(!has('go', 'version'))('engines/keys.go', () => {
-  it('is gofmt-clean and passes go vet and go build on its own', () => {
+describe.skipIf(!has('go', 'version'))('engines/keys.go, keys_fields.go, keys_codec.go', () => {
+  it('are gofmt-clean and pass go vet and go build on their own, as one package', () => {
     const dir = mkdtempSync(join(tmpdir(), 'btstudio-engine-go-'));
-    copyFileSync(join(ENGINES, 'keys.go'), join(dir, 'keys.go'));
+    for (const f of GO_FILES) copyFileSync(join(ENGINES, f), join(dir, f));
     writeFileSync(join(dir, 'go.mod'), 'module engine\n\ngo 1.17\n');
     const env = { ...process.env, GOCACHE: join(dir, '.cache'), GOPATH: join(dir, '.gopath'), GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
-    expect(run('gofmt', ['-l', 'keys.go'], { cwd: dir, env }).out).toBe('');
+    expect(run('gofmt', ['-l', ...GO_FILES], { cwd: dir, env }).out).toBe('');
     const vet = run('go', ['vet', './...'], { cwd: dir, env });
     expect(vet.out).toBe('');
     expect(vet.ok).toBe(true);
@@ -60,15 +78,17 @@ describe.skipIf(!has('javac', '-version'))('engines/KeyEngine.java', () => {
   }, 120_000);
 });
 
-describe.skipIf(!has('python3', '--version'))('engines/keys.py', () => {
+describe.skipIf(!has('python3', '--version'))('engines/keys_values.py and keys.py', () => {
   it('imports on its own and defines the engine class', () => {
     const r = run('python3', ['-B', '-c', 'import sys; sys.path.insert(0, sys.argv[1]); import keys; print(keys._Engine.__name__)', ENGINES]);
     expect(r).toEqual({ ok: true, out: '_Engine\n' });
   });
 
   it('compiles without syntax warnings', () => {
-    const r = run('python3', ['-B', '-W', 'error', '-c', 'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")', join(ENGINES, 'keys.py')]);
-    expect(r).toEqual({ ok: true, out: '' });
+    for (const f of ['keys_values.py', 'keys.py']) {
+      const r = run('python3', ['-B', '-W', 'error', '-c', 'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")', join(ENGINES, f)]);
+      expect(r, f).toEqual({ ok: true, out: '' });
+    }
     expect(readFileSync(join(ENGINES, 'keys.py'), 'utf8')).toContain('class _Engine');
   });
 });

@@ -16,6 +16,8 @@ import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
 
 const examples: Design[] = exampleDesigns().map((e) => e.design);
+/** The example whose first table is `table`. */
+const example = (table: string): Design => examples.find((x) => x.tables[0]?.name === table)!;
 
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'test', tables: [table] });
 
@@ -65,12 +67,11 @@ describe('row-key-schema', () => {
   });
 
   it('writes YAML gcloud reads: top-level encoding and fields, the delimiter plain or base64', () => {
-    const d = examples.find((x) => x.tables[0]?.name === 'readings')!;
-    const plain = exportTable(d, 'readings', 'row-key-schema').text;
+    const plain = exportTable(example('readings'), 'readings', 'row-key-schema').text;
     expect(plain).toMatch(/^# Row key schema of table readings/);
     expect(load(plain)).toEqual({ encoding: { delimitedBytes: { delimiter: '#' } }, fields: ['tenant', 'device_type', 'device', 'ts'].map((fieldName) => ({ fieldName, type: { stringType: { encoding: { utf8Bytes: {} } } } })) });
     expect(plain).toContain("delimiter: '#'");
-    const pre = exportTable(d, 'readings', 'row-key-schema', { preEncoded: true }).text;
+    const pre = exportTable(example('readings'), 'readings', 'row-key-schema', { preEncoded: true }).text;
     expect((load(pre) as { encoding: unknown }).encoding).toEqual({ delimitedBytes: { delimiter: 'Iw==' } });
     expect(pre).toContain('--row-key-schema-pre-encoded-bytes');
     const wideDesign = one({ name: 'w', rowKey: { template: '{a}::{b}', fields: { a: { type: 'string' }, b: { type: 'int' } } } });
@@ -237,8 +238,7 @@ describe.skipIf(!existsSync('/usr/local/bin/terraform') && !has('terraform', 've
   });
 
   it('writes aggregate types, the struct with a base64 delimiter, and GC policies', () => {
-    const d = examples.find((x) => x.tables[0]?.name === 'ad_hourly')!;
-    const tf = exportTable(d, null, 'terraform').text;
+    const tf = exportTable(example('ad_hourly'), null, 'terraform').text;
     expect(tf).toContain('    family = "c"\n    type   = "intsum"');
     expect(tf).toContain('"delimiter": "Iw=="');
     expect(tf).toContain('resource "google_bigtable_gc_policy" "ad_hourly_c"');
@@ -260,16 +260,14 @@ describe.skipIf(!existsSync('/usr/local/bin/terraform') && !has('terraform', 've
 
 describe('sql, markdown, design', () => {
   it('reads key fields by name with a row key schema, _key without one', () => {
-    const d = examples.find((x) => x.tables[0]?.name === 'readings')!;
-    const sql = exportTable(d, null, 'sql').text;
+    const sql = exportTable(example('readings'), null, 'sql').text;
     expect(sql).toContain('WHERE tenant = @tenant\n  AND device_type = @device_type\n  AND device = @device\nLIMIT 10;');
     const noSchema = one({ name: 't', rowKey: { template: 'user#{id}#{n}', delimiter: '#', fields: { id: { type: 'string' }, n: { type: 'int' } } }, queries: [{ name: 'q', match: { id: 'eq' } }] });
     expect(exportTable(noSchema, null, 'sql').text).toContain('WHERE STARTS_WITH(_key, @key_prefix)');
   });
 
   it('suggests materialized views for aggregate families', () => {
-    const d = examples.find((x) => x.tables[0]?.name === 'ad_hourly')!;
-    const sql = exportTable(d, null, 'sql').text;
+    const sql = exportTable(example('ad_hourly'), null, 'sql').text;
     expect(sql).toContain("SELECT advertiser AS advertiser,\n  SUM(c['impressions']) AS impressions_sum,");
     expect(sql).toContain('FROM ad_hourly\nGROUP BY advertiser;');
     expect(sql).toContain('HLL_COUNT.MERGE(uv[\'viewers\'])');

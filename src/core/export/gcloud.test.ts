@@ -4,10 +4,7 @@
 // design: table id, families, GC rules, row key schema (field names, types, encodings, the
 // delimiter in base64) and splits. `tables describe --format=json|yaml` output, served back,
 // imports as the same table. Skipped, saying so, when gcloud is not installed.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +16,8 @@ import { ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
+import { type CaptureServer, gcloudSandbox, hasGcloud, NOT_FOUND, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
 
-const hasGcloud = spawnSync('gcloud', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud export tests');
 
 const examples: Design[] = exampleDesigns().map((e) => e.design);
@@ -44,20 +41,9 @@ const cases: { design: Design; table: Table }[] = [...examples, NESTED, EVIL, on
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-gcloud-'));
 const captured = new Map<string, { tableId: string; table: Record<string, unknown>; initialSplits?: { key: string }[]; updated?: boolean }>();
 const served = new Map<string, Record<string, unknown>>();
-let server: http.Server;
+let server: CaptureServer | undefined;
 let env: NodeJS.ProcessEnv;
-
-function run(cmd: string, args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(cmd, args, { env, cwd: dir });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.stderr.on('data', (d) => (err += d));
-    p.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-    if (stdin !== undefined) p.stdin.end(stdin);
-  });
-}
+const run = (cmd: string, args: string[]) => runProcess(cmd, args, { env, cwd: dir });
 
 /** Runs tasks `width` at a time (gcloud start-up is slow; two cores). */
 async function pool<T>(tasks: (() => Promise<T>)[], width = 3): Promise<T[]> {
@@ -79,47 +65,25 @@ const scriptRuns = new Map<string, { code: number; out: string; err: string }>()
 
 describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture server)', () => {
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        res.setHeader('content-type', 'application/json');
-        const get = /\/tables\/([^?]+)/.exec(req.url ?? '');
-        if (req.method === 'GET' && get) {
-          const t = served.get(decodeURIComponent(get[1]!));
-          res.statusCode = t ? 200 : 404;
-          res.end(JSON.stringify(t ?? { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } }));
-          return;
-        }
-        if (req.method === 'PATCH' && get) {
-          // tables update (the row key schema of a table cbt created): a finished operation.
-          const id = decodeURIComponent(get[1]!);
-          const table = JSON.parse(body) as Record<string, unknown>;
-          captured.set(id, { tableId: id, table: { ...(captured.get(id)?.table ?? {}), ...table }, updated: true });
-          served.set(id, { name: `projects/p/instances/i/tables/${id}`, ...table });
-          res.end(JSON.stringify({ name: `operations/${id}`, done: true, response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: `projects/p/instances/i/tables/${id}`, ...table } }));
-          return;
-        }
-        const parsed = JSON.parse(body) as { tableId: string; table: Record<string, unknown>; initialSplits?: { key: string }[] };
-        captured.set(parsed.tableId, parsed);
-        res.end(JSON.stringify({ name: `projects/p/instances/i/tables/${parsed.tableId}`, ...parsed.table }));
-      });
+    server = await startCaptureServer(({ method, url, body }) => {
+      const get = /\/tables\/([^?]+)/.exec(url.pathname + url.search);
+      if (method === 'GET' && get) {
+        const t = served.get(decodeURIComponent(get[1]!));
+        return t ? { json: t } : { status: 404, json: NOT_FOUND };
+      }
+      if (method === 'PATCH' && get) {
+        // tables update (the row key schema of a table cbt created): a finished operation.
+        const id = decodeURIComponent(get[1]!);
+        const table = JSON.parse(body) as Record<string, unknown>;
+        captured.set(id, { tableId: id, table: { ...(captured.get(id)?.table ?? {}), ...table }, updated: true });
+        served.set(id, { name: `projects/p/instances/i/tables/${id}`, ...table });
+        return { json: { name: `operations/${id}`, done: true, response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: `projects/p/instances/i/tables/${id}`, ...table } } };
+      }
+      const parsed = JSON.parse(body) as { tableId: string; table: Record<string, unknown>; initialSplits?: { key: string }[] };
+      captured.set(parsed.tableId, parsed);
+      return { json: { name: `projects/p/instances/i/tables/${parsed.tableId}`, ...parsed.table } };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
-    const config = join(dir, 'gcloud-config');
-    mkdirSync(join(config, 'configurations'), { recursive: true });
-    writeFileSync(join(config, 'active_config'), 'default');
-    writeFileSync(
-      join(config, 'configurations', 'config_default'),
-      `[core]\nproject = p\ndisable_usage_reporting = true\n\n[auth]\ndisable_credentials = true\n\n[api_endpoint_overrides]\nbigtableadmin = http://127.0.0.1:${port}/\n\n[component_manager]\ndisable_update_check = true\n`,
-    );
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'cbt'), `#!/bin/bash\n{ printf '%s\\0' "$@"; printf '\\1'; } >> "${cbtLog}"\n`);
-    chmodSync(join(bin, 'cbt'), 0o755);
-    env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLOUDSDK_CONFIG: config, CLOUDSDK_CORE_DISABLE_PROMPTS: '1', INSTANCE: 'i', PROJECT: 'p' };
-    delete env.BIGTABLE_EMULATOR_HOST;
+    env = gcloudSandbox(dir, { port: server.port, cbt: `{ printf '%s\\0' "$@"; printf '\\1'; } >> "${cbtLog}"\n`, instance: 'i' });
 
     // One script per table, plus a pre-encoded schema file and describe output read back.
     const pre = cases.find((c) => c.table.name === 'readings')!;
@@ -142,7 +106,7 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
     await pool(tasks, 3);
   }, 300_000);
 
-  afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+  afterAll(() => server?.close());
 
   it.each(cases.map((c) => [c.table.name, c] as const))('table %s: gcloud sends exactly the design', (_name, { design, table }) => {
     const r = scriptRuns.get(table.name)!;

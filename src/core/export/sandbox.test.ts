@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../model/load-design';
 import type { Design } from '../model/schema';
 import { ExportError, exportTable } from './index';
+import { thrown } from '../../test-support/thrown';
 
 const EVERY = ['$(touch PWNED1)', '`touch PWNED2`', '; touch PWNED3', "' ; touch PWNED4 ; '", '"$(id)"', 'nl\n$(touch PWNED5)\n', '\\', '!', '*', '!!', '$HOME', '${IFS}', '%s%n\\0', '\r', '&& touch PWNED6 &', '| touch PWNED7', '> PWNED8', '#'];
 /** Every payload at once (a table id, a design name): 153 characters. */
@@ -250,12 +251,7 @@ describe('exported scripts run nothing but the tools, and pass every value exact
     ];
     for (const [design, re] of cases) {
       for (const format of ['gcloud', 'cbt'] as const) {
-        let err: unknown;
-        try {
-          exportTable(design, null, format);
-        } catch (e) {
-          err = e;
-        }
+        const err = thrown(() => exportTable(design, null, format));
         expect(err, format).toBeInstanceOf(ExportError);
         expect((err as Error).message).toMatch(re);
       }

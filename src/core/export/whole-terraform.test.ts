@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema';
 import { exampleDesigns } from '../../test-support/examples';
+import { thrown } from '../../test-support/thrown';
 import { ExportError, exportTable } from './index';
 import { providerVersion } from './terraform';
 
@@ -164,12 +165,7 @@ describe('whole-design Terraform module', () => {
   it('refuses what Bigtable would refuse, naming the limit', () => {
     const bad: Design = { ...AUTOSCALED, tables: [{ ...AUTOSCALED.tables[0]!, changeStreamRetention: '10d', tieredStorage: { infrequentAccessAfter: '60d' }, rowKey: { ...AUTOSCALED.tables[0]!.rowKey, delimiter: '#'.repeat(51) } }] };
     for (const format of ['terraform', 'gcloud', 'cbt'] as const) {
-      let err: unknown;
-      try {
-        exportTable(bad, null, format);
-      } catch (e) {
-        err = e;
-      }
+      const err = thrown(() => exportTable(bad, null, format));
       expect(err, format).toBeInstanceOf(ExportError);
       const problems = (err as ExportError).problems.join('\n');
       expect(problems).toMatch(/key delimiter is 51 bytes; Bigtable's row key schema allows 1 to 50/);

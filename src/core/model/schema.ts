@@ -1,11 +1,14 @@
 // The design format v1, defined once. The JSON Schema in public/design.schema.json is
 // generated from these definitions (scripts/gen-schema.ts); docs/design-format.md explains them.
 import { z } from 'zod';
+import { count, duration, text } from './schema-base';
+import { Field } from './schema-fields';
+import { AuthorizedView, LogicalView, MaterializedView } from './schema-views';
 
-// No JIT: zod would probe `Function("")` on the first parse to decide on compiled parsers, an
-// eval attempt the studio's CSP (script-src 'self') blocks and reports, in the page and in
-// every worker that loads designs. Here, before any schema is used, so every bundle has it.
-z.config({ jitless: true });
+// The key fields and the views live in their own modules; the format's users import them here.
+export { DURATION } from './schema-base';
+export { BytesField, DomainField, FIELD_TYPES, Field, type FieldType, HashField, IntField, StringField, TimestampField, UuidField } from './schema-fields';
+export { AuthorizedView, LogicalView, MaterializedView, ViewAggregation } from './schema-views';
 
 export const FORMAT_V1 = 'bigtable-studio/v1';
 
@@ -15,159 +18,6 @@ export const TABLE_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
 export const FAMILY_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
 /** Key field names become SQL column names in a structured row key. */
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Durations as gcloud and cbt write them: 30d, 36h, 15m, 90s, 500ms. */
-export const DURATION = /^[1-9][0-9]{0,8}(ms|s|m|h|d)$/;
-
-const text = (max: number, what: string) => z.string().max(max).meta({ description: what });
-const count = (min: number, max: number) => z.number().int().min(min).max(max);
-
-const duration = z
-  .string()
-  .regex(DURATION, { message: 'a positive duration like 30d, 36h, 15m, 90s or 500ms' })
-  .meta({ description: 'A duration: a whole number and a unit (ms, s, m, h, d), e.g. 30d.' });
-
-const common = {
-  description: text(2000, 'What this field holds.').optional(),
-  example: z
-    .union([z.string().max(4096), z.number()])
-    .optional()
-    .meta({ description: 'A value used for the example key instead of a generated one.' }),
-};
-
-const distribution = {
-  distribution: z
-    .enum(['uniform', 'zipf', 'sequential', 'hot'])
-    .optional()
-    .meta({
-      description:
-        'How generated values are drawn: uniform (default), zipf (a few values take most writes, see skew), sequential (auto-increment), hot (one value takes `share` of writes).',
-    }),
-  skew: z.number().min(0.01).max(10).optional().meta({ description: 'Zipf exponent (default 1.1).' }),
-  share: z
-    .number()
-    .gt(0)
-    .max(1)
-    .optional()
-    .meta({ description: 'With distribution hot: the share of writes that go to the one hot value.' }),
-};
-
-const safeInt = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
-const pad = count(1, 64).meta({ description: 'Zero-pad decimal text to this many digits.' });
-
-export const StringField = z
-  .strictObject({
-    type: z.literal('string'),
-    ...common,
-    values: z
-      .array(z.string().max(1024))
-      .min(1)
-      .max(100000)
-      .optional()
-      .meta({ description: 'A closed set of values.' }),
-    weights: z
-      .array(z.number().min(0))
-      .optional()
-      .meta({ description: 'Relative write weights of `values`, one per value.' }),
-    cardinality: count(1, 1e15).optional().meta({ description: 'How many distinct generated values.' }),
-    length: count(1, 1024).optional().meta({ description: 'Length of generated values (default 8).' }),
-    prefix: z.string().max(256).optional().meta({ description: 'Text in front of every generated value.' }),
-    alphabet: z
-      .enum(['alnum', 'lower', 'hex', 'digits'])
-      .optional()
-      .meta({ description: 'Characters of generated values (default lower).' }),
-    ...distribution,
-  })
-  .meta({ description: 'Text (UTF-8).' });
-
-export const IntField = z
-  .strictObject({
-    type: z.literal('int'),
-    ...common,
-    encoding: z
-      .enum(['decimal', 'bigEndian', 'orderedCode'])
-      .optional()
-      .meta({
-        description:
-          'decimal text (default), bigEndian (8 bytes, two\'s complement) or orderedCode (Bigtable\'s variable-length, order-preserving Int64 encoding).',
-      }),
-    min: safeInt.optional().meta({ description: 'Smallest value (default 0).' }),
-    max: safeInt.optional().meta({ description: 'Largest value.' }),
-    cardinality: count(1, Number.MAX_SAFE_INTEGER).optional().meta({ description: 'How many distinct values.' }),
-    pad: pad.optional(),
-    ...distribution,
-  })
-  .meta({ description: 'A 64-bit integer.' });
-
-export const TimestampField = z
-  .strictObject({
-    type: z.literal('timestamp'),
-    ...common,
-    unit: z.enum(['s', 'ms', 'us']).optional().meta({ description: 'Precision: s, ms (default) or us.' }),
-    reversed: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Write Long.MAX_VALUE - ts (19 digits), so the newest rows sort first.' }),
-    bucket: z
-      .enum(['minute', 'hour', 'day', 'week', 'month'])
-      .optional()
-      .meta({ description: 'Round down to the start of this bucket (time-bucket rows).' }),
-    format: z.enum(['epoch', 'iso']).optional().meta({ description: 'epoch numbers (default) or ISO 8601 text.' }),
-    encoding: z
-      .enum(['decimal', 'bigEndian'])
-      .optional()
-      .meta({ description: 'decimal text (default) or bigEndian (8 bytes).' }),
-    pad: pad.optional(),
-  })
-  .meta({ description: 'A point in time. Generated values follow simulated time ("now").' });
-
-export const UuidField = z.strictObject({ type: z.literal('uuid'), ...common }).meta({ description: 'A random v4 UUID (36 characters).' });
-
-export const DomainField = z
-  .strictObject({
-    type: z.literal('domain'),
-    ...common,
-    cardinality: count(1, 1e15).optional().meta({ description: 'How many distinct host names.' }),
-    reversed: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Write com.example.www instead of www.example.com (default false).' }),
-    ...distribution,
-  })
-  .meta({ description: 'A host name.' });
-
-export const BytesField = z
-  .strictObject({
-    type: z.literal('bytes'),
-    ...common,
-    length: count(1, 4096).optional().meta({ description: 'Number of random bytes (default 8).' }),
-  })
-  .meta({ description: 'Raw bytes.' });
-
-export const HashField = z
-  .strictObject({
-    type: z.literal('hash'),
-    ...common,
-    of: z
-      .array(z.string())
-      .min(1)
-      .optional()
-      .meta({ description: 'The key fields hashed (default: every other field of the key).' }),
-    buckets: count(1, 1e9).meta({ description: 'Number of salt values: the FNV-1a hash modulo buckets.' }),
-    pad: pad.optional(),
-  })
-  .meta({ description: 'A salt: 32-bit FNV-1a of the named fields, modulo buckets, as zero-padded decimal text.' });
-
-export const Field = z.discriminatedUnion('type', [
-  StringField,
-  IntField,
-  TimestampField,
-  UuidField,
-  DomainField,
-  BytesField,
-  HashField,
-]);
-
-export const FIELD_TYPES = ['string', 'int', 'timestamp', 'uuid', 'domain', 'bytes', 'hash'] as const;
 
 export interface GcMaxVersions {
   maxVersions: number;
@@ -398,63 +248,8 @@ export const NodeCapacity = z
     cpuTarget: z.number().gt(0).max(1).optional().meta({ description: 'Recommended average CPU utilization, 0-1 (0.7 for one cluster).' }),
   })
   .meta({ description: "Per-node figures overriding Google's published ones (docs/capacity.md)." });
-// --- Views (issue 15): materialized, logical and authorized views. Self-contained block. ---
-/** Bigtable's view id rule (as table ids): letters, digits, _ - . (at most 50 by the checks). */
-const viewName = z.string().min(1).max(200).meta({ description: 'The view id: letters, digits, _ - . (at most 50).' });
-const deletionProtection = z.boolean().optional().meta({ description: 'Protect the view from deletion (default false).' });
+// --- Views (issue 15): in schema-views.ts. ---
 
-export const ViewAggregation = z.strictObject({
-  fn: z.enum(['count', 'sum', 'min', 'max', 'avg', 'any_value', 'hll_count.init', 'hll_count.merge', 'hll_count.merge_partial', 'bit_and', 'bit_or', 'bit_xor']).meta({ description: 'A supported aggregation of continuous materialized views.' }),
-  column: z.string().min(1).max(20000).optional().meta({ description: 'family:qualifier aggregated (none for count of rows).' }),
-  as: z.string().min(1).max(200).meta({ description: 'The output column name.' }),
-});
-
-export const MaterializedView = z.strictObject({
-  name: viewName,
-  description: text(2000, 'What this view is for.').optional(),
-  table: z.string().min(1).max(200).meta({ description: 'The source table (one per view).' }),
-  query: z.string().min(1).max(100000).optional().meta({ description: 'The view as GoogleSQL (a GROUP BY or an ORDER BY query); or use groupBy or index.' }),
-  groupBy: z
-    .strictObject({
-      fields: z.array(z.string().min(1).max(200)).min(1).max(50).meta({ description: 'Key fields of the source table to group by, in order: the view key.' }),
-      aggregations: z.array(ViewAggregation).min(1).max(100),
-    })
-    .optional()
-    .meta({ description: 'A rollup (pre-aggregation): GROUP BY these key fields.' }),
-  index: z
-    .strictObject({
-      fields: z.array(z.string().min(1).max(200)).min(1).max(50).meta({ description: 'Key fields or family:qualifier columns, in order: the index key (the source _key follows).' }),
-      families: z.array(z.string().min(1).max(200)).max(100).optional().meta({ description: 'Families copied into the index rows (default none).' }),
-    })
-    .optional()
-    .meta({ description: 'An asynchronous secondary index: ORDER BY these, then the source row key.' }),
-  deletionProtection,
-});
-
-export const LogicalView = z.strictObject({
-  name: viewName,
-  description: text(2000, 'What this view is for.').optional(),
-  query: z.string().min(1).max(100000).meta({ description: 'The view as a GoogleSQL SELECT.' }),
-  deletionProtection,
-});
-
-export const AuthorizedView = z.strictObject({
-  name: viewName,
-  description: text(2000, 'Who this view is for.').optional(),
-  table: z.string().min(1).max(200).meta({ description: 'The table the view is a subset of.' }),
-  rowPrefixes: z.array(z.string().max(4096)).max(10000).optional().meta({ description: 'Row key prefixes included ("" = every row; default every row).' }),
-  families: z
-    .record(
-      z.string(),
-      z.strictObject({
-        qualifiers: z.array(z.string().max(16384)).max(10000).optional().meta({ description: 'Exact qualifiers included.' }),
-        qualifierPrefixes: z.array(z.string().max(16384)).max(10000).optional().meta({ description: 'Qualifier prefixes included ("" = every column of the family).' }),
-      }),
-    )
-    .meta({ description: 'Per family: the columns included (empty object = every column).' }),
-  deletionProtection,
-});
-// --- end views ---
 
 export const Design = z.strictObject({
   $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
@@ -487,21 +282,9 @@ export const Design = z.strictObject({
 export type Design = z.infer<typeof Design>;
 export type Table = z.infer<typeof Table>;
 export type RowKey = z.infer<typeof RowKey>;
-export type Field = z.infer<typeof Field>;
-export type FieldType = Field['type'];
 export type Family = z.infer<typeof Family>;
 export type Column = z.infer<typeof Column>;
 export type Query = z.infer<typeof Query>;
-export type StringField = z.infer<typeof StringField>;
-export type IntField = z.infer<typeof IntField>;
-export type TimestampField = z.infer<typeof TimestampField>;
-export type DomainField = z.infer<typeof DomainField>;
-export type BytesField = z.infer<typeof BytesField>;
-export type HashField = z.infer<typeof HashField>;
-export type MaterializedView = z.infer<typeof MaterializedView>;
-export type LogicalView = z.infer<typeof LogicalView>;
-export type AuthorizedView = z.infer<typeof AuthorizedView>;
-export type ViewAggregation = z.infer<typeof ViewAggregation>;
 export type Instance = z.infer<typeof Instance>;
 export type ClusterSpec = z.infer<typeof ClusterSpec>;
 export type AppProfile = z.infer<typeof AppProfile>;

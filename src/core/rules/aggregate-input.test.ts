@@ -1,19 +1,9 @@
 import { expect } from 'vitest';
 import rule from './aggregate-input';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (families: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: ads
-    rowKey:
-      template: "{advertiser}#{hour}"
-      fields:
-        advertiser: {type: string, cardinality: 1000}
-        hour: {type: timestamp, bucket: hour}
-    families:
-${families}
-`;
+const design = (families: string) =>
+  tableYaml({ table: 'ads', template: '{advertiser}#{hour}', fields: '        advertiser: {type: string, cardinality: 1000}\n        hour: {type: timestamp, bucket: hour}', families });
 
 ruleTester(rule, {
   valid: [

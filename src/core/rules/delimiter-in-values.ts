@@ -4,7 +4,7 @@
 import type { TableAnalysis } from './analysis';
 import { byteSource, keySegments, type KeySegment } from './support/keybytes';
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, replaceKey } from './support/keydelim';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 const GUIDE = 'Structured row keys: encoded field values must not contain the delimiter';
 
@@ -21,7 +21,7 @@ function rekey(t: TableAnalysis, segs: KeySegment[]) {
   return best ? { ...best, rowKey: keyWithDelimiter(t, best.delimiter) } : null;
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'delimiter-in-values',
     severity: 'error',
@@ -41,38 +41,34 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(t) {
-        const d = delimited(t);
-        if (!d) return;
-        const hits: { s: KeySegment; hit: NonNullable<ReturnType<typeof byteSource>> }[] = [];
-        for (const s of d.segs) {
-          const hit = byteSource(s, d.d0);
-          if (hit) hits.push({ s, hit });
-        }
-        if (hits.length === 0) return;
-        const best = rekey(t, d.segs);
-        const rowKey = best?.rowKey ?? null;
-        const fix = best && rowKey ? { fix: { label: `Use "${best.delimiter}" as the delimiter`, apply: () => replaceKey(design, t, rowKey) } } : {};
-        const advice = (s: KeySegment) =>
-          best
-            ? `Use "${best.delimiter}" as the delimiter: no field contains it${best.orderSafe ? ' and keys still sort field by field' : ''}${best.rowKey ? '' : ' (and rewrite the pre-split keys, which hold the old one)'}.`
-            : s.binary
-              ? 'No delimiter is free of these bytes: write the field as text (decimal or hex), or use encoding: orderedCode, which escapes any byte.'
-              : 'No single-character delimiter is free of every field\'s bytes: keep the character out of the values, or use encoding: orderedCode.';
-        const first = describeFirst(d.delimiter, d.d0);
-        for (const { s, hit } of hits) {
-          const literal = hit.literal || !s.name;
-          report({
-            path: literal ? ['rowKey', 'template'] : ['rowKey', 'fields', s.name!],
-            messageId: literal ? 'literal' : s.last ? 'lastField' : 'value',
-            data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), guide: GUIDE },
-            ...(s.last && !literal ? { severity: 'warning' as const } : {}),
-            ...fix,
-          });
-        }
-      },
-    };
+  table(t, { design, report }) {
+    const d = delimited(t);
+    if (!d) return;
+    const hits: { s: KeySegment; hit: NonNullable<ReturnType<typeof byteSource>> }[] = [];
+    for (const s of d.segs) {
+      const hit = byteSource(s, d.d0);
+      if (hit) hits.push({ s, hit });
+    }
+    if (hits.length === 0) return;
+    const best = rekey(t, d.segs);
+    const rowKey = best?.rowKey ?? null;
+    const fix = best && rowKey ? { fix: { label: `Use "${best.delimiter}" as the delimiter`, apply: () => replaceKey(design, t, rowKey) } } : {};
+    const advice = (s: KeySegment) =>
+      best
+        ? `Use "${best.delimiter}" as the delimiter: no field contains it${best.orderSafe ? ' and keys still sort field by field' : ''}${best.rowKey ? '' : ' (and rewrite the pre-split keys, which hold the old one)'}.`
+        : s.binary
+          ? 'No delimiter is free of these bytes: write the field as text (decimal or hex), or use encoding: orderedCode, which escapes any byte.'
+          : 'No single-character delimiter is free of every field\'s bytes: keep the character out of the values, or use encoding: orderedCode.';
+    const first = describeFirst(d.delimiter, d.d0);
+    for (const { s, hit } of hits) {
+      const literal = hit.literal || !s.name;
+      report({
+        path: literal ? ['rowKey', 'template'] : ['rowKey', 'fields', s.name!],
+        messageId: literal ? 'literal' : s.last ? 'lastField' : 'value',
+        data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), guide: GUIDE },
+        ...(s.last && !literal ? { severity: 'warning' as const } : {}),
+        ...fix,
+      });
+    }
   },
 });

@@ -5,7 +5,7 @@
 import type { TableAnalysis } from './analysis';
 import { keySegments } from './support/keybytes';
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, keyWithOrderedCode, misorderWitness, replaceKey } from './support/keydelim';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 import type { RowKey } from '../model/schema';
 
 interface Remedy {
@@ -29,7 +29,7 @@ function remedy(t: TableAnalysis): Remedy | null {
   return null;
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'delimiter-order',
     severity: 'warning',
@@ -43,36 +43,32 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(t) {
-        const l = t.layout;
-        if (!l || l.encoding !== 'delimited' || l.delimiter === null || l.segments.length < 2) return;
-        const d0 = firstByte(l.delimiter);
-        const segs = keySegments(t);
-        let fix: Remedy | null | undefined;
-        for (const s of segs) {
-          const w = misorderWitness(s, d0, t.fields.find((f) => f.name === s.name)?.cardinality ?? 1);
-          if (!w) continue;
-          fix = fix === undefined ? remedy(t) : fix;
-          const rowKey = fix?.rowKey ?? null;
-          report({
-            path: ['rowKey', 'fields', s.name!],
-            messageId: 'misorder',
-            data: {
-              field: s.name!,
-              low: w.low,
-              delimiter: `"${l.delimiter}"`,
-              delimiter_text: l.delimiter,
-              first: describeFirst(l.delimiter, d0),
-              shorter: w.shorter,
-              longer: w.longer,
-              advice: fix?.advice ?? `Give ${s.name!} values of one width, or keep ${w.low} out of them.`,
-            },
-            ...(fix ? { fix: { label: fix.label, apply: () => replaceKey(design, t, rowKey) } } : {}),
-          });
-        }
-      },
-    };
+  table(t, { design, report }) {
+    const l = t.layout;
+    if (!l || l.encoding !== 'delimited' || l.delimiter === null || l.segments.length < 2) return;
+    const d0 = firstByte(l.delimiter);
+    const segs = keySegments(t);
+    let fix: Remedy | null | undefined;
+    for (const s of segs) {
+      const w = misorderWitness(s, d0, t.fields.find((f) => f.name === s.name)?.cardinality ?? 1);
+      if (!w) continue;
+      fix = fix === undefined ? remedy(t) : fix;
+      const rowKey = fix?.rowKey ?? null;
+      report({
+        path: ['rowKey', 'fields', s.name!],
+        messageId: 'misorder',
+        data: {
+          field: s.name!,
+          low: w.low,
+          delimiter: `"${l.delimiter}"`,
+          delimiter_text: l.delimiter,
+          first: describeFirst(l.delimiter, d0),
+          shorter: w.shorter,
+          longer: w.longer,
+          advice: fix?.advice ?? `Give ${s.name!} values of one width, or keep ${w.low} out of them.`,
+        },
+        ...(fix ? { fix: { label: fix.label, apply: () => replaceKey(design, t, rowKey) } } : {}),
+      });
+    }
   },
 });

@@ -22,26 +22,13 @@ ruleTester(rule, {
     },
     {
       name: 'one row per event: cells never pile up in a row, and counters merge on write',
-      yaml: `format: bigtable-studio/v1
-name: events
-tables:
-  - name: events
-    rowKey:
-      template: "{device}#{ts}#{id}"
-      fields:
-        device: {type: string, cardinality: 100000}
-        ts: {type: timestamp, reversed: true}
-        id: {type: uuid}
-    families:
-      - name: e
-        columns:
-          - {qualifier: payload, valueBytes: 200}
-      - name: c
-        aggregate: sum
-        columns:
-          - {qualifier: n, counter: true}
-    load: {writesPerSecond: 5000, retention: 30d}
-`,
+      yaml: tableYaml({
+        table: 'events',
+        template: '{device}#{ts}#{id}',
+        fields: '        device: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}',
+        families: '      - name: e\n        columns:\n          - {qualifier: payload, valueBytes: 200}\n      - name: c\n        aggregate: sum\n        columns:\n          - {qualifier: n, counter: true}',
+        after: '    load: {writesPerSecond: 5000, retention: 30d}\n',
+      }),
     },
   ],
   invalid: [

@@ -6,7 +6,7 @@ import type { GcRule } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateTable } from './edit';
 import { formatCount, formatDuration, horizonText, rowModel } from './support/rows';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 /** The rule that keeps what the design says it keeps: the retention, and the stated versions. */
 export function proposedGc(ta: TableAnalysis, fi: number): GcRule | null {
@@ -33,7 +33,7 @@ function gcText(gc: GcRule | null): string {
   return gc ? `gc: ${render(gc)}` : "a rule such as maxVersions: 1 (only the newest value) or a maxAge of the data's useful life";
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'gc-missing',
     severity: 'warning',
@@ -53,30 +53,26 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(ta) {
-        const fams = ta.table.families ?? [];
-        if (!ta.layout || !fams.some((f) => !f.gc && !f.aggregate)) return;
-        const model = rowModel(ta);
-        const writes = model.hottest.writes;
-        fams.forEach((fam, fi) => {
-          if (fam.gc || fam.aggregate) return;
-          const gc = proposedGc(ta, fi);
-          const fix = gc ? { fix: { label: `Add ${gcText(gc)}`, apply: () => updateTable(design, ta.index, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc } : f)) })) } } : {};
-          const base = { path: ['families', fi], data: { family: fam.name, gc: gcText(gc) }, ...fix };
-          const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
-          // With no load declared, stated versions say that a bucket row collects several cells.
-          if (model.bucket && (writes > 1 || (ta.writesPerSecond === 0 && stated > 1))) {
-            const w = writes > 1 ? ` (about ${formatCount(writes)} writes to the busiest row)` : '';
-            report({ ...base, messageId: 'bucket', data: { ...base.data, bucket: model.bucket, writes: w } });
-          } else if (writes > 1) {
-            report({ ...base, messageId: 'repeat', data: { ...base.data, writes: formatCount(writes), horizon: model.timeField ? `the ${formatDuration(model.lifetimeMs)} each row lives` : horizonText(ta), growth: model.timeField ? '' : ', so rows grow for as long as they are written' } });
-          } else if (stated > 1) {
-            report({ ...base, messageId: 'versions', data: { ...base.data, versions: stated } });
-          }
-        });
-      },
-    };
+  table(ta, { design, report }) {
+    const fams = ta.table.families ?? [];
+    if (!ta.layout || !fams.some((f) => !f.gc && !f.aggregate)) return;
+    const model = rowModel(ta);
+    const writes = model.hottest.writes;
+    fams.forEach((fam, fi) => {
+      if (fam.gc || fam.aggregate) return;
+      const gc = proposedGc(ta, fi);
+      const fix = gc ? { fix: { label: `Add ${gcText(gc)}`, apply: () => updateTable(design, ta.index, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc } : f)) })) } } : {};
+      const base = { path: ['families', fi], data: { family: fam.name, gc: gcText(gc) }, ...fix };
+      const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
+      // With no load declared, stated versions say that a bucket row collects several cells.
+      if (model.bucket && (writes > 1 || (ta.writesPerSecond === 0 && stated > 1))) {
+        const w = writes > 1 ? ` (about ${formatCount(writes)} writes to the busiest row)` : '';
+        report({ ...base, messageId: 'bucket', data: { ...base.data, bucket: model.bucket, writes: w } });
+      } else if (writes > 1) {
+        report({ ...base, messageId: 'repeat', data: { ...base.data, writes: formatCount(writes), horizon: model.timeField ? `the ${formatDuration(model.lifetimeMs)} each row lives` : horizonText(ta), growth: model.timeField ? '' : ', so rows grow for as long as they are written' } });
+      } else if (stated > 1) {
+        report({ ...base, messageId: 'versions', data: { ...base.data, versions: stated } });
+      }
+    });
   },
 });

@@ -1,38 +1,24 @@
 import { expect } from 'vitest';
 import rule from './gc-retention';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const logs = (gc: string, load = '    load: {writesPerSecond: 2000, retention: 14d}') => `format: bigtable-studio/v1
-name: logs
-tables:
-  - name: lines
-    rowKey:
-      template: "{service}#{ts}#{host}"
-      fields:
-        service: {type: string, cardinality: 300}
-        ts: {type: timestamp, unit: us}
-        host: {type: string, cardinality: 5000}
-    families:
-      - name: l
-${gc}        columns:
-          - {qualifier: line, valueBytes: 300}
-${load}
-`;
+const logs = (gc: string, load = '    load: {writesPerSecond: 2000, retention: 14d}') =>
+  tableYaml({
+    table: 'lines',
+    template: '{service}#{ts}#{host}',
+    fields: '        service: {type: string, cardinality: 300}\n        ts: {type: timestamp, unit: us}\n        host: {type: string, cardinality: 5000}',
+    families: `      - name: l\n${gc}        columns:\n          - {qualifier: line, valueBytes: 300}`,
+    after: `${load}\n`,
+  });
 
-const profiles = (gc: string) => `format: bigtable-studio/v1
-name: profiles
-tables:
-  - name: users
-    rowKey:
-      template: "{user}"
-      fields:
-        user: {type: int, min: 0, max: 999999, pad: 6}
-    families:
-      - name: p
-${gc}        columns:
-          - {qualifier: name, valueBytes: 20}
-    load: {writesPerSecond: 10, retention: 90d}
-`;
+const profiles = (gc: string) =>
+  tableYaml({
+    table: 'users',
+    template: '{user}',
+    fields: '        user: {type: int, min: 0, max: 999999, pad: 6}',
+    families: `      - name: p\n${gc}        columns:\n          - {qualifier: name, valueBytes: 20}`,
+    after: '    load: {writesPerSecond: 10, retention: 90d}\n',
+  });
 
 ruleTester(rule, {
   valid: [

@@ -3,7 +3,7 @@
 // "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
 // behave the same way.
 import type { PlanKind } from './plan';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 const RANDOM = new Set(['hash', 'uuid', 'bytes']);
 const KIND: Record<PlanKind, string> = {
@@ -17,7 +17,7 @@ const KIND: Record<PlanKind, string> = {
 const WHY =
   'the key is only {fields}: writes spread over every node, but rows sort in random order, so related rows are never next to each other and no prefix or range scan can read them.';
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'hash-only-key',
     severity: 'warning',
@@ -32,27 +32,23 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(t) {
-        if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) return;
-        const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
-        // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
-        // an entity's rows under its id: only a query that cannot use that prefix suffers.
-        const single = t.fields.filter((f) => !f.isSalt).length <= 1;
-        const scan = single ? t.plans.find((p) => p.kind !== 'point') : t.plans.find((p) => p.kind === 'full-scan');
-        if (!single && !scan) return;
-        if (scan) {
-          report({
-            path: ['rowKey', 'template'],
-            messageId: 'scan',
-            data: { fields, query: scan.query, kind: KIND[scan.kind] },
-            severity: 'error',
-          });
-        } else {
-          report({ path: ['rowKey', 'template'], messageId: 'only', data: { fields } });
-        }
-      },
-    };
+  table(t, { report }) {
+    if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) return;
+    const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
+    // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
+    // an entity's rows under its id: only a query that cannot use that prefix suffers.
+    const single = t.fields.filter((f) => !f.isSalt).length <= 1;
+    const scan = single ? t.plans.find((p) => p.kind !== 'point') : t.plans.find((p) => p.kind === 'full-scan');
+    if (!single && !scan) return;
+    if (scan) {
+      report({
+        path: ['rowKey', 'template'],
+        messageId: 'scan',
+        data: { fields, query: scan.query, kind: KIND[scan.kind] },
+        severity: 'error',
+      });
+    } else {
+      report({ path: ['rowKey', 'template'], messageId: 'only', data: { fields } });
+    }
   },
 });

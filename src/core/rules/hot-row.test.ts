@@ -1,20 +1,15 @@
 import rule from './hot-row';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
 /** A quote per stock symbol, overwritten in place: `{exchange}#{symbol}`. */
-const quotes = (symbol: string, wps: number, nodes = 24) => `format: bigtable-studio/v1
-name: t
-cluster: {nodes: ${nodes}}
-tables:
-  - name: quotes
-    rowKey:
-      template: "{exchange}#{symbol}"
-      fields:
-        exchange: {type: string, values: [NYSE, NASDAQ, LSE, TSE]}
-        symbol: ${symbol}
-    families: [{name: q, gc: {maxVersions: 1}, columns: [{qualifier: price, valueBytes: 8}]}]
-    load: {writesPerSecond: ${wps}}
-`;
+const quotes = (symbol: string, wps: number, nodes = 24) =>
+  tableYaml({
+    top: `cluster: {nodes: ${nodes}}`,
+    table: 'quotes',
+    template: '{exchange}#{symbol}',
+    fields: `        exchange: {type: string, values: [NYSE, NASDAQ, LSE, TSE]}\n        symbol: ${symbol}`,
+    after: `    families: [{name: q, gc: {maxVersions: 1}, columns: [{qualifier: price, valueBytes: 8}]}]\n    load: {writesPerSecond: ${wps}}\n`,
+  });
 
 const hotSymbol = '{type: string, alphabet: lower, length: 4, cardinality: 5000, distribution: hot, share: 0.6}';
 

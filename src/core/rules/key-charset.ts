@@ -3,7 +3,7 @@
 // recommends reversed domains (com.google), so those are not reported where Google's guidance uses them.
 import type { TableAnalysis } from './analysis';
 import { describeRun, keySegments, showChar, type KeySegment } from './support/keybytes';
-import { defineVisitorRule, type VisitorReport } from './types';
+import { defineTableRule, type VisitorReport } from './types';
 
 const ANY_OTHER = /[^a-zA-Z0-9_#-]/;
 // A table of the allowed ASCII characters: the per-character test runs on every keystroke.
@@ -64,7 +64,7 @@ function delimiterReport(t: TableAnalysis): Omit<VisitorReport, 'table'> | null 
   };
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'key-charset',
     severity: 'info',
@@ -84,14 +84,10 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(t) {
-        if (!t.layout) return;
-        const segs = keySegments(t);
-        const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
-        for (const r of found) if (r) report({ ...r });
-      },
-    };
+  table(t, { report }) {
+    if (!t.layout) return;
+    const segs = keySegments(t);
+    const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
+    for (const r of found) if (r) report({ ...r });
   },
 });

@@ -4,7 +4,7 @@
 // columns; identifiers there ignore case, so a match in another case is a warning.
 import { FIELD_NAME, type Table } from '../model/schema';
 import { RESERVED_COLUMNS, renameField } from './support/keynames';
-import { defineVisitorRule, type Severity } from './types';
+import { defineTableRule, type Severity } from './types';
 
 interface Clash {
   messageId: 'empty' | 'reserved' | 'family' | 'caseOnly';
@@ -33,7 +33,7 @@ function newName(t: Table, name: string, c: Clash): string | null {
   return FIELD_NAME.test(next) && !taken.has(next.toLowerCase()) ? next : null;
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'key-field-name',
     severity: 'error',
@@ -55,24 +55,20 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(ta) {
-        const t = ta.table;
-        const families = (t.families ?? []).map((f) => f.name);
-        for (const name of Object.keys(t.rowKey.fields)) {
-          const c = clash(name, families);
-          if (!c) continue;
-          const next = newName(t, name, c);
-          report({
-            path: ['rowKey', 'fields', name],
-            messageId: c.messageId,
-            data: { field: name, other: c.other, advice: next ? `Rename the field, for example to ${next}.` : 'Rename the field.' },
-            ...(c.severity ? { severity: c.severity } : {}),
-            ...(next ? { fix: { label: `Rename {${name}} to {${next}}`, apply: () => renameField(design, ta.index, name, next) } } : {}),
-          });
-        }
-      },
-    };
+  table(ta, { design, report }) {
+    const t = ta.table;
+    const families = (t.families ?? []).map((f) => f.name);
+    for (const name of Object.keys(t.rowKey.fields)) {
+      const c = clash(name, families);
+      if (!c) continue;
+      const next = newName(t, name, c);
+      report({
+        path: ['rowKey', 'fields', name],
+        messageId: c.messageId,
+        data: { field: name, other: c.other, advice: next ? `Rename the field, for example to ${next}.` : 'Rename the field.' },
+        ...(c.severity ? { severity: c.severity } : {}),
+        ...(next ? { fix: { label: `Rename {${name}} to {${next}}`, apply: () => renameField(design, ta.index, name, next) } } : {}),
+      });
+    }
   },
 });

@@ -6,7 +6,7 @@
 import type { FieldInfo, TableAnalysis } from './analysis';
 import { count } from './support/keyshape';
 import { moveField } from './edit';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 /** Fields after which a timestamp still counts as trailing: they only make the key unique. */
 const tiebreaker = (f: FieldInfo) => f.isSalt || f.isTime || f.isSequential || f.field.type === 'uuid' || f.field.type === 'bytes';
@@ -20,7 +20,7 @@ function queryOrdered(t: TableAnalysis, prev: FieldInfo, field: FieldInfo): bool
   });
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'key-general-to-specific',
     severity: 'info',
@@ -34,29 +34,25 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(t) {
-        const data = t.fields.filter((f) => !f.isSalt);
-        data.forEach((field, i) => {
-          const prev = data[i - 1];
-          if (!prev || !(field.cardinality < prev.cardinality)) return;
-          const later = data.slice(i + 1);
-          if (field.isTime && later.every(tiebreaker)) return; // a trailing timestamp
-          // A category inside prev, narrowed again after it: station_id#metric_type#ts,
-          // tenant_id#entity_type#reversed_ts#uuid.
-          if (later.some((f) => f.isTime || f.cardinality >= prev.cardinality)) return;
-          if (queryOrdered(t, prev, field)) return;
-          report({
-            path: ['rowKey', 'fields', field.name],
-            messageId: 'inverted',
-            data: { field: field.name, values: count(field.cardinality), prev: prev.name, prevValues: count(prev.cardinality) },
-            // The advice is this reorder: the engine offers it only if no declared query gets
-            // worse (a leaderboard's score, a feed's time); otherwise the finding goes too.
-            fix: { label: `Put {${field.name}} before {${prev.name}}`, onlyAdvice: true, apply: () => moveField(design, t.index, field.name, prev.position) },
-          });
-        });
-      },
-    };
+  table(t, { design, report }) {
+    const data = t.fields.filter((f) => !f.isSalt);
+    data.forEach((field, i) => {
+      const prev = data[i - 1];
+      if (!prev || !(field.cardinality < prev.cardinality)) return;
+      const later = data.slice(i + 1);
+      if (field.isTime && later.every(tiebreaker)) return; // a trailing timestamp
+      // A category inside prev, narrowed again after it: station_id#metric_type#ts,
+      // tenant_id#entity_type#reversed_ts#uuid.
+      if (later.some((f) => f.isTime || f.cardinality >= prev.cardinality)) return;
+      if (queryOrdered(t, prev, field)) return;
+      report({
+        path: ['rowKey', 'fields', field.name],
+        messageId: 'inverted',
+        data: { field: field.name, values: count(field.cardinality), prev: prev.name, prevValues: count(prev.cardinality) },
+        // The advice is this reorder: the engine offers it only if no declared query gets
+        // worse (a leaderboard's score, a feed's time); otherwise the finding goes too.
+        fix: { label: `Put {${field.name}} before {${prev.name}}`, onlyAdvice: true, apply: () => moveField(design, t.index, field.name, prev.position) },
+      });
+    });
   },
 });

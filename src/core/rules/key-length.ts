@@ -3,12 +3,12 @@
 // long key multiplies; a very short one rarely carries the general-to-specific hierarchy
 // that makes related rows one prefix scan.
 import { largestField, MAX_KEY_BYTES } from './support/keysize';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 export const IDEAL_MIN = 10;
 export const IDEAL_MAX = 100;
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'key-length',
     severity: 'warning',
@@ -25,23 +25,19 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(t) {
-        if (!t.layout) return;
-        const typical = t.keyBytes.typical;
-        // Typical keys over 4 KB are key-too-long's error already.
-        if (typical > IDEAL_MAX && typical <= MAX_KEY_BYTES) {
-          const big = largestField(t, 'typical');
-          report({
-            path: ['rowKey', 'template'],
-            messageId: 'long',
-            data: { typical: Math.round(typical), field: big?.name ?? '', fieldBytes: Math.round(big?.bytes ?? 0) },
-          });
-        } else if (typical < IDEAL_MIN) {
-          report({ path: ['rowKey', 'template'], messageId: 'short', severity: 'info', data: { typical: Math.round(typical * 10) / 10 } });
-        }
-      },
-    };
+  table(t, { report }) {
+    if (!t.layout) return;
+    const typical = t.keyBytes.typical;
+    // Typical keys over 4 KB are key-too-long's error already.
+    if (typical > IDEAL_MAX && typical <= MAX_KEY_BYTES) {
+      const big = largestField(t, 'typical');
+      report({
+        path: ['rowKey', 'template'],
+        messageId: 'long',
+        data: { typical: Math.round(typical), field: big?.name ?? '', fieldBytes: Math.round(big?.bytes ?? 0) },
+      });
+    } else if (typical < IDEAL_MIN) {
+      report({ path: ['rowKey', 'template'], messageId: 'short', severity: 'info', data: { typical: Math.round(typical * 10) / 10 } });
+    }
   },
 });

@@ -4,7 +4,7 @@
 import { maxVersionsOf, type FieldInfo, type TableAnalysis } from './analysis';
 import { busiestPerWindow, keyShares, lostShare } from './support/collisions';
 import { count, percent } from './support/keyshape';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 import { BUCKET_MS, BUCKETS } from '../model/duration';
 
 const WINDOWS: [number, string][] = [
@@ -28,7 +28,7 @@ function accumulates(t: TableAnalysis): boolean {
 const entityOf = (fields: FieldInfo[]) =>
   fields.length === 0 ? 'key' : fields.length === 1 ? fields[0]!.name : `${fields.map((f) => f.name).join('/')} combination`;
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'key-not-unique',
     severity: 'error',
@@ -45,41 +45,37 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(t) {
-        const times = t.fields.filter((f) => f.isTime);
-        if (times.length === 0 || t.writesPerSecond <= 0) return;
-        const time = times.reduce((a, b) => ((b.resolutionMs ?? Infinity) < (a.resolutionMs ?? Infinity) ? b : a));
-        const bucketed = time.field.type === 'timestamp' && time.field.bucket !== undefined;
-        if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.counter))) return;
-        const fields = t.fields.filter((f) => !f.isTime && !f.isSalt);
-        // Fast path: the busiest key (product of top shares) writes at most once per window.
-        const n = (t.writesPerSecond * (time.resolutionMs ?? 0)) / 1000;
-        if (fields.some((f) => f.isSequential || f.topShare === 0)) return;
-        if (n * fields.reduce((a, f) => a * f.topShare, 1) <= 1) return;
-        const shares = keyShares(fields);
-        if (!shares) return;
-        const lost = lostShare(shares, n);
-        if (lost <= 0) return;
-        const perWindow = busiestPerWindow(shares, n);
-        const unit = time.field.type === 'timestamp' ? (time.field.unit ?? 'ms') : 'ms';
-        report({
-          path: ['rowKey', 'template'],
-          messageId: bucketed ? 'bucketOverwrite' : 'collide',
-          data: {
-            wps: count(t.writesPerSecond),
-            entity: entityOf(fields),
-            perWindow: count(perWindow),
-            window: windowName(time.resolutionMs ?? 0),
-            time: time.name,
-            rate: percent(lost),
-            lost: count(lost * t.writesPerSecond),
-            keep: Math.ceil(perWindow),
-            finer: unit === 'us' ? '' : `, or write ${time.name} in a finer unit (unit: us)`,
-          },
-        });
+  table(t, { report }) {
+    const times = t.fields.filter((f) => f.isTime);
+    if (times.length === 0 || t.writesPerSecond <= 0) return;
+    const time = times.reduce((a, b) => ((b.resolutionMs ?? Infinity) < (a.resolutionMs ?? Infinity) ? b : a));
+    const bucketed = time.field.type === 'timestamp' && time.field.bucket !== undefined;
+    if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.counter))) return;
+    const fields = t.fields.filter((f) => !f.isTime && !f.isSalt);
+    // Fast path: the busiest key (product of top shares) writes at most once per window.
+    const n = (t.writesPerSecond * (time.resolutionMs ?? 0)) / 1000;
+    if (fields.some((f) => f.isSequential || f.topShare === 0)) return;
+    if (n * fields.reduce((a, f) => a * f.topShare, 1) <= 1) return;
+    const shares = keyShares(fields);
+    if (!shares) return;
+    const lost = lostShare(shares, n);
+    if (lost <= 0) return;
+    const perWindow = busiestPerWindow(shares, n);
+    const unit = time.field.type === 'timestamp' ? (time.field.unit ?? 'ms') : 'ms';
+    report({
+      path: ['rowKey', 'template'],
+      messageId: bucketed ? 'bucketOverwrite' : 'collide',
+      data: {
+        wps: count(t.writesPerSecond),
+        entity: entityOf(fields),
+        perWindow: count(perWindow),
+        window: windowName(time.resolutionMs ?? 0),
+        time: time.name,
+        rate: percent(lost),
+        lost: count(lost * t.writesPerSecond),
+        keep: Math.ceil(perWindow),
+        finer: unit === 'us' ? '' : `, or write ${time.name} in a finer unit (unit: us)`,
       },
-    };
+    });
   },
 });

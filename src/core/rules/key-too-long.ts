@@ -2,9 +2,9 @@
 // "An arbitrary byte string (up to 4 KB, typically 10 to 100 bytes)". 4 KB is Bigtable's hard
 // limit: a write with a longer key fails.
 import { largestField, MAX_KEY_BYTES, maxKeyBytes } from './support/keysize';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'key-too-long',
     severity: 'error',
@@ -18,25 +18,21 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(t) {
-        if (!t.layout) return;
-        const { max, escaped } = maxKeyBytes(t);
-        if (max <= MAX_KEY_BYTES) return;
-        const big = largestField(t, 'max');
-        report({
-          path: ['rowKey', 'template'],
-          messageId: 'tooLong',
-          data: {
-            max: Math.ceil(max),
-            typical: Math.round(t.keyBytes.typical),
-            escaped: escaped ? ' (ordered-code escaping of 0x00 bytes included)' : '',
-            field: big?.name ?? '',
-            fieldMax: Math.ceil(big?.bytes ?? 0),
-          },
-        });
+  table(t, { report }) {
+    if (!t.layout) return;
+    const { max, escaped } = maxKeyBytes(t);
+    if (max <= MAX_KEY_BYTES) return;
+    const big = largestField(t, 'max');
+    report({
+      path: ['rowKey', 'template'],
+      messageId: 'tooLong',
+      data: {
+        max: Math.ceil(max),
+        typical: Math.round(t.keyBytes.typical),
+        escaped: escaped ? ' (ordered-code escaping of 0x00 bytes included)' : '',
+        field: big?.name ?? '',
+        fieldMax: Math.ceil(big?.bytes ?? 0),
       },
-    };
+    });
   },
 });

@@ -4,7 +4,7 @@
 import type { Design } from '../model/schema';
 import type { DesignAnalysis, TableAnalysis } from './analysis';
 import { count, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 import { tableHotspot } from '../capacity/hotspot';
 
 const TAIL =
@@ -58,7 +58,7 @@ function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null
   return s.spread ? null : s;
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
@@ -76,47 +76,43 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, analysis, report }) {
-    return {
-      table(t) {
-        const s = problem(t, analysis);
-        if (!s) return;
-        const first = prefixField(t)!;
-        const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
-        const buckets = saltBuckets(analysis.nodes);
-        const helps = saltHelps(t, s);
-        // An error when the busiest edge needs more than one node (the simulator's hotspot).
-        const hotspot = tableHotspot(design, t).risk === 'hotspot';
-        // A salt splits only writes that differ in something it hashes: one hot row stays one row.
-        const remedy = helps
-          ? `Salt the key: put a hash field with ${buckets} buckets (4 per node) in front.`
-          : 'No salt can split the writes of one key: aggregate them at write time, or add a key field that varies between them (Aggregate values at write time).';
-        const saltAdvice =
-          salt && salt.cardinality < buckets
-            ? `Give the salt at least ${buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest ${first.name}.`
-            : `The salt has enough buckets; make it hash a field that varies between writes of the busiest ${first.name}.`;
-        report({
-          path: ['rowKey', 'fields', first.name],
-          ...(hotspot ? { severity: 'error' as const } : {}),
-          messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
-          data: {
-            field: first.name,
-            values: count(first.cardinality),
-            share: percent(first.topShare),
-            nodes: analysis.nodes,
-            minValues: 10 * analysis.nodes,
-            after: after(s),
-            points: count(s.points),
-            busiest: percent(s.hottest),
-            buckets,
-            salt: salt?.name ?? '',
-            saltBuckets: salt ? count(salt.cardinality) : '',
-            remedy,
-            saltAdvice,
-          },
-          ...(!salt && helps ? { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } } : {}),
-        });
+  table(t, { design, analysis, report }) {
+    const s = problem(t, analysis);
+    if (!s) return;
+    const first = prefixField(t)!;
+    const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
+    const buckets = saltBuckets(analysis.nodes);
+    const helps = saltHelps(t, s);
+    // An error when the busiest edge needs more than one node (the simulator's hotspot).
+    const hotspot = tableHotspot(design, t).risk === 'hotspot';
+    // A salt splits only writes that differ in something it hashes: one hot row stays one row.
+    const remedy = helps
+      ? `Salt the key: put a hash field with ${buckets} buckets (4 per node) in front.`
+      : 'No salt can split the writes of one key: aggregate them at write time, or add a key field that varies between them (Aggregate values at write time).';
+    const saltAdvice =
+      salt && salt.cardinality < buckets
+        ? `Give the salt at least ${buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest ${first.name}.`
+        : `The salt has enough buckets; make it hash a field that varies between writes of the busiest ${first.name}.`;
+    report({
+      path: ['rowKey', 'fields', first.name],
+      ...(hotspot ? { severity: 'error' as const } : {}),
+      messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
+      data: {
+        field: first.name,
+        values: count(first.cardinality),
+        share: percent(first.topShare),
+        nodes: analysis.nodes,
+        minValues: 10 * analysis.nodes,
+        after: after(s),
+        points: count(s.points),
+        busiest: percent(s.hottest),
+        buckets,
+        salt: salt?.name ?? '',
+        saltBuckets: salt ? count(salt.cardinality) : '',
+        remedy,
+        saltAdvice,
       },
-    };
+      ...(!salt && helps ? { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } } : {}),
+    });
   },
 });

@@ -6,11 +6,11 @@
 // views can serve "as asynchronous global secondary indexes".
 import { secondTable, shapesOf, showTemplate, writeSpread } from './support/query-shape';
 import { addTableFix } from './support/table-for-query';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 const nested = (a: string[], b: string[]) => a.every((n) => b.includes(n)) || b.every((n) => a.includes(n));
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'queries-conflict',
     severity: 'info',
@@ -27,40 +27,36 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, analysis, report }) {
-    return {
-      table(ta) {
-        const queries = ta.table.queries ?? [];
-        if (!ta.layout || queries.length < 2) return;
-        const shapes = shapesOf(ta);
-        if (shapes.every((s) => s.matched.length === 0 || (!s.full && s.prefixOk))) return;
-        shapes.forEach((s, qi) => {
-          if (s.matched.length === 0 || (!s.full && s.prefixOk)) return;
-          const oi = shapes.findIndex((o, i) => i !== qi && o.matched.length > 0 && !nested(s.matched, o.matched));
-          if (oi < 0) return;
-          const second = secondTable(ta, qi);
-          if (!second) return;
-          // Keyed for this query, would the newest writes crowd into a few key ranges?
-          const hot = writeSpread(ta, second.order) < Math.min(writeSpread(ta, ta.layout!.fields), 10 * analysis.nodes);
-          // query-full-scan reports the same query when nothing narrows it; one fix, offered there.
-          const fix = s.full ? undefined : addTableFix(design, ta, qi);
-          report({
-            path: ['queries', qi],
-            messageId: hot ? 'conflictHot' : 'conflict',
-            data: {
-              nodes: analysis.nodes,
-              query: queries[qi]!.name,
-              fields: s.matched.join(', '),
-              other: queries[oi]!.name,
-              otherFields: shapes[oi]!.matched.join(', '),
-              second: second.name,
-              template: showTemplate(second.template),
-              sql: second.sql,
-            },
-            ...(fix ? { fix } : {}),
-          });
-        });
-      },
-    };
+  table(ta, { design, analysis, report }) {
+    const queries = ta.table.queries ?? [];
+    if (!ta.layout || queries.length < 2) return;
+    const shapes = shapesOf(ta);
+    if (shapes.every((s) => s.matched.length === 0 || (!s.full && s.prefixOk))) return;
+    shapes.forEach((s, qi) => {
+      if (s.matched.length === 0 || (!s.full && s.prefixOk)) return;
+      const oi = shapes.findIndex((o, i) => i !== qi && o.matched.length > 0 && !nested(s.matched, o.matched));
+      if (oi < 0) return;
+      const second = secondTable(ta, qi);
+      if (!second) return;
+      // Keyed for this query, would the newest writes crowd into a few key ranges?
+      const hot = writeSpread(ta, second.order) < Math.min(writeSpread(ta, ta.layout!.fields), 10 * analysis.nodes);
+      // query-full-scan reports the same query when nothing narrows it; one fix, offered there.
+      const fix = s.full ? undefined : addTableFix(design, ta, qi);
+      report({
+        path: ['queries', qi],
+        messageId: hot ? 'conflictHot' : 'conflict',
+        data: {
+          nodes: analysis.nodes,
+          query: queries[qi]!.name,
+          fields: s.matched.join(', '),
+          other: queries[oi]!.name,
+          otherFields: shapes[oi]!.matched.join(', '),
+          second: second.name,
+          template: showTemplate(second.template),
+          sql: second.sql,
+        },
+        ...(fix ? { fix } : {}),
+      });
+    });
   },
 });

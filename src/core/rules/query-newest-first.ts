@@ -6,7 +6,7 @@ import type { Design, Query } from '../model/schema';
 import type { TableAnalysis } from './analysis';
 import { updateField } from './edit';
 import { addTableFix } from './support/table-for-query';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 /** The key field that orders a query's rows: the first one after the salts and eq-bound fields. */
 function orderingField(ta: TableAnalysis, q: Query): string | null {
@@ -50,7 +50,7 @@ function reversed(design: Design, ti: number, field: string): Design {
   });
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'query-newest-first',
     severity: 'warning',
@@ -73,24 +73,20 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(ta) {
-        for (const f of findings(ta)) {
-          const q = ta.table.queries![f.qi]!;
-          report({
-            path: ['queries', f.qi],
-            messageId: f.messageId,
-            data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
-            fix:
-              f.messageId === 'notReversed'
-                ? { label: `Reverse ${f.field}`, apply: () => reversed(design, ta.index, f.field) }
-                : f.messageId === 'iso'
-                  ? { label: `Write ${f.field} as a reversed epoch number`, apply: () => reversed(design, ta.index, f.field) }
-                  : addTableFix(design, ta, f.qi),
-          });
-        }
-      },
-    };
+  table(ta, { design, report }) {
+    for (const f of findings(ta)) {
+      const q = ta.table.queries![f.qi]!;
+      report({
+        path: ['queries', f.qi],
+        messageId: f.messageId,
+        data: { query: q.name, field: f.field, limit: q.limit!, other: f.other },
+        fix:
+          f.messageId === 'notReversed'
+            ? { label: `Reverse ${f.field}`, apply: () => reversed(design, ta.index, f.field) }
+            : f.messageId === 'iso'
+              ? { label: `Write ${f.field} as a reversed epoch number`, apply: () => reversed(design, ta.index, f.field) }
+              : addTableFix(design, ta, f.qi),
+      });
+    }
   },
 });

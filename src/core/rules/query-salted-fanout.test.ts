@@ -12,18 +12,12 @@ ruleTester(rule, {
     },
     {
       name: 'unsalted keys never fan out',
-      yaml: `format: bigtable-studio/v1
-name: t
-tables:
-  - name: readings
-    rowKey:
-      template: "{device}#{ts}"
-      fields:
-        device: {type: string, cardinality: 100000}
-        ts: {type: timestamp, reversed: true}
-    queries:
-      - {name: a device in a window, match: {device: eq, ts: range}}
-`,
+      yaml: tableYaml({
+        table: 'readings',
+        template: '{device}#{ts}',
+        fields: '        device: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}',
+        queries: '      - {name: a device in a window, match: {device: eq, ts: range}}',
+      }),
     },
   ],
   invalid: [

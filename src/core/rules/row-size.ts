@@ -5,7 +5,7 @@
 // time-bucket-size's, which can name a smaller bucket.
 import type { TableAnalysis } from './analysis';
 import type { VisitorReport } from './types';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 import { formatBytes, formatCount, formatDuration, horizonText, ROW_ERROR_BYTES, ROW_WARN_BYTES, rowModel, type RowModel } from './support/rows';
 
 /** The finding of an oversized row, or null when the busiest row fits; shared with time-bucket-size. */
@@ -39,7 +39,7 @@ export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<VisitorRe
   };
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'row-size',
     severity: 'error',
@@ -56,17 +56,13 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(ta) {
-        if (!ta.layout || !ta.table.families?.length) return;
-        const model = rowModel(ta);
-        if (model.bucket) return; // time-bucket-size judges these and can name a smaller bucket
-        const found = oversizedRow(ta, model);
-        if (!found) return;
-        const { family, every, ...rest } = found;
-        report({ ...rest, path: family === null ? ['rowKey'] : ['families', family], messageId: every ? 'every' : 'hottest' });
-      },
-    };
+  table(ta, { report }) {
+    if (!ta.layout || !ta.table.families?.length) return;
+    const model = rowModel(ta);
+    if (model.bucket) return; // time-bucket-size judges these and can name a smaller bucket
+    const found = oversizedRow(ta, model);
+    if (!found) return;
+    const { family, every, ...rest } = found;
+    report({ ...rest, path: family === null ? ['rowKey'] : ['families', family], messageId: every ? 'every' : 'hottest' });
   },
 });

@@ -2,9 +2,9 @@
 // mutation to the very last row of the table"; Schema design best practices and 002 say the same. A salt in front
 // is the remedy, so a salted key passes.
 import { prependSalt, saltBuckets } from './support/keyshape';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'sequential-leading',
     severity: 'error',
@@ -18,20 +18,16 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, analysis, report }) {
-    return {
-      table(t) {
-        const first = t.fields[0];
-        if (!first || !first.isSequential) return;
-        const buckets = saltBuckets(analysis.nodes);
-        report({
-          path: ['rowKey', 'fields', first.name],
-          messageId: 'leading',
-          data: { field: first.name, buckets },
-          // Hashing the id alone keeps a row's salt computable from the id: a lookup stays one read.
-          fix: { label: `Add a salt of ${buckets} buckets hashed from {${first.name}}`, apply: () => prependSalt(design, t, [first.name], buckets) },
-        });
-      },
-    };
+  table(t, { design, analysis, report }) {
+    const first = t.fields[0];
+    if (!first || !first.isSequential) return;
+    const buckets = saltBuckets(analysis.nodes);
+    report({
+      path: ['rowKey', 'fields', first.name],
+      messageId: 'leading',
+      data: { field: first.name, buckets },
+      // Hashing the id alone keeps a row's salt computable from the id: a lookup stays one read.
+      fix: { label: `Add a salt of ${buckets} buckets hashed from {${first.name}}`, apply: () => prependSalt(design, t, [first.name], buckets) },
+    });
   },
 });

@@ -4,9 +4,9 @@
 // where each event constitutes a distinct row". Growth comes from support/rows.ts: a row that
 // lives for the whole retention (no time field in the key) and whose family no GC rule bounds.
 import { columnName, formatBytes, formatCount, horizonText, rowModel } from './support/rows';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'short-wide-unbounded',
     severity: 'warning',
@@ -23,28 +23,24 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(ta) {
-        const fams = ta.table.families ?? [];
-        if (!ta.layout || !fams.some((f) => f.columns?.some((c) => c.dynamic))) return;
-        const model = rowModel(ta);
-        const span = horizonText(ta);
-        for (const est of model.hottest.columns) {
-          const fam = fams[est.family]!;
-          const col = est.column === null ? undefined : fam.columns?.[est.column];
-          if (!col?.dynamic) continue;
-          const base = { path: ['families', est.family, 'columns', est.column!], data: { column: columnName(fam.name, col.qualifier), family: fam.name } };
-          if (col.perRow === undefined) {
-            // A row written once cannot gain columns over time; with no load we cannot tell.
-            if (model.hottest.writes <= 1 && ta.writesPerSecond > 0) continue;
-            const growth = est.growing ? `, and with no time field in the key and no GC rule bounding ${fam.name} the busiest row gathers about ${formatCount(est.cells)} of them (${formatBytes(est.bytes)}) over ${span}` : '';
-            report({ ...base, messageId: 'noPerRow', data: { ...base.data, growth } });
-          } else if (est.growing) {
-            report({ ...base, messageId: 'growing', data: { ...base.data, perRow: formatCount(col.perRow), span, cells: formatCount(est.cells), size: formatBytes(est.bytes) } });
-          }
-        }
-      },
-    };
+  table(ta, { report }) {
+    const fams = ta.table.families ?? [];
+    if (!ta.layout || !fams.some((f) => f.columns?.some((c) => c.dynamic))) return;
+    const model = rowModel(ta);
+    const span = horizonText(ta);
+    for (const est of model.hottest.columns) {
+      const fam = fams[est.family]!;
+      const col = est.column === null ? undefined : fam.columns?.[est.column];
+      if (!col?.dynamic) continue;
+      const base = { path: ['families', est.family, 'columns', est.column!], data: { column: columnName(fam.name, col.qualifier), family: fam.name } };
+      if (col.perRow === undefined) {
+        // A row written once cannot gain columns over time; with no load we cannot tell.
+        if (model.hottest.writes <= 1 && ta.writesPerSecond > 0) continue;
+        const growth = est.growing ? `, and with no time field in the key and no GC rule bounding ${fam.name} the busiest row gathers about ${formatCount(est.cells)} of them (${formatBytes(est.bytes)}) over ${span}` : '';
+        report({ ...base, messageId: 'noPerRow', data: { ...base.data, growth } });
+      } else if (est.growing) {
+        report({ ...base, messageId: 'growing', data: { ...base.data, perRow: formatCount(col.perRow), span, cells: formatCount(est.cells), size: formatBytes(est.bytes) } });
+      }
+    }
   },
 });

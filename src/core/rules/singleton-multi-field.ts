@@ -6,7 +6,7 @@ import type { RowKey } from '../model/schema';
 import { layoutOf, TemplateError, tokenize } from '../keys/template';
 import { updateTable } from './edit';
 import { showTemplate } from './support/keyshape';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 /**
  * The row key as a delimited key. layoutOf checks singleton keys only after it has found the
@@ -23,7 +23,7 @@ function delimited(rowKey: RowKey): RowKey | null {
   }
 }
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'singleton-multi-field',
     severity: 'error',
@@ -40,29 +40,25 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      table(ta) {
-        const t = ta.table;
-        if (t.rowKey.encoding !== 'singleton') return;
-        let tokens;
-        try {
-          tokens = tokenize(t.rowKey.template);
-        } catch {
-          return; // an unreadable template is the loader's error, not this rule's
-        }
-        const fields = tokens.flatMap((k) => (k.kind === 'field' ? [k.name] : []));
-        const literal = tokens.flatMap((k) => (k.kind === 'literal' ? [k.text] : []));
-        if (fields.length === 0 || (fields.length === 1 && literal.length === 0)) return;
-        const rowKey = delimited(t.rowKey);
-        const fix = rowKey ? { fix: { label: 'Use a delimited key', apply: () => updateTable(design, ta.index, (tab) => ({ ...tab, rowKey })) } } : {};
-        const names = fields.join(', ');
-        if (fields.length > 1) {
-          report({ path: ['rowKey', 'encoding'], messageId: 'fields', data: { template: showTemplate(t.rowKey.template), count: fields.length, names }, ...fix });
-        } else {
-          report({ path: ['rowKey', 'encoding'], messageId: 'literal', data: { template: showTemplate(t.rowKey.template), text: literal.join(''), names }, ...fix });
-        }
-      },
-    };
+  table(ta, { design, report }) {
+    const t = ta.table;
+    if (t.rowKey.encoding !== 'singleton') return;
+    let tokens;
+    try {
+      tokens = tokenize(t.rowKey.template);
+    } catch {
+      return; // an unreadable template is the loader's error, not this rule's
+    }
+    const fields = tokens.flatMap((k) => (k.kind === 'field' ? [k.name] : []));
+    const literal = tokens.flatMap((k) => (k.kind === 'literal' ? [k.text] : []));
+    if (fields.length === 0 || (fields.length === 1 && literal.length === 0)) return;
+    const rowKey = delimited(t.rowKey);
+    const fix = rowKey ? { fix: { label: 'Use a delimited key', apply: () => updateTable(design, ta.index, (tab) => ({ ...tab, rowKey })) } } : {};
+    const names = fields.join(', ');
+    if (fields.length > 1) {
+      report({ path: ['rowKey', 'encoding'], messageId: 'fields', data: { template: showTemplate(t.rowKey.template), count: fields.length, names }, ...fix });
+    } else {
+      report({ path: ['rowKey', 'encoding'], messageId: 'literal', data: { template: showTemplate(t.rowKey.template), text: literal.join(''), names }, ...fix });
+    }
   },
 });

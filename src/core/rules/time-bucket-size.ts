@@ -5,9 +5,9 @@
 // choice." The row estimate is row-size's (support/rows.ts), tried again for each smaller bucket.
 import { oversizedRow } from './row-size';
 import { BUCKET_MS, BUCKETS, formatBytes, ROW_WARN_BYTES, rowModel } from './support/rows';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'time-bucket-size',
     severity: 'error',
@@ -24,39 +24,35 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(ta) {
-        if (!ta.layout || !ta.table.families?.length) return;
-        const model = rowModel(ta);
-        if (!model.bucket || !model.timeField) return;
-        const found = oversizedRow(ta, model);
-        if (!found) return;
-        const smaller = BUCKETS.slice(0, BUCKETS.indexOf(model.bucket)).reverse();
-        let pick: string | null = null;
-        let pickSize = model.hottest.bytes;
-        for (const b of smaller) {
-          pickSize = rowModel(ta, BUCKET_MS[b]).hottest.bytes;
-          if (pickSize <= ROW_WARN_BYTES) {
-            pick = b;
-            break;
-          }
-        }
-        const { family, every, data, ...rest } = found;
-        report({
-          ...rest,
-          path: ['rowKey', 'fields', model.timeField.name],
-          messageId: pick ? 'smaller' : 'none',
-          data: {
-            ...data,
-            bucket: model.bucket,
-            field: model.timeField.name,
-            smaller: pick === 'hour' ? 'an hour' : `a ${pick ?? 'minute'}`,
-            smallerSize: formatBytes(pickSize),
-            typicalNote: every ? '' : ` for the busiest entity (${data!.share} of the writes; a typical row ${data!.typical})`,
-          },
-        });
+  table(ta, { report }) {
+    if (!ta.layout || !ta.table.families?.length) return;
+    const model = rowModel(ta);
+    if (!model.bucket || !model.timeField) return;
+    const found = oversizedRow(ta, model);
+    if (!found) return;
+    const smaller = BUCKETS.slice(0, BUCKETS.indexOf(model.bucket)).reverse();
+    let pick: string | null = null;
+    let pickSize = model.hottest.bytes;
+    for (const b of smaller) {
+      pickSize = rowModel(ta, BUCKET_MS[b]).hottest.bytes;
+      if (pickSize <= ROW_WARN_BYTES) {
+        pick = b;
+        break;
+      }
+    }
+    const { family, every, data, ...rest } = found;
+    report({
+      ...rest,
+      path: ['rowKey', 'fields', model.timeField.name],
+      messageId: pick ? 'smaller' : 'none',
+      data: {
+        ...data,
+        bucket: model.bucket,
+        field: model.timeField.name,
+        smaller: pick === 'hour' ? 'an hour' : `a ${pick ?? 'minute'}`,
+        smallerSize: formatBytes(pickSize),
+        typicalNote: every ? '' : ` for the busiest entity (${data!.share} of the writes; a typical row ${data!.typical})`,
       },
-    };
+    });
   },
 });

@@ -3,9 +3,9 @@
 // newest edge is comes from the one hotspot model (capacity/hotspot.ts) the simulator reads too.
 import { FAIR_SHARE_MULTIPLE, NODE_SHARE, isMovingEdge, tableHotspot } from '../capacity/hotspot';
 import { moveField } from './edit';
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'timestamp-leading',
     severity: 'error',
@@ -27,45 +27,41 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, analysis, report }) {
-    return {
-      table(t) {
-        const first = t.fields.find((f) => !f.isSalt);
-        if (!first?.isTime) return;
-        const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
-        const next = t.fields.find((f) => !f.isTime && !f.isSalt);
-        const reversedNote = first.field.type === 'timestamp' && first.field.reversed ? ' (reversed timestamps are sequential too)' : '';
-        // The engine offers the move only if no declared query gets worse.
-        const fix = next ? { fix: { label: `Move {${next.name}} in front of {${first.name}}`, apply: () => moveField(design, t.index, next.name, first.position) } } : {};
-        const model = tableHotspot(design, t);
-        const spreads = model.hottest.share * analysis.nodes <= FAIR_SHARE_MULTIPLE;
-        if (!isMovingEdge(first) && model.rollover && next && spreads) {
-          // A bucket of an hour or more followed by fields that spread it (the hotspot model): the
-          // steady state is even; the new bucket's first tablet is the risk, by the declared load.
-          const f = model.rollover.nodeFraction;
-          report({
-            path: ['rowKey', 'fields', first.name],
-            messageId: 'bucket',
-            data: { field: first.name, bucket: first.field.type === 'timestamp' ? (first.field.bucket ?? 'time') : 'time', next: next.name, load: f === null ? 'no write load declared' : `${f.toFixed(2)} of a node` },
-            severity: f !== null && f <= NODE_SHARE.atRisk ? 'info' : 'warning',
-            ...fix,
-          });
-          return;
-        }
-        if (salt) {
-          // A salt spreads the newest writes over its buckets: each bucket's tail is still hot,
-          // and fewer buckets than nodes leave nodes idle.
-          report({
-            path: ['rowKey', 'fields', first.name],
-            messageId: 'salted',
-            data: { field: first.name, salt: salt.name, buckets: salt.cardinality, nodes: analysis.nodes, reversedNote },
-            severity: salt.cardinality >= analysis.nodes && model.risk !== 'hotspot' ? 'warning' : 'error',
-            ...fix,
-          });
-          return;
-        }
-        report({ path: ['rowKey', 'fields', first.name], messageId: next ? 'leading' : 'only', data: { field: first.name, next: next?.name ?? '', reversedNote }, ...fix });
-      },
-    };
+  table(t, { design, analysis, report }) {
+    const first = t.fields.find((f) => !f.isSalt);
+    if (!first?.isTime) return;
+    const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
+    const next = t.fields.find((f) => !f.isTime && !f.isSalt);
+    const reversedNote = first.field.type === 'timestamp' && first.field.reversed ? ' (reversed timestamps are sequential too)' : '';
+    // The engine offers the move only if no declared query gets worse.
+    const fix = next ? { fix: { label: `Move {${next.name}} in front of {${first.name}}`, apply: () => moveField(design, t.index, next.name, first.position) } } : {};
+    const model = tableHotspot(design, t);
+    const spreads = model.hottest.share * analysis.nodes <= FAIR_SHARE_MULTIPLE;
+    if (!isMovingEdge(first) && model.rollover && next && spreads) {
+      // A bucket of an hour or more followed by fields that spread it (the hotspot model): the
+      // steady state is even; the new bucket's first tablet is the risk, by the declared load.
+      const f = model.rollover.nodeFraction;
+      report({
+        path: ['rowKey', 'fields', first.name],
+        messageId: 'bucket',
+        data: { field: first.name, bucket: first.field.type === 'timestamp' ? (first.field.bucket ?? 'time') : 'time', next: next.name, load: f === null ? 'no write load declared' : `${f.toFixed(2)} of a node` },
+        severity: f !== null && f <= NODE_SHARE.atRisk ? 'info' : 'warning',
+        ...fix,
+      });
+      return;
+    }
+    if (salt) {
+      // A salt spreads the newest writes over its buckets: each bucket's tail is still hot,
+      // and fewer buckets than nodes leave nodes idle.
+      report({
+        path: ['rowKey', 'fields', first.name],
+        messageId: 'salted',
+        data: { field: first.name, salt: salt.name, buckets: salt.cardinality, nodes: analysis.nodes, reversedNote },
+        severity: salt.cardinality >= analysis.nodes && model.risk !== 'hotspot' ? 'warning' : 'error',
+        ...fix,
+      });
+      return;
+    }
+    report({ path: ['rowKey', 'fields', first.name], messageId: next ? 'leading' : 'only', data: { field: first.name, next: next?.name ?? '', reversedNote }, ...fix });
   },
 });

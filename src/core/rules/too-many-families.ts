@@ -1,11 +1,11 @@
 // Schema design best practices, Performance Checklist: "Column Family Count: Limit to < 100 families."; Schema design best practices:
 // "Tables typically contain between 1 and 5 column families (with a hard recommendation not to
 // exceed 100)". Bigtable's docs: more than about 100 families degrade performance.
-import { defineVisitorRule } from './types';
+import { defineTableRule } from './types';
 
 export const MAX_FAMILIES = 100;
 
-export default defineVisitorRule({
+export default defineTableRule({
   meta: {
     id: 'too-many-families',
     severity: 'warning',
@@ -18,12 +18,8 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      table(t) {
-        const count = t.table.families?.length ?? 0;
-        if (count >= MAX_FAMILIES) report({ path: ['families'], messageId: 'many', data: { table: t.table.name, count } });
-      },
-    };
+  table(t, { report }) {
+    const count = t.table.families?.length ?? 0;
+    if (count >= MAX_FAMILIES) report({ path: ['families'], messageId: 'many', data: { table: t.table.name, count } });
   },
 });

@@ -128,6 +128,17 @@ export function defineVisitorRule(rule: VisitorRule): VisitorRule {
   return rule;
 }
 
+/** The visitor API's common case: a rule that visits only tables, `table(t, context)` once per table. */
+export interface TableRule {
+  meta: RuleMeta;
+  table(t: TableAnalysis, ctx: VisitorContext): void;
+}
+
+/** A table rule as a visitor rule (`create` returns its one `table` visitor). */
+export function defineTableRule(rule: TableRule): VisitorRule {
+  return { meta: rule.meta, create: (ctx) => ({ table: (t) => rule.table(t, ctx) }) };
+}
+
 /** What a fix does to one declared query: its plan before and after. */
 export interface PlanEffect {
   table: string;

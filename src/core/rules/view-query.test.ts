@@ -1,23 +1,14 @@
 import rule from './view-query';
-import { ruleTester } from './tester';
+import { ruleTester, tableYaml } from './tester';
 
-const design = (views: string) => `format: bigtable-studio/v1
-name: t
-tables:
-  - name: orders
-    rowKey:
-      template: "{store}#{customer}#{order}"
-      fields:
-        store: {type: string, cardinality: 100}
-        customer: {type: string}
-        order: {type: int, pad: 10}
-    families:
-      - name: o
-        gc: {maxVersions: 1}
-        columns:
-          - {qualifier: total, type: int64}
-${views}
-`;
+const design = (views: string) =>
+  tableYaml({
+    table: 'orders',
+    template: '{store}#{customer}#{order}',
+    fields: '        store: {type: string, cardinality: 100}\n        customer: {type: string}\n        order: {type: int, pad: 10}',
+    families: '      - name: o\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: total, type: int64}',
+    after: `${views}\n`,
+  });
 
 ruleTester(rule, {
   valid: [

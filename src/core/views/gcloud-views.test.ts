@@ -3,10 +3,7 @@
 // materialized-views create`, `logical-views create` and `authorized-views create
 // --definition-file`, and the request bodies gcloud sends match the design. Skipped, saying so,
 // when gcloud is not installed.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +12,8 @@ import { toBase64 } from '../share/base64';
 import { exportTable } from '../export/index';
 import { materializedViewSql } from './sql';
 import { VIEWS_DESIGN } from './test-design';
+import { type CaptureServer, gcloudSandbox, hasGcloud, NOT_FOUND, type ProcessResult, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
 
-const hasGcloud = spawnSync('gcloud', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud view export tests');
 
 interface Captured {
@@ -28,77 +25,44 @@ interface Captured {
 const captured: Captured[] = [];
 const created = new Map<string, Record<string, unknown>>();
 const ops = new Map<string, string>();
-const described = new Map<string, { code: number; out: string; err: string }>();
-let server: http.Server;
+const described = new Map<string, ProcessResult>();
+let server: CaptureServer | undefined;
 let dir = '';
-let run: { code: number; out: string; err: string };
+let run: ProcessResult;
 const b64 = (s: string) => toBase64(new TextEncoder().encode(s));
 
 describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture server)', () => {
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-        captured.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body: parsed });
-        res.setHeader('content-type', 'application/json');
-        if (req.method === 'GET') {
-          const op = /^\/v2\/operations\/(.+)$/.exec(url.pathname);
-          if (op) {
-            const r = created.get(ops.get(op[1]!) ?? '');
-            res.end(JSON.stringify({ name: `operations/${op[1]}`, done: true, response: r ?? {} }));
-            return;
-          }
-          const got = created.get(url.pathname.replace(/^\/v2\//, ''));
-          res.statusCode = got ? 200 : 404;
-          res.end(JSON.stringify(got ?? { error: { code: 404, message: 'not found', status: 'NOT_FOUND' } }));
-          return;
-        }
-        if (/\/tables$/.test(url.pathname)) {
-          const p = parsed as { tableId: string; table: Record<string, unknown> };
-          res.end(JSON.stringify({ name: `projects/p/instances/i/tables/${p.tableId}`, ...p.table }));
-          return;
-        }
-        const id = url.searchParams.get('materializedViewId') ?? url.searchParams.get('logicalViewId') ?? url.searchParams.get('authorizedViewId') ?? 'x';
-        const name = `${url.pathname.replace(/^\/v2\//, '')}/${id}`;
-        created.set(name, { name, etag: 'e1', ...parsed });
-        ops.set(id, name);
-        res.end(JSON.stringify({ name: `operations/${id}`, done: true, response: { name, ...parsed } }));
-      });
+    server = await startCaptureServer(({ method, url, body }) => {
+      const parsed = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+      captured.push({ method, path: url.pathname, query: url.searchParams, body: parsed });
+      if (method === 'GET') {
+        const op = /^\/v2\/operations\/(.+)$/.exec(url.pathname);
+        if (op) return { json: { name: `operations/${op[1]}`, done: true, response: created.get(ops.get(op[1]!) ?? '') ?? {} } };
+        const got = created.get(url.pathname.replace(/^\/v2\//, ''));
+        return got ? { json: got } : { status: 404, json: NOT_FOUND };
+      }
+      if (/\/tables$/.test(url.pathname)) {
+        const p = parsed as { tableId: string; table: Record<string, unknown> };
+        return { json: { name: `projects/p/instances/i/tables/${p.tableId}`, ...p.table } };
+      }
+      const id = url.searchParams.get('materializedViewId') ?? url.searchParams.get('logicalViewId') ?? url.searchParams.get('authorizedViewId') ?? 'x';
+      const name = `${url.pathname.replace(/^\/v2\//, '')}/${id}`;
+      created.set(name, { name, etag: 'e1', ...parsed });
+      ops.set(id, name);
+      return { json: { name: `operations/${id}`, done: true, response: { name, ...parsed } } };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.address() as AddressInfo).port;
     dir = mkdtempSync(join(tmpdir(), 'btstudio-views-'));
-    const config = join(dir, 'gcloud-config');
-    mkdirSync(join(config, 'configurations'), { recursive: true });
-    writeFileSync(join(config, 'active_config'), 'default');
-    writeFileSync(
-      join(config, 'configurations', 'config_default'),
-      `[core]\nproject = p\ndisable_usage_reporting = true\n\n[auth]\ndisable_credentials = true\n\n[api_endpoint_overrides]\nbigtableadmin = http://127.0.0.1:${port}/\n\n[component_manager]\ndisable_update_check = true\n`,
-    );
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'cbt'), '#!/bin/bash\nexit 0\n', { mode: 0o755 });
+    const env = gcloudSandbox(dir, { port: server.port, cbt: 'exit 0\n', instance: 'i' });
     const file = join(dir, 'create.sh');
     writeFileSync(file, exportTable(VIEWS_DESIGN, null, 'gcloud').text);
-    const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLOUDSDK_CONFIG: config, CLOUDSDK_CORE_DISABLE_PROMPTS: '1', INSTANCE: 'i', PROJECT: 'p' };
-    delete env.BIGTABLE_EMULATOR_HOST;
-    const exec = (cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> => new Promise((resolve) => {
-      const p = spawn(cmd, args, { env, cwd: dir });
-      let out = '';
-      let err = '';
-      p.stdout.on('data', (d) => (out += d));
-      p.stderr.on('data', (d) => (err += d));
-      p.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-    });
+    const exec = (cmd: string, args: string[]) => runProcess(cmd, args, { env, cwd: dir });
     run = await exec('bash', [file]);
     described.set('mv', await exec('gcloud', ['bigtable', 'materialized-views', 'describe', 'sales_by_store', '--instance=i', '--format=json']));
     described.set('av', await exec('gcloud', ['bigtable', 'authorized-views', 'describe', 'paris_status', '--instance=i', '--table=shop-orders', '--format=yaml']));
   }, 240_000);
 
-  afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+  afterAll(() => server?.close());
 
   it('runs every command of the script', () => {
     expect(run.code, run.err).toBe(0);
