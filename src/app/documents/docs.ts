@@ -89,6 +89,11 @@ export function designText(design: DesignT): string {
   return exportDesign(tidy, null, { as: 'yaml' }).text;
 }
 
+/** A doc's YAML text. */
+export function docText(doc: DesignDoc): string {
+  return doc.text;
+}
+
 export type DocResult = { ok: true; doc: DesignDoc } | { ok: false; issues: DesignIssue[] };
 
 /** A doc from text; fails only when the text does not load (a doc always holds a valid design). */
