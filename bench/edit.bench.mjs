@@ -45,7 +45,13 @@ export { loadDesign } from ${src('src/core/model/load-design.ts')};`,
     const run = (i, record) => {
       const t = [performance.now()];
       // A form keystroke (the YAML tab closed), or a keystroke typed in the YAML tab's editor.
-      if (kind === 'form') store.getState().editDesign(ID, (d) => ({ ...d, tables: d.tables.map((tb, j) => (j === 0 ? { ...tb, load: { ...tb.load, writesPerSecond: 500000 + i } } : tb)) }), { label: 'Set writes per second', coalesceKey: 'bench' });
+      if (kind === 'form')
+        store
+          .getState()
+          .editDesign(ID, (d) => ({ ...d, tables: d.tables.map((tb, j) => (j === 0 ? { ...tb, load: { ...tb.load, writesPerSecond: 500000 + i } } : tb)) }), {
+            label: 'Set writes per second',
+            coalesceKey: 'bench',
+          });
       else store.getState().editText(ID, source.replace('writesPerSecond: 50000', `writesPerSecond: ${500000 + i}`));
       t.push(performance.now());
       const doc = store.getState().docs[ID];
@@ -78,10 +84,22 @@ export { loadDesign } from ${src('src/core/model/load-design.ts')};`,
   };
   const form = measure('form');
   const formTotal = form.edit + form.persist + form.lint + form.capacity;
-  out('edit.node.form-keystroke', round(formTotal), 'ms', { ...form, markers: undefined, perLint: round(formTotal / form.anchorLint), design: ID, note: 'a form edit: store edit + persist + lint + capacity (YAML tab closed); perLint: the total in bare lints of this design' });
+  out('edit.node.form-keystroke', round(formTotal), 'ms', {
+    ...form,
+    markers: undefined,
+    perLint: round(formTotal / form.anchorLint),
+    design: ID,
+    note: 'a form edit: store edit + persist + lint + capacity (YAML tab closed); perLint: the total in bare lints of this design',
+  });
   const yaml = measure('yaml');
   const yamlTotal = yaml.edit + yaml.persist + yaml.lint + yaml.capacity + yaml.markers;
-  out('edit.node.yaml-keystroke', round(yamlTotal), 'ms', { ...yaml, perLint: round(yamlTotal / yaml.anchorLint), findings: m.lintOf(store.getState().docs[ID].design).findings.length, design: ID, note: 'text typed in the YAML tab: store edit (parse) + persist + lint + capacity + code view markers' });
+  out('edit.node.yaml-keystroke', round(yamlTotal), 'ms', {
+    ...yaml,
+    perLint: round(yamlTotal / yaml.anchorLint),
+    findings: m.lintOf(store.getState().docs[ID].design).findings.length,
+    design: ID,
+    note: 'text typed in the YAML tab: store edit (parse) + persist + lint + capacity + code view markers',
+  });
 }
 
 // ---- The built app in Chromium --------------------------------------------------------------
@@ -142,7 +160,13 @@ try {
     times.sort((a, b) => a - b);
     return { median: times[times.length >> 1], max: times[times.length - 1], runs: times.length };
   });
-  out('edit.app.keystroke-to-findings', Math.round(r.median * 10) / 10, 'ms', { max: Math.round(r.max * 10) / 10, runs: r.runs, design: ID, field: 'Writes per second', budget: 16 });
+  out('edit.app.keystroke-to-findings', Math.round(r.median * 10) / 10, 'ms', {
+    max: Math.round(r.max * 10) / 10,
+    runs: r.runs,
+    design: ID,
+    field: 'Writes per second',
+    budget: 16,
+  });
   await context.close();
 } finally {
   await browser.close();

@@ -22,7 +22,10 @@ const { parseYamlWithPositions } = await importBundle(`export { parseYamlWithPos
 
 const example = readFileSync(join(ROOT, 'examples/iot-multitenant.yaml'), 'utf8');
 const base = load(example);
-const big = dump({ ...base, tables: Array.from({ length: 100 }, (_, i) => base.tables.map((t) => ({ ...t, name: `${t.name}_${i}` }))).flat() }, { lineWidth: -1 });
+const big = dump(
+  { ...base, tables: Array.from({ length: 100 }, (_, i) => base.tables.map((t) => ({ ...t, name: `${t.name}_${i}` }))).flat() },
+  { lineWidth: -1 },
+);
 const PATH = ['tables', 0, 'rowKey', 'fields', 'device', 'max'];
 
 const viaJsYaml = (text) => {
@@ -46,7 +49,10 @@ const time = (f, text, n = 30) => {
   }
   return round(median(xs));
 };
-for (const [name, text] of [['example', example], ['100x-example', big]]) {
+for (const [name, text] of [
+  ['example', example],
+  ['100x-example', big],
+]) {
   const a = viaJsYaml(text);
   const b = viaYaml(text);
   const same = JSON.stringify(a.value) === JSON.stringify(b.value) && a.line === b.line;
@@ -62,7 +68,8 @@ const answer = (f, text) => {
     const r = f(text);
     what = `value (${JSON.stringify(r.value ?? null).length} chars of JSON)`;
   } catch (e) {
-    what = e instanceof RangeError || /call stack/.test(String(e?.message)) ? `crash: ${e.message}` : `refused: ${String(e.message).split('\n')[0].slice(0, 90)}`;
+    what =
+      e instanceof RangeError || /call stack/.test(String(e?.message)) ? `crash: ${e.message}` : `refused: ${String(e.message).split('\n')[0].slice(0, 90)}`;
   }
   return { ms: round(performance.now() - t0), what };
 };
@@ -74,7 +81,16 @@ const parseOnly = {
     return { value: doc.toJS({ maxAliasCount: 1000 }) };
   },
 };
-const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`)].join('\n');
+const bomb = [
+  'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+  ...Array.from(
+    { length: 8 },
+    (_, i) =>
+      `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+        .fill(`*${String.fromCharCode(97 + i)}`)
+        .join(',')}]`,
+  ),
+].join('\n');
 const hostile = {
   'alias-bomb': bomb,
   'nested-10000': `${'['.repeat(10000)}${']'.repeat(10000)}`,
@@ -87,7 +103,15 @@ for (const [name, text] of Object.entries(hostile)) {
 }
 
 const shipped = async (code) => {
-  const r = await build({ stdin: { contents: code, resolveDir: ROOT }, bundle: true, minify: true, write: false, format: 'esm', platform: 'browser', logLevel: 'error' });
+  const r = await build({
+    stdin: { contents: code, resolveDir: ROOT },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'error',
+  });
   return Math.round(gzipSync(r.outputFiles[0].contents, { level: 9 }).byteLength / 102.4) / 10;
 };
 out('yaml-parsers.shipped-gzip', await shipped(`export { parseEvents, constructFromEvents } from 'js-yaml';`), 'KB', {

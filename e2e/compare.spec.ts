@@ -22,7 +22,11 @@ function theirs(): Design {
   t.load = { ...t.load, writesPerSecond: 40000 };
   t.families = [...(t.families ?? []).filter((f) => f.name !== 'r'), { name: 'audit', gc: { maxAge: '90d' } }];
   t.queries = [...(t.queries ?? []), { name: 'whole room', match: { room: 'eq' } }];
-  d.tables.push({ name: 'rooms', rowKey: { template: '{room}', fields: { room: { type: 'string', length: 10 } } }, families: [{ name: 'p', gc: { maxVersions: 1 } }] });
+  d.tables.push({
+    name: 'rooms',
+    rowKey: { template: '{room}', fields: { room: { type: 'string', length: 10 } } },
+    families: [{ name: 'p', gc: { maxVersions: 1 } }],
+  });
   return d;
 }
 

@@ -35,7 +35,11 @@ const subscribe = (l: () => void) => {
 
 /** The comparison shown on this doc's form, or null. */
 export function useChangesInForm(docId: string): Shown | null {
-  const s = useSyncExternalStore(subscribe, () => shown, () => null);
+  const s = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => null,
+  );
   return s?.docId === docId ? s : null;
 }
 

@@ -26,7 +26,10 @@ const theirs: Design = {
   tables: [
     {
       ...mine.tables[0]!,
-      families: [{ name: 'new', gc: { maxAge: '7d' } }, { name: 'cf', gc: { maxVersions: 3 } }],
+      families: [
+        { name: 'new', gc: { maxAge: '7d' } },
+        { name: 'cf', gc: { maxVersions: 3 } },
+      ],
       load: { writesPerSecond: 5000 },
     },
     { name: 'added', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } },
