@@ -8,6 +8,8 @@
 // Also small helpers shared by the specs: axe, save status, typing, saved texts, the code view's editor.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { designText } from '../src/app/documents/docs';
+import type { Design } from '../src/core/model/schema';
 
 /** One CSP violation, as the page's event or the server's report saw it. */
 export interface CspViolation {
@@ -141,9 +143,13 @@ export async function saved(page: Page): Promise<void> {
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-history', 'saved');
 }
 
-/** Every saved design as storage holds it (the manifest's current revision of each): id -> text. */
+/**
+ * Every saved design as storage holds it (the manifest's current revision of each): id -> text.
+ * A record saved after a form edit holds the design without text: its text is the YAML the
+ * studio generates for that design (what the YAML tab and a download show).
+ */
 export async function savedTexts(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
+  const records = await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('bigtable-schema-studio');
       r.onsuccess = () => resolve(r.result);
@@ -156,11 +162,12 @@ export async function savedTexts(page: Page): Promise<Record<string, string>> {
         r.onerror = () => reject(r.error);
       });
     const manifest = await get('manifest');
-    const out: Record<string, string> = {};
-    for (const [id, entry] of Object.entries(manifest?.docs ?? {}) as [string, { rev: string }][]) out[id] = (await get(`doc:${id}:${entry.rev}`))?.text;
+    const out: Record<string, { text?: string; design?: unknown }> = {};
+    for (const [id, entry] of Object.entries(manifest?.docs ?? {}) as [string, { rev: string }][]) out[id] = await get(`doc:${id}:${entry.rev}`);
     db.close();
     return out;
   });
+  return Object.fromEntries(Object.entries(records).map(([id, r]) => [id, r?.text ?? designText(r?.design as Design)]));
 }
 
 export interface Marker {

@@ -3,11 +3,12 @@
 // (src/core/capacity/plan.ts), the one lint's capacity rules and `btstudio plan` read. Prices
 // are editable and saved in this browser only (prices.ts), never in the design or a share link.
 import { memo, useMemo, useState } from 'react';
-import { capacityPlan, DEFAULT_PRICES, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { DEFAULT_PRICES, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { formatBytes } from '../../core/rules/support/rows';
 import { browserStorage } from '../share/base';
+import { capacityPlans } from './plans';
 import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
 
 const LABEL: Record<PriceKey, string> = { nodeHour: 'Node, per hour', ssdGbMonth: 'SSD, per GiB-month', hddGbMonth: 'HDD, per GiB-month' };
@@ -72,11 +73,7 @@ function PriceForm({ prices, onChange }: { prices: Prices; onChange: (p: Prices 
 
 export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: { design: Design; analysis: DesignAnalysis }) {
   const [prices, setPrices] = useState<Prices>(() => loadPrices(browserStorage()));
-  const plans = useMemo(() => {
-    const own = capacityPlan(design, analysis, { prices });
-    const other = capacityPlan(design, analysis, { prices, storage: own.cluster.storage === 'ssd' ? 'hdd' : 'ssd' });
-    return own.cluster.storage === 'ssd' ? [own, other] : [other, own];
-  }, [design, analysis, prices]);
+  const plans = useMemo(() => capacityPlans(design, analysis, prices), [design, analysis, prices]);
   const own = plans.find((p) => p.model.storage === (design.cluster?.storage ?? 'ssd'))!;
   const load = own.load;
   return (

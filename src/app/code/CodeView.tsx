@@ -8,6 +8,7 @@ import { useStudio } from '../store';
 import type { EditorHandle } from './MonacoPane';
 import { designAs, textFormat, type TextFormat } from './textEdits';
 import './code.css';
+import { docText } from '../documents/docs';
 
 const MonacoPane = lazy(() => import('./MonacoPane'));
 
@@ -34,7 +35,7 @@ export default function CodeView({ docId }: { docId: string }) {
     );
   }
 
-  const format = textFormat(doc.text);
+  const format = textFormat(docText(doc));
   const issues = doc.textIssues;
   const first = issues[0];
   const convert = (to: TextFormat) => {

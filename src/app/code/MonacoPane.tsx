@@ -7,6 +7,7 @@ import { useStudio } from '../store';
 import { bindEditor, goTo } from './editorBinding';
 import { aliasSchemaOf, modelUri, monaco } from './monacoSetup';
 import type { TextFormat } from './textEdits';
+import { docText } from '../documents/docs';
 
 export interface EditorHandle {
   goTo(line: number, column: number): void;
@@ -80,7 +81,8 @@ export default function MonacoPane({ docId, format, onReady }: { docId: string; 
   const [editor, setEditor] = useState<MonacoEditor.IStandaloneCodeEditor | null>(null);
   // The text the model starts with; later changes reach the editor as edits, never as a new value.
   const [initialText] = useState(() => {
-    const text = useStudio.getState().docs[docId]?.text ?? '';
+    const doc = useStudio.getState().docs[docId];
+    const text = doc ? docText(doc) : '';
     aliasSchemaOf(text, modelUri(docId)); // before the model exists, so its first validation finds the schema
     return text;
   });

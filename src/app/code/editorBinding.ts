@@ -12,6 +12,7 @@
 import type { editor as MonacoEditor } from 'monaco-editor';
 import type { StudioState, StudioStore } from '../store';
 import type { DesignDoc } from '../studio/contract';
+import { docText } from '../documents/docs';
 import { lineOf, marksFor, type MarkSeverity } from './markers';
 import type { Monaco } from './monacoSetup';
 import { lineEdits } from './textEdits';
@@ -77,8 +78,8 @@ export function bindEditor(editor: MonacoEditor.IStandaloneCodeEditor, monaco: M
     markersTimer = null;
     const doc = store.getState().docs[docId];
     // Marks are placed on the store's text; wait until the model shows the same text.
-    if (!doc || doc.text !== model.getValue() || model.isDisposed()) return;
-    const marks = marksFor(doc.text, doc.textIssues, doc.design);
+    if (!doc || model.isDisposed() || docText(doc) !== model.getValue()) return;
+    const marks = marksFor(docText(doc), doc.textIssues, doc.design);
     monaco.editor.setModelMarkers(
       model,
       MARKER_OWNER,
@@ -107,7 +108,9 @@ export function bindEditor(editor: MonacoEditor.IStandaloneCodeEditor, monaco: M
     if (!target || target.docId !== docId || target.seq === lastRevealSeq) return;
     lastRevealSeq = target.seq;
     flush();
-    const at = lineOf(model.getValue(), target.path);
+    const text = model.getValue();
+    const doc = store.getState().docs[docId];
+    const at = lineOf(text, target.path, doc && doc.textIssues.length === 0 && docText(doc) === text ? doc.design : undefined);
     if (!at) return; // text that does not load has no map of paths to lines
     const pos = { lineNumber: at.line, column: at.column };
     editor.setPosition(pos);
@@ -146,7 +149,7 @@ export function bindEditor(editor: MonacoEditor.IStandaloneCodeEditor, monaco: M
     const doc: DesignDoc | undefined = s.docs[docId];
     const before = prev.docs[docId];
     if (doc && doc !== before) {
-      if (doc.text !== before?.text) applyStoreText(doc.text);
+      if (!before || docText(doc) !== docText(before)) applyStoreText(docText(doc));
       scheduleMarkers();
     }
     if (s.revealTarget !== prev.revealTarget) reveal(s);
@@ -154,7 +157,7 @@ export function bindEditor(editor: MonacoEditor.IStandaloneCodeEditor, monaco: M
 
   // First sight: the model may hold an older text (a model kept from an earlier mount).
   const initial = store.getState().docs[docId];
-  if (initial) applyStoreText(initial.text);
+  if (initial) applyStoreText(docText(initial));
   updateMarkers();
   reveal(store.getState());
 

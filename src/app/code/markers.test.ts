@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../../core/model/load-design';
+import { rememberLocate } from '../documents/locate';
 import { findingMarks, issueMarks, lineOf, marksFor } from './markers';
 import { lint } from '../../core/rules/lint';
 
@@ -27,6 +28,20 @@ describe('code view marks', () => {
     // The finding concerns the row key of table 0: a line inside the table, not line 1.
     expect(leading!.line).toBeGreaterThanOrEqual(5);
     expect(leading!.severity).toMatch(/error|warning|info/);
+  });
+
+  it('places findings with the source map kept beside the document, not a second parse', () => {
+    const loaded = loadDesign(TEXT);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const findings = lint(loaded.design).findings;
+    // The loader's own map gives the lines; a map kept for this text and design is what answers.
+    expect(marksFor(TEXT, [], loaded.design).map((m) => m.line)).toEqual(findingMarks(TEXT, findings).map((m) => m.line));
+    rememberLocate(loaded.design, TEXT, () => ({ line: 4, column: 2 }));
+    expect(marksFor(TEXT, [], loaded.design).every((m) => m.line === 4 && m.column === 2)).toBe(true);
+    expect(lineOf(TEXT, ['tables', 0], loaded.design)).toEqual({ line: 4, column: 2 });
+    // Another text of the same design (a comment added) is parsed for its own map.
+    const commented = `# a comment\n${TEXT}`;
+    expect(lineOf(commented, ['tables', 0, 'rowKey', 'fields', 'user'], loaded.design)).toEqual({ line: 10, column: 9 });
   });
 
   it('marks the text issues, not the findings, while the text does not load', () => {

@@ -7,6 +7,7 @@ import type { Finding } from '../../core/rules/types';
 import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
+import { locateText, type Locate } from '../documents/locate';
 import { lintOf } from '../lint-cache';
 
 export type MarkSeverity = 'error' | 'warning' | 'info';
@@ -33,25 +34,36 @@ export function issueMarks(issues: readonly DesignIssue[]): Mark[] {
   }));
 }
 
-/** The findings of a design placed on the lines of `text` (which must be that design's text). */
-export function findingMarks(text: string, findings: readonly Finding[]): Mark[] {
-  if (findings.length === 0) return [];
-  const loaded = loadDesign(text);
-  if (!loaded.ok) return [];
+/** Findings placed on the lines of a text through its source map. */
+function placed(locate: Locate, findings: readonly Finding[]): Mark[] {
   return findings.map((f) => {
-    const { line, column } = loaded.locate(f.path);
+    const { line, column } = locate(f.path);
     return { line, column, severity: f.severity, message: `${f.message} (${f.rule})`, source: f.rule, path: formatPath(f.path) };
   });
 }
 
-/** Everything the code view marks: issues when the text does not load, otherwise the findings. */
-export function marksFor(text: string, textIssues: readonly DesignIssue[], design: Design): Mark[] {
-  if (textIssues.length > 0) return issueMarks(textIssues);
-  return findingMarks(text, lintOf(design).findings);
+/** The findings of a design placed on the lines of `text` (which must be that design's text). */
+export function findingMarks(text: string, findings: readonly Finding[]): Mark[] {
+  if (findings.length === 0) return [];
+  const loaded = loadDesign(text);
+  return loaded.ok ? placed(loaded.locate, findings) : [];
 }
 
-/** Line of a design path in the text, or null when the text does not load. */
-export function lineOf(text: string, path: readonly PathPart[]): { line: number; column: number } | null {
+/**
+ * Everything the code view marks: issues when the text does not load, otherwise the findings,
+ * placed with the source map kept beside the document (documents/locate.ts), not a new parse.
+ */
+export function marksFor(text: string, textIssues: readonly DesignIssue[], design: Design): Mark[] {
+  if (textIssues.length > 0) return issueMarks(textIssues);
+  const { findings } = lintOf(design);
+  if (findings.length === 0) return [];
+  const locate = locateText(design, text);
+  return locate ? placed(locate, findings) : [];
+}
+
+/** Line of a design path in the text, or null when the text does not load; `design`: the design the text loads to (its kept map answers). */
+export function lineOf(text: string, path: readonly PathPart[], design?: Design): { line: number; column: number } | null {
+  if (design) return locateText(design, text)?.(path) ?? null;
   const loaded = loadDesign(text);
   return loaded.ok ? loaded.locate(path) : null;
 }

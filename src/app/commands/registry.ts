@@ -10,6 +10,7 @@ import { duplicateTable } from '../form/table-ops';
 import { setTheme, type Theme } from './theme';
 // A type only: the exporters themselves stay in the Export dialog's lazy chunk.
 import type { ExportFormat } from '../../core/export';
+import { docText } from '../documents/docs';
 
 /**
  * Every command id (issue 17 item 4): a typo in an id a button or test names fails to compile.
@@ -148,7 +149,7 @@ export function createCommands(env: CommandEnv): Command[] {
       perform: (s) => {
         const doc = openDoc(s)!;
         const out = exportDesign(doc.design, null, { as: 'yaml' });
-        env.download?.(out.filename, out.mime, doc.textIssues.length ? out.text : doc.text);
+        env.download?.(out.filename, out.mime, doc.textIssues.length ? out.text : docText(doc));
       },
     },
     { id: 'design.discardText', label: 'Discard YAML errors (back to the last valid design)', group: 'Design', enabled: (s) => (openDoc(s)?.textIssues.length ?? 0) > 0, perform: (s) => s.revertText(s.openDesignId!) },

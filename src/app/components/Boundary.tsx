@@ -3,6 +3,7 @@
 // the open design, so nothing typed is lost even when the studio cannot draw it.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { selectOpenDoc, useStudio } from '../store';
+import { designText as designTextOf } from '../documents/docs';
 import { testPanelFails } from '../test-hooks';
 
 const messageOf = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split('\n')[0]!.slice(0, 300);
@@ -76,7 +77,13 @@ function downloadText(name: string, text: string) {
 function designText(doc: ReturnType<typeof selectOpenDoc>): { name: string; text: string } | null {
   if (!doc) return null;
   const base = doc.design.name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'design';
-  return { name: `${base}.yaml`, text: doc.text || JSON.stringify(doc.design, null, 2) };
+  let text = doc.text;
+  try {
+    text ??= designTextOf(doc.design);
+  } catch {
+    text = JSON.stringify(doc.design, null, 2); // JSON is YAML too: the design is never lost to a failing dump
+  }
+  return { name: `${base}.yaml`, text };
 }
 
 /** What the root boundary shows; it follows the store, so the download appears once saved designs are read. */

@@ -8,7 +8,8 @@ import type { Design } from '../../core/model/schema';
 import { emptyHistory, forget, record, redo, undo, type History, type Snapshot } from '../commands/history';
 import type { DesignDoc, EditOptions, StudioActions, StudioDocsState } from '../studio/contract';
 import type { StudioState } from '../store';
-import { blankDesign, checkDesign, designText, docFromDesign, docFromText, randomSuffix, reuseUnchanged, slug, uniqueId, uniqueName } from './docs';
+import { rememberLocate } from './locate';
+import { blankDesign, checkDesign, docFromDesign, docFromText, docText, randomSuffix, reuseUnchanged, slug, uniqueId, uniqueName, withDesign } from './docs';
 
 export type EditResult = { ok: true } | { ok: false; issues: DesignIssue[] };
 
@@ -113,17 +114,17 @@ export const docsSlice =
         if (next === doc.design) return { ok: true };
         const issues = checkDesign(next, id);
         if (issues.length) return { ok: false, issues };
-        commit(opts?.label ?? 'Edit design', opts?.coalesceKey, { [id]: { ...doc, design: next, text: designText(next), textIssues: [], updatedAt: now() } });
+        commit(opts?.label ?? 'Edit design', opts?.coalesceKey, { [id]: withDesign(doc, next, now()) });
         return { ok: true };
       },
 
       editText: (id, text, opts) => {
         const doc = get().docs[id];
-        if (!doc || doc.text === text) return;
+        if (!doc || docText(doc) === text) return;
         const r = loadDesign(text, `${id}.yaml`);
-        const next: DesignDoc = r.ok
-          ? { ...doc, design: reuseUnchanged(doc.design, r.design), text, textIssues: [], updatedAt: now() }
-          : { ...doc, text, textIssues: r.issues, updatedAt: now() };
+        const design = r.ok ? reuseUnchanged(doc.design, r.design) : doc.design;
+        if (r.ok) rememberLocate(design, text, r.locate); // the code view's markers read it, no second parse
+        const next: DesignDoc = r.ok ? { ...doc, design, text, textIssues: [], updatedAt: now() } : { ...doc, text, textIssues: r.issues, updatedAt: now() };
         commit(opts?.label ?? 'Edit YAML', opts?.coalesceKey ?? `text:${id}`, { [id]: next });
       },
 
@@ -179,7 +180,7 @@ export const docsSlice =
       revertText: (id) => {
         const doc = get().docs[id];
         if (!doc || doc.textIssues.length === 0) return;
-        commit('Discard YAML errors', undefined, { [id]: { ...doc, text: designText(doc.design), textIssues: [], updatedAt: now() } });
+        commit('Discard YAML errors', undefined, { [id]: withDesign(doc, doc.design, now()) });
       },
 
       keepShared: (id, name) => {

@@ -76,8 +76,16 @@ function orderTable(t: DesignT['tables'][number]): Obj {
   );
 }
 
-/** The design as YAML, keys in the order of docs/design-format.md (what the code view shows after a form edit). */
+const generated = new WeakMap<DesignT, string>();
+
+/** The design as YAML, keys in the order of docs/design-format.md (what the code view shows after a form edit); made once per design object. */
 export function designText(design: DesignT): string {
+  let text = generated.get(design);
+  if (text === undefined) generated.set(design, (text = dumpDesign(design)));
+  return text;
+}
+
+function dumpDesign(design: DesignT): string {
   const tidy = ordered(
     {
       ...design,
@@ -89,6 +97,17 @@ export function designText(design: DesignT): string {
   return exportDesign(tidy, null, { as: 'yaml' }).text;
 }
 
+/** A doc's YAML text: the user's own, or the design's generated YAML, made on first read (the YAML tab, export, share). */
+export function docText(doc: DesignDoc): string {
+  return doc.text ?? designText(doc.design);
+}
+
+/** `doc` holding `design` after a structured edit: no text of its own (generated when read), no text issues. */
+export function withDesign(doc: DesignDoc, design: DesignT, now: number): DesignDoc {
+  const { text: _text, ...rest } = doc;
+  return { ...rest, design, textIssues: [], updatedAt: now };
+}
+
 export type DocResult = { ok: true; doc: DesignDoc } | { ok: false; issues: DesignIssue[] };
 
 /** A doc from text; fails only when the text does not load (a doc always holds a valid design). */
@@ -97,9 +116,9 @@ export function docFromText(id: string, text: string, now: number): DocResult {
   return r.ok ? { ok: true, doc: { id, design: r.design, text, textIssues: [], updatedAt: now } } : { ok: false, issues: r.issues };
 }
 
-/** A doc from a design already known to be valid; its text is generated. */
+/** A doc from a design already known to be valid; its text is generated when read. */
 export function docFromDesign(id: string, design: DesignT, now: number): DesignDoc {
-  return { id, design, text: designText(design), textIssues: [], updatedAt: now };
+  return { id, design, textIssues: [], updatedAt: now };
 }
 
 /** Checks a design made by a form edit; the issues name paths (`tables[0].name`) but no positions. */

@@ -13,6 +13,8 @@ import { useReveal, useShownTable } from './reveal';
 import { duplicateTable, moveQuery } from './table-ops';
 import { TableEditor } from './TableEditor';
 import { ViewsEditor } from './ViewsEditor';
+import { markIn } from '../share/form-marks';
+import { CompareBar, CompareMarksContext, useChangesInForm } from './compare-marks';
 import './form.css';
 
 interface Props {
@@ -65,6 +67,8 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   const tableNames = useMemo(() => (names === '' ? [] : names.split('\u0000')), [names]);
   const table = design.tables[ti];
   useReveal(doc.id, design, ti);
+  const compare = useChangesInForm(doc.id);
+  const compared = compare?.marks ?? null;
   const addTable = () => {
     const t = newTable(design);
     if (edit((d) => ({ ...d, tables: [...d.tables, t] }), 'Add table').ok) navigate(designHref(doc.id, t.name));
@@ -97,13 +101,15 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   };
 
   return (
+    <CompareMarksContext.Provider value={compared}>
     <div className="design-form" data-testid="design-form">
+      {compare && <CompareBar shown={compare} />}
       <DesignSettings name={design.name} description={design.description} cluster={design.cluster} instance={design.instance} edit={edit} />
 
       <div className="tabs table-tabs">
         <nav aria-label="Tables">
           {design.tables.map((t, i) => (
-            <a key={`${i}:${t.name}`} className="tab" href={designHref(doc.id, t.name)} aria-current={i === ti ? 'page' : undefined}>
+            <a key={`${i}:${t.name}`} className="tab" href={designHref(doc.id, t.name)} aria-current={i === ti ? 'page' : undefined} data-compare={markIn(compared, `tables[${i}]`)}>
               {t.name}
             </a>
           ))}
@@ -137,5 +143,6 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
 
       <ViewsEditor design={design} edit={edit} />
     </div>
+    </CompareMarksContext.Provider>
   );
 });

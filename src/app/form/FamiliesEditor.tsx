@@ -6,6 +6,7 @@ import { CheckField, NumberField, SelectField, TextField, options } from './fiel
 import { GcRuleEditor } from './GcRuleEditor';
 import type { Edit } from './hooks';
 import { move, newFamily, onTable, replaceAt, setOpt } from './ops';
+import { useCompareMarkIn } from './compare-marks';
 
 interface Props {
   ti: number;
@@ -37,7 +38,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
   const columns = family.columns ?? [];
   const onColumns = (fn: (cs: Column[]) => Column[], label: string, key?: string) => onFamily((f) => setOpt(f, 'columns', fn(f.columns ?? [])), label, key);
   return (
-    <fieldset className="family" data-path={at} data-testid="family-editor">
+    <fieldset className="family" data-path={at} data-testid="family-editor" data-compare={useCompareMarkIn(at)}>
       <legend>
         Family <code>{family.name}</code>
       </legend>

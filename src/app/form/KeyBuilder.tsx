@@ -1,7 +1,7 @@
 // The row-key builder: fields as chips in key order (add, remove, reorder by drag or Alt+Left /
 // Alt+Right), the template, delimiter and encoding, the live example key coloured by segment
 // with its byte length, and the selected field's settings.
-import { useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useContext, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { layoutOf, type KeyLayout } from '../../core/keys/template';
 import { FIELD_TYPES, type FieldType, type Table } from '../../core/model/schema';
 import { KeyExample } from '../components/KeyExample';
@@ -11,6 +11,8 @@ import { FieldSettings } from './FieldSettings';
 import { SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { addKeyField, freshName, moveKeyField, onTable, removeKeyField, setDelimiter, setOpt } from './ops';
+import { markIn } from '../share/form-marks';
+import { CompareMarksContext } from './compare-marks';
 
 interface Props {
   docId: string;
@@ -45,6 +47,7 @@ export function KeyBuilder({ docId, ti, table, edit }: Props) {
   const layout = layoutOrNull(table);
   const names = layout?.fields ?? Object.keys(rk.fields);
   const [selected, setSelected] = useState<string | null>(names[0] ?? null);
+  const compared = useContext(CompareMarksContext);
   const [problem, setProblem] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
   const [newType, setNewType] = useState<FieldType>('string');
@@ -94,6 +97,7 @@ export function KeyBuilder({ docId, ti, table, edit }: Props) {
             draggable
             data-testid="key-chip"
             data-field={name}
+            data-compare={markIn(compared, `tables[${ti}].rowKey.fields.${name}`)}
             onDragStart={(e) => {
               e.dataTransfer.setData('text/plain', name);
               e.dataTransfer.effectAllowed = 'move';

@@ -1,13 +1,15 @@
 // The queries of a table: name, description, how it matches each key field, value filters,
 // order, limit and rate; each with the plan badge the validator computes (point, prefix,
 // range, N scans, full scan).
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/rules/plan';
 import { PlanBadge } from '../panels/PlanBadge';
 import { NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
+import { markIn } from '../share/form-marks';
+import { CompareMarksContext } from './compare-marks';
 
 interface Props {
   ti: number;
@@ -42,6 +44,7 @@ function propsEqual(a: Props, b: Props): boolean {
 export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, onMove }: Props) {
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))), label, path && ['tables', ti, 'queries', ...path]);
+  const compared = useContext(CompareMarksContext);
   return (
     <div className="queries-editor">
       {queries.length === 0 && <p className="notice">No queries yet: add the reads your application will make, to see how each one scans.</p>}
@@ -50,7 +53,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         const onQuery = (fn: (q: Query) => Query, label: string, key?: string) => onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
         const plan = plans.find((p) => p.index === qi);
         return (
-          <fieldset key={qi} className="query" data-path={at} data-testid="query-editor">
+          <fieldset key={qi} className="query" data-path={at} data-testid="query-editor" data-compare={markIn(compared, at)}>
             <legend>
               Query <code>{q.name}</code> {plan && <PlanBadge plan={plan} />}
             </legend>

@@ -4,6 +4,7 @@
 // what was typed. A change from elsewhere (undo, the YAML view) replaces the draft.
 import { useId, useState, type ReactNode } from 'react';
 import type { EditResult } from '../store';
+import { useCompareMark } from './compare-marks';
 
 export type Commit<T> = (value: T) => EditResult;
 
@@ -32,7 +33,7 @@ interface BaseProps {
 
 function Shell({ id, label, path, hint, error, className, children }: BaseProps & { id: string; error: string | null; children: ReactNode }) {
   return (
-    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`} data-path={path}>
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`} data-path={path} data-compare={useCompareMark(path)}>
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && !error && (
@@ -143,8 +144,9 @@ export function SelectField<T extends string>(props: BaseProps & { value: T | un
 export function CheckField(props: BaseProps & { checked: boolean; onCommit: Commit<boolean> }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
+  const mark = useCompareMark(props.path);
   return (
-    <div className={`field field-check${error ? ' field-invalid' : ''}${props.className ? ` ${props.className}` : ''}`} data-path={props.path}>
+    <div className={`field field-check${error ? ' field-invalid' : ''}${props.className ? ` ${props.className}` : ''}`} data-path={props.path} data-compare={mark}>
       <input id={id} type="checkbox" checked={props.checked} onChange={(e) => setError(firstProblem(props.onCommit(e.target.checked), props.path))} />
       <label htmlFor={id}>{props.label}</label>
       {error && (

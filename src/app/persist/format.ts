@@ -7,7 +7,8 @@
 // manifest, and so every design saved before, as it was.
 //
 //   manifest            {version: 2, order, docs: {id: {rev, updatedAt, by}}, savedAt}
-//   doc:<id>:<rev>      {version: 2, id, design, text, updatedAt}
+//   doc:<id>:<rev>      {version: 2, id, design, text?, updatedAt} - text: the user's own (typed, a
+//                       file's); absent after a form edit, when the design is what was saved
 //   session:<sid>       {version: 2, hash, history, savedAt}  - one tab's undo history
 //   sessions            {sid: savedAt}                        - to prune old sessions
 //   last-view           {hash, at}                            - where a fresh tab reopens
@@ -45,7 +46,8 @@ export interface DocRecord {
   version: number;
   id: string;
   design: unknown;
-  text: string;
+  /** The user's own text; absent when the doc has none (a form edit): the design is then the record. */
+  text?: string;
   updatedAt: number;
   /** Optional: (the doc was opened from a link); never written, kept for forward compatibility. */
   shared?: boolean;
@@ -96,7 +98,12 @@ export function migrateLegacy(raw: unknown, now: number): Migration {
  * A saved design back as a doc: the text when it loads (the text is what the user wrote), else
  * the saved design with the text's issues; null when neither is a valid design.
  */
-export function restoreDoc(rec: { id: string; text: string; design?: unknown; updatedAt: number }): DesignDoc | null {
+export function restoreDoc(rec: { id: string; text?: unknown; design?: unknown; updatedAt: number }): DesignDoc | null {
+  if (typeof rec.text !== 'string') {
+    // No text of its own (saved after a form edit): the design, its YAML generated when read.
+    const v = rec.design === undefined ? null : validateDesign(rec.design, `${rec.id}.yaml`);
+    return v?.ok ? { id: rec.id, design: v.design, textIssues: [], updatedAt: rec.updatedAt } : null;
+  }
   const r = loadDesign(rec.text, `${rec.id}.yaml`);
   if (r.ok) return { id: rec.id, design: r.design, text: rec.text, textIssues: [], updatedAt: rec.updatedAt };
   if (rec.design === undefined) return null;
@@ -105,7 +112,8 @@ export function restoreDoc(rec: { id: string; text: string; design?: unknown; up
 }
 
 export function toRecord(doc: DesignDoc): DocRecord {
-  return { version: STORAGE_VERSION, id: doc.id, design: doc.design, text: doc.text, updatedAt: doc.updatedAt };
+  // The text only when it is the user's own: a form edit saves the design, no YAML dump per keystroke.
+  return { version: STORAGE_VERSION, id: doc.id, design: doc.design, ...(doc.text === undefined ? {} : { text: doc.text }), updatedAt: doc.updatedAt };
 }
 
 export function readManifest(raw: unknown): Manifest | null {
@@ -116,7 +124,7 @@ export function readManifest(raw: unknown): Manifest | null {
   return { version: raw.version, order, docs, savedAt: Number(raw.savedAt) || 0 };
 }
 
-const isDocSnap = (d: unknown): boolean => d === null || (isObj(d) && str(d.id) && str(d.text) && isObj(d.design) && Array.isArray(d.textIssues));
+const isDocSnap = (d: unknown): boolean => d === null || (isObj(d) && str(d.id) && (d.text === undefined || str(d.text)) && isObj(d.design) && Array.isArray(d.textIssues));
 const isSnapshot = (s: unknown): boolean => isObj(s) && isObj(s.docs) && Object.values(s.docs).every(isDocSnap) && (s.order === undefined || Array.isArray(s.order));
 const isEntry = (e: unknown): e is HistoryEntry => isObj(e) && str(e.label) && typeof e.at === 'number' && isSnapshot(e.before) && isSnapshot(e.after);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../../core/model/schema';
+import { docText } from '../documents/docs';
 import { createStudioStore } from '../store';
 import { docKey, LEGACY_KEY, MANIFEST_KEY, migrateLegacy, readManifest, sessionKey, STORAGE_VERSION, type Manifest } from './format';
 import { startPersistence } from './index';
@@ -104,6 +105,26 @@ describe('autosave', () => {
 
     const other = await tab(kv, { sessionId: 'another' });
     expect(other.s().history.past).toEqual([]);
+  });
+
+  it('saves a form edit as its design (no YAML made per keystroke) and typed text as typed', async () => {
+    const kv = memoryKV();
+    const a = await tab(kv);
+    a.s().materializeExample('tiny');
+    a.s().editDesign('tiny', renameTable('events'), { label: 'Rename table' });
+    await a.handle.flush();
+    const record = () => kv.data.get(docKey('tiny', (kv.data.get(MANIFEST_KEY) as Manifest).docs['tiny']!.rev)) as { text?: string; design: Design };
+    expect(record().text).toBeUndefined();
+    expect(record().design.tables[0]!.name).toBe('events');
+    const b = await tab(kv);
+    expect(b.s().docs['tiny']).toMatchObject({ textIssues: [], design: { tables: [{ name: 'events' }] } });
+    expect(docText(b.s().docs['tiny']!)).toContain('name: events');
+
+    const typed = `${docText(b.s().docs['tiny']!)}# typed by hand\n`;
+    b.s().editText('tiny', typed);
+    await b.handle.flush();
+    expect(record().text).toBe(typed);
+    expect((await tab(kv)).s().docs['tiny']!.text).toBe(typed);
   });
 
   it('keeps only the current revision of each design, and writes the new one before switching to it', async () => {

@@ -32,7 +32,7 @@ export async function loadSaved(kv: KV, now: number, tabId: string): Promise<Loa
     const docs: DesignDoc[] = [];
     const unreadable: string[] = [];
     recs.forEach((rec, i) => {
-      const doc = rec && typeof rec.text === 'string' ? restoreDoc({ ...rec, id: ids[i]! }) : null;
+      const doc = rec && typeof rec === 'object' ? restoreDoc({ ...rec, id: ids[i]! }) : null;
       if (doc) docs.push(doc);
       else unreadable.push(ids[i]!);
     });

@@ -1,6 +1,7 @@
 // "Compare with my version": a link's design beside the user's own of the same name, the
-// changes listed with what Bigtable allows for each (src/core/diff) and the YAML side by side
-// with changed lines marked. Take the link's version, take chosen changes, or keep mine; each
+// changes listed with what Bigtable allows for each (src/core/diff), the YAML side by side with
+// changed lines marked, and on request the changes marked on the Form tab of the link's version
+// (form/compare-marks.tsx). Take the link's version, take chosen changes, or keep mine; each
 // taking is one undo step (the caller's editDesign). Nothing changes until one is chosen, and
 // closing or "Keep mine" leaves both designs as they were.
 import { useMemo, useState } from 'react';
@@ -18,11 +19,13 @@ export interface CompareDialogProps {
   /** Write `design` into my design (one undo step); returns the problems when it is not valid. */
   onTake(design: Design, label: string): string[];
   onClose(): void;
+  /** Mark these changes on the form of the link's version instead (the dialog closes; nothing changes). */
+  onShowInForm?(changes: Change[]): void;
 }
 
 const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
 
-export function CompareDialog({ mine, theirs, onTake, onClose }: CompareDialogProps) {
+export function CompareDialog({ mine, theirs, onTake, onClose, onShowInForm }: CompareDialogProps) {
   const theirsNamed = useMemo(() => ({ ...theirs, name: mine.name }), [theirs, mine.name]);
   const diff = useMemo(() => diffDesigns(mine, theirsNamed), [mine, theirsNamed]);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -112,6 +115,11 @@ export function CompareDialog({ mine, theirs, onTake, onClose }: CompareDialogPr
         >
           Take the chosen changes ({chosen.size})
         </button>
+        {onShowInForm && diff.changes.length > 0 && (
+          <button type="button" data-testid="compare-show-form" onClick={() => onShowInForm(diff.changes)}>
+            Show the changes in the form
+          </button>
+        )}
         <button type="button" data-testid="compare-keep-mine" onClick={onClose}>
           Keep mine
         </button>

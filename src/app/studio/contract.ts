@@ -9,8 +9,12 @@ export interface DesignDoc {
   id: string;
   /** The last valid design: what every view and the validator show. */
   design: Design;
-  /** The YAML text as the user last typed it (or as generated from the design after a form edit). */
-  text: string;
+  /**
+   * The YAML text as the user last typed it (or as a file, an example or storage gave it).
+   * Absent after a form edit, a fix or a share link: the text is then the design's generated
+   * YAML, made only when something reads it (`docText` in documents/docs.ts), not per keystroke.
+   */
+  text?: string;
   /** Problems of `text` when it does not load; empty when `text` and `design` agree. */
   textIssues: DesignIssue[];
   /** A shared copy opened from a link, not yet saved to the user's designs. */
@@ -28,7 +32,7 @@ export interface EditOptions {
 }
 
 export interface StudioActions {
-  /** A structured edit (forms, fixes): one undo step; regenerates `text` from the new design. */
+  /** A structured edit (forms, fixes): one undo step; drops `text` (generated from the new design when read). */
   editDesign(id: string, recipe: (d: Design) => Design, opts?: EditOptions): void;
   /** A text edit (code view): keeps the text; updates `design` only when the text loads. */
   editText(id: string, text: string, opts?: EditOptions): void;

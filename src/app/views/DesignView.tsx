@@ -17,6 +17,8 @@ import { designHref, galleryHref, navigate } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
+import { clearChangesInForm, showChangesInForm } from '../form/compare-marks';
+import { formMarks } from '../share/form-marks';
 
 // The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
 // workers): both are requested at once, not one after the other, and already when the pointer
@@ -106,7 +108,15 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
       <LazyCompareDialog
         mine={mine}
         theirs={doc.design}
-        onClose={() => setComparing(false)}
+        onClose={() => {
+          setComparing(false);
+          clearChangesInForm(doc.id);
+        }}
+        onShowInForm={(changes) => {
+          setComparing(false);
+          showChangesInForm({ docId: doc.id, marks: formMarks(doc.design, changes), back: () => setComparing(true) });
+          navigate(designHref(doc.id));
+        }}
         onTake={(design, label) => {
           const r = useStudio.getState().editDesign(mineId, () => design, { label });
           if (!r.ok) return r.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`);
