@@ -16,6 +16,8 @@ import { useLint } from '../form/hooks';
 import { designHref, galleryHref, navigate } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
+import { DesignSummary } from '../summary/DesignSummary';
+import { Section } from '../components/Section';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
 // The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
@@ -154,6 +156,18 @@ function SideFindings({ doc, tableName, tab }: { doc: DesignDoc; tableName: stri
   return <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />;
 }
 
+function showFindings(docId: string, selected: string | null): void {
+  const go = () => document.getElementById('findings-heading')?.scrollIntoView({ block: 'start' });
+  if (document.getElementById('findings-heading')) return go();
+  navigate(designHref(docId, selected));
+  requestAnimationFrame(() => requestAnimationFrame(go));
+}
+
+function Summary({ doc, selected }: { doc: DesignDoc; selected: string | null }) {
+  const { analysis, findings } = useLint(doc.design);
+  return <DesignSummary docId={doc.id} design={doc.design} analysis={analysis} findings={findings} selected={selected} onFindings={() => showFindings(doc.id, selected)} />;
+}
+
 /** Estimates (with the query plans) and findings, each in its own error boundary. */
 function SidePanels({ doc, tableName, tab }: { doc: DesignDoc; tableName: string | null; tab: Tab }) {
   return (
@@ -234,8 +248,15 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
             <CommandButton id="design.delete" className="danger" />
           </div>
         </div>
-        {doc.design.description && <p className="design-description">{doc.design.description}</p>}
+        <PanelBoundary name="The summary" resetKey={doc.design}>
+          <Summary doc={doc} selected={selected} />
+        </PanelBoundary>
         <ClusterLine design={doc.design} />
+        {doc.design.description && (
+          <Section id="about" title="About this design" className="design-about">
+            <p className="design-description">{doc.design.description}</p>
+          </Section>
+        )}
       </header>
       <SharedBanner key={doc.id} doc={doc} />
       <TextIssuesBanner doc={doc} tab={tab} />
