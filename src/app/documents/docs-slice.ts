@@ -8,6 +8,7 @@ import type { Design } from '../../core/model/schema';
 import { emptyHistory, forget, record, redo, undo, type History, type Snapshot } from '../commands/history';
 import type { DesignDoc, EditOptions, StudioActions, StudioDocsState } from '../studio/contract';
 import type { StudioState } from '../store';
+import { designSegment, fileNameOf } from './slugs';
 import { blankDesign, checkDesign, designText, docFromDesign, docFromText, randomSuffix, reuseUnchanged, slug, uniqueId, uniqueName } from './docs';
 
 export type EditResult = { ok: true } | { ok: false; issues: DesignIssue[] };
@@ -111,7 +112,7 @@ export const docsSlice =
         if (!doc) return { ok: false, issues: [{ file: `${id}.yaml`, line: 1, column: 1, path: '', message: `there is no design ${id}` }] };
         const next = recipe(doc.design);
         if (next === doc.design) return { ok: true };
-        const issues = checkDesign(next, id);
+        const issues = checkDesign(next, designSegment(get(), id));
         if (issues.length) return { ok: false, issues };
         commit(opts?.label ?? 'Edit design', opts?.coalesceKey, { [id]: { ...doc, design: next, text: designText(next), textIssues: [], updatedAt: now() } });
         return { ok: true };
@@ -120,7 +121,7 @@ export const docsSlice =
       editText: (id, text, opts) => {
         const doc = get().docs[id];
         if (!doc || doc.text === text) return;
-        const r = loadDesign(text, `${id}.yaml`);
+        const r = loadDesign(text, fileNameOf(get(), id));
         const next: DesignDoc = r.ok
           ? { ...doc, design: reuseUnchanged(doc.design, r.design), text, textIssues: [], updatedAt: now() }
           : { ...doc, text, textIssues: r.issues, updatedAt: now() };

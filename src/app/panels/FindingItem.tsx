@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Finding } from '../../core/rules/types';
-import { simulationLinkFor } from '../sim/link';
+import { requestRun, simulationLinkFor } from '../sim/link';
 import { useStudio } from '../store';
 import { FixEffects } from './FixEffects';
 
@@ -66,7 +66,7 @@ export function FindingItem({ docId, finding: f, rivals, problem, onFix, onRule 
             Rule <code>{f.rule}</code>
           </button>
           {sim && (
-            <a href={sim.href} data-testid="finding-sim">
+            <a href={sim.href} data-testid="finding-sim" onClick={() => f.table && requestRun(docId, f.table)}>
               {sim.label}
             </a>
           )}

@@ -1,7 +1,7 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
@@ -13,7 +13,7 @@ import { DesignForm } from '../form/DesignForm';
 import { EstimatesPanel } from '../panels/EstimatesPanel';
 import { FindingsPanel } from '../panels/FindingsPanel';
 import { useLint } from '../form/hooks';
-import { designHref, galleryHref, navigate } from '../routing';
+import { designHref, galleryHref, navigate, parseHash } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
 import { DesignSummary } from '../summary/DesignSummary';
@@ -209,6 +209,18 @@ export function DesignView() {
   const doc = useStudio(selectOpenDoc);
   const selected = useStudio((s) => s.selectedTable);
   const tab = useStudio((s) => s.designTab);
+  // The address follows the design's name: an old one (its id, or before a rename) is replaced,
+  // keeping the table and tab it names.
+  const id = doc?.id ?? null;
+  const name = doc?.design.name;
+  useEffect(() => {
+    if (id === null) return;
+    const route = parseHash(window.location.hash);
+    if (route.view !== 'design') return;
+    const href = designHref(id, route.table, route.tab);
+    const segment = decodeURIComponent(href.split('?')[0]!.split('/')[2] ?? '');
+    if (segment !== route.designId) navigate(href, { replace: true });
+  }, [id, name]);
   return <DesignPage openId={openId} doc={doc} selected={selected} tab={tab} />;
 }
 
