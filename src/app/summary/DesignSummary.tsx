@@ -85,15 +85,6 @@ export const DesignSummary = memo(function DesignSummary({ docId, design, analys
   const tone: Tone = s.counts.error > 0 ? 'bad' : s.counts.warning > 0 ? 'warn' : 'ok';
   return (
     <section className="design-summary" aria-label="Summary of the design" data-testid="design-summary">
-      {s.tables.length === 0 ? (
-        <p className="hint">No tables yet: add one in the form to design its row key.</p>
-      ) : (
-        <ul className="summary-tables">
-          {s.tables.map((t) => (
-            <TableRow key={t.name} docId={docId} design={design} t={t} selected={t.name === shown} />
-          ))}
-        </ul>
-      )}
       <div className="summary-design">
         <Verdict tone={s.capacity.tone} label="Capacity" text={s.capacity.text} testId="summary-capacity" data={s.capacity.state} />
         <p className={`summary-verdict tone-${tone}`} data-testid="summary-findings" data-errors={s.counts.error} data-warnings={s.counts.warning} data-info={s.counts.info}>
@@ -107,6 +98,15 @@ export const DesignSummary = memo(function DesignSummary({ docId, design, analys
           )}
         </p>
       </div>
+      {s.tables.length === 0 ? (
+        <p className="hint">No tables yet: add one in the form to design its row key.</p>
+      ) : (
+        <ul className="summary-tables">
+          {s.tables.map((t) => (
+            <TableRow key={t.name} docId={docId} design={design} t={t} selected={t.name === shown} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 });

@@ -17,6 +17,7 @@ import { designHref, galleryHref, navigate, parseHash } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
 import { DesignSummary } from '../summary/DesignSummary';
+import { resolveSegment } from '../documents/slugs';
 import { Section } from '../components/Section';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
@@ -215,11 +216,16 @@ export function DesignView() {
   const name = doc?.design.name;
   useEffect(() => {
     if (id === null) return;
-    const route = parseHash(window.location.hash);
-    if (route.view !== 'design') return;
-    const href = designHref(id, route.table, route.tab);
-    const segment = decodeURIComponent(href.split('?')[0]!.split('/')[2] ?? '');
-    if (segment !== route.designId) navigate(href, { replace: true });
+    const follow = () => {
+      const route = parseHash(window.location.hash);
+      if (route.view !== 'design' || resolveSegment(useStudio.getState(), route.designId) !== id) return;
+      const href = designHref(id, route.table, route.tab);
+      const segment = decodeURIComponent(href.split('?')[0]!.split('/')[2] ?? '');
+      if (segment !== route.designId) navigate(href, { replace: true });
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
   }, [id, name]);
   return <DesignPage openId={openId} doc={doc} selected={selected} tab={tab} />;
 }
