@@ -21,8 +21,39 @@ export function idSaysName(id: string, name: string): boolean {
   return s.startsWith(`${base}-`) || s === base;
 }
 
-/** Slugs a design was shown under in this session, so an address from before a second rename still opens it. */
-const former = new Map<string, string>();
+/**
+ * Slugs a design has been shown under, so an address from before a second rename, or from a
+ * name the tab showed but had not saved when it reloaded, still opens it. Kept in this
+ * browser's localStorage (a small map, slug -> id; never in a design or a share link).
+ */
+const FORMER_KEY = 'btstudio.slugs.v1';
+const FORMER_MAX = 200;
+let former: Map<string, string> | null = null;
+
+function formerMap(): Map<string, string> {
+  if (former) return former;
+  former = new Map();
+  try {
+    const v: unknown = JSON.parse(globalThis.localStorage?.getItem(FORMER_KEY) ?? '{}');
+    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, id] of Object.entries(v)) if (typeof id === 'string') former.set(k, id);
+  } catch {
+    // unreadable or no storage: this session only
+  }
+  return former;
+}
+
+function remember(segment: string, id: string): void {
+  const m = formerMap();
+  if (m.get(segment) === id) return;
+  m.delete(segment);
+  m.set(segment, id);
+  while (m.size > FORMER_MAX) m.delete(m.keys().next().value!);
+  try {
+    globalThis.localStorage?.setItem(FORMER_KEY, JSON.stringify(Object.fromEntries(m)));
+  } catch {
+    // not remembered beyond this session
+  }
+}
 
 /** The address segment of design `id`: its id, or its name's slug when the id no longer says the name and the slug names no other design. */
 export function designSegment(ctx: SlugContext, id: string): string {
@@ -35,7 +66,7 @@ export function designSegment(ctx: SlugContext, id: string): string {
   const s = slug(name);
   if (s in ctx.docs || ctx.gallery.some((g) => g.id === s)) return id;
   for (const [other, d] of Object.entries(ctx.docs)) if (other !== id && slug(d.design.name) === s) return id;
-  former.set(s, id);
+  remember(s, id);
   return s;
 }
 
@@ -43,7 +74,7 @@ export function designSegment(ctx: SlugContext, id: string): string {
 export function resolveSegment(ctx: SlugContext, segment: string): string | null {
   if (segment in ctx.docs) return segment;
   for (const id of Object.keys(ctx.docs)) if (designSegment(ctx, id) === segment) return id;
-  const was = former.get(segment);
+  const was = formerMap().get(segment);
   return was !== undefined && was in ctx.docs ? was : null;
 }
 

@@ -10,6 +10,7 @@ import type { Finding, Severity } from '../../core/rules/types';
 import { KeyPieces } from '../components/KeyExample';
 import { buildExampleKey, colourSlot, type ExampleKey } from '../keyview';
 import { designHref } from '../routing';
+import { requestRun, simulationHref } from '../sim/link';
 import { designSummary, type TableSummary, type Tone } from './summary';
 import './summary.css';
 
@@ -64,7 +65,12 @@ function TableRow({ docId, design, t, selected }: { docId: string; design: Desig
           </span>
         </p>
       )}
-      <Verdict tone={t.writes.tone} label="Writes" text={t.writes.text} testId="summary-writes" data={t.writes.risk} />
+      <div className="summary-writes-row">
+        <Verdict tone={t.writes.tone} label="Writes" text={t.writes.text} testId="summary-writes" data={t.writes.risk} />
+        <a href={simulationHref(docId, t.name)} onClick={() => requestRun(docId, t.name)} className="summary-sim" data-testid="summary-sim">
+          Simulate {t.name}
+        </a>
+      </div>
     </li>
   );
 }
