@@ -55,7 +55,7 @@ for (const [width, height] of [[1400, 900], [1024, 700]] as const) {
         await expect(summary.getByTestId('summary-chip').first()).toBeVisible();
         for (const t of ['summary-capacity', 'summary-findings', 'summary-chip', 'summary-key', 'summary-key-bytes', 'summary-writes']) await inFirstViewport(page, t, height);
         expect(Number(await summary.getByTestId('summary-key-bytes').first().textContent())).toBeGreaterThan(0);
-        await expect(summary.getByTestId('summary-writes').first()).toHaveText(/^Writes (Writes spread|At risk|Hotspot): .+\.$/);
+        await expect(summary.getByTestId('summary-writes').first()).toHaveText(/^Writes (Spread|At risk|Hotspot): .+\.$/);
         await expect(summary.getByTestId('summary-findings')).toHaveText(/^Findings (no findings|\d+ errors?, \d+ warnings?, \d+ info)$/);
         expect(await sideways(page), id).toBeLessThanOrEqual(0);
       }

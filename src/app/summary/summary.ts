@@ -59,7 +59,7 @@ function writesVerdict(design: Design, analysis: DesignAnalysis, ti: number, fin
   const need = model.nodeFraction === null ? ' (no write load declared)' : `, ${share(model.nodeFraction)} of one node`;
   if (risk === 'hotspot') return { risk, tone: 'bad', text: `Hotspot: ${takes}${need}.` };
   if (risk === 'at-risk') return { risk, tone: 'warn', text: `At risk: ${takes}${need}.` };
-  return { risk, tone: 'ok', text: `Writes spread: ${takes}${need}.` };
+  return { risk, tone: 'ok', text: `Spread: ${takes}${need}.` };
 }
 
 function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerdict {
