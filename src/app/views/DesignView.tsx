@@ -159,7 +159,10 @@ function SideFindings({ doc, tableName, tab }: { doc: DesignDoc; tableName: stri
 
 function showFindings(docId: string, selected: string | null): void {
   const go = () => document.getElementById('findings-heading')?.scrollIntoView({ block: 'start' });
-  if (document.getElementById('findings-heading')) return go();
+  if (document.getElementById('findings-heading')) {
+    go();
+    return;
+  }
   navigate(designHref(docId, selected));
   requestAnimationFrame(() => requestAnimationFrame(go));
 }
