@@ -41,7 +41,10 @@ async function loadYaml(page: Page, text: string, name: string): Promise<string>
   return id;
 }
 
-for (const [width, height] of [[1400, 900], [1024, 700]] as const) {
+for (const [width, height] of [
+  [1400, 900],
+  [1024, 700],
+] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`at ${width} x ${height}, ${scheme}: every example opens on its key summary, and nothing scrolls sideways`, async ({ page }) => {
       test.setTimeout(120_000);
@@ -53,7 +56,8 @@ for (const [width, height] of [[1400, 900], [1024, 700]] as const) {
         await expect(summary).toBeVisible();
         // The first table's key (chips, example key and bytes), where its writes land, capacity and findings.
         await expect(summary.getByTestId('summary-chip').first()).toBeVisible();
-        for (const t of ['summary-capacity', 'summary-findings', 'summary-chip', 'summary-key', 'summary-key-bytes', 'summary-writes']) await inFirstViewport(page, t, height);
+        for (const t of ['summary-capacity', 'summary-findings', 'summary-chip', 'summary-key', 'summary-key-bytes', 'summary-writes'])
+          await inFirstViewport(page, t, height);
         expect(Number(await summary.getByTestId('summary-key-bytes').first().textContent())).toBeGreaterThan(0);
         await expect(summary.getByTestId('summary-writes').first()).toHaveText(/^Writes (Spread|At risk|Hotspot): .+\.$/);
         await expect(summary.getByTestId('summary-findings')).toHaveText(/^Findings (no findings|\d+ errors?, \d+ warnings?, \d+ info)$/);
@@ -78,7 +82,10 @@ test('the summary names a timestamp-led key a hotspot, as its findings do; findi
   const errors = await panel.locator('[data-testid="finding"][data-severity="error"]').count();
   expect(errors).toBeGreaterThanOrEqual(4);
   await expect(summary.getByTestId('summary-findings')).toHaveAttribute('data-errors', String(errors));
-  await expect(summary.getByTestId('summary-findings')).toHaveAttribute('data-warnings', String(await panel.locator('[data-testid="finding"][data-severity="warning"]').count()));
+  await expect(summary.getByTestId('summary-findings')).toHaveAttribute(
+    'data-warnings',
+    String(await panel.locator('[data-testid="finding"][data-severity="warning"]').count()),
+  );
   await expect(panel).toHaveAttribute('data-grouped', 'true');
   const groups = panel.getByTestId('finding-group');
   // One group per table (and one for the design as a whole), the shown table first among equals.
@@ -175,7 +182,10 @@ test("after a rename the address and the YAML's error locations use the design's
   await retype(name, 'Ride-hailing trips');
   await name.press('Tab');
   await expect(page).toHaveURL(/#\/design\/ride-hailing-trips$/);
-  await expect(page.getByRole('navigation', { name: 'Designs' }).getByRole('link', { name: 'Ride-hailing trips' })).toHaveAttribute('href', '#/design/ride-hailing-trips');
+  await expect(page.getByRole('navigation', { name: 'Designs' }).getByRole('link', { name: 'Ride-hailing trips' })).toHaveAttribute(
+    'href',
+    '#/design/ride-hailing-trips',
+  );
   await saved(page);
   // The old address opens the design and is replaced by the new one.
   await page.goto(`./#/design/${id}?view=yaml`);

@@ -4,7 +4,10 @@ import type { DesignDoc } from '../studio/contract';
 import { blankDesign, docFromDesign } from './docs';
 import { designSegment, fileNameOf, idSaysName, resolveSegment, type SlugContext } from './slugs';
 
-const doc = (id: string, name: string, extra: Partial<DesignDoc> = {}): DesignDoc => ({ ...docFromDesign(id, { ...blankDesign(name), name } as Design, 1), ...extra });
+const doc = (id: string, name: string, extra: Partial<DesignDoc> = {}): DesignDoc => ({
+  ...docFromDesign(id, { ...blankDesign(name), name } as Design, 1),
+  ...extra,
+});
 const ctx = (docs: DesignDoc[], gallery: SlugContext['gallery'] = []): SlugContext => ({ docs: Object.fromEntries(docs.map((d) => [d.id, d])), gallery });
 
 describe('design addresses from names', () => {

@@ -37,7 +37,15 @@ export function FindingItem({ docId, finding: f, rivals, problem, onFix, onRule 
     <li className={`finding finding-${f.severity}`} data-testid="finding" data-rule={f.rule} data-severity={f.severity} data-open={open}>
       <div className="finding-line">
         <span className={`sev sev-${f.severity}`}>{SEVERITY_LABEL[f.severity]}</span>
-        <button type="button" className="finding-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)} data-testid="finding-toggle" title={open ? 'Less' : f.message}>
+        <button
+          type="button"
+          className="finding-toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+          data-testid="finding-toggle"
+          title={open ? 'Less' : f.message}
+        >
           <span className="finding-message">{f.message}</span>
         </button>
         {f.fix && (
@@ -47,7 +55,12 @@ export function FindingItem({ docId, finding: f, rivals, problem, onFix, onRule 
         )}
       </div>
       <div className="finding-body" id={bodyId} hidden={!open}>
-        <button type="button" className="link-button finding-where" onClick={() => useStudio.getState().reveal(docId, f.path as PathPart[])} title="Show it in the design">
+        <button
+          type="button"
+          className="link-button finding-where"
+          onClick={() => useStudio.getState().reveal(docId, f.path as PathPart[])}
+          title="Show it in the design"
+        >
           {where(f)}
         </button>
         {f.detail && (

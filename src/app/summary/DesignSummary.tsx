@@ -93,7 +93,13 @@ export const DesignSummary = memo(function DesignSummary({ docId, design, analys
     <section className="design-summary" aria-label="Summary of the design" data-testid="design-summary">
       <div className="summary-design">
         <Verdict tone={s.capacity.tone} label="Capacity" text={s.capacity.text} testId="summary-capacity" data={s.capacity.state} />
-        <p className={`summary-verdict tone-${tone}`} data-testid="summary-findings" data-errors={s.counts.error} data-warnings={s.counts.warning} data-info={s.counts.info}>
+        <p
+          className={`summary-verdict tone-${tone}`}
+          data-testid="summary-findings"
+          data-errors={s.counts.error}
+          data-warnings={s.counts.warning}
+          data-info={s.counts.info}
+        >
           <span className="summary-label">Findings</span>{' '}
           {onFindings && findings.length > 0 ? (
             <button type="button" className="link-button" onClick={onFindings}>

@@ -59,7 +59,12 @@ describe('designSummary', () => {
       const d = load(text);
       const { s, findings } = summaryOf(d);
       for (const t of s.tables) {
-        const errors = findings.filter((f) => f.table === t.name && f.severity === 'error' && ['timestamp-leading', 'sequential-leading', 'low-cardinality-prefix', 'hash-only-key', 'hot-row'].includes(f.rule));
+        const errors = findings.filter(
+          (f) =>
+            f.table === t.name &&
+            f.severity === 'error' &&
+            ['timestamp-leading', 'sequential-leading', 'low-cardinality-prefix', 'hash-only-key', 'hot-row'].includes(f.rule),
+        );
         if (errors.length) expect(t.writes.risk, `${d.name}/${t.name}`).toBe('hotspot');
       }
     }

@@ -52,7 +52,12 @@ function writesVerdict(design: Design, analysis: DesignAnalysis, ti: number, fin
   if (!t || t.layout === null) return { risk: 'none', tone: 'unknown', text: 'The key does not lay out yet, so where writes land is unknown.' };
   const model = tableHotspot(design, t);
   const name = t.table.name;
-  const worst = findings.filter((f) => f.table === name && isWriteRule(f.rule)).reduce<Severity | null>((w, f) => (f.severity === 'error' || w === 'error' ? 'error' : f.severity === 'warning' || w === 'warning' ? 'warning' : (w ?? f.severity)), null);
+  const worst = findings
+    .filter((f) => f.table === name && isWriteRule(f.rule))
+    .reduce<Severity | null>(
+      (w, f) => (f.severity === 'error' || w === 'error' ? 'error' : f.severity === 'warning' || w === 'warning' ? 'warning' : (w ?? f.severity)),
+      null,
+    );
   const risk: HotspotRisk = model.risk === 'hotspot' || worst === 'error' ? 'hotspot' : model.risk === 'at-risk' || worst === 'warning' ? 'at-risk' : 'none';
   const range = describeRange(model.hottest);
   const takes = `${range} takes ${share(model.hottest.share)} of the writes`;
@@ -69,10 +74,18 @@ function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerd
   const declared = plan.cpuNodes > 0;
   const cpu = `CPU ${Math.round(plan.utilization.cpu * 100)}%`;
   const storage = `storage ${Math.round(plan.utilization.storage * 100)}%`;
-  const worst: PlanState = plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
-  if (!declared && plan.sizedBytes === 0) return { tone: 'unknown', state: 'unknown', text: `No load declared: what ${has} can carry is unknown until a table declares writes or reads.` };
-  if (worst === 'over') return { tone: 'bad', state: worst, text: `Over capacity: the load needs ${n(plan.nodesNeeded.recommended)}, the cluster has ${has} (${cpu}, ${storage}).` };
-  if (worst === 'target') return { tone: 'warn', state: worst, text: `Above target: ${n(plan.nodesNeeded.recommended)} recommended, the cluster has ${has} (${cpu}, ${storage}).` };
+  const worst: PlanState =
+    plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
+  if (!declared && plan.sizedBytes === 0)
+    return { tone: 'unknown', state: 'unknown', text: `No load declared: what ${has} can carry is unknown until a table declares writes or reads.` };
+  if (worst === 'over')
+    return {
+      tone: 'bad',
+      state: worst,
+      text: `Over capacity: the load needs ${n(plan.nodesNeeded.recommended)}, the cluster has ${has} (${cpu}, ${storage}).`,
+    };
+  if (worst === 'target')
+    return { tone: 'warn', state: worst, text: `Above target: ${n(plan.nodesNeeded.recommended)} recommended, the cluster has ${has} (${cpu}, ${storage}).` };
   return { tone: 'ok', state: worst, text: `Fits: ${has} carry the declared load (${cpu}, ${storage}; ${n(plan.nodesNeeded.recommended)} recommended).` };
 }
 
