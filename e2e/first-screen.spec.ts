@@ -203,3 +203,20 @@ test("after a rename the address and the YAML's error locations use the design's
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ride-hailing trips');
 });
+
+test("the summary's Simulate link runs the table's simulation and lands on its result", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('./#/design/chat-messages');
+  await page.getByTestId('design-summary').getByTestId('summary-sim').first().click();
+  await expect(page).toHaveURL(/#\/design\/chat-messages\/messages\?view=simulate$/);
+  await expect(page.getByTestId('sim-output').getByTestId('sim-results')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('sim-output')).toBeInViewport();
+  // The summary of the simulated design stays on top of the Simulate tab too.
+  await expect(page.getByTestId('design-summary')).toBeVisible();
+  // Only the link runs it: opening the tab later shows the form, not a second run.
+  await page.goto('./#/design/chat-messages/messages');
+  await page.goto('./#/design/chat-messages/messages?view=simulate');
+  await expect(page.getByTestId('sim-view')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('sim-output')).toHaveCount(0);
+});
