@@ -1,7 +1,8 @@
 // Screenshots of the studio's first screen of a design (issue 17), light and dark, for the
-// README: `npx vite build && node scripts/first-screen-shots.mjs [port] [outdir]` (it starts
+// README (and one of a design with findings at 1024 x 700): `npx vite build && node scripts/first-screen-shots.mjs [port] [outdir]` (it starts
 // `vite preview` on 127.0.0.1 itself, in Debian's Chromium).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const port = Number(process.argv[2] ?? 4812);
@@ -26,6 +27,15 @@ try {
     await page.screenshot({ path: `${out}/first-screen-${scheme}.png` });
     await page.close();
   }
+  // A design with problems, as a newcomer's first draft looks: imported, at 1024 x 700.
+  const page = await browser.newPage({ viewport: { width: 1024, height: 700 }, colorScheme: 'light' });
+  await page.goto(base);
+  const yaml = readFileSync(new URL('../e2e/designs/naive-trips.yaml', import.meta.url));
+  await page.getByTestId('import-file').first().setInputFiles({ name: 'naive-trips.yaml', mimeType: 'application/yaml', buffer: yaml });
+  await page.getByRole('dialog').getByRole('button', { name: 'Open as a new design' }).click();
+  await page.getByTestId('design-summary').waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${out}/first-screen-findings-1024.png` });
   await browser.close();
 } finally {
   process.kill(-server.pid);
