@@ -1,7 +1,7 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
@@ -13,11 +13,11 @@ import { DesignForm } from '../form/DesignForm';
 import { EstimatesPanel } from '../panels/EstimatesPanel';
 import { FindingsPanel } from '../panels/FindingsPanel';
 import { useLint } from '../form/hooks';
-import { designHref, galleryHref, navigate, parseHash } from '../routing';
+import { designHref, galleryHref, navigate } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
-import { DesignSummary } from '../summary/DesignSummary';
-import { resolveSegment } from '../documents/slugs';
+import { Summary } from '../summary/SummaryOf';
+import { useFollowingAddress } from './address';
 import { Section } from '../components/Section';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 
@@ -157,21 +157,6 @@ function SideFindings({ doc, tableName, tab }: { doc: DesignDoc; tableName: stri
   return <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />;
 }
 
-function showFindings(docId: string, selected: string | null): void {
-  const go = () => document.getElementById('findings-heading')?.scrollIntoView({ block: 'start' });
-  if (document.getElementById('findings-heading')) {
-    go();
-    return;
-  }
-  navigate(designHref(docId, selected));
-  requestAnimationFrame(() => requestAnimationFrame(go));
-}
-
-function Summary({ doc, selected }: { doc: DesignDoc; selected: string | null }) {
-  const { analysis, findings } = useLint(doc.design);
-  return <DesignSummary docId={doc.id} design={doc.design} analysis={analysis} findings={findings} selected={selected} onFindings={() => showFindings(doc.id, selected)} />;
-}
-
 /** Estimates (with the query plans) and findings, each in its own error boundary. */
 function SidePanels({ doc, tableName, tab }: { doc: DesignDoc; tableName: string | null; tab: Tab }) {
   return (
@@ -213,23 +198,7 @@ export function DesignView() {
   const doc = useStudio(selectOpenDoc);
   const selected = useStudio((s) => s.selectedTable);
   const tab = useStudio((s) => s.designTab);
-  // The address follows the design's name: an old one (its id, or before a rename) is replaced,
-  // keeping the table and tab it names.
-  const id = doc?.id ?? null;
-  const name = doc?.design.name;
-  useEffect(() => {
-    if (id === null) return;
-    const follow = () => {
-      const route = parseHash(window.location.hash);
-      if (route.view !== 'design' || resolveSegment(useStudio.getState(), route.designId) !== id) return;
-      const href = designHref(id, route.table, route.tab);
-      const segment = decodeURIComponent(href.split('?')[0]!.split('/')[2] ?? '');
-      if (segment !== route.designId) navigate(href, { replace: true });
-    };
-    follow();
-    window.addEventListener('hashchange', follow);
-    return () => window.removeEventListener('hashchange', follow);
-  }, [id, name]);
+  useFollowingAddress(doc?.id ?? null, doc?.design.name);
   return <DesignPage openId={openId} doc={doc} selected={selected} tab={tab} />;
 }
 
