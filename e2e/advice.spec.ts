@@ -46,6 +46,7 @@ test('findings come errors first, and "Add a table for this query" adds the tabl
   const fix = scan.getByTestId('fix');
   await expect(fix).toContainText('Add a table for this query: trips_by_driver');
   await expect(scan.getByTestId('fix-effect').filter({ hasText: 'latest 20 trips of a driver' })).toContainText('moved to trips_by_driver');
+  await scan.getByTestId('finding-toggle').click();
   await scan.getByTestId('finding-detail').locator('summary').click();
   await expect(scan.getByTestId('finding-detail')).toContainText('Bigtable indexes only the row key');
 

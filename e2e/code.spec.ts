@@ -112,6 +112,7 @@ test('a finding clicked in the panel moves the editor to its line', async ({ pag
   await editor.setText(view, TYPED);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Typed in Monaco');
   const finding = page.locator('[data-testid="finding"][data-rule="timestamp-leading"]');
+  await finding.getByTestId('finding-toggle').click();
   await finding.locator('.finding-where').click();
   await expect.poll(async () => (await editor.position(view))?.line).toBe(lineOf(await editor.text(view), 'ts:'));
 });

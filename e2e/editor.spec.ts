@@ -64,6 +64,7 @@ test('builds a design from scratch, sees findings, fixes one and undoes it, and 
   await expect(unpadded).toBeVisible();
   await expect(unpadded).toContainText('device');
   await page.getByTestId('key-chip').filter({ hasText: 'tenant' }).locator('.chip-main').click();
+  await unpadded.getByTestId('finding-toggle').click();
   await unpadded.locator('.finding-where').click();
   await expect(page.getByTestId('field-settings').locator('legend')).toHaveText('Field device');
   await expect(page.getByTestId('field-settings').locator(':focus')).toHaveCount(1);
@@ -161,12 +162,19 @@ test('has no serious or critical accessibility violations on the gallery, the ed
   await expect(page.getByTestId('finding').first()).toBeVisible();
   expect(await seriousA11y(page)).toEqual([]);
   expect(await seriousA11y(page, '[data-testid="findings"]')).toEqual([]);
+  await page.getByTestId('finding').first().getByTestId('finding-toggle').click();
   await page.getByTestId('finding').first().getByRole('button', { name: /^Rule / }).click();
   await expect(page.getByTestId('rule-doc')).toBeVisible();
   expect(await seriousA11y(page, '[data-testid="rule-doc"]')).toEqual([]);
   await page.keyboard.press('Escape');
+  // The summary on top, a finding expanded, and a collapsed section (issue 17).
+  expect(await seriousA11y(page, '[data-testid="design-summary"]')).toEqual([]);
+  await page.getByTestId('section-families').click();
+  await expect(page.getByTestId('section-families')).toHaveAttribute('aria-expanded', 'false');
+  expect(await seriousA11y(page, '[data-testid="findings"]')).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousA11y(page)).toEqual([]);
+  expect(await seriousA11y(page, '[data-testid="design-summary"]')).toEqual([]);
 });
 
 test('each keystroke in the key template updates the example key in the same task', async ({ page }) => {

@@ -49,8 +49,14 @@ export function galleryHref(): string {
   return '#/';
 }
 
+/** The address segment of a design id (the store sets it: a renamed design's slug, documents/slugs.ts); the id itself by default. */
+let segmentOf: (designId: string) => string = (id) => id;
+export function setDesignSegments(fn: (designId: string) => string): void {
+  segmentOf = fn;
+}
+
 export function designHref(designId: string, table?: string | null, tab?: DesignView): string {
-  const base = `#/design/${encodeURIComponent(designId)}`;
+  const base = `#/design/${encodeURIComponent(segmentOf(designId))}`;
   const path = table ? `${base}/${encodeURIComponent(table)}` : base;
   return tab && tab !== 'form' ? `${path}?view=${tab}` : path;
 }

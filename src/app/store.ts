@@ -16,7 +16,8 @@
 import { create, type StateCreator } from 'zustand';
 import { loadDesign } from '../core/model/load-design';
 import { GALLERY } from './gallery';
-import type { Route } from './routing';
+import { designSegment, resolveSegment } from './documents/slugs';
+import { setDesignSegments, type Route } from './routing';
 import type { DesignView, StudioActions, StudioDocsState } from './studio/contract';
 import { docsSlice, type DocsSlice } from './documents/docs-slice';
 import type { DesignEntry, GallerySource } from './documents/gallery-entry';
@@ -113,9 +114,11 @@ const navigationSlice: StateCreator<StudioState, [], [], NavigationSlice> = (set
         return;
       case 'design': {
         const s = get();
+        // A renamed design's address is its name's slug; its id (an old link) works too.
+        const id = resolveSegment(s, route.designId) ?? route.designId;
         // A link to an example the user has no copy of yet opens a copy (not an undo step).
-        if (!s.docs[route.designId] && s.persist.mode !== 'loading') s.materializeExample(route.designId);
-        set({ view: 'design', openDesignId: route.designId, selectedTable: route.table, designTab: route.tab ?? 'form' });
+        if (!s.docs[id] && s.persist.mode !== 'loading') s.materializeExample(id);
+        set({ view: 'design', openDesignId: id, selectedTable: route.table, designTab: route.tab ?? 'form' });
         return;
       }
       case 'notFound':
@@ -175,6 +178,8 @@ export function createStudioStore(sources: readonly GallerySource[] = GALLERY, o
 export type StudioStore = ReturnType<typeof createStudioStore>;
 
 export const useStudio = createStudioStore();
+// Addresses name a renamed design by its name (documents/slugs.ts): every designHref asks this store.
+setDesignSegments((id) => designSegment(useStudio.getState(), id));
 
 // Selectors: each returns a value already held in the state, so references stay stable.
 export const selectOpenDoc = (s: StudioState) => (s.openDesignId === null ? undefined : s.docs[s.openDesignId]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../../core/model/schema';
+import { takeRunRequest } from '../sim/link';
 import { createStudioStore } from '../store';
 import { EXPORT_FORMATS, EXPORTERS } from '../../core/export';
 import { commandForKey, createCommands, EXPORT_COMMAND_LABELS, filterCommands, matches, parseShortcut, shortcutText, type CommandId, type KeyLike } from './registry';
@@ -81,8 +82,16 @@ describe('the command registry', () => {
     expect(run('design.import')).toBe(true);
     store.getState().applyRoute({ view: 'design', designId: 'tiny', table: 'u' });
     expect(run('design.share') && run('design.export') && run('table.simulate')).toBe(true);
-    expect(clicked).toEqual(['[data-testid="import-file"]', '[data-testid="share-open"]', '[data-testid="export-open"]', '[data-testid="sim-run"]']);
+    // From the form, Simulate asks the Simulate tab to run the table when it mounts (no button to click yet).
+    expect(clicked).toEqual(['[data-testid="import-file"]', '[data-testid="share-open"]', '[data-testid="export-open"]']);
     expect(went).toEqual(['#/design/tiny/u?view=simulate']);
+    expect(takeRunRequest('tiny', 'u')).toBe(true);
+    expect(takeRunRequest('tiny', 'u')).toBe(false);
+    // On the Simulate tab it presses Run.
+    store.getState().applyRoute({ view: 'design', designId: 'tiny', table: 'u', tab: 'simulate' });
+    expect(run('table.simulate')).toBe(true);
+    expect(clicked.at(-1)).toBe('[data-testid="sim-run"]');
+    expect(takeRunRequest('tiny', 'u')).toBe(false);
   });
 
   it('has one Export command per export format, labelled as the dialog labels it, that opens the dialog at that format', () => {

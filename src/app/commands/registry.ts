@@ -2,6 +2,7 @@
 // whether it applies now, and what it does. The toolbar, the keyboard and the command palette
 // (Ctrl+K) all read this list, so a command has one label and one shortcut everywhere.
 import { designHref, galleryHref } from '../routing';
+import { requestRun } from '../sim/link';
 import type { StudioState, StudioStore } from '../store';
 import type { DesignView } from '../studio/contract';
 import { exportDesign } from '../../core/export/design';
@@ -174,8 +175,14 @@ export function createCommands(env: CommandEnv): Command[] {
       enabled: (s) => tableIndex(s) >= 0 && !!env.click,
       perform: (s) => {
         const t = openDoc(s)!.design.tables[tableIndex(s)]!;
+        // On the Simulate tab its Run button runs it; from elsewhere the tab runs it once it mounts (sim/link.ts).
+        if (s.designTab === 'simulate') {
+          navigate(designHref(s.openDesignId!, t.name, 'simulate'));
+          env.click?.('[data-testid="sim-run"]');
+          return;
+        }
+        requestRun(s.openDesignId!, t.name);
         navigate(designHref(s.openDesignId!, t.name, 'simulate'));
-        env.click?.('[data-testid="sim-run"]');
       },
     },
     {

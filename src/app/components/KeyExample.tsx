@@ -11,6 +11,19 @@ function pieceClass(p: KeyPiece, ex: ExampleKey): string {
   return p.kind === 'separator' ? 'key-sep' : 'key-lit';
 }
 
+/** An example key's pieces, each coloured by its field (the summary and the key panel share it). */
+export function KeyPieces({ example, testId }: { example: ExampleKey; testId: string }) {
+  return (
+    <code className="key" data-testid={testId} data-hex={example.hex}>
+      {example.pieces.map((p, i) => (
+        <span key={i} className={pieceClass(p, example)} title={p.field ?? undefined}>
+          {p.text}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 export function KeyExample({ rowKey }: { rowKey: RowKey }) {
   const outcome = useMemo<Outcome>(() => {
     try {
@@ -32,13 +45,7 @@ export function KeyExample({ rowKey }: { rowKey: RowKey }) {
     <div className="key-example">
       <div className="key-example-row">
         <span className="label">Example key</span>
-        <code className="key" data-testid="example-key" data-hex={ex.hex}>
-          {ex.pieces.map((p, i) => (
-            <span key={i} className={pieceClass(p, ex)} title={p.field ?? undefined}>
-              {p.text}
-            </span>
-          ))}
-        </code>
+        <KeyPieces example={ex} testId="example-key" />
         <span className="key-length">
           <span data-testid="example-key-bytes">{ex.key.length}</span> bytes
         </span>

@@ -9,6 +9,7 @@ import { emptyHistory, forget, record, redo, undo, type History, type Snapshot }
 import type { DesignDoc, EditOptions, StudioActions, StudioDocsState } from '../studio/contract';
 import type { StudioState } from '../store';
 import { rememberLocate } from './locate';
+import { designSegment, fileNameOf } from './slugs';
 import { blankDesign, checkDesign, docFromDesign, docFromText, docText, randomSuffix, reuseUnchanged, slug, uniqueId, uniqueName, withDesign } from './docs';
 
 export type EditResult = { ok: true } | { ok: false; issues: DesignIssue[] };
@@ -112,7 +113,7 @@ export const docsSlice =
         if (!doc) return { ok: false, issues: [{ file: `${id}.yaml`, line: 1, column: 1, path: '', message: `there is no design ${id}` }] };
         const next = recipe(doc.design);
         if (next === doc.design) return { ok: true };
-        const issues = checkDesign(next, id);
+        const issues = checkDesign(next, designSegment(get(), id));
         if (issues.length) return { ok: false, issues };
         commit(opts?.label ?? 'Edit design', opts?.coalesceKey, { [id]: withDesign(doc, next, now()) });
         return { ok: true };
@@ -121,7 +122,7 @@ export const docsSlice =
       editText: (id, text, opts) => {
         const doc = get().docs[id];
         if (!doc || docText(doc) === text) return;
-        const r = loadDesign(text, `${id}.yaml`);
+        const r = loadDesign(text, fileNameOf(get(), id));
         const design = r.ok ? reuseUnchanged(doc.design, r.design) : doc.design;
         if (r.ok) rememberLocate(design, text, r.locate); // the code view's markers read it, no second parse
         const next: DesignDoc = r.ok ? { ...doc, design, text, textIssues: [], updatedAt: now() } : { ...doc, text, textIssues: r.issues, updatedAt: now() };

@@ -3,6 +3,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
+import { Section } from '../components/Section';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
 import type { DesignDoc } from '../studio/contract';
@@ -38,8 +39,7 @@ const DesignSettings = memo(function DesignSettings({ name, description, cluster
       ['cluster', key],
     );
   return (
-    <section className="panel" aria-labelledby="design-settings-heading">
-      <h2 id="design-settings-heading">Design</h2>
+    <Section id="design" level={2} headingId="design-settings-heading" title="Design">
       <div className="field-row">
         <TextField label="Design name" path="name" value={name} onCommit={(v) => edit((d) => ({ ...d, name: v }), 'Rename design', ['name'])} className="grow" />
         {instance ? (
@@ -55,7 +55,7 @@ const DesignSettings = memo(function DesignSettings({ name, description, cluster
         )}
       </div>
       <TextField label="Description" path="description" multiline value={description ?? ''} onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])} />
-    </section>
+    </Section>
   );
 });
 

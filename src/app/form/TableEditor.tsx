@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/rules/plan';
 import { SampleKeys } from '../components/SampleKeys';
+import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';
 import { TextField } from './fields';
 import type { Edit } from './hooks';
@@ -28,12 +29,12 @@ interface Props {
   onMoveQuery(from: number, qi: number, to: number): void;
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** A section of the table's form that collapses; `kind` is what the session remembers. */
+function Panel({ id, kind, title, children }: { id: string; kind: string; title: string; children: React.ReactNode }) {
   return (
-    <section className="panel" aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
+    <Section id={kind} headingId={id} title={title}>
       {children}
-    </section>
+    </Section>
   );
 }
 
@@ -54,7 +55,7 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
           </button>
         </span>
       </div>
-      <Panel id="table-heading" title="Table">
+      <Panel id="table-heading" kind="table" title="Table">
         <div className="field-row">
           <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, name: v })), 'Rename table', ['tables', ti, 'name'])} />
         </div>
@@ -66,16 +67,16 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
           onCommit={(v) => edit(onTable(ti, (t) => setOpt(t, 'description', v || undefined)), 'Edit table description', ['tables', ti, 'description'])}
         />
       </Panel>
-      <Panel id="rowkey-heading" title="Row key">
+      <Panel id="rowkey-heading" kind="key" title="Row key">
         <KeyBuilder docId={docId} ti={ti} table={table} edit={edit} />
       </Panel>
-      <Panel id="families-heading" title="Column families">
+      <Panel id="families-heading" kind="families" title="Column families">
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
-      <Panel id="queries-heading" title="Queries">
+      <Panel id="queries-heading" kind="queries" title="Queries">
         <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} onMove={onMoveQuery} />
       </Panel>
-      <Panel id="load-heading" title="Load">
+      <Panel id="load-heading" kind="load" title="Load">
         <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />
       </Panel>
       <section className="panel" aria-label="Sample keys">

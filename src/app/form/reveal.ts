@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { formatPath } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
+import { openAround } from '../components/Section';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
 
@@ -15,6 +16,7 @@ export function revealElement(path: readonly PathPart[], root: ParentNode = docu
   for (let n = path.length; n >= 1; n--) {
     const el = root.querySelector<HTMLElement>(`[data-path="${CSS.escape(formatPath(path.slice(0, n)))}"]`);
     if (!el) continue;
+    openAround(el);
     el.scrollIntoView({ block: 'center' });
     const target = el.matches(FOCUSABLE) ? el : el.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus({ preventScroll: true });

@@ -1,26 +1,21 @@
-// The validator's findings, live, errors first: severity, message, where (click to reveal it in
-// the form or the code view), the longer explanation on request, the rule's documentation, and
-// a Fix button that applies the checked fix as one undo step, with what it does to each query
-// (and the other fixes on the same table, to compare). A fix the engine withheld says why.
+// The validator's findings, live, errors first (issue 17, item 2): one line each (severity, the
+// message, the Fix button), the rest on expand (FindingItem). A design with many findings shows
+// them grouped per table with counts, the groups with errors first. A fix applies the checked
+// fix as one undo step; one the engine withheld says why.
 import { memo, useState } from 'react';
-import { formatPath } from '../../core/model/load-design';
-import type { PathPart } from '../../core/model/positions';
 import { plural } from '../../core/report/words';
 import { applyFix } from '../../core/rules/lint';
-import type { Finding } from '../../core/rules/types';
-import { simulationLinkFor } from '../sim/link';
+import type { Finding, Severity } from '../../core/rules/types';
 import { useStudio } from '../store';
-import { FixEffects } from './FixEffects';
+import { FindingItem, findingKey } from './FindingItem';
 import { RuleDocDialog } from './RuleDoc';
 import '../form/form.css';
+import './findings.css';
 
-const SEVERITY_LABEL = { error: 'Error', warning: 'Warning', info: 'Info' } as const;
+/** Above this many findings, spread over more than one table, the panel groups them per table. */
+export const GROUP_AT = 6;
 
-function where(f: Finding): string {
-  const p = f.path as PathPart[];
-  const rest = p[0] === 'tables' && typeof p[1] === 'number' ? p.slice(2) : p;
-  return [f.table, formatPath(rest)].filter(Boolean).join(' · ') || 'design';
-}
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 interface Props {
   docId: string;
@@ -29,21 +24,53 @@ interface Props {
   table: string | null;
 }
 
+export function countText(c: Record<Severity, number>): string {
+  return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
+}
+
+function countsOf(findings: readonly Finding[]): Record<Severity, number> {
+  const c = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) c[f.severity]++;
+  return c;
+}
+
+/** Severity first; within a severity the table shown in the form first; otherwise the lint's order. */
+export function orderFindings(findings: readonly Finding[], table: string | null): Finding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => RANK[a.f.severity] - RANK[b.f.severity] || Number(b.f.table === table) - Number(a.f.table === table) || a.i - b.i)
+    .map((x) => x.f);
+}
+
+export interface FindingGroup {
+  /** The table's name, or null for findings about the whole design. */
+  table: string | null;
+  findings: Finding[];
+  counts: Record<Severity, number>;
+}
+
+/** Groups per table (design-wide findings as their own group), each severity-ordered; groups by their worst finding, then the shown table. */
+export function groupFindings(sorted: readonly Finding[], table: string | null): FindingGroup[] {
+  const by = new Map<string | null, Finding[]>();
+  for (const f of sorted) by.set(f.table, [...(by.get(f.table) ?? []), f]);
+  const groups = [...by].map(([t, fs]) => ({ table: t, findings: fs, counts: countsOf(fs) }));
+  const worst = (g: FindingGroup) => Math.min(...g.findings.map((f) => RANK[f.severity]));
+  return groups.sort((a, b) => worst(a) - worst(b) || Number(b.table === table) - Number(a.table === table));
+}
+
 export const FindingsPanel = memo(function FindingsPanel({ docId, findings, table }: Props) {
   const [doc, setDoc] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ key: string; text: string } | null>(null);
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) counts[f.severity]++;
-  // By severity first (the lint order); within a severity the table shown in the form first.
-  const rank = { error: 0, warning: 1, info: 2 } as const;
-  const sorted = table === null ? findings : [...findings].sort((a, b) => rank[a.severity] - rank[b.severity] || Number(b.table === table) - Number(a.table === table));
+  const counts = countsOf(findings);
+  const sorted = orderFindings(findings, table);
   // Fixes that change how some query is served compete when they touch the same table.
   const fixesOn = new Map<string, Finding[]>();
   for (const f of findings) if (f.fix && f.table && f.effects?.some((e) => e.changed)) fixesOn.set(f.table, [...(fixesOn.get(f.table) ?? []), f]);
-  const fix = (f: Finding, key: string) => {
-    const st = useStudio.getState();
+  const rivalsOf = (f: Finding) => (f.table && fixesOn.get(f.table)?.includes(f) ? fixesOn.get(f.table)!.filter((r) => r !== f) : []);
+  const fix = (f: Finding) => {
+    const key = findingKey(f);
     let declined = false;
-    const r = st.editDesign(
+    const r = useStudio.getState().editDesign(
       docId,
       (d) => {
         const next = applyFix(d, f);
@@ -54,65 +81,33 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
     );
     setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
   };
+  const item = (f: Finding) => {
+    const key = findingKey(f);
+    return <FindingItem key={key} docId={docId} finding={f} rivals={rivalsOf(f)} problem={problem?.key === key ? problem.text : null} onFix={fix} onRule={setDoc} />;
+  };
+  const groups = findings.length > GROUP_AT ? groupFindings(sorted, table) : [];
   return (
-    <section className="panel findings" aria-labelledby="findings-heading" data-testid="findings">
+    <section className="panel findings" aria-labelledby="findings-heading" data-testid="findings" data-grouped={groups.length > 1}>
       <h2 id="findings-heading">
         Findings{' '}
         <span className="muted small" data-testid="findings-count">
-          {findings.length === 0 ? 'none' : `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`}
+          {findings.length === 0 ? 'none' : countText(counts)}
         </span>
       </h2>
       {findings.length === 0 ? (
         <p className="hint">No findings: the validator has nothing to say about this design.</p>
+      ) : groups.length > 1 ? (
+        groups.map((g) => (
+          <details key={g.table ?? '\u0000design'} className="finding-group" open data-testid="finding-group" data-table={g.table ?? ''}>
+            <summary>
+              {g.table === null ? 'The design' : <code>{g.table}</code>} <span className="finding-group-counts">{countText(g.counts)}</span>
+            </summary>
+            <ol className="finding-list">{g.findings.map(item)}</ol>
+          </details>
+        ))
       ) : (
         <ol className="finding-list" aria-live="polite">
-          {sorted.map((f) => {
-            const key = `${f.rule}|${formatPath(f.path as PathPart[])}|${f.messageId}`;
-            const sim = simulationLinkFor(docId, f);
-            return (
-              <li key={key} className={`finding finding-${f.severity}`} data-testid="finding" data-rule={f.rule}>
-                <div className="finding-head">
-                  <span className={`sev sev-${f.severity}`}>{SEVERITY_LABEL[f.severity]}</span>
-                  <button type="button" className="link-button finding-where" onClick={() => useStudio.getState().reveal(docId, f.path as PathPart[])} title="Show it in the design">
-                    {where(f)}
-                  </button>
-                </div>
-                <p className="finding-message">{f.message}</p>
-                {f.detail && (
-                  <details className="finding-detail" data-testid="finding-detail">
-                    <summary>Why</summary>
-                    <p>{f.detail}</p>
-                  </details>
-                )}
-                {f.fixWithheld && (
-                  <p className="hint small" data-testid="fix-withheld">
-                    {f.fixWithheld}
-                  </p>
-                )}
-                <div className="finding-actions">
-                  <button type="button" className="link-button" onClick={() => setDoc(f.rule)}>
-                    Rule <code>{f.rule}</code>
-                  </button>
-                  {sim && (
-                    <a href={sim.href} data-testid="finding-sim">
-                      {sim.label}
-                    </a>
-                  )}
-                  {f.fix && (
-                    <button type="button" className="fix" onClick={() => fix(f, key)} data-testid="fix">
-                      Fix: {f.fix}
-                    </button>
-                  )}
-                </div>
-                {f.fix && <FixEffects finding={f} rivals={(f.table ? (fixesOn.get(f.table) ?? []) : []).filter((r) => r !== f && fixesOn.get(f.table!)?.includes(f))} />}
-                {problem?.key === key && (
-                  <p className="field-error" role="alert">
-                    {problem.text}
-                  </p>
-                )}
-              </li>
-            );
-          })}
+          {sorted.map(item)}
         </ol>
       )}
       <RuleDocDialog rule={doc} onClose={() => setDoc(null)} />

@@ -3,7 +3,7 @@
 // side charts; then compare two tables under the same workload. Mounted lazily by the design
 // view with `{ docId }`; it reads the design from the store and never writes to it. A finished
 // run's tablet boundaries go to the store (publishTablets) for the key sorter's separators.
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { clusterOf } from '../../core/sim';
 import type { Table } from '../../core/model/schema';
 import { designHref, navigate } from '../routing';
@@ -14,7 +14,7 @@ import { Heatmap } from './Heatmap';
 import { SimCharts } from './SimCharts';
 import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
-import { simulationHref } from './link';
+import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
 import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';
 import './sim.css';
@@ -42,6 +42,14 @@ function SimPanel({ docId }: { docId: string }) {
   const [text, setText] = useState<WorkloadText | null>(null);
   const [shownProblems, setShownProblems] = useState(false);
   const { state, last, start, cancel } = useSimulation();
+  const landOnResult = useRef(false);
+  const output = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!landOnResult.current || !last || state.status === 'running') return;
+    landOnResult.current = false;
+    output.current?.scrollIntoView({ block: 'start' });
+    output.current?.focus({ preventScroll: true });
+  }, [last, state.status]);
   const publishTablets = useStudio((s) => s.publishTablets);
 
   // Each finished run of this view (not Compare's) shares where its tablets start.
@@ -61,6 +69,19 @@ function SimPanel({ docId }: { docId: string }) {
   const form = text ?? (design ? defaultWorkload(design, table) : null);
   const parsed = useMemo(() => (form ? parseWorkload(form) : null), [form]);
 
+  // A link asked for this table's simulation ("See it in the simulation"): run it, then land on
+  // the result. In a task of its own, so a StrictMode remount (which cancels runs) runs it once.
+  const runRef = useRef<() => void>(() => {});
+  useEffect(() => {
+    if (!tableName) return;
+    const timer = setTimeout(() => {
+      if (!takeRunRequest(docId, tableName)) return;
+      landOnResult.current = true;
+      runRef.current();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [docId, tableName]);
+
   if (!doc || !design || !form || !parsed) {
     return (
       <section className="view sim-view" data-testid="sim-view">
@@ -74,6 +95,8 @@ function SimPanel({ docId }: { docId: string }) {
     if (!table || !parsed.ok) return;
     void start([{ table, options: optionsOf(design, parsed.workload, undefined, table) }]);
   };
+  runRef.current = run;
+
   const result = last?.results[0];
   const ranTable = last?.jobs[0]?.table;
   const stale = ranTable && ranTable !== table;
@@ -105,7 +128,7 @@ function SimPanel({ docId }: { docId: string }) {
         />
       )}
       {result && ranTable && (
-        <div className={state.status === 'running' ? 'sim-output sim-busy' : 'sim-output'} data-testid="sim-output">
+        <div className={state.status === 'running' ? 'sim-output sim-busy' : 'sim-output'} data-testid="sim-output" ref={output} tabIndex={-1}>
           {stale && (
             <p className="notice" role="status">
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}

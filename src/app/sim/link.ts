@@ -19,3 +19,22 @@ export function simulationLinkFor(docId: string, finding: { rule: string; table:
   if (!finding.table || !isHotspotRule(finding.rule)) return null;
   return { href: simulationHref(docId, finding.table), label: 'See it in the simulation' };
 }
+
+// A link into the simulation lands on a result (issue 17, item 10): clicking it asks the
+// Simulate tab to run the table at once, and the tab, when it mounts or shows that table, takes
+// the request, runs, and scrolls to the result. A request is for one design and table, and is
+// taken once; it is dropped after a short while so a later visit to the tab does not run.
+let pending: { docId: string; table: string; at: number } | null = null;
+const REQUEST_MS = 10_000;
+
+export function requestRun(docId: string, table: string): void {
+  pending = { docId, table, at: Date.now() };
+}
+
+/** True (once) when a link asked to run this design's table. */
+export function takeRunRequest(docId: string, table: string): boolean {
+  const p = pending;
+  if (!p || p.docId !== docId || p.table !== table || Date.now() - p.at > REQUEST_MS) return false;
+  pending = null;
+  return true;
+}

@@ -14,7 +14,7 @@ import { MatchStrip, QueryBar } from './QueryBar';
 import { ProgressLine, SorterControls, type SourceChoice } from './SorterControls';
 import { createSpanner, type Spanner } from './spans';
 import { TabletBar, useTabletBoundaries } from './TabletBar';
-import { placeBoundaries } from './tablets';
+import { placeBoundaries, rateAcrossRun } from './tablets';
 import { useJsOrder, useMatch, useSortRun, type SortRun } from './useSorter';
 import './sorter.css';
 
@@ -89,12 +89,21 @@ export default function SorterView({ docId }: { docId: string }) {
     [current, placement, showTablets],
   );
 
+  // With a simulation of this table, generated keys span its run, so its boundaries fall among them.
+  const [spread, setSpread] = useState<number | null>(null);
   const runChoice = (c: SourceChoice) => {
     setActive(0);
     setAnchor(0);
-    if (c.from === 'generate' && table)
-      start({ from: 'generate', rowKey: table.rowKey, count: c.count, seed: c.seed, writesPerSecond: table.load?.writesPerSecond }, table.rowKey);
-    else if (c.from === 'paste') start({ from: 'paste', text: c.text }, table?.rowKey ?? null);
+    if (c.from === 'generate' && table) {
+      const seconds = current?.run.seconds ?? null;
+      const declared = table.load?.writesPerSecond;
+      const writesPerSecond = rateAcrossRun(c.count, seconds, declared);
+      setSpread(seconds !== null && writesPerSecond !== declared ? seconds : null);
+      start({ from: 'generate', rowKey: table.rowKey, count: c.count, seed: c.seed, writesPerSecond }, table.rowKey);
+    } else if (c.from === 'paste') {
+      setSpread(null);
+      start({ from: 'paste', text: c.text }, table?.rowKey ?? null);
+    }
   };
 
   // First visit: a thousand keys of the table, so there is something to look at. Until the
@@ -224,6 +233,7 @@ export default function SorterView({ docId }: { docId: string }) {
               keyCount={run.prepared.keys.count}
               show={showTablets}
               onShow={setShowTablets}
+              spreadSeconds={run.source === 'generate' ? spread : null}
             />
           )}
           {spanner && <FieldLegend spanner={spanner} />}

@@ -4,7 +4,7 @@
 // store (sim/tablets-slice.ts), published by the Simulate tab when a run finishes.
 import { useMemo } from 'react';
 import { PATTERNS } from '../sim/describe';
-import { simulationHref } from '../sim/link';
+import { requestRun, simulationHref } from '../sim/link';
 import { tabletsFor, tabletsKey } from '../sim/tablets-slice';
 import { useStudio, type TabletsView } from '../store';
 import type { Placement } from './tablets';
@@ -31,14 +31,17 @@ export interface TabletBarProps {
   keyCount: number;
   show: boolean;
   onShow(show: boolean): void;
+  /** The generated keys were spread across the run's seconds (not the declared rate), or null. */
+  spreadSeconds?: number | null;
 }
 
-export function TabletBar({ view, docId, table, placement, keyCount, show, onShow }: TabletBarProps) {
+export function TabletBar({ view, docId, table, placement, keyCount, show, onShow, spreadSeconds = null }: TabletBarProps) {
   const href = simulationHref(docId, table);
+  const ask = () => requestRun(docId, table);
   if (view.status === 'none')
     return (
       <p className="sorter-tablets muted" data-testid="sorter-tablets" data-status="none">
-        No simulation of this table yet: <a href={href}>run one in the Simulate tab</a> to see where its tablets would start among these keys.
+        No simulation of this table yet: <a href={href} onClick={ask}>run one in the Simulate tab</a> to see where its tablets would start among these keys.
       </p>
     );
   const { sim } = view;
@@ -46,7 +49,7 @@ export function TabletBar({ view, docId, table, placement, keyCount, show, onSho
   if (view.status === 'stale')
     return (
       <p className="sorter-tablets notice" data-testid="sorter-tablets" data-status="stale">
-        The tablet boundaries from {when} are from an earlier version of this table, so they are not shown. <a href={href}>Simulate it again</a> to see
+        The tablet boundaries from {when} are from an earlier version of this table, so they are not shown. <a href={href} onClick={ask}>Simulate it again</a> to see
         the current ones.
       </p>
     );
@@ -63,6 +66,7 @@ export function TabletBar({ view, docId, table, placement, keyCount, show, onSho
         {fmt(run.writesPerSecond)} writes/s for {fmt(run.seconds)} s, seed {run.seed});{' '}
         {within === 1 ? '1 boundary falls' : `${fmt(within)} boundaries fall`} within these {fmt(keyCount)} keys
         {outside > 0 && `, ${fmt(outside)} outside them`}.
+        {spreadSeconds !== null && ` The keys are sampled across the run's ${fmt(spreadSeconds)} s, as it wrote them, so its tablets show among them.`}
       </span>
     </div>
   );

@@ -84,3 +84,17 @@ export function separatorAbove(placement: Placement, k: number): number {
   }
   return lo < at.length && at[lo] === k ? lo : -1;
 }
+
+/**
+ * The write rate to generate `count` keys at so that they span a simulated run of `seconds`
+ * (issue 17, item 10): at the declared rate a thousand keys span a fraction of a second, and a
+ * key led by a timestamp then has every tablet boundary of a ten-minute run after its last key.
+ * Keys are written at start + i / rate (core/keys/generate.ts), as in the simulation, so this
+ * rate samples the run's writes evenly across its time. The declared rate when it already spans
+ * the run (or more); undefined (the generator's default) when neither is known.
+ */
+export function rateAcrossRun(count: number, seconds: number | null, declared: number | undefined): number | undefined {
+  const wanted = seconds !== null && seconds > 0 && count > 0 ? count / seconds : undefined;
+  if (wanted === undefined) return declared;
+  return declared !== undefined && declared > 0 && declared <= wanted ? declared : wanted;
+}

@@ -58,4 +58,17 @@ describe('DesignView', () => {
     expect(html).toContain('The YAML has errors.');
     expect(html).toContain('data-testid="table-panel"');
   });
+  it('opens on the summary: the key as chips, an example key with its bytes, the verdicts and the counts (issue 17)', () => {
+    const html = open(good);
+    const at = html.indexOf('data-testid="design-summary"');
+    expect(at).toBeGreaterThan(0);
+    // Above the tabs and the form: the first thing after the title.
+    expect(at).toBeLessThan(html.indexOf('data-testid="tab-form"'));
+    expect(html.match(/data-testid="summary-chip"/g)).toHaveLength(2);
+    expect(html).toMatch(/data-testid="summary-key" data-hex="[0-9a-f]+"/);
+    expect(html).toContain('data-testid="summary-writes"');
+    expect(html).toMatch(/data-testid="summary-capacity"[^>]*data-verdict="unknown"/);
+    expect(html).toMatch(/data-testid="summary-findings" data-errors="\d+" data-warnings="\d+" data-info="\d+"/);
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
 });

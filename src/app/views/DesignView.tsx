@@ -16,6 +16,9 @@ import { useLint } from '../form/hooks';
 import { designHref, galleryHref, navigate } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
+import { Summary } from '../summary/SummaryOf';
+import { useFollowingAddress } from './address';
+import { Section } from '../components/Section';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 import { clearChangesInForm, showChangesInForm } from '../form/compare-marks';
 import { formMarks } from '../share/form-marks';
@@ -205,6 +208,7 @@ export function DesignView() {
   const doc = useStudio(selectOpenDoc);
   const selected = useStudio((s) => s.selectedTable);
   const tab = useStudio((s) => s.designTab);
+  useFollowingAddress(doc?.id ?? null, doc?.design.name);
   return <DesignPage openId={openId} doc={doc} selected={selected} tab={tab} />;
 }
 
@@ -244,8 +248,15 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
             <CommandButton id="design.delete" className="danger" />
           </div>
         </div>
-        {doc.design.description && <p className="design-description">{doc.design.description}</p>}
+        <PanelBoundary name="The summary" resetKey={doc.design}>
+          <Summary doc={doc} selected={selected} />
+        </PanelBoundary>
         <ClusterLine design={doc.design} />
+        {doc.design.description && (
+          <Section id="about" title="About this design" className="design-about">
+            <p className="design-description">{doc.design.description}</p>
+          </Section>
+        )}
       </header>
       <SharedBanner key={doc.id} doc={doc} />
       <TextIssuesBanner doc={doc} tab={tab} />

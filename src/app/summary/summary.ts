@@ -1,0 +1,107 @@
+// What the summary at the top of a design page says (issue 17, item 1), as data: per table the
+// key's fields in key order and the hotspot verdict, for the design the capacity plan's verdict
+// and the finding counts. No arithmetic of its own: the hotspot verdict is the core's hotspot
+// model (the one the lint rules and the simulator read), raised to the worst hotspot finding of
+// the table so the summary never says less than the findings do; the capacity verdict is the
+// core's plan (the one the Capacity panel and `btstudio plan` read).
+import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capacity/hotspot';
+import { capacityPlan, type PlanState } from '../../core/capacity/plan';
+import type { Design } from '../../core/model/schema';
+import type { DesignAnalysis } from '../../core/rules/analysis';
+import { percent } from '../../core/rules/support/keyshape';
+import type { Finding, Severity } from '../../core/rules/types';
+import { isHotspotRule } from '../sim/link';
+
+export type Tone = 'ok' | 'warn' | 'bad' | 'unknown';
+
+export interface WritesVerdict {
+  risk: HotspotRisk;
+  tone: Tone;
+  /** One short sentence: what takes the writes, and how much of one node that needs when known. */
+  text: string;
+}
+
+export interface TableSummary {
+  name: string;
+  fields: { name: string; type: string }[];
+  writes: WritesVerdict;
+  /** Findings on this table by severity. */
+  counts: Record<Severity, number>;
+}
+
+export interface CapacityVerdict {
+  tone: Tone;
+  text: string;
+  state: PlanState | 'unknown';
+}
+
+export interface DesignSummaryData {
+  tables: TableSummary[];
+  capacity: CapacityVerdict;
+  counts: Record<Severity, number>;
+}
+
+const HOT_ROW = 'hot-row';
+/** A share for the summary: the core's percent, and "under 0.01%" rather than 0.0000036%. */
+const share = (x: number) => (x > 0 && x < 0.0001 ? 'under 0.01%' : percent(x));
+const isWriteRule = (rule: string) => isHotspotRule(rule) || rule === HOT_ROW;
+const zero = (): Record<Severity, number> => ({ error: 0, warning: 0, info: 0 });
+
+function writesVerdict(design: Design, analysis: DesignAnalysis, ti: number, findings: readonly Finding[]): WritesVerdict {
+  const t = analysis.tables[ti];
+  if (!t || t.layout === null) return { risk: 'none', tone: 'unknown', text: 'The key does not lay out yet, so where writes land is unknown.' };
+  const model = tableHotspot(design, t);
+  const name = t.table.name;
+  const worst = findings
+    .filter((f) => f.table === name && isWriteRule(f.rule))
+    .reduce<Severity | null>(
+      (w, f) => (f.severity === 'error' || w === 'error' ? 'error' : f.severity === 'warning' || w === 'warning' ? 'warning' : (w ?? f.severity)),
+      null,
+    );
+  const risk: HotspotRisk = model.risk === 'hotspot' || worst === 'error' ? 'hotspot' : model.risk === 'at-risk' || worst === 'warning' ? 'at-risk' : 'none';
+  const range = describeRange(model.hottest);
+  const takes = `${range} takes ${share(model.hottest.share)} of the writes`;
+  const need = model.nodeFraction === null ? ' (no write load declared)' : `, ${share(model.nodeFraction)} of one node`;
+  if (risk === 'hotspot') return { risk, tone: 'bad', text: `Hotspot: ${takes}${need}.` };
+  if (risk === 'at-risk') return { risk, tone: 'warn', text: `At risk: ${takes}${need}.` };
+  return { risk, tone: 'ok', text: `Spread: ${takes}${need}.` };
+}
+
+function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerdict {
+  const plan = capacityPlan(design, analysis);
+  const n = (x: number) => `${x.toLocaleString('en-US')} node${x === 1 ? '' : 's'}`;
+  const has = n(plan.cluster.nodes);
+  const declared = plan.cpuNodes > 0;
+  const cpu = `CPU ${Math.round(plan.utilization.cpu * 100)}%`;
+  const storage = `storage ${Math.round(plan.utilization.storage * 100)}%`;
+  const worst: PlanState =
+    plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
+  if (!declared && plan.sizedBytes === 0)
+    return { tone: 'unknown', state: 'unknown', text: `No load declared: what ${has} can carry is unknown until a table declares writes or reads.` };
+  if (worst === 'over')
+    return {
+      tone: 'bad',
+      state: worst,
+      text: `Over capacity: the load needs ${n(plan.nodesNeeded.recommended)}, the cluster has ${has} (${cpu}, ${storage}).`,
+    };
+  if (worst === 'target')
+    return { tone: 'warn', state: worst, text: `Above target: ${n(plan.nodesNeeded.recommended)} recommended, the cluster has ${has} (${cpu}, ${storage}).` };
+  return { tone: 'ok', state: worst, text: `Fits: ${has} carry the declared load (${cpu}, ${storage}; ${n(plan.nodesNeeded.recommended)} recommended).` };
+}
+
+export function designSummary(design: Design, analysis: DesignAnalysis, findings: readonly Finding[]): DesignSummaryData {
+  const counts = zero();
+  for (const f of findings) counts[f.severity]++;
+  const tables = design.tables.map((table, ti): TableSummary => {
+    const order = analysis.tables[ti]?.layout?.fields ?? Object.keys(table.rowKey.fields);
+    const c = zero();
+    for (const f of findings) if (f.table === table.name) c[f.severity]++;
+    return {
+      name: table.name,
+      fields: order.map((name) => ({ name, type: table.rowKey.fields[name]?.type ?? '?' })),
+      writes: writesVerdict(design, analysis, ti, findings),
+      counts: c,
+    };
+  });
+  return { tables, capacity: capacityVerdict(design, analysis), counts };
+}
