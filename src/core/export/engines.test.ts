@@ -56,9 +56,10 @@ describe('engineBody', () => {
   // export list, Java's package clause and import) stays out of the generated file. Java's second
   // part is a private nested class there (javaNested), so the generated class's API is unchanged.
   const concat = (bodies: string[]) => bodies.join('');
+  const javaJoin = ([engine, bytes]: string[]) => engine! + javaNested(bytes!, 'Bytes.java');
   const JOINED: [string, string, string[], RegExp, string, (bodies: string[]) => string][] = [
     ['Go', GO_ENGINE, GO_FILES, /^(package|import) /m, '\nfunc buildKey(', concat],
-    ['Java', JAVA_ENGINE, JAVA_FILES, /^(package|import) /m, '\n  private static byte[] buildKey(', ([engine, bytes]) => engine! + javaNested(bytes!, 'Bytes.java')],
+    ['Java', JAVA_ENGINE, JAVA_FILES, /^(package|import) /m, '\n  private static byte[] buildKey(', javaJoin],
     ['Python', PYTHON_ENGINE, ['keys_values.py', 'keys.py'], /^from keys_values import \(/m, '\nclass _Engine:', concat],
     ['TypeScript', TS_ENGINE, ['keys-values.ts', 'keys.ts'], /from '\.\/keys-values'|^export (type )?\{/m, '\nexport function buildKey(', concat],
   ];
