@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { importBundle, src } from './bundle.mjs';
 
 const TABLES = {
-  // Seed 003's fix: a salt in front of a timestamp-first key.
+  // The fix Schema design best practices gives: a salt in front of a timestamp-first key.
   salted: {
     name: 'salted',
     rowKey: {

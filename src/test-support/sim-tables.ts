@@ -14,5 +14,5 @@ export function table(template: string, fields: Record<string, Field>, extra: Pa
 
 export const device = { type: 'string', cardinality: 10000, length: 8 } satisfies Field;
 export const ts = { type: 'timestamp' } satisfies Field;
-/** The seeds' anti-pattern: a key that starts with the timestamp. */
+/** The anti-pattern of Schema design best practices: a key that starts with the timestamp. */
 export const leadingTimestamp = table('{ts}#{device}', { ts, device });

@@ -1,5 +1,6 @@
 // Java key builders (Java 8+, no dependencies): one final class per table with a nested
-// Record and Key, build/parse, a method per query, and the engine as private static methods.
+// Record and Key, build/parse, a method per query, and the engine as private static methods
+// (its byte, number and calendar helpers in a private nested class Bytes).
 // Ints are long (64-bit), bytes byte[], text String; a range's end null means the table's end.
 import { KIND, ROLE, type KeyProgram } from './code-spec';
 import { JAVA_ENGINE } from './engine-source';

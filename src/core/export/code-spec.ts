@@ -1,6 +1,6 @@
 // The spec of a table's key as every code-export engine reads it (engines/: keys-values.ts
-// with keys.ts, KeyEngine.java, keys.go with keys_fields.go and keys_codec.go, keys_values.py
-// with keys.py): plain numbers, so each language writes a literal. These tables name the
+// with keys.ts, KeyEngine.java with Bytes.java, keys.go with keys_fields.go and keys_codec.go,
+// keys_values.py with keys.py): plain numbers, so each language writes a literal. These tables name the
 // numbers; the generators (code-*.ts) use the names, and the engines compare against the same
 // values.
 import type { ParamKind, QuerySpec } from './ranges';

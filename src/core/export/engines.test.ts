@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { engineBody, GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE } from './engine-source';
+import { engineBody, GO_ENGINE, JAVA_ENGINE, javaNested, PYTHON_ENGINE, TS_ENGINE } from './engine-source';
 
 const ENGINES = fileURLToPath(new URL('./engines/', import.meta.url));
 const has = (cmd: string, ...args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0 || !!process.env.CI;
@@ -18,6 +18,7 @@ const run = (cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Pro
 };
 
 const GO_FILES = ['keys.go', 'keys_fields.go', 'keys_codec.go'];
+const JAVA_FILES = ['KeyEngine.java', 'Bytes.java'];
 
 describe('engineBody', () => {
   it('takes the lines after the begin marker, up to the end marker or the end of the file', () => {
@@ -30,11 +31,21 @@ describe('engineBody', () => {
     expect(() => engineBody('no marker', 'keys.go')).toThrow('keys.go: no "---- engine: copied from here" line');
   });
 
+  it('makes a top-level Java part a private nested class, one level deeper', () => {
+    expect(javaNested('/** Doc. */\nfinal class B {\n  static int x;\n\n  static int y() { return x; }\n}\n', 'B.java')).toBe(
+      '  /** Doc. */\n  private static final class B {\n    static int x;\n\n    static int y() { return x; }\n  }\n',
+    );
+    expect(javaNested('final class B {\n}\n', 'B.java')).toBe('  private static final class B {\n  }\n');
+    expect(() => javaNested('class B {\n}\n', 'B.java')).toThrow('B.java: the engine part should start with "final class Name {"');
+  });
+
   it('gives each engine its body, without the prelude that makes the file stand alone', () => {
     expect(GO_ENGINE.startsWith('// KeyRange is rows [Start, End)')).toBe(true);
     expect(GO_ENGINE).not.toContain('package engine');
     expect(JAVA_ENGINE.startsWith('  /** A key that does not fit')).toBe(true);
     expect(JAVA_ENGINE).not.toContain('final class KeyEngine');
+    expect(JAVA_ENGINE).toContain('\n  private static final class Bytes {\n    private Bytes() {}\n');
+    expect(JAVA_ENGINE).not.toMatch(/^(package|import) /m);
     expect(PYTHON_ENGINE.startsWith('import re\n')).toBe(true);
     expect(TS_ENGINE.startsWith('export type KeyValue')).toBe(true);
     for (const e of [GO_ENGINE, JAVA_ENGINE, PYTHON_ENGINE, TS_ENGINE]) expect(e).not.toContain('---- engine:');
@@ -42,15 +53,19 @@ describe('engineBody', () => {
 
   // An engine of several files is their bodies in order; what ties the files together for their
   // toolchain (Go's package clause and imports, the imports between the parts, TypeScript's
-  // export list) stays out of the generated file.
-  const JOINED: [string, string, string[], RegExp, string][] = [
-    ['Go', GO_ENGINE, GO_FILES, /^(package|import) /m, '\nfunc buildKey('],
-    ['Python', PYTHON_ENGINE, ['keys_values.py', 'keys.py'], /^from keys_values import \(/m, '\nclass _Engine:'],
-    ['TypeScript', TS_ENGINE, ['keys-values.ts', 'keys.ts'], /from '\.\/keys-values'|^export (type )?\{/m, '\nexport function buildKey('],
+  // export list, Java's package clause and import) stays out of the generated file. Java's second
+  // part is a private nested class there (javaNested), so the generated class's API is unchanged.
+  const concat = (bodies: string[]) => bodies.join('');
+  const javaJoin = ([engine, bytes]: string[]) => engine! + javaNested(bytes!, 'Bytes.java');
+  const JOINED: [string, string, string[], RegExp, string, (bodies: string[]) => string][] = [
+    ['Go', GO_ENGINE, GO_FILES, /^(package|import) /m, '\nfunc buildKey(', concat],
+    ['Java', JAVA_ENGINE, JAVA_FILES, /^(package|import) /m, '\n  private static byte[] buildKey(', javaJoin],
+    ['Python', PYTHON_ENGINE, ['keys_values.py', 'keys.py'], /^from keys_values import \(/m, '\nclass _Engine:', concat],
+    ['TypeScript', TS_ENGINE, ['keys-values.ts', 'keys.ts'], /from '\.\/keys-values'|^export (type )?\{/m, '\nexport function buildKey(', concat],
   ];
-  it.each(JOINED)('joins the %s files in order into one body, without what ties them together', (_lang, engine, files, tie, entry) => {
+  it.each(JOINED)('joins the %s files in order into one body, without what ties them together', (_lang, engine, files, tie, entry, joinBodies) => {
     const sources = files.map((f) => readFileSync(join(ENGINES, f), 'utf8'));
-    expect(engine).toBe(sources.map((text, i) => engineBody(text, files[i]!)).join(''));
+    expect(engine).toBe(joinBodies(sources.map((text, i) => engineBody(text, files[i]!))));
     expect(sources.some((text) => tie.test(text))).toBe(true);
     expect(engine).not.toMatch(tie);
     expect(engine).toContain(entry);
@@ -71,10 +86,10 @@ describe.skipIf(!has('go', 'version'))('engines/keys.go, keys_fields.go, keys_co
   }, 120_000);
 });
 
-describe.skipIf(!has('javac', '-version'))('engines/KeyEngine.java', () => {
-  it('compiles on its own with every lint warning an error', () => {
+describe.skipIf(!has('javac', '-version'))('engines/KeyEngine.java and Bytes.java', () => {
+  it('compile on their own, as one package, with every lint warning an error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'btstudio-engine-java-'));
-    expect(run('javac', ['-Xlint:all', '-Werror', '-d', dir, join(ENGINES, 'KeyEngine.java')])).toEqual({ ok: true, out: '' });
+    expect(run('javac', ['-Xlint:all', '-Werror', '-d', dir, ...JAVA_FILES.map((f) => join(ENGINES, f))])).toEqual({ ok: true, out: '' });
   }, 120_000);
 });
 

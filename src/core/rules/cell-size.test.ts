@@ -9,7 +9,7 @@ const MiB = 1024 * 1024;
 ruleTester(rule, {
   valid: [
     {
-      name: 'a serialized report of 24 bytes (seed 001, single-timestamp serialized)',
+      name: 'a serialized report of 24 bytes (Schema design for time series data, single-timestamp serialized)',
       yaml: design('          - {qualifier: blob, valueBytes: 24}'),
     },
     {

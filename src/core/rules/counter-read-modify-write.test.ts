@@ -8,7 +8,7 @@ const design = (families: string, queries = '') =>
 ruleTester(rule, {
   valid: [
     {
-      name: 'counters in aggregate families (seed 000: ad views, daily unique viewers with HLL)',
+      name: 'counters in aggregate families (Schema design best practices, counters: ad views, daily unique viewers with HLL)',
       yaml: design(`      - name: c
         aggregate: sum
         columns:

@@ -7,11 +7,11 @@ const design = keyDesign;
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 000 tenantID#reversedTimestamp#objectID: no field holds "#"',
+      name: 'tenantID#reversedTimestamp#objectID: no field holds "#"',
       yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
     },
     {
-      name: 'seed 001 balloon weeks: location values, padded ids and ISO weeks hold no "#"',
+      name: 'balloon weeks (Schema design for time series data): location values, padded ids and ISO weeks hold no "#"',
       yaml: design(
         '{location}#{balloon}#week{week}',
         '        location: {type: string, values: [us-west2, asia-south2]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        week: {type: timestamp, bucket: week, format: iso}',

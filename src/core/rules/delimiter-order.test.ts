@@ -7,7 +7,7 @@ const design = keyDesign;
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 000 tenantID#reversedTimestamp#objectID: every byte sorts above "#"',
+      name: 'tenantID#reversedTimestamp#objectID: every byte sorts above "#"',
       yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
     },
     {

@@ -7,7 +7,7 @@ const design = (template: string, fields: string, queries = '') => tableYaml({ t
 ruleTester(rule, {
   valid: [
     {
-      name: 'reversed host names (seed 003: com.google/search, com.google/maps)',
+      name: 'reversed host names (Schema design best practices: com.google/search, com.google/maps)',
       yaml: design('{domain}#{path}', '        domain: {type: domain, reversed: true, cardinality: 1000000}\n        path: {type: string, prefix: /}', '    queries:\n      - {name: an organisation, match: {domain: prefix}}\n'),
     },
     {

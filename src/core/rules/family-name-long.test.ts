@@ -5,12 +5,12 @@ const design = (families: string) => tableYaml({ table: 'readings', template: '{
 
 ruleTester(rule, {
   valid: [
-    { name: 'seed 003 tall-narrow family "reading" and short names', yaml: design('      - name: reading\n      - name: m\n      - name: raw') },
+    { name: 'a tall and narrow table\'s family "reading" and short names', yaml: design('      - name: reading\n      - name: m\n      - name: raw') },
     { name: 'exactly 10 characters', yaml: design('      - name: properties') },
   ],
   invalid: [
     {
-      name: 'seed 001\'s "measurements" on small cells: the name is 30% of each',
+      name: 'the "measurements" family of Schema design for time series data on small cells: the name is 30% of each',
       yaml: design('      - name: measurements\n        columns: [{qualifier: pressure, valueBytes: 8}]'),
       findings: [{ messageId: 'long', path: 'tables[0].families[0].name', severity: 'info', message: /12 characters long.*about 30%/ }],
     },

@@ -6,7 +6,7 @@ const design = (families: string, queries = '') => tableYaml({ table: 'readings'
 
 ruleTester(rule, {
   valid: [
-    { name: 'seed 001 family "measurements" and a one-letter family', yaml: design('      - name: measurements\n      - name: m') },
+    { name: 'a family "measurements" (Schema design for time series data) and a one-letter family', yaml: design('      - name: measurements\n      - name: m') },
     { name: 'dots, hyphens and 64 characters', yaml: design(`      - name: raw.v2-x\n      - name: ${'f'.repeat(64)}`) },
   ],
   invalid: [

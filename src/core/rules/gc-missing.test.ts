@@ -17,7 +17,7 @@ const users = (families: string, load: string) => tableYaml({ table: 'users', te
 ruleTester(rule, {
   valid: [
     {
-      name: 'time buckets with new cells and a GC rule (seed 001)',
+      name: 'time buckets with new cells and a GC rule (Schema design for time series data)',
       yaml: balloonWeeks('        gc:\n          union:\n            - maxVersions: 10080\n            - maxAge: 90d\n', '    load: {writesPerSecond: 167, retention: 90d}'),
     },
     {

@@ -6,11 +6,11 @@ const design = (template: string, fields: string, queries = '') => tableYaml({ t
 ruleTester(rule, {
   valid: [
     {
-      name: 'a uuid after the room and time it belongs to (seed 000 tenantID#reversedTimestamp#objectID)',
+      name: 'a uuid after the room and time it belongs to (tenantID#reversedTimestamp#objectID)',
       yaml: design('{room}#{ts}#{message}', '        room: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}'),
     },
     {
-      name: 'a salt in front of a real id (seed 003 pattern 3)',
+      name: 'a salt in front of a real id (salting, Schema design best practices)',
       yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, max: 9999999999, pad: 10}', '    queries:\n      - {name: users in a range, match: {user_id: range}}\n'),
     },
     {

@@ -6,21 +6,21 @@ const design = keyDesign;
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 000 tenantID#reversedTimestamp#objectID keeps to [a-zA-Z0-9_#-]',
+      name: 'tenantID#reversedTimestamp#objectID keeps to [a-zA-Z0-9_#-]',
       yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
     },
     {
-      name: 'seed 003 reversed domains: the dots of host names are not reported',
+      name: 'reversed domains (Schema design best practices): the dots of host names are not reported',
       yaml: design('{domain}#{page}', '        domain: {type: domain, reversed: true}\n        page: {type: string, alphabet: lower, length: 12}'),
     },
     {
-      name: 'seed 000 names ":" as a delimiter',
+      name: 'Schema design best practices names ":" as a delimiter',
       yaml: design('{tenant}:{device}', '        tenant: {type: string, values: [acme, globex]}\n        device: {type: int, max: 9999, pad: 4}'),
     },
   ],
   invalid: [
     {
-      name: 'ISO times with ":" and "." (seed 003\'s 2026-09-14T16:45:00)',
+      name: 'ISO times with ":" and "." (such as 2026-09-14T16:45:00)',
       yaml: design('{device}#{ts}', '        device: {type: uuid}\n        ts: {type: timestamp, format: iso}'),
       findings: [{ messageId: 'chars', path: 'tables[0].rowKey.fields.ts', severity: 'info', message: /':', '\.' \(ISO times/ }],
     },

@@ -7,7 +7,7 @@ const design = (template: string, fields: string, families: string, queries = ''
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 003 tall-narrow: station#metric#reversed time, family reading',
+      name: 'tall and narrow (Schema design for time series data): station#metric#reversed time, family reading',
       yaml: design('{station}#{metric}#{ts}', '        station: {type: string}\n        metric: {type: string, values: [temp, rh]}\n        ts: {type: timestamp, reversed: true}', '      - name: reading'),
     },
     {

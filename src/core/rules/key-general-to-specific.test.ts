@@ -7,15 +7,15 @@ const design = (template: string, fields: string, queries = '') => tableYaml({ t
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 003 tall-narrow key station_id#metric_type#(Long.MAX_VALUE - timestamp)',
+      name: 'tall and narrow key (Schema design for time series data) station_id#metric_type#(Long.MAX_VALUE - timestamp)',
       yaml: design('{station}#{metric}#{ts}', '        station: {type: int, cardinality: 5000, pad: 4}\n        metric: {type: string, values: [temp, wind, rain]}\n        ts: {type: timestamp, reversed: true}'),
     },
     {
-      name: 'seed 000 template {tenant_id}#{entity_type}#{reversed_timestamp}#{uuid}',
+      name: 'template {tenant_id}#{entity_type}#{reversed_timestamp}#{uuid}',
       yaml: design('{tenant_id}#{entity_type}#{reversed_timestamp}#{uuid}', '        tenant_id: {type: string, cardinality: 2000}\n        entity_type: {type: string, values: [order, invoice, refund]}\n        reversed_timestamp: {type: timestamp, reversed: true}\n        uuid: {type: uuid}'),
     },
     {
-      name: 'a trailing time bucket after a balloon (seed 001 asia-south2#3698#week1)',
+      name: 'a trailing time bucket after a balloon (Schema design for time series data: asia-south2#3698#week1)',
       yaml: design('{location}#{balloon}#{week}', '        location: {type: string, values: [us-west2, asia-south2]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        week: {type: timestamp, bucket: week, format: iso}'),
     },
     {

@@ -6,11 +6,11 @@ const design = (template: string, fields: string) => tableYaml({ table: 'items',
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 000 tenantID#reversedTimestamp#objectID: about 68 bytes',
+      name: 'tenantID#reversedTimestamp#objectID: about 68 bytes',
       yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
     },
     {
-      name: 'seed 003 pattern 3: a two-digit salt and a padded id, 13 bytes',
+      name: 'salting (Schema design best practices): a two-digit salt and a padded id, 13 bytes',
       yaml: design('{salt}#{user}', '        salt: {type: hash, buckets: 16}\n        user: {type: int, max: 9999999999, pad: 10}'),
     },
   ],

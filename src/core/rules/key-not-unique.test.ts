@@ -8,11 +8,11 @@ const single = '    families: [{name: m, gc: {maxVersions: 1}, columns: [{qualif
 ruleTester(rule, {
   valid: [
     {
-      name: 'a message id after room and time (seed 000 tenantID#reversedTimestamp#objectID)',
+      name: 'a message id after room and time (tenantID#reversedTimestamp#objectID)',
       yaml: design('{room}#{ts}#{message}', '        room: {type: string, cardinality: 1000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}', `${single}    load: {writesPerSecond: 100000}\n`),
     },
     {
-      name: 'balloons that report once a minute, one row per report (seed 001 single-timestamp serialized)',
+      name: 'balloons that report once a minute, one row per report (Schema design for time series data, single-timestamp serialized)',
       yaml: design(
         '{location}#{balloon}#{ts}',
         '        location: {type: string, values: [us-west2, us-central1, us-east4, europe-west1], weights: [20, 20, 15, 12]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        ts: {type: timestamp, unit: s, bucket: minute, pad: 10}',
@@ -20,7 +20,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'a week bucket that keeps a cell per minute (seed 001 new cells for new events)',
+      name: 'a week bucket that keeps a cell per minute (Schema design for time series data, new cells for new events)',
       yaml: design(
         '{balloon}#{week}',
         '        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        week: {type: timestamp, bucket: week, format: iso}',
@@ -28,7 +28,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'hourly counters in an aggregate family (seed 000 counters)',
+      name: 'hourly counters in an aggregate family (Schema design best practices, counters)',
       yaml: design('{ad}#{hour}', '        ad: {type: int, cardinality: 1000, pad: 4}\n        hour: {type: timestamp, bucket: hour, format: iso}', '    families: [{name: c, aggregate: sum, columns: [{qualifier: views, counter: true}]}]\n    load: {writesPerSecond: 50000}\n'),
     },
     {

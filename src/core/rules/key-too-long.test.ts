@@ -6,7 +6,7 @@ const design = keyDesign;
 ruleTester(rule, {
   valid: [
     {
-      name: 'seed 003 pattern 1: tenant#device_type#device_id#reversed time, about 50 bytes',
+      name: 'field promotion (Schema design best practices): tenant#device_type#device_id#reversed time, about 50 bytes',
       yaml: design('{tenant}#{type}#{device}#{ts}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        type: {type: string, values: [sensor, meter]}\n        device: {type: int, max: 99999999, pad: 8}\n        ts: {type: timestamp, reversed: true}'),
     },
     {

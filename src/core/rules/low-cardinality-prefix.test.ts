@@ -13,7 +13,7 @@ ruleTester(rule, {
       yaml: design(3, '{counter}', '        counter: {type: string, values: [global, other], weights: [95, 5]}', '    load: {writesPerSecond: 20000}\n'),
     },
     {
-      name: 'a few locations, then balloons that spread each location\'s writes (seed 001 us-west2#3698#2021-03-05-1200)',
+      name: 'a few locations, then balloons that spread each location\'s writes (Schema design for time series data: us-west2#3698#2021-03-05-1200)',
       yaml: design(
         3,
         '{location}#{balloon}#{ts}',
@@ -22,7 +22,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'a salt in front of the low-cardinality prefix (seed 000 Field Salting Example)',
+      name: 'a salt in front of the low-cardinality prefix (salting, Schema design best practices)',
       yaml: design(3, '{salt}#{region}#{ts}', '        salt: {type: hash, buckets: 12}\n        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}'),
     },
     {
@@ -42,7 +42,7 @@ ruleTester(rule, {
       fixed: null,
     },
     {
-      name: 'a salt of the hot tenant alone gives that tenant one bucket (seed 003 pattern 3 taken literally)',
+      name: 'a salt of the hot tenant alone gives that tenant one bucket (salting, Schema design best practices, taken literally)',
       yaml: design(
         3,
         '{salt}#{tenant}#{ts}',

@@ -9,7 +9,7 @@ const abc = '        a: {type: string, cardinality: 1000}\n        b: {type: str
 ruleTester(rule, {
   valid: [
     {
-      name: 'nested queries share one key (seed 003: tenant_id#device_type#device_id)',
+      name: 'nested queries share one key (field promotion, Schema design best practices: tenant_id#device_type#device_id)',
       yaml: table(
         'readings',
         '{tenant}#{device_type}#{device}#{ts}',

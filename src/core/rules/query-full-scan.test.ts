@@ -10,7 +10,7 @@ const userItem = '        user: {type: string, cardinality: 100000}\n        ite
 ruleTester(rule, {
   valid: [
     {
-      name: 'field promotion serves every query (seed 003, pattern 1: tenant_0412#sensor#*)',
+      name: 'field promotion serves every query (Schema design best practices: tenant_0412#sensor#*)',
       yaml: table(
         '{tenant}#{device_type}#{device}#{ts}',
         '        tenant: {type: string, cardinality: 2000}\n        device_type: {type: string, values: [sensor, meter]}\n        device: {type: int, min: 1, max: 99999999, pad: 8}\n        ts: {type: timestamp, reversed: true}',
@@ -18,7 +18,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'a salt is enumerable, and an export reads everything on purpose (seed 003, pattern 3)',
+      name: 'a salt is enumerable, and an export reads everything on purpose (salting, Schema design best practices)',
       yaml: table(
         '{salt}#{user_id}',
         '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, pad: 10}',

@@ -9,11 +9,11 @@ const device = '        device: {type: string, cardinality: 100000}';
 ruleTester(rule, {
   valid: [
     {
-      name: 'the 10 newest readings after device_uuid# (seed 003, pattern 2)',
+      name: 'the 10 newest readings after device_uuid# (Schema design best practices, reverse timestamps)',
       yaml: table('{device}#{ts}', `${device}\n        ts: {type: timestamp, reversed: true}`, '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}\n      - {name: one reading, match: {device: eq, ts: eq}, order: newest, limit: 1}'),
     },
     {
-      name: 'oldest first with a limit on a plain timestamp (seed 001 balloon reports)',
+      name: 'oldest first with a limit on a plain timestamp (Schema design for time series data, balloon reports)',
       yaml: table(
         '{location}#{balloon}#{ts}',
         '        location: {type: string, values: [us-west2, asia-south2]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        ts: {type: timestamp, unit: us, pad: 16}',

@@ -7,7 +7,7 @@ const salted = (of: string, queries: string, buckets = 16) =>
 ruleTester(rule, {
   valid: [
     {
-      name: 'the salt hashes the device, which the query binds: one scan (seed 003, pattern 3)',
+      name: 'the salt hashes the device, which the query binds: one scan (salting, Schema design best practices)',
       yaml: salted('of: [device], ', '      - {name: a device in a window, match: {device: eq, ts: range}}\n      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}'),
     },
     {
@@ -27,7 +27,7 @@ ruleTester(rule, {
       findings: [{ messageId: 'fanout', path: 'tables[0].queries[0]', severity: 'info', message: /needs 16 scans, one per bucket of the salt salt \(16 buckets\), because the salt hashes device, ts and the query does not bind ts with eq.*A salt of device only \(of: \[device\]\) would be computable.*320 scans a second/ }],
     },
     {
-      name: 'a range over the salted field: one scan per bucket, merged (seed 003)',
+      name: 'a range over the salted field: one scan per bucket, merged (salting, Schema design best practices)',
       yaml: salted('of: [device], ', '      - {name: one device, match: {device: eq}}\n      - {name: a device range, match: {device: range}}', 10),
       findings: [{ messageId: 'fanout', path: 'tables[0].queries[1]', message: /needs 10 scans.*hashes device and the query does not bind device with eq.*A range over device, which the salt hashes, needs every bucket/ }],
     },

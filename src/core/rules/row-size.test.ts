@@ -8,7 +8,7 @@ const table = (key: string, fields: string, families: string, load: string) => t
 ruleTester(rule, {
   valid: [
     {
-      name: 'tall and narrow: station#metric#reversed time, one reading per row (seed 003)',
+      name: 'tall and narrow: station#metric#reversed time, one reading per row (Schema design for time series data)',
       yaml: table(
         '{station}#{metric}#{ts}',
         '        station: {type: string, cardinality: 50000}\n        metric: {type: string, values: [temp, wind, rain]}\n        ts: {type: timestamp, reversed: true}',
@@ -17,7 +17,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'the webtable: the last 3 crawls and 40 anchors per page (seed 002, the Bigtable paper)',
+      name: 'the webtable: the last 3 crawls and 40 anchors per page (the Bigtable paper)',
       yaml: table(
         '{domain}#{path}',
         '        domain: {type: domain, reversed: true, cardinality: 1000000, distribution: zipf, skew: 1.0}\n        path: {type: string, prefix: /, cardinality: 1000000, distribution: zipf, skew: 0.9}',
@@ -28,7 +28,7 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      name: 'short and wide: one row per station, a column per minute, kept for ever (seed 003)',
+      name: 'short and wide: one row per station, a column per minute, kept for ever (Schema design for time series data)',
       yaml: table(
         '{station}',
         '        station: {type: string, cardinality: 1000}',

@@ -7,7 +7,7 @@ const design = (template: string, fields: string, extra = '') => keyDesign(templ
 ruleTester(rule, {
   valid: [
     {
-      name: 'an auto-increment id behind a salt computed from it (seed 003 pattern 3, the user-profiles example)',
+      name: 'an auto-increment id behind a salt computed from it (salting, Schema design best practices; the user-profiles example)',
       yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, pad: 10, distribution: sequential}'),
     },
     {

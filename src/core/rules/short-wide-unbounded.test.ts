@@ -6,7 +6,7 @@ const table = (key: string, fields: string, families: string, load: string) => t
 ruleTester(rule, {
   valid: [
     {
-      name: 'affinity scores as qualifiers, one version each (seed 000, Column Qualifiers)',
+      name: 'affinity scores as qualifiers, one version each (Schema design best practices, qualifiers as data)',
       yaml: table(
         '{salt}#{user_id}',
         '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, cardinality: 50000000, pad: 10}',
@@ -15,7 +15,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'a new column per event inside a week bucket (seed 001, time buckets)',
+      name: 'a new column per event inside a week bucket (Schema design for time series data, time buckets)',
       yaml: table(
         '{balloon}#{metric}#{week}',
         '        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        metric: {type: string, values: [pressure, temperature]}\n        week: {type: timestamp, bucket: week, format: iso}',
@@ -35,7 +35,7 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      name: 'short and wide: a column per minute in one row per station (seed 003)',
+      name: 'short and wide: a column per minute in one row per station (Schema design for time series data)',
       yaml: table(
         '{station}',
         '        station: {type: string, cardinality: 1000}',

@@ -15,7 +15,7 @@ const ts = (extra: string) => `        device: {type: uuid}\n        ts: {type: 
 ruleTester(rule, {
   valid: [
     {
-      name: 'one table per query shape, each with its own key (seed 001 additional strategies)',
+      name: 'one table per query shape, each with its own key (Schema design for time series data, a table per query)',
       yaml: design(table('by_device', '{device}#{ts}', ts(''), '[{name: m}]'), table('by_time', '{salt}#{ts}#{device}', `        salt: {type: hash, buckets: 8}\n${ts('')}`, '[{name: m}]')),
     },
     {

@@ -19,7 +19,7 @@ ${names
 
 ruleTester(rule, {
   valid: [
-    { name: 'seed 001 table ids with letters and underscores', yaml: design('balloon_weeks', 'balloon_reports') },
+    { name: 'table ids with letters and underscores (Schema design for time series data)', yaml: design('balloon_weeks', 'balloon_reports') },
     { name: 'hyphens and dots after the first character, 50 characters exactly', yaml: design('web-table.v2', 'x'.repeat(50)) },
   ],
   invalid: [

@@ -9,7 +9,7 @@ const cells = '      - name: m\n        gc: {maxAge: 30d}\n        columns:\n   
 ruleTester(rule, {
   valid: [
     {
-      name: 'a balloon-week of minute cells (seed 001, new cells for new events)',
+      name: 'a balloon-week of minute cells (Schema design for time series data, new cells for new events)',
       yaml: bucketed(
         '{type: int, min: 1, max: 9999, pad: 4}',
         'week',
@@ -18,7 +18,7 @@ ruleTester(rule, {
       ),
     },
     {
-      name: 'hourly counters of an ad merge on write (seed 000, aggregate family)',
+      name: 'hourly counters of an ad merge on write (Schema design best practices, aggregate family)',
       yaml: bucketed(
         '{type: int, min: 1, max: 2000000, pad: 7, distribution: zipf}',
         'hour',

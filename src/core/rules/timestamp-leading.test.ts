@@ -6,8 +6,8 @@ const design = (template: string, fields: string) => tableYaml({ table: 'events'
 
 ruleTester(rule, {
   valid: [
-    { name: 'timestamp after the entity (seed 000: tenantID#reversedTimestamp#objectID)', yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, cardinality: 5000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}') },
-    { name: 'timestamp last, after the device (seed 003 pattern 2)', yaml: design('{device}#{ts}', '        device: {type: uuid}\n        ts: {type: timestamp}') },
+    { name: 'timestamp after the entity (tenantID#reversedTimestamp#objectID)', yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, cardinality: 5000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}') },
+    { name: 'timestamp last, after the device (Schema design best practices, reverse timestamps)', yaml: design('{device}#{ts}', '        device: {type: uuid}\n        ts: {type: timestamp}') },
   ],
   invalid: [
     {

@@ -6,7 +6,7 @@ const design = (count: number, table = 'events') =>
 
 ruleTester(rule, {
   valid: [
-    { name: 'seed 003: one to five families', yaml: design(3) },
+    { name: 'one to five families', yaml: design(3) },
     { name: '99 families is still under the limit', yaml: design(99) },
   ],
   invalid: [

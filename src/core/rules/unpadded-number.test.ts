@@ -7,7 +7,7 @@ const design = (template: string, fields: string, load = '') => tableYaml({ tabl
 ruleTester(rule, {
   valid: [
     {
-      name: 'zero-padded ids (seed 003 field promotion, tenant#device_type#device)',
+      name: 'zero-padded ids (field promotion, Schema design best practices: tenant#device_type#device)',
       yaml: design('{tenant}#{device}#{ts}', '        tenant: {type: string, cardinality: 2000}\n        device: {type: int, min: 1, max: 99999999, pad: 8}\n        ts: {type: timestamp, reversed: true}'),
     },
     {

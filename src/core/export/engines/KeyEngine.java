@@ -5,7 +5,11 @@
 // generated ones). It mirrors src/core/keys (values.ts, orderedcode.ts, codec.ts) and
 // src/core/export/ranges.ts byte for byte; code.test.ts runs it against them. The numbers it
 // compares (field kinds, units, buckets, steps, roles) are the tables of code.ts (KIND, UNIT,
-// BUCKET, ENCODING, STEP, END, ROLE).
+// BUCKET, ENCODING, STEP, END, ROLE). The helpers that need none of the spec are Bytes.java, a
+// private nested class after the engine in the generated class; the package clause only lets
+// javac compile the two files together.
+package engine;
+
 final class KeyEngine {
   private static final int ENCODING = 0;
   private static final byte[] DELIMITER = new byte[] {};
@@ -43,45 +47,9 @@ final class KeyEngine {
     Q(int[][] steps, int[] end, int[][] params) { this.steps = steps; this.end = end; this.params = params; }
   }
 
-  private static final long DAY = 86400000L;
-  private static final byte[] EMPTY = new byte[0];
-  private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("-?[0-9]+");
   private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile("(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
   private static final java.util.regex.Pattern ISO = java.util.regex.Pattern.compile("(\\d{4})-(\\d{2})(?:-(\\d{2})(?:T(\\d{2})(?::(\\d{2})(?::(\\d{2})(?:\\.(\\d{3}|\\d{6}))?Z)?)?)?)?");
 
-  private static byte[] utf8(String s) { return s.getBytes(java.nio.charset.StandardCharsets.UTF_8); }
-  private static String text(byte[] b, String name) {
-    try {
-      return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-          .decode(java.nio.ByteBuffer.wrap(b)).toString();
-    } catch (java.nio.charset.CharacterCodingException e) {
-      throw new KeyError("field " + name + " is not valid UTF-8");
-    }
-  }
-  private static byte[] concat(byte[]... parts) {
-    int n = 0;
-    for (byte[] p : parts) n += p.length;
-    byte[] out = new byte[n];
-    int at = 0;
-    for (byte[] p : parts) { System.arraycopy(p, 0, out, at, p.length); at += p.length; }
-    return out;
-  }
-  private static boolean startsAt(byte[] hay, byte[] needle, int at) {
-    if (at + needle.length > hay.length) return false;
-    for (int i = 0; i < needle.length; i++) if (hay[at + i] != needle[i]) return false;
-    return true;
-  }
-  private static int indexOf(byte[] hay, byte[] needle, int from) {
-    for (int i = from; i + needle.length <= hay.length; i++) if (startsAt(hay, needle, i)) return i;
-    return -1;
-  }
-  private static int compare(byte[] a, byte[] b) {
-    int n = Math.min(a.length, b.length);
-    for (int i = 0; i < n; i++) if (a[i] != b[i]) return (a[i] & 0xff) - (b[i] & 0xff);
-    return a.length - b.length;
-  }
   /** The smallest key after every key that starts with p (null: none, read to the end). */
   public static byte[] successor(byte[] p) {
     int end = p.length;
@@ -91,139 +59,45 @@ final class KeyEngine {
     out[end - 1]++;
     return out;
   }
-  private static String asText(Object v, String name) {
-    if (!(v instanceof String)) throw new KeyError("field " + name + " needs text");
-    return (String) v;
-  }
-  private static long asLong(Object v, String name) {
-    if (!(v instanceof Long)) throw new KeyError("field " + name + " needs a long");
-    return (Long) v;
-  }
-  private static String padDecimal(long v, int pad) {
-    String s = Long.toString(v);
-    boolean neg = s.startsWith("-");
-    StringBuilder digits = new StringBuilder(neg ? s.substring(1) : s);
-    while (digits.length() < pad) digits.insert(0, '0');
-    return neg ? "-" + digits : digits.toString();
-  }
-  private static long parseDecimal(String s, String name) {
-    if (!DECIMAL.matcher(s).matches()) throw new KeyError("field " + name + ": \"" + s + "\" is not a decimal integer");
-    try { return Long.parseLong(s); } catch (NumberFormatException e) { throw new KeyError("field " + name + ": " + s + " does not fit in a long"); }
-  }
-  private static byte[] bigEndian(long v) {
-    byte[] out = new byte[8];
-    for (int i = 7; i >= 0; i--) { out[i] = (byte) v; v >>= 8; }
-    return out;
-  }
-  private static long fromBigEndian(byte[] b) {
-    long v = 0;
-    for (int i = 0; i < 8; i++) v = (v << 8) | (b[i] & 0xff);
-    return v;
-  }
-  /** Bigtable's Int64 OrderedCodeBytes: 1-10 bytes, order-preserving. */
-  private static byte[] orderedInt(long v) {
-    long m = v < 0 ? ~v : v;
-    int bits = 64 - Long.numberOfLeadingZeros(m);
-    int len = (bits + 7) / 7;
-    byte[] out = new byte[len];
-    for (int i = len - 1; i >= 0; i--) {
-      int shift = 8 * (len - 1 - i);
-      out[i] = shift >= 64 ? (byte) (v < 0 ? 0xff : 0) : (byte) (v >> shift);
-    }
-    out[0] ^= (byte) (len >= 8 ? 0xff : (0xff00 >> len) & 0xff);
-    if (len > 8) out[1] ^= (byte) ((0xff00 >> (len - 8)) & 0xff);
-    return out;
-  }
-  private static long[] fromOrderedInt(byte[] b, int at) {
-    if (at >= b.length) return null;
-    int b0 = b[at] & 0xff;
-    boolean neg = (b0 & 0x80) == 0;
-    int next = at + 1 < b.length ? b[at + 1] & 0xff : (neg ? 0xff : 0);
-    int word = ((b0 << 8) | next) ^ (neg ? 0xffff : 0);
-    int len = 0;
-    while (len < 16 && (word & (0x8000 >> len)) != 0) len++;
-    if (len < 1 || len > 10 || at + len > b.length) return null;
-    byte[] buf = java.util.Arrays.copyOfRange(b, at, at + len);
-    buf[0] ^= (byte) (len >= 8 ? 0xff : (0xff00 >> len) & 0xff);
-    if (len > 8) buf[1] ^= (byte) ((0xff00 >> (len - 8)) & 0xff);
-    java.math.BigInteger value = new java.math.BigInteger(buf);
-    if (value.bitLength() > 63) return null;
-    long v = value.longValue();
-    if (orderedInt(v).length != len) return null;
-    return new long[] {v, len};
-  }
-  /** 32-bit FNV-1a: the salt hash. */
-  private static long fnv1a32(byte[] b) {
-    int h = 0x811c9dc5;
-    for (byte x : b) { h ^= (x & 0xff); h *= 0x01000193; }
-    return h & 0xffffffffL;
-  }
-  private static final long[] MUL = {1, 1, 1000};
-  private static final long[] DIV = {1000, 1, 1};
-  private static long toMs(int unit, long v) { return Math.floorDiv(Math.multiplyExact(v, DIV[unit]), MUL[unit]); }
-  private static long fromMs(int unit, long ms) { return Math.floorDiv(Math.multiplyExact(ms, MUL[unit]), DIV[unit]); }
-  private static long daysFromCivil(long y0, long m, long d) {
-    long y = m <= 2 ? y0 - 1 : y0;
-    long era = Math.floorDiv(y, 400);
-    long yoe = y - era * 400;
-    long doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
-    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-  }
-  private static long[] civilFromDays(long z0) {
-    long z = z0 + 719468;
-    long era = Math.floorDiv(z, 146097);
-    long doe = z - era * 146097;
-    long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    long mp = (5 * doy + 2) / 153;
-    long d = doy - (153 * mp + 2) / 5 + 1;
-    long m = mp < 10 ? mp + 3 : mp - 9;
-    return new long[] {m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d};
-  }
   /** Rounds down to the start of the bucket (UTC; weeks start on Monday). */
   private static long bucketStart(F f, long v) {
     if (f.bucket == 0) return v;
-    long ms = toMs(f.unit, v);
+    long ms = Bytes.toMs(f.unit, v);
     long start;
     if (f.bucket == 1) start = Math.floorDiv(ms, 60000L) * 60000L;
     else if (f.bucket == 2) start = Math.floorDiv(ms, 3600000L) * 3600000L;
-    else if (f.bucket == 3) start = Math.floorDiv(ms, DAY) * DAY;
-    else if (f.bucket == 4) { long days = Math.floorDiv(ms, DAY); start = (days - Math.floorMod(days + 3, 7)) * DAY; }
-    else { long[] c = civilFromDays(Math.floorDiv(ms, DAY)); start = daysFromCivil(c[0], c[1], 1) * DAY; }
-    return fromMs(f.unit, start);
-  }
-  private static String pad(long n, int w) {
-    StringBuilder s = new StringBuilder(Long.toString(n));
-    while (s.length() < w) s.insert(0, '0');
-    return s.toString();
+    else if (f.bucket == 3) start = Math.floorDiv(ms, Bytes.DAY) * Bytes.DAY;
+    else if (f.bucket == 4) { long days = Math.floorDiv(ms, Bytes.DAY); start = (days - Math.floorMod(days + 3, 7)) * Bytes.DAY; }
+    else { long[] c = Bytes.civilFromDays(Math.floorDiv(ms, Bytes.DAY)); start = Bytes.daysFromCivil(c[0], c[1], 1) * Bytes.DAY; }
+    return Bytes.fromMs(f.unit, start);
   }
   private static String isoText(F f, long v) {
-    long ms = toMs(f.unit, v);
-    long days = Math.floorDiv(ms, DAY);
-    long rem = ms - days * DAY;
-    long[] c = civilFromDays(days);
+    long ms = Bytes.toMs(f.unit, v);
+    long days = Math.floorDiv(ms, Bytes.DAY);
+    long rem = ms - days * Bytes.DAY;
+    long[] c = Bytes.civilFromDays(days);
     if (c[0] < 0 || c[0] > 9999) throw new KeyError("ISO years have four digits, not " + c[0]);
-    String date = pad(c[0], 4) + "-" + pad(c[1], 2) + "-" + pad(c[2], 2);
-    String hh = pad(rem / 3600000L, 2);
-    String mi = pad((rem / 60000L) % 60, 2);
+    String date = Bytes.pad(c[0], 4) + "-" + Bytes.pad(c[1], 2) + "-" + Bytes.pad(c[2], 2);
+    String hh = Bytes.pad(rem / 3600000L, 2);
+    String mi = Bytes.pad((rem / 60000L) % 60, 2);
     if (f.bucket == 5) return date.substring(0, 7);
     if (f.bucket == 4 || f.bucket == 3) return date;
     if (f.bucket == 2) return date + "T" + hh;
     if (f.bucket == 1) return date + "T" + hh + ":" + mi;
-    String base = date + "T" + hh + ":" + mi + ":" + pad((rem / 1000L) % 60, 2);
+    String base = date + "T" + hh + ":" + mi + ":" + Bytes.pad((rem / 1000L) % 60, 2);
     if (f.unit == 0) return base + "Z";
-    if (f.unit == 1) return base + "." + pad(rem % 1000L, 3) + "Z";
-    return base + "." + pad(Math.floorMod(v, 1000000L), 6) + "Z";
+    if (f.unit == 1) return base + "." + Bytes.pad(rem % 1000L, 3) + "Z";
+    return base + "." + Bytes.pad(Math.floorMod(v, 1000000L), 6) + "Z";
   }
   private static long parseIso(F f, String s) {
     java.util.regex.Matcher m = ISO.matcher(s);
     KeyError bad = new KeyError("field " + f.name + ": \"" + s + "\" is not an ISO time of this field's form");
     if (!m.matches()) throw bad;
-    long ms = daysFromCivil(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), m.group(3) == null ? 1 : Long.parseLong(m.group(3))) * DAY
+    long ms = Bytes.daysFromCivil(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), m.group(3) == null ? 1 : Long.parseLong(m.group(3))) * Bytes.DAY
         + (m.group(4) == null ? 0 : Long.parseLong(m.group(4))) * 3600000L
         + (m.group(5) == null ? 0 : Long.parseLong(m.group(5))) * 60000L
         + (m.group(6) == null ? 0 : Long.parseLong(m.group(6))) * 1000L;
-    long v = fromMs(f.unit, ms);
+    long v = Bytes.fromMs(f.unit, ms);
     String frac = m.group(7);
     if (frac != null && f.unit == 2) v += Long.parseLong((frac + "000").substring(0, 6));
     else if (frac != null && f.unit == 1) v += Long.parseLong(frac.substring(0, 3));
@@ -234,69 +108,63 @@ final class KeyEngine {
   }
   private static byte[] encodeTimestamp(F f, long v0) {
     long v = bucketStart(f, v0);
-    if (f.iso) return utf8(isoText(f, v));
+    if (f.iso) return Bytes.utf8(isoText(f, v));
     if (f.rev && v < 0) throw new KeyError("timestamp " + v + " cannot be reversed: it must be between 0 and Long.MAX_VALUE");
     long stored = f.rev ? Long.MAX_VALUE - v : v;
-    if (f.enc == 1) return bigEndian(stored);
-    return utf8(f.rev ? pad(stored, 19) : padDecimal(stored, f.pad));
+    if (f.enc == 1) return Bytes.bigEndian(stored);
+    return Bytes.utf8(f.rev ? Bytes.pad(stored, 19) : Bytes.padDecimal(stored, f.pad));
   }
   private static long decodeTimestamp(F f, byte[] b) {
-    if (f.iso) return parseIso(f, text(b, f.name));
+    if (f.iso) return parseIso(f, Bytes.text(b, f.name));
     long stored;
     if (f.enc == 1) {
       if (b.length != 8) throw new KeyError("field " + f.name + " needs 8 bytes, found " + b.length);
-      stored = fromBigEndian(b);
+      stored = Bytes.fromBigEndian(b);
     } else {
       String s;
-      try { s = text(b, f.name); } catch (KeyError e) { s = ""; }
-      stored = parseDecimal(s, f.name);
+      try { s = Bytes.text(b, f.name); } catch (KeyError e) { s = ""; }
+      stored = Bytes.parseDecimal(s, f.name);
     }
     return f.rev ? Long.MAX_VALUE - stored : stored;
   }
-  private static String reverseDomain(String host) {
-    String[] labels = host.split("\\.", -1);
-    StringBuilder out = new StringBuilder();
-    for (int i = labels.length - 1; i >= 0; i--) { out.append(labels[i]); if (i > 0) out.append('.'); }
-    return out.toString();
-  }
   private static byte[] encodeField(F f, Object v) {
     switch (f.kind) {
-      case 0: case 1: return utf8(asText(v, f.name));
-      case 2: return utf8(f.rev ? reverseDomain(asText(v, f.name)) : asText(v, f.name));
+      case 0: case 1: return Bytes.utf8(Bytes.asText(v, f.name));
+      case 2: return Bytes.utf8(f.rev ? Bytes.reverseDomain(Bytes.asText(v, f.name)) : Bytes.asText(v, f.name));
       case 3:
         if (!(v instanceof byte[]) || ((byte[]) v).length != f.len) throw new KeyError("field " + f.name + " needs " + f.len + " bytes");
         return (byte[]) v;
       case 4: {
-        long n = asLong(v, f.name);
-        return f.enc == 1 ? bigEndian(n) : f.enc == 2 ? orderedInt(n) : utf8(padDecimal(n, f.pad));
+        long n = Bytes.asLong(v, f.name);
+        return f.enc == 1 ? Bytes.bigEndian(n) : f.enc == 2 ? Bytes.orderedInt(n) : Bytes.utf8(Bytes.padDecimal(n, f.pad));
       }
-      case 5: return encodeTimestamp(f, asLong(v, f.name));
-      default: return utf8(padDecimal(asLong(v, f.name), f.pad));
+      case 5: return encodeTimestamp(f, Bytes.asLong(v, f.name));
+      default: return Bytes.utf8(Bytes.padDecimal(Bytes.asLong(v, f.name), f.pad));
     }
   }
   private static Object decodeField(F f, byte[] b) {
     switch (f.kind) {
-      case 0: return text(b, f.name);
+      case 0: return Bytes.text(b, f.name);
       case 1: {
-        String t = text(b, f.name);
+        String t = Bytes.text(b, f.name);
         if (!UUID.matcher(t).matches()) throw new KeyError("field " + f.name + ": \"" + t + "\" is not a UUID");
         return t;
       }
-      case 2: return f.rev ? reverseDomain(text(b, f.name)) : text(b, f.name);
+      case 2: return f.rev ? Bytes.reverseDomain(Bytes.text(b, f.name)) : Bytes.text(b, f.name);
       case 3: return b.clone();
       case 4:
         if (f.enc == 1) {
           if (b.length != 8) throw new KeyError("field " + f.name + " needs 8 bytes, found " + b.length);
-          return fromBigEndian(b);
+          return Bytes.fromBigEndian(b);
         }
         if (f.enc == 2) {
-          long[] d = fromOrderedInt(b, 0);
+          long[] d = Bytes.fromOrderedInt(b, 0);
           if (d == null || d[1] != b.length) throw new KeyError("field " + f.name + " is not a valid ordered-code integer");
           return d[0];
         }
-        return parseDecimal(text(b, f.name), f.name);
+        return Bytes.parseDecimal(Bytes.text(b, f.name), f.name);
       case 5: return decodeTimestamp(f, b);
-      default: return parseDecimal(text(b, f.name), f.name);
+      default: return Bytes.parseDecimal(Bytes.text(b, f.name), f.name);
     }
   }
   /** Bytes of a fixed-width value, -2 self-delimiting (ordered code), -1 variable. */
@@ -306,55 +174,14 @@ final class KeyEngine {
     if (f.kind == 3) return f.len;
     return f.kind == 1 ? 36 : -1;
   }
-  private static byte[] escapePart(byte[] p, boolean emptyMarker) {
-    if (p.length == 0) return emptyMarker ? new byte[] {0, 0} : EMPTY;
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    for (byte x : p) { if (x == 0) { out.write(0); out.write(0xff); } else out.write(x); }
-    return out.toByteArray();
-  }
-  /** Bigtable's Struct OrderedCodeBytes: 0x00 0x01 between fields, 0x00 escaped, empty as 0x00 0x00. */
-  private static byte[] structJoin(byte[][] parts) {
-    int last = parts.length - 1;
-    while (last >= 0 && parts[last].length == 0) last--;
-    if (last < 0) return new byte[] {0, 0};
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    for (int i = 0; i <= last; i++) {
-      if (i > 0) { out.write(0); out.write(1); }
-      byte[] e = escapePart(parts[i], true);
-      out.write(e, 0, e.length);
-    }
-    return out.toByteArray();
-  }
-  private static byte[][] structSplit(byte[] key, int count) {
-    byte[][] out = new byte[count][];
-    java.util.Arrays.fill(out, EMPTY);
-    if (key.length == 2 && key[0] == 0 && key[1] == 0) return out;
-    java.util.List<byte[]> fields = new java.util.ArrayList<>();
-    java.io.ByteArrayOutputStream cur = new java.io.ByteArrayOutputStream();
-    boolean empty = false;
-    for (int i = 0; i < key.length; i++) {
-      int x = key[i] & 0xff;
-      if (x != 0) { if (empty) return null; cur.write(x); continue; }
-      int next = ++i < key.length ? key[i] & 0xff : -1;
-      if (next == 0xff) { if (empty) return null; cur.write(0); }
-      else if (next == 1) { if (cur.size() == 0 && !empty) return null; fields.add(cur.toByteArray()); cur.reset(); empty = false; }
-      else if (next == 0) { if (cur.size() != 0) return null; empty = true; }
-      else return null;
-    }
-    if (cur.size() == 0 && !empty) return null;
-    fields.add(cur.toByteArray());
-    if (fields.size() > count) return null;
-    for (int i = 0; i < fields.size(); i++) out[i] = fields.get(i);
-    return out;
-  }
   private static long saltValue(F f, byte[][] enc) {
     java.io.ByteArrayOutputStream parts = new java.io.ByteArrayOutputStream();
     for (int k = 0; k < f.of.length; k++) {
       if (k > 0) parts.write(DELIMITER, 0, DELIMITER.length);
-      byte[] e = enc[f.of[k]] == null ? EMPTY : enc[f.of[k]];
+      byte[] e = enc[f.of[k]] == null ? Bytes.EMPTY : enc[f.of[k]];
       parts.write(e, 0, e.length);
     }
-    return fnv1a32(parts.toByteArray()) % f.buckets;
+    return Bytes.fnv1a32(parts.toByteArray()) % f.buckets;
   }
   private static byte[][] encodeAll(Object[] values) {
     byte[][] enc = new byte[FIELDS.length][];
@@ -371,9 +198,9 @@ final class KeyEngine {
     byte[][] parts = new byte[SEGMENTS.length][];
     for (int i = 0; i < SEGMENTS.length; i++) {
       Seg s = SEGMENTS[i];
-      parts[i] = concat(s.prefix, s.field >= 0 ? enc[s.field] : EMPTY, s.suffix);
+      parts[i] = Bytes.concat(s.prefix, s.field >= 0 ? enc[s.field] : Bytes.EMPTY, s.suffix);
     }
-    if (ENCODING == 1) return structJoin(parts);
+    if (ENCODING == 1) return Bytes.structJoin(parts);
     if (ENCODING == 2) return parts[0];
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     for (int i = 0; i < parts.length; i++) {
@@ -385,7 +212,7 @@ final class KeyEngine {
   private static Object[] parseKey(byte[] key) {
     Object[] vals = new Object[FIELDS.length];
     if (ENCODING == 1) {
-      byte[][] parts = structSplit(key, SEGMENTS.length);
+      byte[][] parts = Bytes.structSplit(key, SEGMENTS.length);
       if (parts == null) throw new KeyError("not an ordered-code struct key (0x00 0x01 between fields)");
       for (int i = 0; i < SEGMENTS.length; i++) if (SEGMENTS[i].field >= 0) vals[SEGMENTS[i].field] = decodeField(FIELDS[SEGMENTS[i].field], parts[i]);
     } else {
@@ -394,30 +221,30 @@ final class KeyEngine {
         Seg s = SEGMENTS[i];
         boolean last = i == SEGMENTS.length - 1;
         if (i > 0) {
-          if (!startsAt(key, DELIMITER, at)) throw new KeyError("expected the delimiter before segment " + (i + 1) + " at byte " + at);
+          if (!Bytes.startsAt(key, DELIMITER, at)) throw new KeyError("expected the delimiter before segment " + (i + 1) + " at byte " + at);
           at += DELIMITER.length;
         }
-        if (!startsAt(key, s.prefix, at)) throw new KeyError("segment " + (i + 1) + " should start with its literal text at byte " + at);
+        if (!Bytes.startsAt(key, s.prefix, at)) throw new KeyError("segment " + (i + 1) + " should start with its literal text at byte " + at);
         at += s.prefix.length;
         if (s.field < 0) continue;
         F f = FIELDS[s.field];
         int w = fixedWidth(f);
         int end;
         if (w >= 0) end = at + w;
-        else if (w == -2) { long[] d = fromOrderedInt(key, at); end = at + (d == null ? 0 : (int) d[1]); }
-        else end = last ? key.length - s.suffix.length : indexOf(key, concat(s.suffix, DELIMITER), at);
+        else if (w == -2) { long[] d = Bytes.fromOrderedInt(key, at); end = at + (d == null ? 0 : (int) d[1]); }
+        else end = last ? key.length - s.suffix.length : Bytes.indexOf(key, Bytes.concat(s.suffix, DELIMITER), at);
         if (end < 0 && !last) throw new KeyError("the key ends inside field " + f.name);
         if (end < at || end > key.length || (w == -2 && end == at)) throw new KeyError("field " + f.name + " does not fit at byte " + at);
         vals[s.field] = decodeField(f, java.util.Arrays.copyOfRange(key, at, end));
         at = end;
-        if (!startsAt(key, s.suffix, at)) throw new KeyError("segment " + (i + 1) + " should end with its literal text");
+        if (!Bytes.startsAt(key, s.suffix, at)) throw new KeyError("segment " + (i + 1) + " should end with its literal text");
         at += s.suffix.length;
       }
       if (at != key.length) throw new KeyError((key.length - at) + " unexpected trailing bytes");
     }
     byte[][] enc = encodeAll(vals);
     for (int i = 0; i < FIELDS.length; i++) {
-      if (FIELDS[i].kind == 6 && compare(encodeField(FIELDS[i], vals[i]), enc[i]) != 0) throw new KeyError("salt " + FIELDS[i].name + " does not match the hash of its fields");
+      if (FIELDS[i].kind == 6 && Bytes.compare(encodeField(FIELDS[i], vals[i]), enc[i]) != 0) throw new KeyError("salt " + FIELDS[i].name + " does not match the hash of its fields");
     }
     return vals;
   }
@@ -429,7 +256,7 @@ final class KeyEngine {
       int role = q.params[i][0], field = q.params[i][1];
       if (args[i] == null) throw new KeyError("missing parameter " + (i + 1));
       if (role == 0) eq[field] = args[i];
-      else if (role == 1) prefix = asText(args[i], "prefix");
+      else if (role == 1) prefix = Bytes.asText(args[i], "prefix");
       else if (role == 2) from = args[i];
       else to = args[i];
     }
@@ -438,7 +265,7 @@ final class KeyEngine {
     java.util.List<KeyRange> ranges = new java.util.ArrayList<>();
     if (q.end[0] == 0) {
       byte[] key = buildKey(eq);
-      ranges.add(new KeyRange(key, concat(key, new byte[] {0})));
+      ranges.add(new KeyRange(key, Bytes.concat(key, new byte[] {0})));
       return ranges;
     }
     java.util.List<byte[][]> combos = new java.util.ArrayList<>();
@@ -447,15 +274,15 @@ final class KeyEngine {
       java.util.List<byte[]> options = new java.util.ArrayList<>();
       Seg s = SEGMENTS[st[1]];
       if (st[0] == 0) options.add(s.prefix);
-      else if (st[0] == 1) options.add(concat(s.prefix, encodeField(FIELDS[st[2]], eq[st[2]]), s.suffix));
+      else if (st[0] == 1) options.add(Bytes.concat(s.prefix, encodeField(FIELDS[st[2]], eq[st[2]]), s.suffix));
       else if (st[0] == 2) {
         F f = FIELDS[st[2]];
         byte[][] enc = new byte[FIELDS.length][];
         for (int j : f.of) enc[j] = encodeField(FIELDS[j], eq[j]);
-        options.add(concat(s.prefix, encodeField(f, saltValue(f, enc)), s.suffix));
+        options.add(Bytes.concat(s.prefix, encodeField(f, saltValue(f, enc)), s.suffix));
       } else {
         if ((long) combos.size() * st[3] > 65536) throw new KeyError("the query would read more than 65536 ranges");
-        for (long b = 0; b < st[3]; b++) options.add(concat(s.prefix, encodeField(FIELDS[st[2]], b), s.suffix));
+        for (long b = 0; b < st[3]; b++) options.add(Bytes.concat(s.prefix, encodeField(FIELDS[st[2]], b), s.suffix));
       }
       java.util.List<byte[][]> more = new java.util.ArrayList<>();
       for (byte[][] c : combos) for (byte[] o : options) { byte[][] n = java.util.Arrays.copyOf(c, c.length + 1); n[c.length] = o; more.add(n); }
@@ -463,23 +290,23 @@ final class KeyEngine {
     }
     for (byte[][] parts : combos) {
       java.io.ByteArrayOutputStream j = new java.io.ByteArrayOutputStream();
-      for (byte[] p : parts) { byte[] e = oc ? escapePart(p, true) : p; j.write(e, 0, e.length); j.write(sep, 0, sep.length); }
+      for (byte[] p : parts) { byte[] e = oc ? Bytes.escapePart(p, true) : p; j.write(e, 0, e.length); j.write(sep, 0, sep.length); }
       byte[] joined = j.toByteArray();
-      if (q.end[0] == 1) { ranges.add(parts.length == 0 ? new KeyRange(EMPTY, null) : new KeyRange(joined, successor(joined))); continue; }
+      if (q.end[0] == 1) { ranges.add(parts.length == 0 ? new KeyRange(Bytes.EMPTY, null) : new KeyRange(joined, successor(joined))); continue; }
       byte[] head = SEGMENTS[q.end[1]].prefix;
       if (q.end[0] == 2) {
-        byte[] v = concat(head, utf8(prefix));
-        byte[] start = concat(joined, oc ? escapePart(v, false) : v);
+        byte[] v = Bytes.concat(head, Bytes.utf8(prefix));
+        byte[] start = Bytes.concat(joined, oc ? Bytes.escapePart(v, false) : v);
         ranges.add(new KeyRange(start, successor(start)));
         continue;
       }
       F f = FIELDS[q.end[2]];
       byte[] lo = encodeField(f, from), hi = encodeField(f, to);
       if (f.kind == 5 && f.rev && !f.iso) { byte[] t = lo; lo = hi; hi = t; }
-      byte[] a = concat(head, lo), z = concat(head, hi);
-      ranges.add(new KeyRange(concat(joined, oc ? escapePart(a, true) : a), successor(concat(joined, oc ? escapePart(z, true) : z))));
+      byte[] a = Bytes.concat(head, lo), z = Bytes.concat(head, hi);
+      ranges.add(new KeyRange(Bytes.concat(joined, oc ? Bytes.escapePart(a, true) : a), successor(Bytes.concat(joined, oc ? Bytes.escapePart(z, true) : z))));
     }
-    ranges.sort((x, y) -> compare(x.start, y.start));
+    ranges.sort((x, y) -> Bytes.compare(x.start, y.start));
     return ranges;
   }
   // ---- engine: copied up to here ----

@@ -1,7 +1,8 @@
 // The validator's corpus (issue 3, "Quality and speed bars"): realistic designs from many
 // domains, linted end to end. good/*.yaml are sound designs: no warning or error, and every
-// info they get is pinned. bad/*.yaml carry one or more of the seeds' mistakes: the findings
-// they must get, the rules that would be false alarms there, and no other warning or error.
+// info they get is pinned. bad/*.yaml carry one or more of the mistakes that Google's "Schema
+// design best practices" and "Schema design for time series data" warn of: the findings they
+// must get, the rules that would be false alarms there, and no other warning or error.
 // Every example in examples/ is run as a good design too.
 //
 // Expectations live in each file's leading comment block, after a line `# expect:`:

@@ -181,7 +181,7 @@ describe('every offered fix on the rule corpus and the examples keeps conditions
   });
 });
 
-/** "seed 001" and the like: our reference files, which no user has seen. */
+/** A citation of our internal reference files (the word and a number), which no user has seen. */
 const SEED_CITATION = /\bseeds?\b(?!\s*[:=]\s*\d)(?![- ]?(?:option|value|number|of the simulat))/i;
 
 describe('no message, detail or example cites a reference file', () => {

@@ -1,5 +1,5 @@
-// The behaviour the seeds describe (seed 003, "Hotspotting Anti-Patterns" and "Hash Salting"),
-// pinned on clusters of three or more nodes.
+// The hotspotting behaviour Schema design best practices describes (row keys that start with a
+// timestamp or a sequential id, and salting), pinned on clusters of three or more nodes.
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../model/schema';
 import { simulate, type RunOptions, type SimResult } from './index';
@@ -12,7 +12,7 @@ const hotDevice = table('{device}#{ts}', { device: { ...device, distribution: 'h
 
 const run = (t: Table, opts: RunOptions = {}): SimResult => simulate(t, { seconds: 300, ...opts });
 
-describe('simulate: the seeds hold on 3 or more nodes', () => {
+describe('simulate: hotspots and salting as Schema design best practices describes them, on 3 or more nodes', () => {
   for (const nodes of [3, 5]) {
     it(`a leading timestamp puts every write on one node and is named sequential (${nodes} nodes)`, () => {
       const r = run(leadingTimestamp, { nodes });
