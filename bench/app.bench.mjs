@@ -23,6 +23,9 @@ if (!existsSync(`${dist}/index.html`)) {
   process.exit(1);
 }
 
+// `node bench/app.bench.mjs sorter yaml` runs only the named parts (initial, gallery, keystroke, sorter, yaml).
+const parts = process.argv.slice(2);
+const want = (part) => parts.length === 0 || parts.includes(part);
 const out = (name, value, unit, extra = {}) => console.log(JSON.stringify({ name, value, unit, ...extra }));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
@@ -57,7 +60,7 @@ try {
   // Initial JavaScript: the .js files the page has asked for when the gallery's first card is in
   // the DOM (what the first view needed), and, beside it, all it fetched until the network went
   // idle (including what it prefetches in idle time for the next view).
-  {
+  if (want('initial')) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const fetched = [];
@@ -93,7 +96,7 @@ try {
   }
 
   // Gallery render, cold each time.
-  {
+  if (want('gallery')) {
     const times = [];
     for (let i = 0; i < 16; i++) {
       const context = await browser.newContext();
@@ -119,7 +122,7 @@ try {
   }
 
   // Keystroke in the key template -> example key and findings (the same work as a user's).
-  {
+  if (want('keystroke')) {
     const context = await browser.newContext();
     const page = await context.newPage();
     for (const id of ['user-profiles', 'iot-multitenant', 'ad-counters']) {
@@ -149,7 +152,7 @@ try {
   }
   // The sorter's largest case: a million keys generated, sorted in its worker and first shown
   // (click -> the list says 1,000,000); median of 3.
-  {
+  if (want('sorter')) {
     const runs = [];
     for (let i = 0; i < 3; i++) {
       const context = await browser.newContext();
@@ -170,7 +173,7 @@ try {
 
   // The YAML tab on a warm page (the design's form shown, nothing of Monaco loaded yet): the
   // pointer moves onto the tab bar, then the click; until the editor shows its lines. Median of 3.
-  {
+  if (want('yaml')) {
     const runs = [];
     for (let i = 0; i < 3; i++) {
       const context = await browser.newContext();
