@@ -6,7 +6,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import { displayKey, toHex } from '../../core/keys/bytes';
 import { colourSlot } from '../keyview';
-import type { JsOrder } from './analysis';
+import { flagAt, type JsOrder } from './analysis';
 import type { MatchResult } from './jobs';
 import { sortedKeyAt, type SortedKeys } from './keyset';
 import type { Spanner } from './spans';
@@ -17,7 +17,10 @@ export const ROW_HEIGHT = 26;
 
 export interface KeyListProps {
   keys: SortedKeys;
-  flags: Uint8Array;
+  /** Numeric-order flags of the whole list; null while they are computed (rows on screen get theirs from flagAt). */
+  flags: Uint8Array | null;
+  /** The template the keys were read with, for flagAt. */
+  flagSpanner: Spanner | null;
   spanner: Spanner | null;
   match: MatchResult | null;
   js: JsOrder | null;
@@ -66,11 +69,11 @@ function KeyText({ bytes, spanner }: { bytes: Uint8Array; spanner: Spanner | nul
 }
 
 function KeyListImpl(props: KeyListProps) {
-  const { keys, flags, spanner, match, js, tablets, anchor } = props;
+  const { keys, flags, flagSpanner, spanner, match, js, tablets, anchor } = props;
   const renderRow = useCallback(
     (k: number, active: boolean) => {
       const bytes = sortedKeyAt(keys, k);
-      const flagged = flags[k] === 1;
+      const flagged = flags ? flags[k] === 1 : flagAt(keys, flagSpanner, k);
       const matched = match?.mask[k] === 1;
       const jsRank = js ? js.rank[k]! : k;
       const sep = tablets ? separatorAbove(tablets.placement, k) : -1;
@@ -124,7 +127,7 @@ function KeyListImpl(props: KeyListProps) {
         </div>
       );
     },
-    [keys, flags, spanner, match, js, tablets, anchor],
+    [keys, flags, flagSpanner, spanner, match, js, tablets, anchor],
   );
 
   const separators = useMemo(

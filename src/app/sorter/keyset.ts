@@ -98,7 +98,7 @@ export function* parseKeys(text: string): Generator<Progress, KeySet> {
  */
 export function orderChecksum(keys: SortedKeys): number {
   const { data, starts, ends, order } = keys;
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 | 0; // an int from the start, so the loop never sees a heap number
   for (let k = 0; k < keys.count; k++) {
     const i = order[k]!;
     const s = starts[i]!;

@@ -4,13 +4,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RowKey, Table } from '../../core/model/schema';
 import type { JsOrder, JsOrderMode } from './analysis';
-import type { KeySource, MatchResult, Prepared, Progress } from './jobs';
+import type { Analysis, KeySource, MatchResult, Prepared, Progress } from './jobs';
 import { createSortClient, isAbort, type SortClient } from './sortClient';
 
 export type Phase = { phase: 'idle' } | { phase: 'running'; progress: Progress | null } | { phase: 'done' } | { phase: 'error'; message: string };
 
 export interface SortRun {
   prepared: Prepared;
+  /** Numeric-order flags and the order's checksum, computed after the list is shown; null until then. */
+  analysis: Analysis | null;
   source: 'generate' | 'paste';
   /** The row key the keys were generated from or read with. */
   rowKey: RowKey | null;
@@ -34,13 +36,21 @@ export function useSortRun() {
   const [phase, setPhase] = useState<Phase>({ phase: 'idle' });
   const [run, setRun] = useState<SortRun | null>(null);
 
+  // The sorted keys show as soon as they arrive; the analysis follows on the same client, so a
+  // new run or a cancel stops it too. Its keys go to the worker as a copy: the list keeps them.
   const start = (source: KeySource, rowKey: RowKey | null) => {
     const t0 = performance.now();
     setPhase({ phase: 'running', progress: null });
-    client.run({ kind: 'prepare', source, rowKey }, { onProgress: (progress) => setPhase({ phase: 'running', progress }) }).then(
+    client.run({ kind: 'prepare', source }, { onProgress: (progress) => setPhase({ phase: 'running', progress }) }).then(
       (prepared) => {
-        setRun({ prepared, source: source.from, rowKey, totalMs: performance.now() - t0, mode: client.mode });
+        setRun({ prepared, analysis: null, source: source.from, rowKey, totalMs: performance.now() - t0, mode: client.mode });
         setPhase({ phase: 'done' });
+        client.run({ kind: 'analyze', keys: prepared.keys, rowKey }).then(
+          (analysis) => setRun((r) => (r && r.prepared === prepared ? { ...r, analysis } : r)),
+          (e: unknown) => {
+            if (!isAbort(e)) setPhase({ phase: 'error', message: messageOf(e) });
+          },
+        );
       },
       (e: unknown) => setPhase(isAbort(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
     );
