@@ -1,9 +1,10 @@
-// The sorter's jobs and their tagged messages: one place that says what a job takes and gives,
-// run the same way by the worker (sort.worker.ts) and by the main-thread fallback
-// (sortClient.ts). Each job is a generator that yields progress between steps, so the
-// fallback can yield to the page and honour cancel. Imports core only (and its siblings that
-// do), so the worker bundle holds no React, store or Monaco.
+// The sorter's jobs: one place that says what a job takes and gives, run the same way by the
+// worker (sort.worker.ts) and by the job client's main-thread fallback (sortClient.ts). Each
+// job is a generator that yields progress between steps, so the fallback can yield to the
+// page and honour cancel. Imports core only (and its siblings that do, and ../jobs/protocol,
+// which imports nothing), so the worker bundle holds no React, store or Monaco.
 import type { RowKey, Table } from '../../core/model/schema';
+import { buffersOf, now, type JobSpec } from '../jobs/protocol';
 import { sortLineIndex } from '../../core/sort/byteSort';
 import { jsOrder, numericFlags, type JsOrder, type JsOrderMode, type OrderFlags } from './analysis';
 import { generateKeys, orderChecksum, parseKeys, type KeySet, type Progress, type SortedKeys } from './keyset';
@@ -11,13 +12,14 @@ import { matchQuery, type MatchRequest, type MatchResult } from './match';
 import { createSpanner, type Spanner } from './spans';
 
 export type KeySource =
-  { from: 'generate'; rowKey: RowKey; count: number; seed: number; writesPerSecond?: number | undefined } | { from: 'paste'; text: string };
+  | { from: 'generate'; rowKey: RowKey; count: number; seed: number; writesPerSecond?: number | undefined }
+  | { from: 'paste'; text: string };
 
 export type JobRequest =
   /** Build the keys (generate or parse) and sort them in byte order: what the list needs first. */
   | { kind: 'prepare'; source: KeySource }
   /** After the list shows: flag numeric surprises, fingerprint the order. */
-  | { kind: 'analyze'; keys: SortedKeys; /** The template to read fields with (flags); null for none. */ rowKey: RowKey | null }
+  | { kind: 'analyze'; keys: SortedKeys /** The template to read fields with (flags); null for none. */; rowKey: RowKey | null }
   | { kind: 'match'; keys: SortedKeys; match: MatchRequest }
   | { kind: 'jsorder'; keys: SortedKeys; mode: JsOrderMode };
 
@@ -38,24 +40,13 @@ export type JobResult<R extends JobRequest> = R extends { kind: 'prepare' }
   : R extends { kind: 'analyze' }
     ? Analysis
     : R extends { kind: 'match' }
-    ? MatchResult
+      ? MatchResult
       : R extends { kind: 'jsorder' }
         ? JsOrder
         : never;
 export type AnyResult = Prepared | Analysis | MatchResult | JsOrder;
 
-/** Messages to the worker and back. A worker runs one job at a time; `id` ties the answer to it. */
-export type ToWorker = { type: 'run'; id: number; request: JobRequest };
-export type FromWorker =
-  | { type: 'progress'; id: number; progress: Progress }
-  | { type: 'done'; id: number; result: AnyResult }
-  | { type: 'failed'; id: number; message: string; name: string };
-
 export type { JsOrderMode, MatchRequest, MatchResult, Progress, SortedKeys, Table };
-
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
-}
 
 export function spannerFor(rowKey: RowKey | null): Spanner | null {
   if (!rowKey) return null;
@@ -100,15 +91,19 @@ export function runJob(request: JobRequest): Generator<Progress, AnyResult> {
   }
 }
 
+/** The sorter's jobs for the job client and host: stage changes are reported at once. */
+export const sortJobs: JobSpec<JobRequest, AnyResult, Progress> = {
+  start: runJob,
+  urgent: (p) => p.total === 0,
+  transferables,
+};
+
 /** The buffers a result can hand over without copying. */
 export function transferables(result: AnyResult): ArrayBuffer[] {
-  const bufs: ArrayBufferLike[] = [];
   if ('keys' in result) {
     const k = result.keys;
-    bufs.push(k.data.buffer, k.starts.buffer, k.ends.buffer, k.order.buffer);
-  } else if ('flags' in result) bufs.push(result.flags.flags.buffer);
-  else if ('mask' in result) bufs.push(result.mask.buffer);
-  else bufs.push(result.rank.buffer);
-  // Distinct, and only real ArrayBuffers (a SharedArrayBuffer cannot be transferred).
-  return [...new Set(bufs)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+    return buffersOf([k.data, k.starts, k.ends, k.order]);
+  }
+  if ('flags' in result) return buffersOf([result.flags.flags]);
+  return buffersOf(['mask' in result ? result.mask : result.rank]);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RowKey } from '../../core/model/schema';
-import { runJob, type FromWorker, type Prepared, type Progress, type ToWorker } from './jobs';
+import type { FromWorker, ToWorker } from '../jobs/protocol';
+import { runJob, type AnyResult, type JobRequest, type Prepared, type Progress } from './jobs';
 import { sortedKeyAt } from './keyset';
-import { createSortClient, isAbort, type WorkerFactory } from './sortClient';
+import { createSortClient, isCancelled, type WorkerFactory } from './sortClient';
 
 const rowKey: RowKey = {
   template: '{user}#{n}',
@@ -17,18 +18,20 @@ function expectByteOrder(keys: Buffer[]) {
 
 /** A stand-in for the bundled worker: the same protocol, run in-process on the next tick. */
 class FakeWorker {
-  onmessage: ((e: MessageEvent<FromWorker>) => void) | null = null;
+  onmessage: ((e: MessageEvent<FromWorker<AnyResult, Progress>>) => void) | null = null;
   onerror: ((e: ErrorEvent) => void) | null = null;
   terminated = false;
-  postMessage(msg: ToWorker) {
+  postMessage(msg: ToWorker<JobRequest>) {
     setTimeout(() => {
       if (this.terminated) return;
       const job = runJob(msg.request);
       for (;;) {
         const step = job.next();
         if (this.terminated) return;
-        const out: FromWorker = step.done ? { type: 'done', id: msg.id, result: step.value } : { type: 'progress', id: msg.id, progress: step.value };
-        this.onmessage?.({ data: out } as MessageEvent<FromWorker>);
+        const out: FromWorker<AnyResult, Progress> = step.done
+          ? { type: 'done', id: msg.id, result: step.value }
+          : { type: 'progress', id: msg.id, progress: step.value };
+        this.onmessage?.({ data: out } as MessageEvent<FromWorker<AnyResult, Progress>>);
         if (step.done) return;
       }
     }, 0);
@@ -77,7 +80,7 @@ describe('the sort client', () => {
     const client = createSortClient(null);
     const first = client.run({ kind: 'prepare', source: { from: 'generate', rowKey, count: 200_000, seed: 1 } });
     client.cancel();
-    await expect(first).rejects.toSatisfy(isAbort);
+    await expect(first).rejects.toSatisfy(isCancelled);
     const second = await client.run({ kind: 'prepare', source: { from: 'paste', text: 'b\na\n' } });
     expect(second.keys.count).toBe(2);
   });
@@ -86,11 +89,11 @@ describe('the sort client', () => {
     const client = createSortClient(null);
     const old = client.run({ kind: 'prepare', source: { from: 'generate', rowKey, count: 100_000, seed: 1 } });
     const latest = client.run({ kind: 'prepare', source: { from: 'paste', text: 'x\n' } });
-    await expect(old).rejects.toSatisfy(isAbort);
+    await expect(old).rejects.toSatisfy(isCancelled);
     expect((await latest).keys.count).toBe(1);
     const ctrl = new AbortController();
     ctrl.abort();
-    await expect(client.run({ kind: 'prepare', source: { from: 'paste', text: 'x\n' } }, { signal: ctrl.signal })).rejects.toSatisfy(isAbort);
+    await expect(client.run({ kind: 'prepare', source: { from: 'paste', text: 'x\n' } }, { signal: ctrl.signal })).rejects.toSatisfy(isCancelled);
   });
 
   it('speaks the worker protocol: progress, result, terminate on cancel', async () => {
@@ -109,7 +112,7 @@ describe('the sort client', () => {
     expect(seen.some((p) => p.stage === 'sort')).toBe(true);
     const slow = client.run({ kind: 'prepare', source: { from: 'generate', rowKey, count: 50_000, seed: 2 } });
     client.cancel();
-    await expect(slow).rejects.toSatisfy(isAbort);
+    await expect(slow).rejects.toSatisfy(isCancelled);
     expect(made[0]!.terminated).toBe(true);
     await client.run({ kind: 'prepare', source: { from: 'paste', text: 'a\n' } });
     expect(made).toHaveLength(2);

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RowKey, Table } from '../../core/model/schema';
 import type { JsOrder, JsOrderMode } from './analysis';
 import type { Analysis, KeySource, MatchResult, Prepared, Progress } from './jobs';
-import { createSortClient, isAbort, type SortClient } from './sortClient';
+import { createSortClient, isCancelled, type SortClient } from './sortClient';
 
 export type Phase = { phase: 'idle' } | { phase: 'running'; progress: Progress | null } | { phase: 'done' } | { phase: 'error'; message: string };
 
@@ -48,11 +48,11 @@ export function useSortRun() {
         client.run({ kind: 'analyze', keys: prepared.keys, rowKey }).then(
           (analysis) => setRun((r) => (r && r.prepared === prepared ? { ...r, analysis } : r)),
           (e: unknown) => {
-            if (!isAbort(e)) setPhase({ phase: 'error', message: messageOf(e) });
+            if (!isCancelled(e)) setPhase({ phase: 'error', message: messageOf(e) });
           },
         );
       },
-      (e: unknown) => setPhase(isAbort(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
+      (e: unknown) => setPhase(isCancelled(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
     );
   };
 
@@ -73,7 +73,7 @@ export function useMatch(run: SortRun | null, table: Table | undefined, queryInd
     client.run({ kind: 'match', keys: run.prepared.keys, match: { table, queryIndex, anchor } }).then(
       (result) => setState({ phase: { phase: 'done' }, result }),
       (e: unknown) => {
-        if (!isAbort(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+        if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
       },
     );
   }, [client, run, table, queryIndex, anchor]);
@@ -96,7 +96,7 @@ export function useJsOrder(run: SortRun | null, mode: JsOrderMode | null) {
       .then(
         (result) => setState({ phase: { phase: 'done' }, result }),
         (e: unknown) => {
-          if (!isAbort(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+          if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
         },
       );
   }, [client, run, mode]);
