@@ -6,7 +6,9 @@ import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
+import { useStudio } from '../store';
 import { PanelBoundary } from './Boundary';
+import { useAfterPaint } from './useAfterPaint';
 import type { CompareDialogProps } from '../share/CompareDialog';
 
 const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
@@ -55,6 +57,9 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
 }
 
 export function LazyImportDropZone(props: ImportDropZoneProps) {
+  // Its module (and the importers') is asked for once the first view is painted, not before its text.
+  const ready = useAfterPaint(useStudio((s) => s.view !== 'loading'));
+  if (!ready) return null;
   return (
     <PanelBoundary name="Import">
       <Suspense fallback={null}>
