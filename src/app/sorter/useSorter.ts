@@ -36,8 +36,9 @@ export function useSortRun() {
   const [phase, setPhase] = useState<Phase>({ phase: 'idle' });
   const [run, setRun] = useState<SortRun | null>(null);
 
-  // The sorted keys show as soon as they arrive; the analysis follows on the same client, so a
-  // new run or a cancel stops it too. Its keys go to the worker as a copy: the list keeps them.
+  // The sorted keys show as soon as they arrive; the analysis follows on the same client (so a
+  // new run or a cancel stops it too), started once the list is on screen: its keys go to the
+  // worker as a copy (the list keeps them), and copying them must not hold up the first paint.
   const start = (source: KeySource, rowKey: RowKey | null) => {
     const t0 = performance.now();
     setPhase({ phase: 'running', progress: null });
@@ -45,16 +46,24 @@ export function useSortRun() {
       (prepared) => {
         setRun({ prepared, analysis: null, source: source.from, rowKey, totalMs: performance.now() - t0, mode: client.mode });
         setPhase({ phase: 'done' });
-        client.run({ kind: 'analyze', keys: prepared.keys, rowKey }).then(
-          (analysis) => setRun((r) => (r && r.prepared === prepared ? { ...r, analysis } : r)),
-          (e: unknown) => {
-            if (!isCancelled(e)) setPhase({ phase: 'error', message: messageOf(e) });
-          },
-        );
       },
       (e: unknown) => setPhase(isCancelled(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
     );
   };
+
+  // Not while keys are being built (that job would be cancelled); again when a new build is cancelled.
+  const pendingAnalysis = run && !run.analysis ? run : null;
+  const building = phase.phase === 'running';
+  useEffect(() => {
+    if (!pendingAnalysis || building) return;
+    const { prepared, rowKey } = pendingAnalysis;
+    client.run({ kind: 'analyze', keys: prepared.keys, rowKey }).then(
+      (analysis) => setRun((r) => (r && r.prepared === prepared ? { ...r, analysis } : r)),
+      (e: unknown) => {
+        if (!isCancelled(e)) setPhase({ phase: 'error', message: messageOf(e) });
+      },
+    );
+  }, [client, pendingAnalysis, building]);
 
   return { phase, run, start, cancel: () => client.cancel() };
 }
