@@ -85,12 +85,14 @@ export default function SorterView({ docId }: { docId: string }) {
   const [active, setActive] = useState(0);
   const [anchor, setAnchor] = useState(0);
   const [scrollRequest, setScrollRequest] = useState(0);
-  const match = useMatch(run, table, queryIndex, anchor);
-  const js = useJsOrder(run, jsMode);
+  // The keys, not the run: the run changes again when its analysis arrives, the keys do not.
+  const keys = run?.prepared.keys ?? null;
+  const match = useMatch(keys, table, queryIndex, anchor);
+  const js = useJsOrder(keys, jsMode);
 
   // Boundaries of an earlier version of the table are never placed: they would be wrong.
   const current = tabletView.status === 'current' ? tabletView.sim : null;
-  const placement = useMemo(() => (run && current ? placeBoundaries(run.prepared.keys, current.boundaries) : null), [run, current]);
+  const placement = useMemo(() => (keys && current ? placeBoundaries(keys, current.boundaries) : null), [keys, current]);
   const shownTablets = useMemo<ShownTablets | null>(
     () => (current && placement && showTablets ? { boundaries: current.boundaries, placement, total: current.tablets } : null),
     [current, placement, showTablets],
@@ -124,8 +126,8 @@ export default function SorterView({ docId }: { docId: string }) {
 
   // A query's anchor defaults to the middle of the list: a prefix in the middle shows its run best.
   useEffect(() => {
-    if (run) setAnchor(Math.floor(run.prepared.keys.count / 2));
-  }, [run]);
+    if (keys) setAnchor(Math.floor(keys.count / 2));
+  }, [keys]);
 
   const jump = (k: number) => {
     if (!run) return;

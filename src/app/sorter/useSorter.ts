@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RowKey, Table } from '../../core/model/schema';
 import type { JsOrder, JsOrderMode } from './analysis';
-import type { Analysis, KeySource, MatchResult, Prepared, Progress } from './jobs';
+import type { Analysis, KeySource, MatchResult, Prepared, Progress, SortedKeys } from './jobs';
 import { createSortClient, isCancelled, type SortClient } from './sortClient';
 
 export type Phase = { phase: 'idle' } | { phase: 'running'; progress: Progress | null } | { phase: 'done' } | { phase: 'error'; message: string };
@@ -68,46 +68,46 @@ export function useSortRun() {
   return { phase, run, start, cancel: () => client.cancel() };
 }
 
-/** The rows the selected query reads, recomputed when the keys, query or anchor row change. */
-export function useMatch(run: SortRun | null, table: Table | undefined, queryIndex: number | null, anchor: number) {
+/** The rows the selected query reads, recomputed when the keys, query or anchor row change (not when the analysis arrives). */
+export function useMatch(keys: SortedKeys | null, table: Table | undefined, queryIndex: number | null, anchor: number) {
   const client = useClient();
   const [state, setState] = useState<{ phase: Phase; result: MatchResult | null }>({ phase: { phase: 'idle' }, result: null });
   useEffect(() => {
-    if (!run || !table || queryIndex === null || !table.queries?.[queryIndex]) {
+    if (!keys || !table || queryIndex === null || !table.queries?.[queryIndex]) {
       client.cancel();
       setState({ phase: { phase: 'idle' }, result: null });
       return;
     }
     setState((s) => ({ phase: { phase: 'running', progress: null }, result: s.result }));
-    client.run({ kind: 'match', keys: run.prepared.keys, match: { table, queryIndex, anchor } }).then(
+    client.run({ kind: 'match', keys, match: { table, queryIndex, anchor } }).then(
       (result) => setState({ phase: { phase: 'done' }, result }),
       (e: unknown) => {
         if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
       },
     );
-  }, [client, run, table, queryIndex, anchor]);
+  }, [client, keys, table, queryIndex, anchor]);
   return state;
 }
 
 /** Where JavaScript's sort would put each key, when asked for. */
-export function useJsOrder(run: SortRun | null, mode: JsOrderMode | null) {
+export function useJsOrder(keys: SortedKeys | null, mode: JsOrderMode | null) {
   const client = useClient();
   const [state, setState] = useState<{ phase: Phase; result: JsOrder | null }>({ phase: { phase: 'idle' }, result: null });
   useEffect(() => {
-    if (!run || mode === null) {
+    if (!keys || mode === null) {
       client.cancel();
       setState({ phase: { phase: 'idle' }, result: null });
       return;
     }
     setState({ phase: { phase: 'running', progress: null }, result: null });
     client
-      .run({ kind: 'jsorder', keys: run.prepared.keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) })
+      .run({ kind: 'jsorder', keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) })
       .then(
         (result) => setState({ phase: { phase: 'done' }, result }),
         (e: unknown) => {
           if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
         },
       );
-  }, [client, run, mode]);
+  }, [client, keys, mode]);
   return state;
 }
