@@ -36,6 +36,7 @@ function Summary({ run }: { run: SortRun }) {
       data-last-hex={last}
       data-checksum={analysis?.checksum}
       data-checked={analysis ? 'true' : 'false'}
+      data-build-ms={timings.build.toFixed(1)}
       data-sort-ms={timings.sort.toFixed(1)}
       data-mode={run.mode}
       data-total-ms={run.totalMs.toFixed(0)}
