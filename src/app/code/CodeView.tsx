@@ -3,14 +3,19 @@
 // the rule findings) as markers. Form and text stay in step through the store (editorBinding).
 // Monaco is heavy: this view shows its toolbar and the text's issues at once and loads the
 // editor (MonacoPane, with monacoSetup) as a separate chunk.
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { Suspense, useCallback, useRef } from 'react';
+import { preloadable } from '../components/preloadable';
 import { useStudio } from '../store';
 import type { EditorHandle } from './MonacoPane';
 import { designAs, textFormat, type TextFormat } from './textEdits';
 import './code.css';
 import { docText } from '../documents/docs';
 
-const MonacoPane = lazy(() => import('./MonacoPane'));
+const monacoPane = preloadable(() => import('./MonacoPane'));
+const MonacoPane = monacoPane.Component;
+
+/** Loads the editor's chunk ahead of the first render (the YAML tab's prefetch). */
+export const preloadEditor = (): Promise<unknown> => monacoPane.load();
 
 /** The code view's root element carries the editor handle, so tests can reach the model. */
 export interface CodeViewElement extends HTMLElement {

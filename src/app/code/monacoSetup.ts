@@ -2,9 +2,15 @@
 // bundled; nothing is fetched. This module is only ever imported lazily (MonacoPane), so the
 // ~1 MB of Monaco stays out of the first screen. `loader.config({ monaco })` must run before
 // the first <Editor> mounts, or @monaco-editor/react fetches Monaco from a CDN.
+// Only what a design needs: the editor API with the features in monacoFeatures.ts, YAML's tokenizer
+// (bundled here, not a chunk fetched once the first model exists) and the JSON language; not
+// the ~80 other languages, CSS, HTML or TypeScript that 'monaco-editor' registers.
 import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
+import './monacoFeatures';
+import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker.js?worker';
+import * as yamlLanguage from 'monaco-editor/esm/vs/basic-languages/yaml/yaml.js';
+import 'monaco-editor/esm/vs/language/json/monaco.contribution.js';
 import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { designJsonSchema } from '../../core/model/schema';
@@ -18,18 +24,34 @@ export function modelUri(docId: string): string {
   return `${MODEL_DIR}${encodeURIComponent(docId)}.design.yaml`;
 }
 
-self.MonacoEnvironment = {
-  getWorker(_workerId: string, label: string): Worker {
-    switch (label) {
-      case 'yaml':
-        return new YamlWorker();
-      case 'json':
-        return new JsonWorker();
-      default:
-        return new EditorWorker();
-    }
-  },
+function workerFor(label: string): Worker {
+  switch (label) {
+    case 'yaml':
+      return new YamlWorker();
+    case 'json':
+      return new JsonWorker();
+    default:
+      return new EditorWorker();
+  }
+}
+
+self.MonacoEnvironment = { getWorker: (_workerId: string, label: string) => workerFor(label) };
+
+// What 'monaco-editor' (editor.main) adds to the core: a web worker made from a label and
+// createData alone, as monaco-yaml's worker manager asks for one.
+type WorkerOptions = Parameters<typeof monaco.editor.createWebWorker>[0] & { worker?: unknown; label?: string; createData?: unknown };
+const coreCreateWebWorker = monaco.editor.createWebWorker as (o: WorkerOptions) => ReturnType<typeof monaco.editor.createWebWorker>;
+(monaco.editor as { createWebWorker: unknown }).createWebWorker = (opts: WorkerOptions) => {
+  if (opts.worker !== undefined) return coreCreateWebWorker(opts);
+  const worker = workerFor(opts.label ?? 'monaco-editor-worker');
+  worker.postMessage('ignore');
+  worker.postMessage(opts.createData);
+  return coreCreateWebWorker({ ...opts, worker: Promise.resolve(worker) });
 };
+
+monaco.languages.register({ id: 'yaml', extensions: ['.yaml', '.yml'], aliases: ['YAML', 'yaml'], mimetypes: ['application/x-yaml', 'text/x-yaml'] });
+monaco.languages.setLanguageConfiguration('yaml', yamlLanguage.conf);
+monaco.languages.setMonarchTokensProvider('yaml', yamlLanguage.language);
 
 loader.config({ monaco });
 

@@ -8,7 +8,9 @@ import { takeExportRequest, useExportRequest } from '../export/request';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
+import { useStudio } from '../store';
 import { PanelBoundary } from './Boundary';
+import { useAfterPaint } from './useAfterPaint';
 import type { CompareDialogProps } from '../share/CompareDialog';
 
 const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
@@ -85,7 +87,12 @@ function lazyPanel<P extends object>(Component: ComponentType<P>, boundary?: str
   };
 }
 
-export const LazyImportDropZone = lazyPanel<ImportDropZoneProps>(ImportDropZone, 'Import');
+const ImportDropZonePanel = lazyPanel<ImportDropZoneProps>(ImportDropZone, 'Import');
+export function LazyImportDropZone(props: ImportDropZoneProps) {
+  // Its module (and the importers') is asked for once the first view is painted, not before its text.
+  const ready = useAfterPaint(useStudio((s) => s.view !== 'loading'));
+  return ready ? <ImportDropZonePanel {...props} /> : null;
+}
 export const LazySharedLinkBanner = lazyPanel<SharedLinkBannerProps>(SharedLinkBanner, 'The shared link banner');
 export const LazySharedLinkError = lazyPanel<SharedLinkErrorProps>(SharedLinkError);
 /** The Capacity panel (src/app/capacity), loaded with its first render. */

@@ -112,7 +112,7 @@ describe('runSimulation', () => {
     const run = runSimulation(table(), OPTIONS, (p) => seen.push(p.progress), { createWorker: asWorker(w) });
     await expect(run.promise).resolves.toBe(expected);
     expect(seen).toEqual([0.5]);
-    expect(w.posted[0]).toMatchObject({ type: 'run', options: OPTIONS });
+    expect(w.posted[0]).toMatchObject({ type: 'run', request: { options: OPTIONS } });
     expect(w.terminated).toBe(true);
   });
 

@@ -10,7 +10,7 @@
 import type { StateCreator } from 'zustand';
 import type { Design, Table } from '../../core/model/schema';
 import type { Pattern, SimResult } from '../../core/sim';
-import { compareBytes } from '../../core/sort/byteSort';
+import { compareBytes } from '../../core/keys/bytes'; // not sort/byteSort: the sorting engine stays out of the first screen
 import type { StudioState } from '../store';
 
 export interface SimulatedTablets {

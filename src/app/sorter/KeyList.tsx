@@ -7,7 +7,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { displayKey, toHex } from '../../core/keys/bytes';
 import type { KeyReader } from '../../core/keys/readable';
 import { colourSlot } from '../keyview';
-import type { JsOrder } from './analysis';
+import { flagAt, type JsOrder } from './analysis';
 import type { MatchResult } from './jobs';
 import { sortedKeyAt, type SortedKeys } from './keyset';
 import type { Spanner } from './spans';
@@ -18,7 +18,10 @@ export const ROW_HEIGHT = 26;
 
 export interface KeyListProps {
   keys: SortedKeys;
-  flags: Uint8Array;
+  /** Numeric-order flags of the whole list; null while they are computed (rows on screen get theirs from flagAt). */
+  flags: Uint8Array | null;
+  /** The template the keys were read with, for flagAt. */
+  flagSpanner: Spanner | null;
   spanner: Spanner | null;
   match: MatchResult | null;
   js: JsOrder | null;
@@ -69,11 +72,11 @@ function KeyText({ bytes, spanner }: { bytes: Uint8Array; spanner: Spanner | nul
 }
 
 function KeyListImpl(props: KeyListProps) {
-  const { keys, flags, spanner, match, js, tablets, anchor, read = null } = props;
+  const { keys, flags, flagSpanner, spanner, match, js, tablets, anchor, read = null } = props;
   const renderRow = useCallback(
     (k: number, active: boolean) => {
       const bytes = sortedKeyAt(keys, k);
-      const flagged = flags[k] === 1;
+      const flagged = flags ? flags[k] === 1 : flagAt(keys, flagSpanner, k);
       const matched = match?.mask[k] === 1;
       const jsRank = js ? js.rank[k]! : k;
       const sep = tablets ? separatorAbove(tablets.placement, k) : -1;
@@ -127,7 +130,7 @@ function KeyListImpl(props: KeyListProps) {
         </div>
       );
     },
-    [keys, flags, spanner, match, js, tablets, anchor, read],
+    [keys, flags, flagSpanner, spanner, match, js, tablets, anchor, read],
   );
 
   const separators = useMemo(

@@ -9,6 +9,7 @@ import { useStudio } from '../store';
 import type { JsOrderMode } from './analysis';
 import { KeyList, type ShownTablets } from './KeyList';
 import { keyReader, needsDecoding } from '../../core/keys/readable';
+import { spannerFor } from './jobs';
 import { sortedKeyAt } from './keyset';
 import { MatchStrip, QueryBar } from './QueryBar';
 import { ProgressLine, SorterControls, type SourceChoice } from './SorterControls';
@@ -22,9 +23,11 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (t: number) => (t < 10 ? t.toFixed(1) : fmt(Math.round(t)));
 
 function Summary({ run }: { run: SortRun }) {
-  const { keys, flags, checksum, timings } = run.prepared;
+  const { keys, timings } = run.prepared;
+  const analysis = run.analysis;
   const first = keys.count > 0 ? toHex(sortedKeyAt(keys, 0)) : '';
   const last = keys.count > 0 ? toHex(sortedKeyAt(keys, keys.count - 1)) : '';
+  const flagged = analysis?.flags.count ?? 0;
   return (
     <p
       className="sorter-summary"
@@ -32,19 +35,24 @@ function Summary({ run }: { run: SortRun }) {
       data-count={keys.count}
       data-first-hex={first}
       data-last-hex={last}
-      data-checksum={checksum}
+      data-checksum={analysis?.checksum}
+      data-checked={analysis ? 'true' : 'false'}
+      data-build-ms={timings.build.toFixed(1)}
       data-sort-ms={timings.sort.toFixed(1)}
       data-mode={run.mode}
       data-total-ms={run.totalMs.toFixed(0)}
     >
       <strong>{fmt(keys.count)}</strong> {run.source === 'generate' ? 'generated' : 'pasted'} {keys.count === 1 ? 'key' : 'keys'} in byte order:{' '}
       {run.source === 'generate' ? 'generated' : 'read'} in {ms(timings.build)} ms, sorted in {ms(timings.sort)} ms
-      {run.mode === 'worker' ? ' in a worker' : ' on the main thread'}, checked in {ms(timings.check)} ms.{' '}
-      {flags.count === 0 ? (
+      {run.mode === 'worker' ? ' in a worker' : ' on the main thread'}
+      {analysis ? `, checked in ${ms(analysis.timings.check)} ms. ` : '. '}
+      {!analysis ? (
+        <span className="muted">Checking the whole list for keys out of numeric order…</span>
+      ) : flagged === 0 ? (
         'No adjacent keys out of numeric order.'
       ) : (
         <span className="note-flag-text">
-          {fmt(flags.count)} adjacent {flags.count === 1 ? 'pair sorts' : 'pairs sort'} out of numeric order (↯).
+          {fmt(flagged)} adjacent {flagged === 1 ? 'pair sorts' : 'pairs sort'} out of numeric order (↯).
         </span>
       )}
     </p>
@@ -73,17 +81,22 @@ export default function SorterView({ docId }: { docId: string }) {
   const read = useMemo(() => (rowKey && needsDecoding(rowKey) ? keyReader(rowKey) : null), [rowKey]);
 
   const { phase, run, start, cancel } = useSortRun();
+  // The template the keys were read with: what the flags of rows on screen use until the whole list is checked.
+  const runRowKey = run?.rowKey ?? null;
+  const runSpanner = useMemo(() => spannerFor(runRowKey), [runRowKey]);
   const [queryIndex, setQueryIndex] = useState<number | null>(null);
   const [jsMode, setJsMode] = useState<JsOrderMode | null>(null);
   const [active, setActive] = useState(0);
   const [anchor, setAnchor] = useState(0);
   const [scrollRequest, setScrollRequest] = useState(0);
-  const match = useMatch(run, table, queryIndex, anchor);
-  const js = useJsOrder(run, jsMode);
+  // The keys, not the run: the run changes again when its analysis arrives, the keys do not.
+  const keys = run?.prepared.keys ?? null;
+  const match = useMatch(keys, table, queryIndex, anchor);
+  const js = useJsOrder(keys, jsMode);
 
   // Boundaries of an earlier version of the table are never placed: they would be wrong.
   const current = tabletView.status === 'current' ? tabletView.sim : null;
-  const placement = useMemo(() => (run && current ? placeBoundaries(run.prepared.keys, current.boundaries) : null), [run, current]);
+  const placement = useMemo(() => (keys && current ? placeBoundaries(keys, current.boundaries) : null), [keys, current]);
   const shownTablets = useMemo<ShownTablets | null>(
     () => (current && placement && showTablets ? { boundaries: current.boundaries, placement, total: current.tablets } : null),
     [current, placement, showTablets],
@@ -126,8 +139,8 @@ export default function SorterView({ docId }: { docId: string }) {
 
   // A query's anchor defaults to the middle of the list: a prefix in the middle shows its run best.
   useEffect(() => {
-    if (run) setAnchor(Math.floor(run.prepared.keys.count / 2));
-  }, [run]);
+    if (keys) setAnchor(Math.floor(keys.count / 2));
+  }, [keys]);
 
   const jump = (k: number) => {
     if (!run) return;
@@ -240,7 +253,8 @@ export default function SorterView({ docId }: { docId: string }) {
           <div className="sorter-list-row">
             <KeyList
               keys={run.prepared.keys}
-              flags={run.prepared.flags.flags}
+              flags={run.analysis?.flags.flags ?? null}
+              flagSpanner={runSpanner}
               spanner={spanner}
               match={queryIndex === null ? null : match.result}
               js={jsMode === null ? null : js.result}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utf8 } from '../../core/keys/bytes';
 import type { RowKey } from '../../core/model/schema';
-import { compareDecimal, digitRunInverted, jsOrder, numericFlags } from './analysis';
+import { compareDecimal, digitRunInverted, flagAt, jsOrder, numericFlags } from './analysis';
 import { KeyPacker, type SortedKeys } from './keyset';
 import { createSpanner } from './spans';
 
@@ -60,6 +60,20 @@ describe('numeric order flags', () => {
     expect(digitRunInverted(utf8('item1#'), utf8('item10'))).toBe(false);
     expect(digitRunInverted(utf8('ab'), utf8('ac'))).toBe(false);
     expect(flagged(sorted(['x10', 'x2', 'y1']), null)).toEqual([0, 1, 0]);
+  });
+
+  it('gives one row the flag the whole pass gives it (what the list shows before the pass ends)', () => {
+    const rowKey: RowKey = { template: '{user}#{n}', fields: { user: { type: 'string' }, n: { type: 'int' } } };
+    // Unpadded numbers, keys that fit the template and keys that do not (digit runs then).
+    const keys = sorted(['u#1', 'u#10', 'u#2', 'u#9', 'u#100', 'x10', 'x9', 'nohash', 'u#-3', 'u#-20', 'v#7', 'v#07']);
+    for (const spanner of [createSpanner(rowKey), null]) {
+      const all = Array.from(drain(numericFlags(keys, spanner)).flags);
+      const one = all.map((_, k) => (flagAt(keys, spanner, k) ? 1 : 0));
+      expect(one).toEqual(all);
+      expect(all.filter(Boolean).length).toBeGreaterThan(1);
+    }
+    expect(flagAt(keys, null, 0)).toBe(false);
+    expect(flagAt(keys, null, keys.count)).toBe(false);
   });
 });
 

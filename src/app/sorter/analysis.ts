@@ -81,6 +81,24 @@ export interface OrderFlags {
   count: number;
 }
 
+/**
+ * The flag of one sorted position, as numericFlags computes it for every key: the list shows
+ * it for the rows on screen while numericFlags goes through the whole set.
+ */
+export function flagAt(keys: SortedKeys, spanner: Spanner | null, k: number): boolean {
+  if (k <= 0 || k >= keys.count) return false;
+  const { data, starts, ends, order } = keys;
+  const i = order[k - 1]!;
+  const j = order[k]!;
+  const a = data.subarray(starts[i]!, ends[i]!);
+  const b = data.subarray(starts[j]!, ends[j]!);
+  const width = (spanner?.fields.length ?? 0) * 2;
+  const ra = new Int32Array(width);
+  const rb = new Int32Array(width);
+  const fits = spanner !== null && spanner.fieldRanges(a, ra) && spanner.fieldRanges(b, rb);
+  return fits ? fieldInverted(a, ra, b, rb, spanner!.numeric, firstDifference(a, b)) : digitRunInverted(a, b);
+}
+
 export function* numericFlags(keys: SortedKeys, spanner: Spanner | null): Generator<Progress, OrderFlags> {
   const { data, starts, ends, order, count: n } = keys;
   const flags = new Uint8Array(n);

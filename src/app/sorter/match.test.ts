@@ -16,7 +16,7 @@ const drain = <T>(gen: Generator<unknown, T>): T => {
 const table = (template: string, fields: Table['rowKey']['fields'], queries: Table['queries']): Table => ({ name: 't', rowKey: { template, fields }, queries });
 
 function prepare(t: Table, count = 5000): Prepared {
-  return drain(runJob({ kind: 'prepare', source: { from: 'generate', rowKey: t.rowKey, count, seed: 5 }, rowKey: t.rowKey })) as Prepared;
+  return drain(runJob({ kind: 'prepare', source: { from: 'generate', rowKey: t.rowKey, count, seed: 5 } })) as Prepared;
 }
 
 describe('spans', () => {
@@ -80,7 +80,7 @@ describe('query matches', () => {
 
   it('never matches keys that do not fit the template, and counts them', () => {
     const t = table('{device}#{ts}', fields, [{ name: 'by device', match: { device: 'eq' } }]);
-    const p = drain(runJob({ kind: 'prepare', source: { from: 'paste', text: 'abcd#1\nnot a key\nabcd#2\n' }, rowKey: t.rowKey })) as Prepared;
+    const p = drain(runJob({ kind: 'prepare', source: { from: 'paste', text: 'abcd#1\nnot a key\nabcd#2\n' } })) as Prepared;
     const r = drain(matchQuery(p.keys, { table: t, queryIndex: 0, anchor: 0 }));
     expect(r.unfit).toBe(1);
     expect(r.matched).toBe(2);

@@ -4,13 +4,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RowKey, Table } from '../../core/model/schema';
 import type { JsOrder, JsOrderMode } from './analysis';
-import type { KeySource, MatchResult, Prepared, Progress } from './jobs';
-import { createSortClient, isAbort, type SortClient } from './sortClient';
+import type { Analysis, KeySource, MatchResult, Prepared, Progress, SortedKeys } from './jobs';
+import { createSortClient, isCancelled, type SortClient } from './sortClient';
 
 export type Phase = { phase: 'idle' } | { phase: 'running'; progress: Progress | null } | { phase: 'done' } | { phase: 'error'; message: string };
 
 export interface SortRun {
   prepared: Prepared;
+  /** Numeric-order flags and the order's checksum, computed after the list is shown; null until then. */
+  analysis: Analysis | null;
   source: 'generate' | 'paste';
   /** The row key the keys were generated from or read with. */
   rowKey: RowKey | null;
@@ -34,61 +36,78 @@ export function useSortRun() {
   const [phase, setPhase] = useState<Phase>({ phase: 'idle' });
   const [run, setRun] = useState<SortRun | null>(null);
 
+  // The sorted keys show as soon as they arrive; the analysis follows on the same client (so a
+  // new run or a cancel stops it too), started once the list is on screen: its keys go to the
+  // worker as a copy (the list keeps them), and copying them must not hold up the first paint.
   const start = (source: KeySource, rowKey: RowKey | null) => {
     const t0 = performance.now();
     setPhase({ phase: 'running', progress: null });
-    client.run({ kind: 'prepare', source, rowKey }, { onProgress: (progress) => setPhase({ phase: 'running', progress }) }).then(
+    client.run({ kind: 'prepare', source }, { onProgress: (progress) => setPhase({ phase: 'running', progress }) }).then(
       (prepared) => {
-        setRun({ prepared, source: source.from, rowKey, totalMs: performance.now() - t0, mode: client.mode });
+        setRun({ prepared, analysis: null, source: source.from, rowKey, totalMs: performance.now() - t0, mode: client.mode });
         setPhase({ phase: 'done' });
       },
-      (e: unknown) => setPhase(isAbort(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
+      (e: unknown) => setPhase(isCancelled(e) ? { phase: 'idle' } : { phase: 'error', message: messageOf(e) }),
     );
   };
+
+  // Not while keys are being built (that job would be cancelled); again when a new build is cancelled.
+  const pendingAnalysis = run && !run.analysis ? run : null;
+  const building = phase.phase === 'running';
+  useEffect(() => {
+    if (!pendingAnalysis || building) return;
+    const { prepared, rowKey } = pendingAnalysis;
+    client.run({ kind: 'analyze', keys: prepared.keys, rowKey }).then(
+      (analysis) => setRun((r) => (r && r.prepared === prepared ? { ...r, analysis } : r)),
+      (e: unknown) => {
+        if (!isCancelled(e)) setPhase({ phase: 'error', message: messageOf(e) });
+      },
+    );
+  }, [client, pendingAnalysis, building]);
 
   return { phase, run, start, cancel: () => client.cancel() };
 }
 
-/** The rows the selected query reads, recomputed when the keys, query or anchor row change. */
-export function useMatch(run: SortRun | null, table: Table | undefined, queryIndex: number | null, anchor: number) {
+/** The rows the selected query reads, recomputed when the keys, query or anchor row change (not when the analysis arrives). */
+export function useMatch(keys: SortedKeys | null, table: Table | undefined, queryIndex: number | null, anchor: number) {
   const client = useClient();
   const [state, setState] = useState<{ phase: Phase; result: MatchResult | null }>({ phase: { phase: 'idle' }, result: null });
   useEffect(() => {
-    if (!run || !table || queryIndex === null || !table.queries?.[queryIndex]) {
+    if (!keys || !table || queryIndex === null || !table.queries?.[queryIndex]) {
       client.cancel();
       setState({ phase: { phase: 'idle' }, result: null });
       return;
     }
     setState((s) => ({ phase: { phase: 'running', progress: null }, result: s.result }));
-    client.run({ kind: 'match', keys: run.prepared.keys, match: { table, queryIndex, anchor } }).then(
+    client.run({ kind: 'match', keys, match: { table, queryIndex, anchor } }).then(
       (result) => setState({ phase: { phase: 'done' }, result }),
       (e: unknown) => {
-        if (!isAbort(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+        if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
       },
     );
-  }, [client, run, table, queryIndex, anchor]);
+  }, [client, keys, table, queryIndex, anchor]);
   return state;
 }
 
 /** Where JavaScript's sort would put each key, when asked for. */
-export function useJsOrder(run: SortRun | null, mode: JsOrderMode | null) {
+export function useJsOrder(keys: SortedKeys | null, mode: JsOrderMode | null) {
   const client = useClient();
   const [state, setState] = useState<{ phase: Phase; result: JsOrder | null }>({ phase: { phase: 'idle' }, result: null });
   useEffect(() => {
-    if (!run || mode === null) {
+    if (!keys || mode === null) {
       client.cancel();
       setState({ phase: { phase: 'idle' }, result: null });
       return;
     }
     setState({ phase: { phase: 'running', progress: null }, result: null });
     client
-      .run({ kind: 'jsorder', keys: run.prepared.keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) })
+      .run({ kind: 'jsorder', keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) })
       .then(
         (result) => setState({ phase: { phase: 'done' }, result }),
         (e: unknown) => {
-          if (!isAbort(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+          if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
         },
       );
-  }, [client, run, mode]);
+  }, [client, keys, mode]);
   return state;
 }

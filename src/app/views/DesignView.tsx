@@ -1,7 +1,7 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
@@ -19,6 +19,7 @@ import { selectOpenDoc, useStudio } from '../store';
 import { Summary } from '../summary/SummaryOf';
 import { useFollowingAddress } from './address';
 import { Section } from '../components/Section';
+import { preloadable } from '../components/preloadable';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 import { clearChangesInForm, showChangesInForm } from '../form/compare-marks';
 import { formMarks } from '../share/form-marks';
@@ -26,16 +27,22 @@ import { formMarks } from '../share/form-marks';
 // The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
 // workers): both are requested at once, not one after the other, and already when the pointer
 // or the focus reaches the tab, so a click finds them loaded or on their way.
-const loadCodeView = () => {
-  void import('../code/MonacoPane');
-  return import('../code/CodeView');
-};
-const loadSorterView = () => import('../sorter/SorterView');
-const loadSimView = () => import('../sim/SimView');
-const CodeView = lazy(loadCodeView);
-const SorterView = lazy(loadSorterView);
-const SimView = lazy(loadSimView);
-const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = { yaml: loadCodeView, sorter: loadSorterView, simulate: loadSimView };
+// Once prefetched, a view renders without suspending (preloadable), so the click shows it at once.
+const codeView = preloadable(() => import('../code/CodeView'));
+const loadCodeView = () =>
+  Promise.all([
+    import('../code/MonacoPane'),
+    codeView
+      .load()
+      .then(() => import('../code/CodeView'))
+      .then((m) => m.preloadEditor()),
+  ]);
+const sorterView = preloadable(() => import('../sorter/SorterView'));
+const simView = preloadable(() => import('../sim/SimView'));
+const CodeView = codeView.Component;
+const SorterView = sorterView.Component;
+const SimView = simView.Component;
+const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = { yaml: loadCodeView, sorter: sorterView.load, simulate: simView.load };
 const prefetched = new Set<Tab>();
 
 function prefetchTab(tab: Tab): void {

@@ -1,22 +1,8 @@
 // The start page: one card per example design. Opening a card opens your copy of it (made on
 // first open, with the example's id); "New copy" always starts a fresh one.
-import { useEffect, useState } from 'react';
+import { useAfterPaint } from '../components/useAfterPaint';
 import { designHref, navigate } from '../routing';
 import { useStudio, type DesignEntry } from '../store';
-
-/** False for the first paint, then true: the cards' titles show before the examples load. */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
 
 function CardMeta({ entry }: { entry: DesignEntry }) {
   if (!entry.ok) {
@@ -37,7 +23,7 @@ export function Gallery() {
   const gallery = useStudio((s) => s.gallery);
   const docs = useStudio((s) => s.docs);
   // Each card's table list needs its example loaded (parsed and validated): after the first paint.
-  const painted = useAfterFirstPaint();
+  const painted = useAfterPaint();
   return (
     <section className="view gallery" data-testid="gallery">
       <h1>Example designs</h1>
