@@ -13,21 +13,33 @@ export function Palette({ commands }: { commands: readonly Command[] }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
+  // Which commands apply follows the store while the palette is open (a view that finishes
+  // loading after Ctrl+K enables its commands): the ids as one string, so only a change re-renders.
+  const enabledIds = useStudio((s) => (open ? commands.filter((c) => c.id !== 'palette.open' && c.enabled(s)).map((c) => c.id).join(' ') : ''));
   const shown = useMemo(() => {
-    if (!open) return [];
-    const s = useStudio.getState();
-    return filterCommands(commands, query).filter((c) => c.id !== 'palette.open' && c.enabled(s));
-  }, [commands, query, open]);
+    const enabled = new Set(enabledIds.split(' '));
+    return filterCommands(commands, query).filter((c) => enabled.has(c.id));
+  }, [commands, query, enabledIds]);
 
+  // Each opening starts from an empty query: on the store's own transition, so a close and a
+  // reopen that React renders as one (Escape, then Ctrl+K at once) still start afresh.
+  useEffect(
+    () =>
+      useStudio.subscribe((s, prev) => {
+        if (s.paletteOpen && !prev.paletteOpen) {
+          setQuery('');
+          setActive(0);
+        }
+      }),
+    [],
+  );
+  // The <dialog> follows the store after every render, whatever the order of events.
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) {
-      setQuery('');
-      setActive(0);
-      d.showModal();
-    } else if (!open && d.open) d.close();
-  }, [open]);
+    if (open && !d.open) d.showModal();
+    else if (!open && d.open) d.close();
+  });
 
   const close = () => useStudio.getState().setPaletteOpen(false);
   const run = (c: Command | undefined) => {
