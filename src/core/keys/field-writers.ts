@@ -152,6 +152,7 @@ function numericBucketStart(f: TimestampField): (raw: number) => number {
   const limit = unit === 's' ? SAFE / 2000 : SAFE / 2;
   const toMs = (v: number) => (unit === 's' ? v * 1000 : unit === 'us' ? floorDiv(v, 1000) : v);
   const fromMs = (ms: number) => (unit === 's' ? floorDiv(ms, 1000) : unit === 'us' ? ms * 1000 : ms);
+  if (f.bucket === undefined) return (raw) => (raw >= -limit && raw <= limit ? raw : NaN);
   return (raw) => {
     if (!(raw >= -limit && raw <= limit)) return NaN;
     const ms = toMs(raw);
