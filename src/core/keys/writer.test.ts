@@ -9,6 +9,7 @@ import { validDesign } from '../../test-support/design-arbitrary';
 import { ByteBuffer, displayKey, displayKeyInto, toHex } from './bytes';
 import { recordStream } from './generate';
 import { keyWriter, packedKeys } from './writer';
+import { mix, mixBase, mixRound, modulo } from './generators';
 
 const SEED = 20261201;
 
@@ -132,6 +133,20 @@ describe('ByteBuffer.digits', () => {
         expect(new TextDecoder().decode(out.buf.subarray(0, out.len))).toBe(want);
       }),
       { seed: SEED, numRuns: 3000 },
+    );
+  });
+});
+
+describe('the fast writer\'s arithmetic', () => {
+  it('mixRound(mixBase(k, salt), round) is mix(k, salt, round), and modulo is % (fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.maxSafeNat(), fc.nat(0xffffffff), fc.nat(64), fc.integer({ min: 1, max: 0xffffffff }), (k, salt, round, n) => {
+        expect(mixRound(mixBase(k, salt), round)).toBe(mix(k, salt, round));
+        const u = mix(k, salt, round);
+        expect(modulo(u, n)).toBe(u % n);
+        expect(modulo(k, n)).toBe(k % n);
+      }),
+      { seed: SEED, numRuns: 5000 },
     );
   });
 });

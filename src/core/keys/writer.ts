@@ -9,7 +9,7 @@ import { ByteBuffer, concatBytes, utf8 } from './bytes';
 import { KeyPacker, type KeySet } from './packed';
 import { createCodec } from './codec';
 import { fieldEncoder, type Encoder } from './field-writers';
-import { DEFAULT_START_MS, MAX_TIME_MS, type GenerateOptions } from './generators';
+import { DEFAULT_START_MS, MAX_TIME_MS, modulo, type GenerateOptions } from './generators';
 import { assertNever, hashPad } from './values';
 
 export interface KeyWriter {
@@ -68,7 +68,7 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
         if (n > 0) h = fnvInto(h, delim, delim.length);
         if (j >= 0 && written[j]) h = fnvInto(h, values[j]!.buf, values[j]!.len);
       }
-      const bucket = (h >>> 0) % f.buckets;
+      const bucket = modulo(h >>> 0, f.buckets);
       values[k]!.len = 0;
       values[k]!.digits(bucket, pad);
       written[k] = 1;
