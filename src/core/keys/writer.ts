@@ -61,7 +61,8 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   }
 
   function writeHashes(): void {
-    for (const { k, f, pad, of } of hashes) {
+    for (let x = 0; x < hashes.length; x++) {
+      const { k, f, pad, of } = hashes[x]!;
       let h = 0x811c9dc5;
       for (let n = 0; n < of.length; n++) {
         const j = of[n]!;
@@ -104,7 +105,8 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
         writeDirect(direct, key, i++, timeMs);
         return key.len;
       }
-      written.fill(0);
+      // Every other field is written below; a salt counts as written once it is computed.
+      for (let x = 0; x < hashes.length; x++) written[hashes[x]!.k] = 0;
       for (let k = 0; k < encoders.length; k++) {
         const enc = encoders[k];
         if (!enc) continue;
