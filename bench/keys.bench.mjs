@@ -1,14 +1,20 @@
 // Key generation: `btstudio keys -n 1000000` for every table of every example (its output to
 // a file), beside GNU `LC_ALL=C sort` sorting that same output in the same run (the anchor:
 // issue 19 asks for generation in no more time than the sort). Prints one JSON line a table.
-// Usage: node bench/keys.bench.mjs [--keys N]   (after the CLI is built)
+// Usage: node bench/keys.bench.mjs [--keys N] [--runs 3]   (after the CLI is built; medians of the runs)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const at = process.argv.indexOf('--keys');
-const N = at > 0 ? Number(process.argv[at + 1]) : 1_000_000;
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const N = option('--keys', 1_000_000);
+// Runs alternate (generate, sort, generate, ...) so load from other programs falls on both alike.
+const RUNS = option('--runs', 3);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-keys-'));
 const round = (x) => Math.round(x * 10) / 10;
 
@@ -26,8 +32,14 @@ try {
   for (const ex of readdirSync('examples').filter((f) => f.endsWith('.yaml')).sort()) {
     for (const table of tablesOf(join('examples', ex))) {
       const out = join(dir, `${ex}.${table}.txt`);
-      const gen = timed('sh', ['-c', `"${process.execPath}" bin/btstudio.mjs keys "examples/${ex}" --table "${table}" -n ${N} > "${out}"`]);
-      const sort = timed('sh', ['-c', `LC_ALL=C sort "${out}" > /dev/null`]);
+      const gens = [];
+      const sorts = [];
+      for (let r = 0; r < RUNS; r++) {
+        gens.push(timed('sh', ['-c', `"${process.execPath}" bin/btstudio.mjs keys "examples/${ex}" --table "${table}" -n ${N} > "${out}"`]));
+        sorts.push(timed('sh', ['-c', `LC_ALL=C sort "${out}" > /dev/null`]));
+      }
+      const gen = median(gens);
+      const sort = median(sorts);
       worst = Math.max(worst, gen / sort);
       const mb = statSync(out).size / 1e6;
       console.log(JSON.stringify({ name: `keys-generate-${N}`, example: ex, table, value: round(gen), unit: 'ms', anchor: 'LC_ALL=C sort of the output', anchorMs: round(sort), ratio: Math.round((gen / sort) * 100) / 100, outputMB: round(mb), nsPerKey: Math.round((gen * 1e6) / N) }));

@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { open, type FileHandle } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { concatBytes } from '../core/keys/bytes';
-import { MAX_DESIGN_BYTES } from '../core/model/load-design';
+import { MAX_DESIGN_BYTES } from '../core/model/limits';
 import { formatBytes } from '../core/units';
 
 export interface Io {

@@ -68,7 +68,7 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
       forEachBlock(fd, 0, size, (text, to) => mine.tally(text, 0, to));
       const { layout, cursors } = layoutOf([mine]);
       place(fd, 0, size, mine, layout, cursors[0]!);
-      await writeRange(new SortedWriter(layout, new Uint32Array(mine.count), 0, splitters.buckets), out);
+      await writeRange(new SortedWriter(layout, null, 0, splitters.buckets), out);
     }
   } finally {
     await helper?.stop();
@@ -79,13 +79,14 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
 async function sortAndWrite(layout: Layout, buckets: number, count: number, out: Output, helper: Helper): Promise<void> {
   let middle = 0;
   while (middle < buckets && layout.lineBase[middle + 1]! <= count / 2) middle++;
-  const order = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
   const fd = out.fd;
   if (fd !== undefined && fstatSync(fd).isFile()) {
-    const theirs = helper.call({ op: 'write', layout, order, from: middle, to: buckets, fd, at: layout.byteBase[middle]! });
-    await writeRange(new SortedWriter(layout, order, 0, middle), out);
+    // Each thread writes its own range at its offsets: no order array needs to outlive a bucket.
+    const theirs = helper.call({ op: 'write', layout, from: middle, to: buckets, fd, at: layout.byteBase[middle]! });
+    await writeRange(new SortedWriter(layout, null, 0, middle), out);
     await theirs;
   } else {
+    const order = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
     const theirs = helper.call({ op: 'sort', layout, order, from: middle, to: buckets });
     await writeRange(new SortedWriter(layout, order, 0, middle), out);
     await theirs;
@@ -154,7 +155,7 @@ type Request =
   | { op: 'tally'; fd: number; from: number; to: number; splitters: [Uint8Array, Uint32Array] }
   | { op: 'place'; layout: Layout; cursor: Cursor }
   | { op: 'sort'; layout: Layout; order: Uint32Array; from: number; to: number }
-  | { op: 'write'; layout: Layout; order: Uint32Array; from: number; to: number; fd: number; at: number };
+  | { op: 'write'; layout: Layout; from: number; to: number; fd: number; at: number };
 
 /** The main thread's end: one request at a time, answered by a reply or an error. */
 class Helper {
@@ -220,7 +221,7 @@ function serve(): void {
 }
 
 function writeAt(request: Extract<Request, { op: 'write' }>): void {
-  const writer = new SortedWriter(request.layout, request.order, request.from, request.to);
+  const writer = new SortedWriter(request.layout, null, request.from, request.to);
   let at = request.at;
   for (let chunk = writer.next(); chunk.length > 0; chunk = writer.next()) {
     for (let off = 0; off < chunk.length; ) off += writeSync(request.fd, chunk, off, chunk.length - off, at + off);

@@ -3,8 +3,12 @@
 // MiB, GiB, ...: the limits they are compared with are powers of two), at most one decimal
 // under 10 (1.5 KiB, 12 MiB). Both through Intl.NumberFormat (en-US); never NaN: a size or count
 // that is not finite is "unbounded".
-const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// Made on first use: a NumberFormat loads locale data (~6 MB of memory), which a command that
+// never prints a figure (`btstudio sort`) should not pay for.
+let whole: Intl.NumberFormat | undefined;
+let oneDecimal: Intl.NumberFormat | undefined;
+const WHOLE = { format: (n: number): string => (whole ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(n) };
+const ONE_DECIMAL = { format: (n: number): string => (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(n) };
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
 
 export const KiB = 1024;

@@ -1,6 +1,6 @@
 // btstudio keys DESIGN --table T: sample keys from the template's generators.
 import { ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
-import { keyWriter, packedKeys } from '../../core/keys/writer';
+import { keyWriter, packedKeys, type KeyWriter } from '../../core/keys/writer';
 import { sortLineIndex } from '../../core/sort/byteSort';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
@@ -50,11 +50,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
       }
     } else {
       const writer = keyWriter(table.rowKey, opts);
-      for (let k = 0; k < n; k++) {
-        const len = writer.next();
-        show(writer.bytes(), 0, len, out);
-        out.push(10);
-        if (out.len >= CHUNK) await flush();
+      // Keys that are their own display text go straight into the output.
+      if (writer.plain && values.hex !== true) await plainKeys(writer, n, out, flush);
+      else {
+        for (let k = 0; k < n; k++) {
+          const len = writer.next();
+          show(writer.bytes(), 0, len, out);
+          out.push(10);
+          if (out.len >= CHUNK) await flush();
+        }
       }
     }
   });
@@ -73,6 +77,22 @@ async function generating(file: string, table: string, fn: () => Promise<void>):
 }
 
 const CHUNK = 1 << 20;
+
+async function plainKeys(writer: KeyWriter, n: number, out: ByteBuffer, flush: () => Promise<void>): Promise<void> {
+  for (let k = 0; k < n; ) {
+    // Synchronous runs of keys between flushes: the loop stays small for the optimizer.
+    k = fill(writer, k, n, out);
+    await flush();
+  }
+}
+
+function fill(writer: KeyWriter, k: number, n: number, out: ByteBuffer): number {
+  for (; k < n && out.len < CHUNK; k++) {
+    writer.nextInto(out);
+    out.push(10);
+  }
+  return k;
+}
 const HEX = new TextEncoder().encode('0123456789abcdef');
 
 function hexInto(bytes: Uint8Array, start: number, end: number, out: ByteBuffer): void {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { run } from './sort';
 
@@ -115,5 +116,38 @@ describe('btstudio sort', () => {
     const r = await sort([path]);
     expect(r.code).toBe(0);
     expect(r.out.equals(gnu.stdout)).toBe(true);
+  });
+
+  it('writes the lines sorted by a byte-by-byte comparator, for inputs of many buckets and long shared prefixes (fixed seed)', async () => {
+    const SEED = 20261219;
+    console.log(`fast-check seed ${SEED}`);
+    /** Unsigned bytes compared one at a time; a strict prefix first. */
+    const byteWise = (a: Uint8Array, b: Uint8Array): number => {
+      for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+      return a.length - b.length;
+    };
+    const prefixes = ['', 'tenant0123#sensor#45678#92233700', 'tenant0123#sensor#4567', 'user#', '\u00e9\u4e2d#', 'a'.repeat(70)];
+    const tail = fc.uint8Array({ maxLength: 14 }).map((b) => b.map((x) => (x === 10 ? 0 : x)));
+    const line = fc.tuple(fc.constantFrom(...prefixes), tail).map(([p, t]) => Buffer.concat([Buffer.from(p), t]));
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12_000 }), fc.boolean(), async (lines, newlineAtEnd) => {
+        const text = Buffer.concat(lines.flatMap((l, i) => (i < lines.length - 1 || newlineAtEnd ? [l, Buffer.of(10)] : [l])));
+        // The lines of the text: an empty piece after the last \n (or of an empty text) is none.
+        const pieces: Buffer[] = [];
+        for (let at = 0; ; ) {
+          const nl = text.indexOf(10, at);
+          pieces.push(text.subarray(at, nl < 0 ? text.length : nl));
+          if (nl < 0) break;
+          at = nl + 1;
+        }
+        if (pieces[pieces.length - 1]!.length === 0) pieces.pop();
+        const want = Buffer.concat(pieces.sort(byteWise).flatMap((l) => [l, Buffer.of(10)]));
+        const out = join(dir, `out-${files++}.txt`);
+        const r = await sort([file(text), '-o', out]);
+        expect(r).toMatchObject({ code: 0, err: '' });
+        expect(readFileSync(out).equals(want)).toBe(true);
+      }),
+      { seed: SEED, numRuns: 25 },
+    );
   });
 });

@@ -147,14 +147,18 @@ export function displayKey(bytes: Uint8Array): string {
  */
 export function displayKeyInto(bytes: Uint8Array, start: number, end: number, out: ByteBuffer): void {
   out.room(end - start);
+  // The buffer and the fill in locals: a million keys go through this loop.
+  let buf = out.buf;
+  let at = out.len;
   for (let i = start; i < end; ) {
     const b = bytes[i]!;
     if (b >= 0x20 && b < 0x7f && b !== 0x5c) {
       // Room is made for every byte left: plain bytes need no check each.
-      out.buf[out.len++] = b;
+      buf[at++] = b;
       i++;
       continue;
     }
+    out.len = at;
     if (b === 0x5c) {
       out.push(0x5c);
       out.push(0x5c);
@@ -173,8 +177,21 @@ export function displayKeyInto(bytes: Uint8Array, start: number, end: number, ou
       }
     }
     out.room(end - i);
+    buf = out.buf;
+    at = out.len;
   }
+  out.len = at;
 }
+
+/** "00" to "99" as ASCII pairs: decimal text two digits a division. */
+const DIGIT_PAIRS = (() => {
+  const t = new Uint8Array(200);
+  for (let i = 0; i < 100; i++) {
+    t[2 * i] = 48 + ((i / 10) | 0);
+    t[2 * i + 1] = 48 + (i % 10);
+  }
+  return t;
+})();
 
 /** A growable byte buffer for writing keys without an allocation per key (reuse it: set `len = 0`). */
 export class ByteBuffer {
@@ -206,9 +223,11 @@ export class ByteBuffer {
   /** Appends bytes[0, n): a loop for the short runs keys are made of, set() for long ones. */
   copy(bytes: Uint8Array, n: number): void {
     this.room(n);
-    if (n > 32) this.buf.set(n === bytes.length ? bytes : bytes.subarray(0, n), this.len);
-    else for (let k = 0; k < n; k++) this.buf[this.len + k] = bytes[k]!;
-    this.len += n;
+    const buf = this.buf;
+    const at = this.len;
+    if (n > 32) buf.set(n === bytes.length ? bytes : bytes.subarray(0, n), at);
+    else for (let k = 0; k < n; k++) buf[at + k] = bytes[k]!;
+    this.len = at + n;
   }
 
   /** ASCII decimal digits of a non-negative safe integer, left-padded with zeros to `pad`. */
@@ -223,21 +242,28 @@ export class ByteBuffer {
     this.smallDigits(lo, 9);
   }
 
-  /** digits() for v below 10^9, in 32-bit integer arithmetic. */
+  /** digits() for v below 10^9, in 32-bit integer arithmetic, two digits a step. */
   private smallDigits(v: number, pad: number): void {
-    let n = 1;
-    for (let x = v; x >= 10; x = (x / 10) | 0) n++;
+    const n = v < 1e4 ? (v < 10 ? 1 : v < 100 ? 2 : v < 1e3 ? 3 : 4) : v < 1e6 ? (v < 1e5 ? 5 : 6) : v < 1e7 ? 7 : v < 1e8 ? 8 : 9;
     const width = n > pad ? n : pad;
     this.room(width);
     const b = this.buf;
-    let at = this.len + width - 1;
-    for (let k = 0; k < n; k++) {
-      const q = (v / 10) | 0;
-      b[at--] = 48 + v - q * 10;
-      v = q;
+    const start = this.len;
+    let at = start + width;
+    let x = v | 0;
+    while (x >= 100) {
+      const q = (x / 100) | 0;
+      const r = (x - q * 100) << 1;
+      b[--at] = DIGIT_PAIRS[r + 1]!;
+      b[--at] = DIGIT_PAIRS[r]!;
+      x = q;
     }
-    while (at >= this.len) b[at--] = 48;
-    this.len += width;
+    if (x >= 10) {
+      b[--at] = DIGIT_PAIRS[2 * x + 1]!;
+      b[--at] = DIGIT_PAIRS[2 * x]!;
+    } else b[--at] = 48 + x;
+    while (at > start) b[--at] = 48;
+    this.len = start + width;
   }
 }
 

@@ -4,7 +4,7 @@
 import type { DomainField, Field, IntField, StringField, TimestampField } from '../model/schema';
 import { ByteBuffer, utf8 } from './bytes';
 import { fnv1a32 } from './hash';
-import { ALPHABETS, DOMAIN_PARTS, intValue, mix, rankDrawer } from './generators';
+import { ALPHABETS, DOMAIN_PARTS, intValue, mixBase, mixRound, modulo, rankDrawer } from './generators';
 import { Rng } from './random';
 import { assertNever, encodeValue } from './values';
 
@@ -91,7 +91,10 @@ function stringEncoder(name: string, f: StringField, rng: Rng): Encoder {
     out.append(prefix);
     out.room(length);
     const k = rank(i);
-    for (let p = 0; p < length; p++) out.buf[out.len + p] = alphabet[mix(k, salt, p) % base]!;
+    const m = mixBase(k, salt);
+    const buf = out.buf;
+    const at = out.len;
+    for (let p = 0; p < length; p++) buf[at + p] = alphabet[modulo(mixRound(m, p), base)]!;
     out.len += length;
   };
 }
@@ -135,10 +138,12 @@ function reversedDigits(out: ByteBuffer, v: number): void {
 const DAY = 86_400_000;
 const BUCKET_MS = { minute: 60_000, hour: 3_600_000, day: DAY } as const;
 
-/** floor(a / b) for integers held exactly in doubles (|a| < 2^53, b > 0), without rounding. */
+/**
+ * floor(a / b) for integers held exactly in doubles (|a| < 2^53, b > 0). Exact: a / b is
+ * rounded by at most |a / b| * 2^-53 < 1 / b, less than its distance to the next integer.
+ */
 function floorDiv(a: number, b: number): number {
-  const r = ((a % b) + b) % b;
-  return (a - r) / b;
+  return Math.floor(a / b);
 }
 
 /**
@@ -152,6 +157,7 @@ function numericBucketStart(f: TimestampField): (raw: number) => number {
   const limit = unit === 's' ? SAFE / 2000 : SAFE / 2;
   const toMs = (v: number) => (unit === 's' ? v * 1000 : unit === 'us' ? floorDiv(v, 1000) : v);
   const fromMs = (ms: number) => (unit === 's' ? floorDiv(ms, 1000) : unit === 'us' ? ms * 1000 : ms);
+  if (f.bucket === undefined) return (raw) => (raw >= -limit && raw <= limit ? raw : NaN);
   return (raw) => {
     if (!(raw >= -limit && raw <= limit)) return NaN;
     const ms = toMs(raw);
@@ -166,7 +172,7 @@ function numericBucketStart(f: TimestampField): (raw: number) => number {
       }
       case 'week': {
         const days = floorDiv(ms, DAY);
-        return fromMs((days - ((((days + 3) % 7) + 7) % 7)) * DAY); // 1970-01-01 was a Thursday
+        return fromMs((days - (days + 3 - floorDiv(days + 3, 7) * 7)) * DAY); // 1970-01-01 was a Thursday
       }
       case 'month': {
         const d = new Date(ms);
@@ -237,9 +243,10 @@ function domainEncoder(f: DomainField, rng: Rng): Encoder {
   const name = new Uint8Array(16);
   return (out, i) => {
     const k = rank(i);
-    const h = mix(k, salt, 0);
-    const len = 4 + (h % 7);
-    for (let p = 0; p < len; p++) name[p] = lower[mix(k, salt, p + 1) % 26]!;
+    const m = mixBase(k, salt);
+    const h = mixRound(m, 0);
+    const len = 4 + modulo(h, 7);
+    for (let p = 0; p < len; p++) name[p] = lower[modulo(mixRound(m, p + 1), 26)]!;
     const sub = subs[(h >>> 8) % subs.length]!;
     const tld = tldLabels[(h >>> 16) % tldLabels.length]!;
     if (f.reversed) {

@@ -34,6 +34,26 @@ export function mix(k: number, salt: number, round: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
+/** mix(k, salt, round) in two steps, for the fast writer: mixRound(mixBase(k, salt), round). */
+export function mixBase(k: number, salt: number): number {
+  return Math.imul(k >>> 0, 0x9e3779b1) ^ Math.imul(Math.floor(k / 4294967296), 0x85ebca6b) ^ salt;
+}
+
+export function mixRound(base: number, round: number): number {
+  let z = (base ^ Math.imul(round, 0xc2b2ae35)) >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/**
+ * u % n for an integer 0 <= u < 2^52 and n >= 1, without the floating-point remainder that
+ * `%` becomes on values above 2^31: the quotient is rounded by less than 1/n, so floor is exact.
+ */
+export function modulo(u: number, n: number): number {
+  return u - Math.floor(u / n) * n;
+}
+
 export function rankDrawer(
   field: { distribution?: 'uniform' | 'zipf' | 'sequential' | 'hot' | undefined; skew?: number | undefined; share?: number | undefined },
   cardinality: number,

@@ -103,6 +103,20 @@ export function tokenize(template: string): TemplateToken[] {
  * between every two fields (`{a}#{b}`, `{a}#x#{b}`, `{device}#day{day}` -> `#`); else the
  * literal between fields when it is the same everywhere (`{a}::{b}::{c}` -> `::`).
  */
+/**
+ * /[^\p{L}\p{N}]/u for one character, without compiling that Unicode regex for the ASCII
+ * characters templates are made of (compiling it costs a command's start-up milliseconds).
+ */
+function notLetterOrNumber(c: string): boolean {
+  if (c.length === 1 && c.charCodeAt(0) < 0x80) return !/[A-Za-z0-9]/.test(c);
+  return /[^\p{L}\p{N}]/u.test(c);
+}
+
+/** /^[^\p{L}\p{N}]+$/u, the same way. */
+function noLetterOrNumber(text: string): boolean {
+  return text.length > 0 && [...text].every(notLetterOrNumber);
+}
+
 export function inferDelimiter(tokens: TemplateToken[]): string | null {
   const between: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -115,8 +129,8 @@ export function inferDelimiter(tokens: TemplateToken[]): string | null {
   }
   if (between.length === 0) return null;
   // The same run of punctuation between all fields (`::`) is the delimiter as a whole.
-  if (between.every((b) => b === between[0]) && /^[^\p{L}\p{N}]+$/u.test(between[0]!)) return between[0]!;
-  const candidates = new Set([...between[0]!].filter((c) => /[^\p{L}\p{N}]/u.test(c)));
+  if (between.every((b) => b === between[0]) && noLetterOrNumber(between[0]!)) return between[0]!;
+  const candidates = new Set([...between[0]!].filter(notLetterOrNumber));
   for (const c of candidates) {
     if (between.every((b) => b.startsWith(c) || b.endsWith(c))) return c;
   }

@@ -9,6 +9,7 @@ import { validDesign } from '../../test-support/design-arbitrary';
 import { ByteBuffer, displayKey, displayKeyInto, toHex } from './bytes';
 import { recordStream } from './generate';
 import { keyWriter, packedKeys } from './writer';
+import { mix, mixBase, mixRound, modulo } from './generators';
 
 const SEED = 20261201;
 
@@ -32,7 +33,37 @@ function expectSameKeys(rowKey: RowKey, n: number, opts: { seed?: number; writes
     }
     const len = fast.next();
     expect(toHex(fast.bytes().subarray(0, len)), `key ${i} of ${rowKey.template}`).toBe(want);
+    // A key the writer calls plain is its own display text.
+    if (fast.plain) expect(displayKey(fast.bytes().subarray(0, len)), `plain key ${i} of ${rowKey.template}`).toBe(new TextDecoder().decode(fast.bytes().subarray(0, len)));
   }
+}
+
+/** nextInto appends the keys next() writes, after whatever the buffer held. */
+function expectSameKeysInto(rowKey: RowKey, n: number, opts: { seed?: number; writesPerSecond?: number } = {}): void {
+  let a: ReturnType<typeof keyWriter>;
+  try {
+    a = keyWriter(rowKey, opts);
+  } catch {
+    return;
+  }
+  const b = keyWriter(rowKey, opts);
+  const out = new ByteBuffer(4);
+  out.push(0x7c);
+  for (let i = 0; i < n; i++) {
+    let want: string;
+    try {
+      const len = a.next();
+      want = toHex(a.bytes().subarray(0, len));
+    } catch (e) {
+      expect(() => b.nextInto(out), `key ${i}`).toThrow((e as Error).message);
+      return;
+    }
+    const from = out.len;
+    const len = b.nextInto(out);
+    expect(out.len - from).toBe(len);
+    expect(toHex(out.buf.subarray(from, out.len)), `key ${i} of ${rowKey.template}`).toBe(want);
+  }
+  expect(out.buf[0]).toBe(0x7c);
 }
 
 describe('keyWriter', () => {
@@ -40,6 +71,7 @@ describe('keyWriter', () => {
     for (const { file, design } of exampleDesigns()) {
       for (const t of design.tables) {
         for (const seed of [1, 7, 123456]) expectSameKeys(t.rowKey, 3000, { seed, writesPerSecond: t.load?.writesPerSecond });
+        expectSameKeysInto(t.rowKey, 3000, { seed: 5, writesPerSecond: t.load?.writesPerSecond });
         expect(file).toBeTruthy();
       }
     }
@@ -60,7 +92,10 @@ describe('keyWriter', () => {
     console.log(`fast-check seed ${SEED}`);
     fc.assert(
       fc.property(validDesign, fc.integer({ min: 0, max: 0xffffffff }), fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 1e6 })), (design, seed, wps) => {
-        for (const t of design.tables) expectSameKeys(t.rowKey, 200, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
+        for (const t of design.tables) {
+          expectSameKeys(t.rowKey, 200, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
+          expectSameKeysInto(t.rowKey, 50, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
+        }
       }),
       { seed: SEED, numRuns: 300 },
     );
@@ -80,6 +115,38 @@ describe('displayKeyInto', () => {
         expect(new TextDecoder().decode(out.buf.subarray(0, out.len))).toBe(displayKey(bytes));
       }),
       { seed: SEED, numRuns: 2000 },
+    );
+  });
+});
+
+describe('ByteBuffer.digits', () => {
+  it('writes the decimal text of padStart for any safe integer and pad (fixed seed)', () => {
+    const out = new ByteBuffer(2);
+    const near = (p: number) => fc.integer({ min: Math.max(0, 10 ** p - 3), max: 10 ** p + 3 });
+    const value = fc.oneof(fc.maxSafeNat(), fc.nat(1000), fc.integer({ min: 0, max: 15 }).chain(near));
+    fc.assert(
+      fc.property(value, fc.nat(20), fc.string({ maxLength: 3 }), (v, pad, before) => {
+        out.len = 0;
+        for (const c of before) out.push(c.charCodeAt(0) & 0x7f);
+        out.digits(v, pad);
+        const want = [...before].map((c) => String.fromCharCode(c.charCodeAt(0) & 0x7f)).join('') + String(v).padStart(pad, '0');
+        expect(new TextDecoder().decode(out.buf.subarray(0, out.len))).toBe(want);
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+});
+
+describe('the fast writer\'s arithmetic', () => {
+  it('mixRound(mixBase(k, salt), round) is mix(k, salt, round), and modulo is % (fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.maxSafeNat(), fc.nat(0xffffffff), fc.nat(64), fc.integer({ min: 1, max: 0xffffffff }), (k, salt, round, n) => {
+        expect(mixRound(mixBase(k, salt), round)).toBe(mix(k, salt, round));
+        const u = mix(k, salt, round);
+        expect(modulo(u, n)).toBe(u % n);
+        expect(modulo(k, n)).toBe(k % n);
+      }),
+      { seed: SEED, numRuns: 5000 },
     );
   });
 });

@@ -4,19 +4,26 @@
 // an encoder that appends its bytes to its own scratch buffer; a key is then assembled from
 // the segments. Values outside what a double holds exactly (beyond 2^53) take the general
 // path (encodeValue) for that key, so every design gets its exact bytes.
-import type { HashField, RowKey } from '../model/schema';
-import { ByteBuffer, utf8 } from './bytes';
+import type { Field, HashField, RowKey } from '../model/schema';
+import { ByteBuffer, concatBytes, utf8 } from './bytes';
 import { KeyPacker, type KeySet } from './packed';
 import { createCodec } from './codec';
-import { fieldEncoder } from './field-writers';
-import { DEFAULT_START_MS, MAX_TIME_MS, type GenerateOptions } from './generators';
-import { hashPad } from './values';
+import { fieldEncoder, type Encoder } from './field-writers';
+import { DEFAULT_START_MS, MAX_TIME_MS, modulo, type GenerateOptions } from './generators';
+import { assertNever, hashPad } from './values';
 
 export interface KeyWriter {
   /** Writes the next key and returns its length; its bytes are then bytes()[0, length). */
   next(): number;
   /** The buffer of the last key written (reused, and moved when a key outgrows it: call after next()). */
   bytes(): Uint8Array;
+  /** Appends the next key to `out` instead (the same key next() would write); returns its length. */
+  nextInto(out: ByteBuffer): number;
+  /**
+   * Every key is printable ASCII without a backslash, whatever the values drawn: its display
+   * text (displayKey) is its bytes, so they can be written as they are.
+   */
+  readonly plain: boolean;
 }
 
 /** Keys of the table in the order recordStream gives them, as bytes in a reused buffer. */
@@ -45,6 +52,7 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   const segments = layout.segments.map((s) => ({ prefix: utf8(s.prefix), field: s.field === null ? -1 : index.get(s.field)!, suffix: utf8(s.suffix) }));
   const key = new ByteBuffer();
   const part = new ByteBuffer();
+  const direct = directPlan(layout.encoding, segments, encoders, delim, hashes.length > 0);
   let i = 0;
 
   function fnvInto(h: number, bytes: Uint8Array, len: number): number {
@@ -53,14 +61,15 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   }
 
   function writeHashes(): void {
-    for (const { k, f, pad, of } of hashes) {
+    for (let x = 0; x < hashes.length; x++) {
+      const { k, f, pad, of } = hashes[x]!;
       let h = 0x811c9dc5;
       for (let n = 0; n < of.length; n++) {
         const j = of[n]!;
         if (n > 0) h = fnvInto(h, delim, delim.length);
         if (j >= 0 && written[j]) h = fnvInto(h, values[j]!.buf, values[j]!.len);
       }
-      const bucket = (h >>> 0) % f.buckets;
+      const bucket = modulo(h >>> 0, f.buckets);
       values[k]!.len = 0;
       values[k]!.digits(bucket, pad);
       written[k] = 1;
@@ -75,11 +84,29 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
     }
   }
 
-  return {
+  const writer: KeyWriter = {
+    plain: plainKeys(layout.encoding, rowKey, delim, segments),
     bytes: () => key.buf,
+    nextInto(out) {
+      const from = out.len;
+      if (direct) writeDirect(direct, out, i, Math.min(start + (i * 1000) / wps, MAX_TIME_MS));
+      else {
+        const len = writer.next();
+        out.copy(key.buf, len);
+        return len;
+      }
+      i++;
+      return out.len - from;
+    },
     next() {
       const timeMs = Math.min(start + (i * 1000) / wps, MAX_TIME_MS);
-      written.fill(0);
+      if (direct) {
+        key.len = 0;
+        writeDirect(direct, key, i++, timeMs);
+        return key.len;
+      }
+      // Every other field is written below; a salt counts as written once it is computed.
+      for (let x = 0; x < hashes.length; x++) written[hashes[x]!.k] = 0;
       for (let k = 0; k < encoders.length; k++) {
         const enc = encoders[k];
         if (!enc) continue;
@@ -131,6 +158,80 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
       return key.len;
     },
   };
+  return writer;
+}
+
+function writeDirect(plan: readonly DirectSegment[], out: ByteBuffer, i: number, timeMs: number): void {
+  for (let k = 0; k < plan.length; k++) {
+    const s = plan[k]!;
+    if (s.lead.length > 0) out.append(s.lead);
+    if (s.encode) s.encode(out, i, timeMs);
+    if (s.suffix.length > 0) out.append(s.suffix);
+  }
+}
+
+const isPlain = (bytes: Uint8Array): boolean => bytes.every((b) => b >= 0x20 && b < 0x7f && b !== 0x5c);
+
+/** Whether every value the field can take is written as printable ASCII without a backslash. */
+function plainField(f: Field): boolean {
+  switch (f.type) {
+    case 'string':
+      // Generated strings are the prefix and letters or digits of an alphabet.
+      return f.values ? f.values.every((v) => isPlain(utf8(v))) : isPlain(utf8(f.prefix ?? ''));
+    case 'int':
+      return (f.encoding ?? 'decimal') === 'decimal';
+    case 'timestamp':
+      return f.format === 'iso' || f.encoding !== 'bigEndian';
+    case 'uuid':
+    case 'domain':
+    case 'hash':
+      return true;
+    case 'bytes':
+      return false;
+    default:
+      return assertNever(f);
+  }
+}
+
+function plainKeys(encoding: string, rowKey: RowKey, delim: Uint8Array, segments: readonly { prefix: Uint8Array; field: number; suffix: Uint8Array }[]): boolean {
+  if (encoding === 'orderedCode' || !isPlain(delim)) return false;
+  if (!segments.every((s) => isPlain(s.prefix) && isPlain(s.suffix))) return false;
+  return Object.values(rowKey.fields).every(plainField);
+}
+
+/** One segment of a key written in place: its delimiter and prefix, its field, its suffix. */
+interface DirectSegment {
+  lead: Uint8Array;
+  encode: Encoder | null;
+  suffix: Uint8Array;
+}
+
+/**
+ * When every field is written once, in a plain (delimited or singleton) key, with no hash
+ * that reads the others, the encoders write straight into the key in segment order: each
+ * field draws from a stream of its own, so the order they are called in changes no value.
+ * Null otherwise (the key is assembled from per-field buffers).
+ */
+function directPlan(
+  encoding: string,
+  segments: readonly { prefix: Uint8Array; field: number; suffix: Uint8Array }[],
+  encoders: readonly (Encoder | null)[],
+  delim: Uint8Array,
+  hashed: boolean,
+): DirectSegment[] | null {
+  if (hashed || encoding === 'orderedCode' || (encoding === 'singleton' && segments.length !== 1)) return null;
+  const used = new Set<number>();
+  for (const s of segments) {
+    if (s.field < 0) continue;
+    if (used.has(s.field)) return null;
+    used.add(s.field);
+  }
+  if (encoders.some((e, k) => e !== null && !used.has(k))) return null;
+  return segments.map((s, k) => ({
+    lead: k > 0 ? concatBytes([delim, s.prefix]) : s.prefix,
+    encode: s.field >= 0 ? encoders[s.field]! : null,
+    suffix: s.suffix,
+  }));
 }
 
 /** The first n keys of the table, packed (what sampleKeys returns, without an object per key). */

@@ -7,7 +7,7 @@ import { decodeUtf8 } from './utf8';
 import { formatPath, MAX_DEPTH, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
-import { formatBytes, MiB } from '../units';
+import { formatBytes } from '../units';
 
 export interface DesignIssue {
   file: string;
@@ -22,8 +22,9 @@ export type LoadResult =
   | { ok: true; design: Design; /** Line and column of a path in the source (1:1 when unknown). */ locate(path: readonly PathPart[]): { line: number; column: number } }
   | { ok: false; issues: DesignIssue[] };
 
-/** The largest design file we read: far above any real design, small enough to answer fast. */
-export const MAX_DESIGN_BYTES = 5 * MiB;
+import { MAX_DESIGN_BYTES } from './limits';
+
+export { MAX_DESIGN_BYTES };
 const MAX_ISSUES = 50;
 
 export { formatPath, MAX_ENTRIES, MAX_KEYS, MAX_TABLES };

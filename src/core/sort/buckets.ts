@@ -168,7 +168,9 @@ function changed(): Error {
  * Sorts buckets [from, to) of a Layout one at a time and hands out their lines, each
  * followed by \n, in chunks; an empty chunk means the end. A chunk is valid until the next
  * call (its memory is reused). `order` (one slot per line of the Layout) receives the
- * sorted line indexes; with `presorted`, another thread has already filled it.
+ * sorted line indexes; with `presorted`, another thread has already filled it. Null keeps
+ * them only a bucket at a time, in a scratch array the size of the largest bucket (less
+ * memory: nothing reads them afterwards).
  */
 export class SortedWriter {
   private readonly sorter: LineSorter;
@@ -177,13 +179,15 @@ export class SortedWriter {
   private readonly src: DataView;
   /** The next bucket to sort. */
   private bucket: number;
-  /** Next position in `order` to write; the current bucket ends at `sortedTo`. */
+  /** Next position in `lines` to write; the current bucket ends at `sortedTo`. */
   private k = 0;
   private sortedTo = 0;
+  /** The sorted line indexes being written: `order`, or the scratch array of one bucket. */
+  private readonly lines: Uint32Array;
 
   constructor(
     private readonly layout: Layout,
-    private readonly order: Uint32Array,
+    private readonly order: Uint32Array | null,
     from: number,
     private readonly to: number,
     private readonly presorted = false,
@@ -197,15 +201,17 @@ export class SortedWriter {
     this.out = new DataView(this.chunk.buffer);
     this.src = new DataView(layout.data.buffer, layout.data.byteOffset, layout.data.byteLength);
     this.bucket = from;
+    this.lines = order ?? new Uint32Array(largest);
   }
 
   /** Sorts every bucket of the range into `order` without writing anything. */
   sortAll(): void {
+    if (!this.order) throw new Error('SortedWriter: sortAll needs an order array to keep');
     while (this.bucket < this.to) this.sortBucket(this.bucket++);
   }
 
   next(): Uint8Array {
-    const { order, chunk, layout } = this;
+    const { lines, chunk, layout } = this;
     let at = 0;
     for (;;) {
       if (this.k === this.sortedTo) {
@@ -218,7 +224,7 @@ export class SortedWriter {
       if (this.k < this.sortedTo) {
         if (at > 0) return chunk.subarray(0, at);
         // A line longer than a chunk: hand out its own bytes, the \n included.
-        const i = order[this.k++]!;
+        const i = lines[this.k++]!;
         return layout.data.subarray(layout.starts[i]!, layout.starts[i + 1]!);
       }
     }
@@ -227,6 +233,14 @@ export class SortedWriter {
   private sortBucket(b: number): void {
     const lo = this.layout.lineBase[b]!;
     const hi = this.layout.lineBase[b + 1]!;
+    if (!this.order) {
+      const { lines } = this;
+      for (let j = 0; j < hi - lo; j++) lines[j] = lo + j;
+      this.sorter.sort(lines, 0, hi - lo, 0);
+      this.k = 0;
+      this.sortedTo = hi - lo;
+      return;
+    }
     if (!this.presorted) {
       // A bucket's lines are next to each other in memory, so reading them is cheap here.
       for (let i = lo; i < hi; i++) this.order[i] = i;
@@ -238,13 +252,13 @@ export class SortedWriter {
 
   /** Copies lines of the current bucket from k while they fit; returns the new fill. */
   private copyLines(at: number): number {
-    const { order, chunk, out, src } = this;
+    const { lines, chunk, out, src } = this;
     const { data, starts } = this.layout;
     const size = chunk.length;
     const end = this.sortedTo;
     let k = this.k;
     for (; k < end; k++) {
-      const i = order[k]!;
+      const i = lines[k]!;
       const s = starts[i]!;
       const e = starts[i + 1]!;
       if (at + (e - s) > size) break;
@@ -267,5 +281,5 @@ export function sortedChunks(blocks: readonly Uint8Array[], splitters: Splitters
   const { layout, cursors } = layoutOf([tally]);
   for (const block of blocks) tally.place(layout, cursors[0]!, block, 0, block.length);
   tally.finish();
-  return new SortedWriter(layout, new Uint32Array(tally.count), 0, splitters.buckets);
+  return new SortedWriter(layout, null, 0, splitters.buckets);
 }

@@ -1,0 +1,45 @@
+// The built CLI's start-up: `btstudio sort` (and its worker thread, which loads the same chunk)
+// reaches no chunk with zod, js-yaml or the design loader, and zod's locales other than English
+// are left out of the bundle. Checked on the CLI built from this source, through its source maps.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build, without types
+import { buildCli } from '../../scripts/build-cli.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let dir = '';
+
+beforeAll(async () => {
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  dir = join((await buildCli(mkdtempSync(join(cache, 'btstudio-bundle-')))) as string, '..');
+}, 60_000);
+
+/** The sources of every chunk a chunk imports, itself included. */
+function reachableSources(chunk: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/(?:from|import) "\.\/([^"]+)"/g)) visit(m[1]!);
+  };
+  visit(chunk);
+  return [...seen].flatMap((f) => (JSON.parse(readFileSync(join(dir, `${f}.map`), 'utf8')) as { sources: string[] }).sources);
+}
+
+describe('the CLI bundle', () => {
+  it('loads neither zod, js-yaml nor the design loader for btstudio sort', () => {
+    const sort = readdirSync(dir).find((f) => /^sort-.*\.mjs$/.test(f))!;
+    const sources = reachableSources(sort);
+    expect(sources.some((s) => s.endsWith('src/cli/sort-file.ts'))).toBe(true);
+    expect(sources.filter((s) => /node_modules\/(zod|js-yaml)\/|load-design/.test(s))).toEqual([]);
+  });
+
+  it('keeps zod\'s English messages and leaves its other locales out', () => {
+    const keys = readdirSync(dir).find((f) => /^keys-.*\.mjs$/.test(f))!;
+    const locales = reachableSources(keys).filter((s) => s.includes('zod/v4/locales/'));
+    expect(locales.map((s) => s.replace(/.*\/locales\//, ''))).toEqual(['en.js']);
+  });
+});
