@@ -92,8 +92,12 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       failed(rule, null, e);
     }
   }
-  const call = (t: TableAnalysis | null, f: (v: Visitors) => void) => {
-    for (const w of walkers) {
+  // Each visitor is called only on the rules that have it (most rules visit one or two kinds).
+  type Walker = (typeof walkers)[number];
+  const having = (hook: keyof Visitors) => walkers.filter((w) => typeof w.v[hook] === 'function');
+  const by: Record<keyof Visitors, Walker[]> = { design: having('design'), table: having('table'), field: having('field'), family: having('family'), query: having('query') };
+  const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors) => void) => {
+    for (const w of list) {
       if (w.dead || (t && w.deadTables.has(t.index))) continue;
       w.current.t = t;
       const mark = out.length;
@@ -130,12 +134,12 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     }
     if (failures === 0) failed(rule, null, first);
   };
-  call(null, (v) => v.design?.());
+  call(null, by.design, (v) => v.design?.());
   for (const t of analysis.tables) {
-    call(t, (v) => v.table?.(t));
-    for (const f of t.fields) call(t, (v) => v.field?.(f, t));
-    (t.table.families ?? []).forEach((fam, i) => call(t, (v) => v.family?.(fam, i, t)));
-    (t.table.queries ?? []).forEach((q, i) => call(t, (v) => v.query?.(q, t.plans[i], t)));
+    call(t, by.table, (v) => v.table?.(t));
+    if (by.field.length) for (const f of t.fields) call(t, by.field, (v) => v.field?.(f, t));
+    if (by.family.length) (t.table.families ?? []).forEach((fam, i) => call(t, by.family, (v) => v.family?.(fam, i, t)));
+    if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t)));
   }
   return out;
 }
