@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCase } from '../rules/tester';
 import { analyze } from '../rules/analysis';
-import { clusterOf, NODE_FIGURES, rowCost, TiB } from './figures';
+import { readFileSync } from 'node:fs';
+import { CHECKED, clusterOf, NODE_FIGURES, rowCost, TiB } from './figures';
 import { ageBoundMs, designWorkload, enforcedRetentionMs, MONTH_SECONDS } from './workload';
 
 const DAY = 86_400_000;
@@ -30,6 +31,17 @@ describe('capacity figures', () => {
     expect(c).toMatchObject({ nodes: 4, storage: 'hdd', cpuTarget: 0.7, overridden: ['readsPerSecond'] });
     expect(c.capacity).toEqual({ ...NODE_FIGURES.hdd, readsPerSecond: 800 });
     expect(NODE_FIGURES.ssd.storageBytes).toBe(5 * TiB);
+  });
+
+  it('docs/capacity.md says plainly which figures the Google pages confirmed and which not', () => {
+    const doc = readFileSync(new URL('../../../docs/capacity.md', import.meta.url), 'utf8');
+    expect(doc).toContain(`What was read on Google's pages, ${CHECKED.date}`);
+    const rows = doc.split('\n').filter((l) => l.startsWith('| '));
+    for (const c of CHECKED.figures) {
+      const row = rows.find((l) => l.includes(c.page));
+      expect(row, c.figure).toBeDefined();
+      if (!c.confirmed) expect(rows.some((l) => l.includes(c.page) && l.includes('**not confirmed**')), c.figure).toBe(true);
+    }
   });
 
   it('scales costs down for rows above 1 KB, never up for small rows', () => {
