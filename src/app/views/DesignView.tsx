@@ -13,6 +13,7 @@ import { DesignForm } from '../form/DesignForm';
 import { EstimatesPanel } from '../panels/EstimatesPanel';
 import { FindingsPanel } from '../panels/FindingsPanel';
 import { useLint } from '../form/hooks';
+import { useVerifiedLint } from '../lint-cache';
 import { designHref, galleryHref, navigate } from '../routing';
 import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
 import { selectOpenDoc, useStudio } from '../store';
@@ -169,7 +170,7 @@ function SideCapacity({ doc }: { doc: DesignDoc }) {
   return <LazyCapacityPanel design={doc.design} analysis={analysis} />;
 }
 function SideFindings({ doc, tableName, tab }: { doc: DesignDoc; tableName: string | null; tab: Tab }) {
-  const { findings } = useLint(doc.design);
+  const { findings } = useVerifiedLint(doc.design).result;
   const ti = tableIndex(doc, tableName);
   return <FindingsPanel docId={doc.id} findings={findings} table={tab === 'form' ? (doc.design.tables[ti]?.name ?? null) : null} />;
 }

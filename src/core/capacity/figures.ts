@@ -72,6 +72,22 @@ export const SOURCES = {
   pricing: { title: 'Bigtable pricing', url: 'https://cloud.google.com/bigtable/pricing' },
 } as const;
 
+/**
+ * What was read on Google's pages, and when (docs/capacity.md, "The figures and their sources").
+ * `confirmed: false`: the figure could not be read on the page; it stays overridable.
+ */
+export const CHECKED = {
+  date: '2026-12-01',
+  figures: [
+    { figure: 'reads, writes and scans per node (SSD, HDD)', page: SOURCES.performance.title, confirmed: true },
+    { figure: "the autoscaler's storage targets per node (SSD 2,560-5,120 GiB, HDD 8,192-16,384 GiB)", page: 'AutoscalingTargets', confirmed: true },
+    { figure: 'storage billed in GiB of compressed, physical storage', page: SOURCES.pricing.title, confirmed: true },
+    { figure: 'storage per node, 5 TB SSD and 16 TB HDD', page: SOURCES.quotas.title, confirmed: false },
+    { figure: 'CPU targets, 70% one cluster and 35% multi-cluster routing', page: SOURCES.capacity.title, confirmed: false },
+    { figure: 'list prices (node-hour, SSD and HDD GiB-month)', page: SOURCES.pricing.title, confirmed: false },
+  ],
+} as const;
+
 export interface ClusterModel {
   /**
    * Nodes of the cluster that must hold the load: with replication every cluster takes every

@@ -55,6 +55,19 @@ describe('capacity plan', () => {
     expect(ssd.load.reads).toBeCloseTo(40_000 / 17_000, 5);
   });
 
+  it('one budget per node: 7,000 writes/s on SSD leaves half the reads; 8,500 point reads more fill the node', () => {
+    const q = (n: number) => `    queries:\n      - {name: one, match: {device: eq, ts: eq}, perSecond: ${n}}\n`;
+    const writes = planOf(eventsDesign(7_000, 1));
+    expect(writes.load.writes).toBeCloseTo(0.5, 9);
+    const both = planOf(eventsDesign(7_000, 1, 'ssd', q(8_500)));
+    expect(both.load.reads).toBeCloseTo(0.5, 9);
+    expect(both.cpuNodes).toBeCloseTo(1, 9);
+    expect(both.cpuState).toBe('target');
+    const over = planOf(eventsDesign(7_000, 1, 'ssd', q(9_000)));
+    expect(over.cpuState).toBe('over');
+    expect(lint(parseCase(eventsDesign(7_000, 1, 'ssd', q(9_000)))).findings.find((f) => f.rule === 'cluster-capacity')?.messageId).toBe('over');
+  });
+
   it('rows above 1 KB cost proportionally more; prices can be replaced', () => {
     const big = planOf(eventsDesign(14_000, 3).replace('valueBytes: 200', 'valueBytes: 4000'));
     expect(big.load.writes).toBeGreaterThan(3.9);

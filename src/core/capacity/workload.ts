@@ -134,6 +134,38 @@ export function rowsForever(ta: TableAnalysis): boolean {
   });
 }
 
+/**
+ * The distinct keys `draws` rows take among `keys` possible ones, spread evenly: keys x
+ * (1 - e^(-draws/keys)). About `draws` when keys are many more, about `keys` when fewer; skew
+ * only lowers it, so this is the upper figure. Infinite keys: every row is new.
+ */
+export function occupancy(keys: number, draws: number): number {
+  if (!(draws > 0)) return 0;
+  if (!Number.isFinite(keys)) return draws;
+  if (!(keys > 0)) return 0;
+  return keys * -Math.expm1(-draws / keys);
+}
+
+/**
+ * How many writes one row takes: the most versions a column of it declares (each a write of
+ * the same row), else 1. When every family aggregates, a write adds to an existing row: the
+ * rows are the entities, unknown when a key field that names the entity has no cardinality.
+ */
+export function writesPerRow(ta: TableAnalysis): { writes: number | null; why?: string } {
+  const fams = ta.table.families ?? [];
+  if (fams.length > 0 && fams.every((f) => f.aggregate)) {
+    const open = ta.fields.filter((f) => !f.isTime && !f.isSalt && !Number.isFinite(f.cardinality));
+    if (open.length > 0) {
+      const names = open.map((f) => `{${f.name}}`).join(', ');
+      return { writes: null, why: `rows unknown: every family aggregates, so writes update rows; declare the cardinality of ${names}` };
+    }
+    return { writes: 1 };
+  }
+  let most = 1;
+  for (const f of fams) if (!f.aggregate) for (const c of f.columns ?? []) if (!c.dynamic && c.versions !== undefined && c.versions > most) most = c.versions;
+  return { writes: most };
+}
+
 function queryWorkload(ta: TableAnalysis, rows: number | null): QueryWorkload[] {
   const queries = ta.table.queries ?? [];
   return ta.plans.map((p) => {
@@ -166,12 +198,14 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   const wps = declared ?? null;
   if (wps === null) unknown.push('no write load declared (load.writesPerSecond)');
 
-  // Rows over the horizon: one per entity per row lifetime, but no more than there are writes.
+  // Rows over the horizon: the distinct keys that the rows begun over it take (occupancy()).
+  const perRow = writesPerRow(ta);
+  if (wps !== null && perRow.writes === null) unknown.push(perRow.why!);
   let rows: number | null = null;
-  if (wps !== null) {
+  if (wps !== null && perRow.writes !== null) {
     const lifetimes = model.horizonMs / model.lifetimeMs;
-    const writes = wps * (model.horizonMs / 1000);
-    rows = Math.max(1, Math.min(model.entities * lifetimes, writes || model.entities * lifetimes));
+    const starts = (wps * (model.horizonMs / 1000)) / perRow.writes;
+    rows = Math.max(1, starts > 0 ? occupancy(model.entities * lifetimes, starts) : model.entities * lifetimes);
     if (!Number.isFinite(rows)) rows = null;
   }
 
@@ -202,20 +236,21 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   let storage: StorageState = 'unknown';
   let storedBytes: number | null = null;
   let growth: number | null = null;
-  if (wps !== null && writeBytes !== null) {
+  if (wps !== null && writeBytes !== null && perRow.writes !== null) {
+    // Rows begin at most once per entity per row lifetime (a time bucket), and a row takes
+    // perRow.writes writes (the versions its columns declare): rewrites of a row add no row.
+    const rowsPerSecond = Math.min(wps / perRow.writes, model.entities / (model.lifetimeMs / 1000));
     // Each family keeps its own age's worth of writes; the key lives as long as the longest.
     const fams = t.families ?? [];
     const appendBound =
       retention === null
         ? Infinity
-        : wps * ((ta.keyBytes.typical * retention) / 1000 + fams.reduce((a, f) => a + (cellBytesPerWrite({ ...t, families: [f] }) * ageBoundMs(f.gc)) / 1000, 0));
+        : (rowsPerSecond * ta.keyBytes.typical * retention) / 1000 + wps * fams.reduce((a, f) => a + (cellBytesPerWrite({ ...t, families: [f] }) * ageBoundMs(f.gc)) / 1000, 0);
     const newRowsForever = rowsForever(ta);
     const growing = model.typical.columns.some((c) => c.growing);
-    const entityRows = Math.min(model.entities, wps * (model.horizonMs / 1000));
+    const entityRows = occupancy(model.entities, (wps * (model.horizonMs / 1000)) / perRow.writes);
     const entityBound = newRowsForever || growing || !Number.isFinite(entityRows) ? Infinity : Math.max(wps > 0 ? 1 : 0, entityRows) * rowBytes;
-    // Rows begin at most once per entity per row lifetime (a time bucket), and each keeps its
-    // typical size: aggregate cells and rewrites of a bucket row do not add a row per write.
-    const rowsPerSecond = Math.min(wps, model.entities / (model.lifetimeMs / 1000));
+    // Each row at its typical size: aggregate cells and rewrites of a bucket row add no row.
     const rowBound = retention === null ? Infinity : rowsPerSecond * rowBytes * (retention / 1000);
     const bound = Math.min(appendBound, rowBound, entityBound);
     if (Number.isFinite(bound)) {

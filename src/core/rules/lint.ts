@@ -4,7 +4,7 @@ import { fixedDesign, lintWith, pathKey, type LintOptions, type LintResult } fro
 import { RULES, ruleById } from './registry';
 import type { Finding } from './types';
 
-export { RULE_FAILED, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
+export { RULE_FAILED, sortFindings, withVerifiedFixes, type LintOptions, type LintResult } from './engine/lint-engine';
 
 export function lint(design: Design, options: LintOptions = {}): LintResult {
   const rules = options.registry ?? RULES;

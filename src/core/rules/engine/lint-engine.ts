@@ -6,15 +6,20 @@
 // findings come by severity (errors first), then by table and path, so the order is stable.
 import type { Design } from '../../model/schema';
 import { analyze, type DesignAnalysis, type TableAnalysis } from '../analysis';
-import { verifyFix } from './verify';
+import { verifyFix, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
 import { formatMessage, isVisitorRule, type AnyRule, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
 
 export interface LintOptions {
   /** Severity per rule id, over the design's own `lint.rules`. */
   rules?: Record<string, SeveritySetting>;
-  /** Check each proposed fix before offering it (default true; the check itself lints without). */
-  verifyFixes?: boolean;
+  /**
+   * Check each proposed fix before offering it (default true; the check itself lints without).
+   * 'defer': no fix is offered yet; `withVerifiedFixes(result)` checks them later (the studio
+   * does it after the keystroke), memoised per result. Findings whose existence depends on the
+   * check (`onlyAdvice`) are checked at once either way.
+   */
+  verifyFixes?: boolean | 'defer';
   /** The rules to run (lint's default: the registry); for tests and tools that add their own. */
   registry?: readonly AnyRule[];
   /** Rules run after those: tests inject a rule that throws here (rule-failed.test.ts). */
@@ -87,8 +92,12 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       failed(rule, null, e);
     }
   }
-  const call = (t: TableAnalysis | null, f: (v: Visitors) => void) => {
-    for (const w of walkers) {
+  // Each visitor is called only on the rules that have it (most rules visit one or two kinds).
+  type Walker = (typeof walkers)[number];
+  const having = (hook: keyof Visitors) => walkers.filter((w) => typeof w.v[hook] === 'function');
+  const by: Record<keyof Visitors, Walker[]> = { design: having('design'), table: having('table'), field: having('field'), family: having('family'), query: having('query') };
+  const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors) => void) => {
+    for (const w of list) {
       if (w.dead || (t && w.deadTables.has(t.index))) continue;
       w.current.t = t;
       const mark = out.length;
@@ -125,12 +134,12 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     }
     if (failures === 0) failed(rule, null, first);
   };
-  call(null, (v) => v.design?.());
+  call(null, by.design, (v) => v.design?.());
   for (const t of analysis.tables) {
-    call(t, (v) => v.table?.(t));
-    for (const f of t.fields) call(t, (v) => v.field?.(f, t));
-    (t.table.families ?? []).forEach((fam, i) => call(t, (v) => v.family?.(fam, i, t)));
-    (t.table.queries ?? []).forEach((q, i) => call(t, (v) => v.query?.(q, t.plans[i], t)));
+    call(t, by.table, (v) => v.table?.(t));
+    if (by.field.length) for (const f of t.fields) call(t, by.field, (v) => v.field?.(f, t));
+    if (by.family.length) (t.table.families ?? []).forEach((fam, i) => call(t, by.family, (v) => v.family?.(fam, i, t)));
+    if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t)));
   }
   return out;
 }
@@ -152,33 +161,83 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
   const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
   const pending = run(design, analysis, settings, rules);
   const findings = pending.map((p) => p.finding);
-  if (options.verifyFixes !== false) {
-    const before = { findings, analysis };
-    const relint = (d: Design) => lintWith(rules, d, { ...options, verifyFixes: false });
+  // Unverified (inside a fix check): nothing is offered.
+  if (options.verifyFixes === false) return { findings: sortFindings(findings), analysis };
+  const check = checker(rules, design, options, { findings, analysis });
+  if (options.verifyFixes === 'defer') {
+    // Only the findings that exist only if their advice is safe are decided now.
     const drop = new Set<Finding>();
     for (const { finding, proposal } of pending) {
-      if (!proposal) continue;
-      let fixed: Design | null;
-      try {
-        fixed = proposal.apply();
-      } catch {
-        fixed = null;
-      }
-      const v = verifyFix(before, finding, fixed, relint);
-      if (v.ok) {
-        finding.fix = proposal.label;
-        finding.effects = v.effects;
-        FIXED.set(finding, { from: design, to: v.design });
-      } else if (proposal.onlyAdvice) {
-        drop.add(finding);
-      } else {
-        finding.fixWithheld = `"${proposal.label}" is not offered: ${v.reason.replace(/\.$/, "")}.`;
-      }
+      if (!proposal?.onlyAdvice) continue;
+      const v = check(finding, proposal);
+      if (v.ok) offer(finding, proposal, v, design);
+      else drop.add(finding);
     }
-    return { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+    const result = { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+    const later = pending.filter((p) => p.proposal && !p.proposal.onlyAdvice);
+    if (later.length > 0) DEFERRED.set(result, { design, check, later });
+    return result;
   }
-  // Unverified (inside a fix check): a proposal's label shows it exists, nothing is offered.
-  return { findings: sortFindings(findings), analysis };
+  const drop = new Set<Finding>();
+  for (const { finding, proposal } of pending) {
+    if (!proposal) continue;
+    const v = check(finding, proposal);
+    if (v.ok) offer(finding, proposal, v, design);
+    else if (proposal.onlyAdvice) drop.add(finding);
+    else finding.fixWithheld = withheld(proposal, v.reason);
+  }
+  return { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+}
+
+type Check = (finding: Finding, proposal: FixProposal) => Verdict;
+
+/** Checks a proposal against the lint it came from (engine/verify.ts), by the same rules. */
+function checker(rules: readonly AnyRule[], design: Design, options: LintOptions, before: { findings: readonly Finding[]; analysis: DesignAnalysis }): Check {
+  const relint = (d: Design) => lintWith(rules, d, { ...options, verifyFixes: false });
+  return (finding, proposal) => {
+    let fixed: Design | null;
+    try {
+      fixed = proposal.apply();
+    } catch {
+      fixed = null;
+    }
+    return verifyFix(before, finding, fixed, relint);
+  };
+}
+
+function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok: true }>, design: Design): void {
+  finding.fix = proposal.label;
+  finding.effects = v.effects;
+  FIXED.set(finding, { from: design, to: v.design });
+}
+
+const withheld = (proposal: FixProposal, reason: string) => `"${proposal.label}" is not offered: ${reason.replace(/\.$/, '')}.`;
+
+/** Deferred checks, by the result lint returned with `verifyFixes: 'defer'`. */
+const DEFERRED = new WeakMap<LintResult, { design: Design; check: Check; later: Pending[] }>();
+const VERIFIED = new WeakMap<LintResult, LintResult>();
+
+/**
+ * The result with every proposed fix checked, as an eager lint gives it: a new result (the
+ * findings that carry a proposal are new objects), memoised; a result with nothing deferred
+ * comes back as it is.
+ */
+export function withVerifiedFixes(result: LintResult): LintResult {
+  const deferred = DEFERRED.get(result);
+  if (!deferred) return result;
+  const cached = VERIFIED.get(result);
+  if (cached) return cached;
+  const copies = new Map<Finding, Finding>();
+  for (const { finding, proposal } of deferred.later) {
+    const copy: Finding = { ...finding };
+    const v = deferred.check(finding, proposal!);
+    if (v.ok) offer(copy, proposal!, v, deferred.design);
+    else copy.fixWithheld = withheld(proposal!, v.reason);
+    copies.set(finding, copy);
+  }
+  const verified = { findings: result.findings.map((f) => copies.get(f) ?? f), analysis: result.analysis };
+  VERIFIED.set(result, verified);
+  return verified;
 }
 
 /** The checked fix of a finding this engine produced for `design`, if it offered one. */

@@ -2,7 +2,7 @@
 // finding is gone, (2) no error or warning is added, (3) every declared query is served at
 // least as well (engine/plans.ts), and (4) the design is still valid. A proposal that fails is
 // withheld, and the finding says why. The same check judges every suggestion a rule makes.
-import { formatIssue, loadDesign } from '../../model/load-design';
+import { formatIssue, validateDesign } from '../../model/load-design';
 import type { Design, Query } from '../../model/schema';
 import type { DesignAnalysis, TableAnalysis } from '../analysis';
 import type { Finding, PlanEffect } from '../types';
@@ -45,10 +45,18 @@ export interface Linted {
  */
 export function verifyFix(before: Linted, finding: Finding, fixed: Design | null, relint: (d: Design) => Linted): Verdict {
   if (fixed === null) return { ok: false, reason: 'the rule found no safe change for this design' };
-  // (4) The fixed design must load as a design, like a file the user saved.
-  const loaded = loadDesign(JSON.stringify(fixed), 'fixed.json');
+  // (4) The fixed design must load as a design, like a file the user saved: its JSON form is
+  // checked (JSON is YAML, so a file with this text loads the same). The lint after reads the
+  // fixed design itself, whose unchanged tables are the same objects (analysis caches hit).
+  let json: unknown;
+  try {
+    json = JSON.parse(JSON.stringify(fixed));
+  } catch (e) {
+    return { ok: false, reason: `the changed design cannot be saved (${e instanceof Error ? e.message : String(e)})` };
+  }
+  const loaded = validateDesign(json, 'fixed.json');
   if (!loaded.ok) return { ok: false, reason: `the changed design would be invalid (${loaded.issues.map(formatIssue)[0] ?? 'unknown'})` };
-  const after = relint(loaded.design);
+  const after = relint(fixed);
   // (1) One finding fewer of this rule and message on this table.
   const had = counts(before.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   const has = counts(after.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
@@ -84,5 +92,5 @@ export function verifyFix(before: Linted, finding: Finding, fixed: Design | null
       effects.push({ table: b.ta.table.name, query: name, before: beforeText, after: afterText, ...(moved ? { movedTo: a.ta.table.name } : {}), changed: moved || beforeText !== afterText });
     }
   }
-  return { ok: true, design: loaded.design, effects };
+  return { ok: true, design: fixed, effects };
 }
