@@ -108,7 +108,11 @@ describe('btstudio import', () => {
     const r = await cli(['import', schema]);
     expect(r.code).toBe(0);
     const d = loadDesign(r.out);
-    expect(d.ok && d.design.tables[0]).toMatchObject({ name: 'readings', rowKey: { template: '{tenant}#{device_type}#{device}#{ts}', delimiter: '#' } });
+    expect(d.ok && d.design.tables[0]).toMatchObject({ name: 'readings', rowKey: { template: '{tenant}#{device_type}#{device}#{ts}' } });
+    // The studio's own export carries its row key, so the import gives back the example's key whole.
+    const original = loadDesign(readFileSync(iot, 'utf8'));
+    expect(d.ok && original.ok && d.design.tables[0]!.rowKey).toEqual(original.ok && original.design.tables.find((t) => t.name === 'readings')!.rowKey);
+    expect(r.err).toMatch(/^note: restored the studio's row key from the file's "Studio row key" comment/);
     const j = await cli(['import', '-', '--as', 'json', '--table', 'from_stdin'], readFileSync(schema, 'utf8'));
     expect(JSON.parse(j.out).tables[0].name).toBe('from_stdin');
   });

@@ -1,6 +1,6 @@
 // btstudio import FILE: a design, row_key_schema.yaml/JSON or `gcloud ... tables describe`
 // output in, a design (YAML or JSON) out. Never overwrites a file.
-import { readFile, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { importText, MAX_IMPORT_CHARS } from '../../core/import';
 import { decodeUtf8 } from '../../core/model/utf8';
@@ -46,19 +46,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (as !== 'yaml' && as !== 'json') throw new UserError(`--as must be yaml or json (got "${as}")`);
   const file = positionals[0]!;
   if (values.output === '') throw new UserError('-o needs a file name');
+  // An existing -o file is refused before any work, so the refusal is the only line printed.
+  if (values.output !== undefined && (await exists(values.output))) throw new UserError(`${values.output} exists; import never overwrites a file (choose another name)`);
   const text = await readInput(file, io);
   const r = importText(text, { file: file === '-' ? 'stdin' : file, preEncoded: values['pre-encoded'] === true, ...(values.table ? { table: values.table } : {}) });
   if (!r.ok) throw new UserError(r.errors.join('\n'));
-  for (const n of r.notes) await write(io.stderr, `note: ${n}\n`);
   const out = exportDesign(r.design, null, { as }).text;
   if (values.output !== undefined) {
-    let exists = true;
-    try {
-      await readFile(values.output);
-    } catch {
-      exists = false;
-    }
-    if (exists) throw new UserError(`${values.output} exists; import never overwrites a file (choose another name)`);
     try {
       await writeFile(values.output, out, { flag: 'wx' });
     } catch (e) {
@@ -66,5 +60,16 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
     await write(io.stderr, `imported ${r.kind} into ${values.output}\n`);
   } else await write(io.stdout, out);
+  // What the import could not restore, after the design: a failed import prints only its error.
+  for (const n of r.notes) await write(io.stderr, `note: ${n}\n`);
   return 0;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
