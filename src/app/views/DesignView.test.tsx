@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { docFromText } from '../documents/docs';
+import { verifiedLintOf } from '../lint-cache';
 import type { DesignDoc } from '../studio/contract';
 import { DesignPage } from './DesignView';
 
@@ -31,7 +32,11 @@ describe('DesignView', () => {
   });
 
   it('shows the form with labelled inputs, plan badges and findings', () => {
-    const html = open(good);
+    const doc = docOf(good);
+    // On the keystroke's render no fix is offered yet: a fix shows only once it passed its check.
+    expect(open(good, null, doc)).not.toContain('Fix: Pad to 6 digits');
+    verifiedLintOf(doc.design);
+    const html = open(good, null, doc);
     expect(html).toContain('data-testid="design-form"');
     expect(html).toMatch(/<label for="[^"]+">Table name<\/label>/);
     expect(html).toContain('data-plan="full-scan"');
