@@ -163,7 +163,7 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
   const findings = pending.map((p) => p.finding);
   // Unverified (inside a fix check): nothing is offered.
   if (options.verifyFixes === false) return { findings: sortFindings(findings), analysis };
-  const check = checker(rules, design, options, { findings, analysis });
+  const check = checker(rules, options, { findings, analysis });
   if (options.verifyFixes === 'defer') {
     // Only the findings that exist only if their advice is safe are decided now.
     const drop = new Set<Finding>();
@@ -192,7 +192,7 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
 type Check = (finding: Finding, proposal: FixProposal) => Verdict;
 
 /** Checks a proposal against the lint it came from (engine/verify.ts), by the same rules. */
-function checker(rules: readonly AnyRule[], design: Design, options: LintOptions, before: { findings: readonly Finding[]; analysis: DesignAnalysis }): Check {
+function checker(rules: readonly AnyRule[], options: LintOptions, before: { findings: readonly Finding[]; analysis: DesignAnalysis }): Check {
   const relint = (d: Design) => lintWith(rules, d, { ...options, verifyFixes: false });
   return (finding, proposal) => {
     let fixed: Design | null;
