@@ -14,7 +14,7 @@
 //   simTablets                      - tablet boundaries of the latest simulation per design and
 //                                     table (sim/tablets-slice.ts), for the sorter; in memory only.
 import { create, type StateCreator } from 'zustand';
-import { loadDesign } from '../core/model/load-design';
+import { model } from './model';
 import { GALLERY } from './gallery';
 import { designSegment, resolveSegment } from './documents/slugs';
 import { setDesignSegments, type Route } from './routing';
@@ -67,6 +67,9 @@ export interface UiSlice {
   conflicts: Record<string, Conflict>;
   notice: Notice | null;
   paletteOpen: boolean;
+  /** The saved designs' names as stored, shown while they are read and checked (null once hydrated, or never read). */
+  savedPreview: { id: string; name: string }[] | null;
+  setSavedPreview(names: { id: string; name: string }[] | null): void;
   /** A share link that could not be opened (nothing was opened or changed). */
   linkError: { title: string; message: string } | null;
   setLinkError(e: { title: string; message: string } | null): void;
@@ -85,7 +88,7 @@ export type StudioState = StudioDocsState & DocsSlice & NavigationSlice & UiSlic
 export function loadEntry(src: GallerySource): DesignEntry {
   const file = `${src.id}.yaml`;
   const base = { id: src.id, title: src.title, summary: src.summary, file, source: src.yaml };
-  const result = loadDesign(src.yaml, file);
+  const result = model().loadDesign(src.yaml, file);
   return result.ok ? { ...base, ok: true, design: result.design } : { ...base, ok: false, issues: result.issues };
 }
 
@@ -137,6 +140,8 @@ const uiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) => ({
   notice: null,
   paletteOpen: false,
   linkError: null,
+  savedPreview: null,
+  setSavedPreview: (names) => set({ savedPreview: names }),
   setLinkError: (e) => set({ linkError: e }),
   setPersist: (p) => set((s) => ({ persist: { ...s.persist, ...p } })),
   setConflict: (id, c) =>
