@@ -32,7 +32,8 @@ function staticImports(code: string): string[] {
 function resolveLocal(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec.replace(/\?.*$/, ''));
   if (/\?raw$/.test(spec)) return null; // text, no code
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(c) && !c.endsWith('/')) if (/\.(ts|tsx|js|mjs)$/.test(c)) return c;
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (existsSync(c) && !c.endsWith('/')) if (/\.(ts|tsx|js|mjs)$/.test(c)) return c;
   return null;
 }
 
@@ -65,6 +66,13 @@ describe("the gallery's first screen", () => {
   it("reaches the store, the gallery and persistence, but not the design model's modules", () => {
     const rel = new Set([...files.keys()].map((f) => relative(root, f)));
     for (const f of ['src/app/store.ts', 'src/app/views/Gallery.tsx', 'src/app/persist/index.ts', 'src/app/model.ts']) expect(rel).toContain(f);
-    for (const f of ['src/app/model-impl.ts', 'src/core/model/schema.ts', 'src/core/model/load-design.ts', 'src/app/persist/restore.ts', 'src/app/documents/docs-model.ts']) expect(rel).not.toContain(f);
+    for (const f of [
+      'src/app/model-impl.ts',
+      'src/core/model/schema.ts',
+      'src/core/model/load-design.ts',
+      'src/app/persist/restore.ts',
+      'src/app/documents/docs-model.ts',
+    ])
+      expect(rel).not.toContain(f);
   });
 });

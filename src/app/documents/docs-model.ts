@@ -6,7 +6,6 @@ import { layoutOf } from '../../core/keys/template';
 import { loadDesign, validateDesign, type DesignIssue } from '../../core/model/load-design';
 import { Column, Design, Family, Load, Query, RowKey, Table, type Design as DesignT, type Field, type GcRule } from '../../core/model/schema';
 import { StringField, IntField, TimestampField, UuidField, DomainField, BytesField, HashField } from '../../core/model/schema';
-import type { DesignDoc } from '../studio/contract';
 import type { DocResult } from './docs';
 
 type Obj = Record<string, unknown>;

@@ -9,22 +9,34 @@ import { startPersistence } from './index';
 import { memoryKV } from './kv';
 import { readSaved, savedNames } from './read-saved';
 
-const TEXT = 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}#{b}", fields: {a: {type: string}, b: {type: int, pad: 3}}}\n';
+const TEXT =
+  'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}#{b}", fields: {a: {type: string}, b: {type: int, pad: 3}}}\n';
 const tiny = { id: 'tiny', title: 'Tiny', summary: '', yaml: TEXT };
 const design = (name: string) => ({ format: 'bigtable-studio/v1', name, tables: [] });
 
 function stored() {
   return memoryKV({
-    [MANIFEST_KEY]: { version: STORAGE_VERSION, order: ['b', 'a', 'bad'], docs: { a: { rev: '1', updatedAt: 1, by: 't' }, b: { rev: '2', updatedAt: 2, by: 't' }, bad: { rev: '3', updatedAt: 3, by: 't' } }, savedAt: 3 },
+    [MANIFEST_KEY]: {
+      version: STORAGE_VERSION,
+      order: ['b', 'a', 'bad'],
+      docs: { a: { rev: '1', updatedAt: 1, by: 't' }, b: { rev: '2', updatedAt: 2, by: 't' }, bad: { rev: '3', updatedAt: 3, by: 't' } },
+      savedAt: 3,
+    },
     [docKey('a', '1')]: { version: STORAGE_VERSION, id: 'a', design: design('Alpha'), updatedAt: 1 },
-    [docKey('b', '2')]: { version: STORAGE_VERSION, id: 'b', design: design('Beta'), text: 'format: bigtable-studio/v1\nname: Beta\ntables: []\n', updatedAt: 2 },
+    [docKey('b', '2')]: {
+      version: STORAGE_VERSION,
+      id: 'b',
+      design: design('Beta'),
+      text: 'format: bigtable-studio/v1\nname: Beta\ntables: []\n',
+      updatedAt: 2,
+    },
     // Not a design the validator accepts (a table without a row key): reported, never dropped.
     [docKey('bad', '3')]: { version: STORAGE_VERSION, id: 'bad', design: { ...design('Broken'), tables: [{ name: 't' }] }, updatedAt: 3 },
   });
 }
 
 describe('reading saved designs before the design model', () => {
-  it("hands the stored names, in the saved order, to the first screen before any doc is hydrated", async () => {
+  it('hands the stored names, in the saved order, to the first screen before any doc is hydrated', async () => {
     const kv = stored();
     const store = createStudioStore([tiny]);
     const seen: { names: { id: string; name: string }[]; docs: number; mode: string }[] = [];

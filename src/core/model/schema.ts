@@ -10,7 +10,7 @@ export { DURATION } from './schema-base';
 export { BytesField, DomainField, FIELD_TYPES, Field, type FieldType, HashField, IntField, StringField, TimestampField, UuidField } from './schema-fields';
 export { AuthorizedView, LogicalView, MaterializedView, ViewAggregation } from './schema-views';
 
-import { FIELD_NAME, FORMAT_V1 } from './plain';
+import { FORMAT_V1 } from './plain';
 
 export { FIELD_NAME, FORMAT_V1 } from './plain';
 
