@@ -8,7 +8,7 @@
 // Also small helpers shared by the specs: axe, save status, typing, saved texts, the code view's editor.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { designText } from '../src/app/documents/docs';
+import { designText } from '../src/app/documents/docs-model';
 import type { Design } from '../src/core/model/schema';
 
 /** One CSP violation, as the page's event or the server's report saw it. */

@@ -8,6 +8,7 @@ import { App } from './App';
 import { RootBoundary } from './components/Boundary';
 import { installShortcuts } from './commands/app-commands';
 import { applyTheme } from './commands/theme';
+import { loadModel } from './model';
 import { lastViewHash, startAppPersistence } from './persist/app-persist';
 import { parseHash, startHashRouting } from './routing';
 import type { OpenedLink } from './share/link';
@@ -60,4 +61,18 @@ function showSharedLink(hash: string, r: OpenedLink): void {
   s.applyRoute({ view: 'design', designId: id, table: null });
 }
 
-void startAppPersistence().finally(() => startHashRouting((route) => useStudio.getState().applyRoute(route), window, openShareHash));
+// The gallery paints before the design model (zod, js-yaml: model.ts) is fetched: once storage is
+// read, an address that shows the gallery shows it with the saved designs' names as stored, and
+// the model is asked for after that paint (then the designs are checked and routing starts).
+// Any other address asks for the model at once, beside the storage read.
+const showsGallery = () => parseHash(window.location.hash).view === 'gallery' && !SHARE_HASH.test(window.location.hash);
+if (!showsGallery() && window.location.hash.replace(/^#/, '') !== '') void loadModel().catch(() => undefined);
+const beforeModel = async (names: { id: string; name: string }[]) => {
+  if (!showsGallery()) return;
+  const s = useStudio.getState();
+  s.setSavedPreview(names);
+  if (s.view === 'loading') s.applyRoute({ view: 'gallery' });
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+};
+
+void startAppPersistence({ beforeModel }).finally(() => startHashRouting((route) => useStudio.getState().applyRoute(route), window, openShareHash));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../core/model/schema';
 import { GALLERY } from './gallery';
+import { EXAMPLE_TEXTS } from './gallery-texts';
 import { docFromText, docText } from './documents/docs';
 import { createStudioStore, lazyEntry, selectCanRedo, selectCanUndo, selectOpenDoc } from './store';
 
@@ -37,6 +38,9 @@ describe('the studio store', () => {
   it('loads every gallery design without issues, as read-only sources', () => {
     const { gallery, docs } = createStudioStore().getState();
     expect(gallery.map((d) => d.id)).toEqual(GALLERY.map((g) => g.id));
+    // The first screen's plain list and the texts that come with the design model name the same examples.
+    expect(Object.keys(EXAMPLE_TEXTS).sort()).toEqual(GALLERY.map((g) => g.id).sort());
+    for (const d of gallery) expect(d.source).toBe(EXAMPLE_TEXTS[d.id]);
     for (const d of gallery) expect(d.ok ? [] : d.issues).toEqual([]);
     expect(docs).toEqual({});
   });

@@ -14,7 +14,7 @@
 //   simTablets                      - tablet boundaries of the latest simulation per design and
 //                                     table (sim/tablets-slice.ts), for the sorter; in memory only.
 import { create, type StateCreator } from 'zustand';
-import { loadDesign } from '../core/model/load-design';
+import { model } from './model';
 import { GALLERY } from './gallery';
 import { designSegment, resolveSegment } from './documents/slugs';
 import { setDesignSegments, type Route } from './routing';
@@ -67,6 +67,9 @@ export interface UiSlice {
   conflicts: Record<string, Conflict>;
   notice: Notice | null;
   paletteOpen: boolean;
+  /** The saved designs' names as stored, shown while they are read and checked (null once hydrated, or never read). */
+  savedPreview: { id: string; name: string }[] | null;
+  setSavedPreview(names: { id: string; name: string }[] | null): void;
   /** A share link that could not be opened (nothing was opened or changed). */
   linkError: { title: string; message: string } | null;
   setLinkError(e: { title: string; message: string } | null): void;
@@ -82,21 +85,25 @@ export interface GallerySlice {
 
 export type StudioState = StudioDocsState & DocsSlice & NavigationSlice & UiSlice & GallerySlice & TabletsSlice;
 
+/** An example's text: its own, or the bundled example's (which comes with the design model). */
+const textOf = (src: GallerySource): string => src.yaml ?? model().EXAMPLE_TEXTS[src.id] ?? '';
+
 export function loadEntry(src: GallerySource): DesignEntry {
   const file = `${src.id}.yaml`;
-  const base = { id: src.id, title: src.title, summary: src.summary, file, source: src.yaml };
-  const result = loadDesign(src.yaml, file);
+  const source = textOf(src);
+  const base = { id: src.id, title: src.title, summary: src.summary, file, source };
+  const result = model().loadDesign(source, file);
   return result.ok ? { ...base, ok: true, design: result.design } : { ...base, ok: false, issues: result.issues };
 }
 
 /**
- * An example whose text is loaded on first use of `ok`, `design` or `issues`, not at start:
+ * An example whose text is read and loaded on first use of `source`, `ok`, `design` or `issues`, not at start:
  * the gallery's titles show before nine designs are parsed and validated (issue 4's 1 s budget).
  */
 export function lazyEntry(src: GallerySource): DesignEntry {
   let loaded: DesignEntry | undefined;
-  const entry = { id: src.id, title: src.title, summary: src.summary, file: `${src.id}.yaml`, source: src.yaml };
-  for (const key of ['ok', 'design', 'issues'] as const) {
+  const entry = { id: src.id, title: src.title, summary: src.summary, file: `${src.id}.yaml` };
+  for (const key of ['source', 'ok', 'design', 'issues'] as const) {
     Object.defineProperty(entry, key, { enumerable: true, get: () => (loaded ??= loadEntry(src))[key as keyof DesignEntry] });
   }
   return entry as DesignEntry;
@@ -137,6 +144,8 @@ const uiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) => ({
   notice: null,
   paletteOpen: false,
   linkError: null,
+  savedPreview: null,
+  setSavedPreview: (names) => set({ savedPreview: names }),
   setLinkError: (e) => set({ linkError: e }),
   setPersist: (p) => set((s) => ({ persist: { ...s.persist, ...p } })),
   setConflict: (id, c) =>

@@ -5,7 +5,7 @@ import { designHref, galleryHref } from '../routing';
 import { requestRun } from '../sim/link';
 import type { StudioState, StudioStore } from '../store';
 import type { DesignView } from '../studio/contract';
-import { exportDesign } from '../../core/export/design';
+import { model } from '../model';
 import { newTable } from '../form/ops';
 import { duplicateTable } from '../form/table-ops';
 import { setTheme, type Theme } from './theme';
@@ -149,7 +149,7 @@ export function createCommands(env: CommandEnv): Command[] {
       enabled: (s) => !!openDoc(s) && !!env.download,
       perform: (s) => {
         const doc = openDoc(s)!;
-        const out = exportDesign(doc.design, null, { as: 'yaml' });
+        const out = model().exportDesign(doc.design, null, { as: 'yaml' });
         env.download?.(out.filename, out.mime, doc.textIssues.length ? out.text : docText(doc));
       },
     },

@@ -89,8 +89,9 @@ function lazyPanel<P extends object>(Component: ComponentType<P>, boundary?: str
 
 const ImportDropZonePanel = lazyPanel<ImportDropZoneProps>(ImportDropZone, 'Import');
 export function LazyImportDropZone(props: ImportDropZoneProps) {
-  // Its module (and the importers') is asked for once the first view is painted, not before its text.
-  const ready = useAfterPaint(useStudio((s) => s.view !== 'loading'));
+  // Its module (and the importers') is asked for once the first view is painted, not before its
+  // text, and once the saved designs are read (an import then never races the hydration).
+  const ready = useAfterPaint(useStudio((s) => s.view !== 'loading' && s.persist.mode !== 'loading'));
   return ready ? <ImportDropZonePanel {...props} /> : null;
 }
 export const LazySharedLinkBanner = lazyPanel<SharedLinkBannerProps>(SharedLinkBanner, 'The shared link banner');

@@ -33,6 +33,8 @@ export function Sidebar() {
       loading: s.persist.mode === 'loading',
     })),
   );
+  // While the saved designs are read and checked, their names as stored (links work: routing waits for them).
+  const preview = useStudio((s) => (s.persist.mode === 'loading' ? s.savedPreview : null));
   return (
     <div className="sidebar">
       <nav className="side-nav" aria-label="Designs">
@@ -61,6 +63,13 @@ export function Sidebar() {
               </li>
             );
           })}
+          {preview?.map((d) => (
+            <li key={d.id}>
+              <a href={designHref(d.id)} data-testid="design-link-pending" data-design-id={d.id}>
+                {d.name}
+              </a>
+            </li>
+          ))}
         </ul>
       </nav>
       <SampleKeysAction onNewDesign={(design) => navigate(designHref(useStudio.getState().addDesign(design, { label: 'New design from sample keys' })))} />

@@ -3,7 +3,8 @@
 // the coalesce key matches); changes from storage or another tab go through `replaceExternal`,
 // which records none.
 import type { StateCreator } from 'zustand';
-import { loadDesign, type DesignIssue } from '../../core/model/load-design';
+import type { DesignIssue } from '../../core/model/load-design';
+import { model } from '../model';
 import type { Design } from '../../core/model/schema';
 import { emptyHistory, forget, record, redo, undo, type History, type Snapshot } from '../commands/history';
 import type { DesignDoc, EditOptions, StudioActions, StudioDocsState } from '../studio/contract';
@@ -122,7 +123,7 @@ export const docsSlice =
       editText: (id, text, opts) => {
         const doc = get().docs[id];
         if (!doc || docText(doc) === text) return;
-        const r = loadDesign(text, fileNameOf(get(), id));
+        const r = model().loadDesign(text, fileNameOf(get(), id));
         const design = r.ok ? reuseUnchanged(doc.design, r.design) : doc.design;
         if (r.ok) rememberLocate(design, text, r.locate); // the code view's markers read it, no second parse
         const next: DesignDoc = r.ok ? { ...doc, design, text, textIssues: [], updatedAt: now() } : { ...doc, text, textIssues: r.issues, updatedAt: now() };
@@ -206,7 +207,7 @@ export const docsSlice =
       hydrate: ({ docs, order, history }) => {
         const byId: Record<string, DesignDoc> = {};
         for (const d of docs) byId[d.id] = d;
-        set({ docs: byId, docOrder: normalOrder(order, byId), history: history ?? emptyHistory() });
+        set({ docs: byId, docOrder: normalOrder(order, byId), history: history ?? emptyHistory(), savedPreview: null });
       },
 
       replaceExternal: (changes) => {

@@ -6,7 +6,8 @@ export interface GallerySource {
   id: string;
   title: string;
   summary: string;
-  yaml: string;
+  /** The design's text; absent for the bundled examples, whose texts come with the design model (gallery-texts.ts). */
+  yaml?: string;
 }
 
 /** An example design with the outcome of loading its text. */

@@ -2,11 +2,11 @@
 // the loader returns it with the design when the user's text is loaded, so the code view's
 // markers and "reveal" read it instead of parsing the text again. Generated text (after a form
 // edit) is parsed once, the first time its map is asked for (the YAML tab is open).
-import { loadDesign } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import type { DesignDoc } from '../studio/contract';
 import { docText } from './docs';
+import { model } from '../model';
 
 export type Locate = (path: readonly PathPart[]) => { line: number; column: number };
 
@@ -23,7 +23,7 @@ export function rememberLocate(design: Design, text: string, locate: Locate): vo
 export function locateText(design: Design, text: string): Locate | null {
   const hit = maps.get(design);
   if (hit && hit.text === text) return hit.locate;
-  const loaded = loadDesign(text);
+  const loaded = model().loadDesign(text);
   if (!loaded.ok) return null;
   rememberLocate(design, text, loaded.locate);
   return loaded.locate;

@@ -1,11 +1,11 @@
 // The app's persistence handle: started once by main.tsx, used by the conflict banner.
 import { useStudio } from '../store';
-import { startPersistence, type PersistHandle } from './index';
+import { startPersistence, type PersistHandle, type PersistOptions } from './index';
 
 let handle: PersistHandle | null = null;
 
-export async function startAppPersistence(): Promise<void> {
-  handle = await startPersistence(useStudio);
+export async function startAppPersistence(options: PersistOptions = {}): Promise<void> {
+  handle = await startPersistence(useStudio, options);
 }
 
 export function resolveConflict(id: string, how: 'reload' | 'fork'): Promise<string | null> {

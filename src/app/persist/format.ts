@@ -16,9 +16,9 @@
 // Older shapes, from the studio's first builds, kept everything in one record under `btstudio`:
 //   v0  {designs: [{id, yaml, title?}]}                       - texts only, no version field
 //   v1  {version: 1, order: [id], docs: {id: {id, text, updatedAt}}, hash?}
-import { loadDesign, validateDesign } from '../../core/model/load-design';
 import type { History, HistoryEntry } from '../commands/history';
 import type { DesignDoc } from '../studio/contract';
+import { model } from '../model';
 
 export const STORAGE_VERSION = 2;
 export const MANIFEST_KEY = 'manifest';
@@ -96,20 +96,10 @@ export function migrateLegacy(raw: unknown, now: number): Migration {
 
 /**
  * A saved design back as a doc: the text when it loads (the text is what the user wrote), else
- * the saved design with the text's issues; null when neither is a valid design.
+ * the saved design with the text's issues; null when neither is a valid design. It needs the
+ * design model (restore.ts), so it runs once that is loaded (../model.ts).
  */
-export function restoreDoc(rec: { id: string; text?: unknown; design?: unknown; updatedAt: number }): DesignDoc | null {
-  if (typeof rec.text !== 'string') {
-    // No text of its own (saved after a form edit): the design, its YAML generated when read.
-    const v = rec.design === undefined ? null : validateDesign(rec.design, `${rec.id}.yaml`);
-    return v?.ok ? { id: rec.id, design: v.design, textIssues: [], updatedAt: rec.updatedAt } : null;
-  }
-  const r = loadDesign(rec.text, `${rec.id}.yaml`);
-  if (r.ok) return { id: rec.id, design: r.design, text: rec.text, textIssues: [], updatedAt: rec.updatedAt };
-  if (rec.design === undefined) return null;
-  const v = validateDesign(rec.design, `${rec.id}.yaml`);
-  return v.ok ? { id: rec.id, design: v.design, text: rec.text, textIssues: r.issues, updatedAt: rec.updatedAt } : null;
-}
+export const restoreDoc = (rec: { id: string; text?: unknown; design?: unknown; updatedAt: number }): DesignDoc | null => model().restoreDoc(rec);
 
 export function toRecord(doc: DesignDoc): DocRecord {
   // The text only when it is the user's own: a form edit saves the design, no YAML dump per keystroke.

@@ -4,7 +4,8 @@
 import type { StudioStore } from '../store';
 import { LAST_VIEW_KEY, readSession, SESSIONS_KEY, sessionKey, sessionRecord } from './format';
 import { idbKV, isQuotaError, type KV } from './kv';
-import { loadSaved } from './read-saved';
+import { loadModel } from '../model';
+import { readSaved, restoreSaved, savedNames, type RawSaved } from './read-saved';
 import { Saver, type Channel, type SyncMessage } from './saver';
 
 const SESSION_DELAY_MS = 400;
@@ -27,6 +28,12 @@ export interface PersistOptions {
   tabId?: string;
   sessionId?: string;
   now?: () => number;
+  /**
+   * Called once storage has been read (and the address set to where a fresh tab reopens), before
+   * the design model is asked for: the first screen can show the saved designs' names and paint
+   * first. Resolves when the model may be fetched. Default: at once.
+   */
+  beforeModel?: (names: { id: string; name: string }[]) => Promise<void>;
 }
 
 const randomId = () => globalThis.crypto.randomUUID().slice(0, 8);
@@ -105,18 +112,45 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   const { sid, readFrom } = options.sessionId ? { sid: options.sessionId, readFrom: options.sessionId } : await claimSession(win);
   const kv = options.kv === undefined ? idbKV() : options.kv;
   const s = store.getState();
-  const unavailable = (why: string) => {
+  // Docs are only hydrated validated: the design model first (after the first screen's paint).
+  let modelAsked: Promise<unknown> | null = null;
+  const withModel = (names: { id: string; name: string }[]) =>
+    (modelAsked ??= (async () => {
+      await options.beforeModel?.(names);
+      await loadModel();
+    })());
+  const unavailable = async (why: string) => {
+    await withModel([]);
     store.getState().hydrate({ docs: [], order: [] });
     store.getState().setPersist({ mode: 'memory', problem: { kind: 'unavailable', message: `This browser does not let the studio save (${why}): your designs are kept in this tab only, until it closes.` } });
     return noop;
   };
   if (!kv) return unavailable('no IndexedDB');
 
-  let loaded;
+  let raw: RawSaved;
   let session: ReturnType<typeof readSession> = null;
+  let savedView: unknown;
   try {
-    loaded = await loadSaved(kv, now(), tabId);
+    raw = await readSaved(kv, now());
     session = readSession(await kv.get(sessionKey(readFrom)));
+    savedView = (await kv.get<{ hash?: unknown }>(LAST_VIEW_KEY).catch(() => undefined))?.hash ?? (raw.kind === 'legacy' ? raw.hash : undefined);
+  } catch (e) {
+    return unavailable(isQuotaError(e) ? 'storage is full' : 'storage cannot be opened');
+  }
+  // A fresh tab with no address reopens where the user last was.
+  const lastView = typeof savedView === 'string' && savedView.startsWith('#/') && savedView !== '#/' ? savedView : null;
+  if (win && lastView && (win.location.hash === '' || win.location.hash === '#')) win.history.replaceState(null, '', lastView);
+
+  try {
+    await withModel(savedNames(raw));
+  } catch (e) {
+    // The model's script could not be fetched: nothing is hydrated, written or changed.
+    s.setPersist({ problem: { kind: 'error', message: `The studio could not load its design checks (${String((e as Error | null)?.message ?? e).slice(0, 80)}): reload the page; your saved designs are untouched.` } });
+    return noop;
+  }
+  let loaded;
+  try {
+    loaded = await restoreSaved(kv, raw, now(), tabId);
   } catch (e) {
     return unavailable(isQuotaError(e) ? 'storage is full' : 'storage cannot be opened');
   }
@@ -127,11 +161,6 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   if (loaded.newer) s.setPersist({ mode: 'readonly', problem: { kind: 'newer', message: `Your saved designs were ${loaded.newer}; this version will not change them. Edits here are kept in this tab only.` } });
   else if (loaded.unreadable.length) s.setPersist({ mode: 'saved', problem: { kind: 'error', message: `Some saved designs could not be read and were left untouched: ${loaded.unreadable.join(', ')}.` } });
   else s.setPersist({ mode: 'saved' });
-
-  // A fresh tab with no address reopens where the user last was.
-  const saved = (await kv.get<{ hash?: unknown }>(LAST_VIEW_KEY).catch(() => undefined))?.hash ?? loaded.hash;
-  const lastView = typeof saved === 'string' && saved.startsWith('#/') && saved !== '#/' ? saved : null;
-  if (win && lastView && (win.location.hash === '' || win.location.hash === '#')) win.history.replaceState(null, '', lastView);
 
   let sessionTimer: ReturnType<typeof setTimeout> | null = null;
   const saveSession = async () => {

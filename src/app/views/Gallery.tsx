@@ -22,15 +22,18 @@ function CardMeta({ entry }: { entry: DesignEntry }) {
 export function Gallery() {
   const gallery = useStudio((s) => s.gallery);
   const docs = useStudio((s) => s.docs);
-  // Each card's table list needs its example loaded (parsed and validated): after the first paint.
-  const painted = useAfterPaint();
+  const pending = useStudio((s) => s.savedPreview);
+  // Each card's table list needs its example loaded (parsed and validated): after the first paint,
+  // once the design model is there (it is, once the saved designs are read: persist/index.ts).
+  const ready = useStudio((s) => s.persist.mode !== 'loading');
+  const painted = useAfterPaint(ready);
   return (
     <section className="view gallery" data-testid="gallery">
       <h1>Example designs</h1>
       <p className="lead">
         Open an example to edit your own copy of it: its row keys coloured by field, the validator's findings with fixes, and generated keys in the
         order Bigtable stores them. Or{' '}
-        <button type="button" className="link-button" onClick={() => navigate(designHref(useStudio.getState().newDesign()))}>
+        <button type="button" className="link-button" disabled={!ready} onClick={() => navigate(designHref(useStudio.getState().newDesign()))}>
           start a new design
         </button>
         .
@@ -45,7 +48,7 @@ export function Gallery() {
                 <h2 className="card-title">{d.title}</h2>
                 <p className="card-summary">{d.summary}</p>
                 {painted ? <CardMeta entry={d} /> : <p className="card-meta" aria-hidden="true">&nbsp;</p>}
-                {docs[d.id] && <p className="card-meta">Opens your copy</p>}
+                {(docs[d.id] ?? pending?.some((p) => p.id === d.id)) && <p className="card-meta">Opens your copy</p>}
               </a>
               {painted && d.ok && (
                 <button

@@ -1,7 +1,8 @@
 // Row-key templates: `{tenant}#{device}#{ts}`. A template is split by the delimiter into
 // segments; each segment holds at most one field, with optional literal text around it
 // (`week{n}` -> prefix "week", field n) or none (a constant segment such as `device`).
-import { FIELD_NAME, type RowKey } from '../model/schema';
+import { FIELD_NAME } from '../model/plain';
+import type { RowKey } from '../model/schema';
 
 export type TemplateToken = { kind: 'literal'; text: string; offset: number } | { kind: 'field'; name: string; offset: number };
 

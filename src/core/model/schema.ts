@@ -10,14 +10,14 @@ export { DURATION } from './schema-base';
 export { BytesField, DomainField, FIELD_TYPES, Field, type FieldType, HashField, IntField, StringField, TimestampField, UuidField } from './schema-fields';
 export { AuthorizedView, LogicalView, MaterializedView, ViewAggregation } from './schema-views';
 
-export const FORMAT_V1 = 'bigtable-studio/v1';
+import { FORMAT_V1 } from './plain';
+
+export { FIELD_NAME, FORMAT_V1 } from './plain';
 
 /** Bigtable's own table id rule (table.proto). */
 export const TABLE_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
 /** Column family ids: Bigtable allows [_a-zA-Z0-9][-_.a-zA-Z0-9]*, at most 64 characters. */
 export const FAMILY_ID = /^[_a-zA-Z0-9][-_.a-zA-Z0-9]*$/;
-/** Key field names become SQL column names in a structured row key. */
-export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface GcMaxVersions {
   maxVersions: number;
