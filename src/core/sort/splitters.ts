@@ -13,26 +13,12 @@ const SAMPLE_WINDOW_BYTES = 1024;
 const PREFIXES = 257 * 257;
 /** Bytes of each splitter kept as words for the search. */
 const HEAD = 16;
-/** Slices of at least this many splitters get a second table, on the byte after their shared prefix. */
-const SUB_MIN = 8;
-/** Entries of a second table: the byte's codes (0 for "no byte", else byte + 1), and one more. */
-const SUB = 258;
 
 export class Splitters {
   /** Splitter index ranges per two-byte prefix, so most lines need no search at all. */
   private readonly firstOf = new Uint32Array(PREFIXES + 1);
   private readonly view: DataView;
-  /**
-   * Per slice of many splitters (its first splitter's entry; -1 for the others): where its
-   * second table starts in `subFirst`. Its splitters share `shared` bytes; the table gives
-   * the range of those whose next byte has each code, and they share one byte more.
-   */
-  private readonly subAt: Int32Array;
-  private readonly shared: Uint32Array;
-  private readonly subFirst: Uint32Array;
-  /** Bytes a splitter shares with the others of its search range: where its heads start. */
-  private readonly headAt: Uint32Array;
-  /** Each splitter's 16 bytes from headAt (zero-filled) as four words: most comparisons end there. */
+  /** Each splitter's first 16 bytes (zero-filled) as four words: most comparisons end there. */
   private readonly heads: Uint32Array;
 
   /** `text` holds the splitter lines back to back; splitter i is text[starts[i], starts[i+1]). */
@@ -42,41 +28,12 @@ export class Splitters {
   ) {
     this.view = new DataView(text.buffer, text.byteOffset, text.byteLength);
     const n = starts.length - 1;
-    for (let i = 0; i < n; i++) this.firstOf[prefixOf(text, starts[i]!, starts[i + 1]!) + 1]!++;
-    for (let id = 0; id < PREFIXES; id++) this.firstOf[id + 1]! += this.firstOf[id]!;
-    this.subAt = new Int32Array(Math.max(1, n)).fill(-1);
-    this.shared = new Uint32Array(Math.max(1, n));
-    this.headAt = new Uint32Array(Math.max(1, n));
-    const tables: number[] = [];
-    for (let id = 0; id < PREFIXES; id++) {
-      const lo = this.firstOf[id]!;
-      const hi = this.firstOf[id + 1]!;
-      if (hi - lo < SUB_MIN) continue;
-      // Splitters are sorted and distinct, so the slice's shared prefix is that of its first
-      // and last, and only the first can end there (code 0).
-      const a = starts[lo]!;
-      const b = starts[hi - 1]!;
-      const m = Math.min(starts[lo + 1]! - a, starts[hi]! - b);
-      let cp = 0;
-      while (cp < m && text[a + cp] === text[b + cp]) cp++;
-      this.subAt[lo] = tables.length;
-      this.shared[lo] = cp;
-      // Codes rise with the splitters (sorted, sharing cp bytes): entry c is the first
-      // splitter whose code is c or more.
-      const codeOf = (i: number): number => (starts[i + 1]! - starts[i]! === cp ? 0 : text[starts[i]! + cp]! + 1);
-      let i = lo;
-      for (let c = 0; c < SUB; c++) {
-        while (i < hi && codeOf(i) < c) i++;
-        tables.push(i);
-      }
-      this.headAt.fill(cp + 1, lo, hi);
-    }
-    this.subFirst = Uint32Array.from(tables);
     this.heads = new Uint32Array(4 * n);
     for (let i = 0; i < n; i++) {
-      const from = starts[i]! + this.headAt[i]!;
-      for (let w = 0; w < 4; w++) this.heads[4 * i + w] = word(text, from + 4 * w, starts[i + 1]!);
+      for (let w = 0; w < 4; w++) this.heads[4 * i + w] = word(text, starts[i]! + 4 * w, starts[i + 1]!);
     }
+    for (let i = 0; i + 1 < starts.length; i++) this.firstOf[prefixOf(text, starts[i]!, starts[i + 1]!) + 1]!++;
+    for (let id = 0; id < PREFIXES; id++) this.firstOf[id + 1]! += this.firstOf[id]!;
   }
 
   get buckets(): number {
@@ -125,42 +82,12 @@ export class Splitters {
     let lo = this.firstOf[id]!;
     let hi = this.firstOf[id + 1]!;
     if (lo === hi) return lo;
+    const long = len >= HEAD;
+    const k0 = long ? view.getUint32(s) : word(text, s, e);
+    const k1 = long ? view.getUint32(s + 4) : word(text, s + 4, e);
+    const k2 = long ? view.getUint32(s + 8) : word(text, s + 8, e);
+    const k3 = long ? view.getUint32(s + 12) : word(text, s + 12, e);
     const { starts, heads } = this;
-    let off = 0;
-    const t = this.subAt[lo]!;
-    if (t >= 0) {
-      // A slice of many splitters: first against the bytes they all share, then its table.
-      const cp = this.shared[lo]!;
-      const sv = this.view;
-      const a = starts[lo]!;
-      const m = len < cp ? len : cp;
-      // The two bytes of the slice's id are the same (when both have them).
-      let k = m >= 2 ? 2 : 0;
-      for (; k + 4 <= m; k += 4) {
-        const x = view.getUint32(s + k);
-        const y = sv.getUint32(a + k);
-        if (x !== y) return x < y ? lo : hi;
-      }
-      for (; k < m; k++) {
-        const d = text[s + k]! - this.text[a + k]!;
-        if (d !== 0) return d < 0 ? lo : hi;
-      }
-      // A proper prefix of the shared bytes sorts before every splitter of the slice; the
-      // shared bytes themselves after the one splitter that may be just those.
-      if (len < cp) return lo;
-      if (len === cp) return this.subFirst[t + 1]!;
-      const code = text[s + cp]! + 1;
-      lo = this.subFirst[t + code]!;
-      hi = this.subFirst[t + code + 1]!;
-      if (lo === hi) return lo;
-      off = cp + 1;
-    }
-    const c = s + off;
-    const long = len - off >= HEAD;
-    const k0 = long ? view.getUint32(c) : word(text, c, e);
-    const k1 = long ? view.getUint32(c + 4) : word(text, c + 4, e);
-    const k2 = long ? view.getUint32(c + 8) : word(text, c + 8, e);
-    const k3 = long ? view.getUint32(c + 12) : word(text, c + 12, e);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const h = 4 * mid;
@@ -169,23 +96,20 @@ export class Splitters {
       else if (heads[h + 1] !== k1) after = k1 > heads[h + 1]!;
       else if (heads[h + 2] !== k2) after = k2 > heads[h + 2]!;
       else if (heads[h + 3] !== k3) after = k3 > heads[h + 3]!;
-      else after = this.compare(view, text, s, len, starts[mid]!, starts[mid + 1]!, off) >= 0;
+      else after = this.compare(view, text, s, len, starts[mid]!, starts[mid + 1]!) >= 0;
       if (after) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /**
-   * Compares a line with splitter text[a,b): both have the `off` bytes they are known to
-   * share, and their HEAD bytes after those, zero-filled, are the same.
-   */
-  private compare(view: DataView, line: Uint8Array, s: number, len: number, a: number, b: number, off: number): number {
+  /** Compares a line with splitter text[a,b) whose first HEAD bytes, zero-filled, are the same. */
+  private compare(view: DataView, line: Uint8Array, s: number, len: number, a: number, b: number): number {
     const sv = this.view;
     const slen = b - a;
     const n = len < slen ? len : slen;
-    // Equal zero-filled heads: both have off + HEAD or more bytes and they agree, or one ended early.
-    let k = n >= off + HEAD ? off + HEAD : off;
+    // Equal zero-filled heads: both have HEAD or more bytes and they agree, or one ended early.
+    let k = n >= HEAD ? HEAD : 0;
     for (; k + 4 <= n; k += 4) {
       const x = view.getUint32(s + k);
       const y = sv.getUint32(a + k);
