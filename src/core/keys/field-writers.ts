@@ -328,4 +328,3 @@ export function fieldEncoder(name: string, field: Field, seed: number): Encoder 
       return assertNever(field);
   }
 }
-

@@ -21,15 +21,30 @@ function bucketOf(splitters: Splitters, line: Buffer): number {
 
 // Bytes from a small alphabet with NUL and 0xff, so lines and splitters share long prefixes
 // and tie on zero-filled words; many splitters share their first two bytes (second tables).
-const key = fc.tuple(fc.constantFrom('', 'ab', 'ab#', 'ab#dev', 'ab#device#0000000000'), fc.uint8Array({ maxLength: 24 }).map((a) => a.map((b) => [0, 1, 0x23, 0x61, 0x62, 0xff][b % 6]!))).map(([p, tail]) => Buffer.concat([Buffer.from(p), Buffer.from(tail)]));
+const key = fc
+  .tuple(
+    fc.constantFrom('', 'ab', 'ab#', 'ab#dev', 'ab#device#0000000000'),
+    fc.uint8Array({ maxLength: 24 }).map((a) => a.map((b) => [0, 1, 0x23, 0x61, 0x62, 0xff][b % 6]!)),
+  )
+  .map(([p, tail]) => Buffer.concat([Buffer.from(p), Buffer.from(tail)]));
 
 describe('Splitters.bucketOf', () => {
   it('counts the splitters at or before a line, as Buffer.compare does, with shared prefixes (fast-check)', () => {
     fc.assert(
-      fc.property(fc.array(key, { minLength: 1, maxLength: 120 }), fc.array(fc.oneof(key, fc.uint8Array({ maxLength: 30 }).map((a) => Buffer.from(a.map((b) => (b === 10 ? 11 : b))))), { maxLength: 60 }), (sampleLines, probes) => {
-        const { splitters, picked } = splittersFrom(sampleLines.map((l) => Buffer.from(l.map((b) => (b === 10 ? 11 : b)))));
-        for (const line of [...probes, ...picked, ...sampleLines]) expect(bucketOf(splitters, line)).toBe(expectedBucket(picked, line));
-      }),
+      fc.property(
+        fc.array(key, { minLength: 1, maxLength: 120 }),
+        fc.array(
+          fc.oneof(
+            key,
+            fc.uint8Array({ maxLength: 30 }).map((a) => Buffer.from(a.map((b) => (b === 10 ? 11 : b)))),
+          ),
+          { maxLength: 60 },
+        ),
+        (sampleLines, probes) => {
+          const { splitters, picked } = splittersFrom(sampleLines.map((l) => Buffer.from(l.map((b) => (b === 10 ? 11 : b)))));
+          for (const line of [...probes, ...picked, ...sampleLines]) expect(bucketOf(splitters, line)).toBe(expectedBucket(picked, line));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -38,7 +53,21 @@ describe('Splitters.bucketOf', () => {
     const lines = ['ab#device', ...Array.from({ length: 20 }, (_, i) => `ab#device#${String(i).padStart(3, '0')}`)].map((s) => Buffer.from(s));
     const { splitters, picked } = splittersFrom(lines);
     expect(picked.length).toBeGreaterThanOrEqual(16);
-    for (const probe of ['a', 'ab', 'ab#', 'ab#devic', 'ab#device', 'ab#device\0', 'ab#device#', 'ab#device#005', 'ab#device#0055', 'ab#device#999', 'ab#devicf', 'ab$', 'b']) {
+    for (const probe of [
+      'a',
+      'ab',
+      'ab#',
+      'ab#devic',
+      'ab#device',
+      'ab#device\0',
+      'ab#device#',
+      'ab#device#005',
+      'ab#device#0055',
+      'ab#device#999',
+      'ab#devicf',
+      'ab$',
+      'b',
+    ]) {
       expect(bucketOf(splitters, Buffer.from(probe))).toBe(expectedBucket(picked, Buffer.from(probe)));
     }
   });
