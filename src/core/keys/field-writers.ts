@@ -216,21 +216,57 @@ function timestampEncoder(name: string, f: TimestampField): Encoder {
 }
 
 function uuidEncoder(rng: Rng): Encoder {
-  const HEXB = utf8('0123456789abcdef');
-  const raw = new Uint8Array(16);
+  // Byte v as two hex digits at HEX2[2v], HEX2[2v + 1].
+  const digits = utf8('0123456789abcdef');
+  const HEX2 = new Uint8Array(512);
+  for (let v = 0; v < 256; v++) {
+    HEX2[2 * v] = digits[v >> 4]!;
+    HEX2[2 * v + 1] = digits[v & 15]!;
+  }
+  // The 16 bytes are those of rng.fill: four words, each little-endian (byte k is bits 8k..).
+  const word = (b: Uint8Array, at: number, w: number): void => {
+    const v0 = 2 * (w & 0xff);
+    const v1 = 2 * ((w >>> 8) & 0xff);
+    const v2 = 2 * ((w >>> 16) & 0xff);
+    const v3 = 2 * (w >>> 24);
+    b[at] = HEX2[v0]!;
+    b[at + 1] = HEX2[v0 + 1]!;
+    b[at + 2] = HEX2[v1]!;
+    b[at + 3] = HEX2[v1 + 1]!;
+    b[at + 4] = HEX2[v2]!;
+    b[at + 5] = HEX2[v2 + 1]!;
+    b[at + 6] = HEX2[v3]!;
+    b[at + 7] = HEX2[v3 + 1]!;
+  };
+  // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: bytes 0-3, 4-5, 6-7, 8-9, 10-15.
   return (out) => {
-    rng.fill(raw);
-    raw[6] = (raw[6]! & 0x0f) | 0x40;
-    raw[8] = (raw[8]! & 0x3f) | 0x80;
+    const w0 = rng.nextU32();
+    // The version nibble: byte 6 (bits 16-23 of the second word) becomes 0100xxxx.
+    const w1 = ((rng.nextU32() & 0xff0fffff) | 0x00400000) >>> 0;
+    // The variant: byte 8 (bits 0-7 of the third word) becomes 10xxxxxx.
+    const w2 = ((rng.nextU32() & 0xffffff3f) | 0x80) >>> 0;
+    const w3 = rng.nextU32();
     out.room(36);
     const b = out.buf;
-    let at = out.len;
-    for (let k = 0; k < 16; k++) {
-      if (k === 4 || k === 6 || k === 8 || k === 10) b[at++] = 45;
-      b[at++] = HEXB[raw[k]! >> 4]!;
-      b[at++] = HEXB[raw[k]! & 15]!;
-    }
-    out.len = at;
+    const at = out.len;
+    word(b, at, w0);
+    b[at + 8] = 45;
+    // w1's bytes 4, 5 | 6, 7 and w2's 8, 9 | 10, 11 are split by dashes; written whole, then moved.
+    word(b, at + 9, w1);
+    b[at + 17] = b[at + 16]!;
+    b[at + 16] = b[at + 15]!;
+    b[at + 15] = b[at + 14]!;
+    b[at + 14] = b[at + 13]!;
+    b[at + 13] = 45;
+    b[at + 18] = 45;
+    word(b, at + 19, w2);
+    b[at + 27] = b[at + 26]!;
+    b[at + 26] = b[at + 25]!;
+    b[at + 25] = b[at + 24]!;
+    b[at + 24] = b[at + 23]!;
+    b[at + 23] = 45;
+    word(b, at + 28, w3);
+    out.len = at + 36;
   };
 }
 
@@ -292,4 +328,3 @@ export function fieldEncoder(name: string, field: Field, seed: number): Encoder 
       return assertNever(field);
   }
 }
-
