@@ -32,9 +32,11 @@ export { capacityPlans } from ${src('src/app/capacity/plans.ts')};
 export { marksFor } from ${src('src/app/code/markers.ts')};
 export { docText, checkDesign } from ${src('src/app/documents/docs.ts')};
 export { exportDesign } from ${src('src/core/export/design.ts')};
-export { loadDesign } from ${src('src/core/model/load-design.ts')};`,
+export { loadDesign } from ${src('src/core/model/load-design.ts')};
+export { loadModel } from ${src('src/app/model.ts')};`,
     { define: { 'import.meta.env.VITE_BTSTUDIO_TEST_HOOKS': '"0"' } },
   );
+  await m.loadModel(); // the studio loads the design model after its first paint
   const store = m.createStudioStore(undefined, { ready: true });
   store.getState().materializeExample(ID);
   const source = m.docText(store.getState().docs[ID]);
