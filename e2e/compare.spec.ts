@@ -1,12 +1,11 @@
 // Compare with my version, in the form (issue 18): the changes of a share link marked on the
 // Form tab of the link's version (changed fields; added tables, families and queries; what it
 // removed listed by name); back to the comparison; declining leaves both designs as they were.
-import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { loadDesign } from '../src/core/model/load-design';
 import type { Design } from '../src/core/model/schema';
 import { encodeShare } from '../src/core/share';
-import { expect, saved, savedTexts, seriousA11y, test } from './fixtures';
+import { expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
 
 function chat(): Design {
   const r = loadDesign(readFileSync(new URL('../examples/chat-messages.yaml', import.meta.url), 'utf8'), 'chat.yaml');
@@ -30,14 +29,6 @@ function theirs(): Design {
   return d;
 }
 
-async function myChat(page: Page): Promise<{ id: string; text: string }> {
-  await page.goto('./');
-  await page.getByTestId('gallery-card').filter({ hasText: /chat/i }).first().click();
-  await expect(page.getByTestId('design-view')).toBeVisible();
-  const id = decodeURIComponent(/#\/design\/([^/?]+)/.exec(page.url())![1]!);
-  await saved(page);
-  return { id, text: (await savedTexts(page))[id]! };
-}
 
 test('Compare with my version marks the changes in the form; back to the comparison; Keep mine leaves both as they were', async ({ page }) => {
   const mine = await myChat(page);

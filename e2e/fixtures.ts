@@ -219,3 +219,13 @@ export async function newDesign(page: Page): Promise<string> {
   expect(m).not.toBeNull();
   return decodeURIComponent(m![1]!);
 }
+
+/** My copy of the chat example (opened from the gallery), saved; its id and saved text. */
+export async function myChat(page: Page): Promise<{ id: string; text: string }> {
+  await page.goto('./');
+  await page.getByTestId('gallery-card').filter({ hasText: /chat/i }).first().click();
+  await expect(page.getByTestId('design-view')).toBeVisible();
+  const id = decodeURIComponent(/#\/design\/([^/?]+)/.exec(page.url())![1]!);
+  await saved(page);
+  return { id, text: (await savedTexts(page))[id]! };
+}

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { loadDesign } from '../src/core/model/load-design';
 import type { Design } from '../src/core/model/schema';
 import { encodeShare } from '../src/core/share';
-import { expect, saved, savedTexts, seriousA11y, test } from './fixtures';
+import { expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
 
 const LONG_MAX = (1n << 63n) - 1n;
 
@@ -52,15 +52,6 @@ function chat(): Design {
   return r.design;
 }
 
-/** My copy of the chat example, saved; its id and saved text. */
-async function myChat(page: Page): Promise<{ id: string; text: string }> {
-  await page.goto('./');
-  await page.getByTestId('gallery-card').filter({ hasText: /chat/i }).first().click();
-  await expect(page.getByTestId('design-view')).toBeVisible();
-  const id = decodeURIComponent(/#\/design\/([^/?]+)/.exec(page.url())![1]!);
-  await saved(page);
-  return { id, text: (await savedTexts(page))[id]! };
-}
 
 /** The link's version: a new family and another description. */
 function theirs(): Design {
