@@ -18,6 +18,7 @@ export function defaultWorkerFactory(): WorkerFactory | null {
   return () => new Worker(new URL('./sort.worker.ts', import.meta.url), { type: 'module' });
 }
 
-export function createSortClient(factory: WorkerFactory | null = defaultWorkerFactory()): SortClient {
-  return createJobClient(sortJobs, { worker: factory, workerName: 'the sort worker' }) as SortClient;
+/** `sliceMs`: the main-thread fallback's slice (a test sets 0 to see progress after every step). */
+export function createSortClient(factory: WorkerFactory | null = defaultWorkerFactory(), sliceMs?: number): SortClient {
+  return createJobClient(sortJobs, { worker: factory, workerName: 'the sort worker', ...(sliceMs === undefined ? {} : { sliceMs }) }) as SortClient;
 }
