@@ -1,17 +1,10 @@
 // Compare with my version, in the form (issue 18): the changes of a share link marked on the
 // Form tab of the link's version (changed fields; added tables, families and queries; what it
 // removed listed by name); back to the comparison; declining leaves both designs as they were.
-import { readFileSync } from 'node:fs';
-import { loadDesign } from '../src/core/model/load-design';
 import type { Design } from '../src/core/model/schema';
 import { encodeShare } from '../src/core/share';
-import { expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
+import { chat, expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
 
-function chat(): Design {
-  const r = loadDesign(readFileSync(new URL('../examples/chat-messages.yaml', import.meta.url), 'utf8'), 'chat.yaml');
-  if (!r.ok) throw new Error('chat example does not load');
-  return r.design;
-}
 
 /** The link's version: the load and the description changed, family r removed, a family, a query and a table added. */
 function theirs(): Design {

@@ -6,9 +6,11 @@
 // and in Web Workers, where no init script runs (the preview server records the reports the
 // browser POSTs to the policy's report-uri, scripts/csp.ts; the guard reads the new ones).
 // Also small helpers shared by the specs: axe, save status, typing, saved texts, the code view's editor.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { designText } from '../src/app/documents/docs-model';
+import { loadDesign } from '../src/core/model/load-design';
 import type { Design } from '../src/core/model/schema';
 
 /** One CSP violation, as the page's event or the server's report saw it. */
@@ -228,4 +230,11 @@ export async function myChat(page: Page): Promise<{ id: string; text: string }> 
   const id = decodeURIComponent(/#\/design\/([^/?]+)/.exec(page.url())![1]!);
   await saved(page);
   return { id, text: (await savedTexts(page))[id]! };
+}
+
+/** The chat example as a design (the compare and infer specs change copies of it). */
+export function chat(): Design {
+  const r = loadDesign(readFileSync(new URL('../examples/chat-messages.yaml', import.meta.url), 'utf8'), 'chat.yaml');
+  if (!r.ok) throw new Error('chat example does not load');
+  return r.design;
 }

@@ -3,12 +3,10 @@
 // share link of a design the user already has: the changes with what Bigtable allows, the YAML
 // side by side; take the link's version or chosen changes as one undo step, or keep mine and
 // leave both as they were.
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { loadDesign } from '../src/core/model/load-design';
 import type { Design } from '../src/core/model/schema';
 import { encodeShare } from '../src/core/share';
-import { expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
+import { chat, expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
 
 const LONG_MAX = (1n << 63n) - 1n;
 
@@ -46,11 +44,6 @@ test('New design from sample keys: a file of escaped binary keys', async ({ page
   await expect(page.getByTestId('infer-summary')).toContainText('40 fit');
 });
 
-function chat(): Design {
-  const r = loadDesign(readFileSync(new URL('../examples/chat-messages.yaml', import.meta.url), 'utf8'), 'chat.yaml');
-  if (!r.ok) throw new Error('chat example does not load');
-  return r.design;
-}
 
 
 /** The link's version: a new family and another description. */
