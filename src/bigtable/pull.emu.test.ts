@@ -63,9 +63,9 @@ describe.skipIf(!host)('btstudio pull against the emulator', () => {
       expect((await runCli('apply', path, '--instance', INSTANCE)).code).toBe(0);
       expect((await runCli('load', path, '--table', name, '--rows', '5000', '--seed', '3', '--instance', INSTANCE)).code).toBe(0);
       const before = await keysOf(name);
-      // Every row (5,000): the salt of user-profiles has 32 buckets, and a sample of contiguous
-      // runs may see only some of them (then it reads as an int). The spread of a smaller sample
-      // is the next test's point.
+      // Up to every row (5,000): the salt of user-profiles has 32 buckets, and a sample of
+      // contiguous runs may miss some of them (infer then tries the bucket counts above the
+      // largest seen: docs/infer.md). The spread of a smaller sample is the next test's point.
       const r = await runCli('pull', '--instance', INSTANCE, '--table', name, '--sample', '5000');
       expect(r.code, r.err).toBe(0);
       expect(r.err).toMatch(new RegExp(`pull: ${name}: \\d+ keys sampled; the key template is inferred`));

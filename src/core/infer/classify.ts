@@ -18,8 +18,12 @@ export type Guess =
       note: string;
       /** A name suggested by the values (`tenant_` -> tenant). */
       name?: string;
-      /** A salt candidate: fixed width digits uniform over 0..buckets-1 in the first column. */
-      salt?: { buckets: number; width: number };
+      /**
+       * A salt candidate: fixed width digits in the first column. `probe`: the sample saw only
+       * some of the values 0..buckets-1 (contiguous runs of a sorted table), so it is a salt
+       * only if FNV-1a of the other fields reproduces it, with `buckets` the least count tried.
+       */
+      salt?: { buckets: number; width: number; probe?: boolean };
     };
 
 export interface ColumnContext {
@@ -260,6 +264,9 @@ function intGuess(vs: readonly bigint[], texts: readonly string[], fit: number, 
   const width = lengths.size === 1 ? [...lengths][0]! : 0;
   const buckets = Number(max) + 1;
   const uniformCover = ctx.first && ctx.columns > 1 && decimal && min === 0n && width > 0 && width <= 4 && buckets >= 2 && buckets <= 1000 && s.distinct === buckets && (ctx.sorted || !s.distribution) && texts.length >= buckets * 5;
+  // Half the values of a small fixed-width range seen (a sorted sample's runs miss some): worth
+  // the FNV-1a check, which alone decides (checkSalt), but no claim of uniformity.
+  const partialCover = !uniformCover && ctx.first && ctx.columns > 1 && decimal && width > 0 && width <= 4 && buckets >= 2 && buckets <= 1000 && s.distinct * 2 >= buckets && min * 4n < BigInt(buckets);
   const enc = extra.encoding ? `, ${extra.encoding as string}` : pad ? `, zero-padded to ${pad}` : '';
   return {
     kind: 'field',
@@ -267,6 +274,6 @@ function intGuess(vs: readonly bigint[], texts: readonly string[], fit: number, 
     prefix: '',
     confidence: round2(fit * 0.9),
     note: `integers ${min}..${max}${enc}, ${seq ? 'ascending in input order' : spreadNote(s)}`,
-    ...(uniformCover ? { salt: { buckets, width }, name: 'salt' } : {}),
+    ...(uniformCover ? { salt: { buckets, width }, name: 'salt' } : partialCover ? { salt: { buckets, width, probe: true } } : {}),
   };
 }

@@ -164,14 +164,13 @@ function nameFields(guesses: Guess[]): (string | null)[] {
   });
 }
 
-/** A leading field uniform over 0..N-1: the studio's hash salt when FNV-1a of the other fields reproduces it, else an int. */
-function checkSalt(rowKey: RowKey, name: string, salt: { buckets: number; width: number }, sample: Uint8Array[], info: InferredField, notes: string[]): void {
-  const pad = String(salt.buckets - 1).length === salt.width ? {} : { pad: salt.width };
-  const candidate: RowKey = { ...rowKey, fields: { ...rowKey.fields, [name]: { type: 'hash', buckets: salt.buckets, ...pad } } };
+/** How many sampled keys decode with the leading field as a hash salt over `buckets`. */
+function saltFits(rowKey: RowKey, name: string, buckets: number, pad: { pad?: number }, keys: readonly Uint8Array[]): { candidate: RowKey; ok: number } {
+  const candidate: RowKey = { ...rowKey, fields: { ...rowKey.fields, [name]: { type: 'hash', buckets, ...pad } } };
   let ok = 0;
   try {
     const codec = createCodec(candidate);
-    for (const k of sample) {
+    for (const k of keys) {
       try {
         codec.decode(k);
         ok++;
@@ -182,10 +181,35 @@ function checkSalt(rowKey: RowKey, name: string, salt: { buckets: number; width:
   } catch {
     ok = 0;
   }
+  return { candidate, ok };
+}
+
+/**
+ * A leading field uniform over 0..N-1: the studio's hash salt when FNV-1a of the other fields
+ * reproduces it, else an int. A probe (only some buckets seen) tries each bucket count from the
+ * largest value seen + 1 up to twice that on a few keys first, and changes nothing if none fits.
+ */
+function checkSalt(rowKey: RowKey, name: string, salt: { buckets: number; width: number; probe?: boolean }, sample: Uint8Array[], info: InferredField, notes: string[]): void {
+  let buckets = salt.buckets;
+  if (salt.probe) {
+    const step = Math.max(1, Math.floor(sample.length / 64));
+    const few = sample.filter((_, i) => i % step === 0).slice(0, 64);
+    const last = Math.min(1000, 10 ** salt.width, salt.buckets * 2);
+    let found = 0;
+    for (let n = salt.buckets; n <= last && !found; n++) {
+      const pad = String(n - 1).length === salt.width ? {} : { pad: salt.width };
+      if (saltFits(rowKey, name, n, pad, few).ok >= few.length * 0.9) found = n;
+    }
+    if (!found) return;
+    buckets = found;
+  }
+  const pad = String(buckets - 1).length === salt.width ? {} : { pad: salt.width };
+  const { candidate, ok } = saltFits(rowKey, name, buckets, pad, sample);
+  if (salt.probe && ok < sample.length * 0.9) return;
   if (ok >= sample.length * 0.9) {
     rowKey.fields = candidate.fields;
     // The hash decides the bucket: how the sample spread over them says nothing more.
-    info.note = `a salt over ${salt.buckets} buckets: FNV-1a of the other fields modulo ${salt.buckets} reproduces it in ${ok} of ${sample.length} sampled keys`;
+    info.note = `a salt over ${buckets} buckets: FNV-1a of the other fields modulo ${buckets} reproduces it in ${ok} of ${sample.length} sampled keys`;
     info.confidence = Math.round((ok / sample.length) * 100) / 100;
     notes.push(`${name} is the studio's hash salt (FNV-1a of the other fields, docs/design-format.md)`);
   } else {

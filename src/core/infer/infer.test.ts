@@ -125,6 +125,23 @@ describe('infer: options from the values', () => {
     expect(Object.values(r.table.rowKey.fields)[1]).not.toMatchObject({ distribution: 'sequential' });
   });
 
+  it('a salt whose sample missed some buckets (runs of a sorted table) is still found by the FNV-1a rule, with its bucket count', () => {
+    const salted = shape('hash salt # user # ms').rowKey;
+    const rowKey = { ...salted, fields: { ...salted.fields, salt: { type: 'hash' as const, buckets: 32 } } };
+    // Buckets 05-09 and 31 never sampled: the largest value seen is 30, so 32 must be tried.
+    const keys = sampleKeys(rowKey, 6000, { seed: SEED })
+      .filter((k) => !/^(0[5-9]|31)#/.test(escapeKey(k)))
+      .sort((a, b) => (escapeKey(a) < escapeKey(b) ? -1 : 1));
+    const r = inferFromText(utf8(keys.map(escapeKey).join('\n')));
+    expect(r.table.rowKey.fields.salt ?? Object.values(r.table.rowKey.fields)[0]).toMatchObject({ type: 'hash', buckets: 32 });
+    expect(r.fitted).toBe(keys.length);
+    // The same gaps in a shard that is not the FNV-1a rule: an int, and no claim of a salt.
+    const shard = sampleKeys(shape('shard int (not the FNV rule) # user').rowKey, 3000, { seed: SEED }).filter((k) => !/^[34]#/.test(escapeKey(k)));
+    const s = inferFromText(utf8(shard.map(escapeKey).join('\n')));
+    expect(Object.values(s.table.rowKey.fields)[0]).toMatchObject({ type: 'int' });
+    expect(s.notes.join(' ')).not.toMatch(/salt/);
+  });
+
   it('says why a key does not fit, with its line; blank lines are counted, bad escapes listed', () => {
     const text = utf8('a1#100\na2#200\n\na3#300\nzz\na4#x\\q\n' + Array.from({ length: 40 }, (_, i) => `a${i % 5}#${i}`).join('\n'));
     const r = inferFromText(text);
