@@ -208,10 +208,17 @@ function checkSalt(rowKey: RowKey, name: string, salt: { buckets: number; width:
   if (salt.probe && ok < sample.length * 0.9) return;
   if (ok >= sample.length * 0.9) {
     rowKey.fields = candidate.fields;
+    // A probe's field had no name from its values: it is the salt now (the template leads with it).
+    if (salt.probe && /^field\d+$/.test(name) && !rowKey.fields.salt && rowKey.template.startsWith(`{${name}}`)) {
+      const { [name]: field, ...rest } = rowKey.fields;
+      rowKey.fields = { salt: field!, ...rest };
+      rowKey.template = `{salt}${rowKey.template.slice(name.length + 2)}`;
+      info.name = 'salt';
+    }
     // The hash decides the bucket: how the sample spread over them says nothing more.
     info.note = `a salt over ${buckets} buckets: FNV-1a of the other fields modulo ${buckets} reproduces it in ${ok} of ${sample.length} sampled keys`;
     info.confidence = Math.round((ok / sample.length) * 100) / 100;
-    notes.push(`${name} is the studio's hash salt (FNV-1a of the other fields, docs/design-format.md)`);
+    notes.push(`${info.name} is the studio's hash salt (FNV-1a of the other fields, docs/design-format.md)`);
   } else {
     info.note = `a salt: uniform over 0..${salt.buckets - 1}, but not FNV-1a of the other fields (kept as an int)`;
     notes.push(`${name} looks like a salt over ${salt.buckets} buckets, but the FNV-1a rule does not reproduce it: your application computes it another way`);
