@@ -215,6 +215,13 @@ export const RowKey = z.strictObject({
 
 export const Load = z.strictObject({
   writesPerSecond: z.number().min(0).max(1e9).optional(),
+  readsPerSecond: z.number().min(0).max(1e9).optional(),
+  retention: duration.optional(),
+  appProfile: appProfileRef,
+  checkAndMutate: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Writes are conditional (CheckAndMutateRow): they need single-cluster routing with transactional writes.' }),
   // Peak and average (issue 13): writesPerSecond is the peak (CPU nodes, the simulator, hot
   // rows); the average sizes what accumulates (storage, growth, rows). Left out: the peak.
   averageWritesPerSecond: z
@@ -223,13 +230,6 @@ export const Load = z.strictObject({
     .max(1e9)
     .optional()
     .meta({ description: 'Mean writes/s over a day or more (at most writesPerSecond, the peak): sizes storage and growth; default writesPerSecond.' }),
-  readsPerSecond: z.number().min(0).max(1e9).optional(),
-  retention: duration.optional(),
-  appProfile: appProfileRef,
-  checkAndMutate: z
-    .boolean()
-    .optional()
-    .meta({ description: 'Writes are conditional (CheckAndMutateRow): they need single-cluster routing with transactional writes.' }),
 });
 
 export const Table = z.strictObject({
