@@ -24,6 +24,25 @@ function storedText(plan: PlanDetail): string {
   return parts.join(', ');
 }
 
+/** Which write rate sized what: CPU the peak, storage the average (workload.ts, one model). */
+function WriteRates({ plan }: { plan: PlanDetail }) {
+  const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const split = plan.workload.tables.filter((t) => t.averageWriteRowsPerSecond !== null && t.averageWriteRowsPerSecond !== t.writeRowsPerSecond);
+  return (
+    <p className="hint" data-testid="capacity-rates">
+      CPU is sized at each table's peak writes per second, storage and growth at its average writes per second (the peak where none is given)
+      {split.length > 0 ? ': ' : '.'}
+      {split.map((t, i) => (
+        <span key={t.table}>
+          {i > 0 ? '; ' : ''}
+          <code>{t.table}</code> {t.writeRowsPerSecond === null ? 'peak unknown' : `${rate(t.writeRowsPerSecond)}/s peak`}, {rate(t.averageWriteRowsPerSecond!)}/s average
+          {i === split.length - 1 ? '.' : ''}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 function PriceForm({ prices, onChange }: { prices: Prices; onChange: (p: Prices | null) => void }) {
   const [drafts, setDrafts] = useState<Record<PriceKey, string>>(() => ({ nodeHour: String(prices.nodeHour), ssdGbMonth: String(prices.ssdGbMonth), hddGbMonth: String(prices.hddGbMonth) }));
   const bad = PRICE_KEYS.filter((k) => parsePrice(drafts[k]) === null);
@@ -82,6 +101,7 @@ export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: {
       <p data-testid="capacity-load">
         The load takes {load.total.toFixed(1)} nodes at 100% CPU (writes {load.writes.toFixed(1)}, reads {load.reads.toFixed(1)}, scans {load.scans.toFixed(1)}); the tables store {storedText(own)}.
       </p>
+      <WriteRates plan={own} />
       <table className="capacity-table">
         <thead>
           <tr>

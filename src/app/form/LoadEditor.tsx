@@ -1,11 +1,12 @@
-// A table's expected load (writes and reads per second, retention) and its pre-split keys.
+// A table's expected load (peak and average writes, reads per second, retention) and its
+// pre-split keys.
 import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
 import { NumberField, TextField } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
 
-type LoadKey = 'writesPerSecond' | 'readsPerSecond' | 'retention';
+type LoadKey = 'writesPerSecond' | 'averageWritesPerSecond' | 'readsPerSecond' | 'retention';
 
 export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; edit: Edit }) {
   const at = `tables[${ti}].load`;
@@ -20,7 +21,25 @@ export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [],
     );
   return (
     <div className="field-row" data-path={at}>
-      <NumberField label="Writes per second" path={`${at}.writesPerSecond`} value={load.writesPerSecond} onCommit={(v) => set('writesPerSecond', v, 'Set writes per second')} />
+      <NumberField
+        label="Writes per second"
+        path={`${at}.writesPerSecond`}
+        value={load.writesPerSecond}
+        hint="the peak: sizes CPU nodes and the simulator"
+        onCommit={(v) => set('writesPerSecond', v, 'Set writes per second')}
+      />
+      <NumberField
+        label="Average write rate per second"
+        path={`${at}.averageWritesPerSecond`}
+        value={load.averageWritesPerSecond}
+        placeholder={load.writesPerSecond === undefined ? undefined : String(load.writesPerSecond)}
+        hint={
+          load.averageWritesPerSecond === undefined
+            ? 'the mean over a day or more: sizes storage and growth; empty: the peak'
+            : 'the mean over a day or more: sizes storage and growth (at most the peak)'
+        }
+        onCommit={(v) => set('averageWritesPerSecond', v, 'Set average writes per second')}
+      />
       <NumberField label="Reads per second" path={`${at}.readsPerSecond`} value={load.readsPerSecond} onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')} />
       <TextField
         label="Retention (e.g. 90d)"

@@ -32,7 +32,7 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
         <dd data-testid="table-size">{storedText(est)}</dd>
         <dt>Writes</dt>
         <dd>
-          {count(est.writesPerSecond)}/s, {count(est.writesPerNode)}/s per node ({analysis.nodes} nodes)
+          {count(est.writesPerSecond)}/s{est.averageWritesPerSecond !== est.writesPerSecond ? ` at peak, ${count(est.averageWritesPerSecond)}/s on average (storage)` : ''}, {count(est.writesPerNode)}/s per node ({analysis.nodes} nodes)
         </dd>
         <dt>Retention</dt>
         <dd>{est.retention}</dd>

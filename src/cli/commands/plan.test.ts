@@ -27,6 +27,28 @@ describe('btstudio plan', () => {
     expect(r.out).toContain('assumptions:');
   });
 
+  it('says which write rate sized what: the peak CPU, the average storage', async () => {
+    const avgFile = join(dir, 'average.yaml');
+    writeFileSync(avgFile, eventsDesign(300_000, 3).replace('load: {writesPerSecond: 300000,', 'load: {writesPerSecond: 300000, averageWritesPerSecond: 75000,'));
+    const text = await runCli('plan', avgFile);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('events: 300,000 writes/s at peak (75,000 on average),');
+    expect(text.out).toContain('  - events: CPU at the peak 300,000 writes/s, storage and growth at the average 75,000 writes/s.');
+    expect(text.out).toMatch(/SSD: needs 31 nodes \(CPU 31,/);
+    const json = JSON.parse((await runCli('plan', avgFile, '--format', 'json')).out);
+    const peak = JSON.parse((await runCli('plan', file, '--format', 'json')).out);
+    expect(json.tables[0]).toMatchObject({ writeRowsPerSecond: 300000, averageWriteRowsPerSecond: 75000, cpuNodes: peak.tables[0].cpuNodes });
+    expect(json.tables[0].storedBytes / peak.tables[0].storedBytes).toBeCloseTo(0.25, 3);
+  });
+
+  it('refuses an average above the peak, naming where', async () => {
+    const badFile = join(dir, 'above.yaml');
+    writeFileSync(badFile, eventsDesign(1000, 3).replace('load: {writesPerSecond: 1000,', 'load: {writesPerSecond: 1000, averageWritesPerSecond: 2000,'));
+    const r = await runCli('plan', badFile);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/above\.yaml:16:\d+.*tables\[0\]\.load\.averageWritesPerSecond.*a mean cannot exceed its peak/s);
+  });
+
   it('takes prices by flag and refuses bad ones', async () => {
     const r = await runCli('plan', file, '--format', 'json', '--node-hour', '1', '--currency', 'EUR');
     const plan = JSON.parse(r.out);

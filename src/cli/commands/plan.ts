@@ -29,11 +29,18 @@ const nodesText = (n: number) => `${n} node${n === 1 ? '' : 's'}`;
 const money = (p: PlanDetail, n: number) => `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
 
+/** The peak write rate (CPU), and the average (storage) when it differs. */
+function writes(t: PlanDetail['tables'][number]): string {
+  const avg = t.averageWriteRowsPerSecond;
+  if (avg === null || avg === t.writeRowsPerSecond) return rate(t.writeRowsPerSecond, 'writes/s');
+  return `${t.writeRowsPerSecond === null ? 'peak writes unknown' : `${rate(t.writeRowsPerSecond, 'writes/s')} at peak`} (${rate(avg, 'on average')})`;
+}
+
 function text(file: string, p: PlanDetail, other: PlanDetail): string {
   const lines = [`${terminalSafe(file)}: ${nodesText(p.cluster.nodes)} ${p.cluster.storage.toUpperCase()}`];
   for (const t of p.tables) {
     const stored = t.storage === 'unknown' ? 'storage unknown' : t.storage === 'unbounded' ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month` : `${formatBytes(t.storedBytes!)} stored`;
-    lines.push(`  ${terminalSafe(t.table)}: ${rate(t.writeRowsPerSecond, 'writes/s')}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes} nodes at 100% CPU`);
+    lines.push(`  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes} nodes at 100% CPU`);
   }
   const col = (x: PlanDetail) => [
     `${x.cluster.storage.toUpperCase()}: needs ${nodesText(x.nodesNeeded.recommended)} (CPU ${x.nodesNeeded.cpu}, storage ${x.nodesNeeded.storage})`,

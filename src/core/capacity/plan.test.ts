@@ -24,7 +24,7 @@ describe('capacity plan', () => {
     const json = planJson(planOf(eventsDesign(20_000, 3)));
     expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'assumptions']);
     expect(json.cluster).toEqual({ nodes: 3, storage: 'ssd' });
-    expect(Object.keys(json.tables[0]!)).toEqual(['table', 'writeRowsPerSecond', 'readRowsPerSecond', 'scanBytesPerSecond', 'storedBytes', 'storedBytesGrowthPerMonth', 'storage', 'cpuNodes']);
+    expect(Object.keys(json.tables[0]!)).toEqual(['table', 'writeRowsPerSecond', 'averageWriteRowsPerSecond', 'readRowsPerSecond', 'scanBytesPerSecond', 'storedBytes', 'storedBytesGrowthPerMonth', 'storage', 'cpuNodes']);
     expect(Object.keys(json.nodesNeeded)).toEqual(['cpu', 'storage', 'recommended']);
     expect(Object.keys(json.monthlyCost.prices)).toEqual(['currency', 'nodeHour', 'ssdGbMonth', 'hddGbMonth', 'source', 'asOf']);
     expect(json.monthlyCost.prices.source).toMatch(/Bigtable pricing \(https:\/\/cloud\.google\.com\/bigtable\/pricing\)/);

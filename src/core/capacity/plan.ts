@@ -57,7 +57,10 @@ export function tableLoad(w: TableWorkload, cap: NodeFigures): NodeLoad {
 
 export interface PlanTable {
   table: string;
+  /** The peak write rate, which CPU is sized by. */
   writeRowsPerSecond: number | null;
+  /** The average write rate, which storage and growth are sized by (the peak unless declared). */
+  averageWriteRowsPerSecond: number | null;
   readRowsPerSecond: number | null;
   scanBytesPerSecond: number | null;
   storedBytes: number | null;
@@ -146,6 +149,7 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     return {
       table: w.table,
       writeRowsPerSecond: w.writeRowsPerSecond,
+      averageWriteRowsPerSecond: w.averageWriteRowsPerSecond,
       readRowsPerSecond: w.readRowsPerSecond === null ? null : round(w.readRowsPerSecond, 1),
       scanBytesPerSecond: w.scanBytesPerSecond === null ? null : round(w.scanBytesPerSecond),
       storedBytes: w.storedBytes === null ? null : round(w.storedBytes),
@@ -185,6 +189,7 @@ export function planJson(p: PlanDetail): CapacityPlan {
 }
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
+const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices): string[] {
   const c = model.capacity;
@@ -193,11 +198,16 @@ function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices): st
     'Rows above 1 KB cost proportionally more; smaller rows cost the same as 1 KB rows.',
     `CPU target ${pct(model.cpuTarget)} of each node (${SOURCES.capacity.title}: ${pct(CPU_TARGET.singleCluster)} for one cluster, ${pct(CPU_TARGET.multiCluster)} with multi-cluster routing).`,
     `Storage per node ${Math.round(c.storageBytes / 1024 ** 4)} TiB, planned at ${pct(STORAGE_TARGET)} of it (${SOURCES.quotas.title}).`,
+    'Writes: CPU is sized at each table\'s peak (load.writesPerSecond); rows, storage and growth at its average (load.averageWritesPerSecond, the peak where none is given).',
     'Storage is what GC rules delete, not the declared retention; bytes are uncompressed (Bigtable bills compressed bytes, so real bills are usually lower).',
     `Tables whose GC never deletes are sized at ${SIZING_MONTHS} months of growth.`,
     `Cost of the recommended nodes for ${MONTH_HOURS} hours a month at ${prices.currency} ${prices.nodeHour}/node-hour, ${prices.ssdGbMonth}/GiB-month SSD, ${prices.hddGbMonth}/GiB-month HDD (${prices.source}, as of ${prices.asOf}); no backups, egress or discounts.`,
   ];
   if (model.overridden.length) out.push(`The design overrides ${model.overridden.join(', ')} (cluster.nodeCapacity).`);
+  for (const t of w.tables) {
+    if (t.writeRowsPerSecond === null || t.averageWriteRowsPerSecond === null || t.averageWriteRowsPerSecond === t.writeRowsPerSecond) continue;
+    out.push(`${t.table}: CPU at the peak ${rate(t.writeRowsPerSecond)} writes/s, storage and growth at the average ${rate(t.averageWriteRowsPerSecond)} writes/s.`);
+  }
   for (const u of w.unknown) out.push(`${u.table}: ${u.reason}.`);
   return out;
 }

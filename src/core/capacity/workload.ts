@@ -14,8 +14,12 @@
 // Reads: each query's `perSecond` x the rows it reads (1 for a point read; its `limit`, or the
 // rows its plan's bound key fields select, for a scan; every row for a full scan). When
 // `load.readsPerSecond` exceeds the queries' total, the excess counts as point reads.
+//
+// Peak and average: `load.writesPerSecond` is the peak, what CPU serves (writeRowsPerSecond);
+// `load.averageWritesPerSecond` (default: the peak) is what accumulates: rows, stored bytes and
+// growth per month. An average alone is not a peak: the write rate for CPU stays unknown.
 import type { GcRule, Table } from '../model/schema';
-import { cellBytesPerWrite, durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
+import { cellBytesPerWrite, declaredWrites, durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
 
 /** 730 hours: the month of growth figures and of the monthly cost (Google's pricing calculator's month). */
@@ -39,9 +43,11 @@ export type StorageState = 'bounded' | 'unbounded' | 'unknown';
 export interface TableWorkload {
   table: string;
   index: number;
-  /** Rows written per second; null when the table declares no write load. */
+  /** Rows written per second at the peak (CPU); null when the table declares no peak. */
   writeRowsPerSecond: number | null;
   writeBytesPerSecond: number | null;
+  /** Rows written per second on average (storage, growth, rows); the peak unless declared. */
+  averageWriteRowsPerSecond: number | null;
   /** Bytes one write sends (cells plus the row key). */
   bytesPerWrite: number;
   /** The typical row, in bytes (support/rows.ts). */
@@ -190,13 +196,16 @@ function queryWorkload(ta: TableAnalysis, rows: number | null): QueryWorkload[] 
 function computeTable(ta: TableAnalysis): TableWorkload {
   const t = ta.table;
   const unknown: string[] = [];
-  const declared = t.load?.writesPerSecond;
+  const declared = declaredWrites(t);
   const model = rowModel(ta);
   const rowBytes = model.typical.bytes;
   const readBytes = readRowBytes(ta);
   const bytesPerWrite = ta.bytesPerWrite + ta.keyBytes.typical;
-  const wps = declared ?? null;
+  // What accumulates (rows, storage) is sized at the average; what CPU serves, at the peak.
+  const wps = declared.average;
+  const peak = declared.peak;
   if (wps === null) unknown.push('no write load declared (load.writesPerSecond)');
+  else if (peak === null) unknown.push('no peak write rate declared (load.writesPerSecond): writes are left out of CPU, storage is sized at the average');
 
   // Rows over the horizon: the distinct keys that the rows begun over it take (occupancy()).
   const perRow = writesPerRow(ta);
@@ -232,7 +241,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   // Storage: what GC keeps. A row-per-event table keeps enforced-retention's worth of writes;
   // an entity table (no time field, finitely many entities) keeps its entities' rows.
   const retention = enforcedRetentionMs(t);
-  const writeBytes = wps === null ? null : wps * bytesPerWrite;
+  const writeBytes = wps === null ? null : wps * bytesPerWrite; // on average
   let storage: StorageState = 'unknown';
   let storedBytes: number | null = null;
   let growth: number | null = null;
@@ -265,8 +274,9 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   return {
     table: t.name,
     index: ta.index,
-    writeRowsPerSecond: wps,
-    writeBytesPerSecond: writeBytes,
+    writeRowsPerSecond: peak,
+    writeBytesPerSecond: peak === null ? null : peak * bytesPerWrite,
+    averageWriteRowsPerSecond: wps,
     bytesPerWrite,
     rowBytes,
     readBytes,

@@ -126,7 +126,8 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push('', '### Estimates', '');
     out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
     out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${rowsText(e)} rows; stored: ${storedText(e)}`);
-    out.push(`- Writes: ${e.writesPerSecond}/s, ${e.writesPerNode}/s per node`);
+    const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${e.averageWritesPerSecond}/s on average, which sizes storage)` : '';
+    out.push(`- Writes: ${e.writesPerSecond}/s${average}, ${e.writesPerNode}/s per node`);
   }
   out.push('', '### Findings', '', ...findingsTable(findings));
   const sim = options.simulations?.[table.name];

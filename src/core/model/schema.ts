@@ -222,6 +222,14 @@ export const Load = z.strictObject({
     .boolean()
     .optional()
     .meta({ description: 'Writes are conditional (CheckAndMutateRow): they need single-cluster routing with transactional writes.' }),
+  // Peak and average (issue 13): writesPerSecond is the peak (CPU nodes, the simulator, hot
+  // rows); the average sizes what accumulates (storage, growth, rows). Left out: the peak.
+  averageWritesPerSecond: z
+    .number()
+    .min(0)
+    .max(1e9)
+    .optional()
+    .meta({ description: 'Mean writes/s over a day or more (at most writesPerSecond, the peak): sizes storage and growth; default writesPerSecond.' }),
 });
 
 export const Table = z.strictObject({

@@ -101,6 +101,7 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
   duplicates((t.queries ?? []).map((q) => q.name), (i, name) =>
     out.push({ path: [...at, 'queries', i, 'name'], message: `query "${name}" is defined twice in table ${t.name}` }),
   );
+  loadIssues(t, [...at, 'load'], out);
   (t.queries ?? []).forEach((q, qi) => {
     for (const key of Object.keys(q.match ?? {})) {
       if (!inKey.has(key)) {
@@ -108,6 +109,18 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
       }
     }
   });
+}
+
+/** The average write rate is a mean of the rate whose peak is writesPerSecond: it cannot exceed it. */
+function loadIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
+  const peak = t.load?.writesPerSecond;
+  const average = t.load?.averageWritesPerSecond;
+  if (peak !== undefined && average !== undefined && average > peak) {
+    out.push({
+      path: [...at, 'averageWritesPerSecond'],
+      message: `the average (${average} writes/s) is above the peak writesPerSecond (${peak}); a mean cannot exceed its peak`,
+    });
+  }
 }
 
 function fieldIssues(name: string, f: Field, at: PathPart[], keyOrder: string[], inKey: Set<string>, hashes: Set<string>, out: SemanticIssue[]): void {

@@ -39,7 +39,9 @@ export interface TableEstimate {
   growthPerMonth: number | null;
   /** Why rows and table size cannot be known (no write load declared), or null. */
   unknown: string | null;
+  /** The peak write rate (CPU) and the average (rows, storage; the peak unless declared). */
   writesPerSecond: number;
+  averageWritesPerSecond: number;
   writesPerNode: number;
   retention: string;
 }
@@ -68,6 +70,7 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
       growthPerMonth: w.storedBytesGrowthPerMonth === null ? null : Math.round(w.storedBytesGrowthPerMonth),
       unknown: w.storage === 'unknown' ? NO_LOAD : null,
       writesPerSecond: t.writesPerSecond,
+      averageWritesPerSecond: t.averageWritesPerSecond,
       writesPerNode: Math.round(t.writesPerNode * 10) / 10,
       retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',
     };

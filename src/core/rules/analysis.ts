@@ -49,7 +49,10 @@ export interface TableAnalysis {
   layoutError: string | null;
   fields: FieldInfo[];
   keyBytes: Bytes;
+  /** The peak write rate (load.writesPerSecond); 0 when none is declared. */
   writesPerSecond: number;
+  /** The mean write rate, what accumulates (declaredWrites().average); 0 when none is declared. */
+  averageWritesPerSecond: number;
   retentionMs: number;
   /** Whether the retention was given (estimates otherwise assume one year). */
   retentionGiven: boolean;
@@ -259,6 +262,16 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
   }
 }
 
+/**
+ * The table's declared write rates. `peak` (load.writesPerSecond) is what CPU, the simulator
+ * and hot rows are judged at; `average` (load.averageWritesPerSecond, else the peak) is what
+ * accumulates: stored bytes, growth, rows. An average alone is no peak: the peak stays unknown.
+ */
+export function declaredWrites(table: Table): { peak: number | null; average: number | null } {
+  const peak = table.load?.writesPerSecond ?? null;
+  return { peak, average: table.load?.averageWritesPerSecond ?? peak };
+}
+
 function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis {
   let layout: KeyLayout | null = null;
   let layoutError: string | null = null;
@@ -270,8 +283,11 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
   }
   const retention = durationMs(table.load?.retention);
   const retentionMs = retention ?? YEAR_MS;
-  const wps = table.load?.writesPerSecond ?? 0;
-  const totalWrites = wps * (retentionMs / 1000);
+  const rates = declaredWrites(table);
+  const wps = rates.peak ?? 0;
+  const averageWps = rates.average ?? 0;
+  // The rows written over the retention: a volume, so at the average rate.
+  const totalWrites = averageWps * (retentionMs / 1000);
   const fields: FieldInfo[] = [];
   if (layout) {
     layout.segments.forEach((seg) => {
@@ -295,6 +311,7 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
     fields,
     keyBytes,
     writesPerSecond: wps,
+    averageWritesPerSecond: averageWps,
     retentionMs,
     retentionGiven: retention !== null,
     bytesPerWrite,

@@ -31,7 +31,7 @@ ruleTester(rule, {
     {
       name: 'log lines, 14-day retention, no GC rule (issue 13): grows for ever',
       yaml: logs(''),
-      findings: [{ messageId: 'none', path: 'tables[0].families[0]', message: /14d retention is never enforced .* \(\+[\d.]+ TiB\/month\)/ }],
+      findings: [{ messageId: 'none', path: 'tables[0].families[0]', message: /14d retention is never enforced .* \(\+1\.7 TiB\/month\)/ }],
       fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ maxAge: '14d' }),
     },
     {
@@ -39,6 +39,12 @@ ruleTester(rule, {
       yaml: logs('        gc: {intersection: [{maxVersions: 3}, {maxAge: 90d}]}\n', '    load: {writesPerSecond: 2000, retention: 90d}'),
       findings: [{ messageId: 'intersection', path: 'tables[0].families[0]', message: /keeps its newest cells for ever, not 90d: use a union/ }],
       fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] }),
+    },
+    {
+      name: 'no GC rule, a peak of 2,000 writes/s and an average of 500: the growth is the average (a quarter of 1.7 TiB)',
+      yaml: logs('', '    load: {writesPerSecond: 2000, averageWritesPerSecond: 500, retention: 14d}'),
+      findings: [{ messageId: 'none', path: 'tables[0].families[0]', message: /14d retention is never enforced .* \(\+430 GiB\/month\)/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ maxAge: '14d' }),
     },
     {
       name: 'maxAge 90d on a 14-day retention',

@@ -8,6 +8,12 @@ const design = (nodes: number, template: string, fields: string, extra = '') =>
 ruleTester(rule, {
   valid: [
     {
+      // 5% of 20,000 writes/s is 1,000 writes/s: one node takes it with room to spare, however
+      // many nodes a cluster sized for its storage has (docs/rules/low-cardinality-prefix.md).
+      name: 'a busy tenant above one node\'s even share of 200 nodes, but under half a node',
+      yaml: design(200, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}', '    load: {writesPerSecond: 20000}\n'),
+    },
+    {
       // One row under a declared load is hot-row's finding (a new row per update), never a salt.
       name: 'a single hot row gets no salt advice: the rule leaves it to hot-row',
       yaml: design(3, '{counter}', '        counter: {type: string, values: [global, other], weights: [95, 5]}', '    load: {writesPerSecond: 20000}\n'),
@@ -31,6 +37,12 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'the same tenant at 200,000 writes/s: 10,000 writes/s to its newest rows, over half a node',
+      yaml: design(200, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}', '    load: {writesPerSecond: 200000}\n'),
+      findings: [{ messageId: 'hot', path: 'tables[0].rowKey.fields.tenant', message: /one value of tenant takes 5% of writes/ }],
+      fixed: (d) => expect(Object.values(d.tables[0]!.rowKey.fields).some((f) => f.type === 'hash')).toBe(true),
+    },
     {
       name: 'a salt of 2 buckets on 12 nodes leaves the region prefix hot',
       yaml: design(

@@ -47,7 +47,9 @@ function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null
   const wps = t.table.load?.writesPerSecond;
   if (wps !== undefined && wps <= NODE_WRITES[analysis.storage] / 2) return null;
   const low = first.cardinality < 10 * analysis.nodes;
-  const hot = first.topShare > 1 / analysis.nodes;
+  // The busiest value is hot when it takes more than a node's even share AND more than half a
+  // node: below that, one node serves it with room to spare, however many nodes there are.
+  const hot = first.topShare > 1 / analysis.nodes && (wps === undefined || first.topShare * wps > NODE_WRITES[analysis.storage] / 2);
   if (!low && !hot) return null;
   // A salt in front spreads the prefix only as far as writeSpread finds (too few buckets, or a
   // salt of the hot field alone, leave the hotspot).

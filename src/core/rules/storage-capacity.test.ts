@@ -10,6 +10,8 @@ ruleTester(rule, {
   valid: [
     { name: '7 days of events on 3 SSD nodes (15 TiB)', yaml: kept('7d', 3) },
     { name: '30 days of events on 3 HDD nodes (48 TiB)', yaml: kept('30d', 3, 'hdd') },
+    // The 20,000 writes/s are the peak: at an average of 5,000, 90 days is ~8.8 TiB, under 70% of 15 TiB.
+    { name: '90 days at a 20,000 writes/s peak, 5,000 on average, on 3 SSD nodes', yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 5000, retention: 90d') },
   ],
   invalid: [
     {
@@ -22,6 +24,12 @@ ruleTester(rule, {
       name: '30 days on 3 SSD nodes: 12 TiB, over 70% of 15 TiB',
       yaml: kept('30d', 3),
       findings: [{ messageId: 'target', path: 'cluster.nodes', severity: 'warning', message: /store 12 TiB, over 70% of the 15 TiB 3 SSD nodes hold: set 4 nodes/ }],
+    },
+    {
+      name: '90 days at a 20,000 writes/s peak, 10,000 on average: 18 TiB, over the 15 TiB of 3 SSD nodes',
+      yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 10000, retention: 90d'),
+      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 18 TiB; 3 SSD nodes hold 15 TiB: set 6 nodes/ }],
+      fixed: (d) => expect(d.cluster?.nodes).toBe(6),
     },
     {
       name: 'no GC that deletes: sized at a year of growth',

@@ -93,6 +93,14 @@ describe('share links', () => {
     expect(decodeShare(handMade(newer))).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/newer than this studio/) });
   });
 
+  it('carries the average write rate, and refuses a link whose average is above its peak, at its path', () => {
+    const withLoad = (load: object): Design => ({ ...tiny, tables: [{ ...tiny.tables[0]!, load }] });
+    const d = withLoad({ writesPerSecond: 80000, averageWritesPerSecond: 2000, retention: '1825d' });
+    expect(decodeShare(shareUrl(d, BASE))).toEqual({ ok: true, design: d });
+    const bad = new TextEncoder().encode(JSON.stringify(withLoad({ writesPerSecond: 2000, averageWritesPerSecond: 80000 })));
+    expect(decodeShare(handMade(bad))).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/tables\[0\]\.load\.averageWritesPerSecond: the average \(80000 writes\/s\) is above the peak/) });
+  });
+
   it('refuses a decompression bomb quickly, in a fixed buffer', () => {
     // 64 MiB of spaces deflate to about 64 KiB; sized so the link stays under the length cap.
     const zeros = new Uint8Array(40 * 1024 * 1024).fill(32);

@@ -142,10 +142,12 @@ function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
   const entityFields = ta.fields.filter((f) => !f.isTime && !f.isSalt);
   const entities = entityFields.reduce((a, f) => a * f.cardinality, 1);
   const hotShare = entityFields.reduce((a, f) => a * busiestShare(f), 1);
-  const perMs = ta.writesPerSecond / 1000;
+  // The typical row (what storage is sized by) fills at the average rate; the busiest row (the
+  // row-size limits) at the peak, as a burst can fill it, and never below the average
+  // (docs/capacity.md, Peak and average).
   // At least one write reaches a row (the one that made it); a share is at most the whole load.
-  const writes = (share: number) => {
-    const w = perMs * Math.min(1, share) * lifetime;
+  const writesAt = (perSecond: number, share: number) => {
+    const w = (perSecond / 1000) * Math.min(1, share) * lifetime;
     return Number.isFinite(w) && w > 1 ? w : 1;
   };
   const forever = timeField === null;
@@ -161,9 +163,9 @@ function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
     hotShare,
     // Only messages need the typical row: estimate it on demand.
     get typical() {
-      return (typical ??= estimateRow(ta.table, ta.keyBytes.typical, writes(typicalShare), lifetime, scale, forever));
+      return (typical ??= estimateRow(ta.table, ta.keyBytes.typical, writesAt(ta.averageWritesPerSecond, typicalShare), lifetime, scale, forever));
     },
-    hottest: estimateRow(ta.table, ta.keyBytes.max, writes(Math.max(hotShare, typicalShare)), lifetime, scale, forever),
+    hottest: estimateRow(ta.table, ta.keyBytes.max, writesAt(Math.max(ta.writesPerSecond, ta.averageWritesPerSecond), Math.max(hotShare, typicalShare)), lifetime, scale, forever),
   };
 }
 
