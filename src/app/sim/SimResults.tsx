@@ -75,7 +75,9 @@ export function SimResults({ result, declared }: { result: SimResult; declared: 
         )}
         <dt>Throttled writes</dt>
         <dd>
-          {formatCount(result.throttled)} of {formatCount(result.writes)} ({formatPercent(throttledShare)})
+          {formatCount(result.throttled)} of {formatCount(result.writes)} ({formatPercent(throttledShare)}) in the whole run;{' '}
+          <span data-testid="sim-throttled-second-half">{formatPercent(result.throttledShareSecondHalf)}</span> in its second half, which the verdict judges (the
+          first is warm-up, while tablets split)
         </dd>
         <dt>Tablets</dt>
         <dd>

@@ -108,6 +108,10 @@ describe('btstudio simulate', () => {
     expect(r.out).toMatch(/^hotspot +4\.00 /m);
     expect(r.out).toMatch(/^workload +20,000 writes\/s for 60 s: 1,200,000 writes/m);
     expect(r.out).toMatch(/^max rate +[\d,]+ writes\/s/m);
+    // Throttling of the whole run and of the second half (what the verdict judges), side by side.
+    const j = JSON.parse((await cli('simulate', design, '--table', 'by_time', '--seconds', '60', '--wps', '20000', '--format', 'json')).out);
+    const pctOf = (x: number) => `${+(x * 100).toFixed(1)}%`;
+    expect(r.out).toContain(`(${pctOf(j.throttled / j.writes)}) in the whole run; ${pctOf(j.throttledShareSecondHalf)} in its second half, which the verdict judges`);
     const rows = r.out.split('\n').filter((l) => /\|.*\|$/.test(l));
     expect(rows.length).toBe(16);
     // Labels read as the key's fields: the timestamp as an ISO date, not epoch milliseconds.

@@ -93,6 +93,7 @@ export function toJson(design: Design, r: SimResult) {
     otherLoadShare: round(p.otherShare),
     writes: Math.round(r.writes),
     throttled: Math.round(r.throttled),
+    throttledShareSecondHalf: round(r.throttledShareSecondHalf, 4),
     tablets: r.tablets,
     splits: r.splits,
     moves: r.moves,
@@ -162,7 +163,7 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `pattern     ${r.pattern}: ${PATTERN_TEXT[r.pattern]}`,
     `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,
     `node share  ${r.nodeShare.slice(0, 16).map((x) => `${Math.round(x * 100)}%`).join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
-    `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)})`,
+    `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)}) in the whole run; ${pct(r.throttledShareSecondHalf)} in its second half, which the verdict judges (the first is warm-up: tablets still splitting)`,
     `tablets     ${fmt(r.tablets)} at the end; ${fmt(r.splits)} splits, ${fmt(r.moves)} moves`,
     ...(r.hottestRange
       ? [

@@ -115,11 +115,11 @@ export function judge(v: VerdictInput): VerdictResult {
     return {
       verdict: 'at-risk',
       pattern,
-      reason: `the hottest key range takes ${pct(v.hottestTabletShare)} of writes${even > 1 ? `, ${even.toFixed(1)} nodes' even share,` : ''} so the nodes are not evenly used; nothing is throttled at ${num(v.writesPerSecond)} writes/s.`,
+      reason: `the hottest key range takes ${pct(v.hottestTabletShare)} of writes${even > 1 ? `, ${even.toFixed(1)} nodes' even share,` : ''} so the nodes are not evenly used; ${share > 0 ? `${pct(share)} of writes` : 'nothing'} throttled at ${num(v.writesPerSecond)} writes/s after the first splits.`,
     };
   }
   if (v.utilization > v.cpuTarget) {
     return { verdict: 'at-risk', pattern, reason: `the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").` };
   }
-  return { verdict: 'ok', pattern, reason: `${pct(share)} of writes throttled, and the busiest unsplittable range needs ${frac(fraction)} of one node.` };
+  return { verdict: 'ok', pattern, reason: `${pct(share)} of writes throttled after the first splits (the second half of the run), and the busiest unsplittable range needs ${frac(fraction)} of one node.` };
 }
