@@ -5,8 +5,21 @@ import { ruleTester, tableYaml } from './tester';
 const design = (nodes: number, template: string, fields: string, extra = '') =>
   tableYaml({ table: 'events', top: `cluster: {nodes: ${nodes}}`, template, fields, after: extra });
 
+/** Market trades: 12,000 symbols, zipf skew 1 (the busiest about 10% of trades), then the time. */
+const SYMBOLS =
+  '        symbol: {type: string, alphabet: alnum, length: 6, cardinality: 12000, distribution: zipf, skew: 1.0}\n        ts: {type: timestamp, unit: us}\n        seq: {type: int, min: 0, max: 99999999, pad: 8}';
+
 ruleTester(rule, {
   valid: [
+    {
+      // The key alone (10% > 1/16) was reported before: the rate is what one node must take.
+      name: 'the busiest symbol at 8,000 writes/s on 16 nodes: one node takes it at the 70% CPU target (9,800)',
+      yaml: design(16, '{symbol}#{ts}#{seq}', SYMBOLS, '    load: {writesPerSecond: 80000}\n'),
+    },
+    {
+      name: 'three regions then the time at 6,000 writes/s: 2,000 on each region\'s newest rows',
+      yaml: design(3, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}', '    load: {writesPerSecond: 6000}\n'),
+    },
     {
       // One row under a declared load is hot-row's finding (a new row per update), never a salt.
       name: 'a single hot row gets no salt advice: the rule leaves it to hot-row',
@@ -100,7 +113,29 @@ ruleTester(rule, {
         '        salt: {type: hash, of: [tenant], buckets: 32}\n        tenant: {type: string, cardinality: 50, distribution: hot, share: 0.6}\n        ts: {type: timestamp}',
         '    load: {writesPerSecond: 50000}\n',
       ),
-      findings: [{ messageId: 'salted', path: 'tables[0].rowKey.fields.tenant', message: /^(?![\s\S]*at least 32 buckets)[\s\S]*The salt has enough buckets/ }],
+      // 60% of 50,000 writes/s is 30,000 on one range: above a whole node (14,000), an error.
+      findings: [{ messageId: 'busySalted', severity: 'error', path: 'tables[0].rowKey.fields.tenant', message: /^(?![\s\S]*at least 32 buckets)[\s\S]*30,000 writes\/s, above one node's 14,000[\s\S]*The salt has enough buckets/ }],
+    },
+    {
+      name: 'with no write rate the key alone is judged, and the message asks for the rate',
+      yaml: design(16, '{symbol}#{ts}#{seq}', SYMBOLS),
+      findings: [{ messageId: 'hot', severity: 'warning', path: 'tables[0].rowKey.fields.symbol', message: /takes 10% of writes, more than one of 16 nodes.*declare load\.writesPerSecond/ }],
+    },
+    {
+      name: 'the busiest symbol at 12,000 writes/s: above one node at the 70% CPU target (9,800), a warning',
+      yaml: design(16, '{symbol}#{ts}#{seq}', SYMBOLS, '    load: {writesPerSecond: 120000}\n'),
+      findings: [{ messageId: 'busy', severity: 'warning', path: 'tables[0].rowKey.fields.symbol', message: /newest ts of the busiest symbol takes 10% of writes, 12,036 writes\/s, above one node's 9,800 at 70% CPU/ }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.fields.salt).toEqual({ type: 'hash', of: ['symbol', 'ts', 'seq'], buckets: 64 }),
+    },
+    {
+      name: 'the busiest symbol at 20,000 writes/s: above a whole node, an error whatever the cluster size',
+      yaml: design(400, '{symbol}#{ts}#{seq}', SYMBOLS, '    load: {writesPerSecond: 200000}\n'),
+      findings: [{ messageId: 'busy', severity: 'error', path: 'tables[0].rowKey.fields.symbol', message: /20,060 writes\/s, above one node's 14,000 \(/ }],
+    },
+    {
+      name: 'three regions then the time at 30,000 writes/s: 10,000 on each region\'s newest rows, even on 30 nodes',
+      yaml: design(30, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}', '    load: {writesPerSecond: 30000}\n'),
+      findings: [{ messageId: 'busy', severity: 'warning', path: 'tables[0].rowKey.fields.region', message: /takes 33% of writes, 10,000 writes\/s, above one node's 9,800 at 70% CPU/ }],
     },
   ],
 });
