@@ -4,6 +4,7 @@
 //
 // API:
 // - `tableLoad(w, capacity)`: a table's load in nodes at 100% CPU (writes, reads, scans).
+// - `skewedScans(workload)`: the lines the plan's assumptions give for scans of skewed fields.
 // - `capacityPlan(design, analysis, options)`: the plan of docs/cli.md (`btstudio plan
 //   --format json`): cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions.
 //   `options.storage` plans the same design on the other storage type (SSD vs HDD side by side);
@@ -191,8 +192,8 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 /** A busiest scan this much larger than the average one is named in the assumptions. */
 const BUSIEST_SCAN_NOTE = 1.1;
 
-/** Scans of skewed fields: the assumption behind their figures, and the busiest value's scan where it is larger. */
-function skewedScans(w: DesignWorkload): string[] {
+/** Scans of a skewed key field: the assumption behind their figures, and the busiest value's scan where it is larger (the plan's assumptions; the studio's Capacity panel). */
+export function skewedScans(w: DesignWorkload): string[] {
   const out: string[] = [];
   for (const t of w.tables) {
     for (const q of t.queries) {

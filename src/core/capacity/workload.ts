@@ -40,7 +40,7 @@ export interface QueryWorkload {
    * weights): the hot tenant's scan. Equal to rowsPerRequest when the bound fields are even.
    */
   busiestRowsPerRequest: number | null;
-  /** The skewed bound fields and the share of writes their busiest combination takes; null when even. */
+  /** The skewed bound fields and the share of writes their busiest combination takes; null when even, or when the limit caps the scan. */
   skew: { fields: string[]; busiestShare: number } | null;
   rowsPerSecond: number | null;
   /** Bytes per second read by scans (0 for a point read). */
@@ -188,9 +188,10 @@ function queryWorkload(ta: TableAnalysis, rows: number | null, draws: RowDraws |
       const selectivity = bound.reduce((a, f) => a * boundCardinality(f), 1);
       const even = rows === null ? null : rows / selectivity;
       const s = even === null || draws === null ? null : scanSkew(bound, draws.keys, draws.draws);
-      if (s) skew = { fields: s.fields, busiestShare: s.busiestShare };
       const cap = (x: number | null) => (x === null ? null : Math.min(rows ?? x, Math.max(1, x)));
       const selected = cap(even === null ? null : even * (s?.mean ?? 1));
+      // Named only where it changes a figure: a limit below the average scan caps both.
+      if (s && !(q.limit !== undefined && selected !== null && selected >= q.limit)) skew = { fields: s.fields, busiestShare: s.busiestShare };
       const busiest = cap(even === null ? null : even * (s?.busiest ?? 1));
       const limited = (x: number | null) => (q.limit !== undefined ? (x === null ? q.limit : Math.min(q.limit, x)) : x);
       rowsPerRequest = limited(selected);
