@@ -73,7 +73,7 @@ function rateProblem(design: Design, t: TableAnalysis): { model: HotspotModel; c
 function afterEdge(t: TableAnalysis, stop: string | null): string {
   const f = t.fields.find((x) => x.name === stop);
   if (f?.isTime) return `the timestamp ${f.name} after it sends all writes of one value to that value's newest rows`;
-  return `the sequence ${stop ?? '?'} after it sends all writes of one value to that value's last row`;
+  return `the sequence ${stop ?? ''} after it sends all writes of one value to that value's last row`;
 }
 
 const DECLARE = '; declare load.writesPerSecond to check it (Schema design best practices).';
@@ -82,7 +82,7 @@ export default defineTableRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
-    description: 'The first key field sends more writes to one key range than one node serves, or (with no load declared) has too few values, or one value takes too many writes, for the nodes of the cluster.',
+    description: 'The busiest value of the first key field sends more writes/s to one range than a node serves at the CPU target; with no load declared, too few values or one too busy for the nodes.',
     messages: {
       few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges' + DECLARE,
       salted: 'the salt {salt} ({saltBuckets} buckets) does not spread {field}: writes crowd ~{points} key ranges' + DECLARE,
@@ -132,7 +132,7 @@ export default defineTableRule({
         messageId: salt ? 'busySalted' : 'busy',
         data: {
           ...common,
-          field: m.hottest.prefix.join('#'),
+          field: m.hottest.prefix.filter((n) => !t.fields.some((f) => f.isSalt && f.name === n)).join('#'),
           stop: m.hottest.stop ?? '',
           range: describeRange(m.hottest),
           share: percent(m.hottest.share),
