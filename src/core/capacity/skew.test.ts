@@ -1,9 +1,11 @@
 // Scans of a skewed key field: the busy values hold the most rows and are scanned the most.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../rules/analysis';
+import type { Field } from '../model/schema';
+import { analyze, type FieldInfo } from '../rules/analysis';
 import { parseCase, tableYaml } from '../rules/tester';
 import { capacityPlan } from './plan';
-import { shareLevels } from './skew';
+import { occupancy, scanSkew, shareLevels } from './skew';
 import { designWorkload } from './workload';
 
 const SECONDS_PER_DAY = 86_400;
@@ -109,5 +111,41 @@ describe('the rows a scan of one value of a skewed field reads', () => {
     expect(plan.assumptions.join('\n')).toMatch(/events: query "a tenant's events" .*busiest tenant \(75% of writes\)/);
     const even = events('{type: string, cardinality: 2}');
     expect(capacityPlan(even, analyze(even)).assumptions.join('\n')).not.toMatch(/as often as writes/);
+  });
+});
+
+/** A bound key field as analysis.ts describes it: only what skew.ts reads. */
+const fieldOf = (field: Field, cardinality: number): FieldInfo =>
+  ({ name: 'f', field, position: 0, cardinality, topShare: 0, isSalt: false, isTime: false, isSequential: false }) as unknown as FieldInfo;
+
+describe('scanSkew, over random distributions and table sizes (fast-check, the printed seed)', () => {
+  const dist = fc.oneof(
+    fc.record({ n: fc.integer({ min: 2, max: 1_000_000_000 }), skew: fc.double({ min: 0.3, max: 2.5, noNaN: true }) }).map(({ n, skew }) => fieldOf({ type: 'string', cardinality: n, distribution: 'zipf', skew }, n)),
+    fc.record({ n: fc.integer({ min: 2, max: 1_000_000 }), share: fc.double({ min: 0, max: 1, noNaN: true }) }).map(({ n, share }) => fieldOf({ type: 'string', cardinality: n, distribution: 'hot', share }, n)),
+    fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 2, maxLength: 50 }).filter((w) => w.some((x) => x > 0)).map((w) => fieldOf({ type: 'string', values: w.map((_, i) => `v${i}`), weights: w }, w.length)),
+  );
+  const keys = fc.oneof(fc.constant(Infinity), fc.double({ min: 1, max: 1e15, noNaN: true }));
+  const draws = fc.double({ min: 1e-3, max: 1e15, noNaN: true });
+
+  it('gives finite figures at least the even one; the busiest scan is the largest and fits in its value', () => {
+    fc.assert(
+      fc.property(fc.array(dist, { minLength: 1, maxLength: 2 }), keys, draws, (fields, k, d) => {
+        for (const f of fields) {
+          const levels = shareLevels(f);
+          if (levels) expect(levels.reduce((a, l) => a + l.share * l.count, 0)).toBeCloseTo(1, 6);
+        }
+        const s = scanSkew(fields, k, d);
+        if (!s) return;
+        for (const x of [s.mean, s.busiest, s.busiestShare]) expect(Number.isFinite(x)).toBe(true);
+        expect(s.mean).toBeGreaterThanOrEqual(1);
+        expect(s.busiest).toBeGreaterThanOrEqual(s.mean * (1 - 1e-9));
+        // In rows: the busiest value's scan is no more than its keys or the rows begun.
+        const selectivity = fields.reduce((a, f) => a * f.cardinality, 1);
+        const busiestRows = s.busiest * occupancy(k / selectivity, d / selectivity);
+        expect(busiestRows).toBeLessThanOrEqual(Math.max(k / selectivity, occupancy(k / selectivity, d / selectivity)) * (1 + 1e-9));
+        expect(busiestRows).toBeLessThanOrEqual(d * (1 + 1e-9));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
