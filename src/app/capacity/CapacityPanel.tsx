@@ -3,7 +3,7 @@
 // (src/core/capacity/plan.ts), the one lint's capacity rules and `btstudio plan` read. Prices
 // are editable and saved in this browser only (prices.ts), never in the design or a share link.
 import { memo, useMemo, useState } from 'react';
-import { DEFAULT_PRICES, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { DEFAULT_PRICES, skewedScans, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { formatBytes } from '../../core/rules/support/rows';
@@ -95,6 +95,7 @@ export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: {
   const plans = useMemo(() => capacityPlans(design, analysis, prices), [design, analysis, prices]);
   const own = plans.find((p) => p.model.storage === (design.cluster?.storage ?? 'ssd'))!;
   const load = own.load;
+  const skewed = skewedScans(own.workload);
   return (
     <section className="panel capacity" aria-labelledby="capacity-heading" data-testid="capacity">
       <h2 id="capacity-heading">Capacity</h2>
@@ -147,6 +148,13 @@ export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: {
             <li key={`${u.table}:${u.reason}`}>
               <code>{u.table}</code>: {u.reason}
             </li>
+          ))}
+        </ul>
+      )}
+      {skewed.length > 0 && (
+        <ul data-testid="capacity-skew">
+          {skewed.map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       )}

@@ -154,6 +154,25 @@ export function nodeWritesFor(design: Design, t: TableAnalysis): number {
   return clusterOf(design).capacity.writesPerSecond / rowCost(tableWorkload(t).bytesPerWrite);
 }
 
+export interface RangeCapacity {
+  /** Writes/s of this table's rows one node takes at 100% CPU (nodeWritesFor). */
+  perNode: number;
+  /** The same at the cluster's recommended CPU target ("Plan your capacity"). */
+  atTarget: number;
+  cpuTarget: number;
+}
+
+/**
+ * What a range that no split can divide can take: one node, whatever the cluster size. Above
+ * `atTarget` that node runs above the recommended CPU (a warning in lint); above `perNode` the
+ * range throttles (`risk: hotspot`, the simulator's hotspot).
+ */
+export function rangeCapacity(design: Design, t: TableAnalysis): RangeCapacity {
+  const perNode = nodeWritesFor(design, t);
+  const cpuTarget = clusterOf(design).cpuTarget;
+  return { perNode, atTarget: perNode * cpuTarget, cpuTarget };
+}
+
 const lintCache = new WeakMap<TableAnalysis, { design: Design; model: HotspotModel }>();
 
 /** The model at the table's declared load on the design's cluster: what the lint rules read. */

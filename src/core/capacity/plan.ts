@@ -4,6 +4,7 @@
 //
 // API:
 // - `tableLoad(w, capacity)`: a table's load in nodes at 100% CPU (writes, reads, scans).
+// - `skewedScans(workload)`: the lines the plan's assumptions give for scans of skewed fields.
 // - `capacityPlan(design, analysis, options)`: the plan of docs/cli.md (`btstudio plan
 //   --format json`): cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions.
 //   `options.storage` plans the same design on the other storage type (SSD vs HDD side by side);
@@ -11,6 +12,8 @@
 import type { Design } from '../model/schema';
 import type { DesignAnalysis } from '../rules/analysis';
 import { clusterOf, CPU_TARGET, NODE_FIGURES, rowCost, SOURCES, STORAGE_TARGET, GiB, type ClusterModel, type NodeFigures, type StorageType } from './figures';
+import { formatCount } from '../units';
+import { percent } from '../rules/support/keyshape';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
 
 export interface Prices {
@@ -191,6 +194,24 @@ export function planJson(p: PlanDetail): CapacityPlan {
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
+/** A busiest scan this much larger than the average one is named in the assumptions. */
+const BUSIEST_SCAN_NOTE = 1.1;
+
+/** Scans of a skewed key field: the assumption behind their figures, and the busiest value's scan where it is larger (the plan's assumptions; the studio's Capacity panel). */
+export function skewedScans(w: DesignWorkload): string[] {
+  const out: string[] = [];
+  for (const t of w.tables) {
+    for (const q of t.queries) {
+      if (!q.skew || q.rowsPerRequest === null || q.busiestRowsPerRequest === null) continue;
+      if (!out.length) out.push('Scans of a skewed key field (zipf, hot, weights) pick its values as often as writes do: the busy values hold the most rows and are scanned the most.');
+      if (q.busiestRowsPerRequest < q.rowsPerRequest * BUSIEST_SCAN_NOTE) continue;
+      const of = q.skew.fields.join(', ');
+      out.push(`${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${percent(q.skew.busiestShare)} of writes).`);
+    }
+  }
+  return out;
+}
+
 function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices): string[] {
   const c = model.capacity;
   const out = [
@@ -203,6 +224,7 @@ function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices): st
     `Tables whose GC never deletes are sized at ${SIZING_MONTHS} months of growth.`,
     `Cost of the recommended nodes for ${MONTH_HOURS} hours a month at ${prices.currency} ${prices.nodeHour}/node-hour, ${prices.ssdGbMonth}/GiB-month SSD, ${prices.hddGbMonth}/GiB-month HDD (${prices.source}, as of ${prices.asOf}); no backups, egress or discounts.`,
   ];
+  out.push(...skewedScans(w));
   if (model.overridden.length) out.push(`The design overrides ${model.overridden.join(', ')} (cluster.nodeCapacity).`);
   for (const t of w.tables) {
     if (t.writeRowsPerSecond === null || t.averageWriteRowsPerSecond === null || t.averageWriteRowsPerSecond === t.writeRowsPerSecond) continue;

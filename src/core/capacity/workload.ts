@@ -12,8 +12,11 @@
 // and unknown storage, and `unknown` says why; nothing here invents a load.
 //
 // Reads: each query's `perSecond` x the rows it reads (1 for a point read; its `limit`, or the
-// rows its plan's bound key fields select, for a scan; every row for a full scan). When
-// `load.readsPerSecond` exceeds the queries' total, the excess counts as point reads.
+// rows its plan's bound key fields select, for a scan; every row for a full scan). A scan of a
+// skewed field (zipf, hot, weights) reads more on average, since its busy values hold the most
+// rows and are taken to be scanned as often as they are written (capacity/skew.ts); each
+// query also gives the rows of a scan of the busiest value. When `load.readsPerSecond`
+// exceeds the queries' total, the excess counts as point reads.
 //
 // Peak and average: `load.writesPerSecond` is the peak, what CPU serves (writeRowsPerSecond);
 // `load.averageWritesPerSecond` (default: the peak) is what accumulates: rows, stored bytes and
@@ -21,6 +24,9 @@
 import type { GcRule, Table } from '../model/schema';
 import { cellBytesPerWrite, declaredWrites, durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
+import { boundCardinality, occupancy, scanSkew } from './skew';
+
+export { occupancy } from './skew';
 
 /** 730 hours: the month of growth figures and of the monthly cost (Google's pricing calculator's month). */
 export const MONTH_HOURS = 730;
@@ -33,6 +39,13 @@ export interface QueryWorkload {
   perSecond: number | null;
   /** Rows one run reads, or null when it cannot be known (a scan of a table of unknown size). */
   rowsPerRequest: number | null;
+  /**
+   * Rows one run reads when it scans the busiest value of its skewed bound fields (zipf, hot,
+   * weights): the hot tenant's scan. Equal to rowsPerRequest when the bound fields are even.
+   */
+  busiestRowsPerRequest: number | null;
+  /** The skewed bound fields and the share of writes their busiest combination takes; null when even, or when the limit caps the scan. */
+  skew: { fields: string[]; busiestShare: number } | null;
   rowsPerSecond: number | null;
   /** Bytes per second read by scans (0 for a point read). */
   scanBytesPerSecond: number | null;
@@ -109,8 +122,6 @@ export function enforcedRetentionMs(table: Table): number | null {
   return Number.isFinite(age) ? age : null;
 }
 
-const finite = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
-
 /**
  * Bytes one read of the typical row returns: the key, the newest cell of each static column
  * (reads ask for the latest value, a cells-per-column limit of 1), and of each dynamic column
@@ -141,18 +152,6 @@ export function rowsForever(ta: TableAnalysis): boolean {
 }
 
 /**
- * The distinct keys `draws` rows take among `keys` possible ones, spread evenly: keys x
- * (1 - e^(-draws/keys)). About `draws` when keys are many more, about `keys` when fewer; skew
- * only lowers it, so this is the upper figure. Infinite keys: every row is new.
- */
-export function occupancy(keys: number, draws: number): number {
-  if (!(draws > 0)) return 0;
-  if (!Number.isFinite(keys)) return draws;
-  if (!(keys > 0)) return 0;
-  return keys * -Math.expm1(-draws / keys);
-}
-
-/**
  * How many writes one row takes: the most versions a column of it declares (each a write of
  * the same row), else 1. When every family aggregates, a write adds to an existing row: the
  * rows are the entities, unknown when a key field that names the entity has no cardinality.
@@ -172,24 +171,42 @@ export function writesPerRow(ta: TableAnalysis): { writes: number | null; why?: 
   return { writes: most };
 }
 
-function queryWorkload(ta: TableAnalysis, rows: number | null): QueryWorkload[] {
+/** The rows that begin over the horizon, and the keys they can take (entities x time buckets); null without a load. */
+interface RowDraws {
+  keys: number;
+  draws: number;
+}
+
+function queryWorkload(ta: TableAnalysis, rows: number | null, draws: RowDraws | null): QueryWorkload[] {
   const queries = ta.table.queries ?? [];
   return ta.plans.map((p) => {
     const q = queries[p.index]!;
     let rowsPerRequest: number | null;
-    if (p.kind === 'point') rowsPerRequest = 1;
-    else if (p.kind === 'full-scan') rowsPerRequest = rows;
+    let busiestRowsPerRequest: number | null;
+    let skew: QueryWorkload['skew'] = null;
+    if (p.kind === 'point') rowsPerRequest = busiestRowsPerRequest = 1;
+    else if (p.kind === 'full-scan') rowsPerRequest = busiestRowsPerRequest = rows;
     else {
-      // The rows the bound (eq) key fields select; a range or prefix reads at most those.
+      // The rows the bound (eq) key fields select; a range or prefix reads at most those. A
+      // skewed bound field's busy values hold more rows and are scanned more (capacity/skew.ts).
       const eq = p.leading.filter((n) => q.match?.[n] === 'eq');
-      const selectivity = ta.fields.filter((f) => eq.includes(f.name) && !f.isSalt).reduce((a, f) => a * Math.max(1, finite(f.cardinality) || 1), 1);
-      const selected = rows === null ? null : Math.max(1, rows / selectivity);
-      rowsPerRequest = q.limit !== undefined ? (selected === null ? q.limit : Math.min(q.limit, selected)) : selected;
+      const bound = ta.fields.filter((f) => eq.includes(f.name) && !f.isSalt);
+      const selectivity = bound.reduce((a, f) => a * boundCardinality(f), 1);
+      const even = rows === null ? null : rows / selectivity;
+      const s = even === null || draws === null ? null : scanSkew(bound, draws.keys, draws.draws);
+      const cap = (x: number | null) => (x === null ? null : Math.min(rows ?? x, Math.max(1, x)));
+      const selected = cap(even === null ? null : even * (s?.mean ?? 1));
+      // Named only where it changes a figure: a limit below the average scan caps both.
+      if (s && !(q.limit !== undefined && selected !== null && selected >= q.limit)) skew = { fields: s.fields, busiestShare: s.busiestShare };
+      const busiest = cap(even === null ? null : even * (s?.busiest ?? 1));
+      const limited = (x: number | null) => (q.limit !== undefined ? (x === null ? q.limit : Math.min(q.limit, x)) : x);
+      rowsPerRequest = limited(selected);
+      busiestRowsPerRequest = limited(busiest);
     }
     const perSecond = q.perSecond ?? null;
     const rowsPerSecond = perSecond === null || rowsPerRequest === null ? null : perSecond * rowsPerRequest;
     const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * readRowBytes(ta);
-    return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, rowsPerSecond, scanBytesPerSecond };
+    return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, busiestRowsPerRequest, skew, rowsPerSecond, scanBytesPerSecond };
   });
 }
 
@@ -211,14 +228,16 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   const perRow = writesPerRow(ta);
   if (wps !== null && perRow.writes === null) unknown.push(perRow.why!);
   let rows: number | null = null;
+  let draws: RowDraws | null = null;
   if (wps !== null && perRow.writes !== null) {
     const lifetimes = model.horizonMs / model.lifetimeMs;
     const starts = (wps * (model.horizonMs / 1000)) / perRow.writes;
     rows = Math.max(1, starts > 0 ? occupancy(model.entities * lifetimes, starts) : model.entities * lifetimes);
     if (!Number.isFinite(rows)) rows = null;
+    else draws = { keys: model.entities * lifetimes, draws: starts };
   }
 
-  const queries = queryWorkload(ta, rows);
+  const queries = queryWorkload(ta, rows, draws);
   let pointReads = 0;
   let scans = 0;
   let scanRows: number | null = 0;

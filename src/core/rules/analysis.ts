@@ -80,10 +80,13 @@ const charsOf = (...parts: string[]): Charset => ({ any: false, chars: new Set(p
 const ANY: Charset = { any: true, chars: new Set() };
 const ALPHABET = { lower: 'abcdefghijklmnopqrstuvwxyz', alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', hex: '0123456789abcdef', digits: DIGITS };
 
-/** Generalised harmonic number H(n, s), summed exactly up to 10^5 terms and integrated beyond. */
+/**
+ * Generalised harmonic number H(n, s), summed exactly up to 10^5 terms and integrated beyond:
+ * a zipf field's value of rank k takes k^-s / H(n, s) of writes (capacity/skew.ts reads it too).
+ */
 const harmonicCache = new Map<string, number>();
 
-function harmonic(n: number, s: number): number {
+export function harmonic(n: number, s: number): number {
   const key = `${n}:${s}`;
   const hit = harmonicCache.get(key);
   if (hit !== undefined) return hit;

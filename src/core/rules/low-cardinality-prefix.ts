@@ -1,11 +1,16 @@
 // Google's "Schema design best practices": row keys need many distinct values up front, and a
-// low-cardinality prefix is salted (a hash of the key in front). Rows split anywhere, so the prefix only hurts when nothing after it spreads the
-// writes under each of its values (see support/keyshape.ts writeSpread).
+// low-cardinality prefix is salted (a hash of the key in front). Rows split anywhere, so the
+// prefix only hurts when nothing after it spreads the writes under each of its values. Under a
+// declared load the rule reads the hotspot model (capacity/hotspot.ts, as the simulator does):
+// it warns when the newest edge behind the busiest value takes more writes/s than one node at
+// the recommended CPU, an error above the whole node. With no load it judges the key alone
+// against the nodes (support/keyshape.ts writeSpread) and asks for the load.
 import type { Design } from '../model/schema';
 import type { DesignAnalysis, TableAnalysis } from './analysis';
 import { count, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
 import { defineTableRule } from './types';
-import { tableHotspot } from '../capacity/hotspot';
+import { describeRange, rangeCapacity, tableHotspot, type HotspotModel, type RangeCapacity } from '../capacity/hotspot';
+import { formatCount } from '../units';
 
 const TAIL =
   ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. {remedy}';
@@ -18,11 +23,12 @@ function after(s: WriteSpread): string {
   return rest.length ? `the fields after it (${rest.join(', ')}) add too few values` : 'no field after it spreads the writes under each value';
 }
 
-/** A salt of the rest of the key spreads writes only if something outside the prefix varies between concurrent writes. */
-function saltHelps(t: TableAnalysis, s: WriteSpread): boolean {
-  return t.fields.some(
-    (f) => !f.isSalt && !s.group.includes(f) && (f.isTime ? (f.resolutionMs ?? Infinity) <= 1000 : f.cardinality > 1),
-  );
+/**
+ * A salt of the rest of the key spreads writes only if something outside the prefix varies
+ * between concurrent writes (the prefix: writeSpread's group, or the hotspot model's under a load).
+ */
+function saltHelps(t: TableAnalysis, group: readonly string[]): boolean {
+  return t.fields.some((f) => !f.isSalt && !group.includes(f.name) && (f.isTime ? (f.resolutionMs ?? Infinity) <= 1000 : f.cardinality > 1));
 }
 
 /** The design with a salt of the rest of the key in front (the issue's fix), or null. */
@@ -31,62 +37,80 @@ function salted(design: Design, t: TableAnalysis, analysis: DesignAnalysis): Des
   return prependSalt(design, t, of, saltBuckets(analysis.nodes));
 }
 
-/** Writes one SSD or HDD node takes (1 KB rows, BIGTABLE-FACTS.md). */
-const NODE_WRITES = { ssd: 14_000, hdd: 10_000 } as const;
-
 /** The first field that is not a salt: the prefix the rule judges, salted or not. */
 function prefixField(t: TableAnalysis) {
   return t.fields.find((f) => !f.isSalt);
 }
 
-function problem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null {
-  const first = prefixField(t);
-  if (!first || first.isTime || first.isSequential) return null; // another rule's case
-  // A declared load that half a node serves cannot make a hotspot (a reference table written
-  // a few times a day); with no load declared, judge the key alone.
-  const wps = t.table.load?.writesPerSecond;
-  if (wps !== undefined && wps <= NODE_WRITES[analysis.storage] / 2) return null;
+/**
+ * With no write load declared, the key alone: a prefix of fewer than 10 values per node, or a
+ * value above 1/nodes of the writes, that the fields after it do not spread (writeSpread).
+ */
+function keyProblem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | null {
+  const first = prefixField(t)!;
   const low = first.cardinality < 10 * analysis.nodes;
-  // The busiest value is hot when it takes more than a node's even share AND more than half a
-  // node: below that, one node serves it with room to spare, however many nodes there are.
-  const hot = first.topShare > 1 / analysis.nodes && (wps === undefined || first.topShare * wps > NODE_WRITES[analysis.storage] / 2);
+  const hot = first.topShare > 1 / analysis.nodes;
   if (!low && !hot) return null;
   // A salt in front spreads the prefix only as far as writeSpread finds (too few buckets, or a
   // salt of the hot field alone, leave the hotspot).
   const s = writeSpread(t, analysis.nodes);
-  // The walk ended on whole rows under a declared load: the busiest write point is one row,
-  // which no salt of its own fields splits; hot-row judges its rate (capacity/hotspot.ts).
-  if (!s.spread && s.stop === null && wps !== undefined) return null;
   return s.spread ? null : s;
 }
+
+/**
+ * Under a declared load, the hotspot model (capacity/hotspot.ts, which the simulator reads):
+ * the newest edge behind the busiest prefix value takes more writes/s than one node serves at
+ * the recommended CPU. One hot row is hot-row's finding (a new row per update, never a salt).
+ */
+function rateProblem(design: Design, t: TableAnalysis): { model: HotspotModel; capacity: RangeCapacity } | null {
+  const model = tableHotspot(design, t);
+  if (model.hottest.kind !== 'edge' || !model.hottest.inPrefix || model.writesPerSecond === null) return null;
+  const capacity = rangeCapacity(design, t);
+  return model.writesPerSecond > capacity.atTarget ? { model, capacity } : null;
+}
+
+/** Why the newest edge takes every write of one prefix value. */
+function afterEdge(t: TableAnalysis, stop: string | null): string {
+  const f = t.fields.find((x) => x.name === stop);
+  if (f?.isTime) return `the timestamp ${f.name} after it sends all writes of one value to that value's newest rows`;
+  return `the sequence ${stop ?? ''} after it sends all writes of one value to that value's last row`;
+}
+
+const DECLARE = '; declare load.writesPerSecond to check it (Schema design best practices).';
 
 export default defineTableRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
-    description: 'The first key field has too few values, or one value takes too many writes, for the nodes of the cluster.',
+    description: 'The busiest value of the first key field sends more writes/s to one range than a node serves at the CPU target; with no load declared, too few values or one too busy for the nodes.',
     messages: {
-      few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges (Schema design best practices).',
-      salted: 'the salt {salt} ({saltBuckets} buckets) does not spread the writes of {field}: they crowd ~{points} key ranges (Schema design best practices).',
-      hot: 'one value of {field} takes {share} of writes, more than one of {nodes} nodes can serve (Schema design best practices).',
+      few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges' + DECLARE,
+      salted: 'the salt {salt} ({saltBuckets} buckets) does not spread {field}: writes crowd ~{points} key ranges' + DECLARE,
+      hot: 'one value of {field} takes {share} of writes, more than one of {nodes} nodes can serve' + DECLARE,
+      busy: 'the newest {stop} of the busiest {field} takes {share} of writes, {wps} writes/s, above {limit} (Schema design best practices).',
+      busySalted: 'the salt {salt} does not divide the busiest {field}: its newest {stop} takes {wps} writes/s, above {limit} (Schema design best practices).',
     },
     details: {
-      few: 'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' + TAIL,
+      few: 'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' + TAIL + ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
       salted:
-        'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. {saltAdvice}',
-      hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL,
+        'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. {saltAdvice} No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
+      hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL + ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
+      busy: '{range} takes {share} of the {total} writes/s, {wps} writes/s, because {after}. No split divides that range, so one node serves it whatever the cluster size: {perNode} writes/s of these rows at 100% CPU, {atTarget} at the recommended {target} ("Plan your capacity"). {remedy}',
+      busySalted:
+        '{range} takes {share} of the {total} writes/s, {wps} writes/s: the salt {salt} ({saltBuckets} buckets) gives the busiest {field} one bucket. No split divides that range, so one node serves it: {perNode} writes/s of these rows at 100% CPU, {atTarget} at the recommended {target} ("Plan your capacity"). {saltAdvice}',
     },
     fixable: true,
   },
   table(t, { design, analysis, report }) {
-    const s = problem(t, analysis);
-    if (!s) return;
-    const first = prefixField(t)!;
+    const first = prefixField(t);
+    if (!first || first.isTime || first.isSequential) return; // another rule's case
+    const declared = t.table.load?.writesPerSecond !== undefined;
+    const rated = declared ? rateProblem(design, t) : null;
+    const s = declared ? null : keyProblem(t, analysis);
+    if (!rated && !s) return;
     const salt = t.fields[0]!.isSalt ? t.fields[0]! : null;
     const buckets = saltBuckets(analysis.nodes);
-    const helps = saltHelps(t, s);
-    // An error when the busiest edge needs more than one node (the simulator's hotspot).
-    const hotspot = tableHotspot(design, t).risk === 'hotspot';
+    const helps = saltHelps(t, rated ? rated.model.hottest.prefix : s!.group.map((f) => f.name));
     // A salt splits only writes that differ in something it hashes: one hot row stays one row.
     const remedy = helps
       ? `Salt the key: put a hash field with ${buckets} buckets (4 per node) in front.`
@@ -95,26 +119,48 @@ export default defineTableRule({
       salt && salt.cardinality < buckets
         ? `Give the salt at least ${buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest ${first.name}.`
         : `The salt has enough buckets; make it hash a field that varies between writes of the busiest ${first.name}.`;
+    const fix = !salt && helps ? { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } } : {};
+    const common = { field: first.name, nodes: analysis.nodes, buckets, salt: salt?.name ?? '', saltBuckets: salt ? count(salt.cardinality) : '', remedy, saltAdvice };
+    if (rated) {
+      const { model: m, capacity: c } = rated;
+      // An error when the range needs more than one node: the simulator's hotspot.
+      const hotspot = m.risk === 'hotspot';
+      const rate = (x: number) => formatCount(x);
+      report({
+        path: ['rowKey', 'fields', first.name],
+        ...(hotspot ? { severity: 'error' as const } : {}),
+        messageId: salt ? 'busySalted' : 'busy',
+        data: {
+          ...common,
+          field: m.hottest.prefix.filter((n) => !t.fields.some((f) => f.isSalt && f.name === n)).join('#'),
+          stop: m.hottest.stop ?? '',
+          range: describeRange(m.hottest),
+          share: percent(m.hottest.share),
+          wps: rate(m.writesPerSecond!),
+          total: rate(t.table.load!.writesPerSecond!),
+          limit: hotspot ? `one node's ${rate(c.perNode)}` : `one node's ${rate(c.atTarget)} at ${percent(c.cpuTarget)} CPU`,
+          perNode: rate(c.perNode),
+          atTarget: rate(c.atTarget),
+          target: percent(c.cpuTarget),
+          after: afterEdge(t, m.hottest.stop),
+        },
+        ...fix,
+      });
+      return;
+    }
     report({
       path: ['rowKey', 'fields', first.name],
-      ...(hotspot ? { severity: 'error' as const } : {}),
       messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
       data: {
-        field: first.name,
+        ...common,
         values: count(first.cardinality),
         share: percent(first.topShare),
-        nodes: analysis.nodes,
         minValues: 10 * analysis.nodes,
-        after: after(s),
-        points: count(s.points),
-        busiest: percent(s.hottest),
-        buckets,
-        salt: salt?.name ?? '',
-        saltBuckets: salt ? count(salt.cardinality) : '',
-        remedy,
-        saltAdvice,
+        after: after(s!),
+        points: count(s!.points),
+        busiest: percent(s!.hottest),
       },
-      ...(!salt && helps ? { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } } : {}),
+      ...fix,
     });
   },
 });

@@ -65,3 +65,43 @@ describe('lint and the simulator agree on every table of the corpus and the exam
     });
   }
 });
+
+describe('lint and the simulator agree on a zipf prefix at three rates (low-cardinality-prefix reads the hotspot model)', () => {
+  // 12,000 symbols, zipf skew 1: the busiest takes about 10% of the writes, on the newest rows of one symbol.
+  const trades = (nodes: number, wps: number) => {
+    const r = loadDesign(
+      `format: bigtable-studio/v1
+name: trades
+cluster: {nodes: ${nodes}}
+tables:
+  - name: trades
+    rowKey:
+      template: "{symbol}#{ts}#{seq}"
+      fields:
+        symbol: {type: string, alphabet: alnum, length: 6, cardinality: 12000, distribution: zipf, skew: 1.0}
+        ts: {type: timestamp, unit: us}
+        seq: {type: int, min: 0, max: 99999999, pad: 8}
+    load: {writesPerSecond: ${wps}}
+`,
+      'trades.yaml',
+    );
+    if (!r.ok) throw new Error('invalid test design');
+    return r.design;
+  };
+  const cases: [nodes: number, wps: number, lint: 'none' | 'warning' | 'error', sim: Verdict][] = [
+    [30, 80_000, 'none', 'at-risk'], // 8,024 writes/s: within one node at the 70% target, above half a node
+    [30, 120_000, 'warning', 'at-risk'], // 12,036: above the target, within the node
+    [30, 200_000, 'error', 'hotspot'], // 20,060: above the whole node
+  ];
+  for (const [nodes, wps, severity, verdict] of cases) {
+    it(`${wps.toLocaleString('en-US')} writes/s on ${nodes} nodes: lint ${severity}, simulator ${verdict}`, () => {
+      const design = trades(nodes, wps);
+      const findings = lint(design).findings;
+      const prefix = findings.filter((f) => f.rule === 'low-cardinality-prefix');
+      expect(prefix.map((f) => f.severity)).toEqual(severity === 'none' ? [] : [severity]);
+      const r = simulate(design.tables[0]!, optionsFor(design, { seconds: 300 }, design.tables[0]!));
+      expect(r.verdict).toBe(verdict);
+      expect(disagreement(r.verdict, blockingErrors(findings, 'trades'))).toBeNull();
+    });
+  }
+});
