@@ -189,7 +189,7 @@ export class SortedWriter {
     private readonly layout: Layout,
     private readonly order: Uint32Array | null,
     from: number,
-    private readonly to: number,
+    private to: number,
     private readonly presorted = false,
     chunkSize = 1 << 20,
   ) {
@@ -202,6 +202,14 @@ export class SortedWriter {
     this.src = new DataView(layout.data.buffer, layout.data.byteOffset, layout.data.byteLength);
     this.bucket = from;
     this.lines = order ?? new Uint32Array(largest);
+  }
+
+  /** Starts over on buckets [from, to), which must lie within the range it was made for. */
+  restart(from: number, to: number): void {
+    this.bucket = from;
+    this.to = to;
+    this.k = 0;
+    this.sortedTo = 0;
   }
 
   /** Sorts every bucket of the range into `order` without writing anything. */
