@@ -82,7 +82,7 @@ function randomKeys(count: number, seed: number): Uint8Array[] {
 
 describe('sample sort of whole inputs', () => {
   it('matches Buffer.compare on an input large enough for sampled splitters and many buckets', () => {
-    const keys = randomKeys(40_000, 7);
+    const keys = randomKeys(80_000, 7);
     const data = joinLines(keys);
     expect(data.length).toBeGreaterThan(512 * 1024); // sampled in windows, not whole
     expect(splittersOf(data).buckets).toBeGreaterThan(10);

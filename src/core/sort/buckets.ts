@@ -1,5 +1,5 @@
 // Fast path for sorting a whole file of lines (a sample sort). Splitters picked from a
-// sample cut the key space into ranges of about 64 KB of text; every line is then copied
+// sample cut the key space into ranges of about 128 KB of text; every line is then copied
 // once into a new buffer, grouped by range. Sorting and writing touch one range's memory
 // at a time instead of the whole file: random reads into a large buffer miss the TLB and
 // the caches, and on a 44 MB input they were most of the cost of a pointer sort.
