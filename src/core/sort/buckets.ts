@@ -6,7 +6,8 @@
 //
 // The input may be cut into parts (one LineTally each) that are tallied and placed by
 // different threads into one shared Layout; SortedWriter then sorts and writes any range
-// of buckets, so two threads can each take half. Pure TypeScript.
+// of buckets (restart() moves it to the next), so two threads can take groups of buckets
+// in turn. Pure TypeScript.
 
 import { LineSorter } from './lineSorter';
 import type { Splitters } from './splitters';
