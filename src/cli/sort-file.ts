@@ -8,7 +8,7 @@
 import { fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { layoutOf, LineTally, SortedWriter, type Counts, type Cursor, type Layout } from '../core/sort/buckets';
+import { layoutOf, LineTally, SortedWriter, type Cursor, type Layout, type TallyParts } from '../core/sort/buckets';
 import { sampleText, Splitters } from '../core/sort/splitters';
 
 const BLOCK = 1 << 20;
@@ -59,22 +59,25 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
   try {
     const splitters = splittersOf(fd, size);
     const bounds = blockBounds(fd, size);
-    // [0]: the next block to tally; [1]: the next group of buckets to write.
-    const claims = new Int32Array(new SharedArrayBuffer(8));
-    const mine = new Part(fd, bounds, new LineTally(splitters, size >>> 5), claims);
-    if (helper && bounds.length > 2) {
+    // [0]: the next block to tally; [1]: the next group of buckets to write; [2]: the next to place.
+    const claims = new Int32Array(new SharedArrayBuffer(12));
+    const shared = helper !== undefined && bounds.length > 2;
+    const mine = new Blocks(fd, bounds, claims);
+    if (helper && shared) {
       const pending = helper.call({ op: 'tally', fd, bounds, splitters: splitters.parts(), claims });
-      mine.tallyClaimed();
-      const theirs = (await pending) as Counts;
-      const { layout, cursors } = layoutOf([mine.tally, theirs], (n) => new SharedArrayBuffer(n));
-      const placing = helper.call({ op: 'place', layout, cursor: cursors[1]! });
-      mine.place(layout, cursors[0]!);
+      mine.tallyClaimed(splitters, (n) => new SharedArrayBuffer(n));
+      const tallied = [...mine.tallied, ...((await pending) as Tallied[])].sort((a, b) => a.block - b.block);
+      const { layout, cursors } = layoutOf(tallied, (n) => new SharedArrayBuffer(n));
+      // Either thread places any block: the one that started later tallied fewer.
+      const placing = helper.call({ op: 'place', layout, tallied, cursors });
+      mine.placeClaimed(layout, tallied, cursors);
       await placing;
-      await sortAndWrite(layout, splitters.buckets, mine.tally.count + theirs.count, out, helper, claims);
+      await sortAndWrite(layout, splitters.buckets, layout.starts.length - 1, out, helper, claims);
     } else {
-      mine.tallyClaimed();
-      const { layout, cursors } = layoutOf([mine.tally]);
-      mine.place(layout, cursors[0]!);
+      mine.tallyClaimed(splitters);
+      const { tallied } = mine;
+      const { layout, cursors } = layoutOf(tallied);
+      mine.placeClaimed(layout, tallied, cursors);
       await writeRange(new SortedWriter(layout, null, 0, splitters.buckets), out);
     }
   } finally {
@@ -130,37 +133,45 @@ function writeClaimed(layout: Layout, claims: Int32Array, writeAt: (chunk: Uint8
   }
 }
 
+/** A block's tally: per-bucket counts and per-line tallies, in memory both threads may share. */
+interface Tallied extends TallyParts {
+  block: number;
+}
+
 /**
- * The blocks one thread takes: it tallies blocks in the order it claims them, then reads
- * the same blocks again in the same order to place their lines.
+ * One thread's end of the blocks: it tallies the blocks it claims, then places the blocks
+ * it claims next (tallied by either thread), reading each block again.
  */
-class Part {
-  private readonly taken: number[] = [];
+class Blocks {
+  readonly tallied: Tallied[] = [];
   private buf = Buffer.allocUnsafe(0);
 
   constructor(
     private readonly fd: number,
     private readonly bounds: readonly number[],
-    readonly tally: LineTally,
     private readonly claims: Int32Array,
   ) {}
 
-  tallyClaimed(): void {
+  tallyClaimed(splitters: Splitters, allocate?: (bytes: number) => ArrayBufferLike): void {
     for (;;) {
       const block = Atomics.add(this.claims, 0, 1);
       if (block + 1 >= this.bounds.length) return;
-      this.taken.push(block);
       const text = this.read(block);
-      this.tally.tally(text, 0, text.length);
+      const tally = new LineTally(splitters, text.length >>> 5, allocate);
+      tally.tally(text, 0, text.length);
+      this.tallied.push({ block, ...tally.parts() });
     }
   }
 
-  place(layout: Layout, cursor: Cursor): void {
-    for (const block of this.taken) {
-      const text = this.read(block);
-      this.tally.place(layout, cursor, text, 0, text.length);
+  placeClaimed(layout: Layout, tallied: readonly Tallied[], cursors: readonly Cursor[]): void {
+    for (;;) {
+      const k = Atomics.add(this.claims, 2, 1);
+      if (k >= tallied.length) break;
+      const text = this.read(tallied[k]!.block);
+      const tally = LineTally.fromParts(tallied[k]!);
+      tally.place(layout, cursors[k]!, text, 0, text.length);
+      tally.finish();
     }
-    this.tally.finish();
     this.buf = Buffer.allocUnsafe(0);
   }
 
@@ -217,7 +228,7 @@ function blockBounds(fd: number, size: number): number[] {
 
 type Request =
   | { op: 'tally'; fd: number; bounds: number[]; splitters: [Uint8Array, Uint32Array]; claims: Int32Array }
-  | { op: 'place'; layout: Layout; cursor: Cursor }
+  | { op: 'place'; layout: Layout; tallied: Tallied[]; cursors: Cursor[] }
   | { op: 'sort'; layout: Layout; order: Uint32Array; from: number; to: number }
   | { op: 'write'; layout: Layout; fd: number; claims: Int32Array };
 
@@ -259,19 +270,18 @@ class Helper {
   }
 }
 
-/** The worker's end: state lives between requests (the blocks it tallied are the blocks it places). */
+/** The worker's end: the blocks it tallied live between requests, for the main thread to place too. */
 function serve(): void {
-  let part: Part | undefined;
+  let blocks: Blocks | undefined;
   parentPort!.on('message', (request: Request) => {
     try {
       let value: unknown;
       if (request.op === 'tally') {
-        const tally = new LineTally(Splitters.fromParts(request.splitters), request.bounds[request.bounds.length - 1]! >>> 5);
-        part = new Part(request.fd, request.bounds, tally, request.claims);
-        part.tallyClaimed();
-        value = { lines: tally.lines, bytes: tally.bytes, count: tally.count } satisfies Counts;
+        blocks = new Blocks(request.fd, request.bounds, request.claims);
+        blocks.tallyClaimed(Splitters.fromParts(request.splitters), (n) => new SharedArrayBuffer(n));
+        value = blocks.tallied;
       } else if (request.op === 'place') {
-        part!.place(request.layout, request.cursor);
+        blocks!.placeClaimed(request.layout, request.tallied, request.cursors);
       } else if (request.op === 'sort') {
         new SortedWriter(request.layout, request.order, request.from, request.to).sortAll();
       } else {

@@ -44,20 +44,38 @@ export class LineTally {
   /** Line lengths, 0xffff meaning "this long or longer: look for the \n again". */
   private lineLength: Uint16Array;
 
-  /** `expectedLines` sizes the per-line tallies; a good guess saves copying them as they grow. */
+  /**
+   * `expectedLines` sizes the per-line tallies; a good guess saves copying them as they grow.
+   * `allocate` chooses their memory (a SharedArrayBuffer lets another thread place the lines).
+   */
   constructor(
-    private readonly splitters: Splitters,
+    private readonly splitters: Splitters | null,
     expectedLines = 1 << 14,
+    private readonly allocate: (bytes: number) => ArrayBufferLike = (n) => new ArrayBuffer(n),
+    tallied?: TallyParts,
   ) {
-    this.lines = new Uint32Array(splitters.buckets);
-    this.bytes = new Float64Array(splitters.buckets);
-    this.lineBucket = new Uint16Array(Math.max(16, expectedLines));
-    this.lineLength = new Uint16Array(Math.max(16, expectedLines));
+    const buckets = splitters?.buckets ?? 0;
+    this.lines = tallied?.lines ?? new Uint32Array(buckets);
+    this.bytes = tallied?.bytes ?? new Float64Array(buckets);
+    this.count = tallied?.count ?? 0;
+    this.lineBucket = tallied?.lineBucket ?? new Uint16Array(allocate(2 * Math.max(16, expectedLines)));
+    this.lineLength = tallied?.lineLength ?? new Uint16Array(allocate(2 * Math.max(16, expectedLines)));
+  }
+
+  /** What it tallied, to place from another thread (with fromParts) when its memory is shared. */
+  parts(): TallyParts {
+    return { lines: this.lines, bytes: this.bytes, count: this.count, lineBucket: this.lineBucket, lineLength: this.lineLength };
+  }
+
+  /** A tally made elsewhere, ready to place its lines. */
+  static fromParts(parts: TallyParts): LineTally {
+    return new LineTally(null, 0, undefined, parts);
   }
 
   /** Counts the lines in text[from,to); the block must end after a \n or at the end of input. */
   tally(text: Uint8Array, from: number, to: number): void {
-    const { lines, bytes, splitters } = this;
+    const { lines, bytes } = this;
+    const splitters = this.splitters!;
     const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
     let pos = from;
     while (pos < to) {
@@ -75,10 +93,10 @@ export class LineTally {
   }
 
   private grow(): void {
-    const buckets = new Uint16Array(this.lineBucket.length * 2);
+    const buckets = new Uint16Array(this.allocate(this.lineBucket.byteLength * 2));
     buckets.set(this.lineBucket);
     this.lineBucket = buckets;
-    const lengths = new Uint16Array(this.lineLength.length * 2);
+    const lengths = new Uint16Array(this.allocate(this.lineLength.byteLength * 2));
     lengths.set(this.lineLength);
     this.lineLength = lengths;
   }
@@ -139,6 +157,12 @@ export interface Counts {
   lines: Uint32Array;
   bytes: Float64Array;
   count: number;
+}
+
+/** A LineTally's counts and per-line tallies: enough to place its lines. */
+export interface TallyParts extends Counts {
+  lineBucket: Uint16Array;
+  lineLength: Uint16Array;
 }
 
 /**
