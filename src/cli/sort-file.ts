@@ -68,6 +68,7 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
       mine.tallyClaimed(splitters, (n) => new SharedArrayBuffer(n));
       const tallied = [...mine.tallied, ...((await pending) as Tallied[])].sort((a, b) => a.block - b.block);
       const { layout, cursors } = layoutOf(tallied, (n) => new SharedArrayBuffer(n));
+      layout.depths = splitters.depths();
       // Either thread places any block: the one that started later tallied fewer.
       const placing = helper.call({ op: 'place', layout, tallied, cursors });
       mine.placeClaimed(layout, tallied, cursors);
@@ -77,6 +78,7 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
       mine.tallyClaimed(splitters);
       const { tallied } = mine;
       const { layout, cursors } = layoutOf(tallied);
+      layout.depths = splitters.depths();
       mine.placeClaimed(layout, tallied, cursors);
       await writeRange(new SortedWriter(layout, null, 0, splitters.buckets), out);
     }

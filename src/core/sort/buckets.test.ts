@@ -54,6 +54,7 @@ function sampleSort(data: Uint8Array, blockLines = 1000, bucketsFor = data.lengt
     return t;
   });
   const { layout, cursors } = layoutOf(tallies);
+  layout.depths = splitters.depths();
   tallies.forEach((t, i) => {
     for (const [from, to] of parts[i]!) t.place(layout, cursors[i]!, data, from, to);
     t.finish();

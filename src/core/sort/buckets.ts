@@ -26,6 +26,11 @@ export interface Layout {
   lineBase: Uint32Array;
   /** Offset of each bucket's first byte, which is also its offset in the sorted output. */
   byteBase: Float64Array;
+  /**
+   * How many first bytes every line of each bucket has in common (from its two splitters):
+   * the sort starts there. Missing: none known.
+   */
+  depths?: Uint32Array;
 }
 
 /** Where one part of the input places its next line of each bucket. */
@@ -278,7 +283,7 @@ export class SortedWriter {
     if (!this.order) {
       const { lines } = this;
       for (let j = 0; j < hi - lo; j++) lines[j] = lo + j;
-      this.sorter.sort(lines, 0, hi - lo, 0);
+      this.sorter.sort(lines, 0, hi - lo, this.layout.depths?.[b] ?? 0);
       this.k = 0;
       this.sortedTo = hi - lo;
       return;
@@ -286,7 +291,7 @@ export class SortedWriter {
     if (!this.presorted) {
       // A bucket's lines are next to each other in memory, so reading them is cheap here.
       for (let i = lo; i < hi; i++) this.order[i] = i;
-      this.sorter.sort(this.order, lo, hi, 0);
+      this.sorter.sort(this.order, lo, hi, this.layout.depths?.[b] ?? 0);
     }
     this.k = lo;
     this.sortedTo = hi;
@@ -329,6 +334,7 @@ export function sortedChunks(blocks: readonly Uint8Array[], splitters: Splitters
   const tally = new LineTally(splitters, blocks.reduce((n, b) => n + b.length, 0) >>> 5);
   for (const block of blocks) tally.tally(block, 0, block.length);
   const { layout, cursors } = layoutOf([tally]);
+  layout.depths = splitters.depths();
   for (const block of blocks) tally.place(layout, cursors[0]!, block, 0, block.length);
   tally.finish();
   return new SortedWriter(layout, null, 0, splitters.buckets);

@@ -52,6 +52,26 @@ export class Splitters {
     return this.starts.length;
   }
 
+  /**
+   * For each bucket, how many first bytes all its lines share: those its two splitters share
+   * (a line at or after one and before the other starts with what they have in common).
+   * The first and last buckets are open-ended: 0.
+   */
+  depths(): Uint32Array {
+    const { text, starts } = this;
+    const n = starts.length - 1;
+    const depths = new Uint32Array(n + 1);
+    for (let b = 1; b < n; b++) {
+      const a = starts[b - 1]!;
+      const c = starts[b]!;
+      const limit = Math.min(c - a, starts[b + 1]! - c);
+      let d = 0;
+      while (d < limit && text[a + d] === text[c + d]) d++;
+      depths[b] = d;
+    }
+    return depths;
+  }
+
   /** The splitters as plain arrays, to hand to another thread. */
   parts(): [Uint8Array, Uint32Array] {
     return [this.text, this.starts];
