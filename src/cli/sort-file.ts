@@ -1,16 +1,19 @@
 // `btstudio sort` on a regular file: sample the file for splitters, then tally and copy it
-// in two parts and sort-and-write the buckets in two ranges, one part and one range on a
-// worker thread (the same module, loaded again). Each part reads the file in blocks, twice,
-// so the input is never held whole in memory. Small files, a machine whose cores are busy
-// already, and any setting where a worker cannot run this module (tests run the TypeScript
-// source) use one thread.
+// block by block and sort-and-write it bucket group by bucket group, on this thread and a
+// worker thread (the same module, loaded again). The two take blocks and groups from shared
+// counters as they go, so the worker, which starts later, takes less and neither waits for
+// the other. Each thread reads its blocks twice, so the input is never held whole in memory.
+// Small files, a machine whose cores are busy already, and any setting where a worker
+// cannot run this module (tests run the TypeScript source) use one thread.
 import { fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { layoutOf, LineTally, SortedWriter, type Counts, type Cursor, type Layout } from '../core/sort/buckets';
+import { layoutOf, LineTally, SortedWriter, type Cursor, type Layout, type TallyParts } from '../core/sort/buckets';
 import { sampleText, Splitters } from '../core/sort/splitters';
 
 const BLOCK = 1 << 20;
+/** Buckets a thread sorts and writes per claim: ~0.5 MB of output. */
+const GROUP = 8;
 /** Below this a second thread costs more (it must start) than it saves. */
 const PARALLEL_MIN_BYTES = 8 << 20;
 const WORKER_KIND = 'btstudio-sort-worker';
@@ -18,8 +21,10 @@ const WORKER_KIND = 'btstudio-sort-worker';
 /** Where sorted text goes: written in order, or (a file) also at offsets by the worker. */
 export interface Output {
   write(chunk: Uint8Array): Promise<void> | void;
-  /** An output file's descriptor; the worker writes its range into it at offsets. */
+  /** An output file's descriptor; the threads write their groups of buckets into it at offsets. */
   readonly fd?: number;
+  /** Writes at an offset of the output file (this thread's groups), reporting errors as write does. */
+  writeAt?(chunk: Uint8Array, position: number): void;
 }
 
 export const inWorker = !isMainThread && (workerData as { kind?: string } | null)?.kind === WORKER_KIND;
@@ -53,21 +58,28 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
   const helper = threads ? new Helper() : undefined;
   try {
     const splitters = splittersOf(fd, size);
-    const half = threads ? lineBoundaryAfter(fd, size >> 1, size) : size;
-    const mine = new LineTally(splitters, half >>> 5);
-    if (helper && half < size) {
-      const pending = helper.call({ op: 'tally', fd, from: half, to: size, splitters: splitters.parts() });
-      forEachBlock(fd, 0, half, (text, to) => mine.tally(text, 0, to));
-      const theirs = (await pending) as Counts;
-      const { layout, cursors } = layoutOf([mine, theirs], (n) => new SharedArrayBuffer(n));
-      const placing = helper.call({ op: 'place', layout, cursor: cursors[1]! });
-      place(fd, 0, half, mine, layout, cursors[0]!);
+    const bounds = blockBounds(fd, size);
+    // [0]: the next block to tally; [1]: the next group of buckets to write; [2]: the next to place.
+    const claims = new Int32Array(new SharedArrayBuffer(12));
+    const shared = helper !== undefined && bounds.length > 2;
+    const mine = new Blocks(fd, bounds, claims);
+    if (helper && shared) {
+      const pending = helper.call({ op: 'tally', fd, bounds, splitters: splitters.parts(), claims });
+      mine.tallyClaimed(splitters, (n) => new SharedArrayBuffer(n));
+      const tallied = [...mine.tallied, ...((await pending) as Tallied[])].sort((a, b) => a.block - b.block);
+      const { layout, cursors } = layoutOf(tallied, (n) => new SharedArrayBuffer(n));
+      layout.depths = splitters.depths();
+      // Either thread places any block: the one that started later tallied fewer.
+      const placing = helper.call({ op: 'place', layout, tallied, cursors });
+      mine.placeClaimed(layout, tallied, cursors);
       await placing;
-      await sortAndWrite(layout, splitters.buckets, mine.count + theirs.count, out, helper);
+      await sortAndWrite(layout, splitters.buckets, layout.starts.length - 1, out, helper, claims);
     } else {
-      forEachBlock(fd, 0, size, (text, to) => mine.tally(text, 0, to));
-      const { layout, cursors } = layoutOf([mine]);
-      place(fd, 0, size, mine, layout, cursors[0]!);
+      mine.tallyClaimed(splitters);
+      const { tallied } = mine;
+      const { layout, cursors } = layoutOf(tallied);
+      layout.depths = splitters.depths();
+      mine.placeClaimed(layout, tallied, cursors);
       await writeRange(new SortedWriter(layout, null, 0, splitters.buckets), out);
     }
   } finally {
@@ -75,32 +87,110 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
   }
 }
 
-/** The worker takes the upper half of the buckets by lines; a file it writes itself. */
-async function sortAndWrite(layout: Layout, buckets: number, count: number, out: Output, helper: Helper): Promise<void> {
-  let middle = 0;
-  while (middle < buckets && layout.lineBase[middle + 1]! <= count / 2) middle++;
+/**
+ * A file written at offsets: both threads take groups of buckets in turn and write each at
+ * its place. Anything else is written in order: the worker sorts the upper half of the
+ * buckets into an order array while this thread writes the lower half.
+ */
+async function sortAndWrite(layout: Layout, buckets: number, count: number, out: Output, helper: Helper, claims: Int32Array): Promise<void> {
   const fd = out.fd;
   if (fd !== undefined && fstatSync(fd).isFile()) {
-    // Each thread writes its own range at its offsets: no order array needs to outlive a bucket.
-    const theirs = helper.call({ op: 'write', layout, from: middle, to: buckets, fd, at: layout.byteBase[middle]! });
-    await writeRange(new SortedWriter(layout, null, 0, middle), out);
+    const theirs = helper.call({ op: 'write', layout, fd, claims });
+    writeClaimed(layout, claims, out.writeAt?.bind(out) ?? writerAt(fd));
     await theirs;
-  } else {
-    const order = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
-    const theirs = helper.call({ op: 'sort', layout, order, from: middle, to: buckets });
-    await writeRange(new SortedWriter(layout, order, 0, middle), out);
-    await theirs;
-    await writeRange(new SortedWriter(layout, order, middle, buckets, true), out);
+    return;
   }
+  let middle = 0;
+  while (middle < buckets && layout.lineBase[middle + 1]! <= count / 2) middle++;
+  const order = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
+  const theirs = helper.call({ op: 'sort', layout, order, from: middle, to: buckets });
+  await writeRange(new SortedWriter(layout, null, 0, middle), out);
+  await theirs;
+  await writeRange(new SortedWriter(layout, order, middle, buckets, true), out);
 }
 
 async function writeRange(writer: SortedWriter, out: Output): Promise<void> {
   for (let chunk = writer.next(); chunk.length > 0; chunk = writer.next()) await out.write(chunk);
 }
 
-function place(fd: number, from: number, to: number, tally: LineTally, layout: Layout, cursor: Cursor): void {
-  forEachBlock(fd, from, to, (text, end) => tally.place(layout, cursor, text, 0, end));
-  tally.finish();
+function writerAt(fd: number): (chunk: Uint8Array, position: number) => void {
+  return (chunk, position) => {
+    for (let off = 0; off < chunk.length; ) off += writeSync(fd, chunk, off, chunk.length - off, position + off);
+  };
+}
+
+/** Sorts and writes groups of buckets, each at its offset in the output, until none is left. */
+function writeClaimed(layout: Layout, claims: Int32Array, writeAt: (chunk: Uint8Array, position: number) => void): void {
+  const buckets = layout.lineBase.length - 1;
+  const writer = new SortedWriter(layout, null, 0, buckets);
+  for (;;) {
+    const from = Atomics.add(claims, 1, 1) * GROUP;
+    if (from >= buckets) return;
+    writer.restart(from, Math.min(buckets, from + GROUP));
+    let at = layout.byteBase[from]!;
+    for (let chunk = writer.next(); chunk.length > 0; chunk = writer.next()) {
+      writeAt(chunk, at);
+      at += chunk.length;
+    }
+  }
+}
+
+/** A block's tally: per-bucket counts and per-line tallies, in memory both threads may share. */
+interface Tallied extends TallyParts {
+  block: number;
+}
+
+/**
+ * One thread's end of the blocks: it tallies the blocks it claims, then places the blocks
+ * it claims next (tallied by either thread), reading each block again.
+ */
+class Blocks {
+  readonly tallied: Tallied[] = [];
+  private buf = Buffer.allocUnsafe(0);
+
+  constructor(
+    private readonly fd: number,
+    private readonly bounds: readonly number[],
+    private readonly claims: Int32Array,
+  ) {}
+
+  tallyClaimed(splitters: Splitters, allocate?: (bytes: number) => ArrayBufferLike): void {
+    for (;;) {
+      const block = Atomics.add(this.claims, 0, 1);
+      if (block + 1 >= this.bounds.length) return;
+      const text = this.read(block);
+      const tally = new LineTally(splitters, text.length >>> 5, allocate);
+      tally.tally(text, 0, text.length);
+      this.tallied.push({ block, ...tally.parts() });
+    }
+  }
+
+  placeClaimed(layout: Layout, tallied: readonly Tallied[], cursors: readonly Cursor[]): void {
+    for (;;) {
+      const k = Atomics.add(this.claims, 2, 1);
+      if (k >= tallied.length) break;
+      const text = this.read(tallied[k]!.block);
+      const tally = LineTally.fromParts(tallied[k]!);
+      tally.place(layout, cursors[k]!, text, 0, text.length);
+      tally.finish();
+    }
+    this.buf = Buffer.allocUnsafe(0);
+  }
+
+  /** Block i, whole lines (the last of the file may lack its \n). */
+  private read(i: number): Buffer {
+    const from = this.bounds[i]!;
+    const length = this.bounds[i + 1]! - from;
+    // Blocks run a little past BLOCK (to the end of a line): room for that, once.
+    if (this.buf.length < length) this.buf = Buffer.allocUnsafe(Math.max(BLOCK + (BLOCK >> 3), length));
+    let n = 0;
+    while (n < length) {
+      const got = readSync(this.fd, this.buf, n, length - n, from + n);
+      if (got === 0) throw new Error('the input changed while it was being read');
+      n += got;
+    }
+    return this.buf.subarray(0, length);
+  }
 }
 
 function splittersOf(fd: number, size: number): Splitters {
@@ -111,51 +201,38 @@ function splittersOf(fd: number, size: number): Splitters {
   return Splitters.fromSample(sample, size);
 }
 
-/** The offset just after the first \n at or after `from`, or `size` if there is none. */
-function lineBoundaryAfter(fd: number, from: number, size: number): number {
-  const buf = Buffer.allocUnsafe(64 * 1024);
-  for (let at = from; at < size; ) {
-    const n = readSync(fd, buf, 0, buf.length, at);
-    if (n === 0) break;
-    const nl = buf.subarray(0, n).indexOf(10);
-    if (nl >= 0) return at + nl + 1;
-    at += n;
-  }
-  return size;
-}
-
-/** Calls fn with blocks of whole lines of file[from,to) (the last may lack its \n), in order. */
-function forEachBlock(fd: number, from: number, to: number, fn: (text: Buffer, end: number) => void): void {
-  let buf = Buffer.allocUnsafe(Math.min(BLOCK, Math.max(1, to - from)));
-  let filled = 0;
-  let position = from;
-  for (;;) {
-    if (filled === buf.length) {
-      // A line longer than the block: grow until it fits.
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
-      buf.copy(bigger, 0, 0, filled);
-      buf = bigger;
+/**
+ * Offsets that cut the file into blocks of whole lines, about BLOCK bytes each: 0, each
+ * offset just after the first \n at or after a multiple of BLOCK, and `size`. A line longer
+ * than a block makes a longer block.
+ */
+function blockBounds(fd: number, size: number): number[] {
+  const bounds = [0];
+  const buf = Buffer.allocUnsafe(4096);
+  let at = BLOCK;
+  while (at < size) {
+    let nl = -1;
+    for (let p = at - 1; p < size && nl < 0; ) {
+      // From the byte before: a multiple of BLOCK just after a \n is a boundary itself.
+      const n = readSync(fd, buf, 0, buf.length, p);
+      if (n === 0) break;
+      const i = buf.subarray(0, n).indexOf(10);
+      if (i >= 0) nl = p + i;
+      else p += n;
     }
-    const n = position < to ? readSync(fd, buf, filled, Math.min(buf.length - filled, to - position), position) : 0;
-    position += n;
-    filled += n;
-    if (n === 0) {
-      if (filled > 0) fn(buf, filled);
-      return;
-    }
-    const end = buf.lastIndexOf(10, filled - 1) + 1;
-    if (end === 0) continue;
-    fn(buf, end);
-    buf.copy(buf, 0, end, filled);
-    filled -= end;
+    if (nl < 0 || nl + 1 >= size) break;
+    bounds.push(nl + 1);
+    at = nl + 1 + BLOCK;
   }
+  bounds.push(size);
+  return bounds;
 }
 
 type Request =
-  | { op: 'tally'; fd: number; from: number; to: number; splitters: [Uint8Array, Uint32Array] }
-  | { op: 'place'; layout: Layout; cursor: Cursor }
+  | { op: 'tally'; fd: number; bounds: number[]; splitters: [Uint8Array, Uint32Array]; claims: Int32Array }
+  | { op: 'place'; layout: Layout; tallied: Tallied[]; cursors: Cursor[] }
   | { op: 'sort'; layout: Layout; order: Uint32Array; from: number; to: number }
-  | { op: 'write'; layout: Layout; from: number; to: number; fd: number; at: number };
+  | { op: 'write'; layout: Layout; fd: number; claims: Int32Array };
 
 /** The main thread's end: one request at a time, answered by a reply or an error. */
 class Helper {
@@ -195,38 +272,28 @@ class Helper {
   }
 }
 
-/** The worker's end: state lives between requests (the part it tallied is the part it places). */
+/** The worker's end: the blocks it tallied live between requests, for the main thread to place too. */
 function serve(): void {
-  let part: { fd: number; from: number; to: number; tally: LineTally } | undefined;
+  let blocks: Blocks | undefined;
   parentPort!.on('message', (request: Request) => {
     try {
       let value: unknown;
       if (request.op === 'tally') {
-        const tally = new LineTally(Splitters.fromParts(request.splitters), (request.to - request.from) >>> 5);
-        forEachBlock(request.fd, request.from, request.to, (text, end) => tally.tally(text, 0, end));
-        part = { fd: request.fd, from: request.from, to: request.to, tally };
-        value = { lines: tally.lines, bytes: tally.bytes, count: tally.count } satisfies Counts;
+        blocks = new Blocks(request.fd, request.bounds, request.claims);
+        blocks.tallyClaimed(Splitters.fromParts(request.splitters), (n) => new SharedArrayBuffer(n));
+        value = blocks.tallied;
       } else if (request.op === 'place') {
-        place(part!.fd, part!.from, part!.to, part!.tally, request.layout, request.cursor);
+        blocks!.placeClaimed(request.layout, request.tallied, request.cursors);
       } else if (request.op === 'sort') {
         new SortedWriter(request.layout, request.order, request.from, request.to).sortAll();
       } else {
-        writeAt(request);
+        writeClaimed(request.layout, request.claims, writerAt(request.fd));
       }
       parentPort!.postMessage({ ok: true, value });
     } catch (e) {
       parentPort!.postMessage({ ok: false, error: (e as Error).message, code: (e as NodeJS.ErrnoException).code });
     }
   });
-}
-
-function writeAt(request: Extract<Request, { op: 'write' }>): void {
-  const writer = new SortedWriter(request.layout, null, request.from, request.to);
-  let at = request.at;
-  for (let chunk = writer.next(); chunk.length > 0; chunk = writer.next()) {
-    for (let off = 0; off < chunk.length; ) off += writeSync(request.fd, chunk, off, chunk.length - off, at + off);
-    at += chunk.length;
-  }
 }
 
 if (inWorker) serve();

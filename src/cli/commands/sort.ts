@@ -120,6 +120,11 @@ async function sortNamedFile(file: string, openOut: () => Sink): Promise<void> {
   let out: Sink | undefined;
   const lazy: Output = {
     write: (chunk) => (out ??= openOut()).write(chunk),
+    writeAt: (chunk, position) => {
+      const sink = (out ??= openOut());
+      if (!sink.writeAt) throw new Error('btstudio sort: this output cannot be written at offsets');
+      sink.writeAt(chunk, position);
+    },
     get fd() {
       return (out ??= openOut()).fd;
     },
@@ -249,6 +254,14 @@ class FileSink implements Sink {
   write(chunk: Uint8Array): void {
     try {
       for (let off = 0; off < chunk.length; ) off += writeSync(this.fd, chunk, off, chunk.length - off);
+    } catch (e) {
+      throw new UserError(`${this.path}: ${ioMessage(e) ?? 'cannot write'}`);
+    }
+  }
+
+  writeAt(chunk: Uint8Array, position: number): void {
+    try {
+      for (let off = 0; off < chunk.length; ) off += writeSync(this.fd, chunk, off, chunk.length - off, position + off);
     } catch (e) {
       throw new UserError(`${this.path}: ${ioMessage(e) ?? 'cannot write'}`);
     }

@@ -37,8 +37,12 @@ function blocksOf(data: Uint8Array, blockLines: number): [number, number][] {
  * a line boundary, each tallied and placed in blocks, and the buckets written in two
  * ranges, the second one sorted first on its own (as the other thread would).
  */
-function sampleSort(data: Uint8Array, blockLines = 1000): Buffer {
-  const splitters = splittersOf(data);
+function sampleSort(data: Uint8Array, blockLines = 1000, bucketsFor = data.length): Buffer {
+  // bucketsFor: the input size the splitters are chosen for (larger: more buckets).
+  const splitters = Splitters.fromSample(
+    sampleText(data.length, (o, l) => data.subarray(o, o + l)),
+    bucketsFor,
+  );
   const half = data.indexOf(10, data.length >> 1) + 1 || data.length;
   const parts: [number, number][][] = [
     blocksOf(data.subarray(0, half), blockLines),
@@ -50,6 +54,7 @@ function sampleSort(data: Uint8Array, blockLines = 1000): Buffer {
     return t;
   });
   const { layout, cursors } = layoutOf(tallies);
+  layout.depths = splitters.depths();
   tallies.forEach((t, i) => {
     for (const [from, to] of parts[i]!) t.place(layout, cursors[i]!, data, from, to);
     t.finish();
@@ -82,7 +87,7 @@ function randomKeys(count: number, seed: number): Uint8Array[] {
 
 describe('sample sort of whole inputs', () => {
   it('matches Buffer.compare on an input large enough for sampled splitters and many buckets', () => {
-    const keys = randomKeys(40_000, 7);
+    const keys = randomKeys(80_000, 7);
     const data = joinLines(keys);
     expect(data.length).toBeGreaterThan(512 * 1024); // sampled in windows, not whole
     expect(splittersOf(data).buckets).toBeGreaterThan(10);
@@ -130,6 +135,29 @@ describe('sample sort of whole inputs', () => {
       fc.property(fc.array(line, { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (lines, blockLines) => {
         expect(sampleSort(joinLines(lines), blockLines).equals(joinLines([...lines].sort(byBufferCompare)))).toBe(true);
       }),
+    );
+  });
+
+  it('matches a Buffer.compare sort on random keys with long shared prefixes, in many buckets (fast-check)', () => {
+    // Few distinct prefixes, tails from a small alphabet with NUL, \r and 0xff: keys that are
+    // prefixes of others, duplicates and empty lines are common.
+    // Rare keys cut short within what every splitter shares (tenant_000; rare enough not to be
+    // picked as splitters themselves) sort before them all.
+    const prefix = fc.constantFrom('tenant_0001#', 'tenant_0001#sensor#', 'tenant_0002#sensor#00', 'tenant_0001#sensor#0000000');
+    const tail = fc.uint8Array({ maxLength: 10 }).map((a) => Buffer.from(a.map((b) => [0, 0x0d, 0x23, 0x30, 0x31, 0xff][b % 6]!)));
+    const key = fc.oneof(
+      { weight: 400, arbitrary: fc.tuple(prefix, tail).map(([p, t]) => Buffer.concat([Buffer.from(p), t])) },
+      { weight: 1, arbitrary: fc.tuple(prefix, fc.nat(12), tail).map(([p, n, t]) => (n % 2 ? Buffer.from(p.slice(0, n)) : Buffer.concat([Buffer.from(p.slice(0, n)), t]))) },
+      { weight: 1, arbitrary: fc.constantFrom(Buffer.from(''), Buffer.from('\r'), Buffer.from('zz'), Buffer.from([0xff])) },
+    );
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 500, maxLength: 3000, size: 'max' }), fc.integer({ min: 1, max: 400 }), fc.boolean(), (keys, blockLines, lastNewline) => {
+        const data = joinLines(keys);
+        const input = lastNewline || data.length === 0 ? data : data.subarray(0, data.length - 1);
+        // Splitters chosen as for an input 200 times larger: a bucket for every few lines.
+        expect(sampleSort(input, blockLines, input.length * 200).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+      }),
+      { numRuns: 60 },
     );
   });
 

@@ -33,12 +33,16 @@ function slotBits(n: number): number {
  * Writes the packed key of data[p,end) to words[w], words[w+1] (one BigUint64): the first
  * B bytes, zero-filled; then min(B, length) so "ab" sorts before "ab\0"; then the slot.
  */
-function packKey(words: Uint32Array, w: number, data: Uint8Array, p: number, end: number, B: number, slot: number): void {
+function packKey(words: Uint32Array, w: number, data: Uint8Array, view: DataView, p: number, end: number, B: number, slot: number): void {
   const lenShift = 29 - 8 * (B - 4);
   const rem = end - p;
   let h: number;
   let l: number;
-  if (rem >= 7) {
+  if (rem >= 7 && p + 8 <= data.length) {
+    // Two words read at once; the eighth byte (past B, or past the line) is masked off below.
+    h = view.getInt32(p);
+    l = view.getInt32(p + 4);
+  } else if (rem >= 7) {
     h = (data[p]! << 24) | (data[p + 1]! << 16) | (data[p + 2]! << 8) | data[p + 3]!;
     l = (data[p + 4]! << 24) | (data[p + 5]! << 16) | (data[p + 6]! << 8);
   } else {
@@ -175,7 +179,7 @@ export class LineSorter {
 
   /** Packs every slot's key; returns -1 if they differ, else how many bytes the lines have (≤ B). */
   private loadKeys(n: number, B: number): number {
-    packAll(this.words, this.data, this.pos, this.end, n, B);
+    packAll(this.words, this.data, this.view, this.pos, this.end, n, B);
     if (!allSame(this.words, n)) return -1;
     return Math.min(B, this.end[0]! - this.pos[0]!);
   }
@@ -227,8 +231,8 @@ export class LineSorter {
   }
 }
 
-function packAll(words: Uint32Array, data: Uint8Array, pos: Uint32Array, end: Uint32Array, n: number, B: number): void {
-  for (let j = 0; j < n; j++) packKey(words, 2 * j, data, pos[j]!, end[j]!, B, j);
+function packAll(words: Uint32Array, data: Uint8Array, view: DataView, pos: Uint32Array, end: Uint32Array, n: number, B: number): void {
+  for (let j = 0; j < n; j++) packKey(words, 2 * j, data, view, pos[j]!, end[j]!, B, j);
 }
 
 /** Whether all n packed keys are equal but for their slot numbers. */

@@ -8,7 +8,7 @@ const expectedBucket = (splitters: Buffer[], line: Buffer): number => splitters.
 /** Splitters from exactly these lines: a sample of them with one bucket wanted per line. */
 function splittersFrom(lines: Buffer[]): { splitters: Splitters; picked: Buffer[] } {
   const sample = Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
-  const splitters = Splitters.fromSample(sample, lines.length * 64 * 1024 + 1);
+  const splitters = Splitters.fromSample(sample, lines.length * 128 * 1024 + 1);
   const [text, starts] = splitters.parts();
   const picked = Array.from({ length: starts.length - 1 }, (_, i) => Buffer.from(text.subarray(starts[i]!, starts[i + 1]!)));
   return { splitters, picked };

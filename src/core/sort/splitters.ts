@@ -5,8 +5,8 @@
 
 import { sortLineIndex, splitLines } from './byteSort';
 
-/** Text per bucket: small enough that a bucket's lines stay in the CPU caches. */
-const BUCKET_BYTES = 64 * 1024;
+/** Text per bucket: small enough that a bucket's lines and sort scratch stay in a core's L2 cache. */
+const BUCKET_BYTES = 128 * 1024;
 const MAX_BUCKETS = 4096;
 const SAMPLE_WINDOWS = 512;
 const SAMPLE_WINDOW_BYTES = 1024;
@@ -18,7 +18,12 @@ export class Splitters {
   /** Splitter index ranges per two-byte prefix, so most lines need no search at all. */
   private readonly firstOf = new Uint32Array(PREFIXES + 1);
   private readonly view: DataView;
-  /** Each splitter's first 16 bytes (zero-filled) as four words: most comparisons end there. */
+  /**
+   * How many first bytes all splitters share (tenant_ of tenant_0123#...): the table and the
+   * heads start after them, so that they hold the bytes where splitters differ.
+   */
+  private readonly shared: number;
+  /** Each splitter's 16 bytes after `shared` (zero-filled) as four words: most comparisons end there. */
   private readonly heads: Uint32Array;
 
   /** `text` holds the splitter lines back to back; splitter i is text[starts[i], starts[i+1]). */
@@ -28,16 +33,43 @@ export class Splitters {
   ) {
     this.view = new DataView(text.buffer, text.byteOffset, text.byteLength);
     const n = starts.length - 1;
+    // Sorted: what the first and the last share, all of them share.
+    let g = 0;
+    if (n > 1) {
+      const limit = Math.min(starts[1]! - starts[0]!, starts[n]! - starts[n - 1]!);
+      while (g < limit && text[starts[0]! + g] === text[starts[n - 1]! + g]) g++;
+    }
+    this.shared = g;
     this.heads = new Uint32Array(4 * n);
     for (let i = 0; i < n; i++) {
-      for (let w = 0; w < 4; w++) this.heads[4 * i + w] = word(text, starts[i]! + 4 * w, starts[i + 1]!);
+      for (let w = 0; w < 4; w++) this.heads[4 * i + w] = word(text, starts[i]! + g + 4 * w, starts[i + 1]!);
     }
-    for (let i = 0; i + 1 < starts.length; i++) this.firstOf[prefixOf(text, starts[i]!, starts[i + 1]!) + 1]!++;
+    for (let i = 0; i + 1 < starts.length; i++) this.firstOf[prefixOf(text, starts[i]! + g, starts[i + 1]!) + 1]!++;
     for (let id = 0; id < PREFIXES; id++) this.firstOf[id + 1]! += this.firstOf[id]!;
   }
 
   get buckets(): number {
     return this.starts.length;
+  }
+
+  /**
+   * For each bucket, how many first bytes all its lines share: those its two splitters share
+   * (a line at or after one and before the other starts with what they have in common).
+   * The first and last buckets are open-ended: 0.
+   */
+  depths(): Uint32Array {
+    const { text, starts } = this;
+    const n = starts.length - 1;
+    const depths = new Uint32Array(n + 1);
+    for (let b = 1; b < n; b++) {
+      const a = starts[b - 1]!;
+      const c = starts[b]!;
+      const limit = Math.min(c - a, starts[b + 1]! - c);
+      let d = 0;
+      while (d < limit && text[a + d] === text[c + d]) d++;
+      depths[b] = d;
+    }
+    return depths;
   }
 
   /** The splitters as plain arrays, to hand to another thread. */
@@ -49,7 +81,7 @@ export class Splitters {
     return new Splitters(text, starts);
   }
 
-  /** Splitters at quantiles of the sample's lines, aiming at ~64 KB of input per bucket. */
+  /** Splitters at quantiles of the sample's lines, aiming at ~128 KB of input per bucket. */
   static fromSample(sample: Uint8Array, inputBytes: number): Splitters {
     const { starts, ends, count } = splitLines(sample);
     const want = Math.max(1, Math.min(MAX_BUCKETS, Math.ceil(inputBytes / BUCKET_BYTES), count));
@@ -76,7 +108,14 @@ export class Splitters {
    * The bucket of line text[s,e): how many splitters sort at or before it. `view` is a
    * DataView of `text`, made once per block by the caller.
    */
-  bucketOf(view: DataView, text: Uint8Array, s: number, e: number): number {
+  bucketOf(view: DataView, text: Uint8Array, s0: number, e: number): number {
+    const g = this.shared;
+    if (g > 0) {
+      // A line without the shared bytes sorts before or after every splitter.
+      const c = this.comparePrefix(view, text, s0, e, g);
+      if (c !== 0) return c < 0 ? 0 : this.starts.length - 1;
+    }
+    const s = s0 + g;
     const len = e - s;
     const id = len >= 2 ? (text[s]! + 1) * 257 + text[s + 1]! + 1 : len === 1 ? (text[s]! + 1) * 257 : 0;
     let lo = this.firstOf[id]!;
@@ -96,11 +135,28 @@ export class Splitters {
       else if (heads[h + 1] !== k1) after = k1 > heads[h + 1]!;
       else if (heads[h + 2] !== k2) after = k2 > heads[h + 2]!;
       else if (heads[h + 3] !== k3) after = k3 > heads[h + 3]!;
-      else after = this.compare(view, text, s, len, starts[mid]!, starts[mid + 1]!) >= 0;
+      else after = this.compare(view, text, s, len, starts[mid]! + g, starts[mid + 1]!) >= 0;
       if (after) lo = mid + 1;
       else hi = mid;
     }
     return lo;
+  }
+
+  /** Compares line[s, e) with the `g` bytes all splitters start with: a shorter line that agrees is before. */
+  private comparePrefix(view: DataView, line: Uint8Array, s: number, e: number, g: number): number {
+    const a = this.starts[0]!;
+    const n = e - s < g ? e - s : g;
+    let k = 0;
+    for (; k + 4 <= n; k += 4) {
+      const x = view.getUint32(s + k);
+      const y = this.view.getUint32(a + k);
+      if (x !== y) return x > y ? 1 : -1;
+    }
+    for (; k < n; k++) {
+      const d = line[s + k]! - this.text[a + k]!;
+      if (d !== 0) return d;
+    }
+    return n < g ? -1 : 0;
   }
 
   /** Compares a line with splitter text[a,b) whose first HEAD bytes, zero-filled, are the same. */
