@@ -17,27 +17,34 @@ function splitmix32(state: number): () => number {
 }
 
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  /**
+   * The four 32-bit words a, b, c, d of sfc32, held as int32 (every step wraps to 32 bits):
+   * in a typed array they stay machine integers, where fields that start above 2^31 would be
+   * doubles, and each draw would box its result.
+   */
+  private readonly s = new Int32Array(4);
 
   constructor(seed: number, stream = '') {
     const mix = splitmix32((seed >>> 0) ^ fnv1a32(utf8(stream)));
-    this.a = mix();
-    this.b = mix();
-    this.c = mix();
-    this.d = mix() | 1;
+    const s = this.s;
+    s[0] = mix();
+    s[1] = mix();
+    s[2] = mix();
+    s[3] = mix() | 1;
     for (let i = 0; i < 12; i++) this.nextU32();
   }
 
   nextU32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
+    const s = this.s;
+    const a = s[0]!;
+    const b = s[1]!;
+    const c = s[2]!;
+    const d = s[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    s[2] = ((c << 21) | (c >>> 11)) + t;
     return t >>> 0;
   }
 
