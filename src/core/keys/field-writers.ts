@@ -281,13 +281,15 @@ function uuidEncoder(rng: Rng): Encoder {
     b[at + 7] = HEX2[v3 + 1]!;
   };
   // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: bytes 0-3, 4-5, 6-7, 8-9, 10-15.
+  const drawn = new Int32Array(4);
   return (out) => {
-    const w0 = rng.nextU32();
+    rng.words(drawn, 4); // one call for the four words (each its own call was not inlined)
+    const w0 = drawn[0]! >>> 0;
     // The version nibble: byte 6 (bits 16-23 of the second word) becomes 0100xxxx.
-    const w1 = ((rng.nextU32() & 0xff0fffff) | 0x00400000) >>> 0;
+    const w1 = ((drawn[1]! & 0xff0fffff) | 0x00400000) >>> 0;
     // The variant: byte 8 (bits 0-7 of the third word) becomes 10xxxxxx.
-    const w2 = ((rng.nextU32() & 0xffffff3f) | 0x80) >>> 0;
-    const w3 = rng.nextU32();
+    const w2 = ((drawn[2]! & 0xffffff3f) | 0x80) >>> 0;
+    const w3 = drawn[3]! >>> 0;
     out.room(36);
     const b = out.buf;
     const at = out.len;

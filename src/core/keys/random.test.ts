@@ -43,6 +43,10 @@ describe('Rng', () => {
         const rng = new Rng(seed, stream);
         const want = textbook(seed, stream);
         for (let i = 0; i < 64; i++) expect(rng.nextU32()).toBe(want());
+        // words() draws the same words in one call.
+        const into = new Int32Array(5);
+        rng.words(into, 5);
+        for (let i = 0; i < 5; i++) expect(into[i]! >>> 0).toBe(want());
       }),
       { seed: SEED, numRuns: 500 },
     );

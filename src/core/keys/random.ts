@@ -48,6 +48,11 @@ export class Rng {
     return t >>> 0;
   }
 
+  /** The next n words into `into`, as n calls of nextU32 draw them (as int32: `>>> 0` reads one). */
+  words(into: Int32Array, n: number): void {
+    for (let k = 0; k < n; k++) into[k] = this.nextU32();
+  }
+
   /** Uniform in [0, 1) with 53 random bits. */
   next(): number {
     const hi = this.nextU32() >>> 5;
