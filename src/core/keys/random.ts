@@ -55,9 +55,24 @@ export class Rng {
 
   /** Uniform in [0, 1) with 53 random bits. */
   next(): number {
-    const hi = this.nextU32() >>> 5;
-    const lo = this.nextU32() >>> 6;
-    return (hi * 67108864 + lo) / 9007199254740992;
+    // Two steps of nextU32 on locals, the words read and stored once (most draws come here,
+    // and nextU32 called from a large caller is often not inlined).
+    const s = this.s;
+    let a = s[0]!;
+    let b = s[1]!;
+    let c = s[2]!;
+    let d = s[3]!;
+    const hi = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + hi) | 0;
+    const lo = (((a + b) | 0) + d) | 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    s[2] = ((c << 21) | (c >>> 11)) + lo;
+    return ((hi >>> 5) * 67108864 + (lo >>> 6)) / 9007199254740992;
   }
 
   /** Uniform integer in [0, n) for n up to 2^53. */
