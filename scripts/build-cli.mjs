@@ -1,7 +1,8 @@
 // Bundles the CLI with esbuild into dist/cli (ESM, code-split so each command loads lazily).
 // `buildCli(outdir)` is also what tests use to run the CLI as a process from the current source.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rawText } from './raw-text-plugin.mjs';
 
@@ -26,9 +27,17 @@ const englishZod = {
   },
 };
 
+/**
+ * esbuild escapes non-ASCII text in code (its default charset) but not in the comments it
+ * keeps, and one such character makes V8 hold and scan the whole chunk as two-byte text
+ * (zod's chunk has a dash in a comment). Comments only: a character becomes '?' ('??' for a
+ * pair of surrogates), so every column of the source maps still holds.
+ */
+const asciiComments = (text) => text.replace(/[^\x00-\x7f]/gu, (c) => '?'.repeat(c.length));
+
 export async function buildCli(outdir = `${ROOT}dist/cli`) {
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const { outputFiles } = await build({
     entryPoints: { btstudio: `${ROOT}src/cli/entry.ts` },
     outdir,
     bundle: true,
@@ -44,7 +53,12 @@ export async function buildCli(outdir = `${ROOT}dist/cli`) {
     // The code-export engines are source files loaded as text (`?raw`, as in Vite).
     plugins: [rawText, englishZod],
     logLevel: 'warning',
+    write: false,
   });
+  for (const file of outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
+  }
   return `${outdir}/btstudio.mjs`;
 }
 

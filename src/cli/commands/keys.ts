@@ -1,7 +1,6 @@
 // btstudio keys DESIGN --table T: sample keys from the template's generators.
 import { ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
 import { keyWriter, packedKeys, type KeyWriter } from '../../core/keys/writer';
-import { sortLineIndex } from '../../core/sort/byteSort';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import { failedError, intFlag, parseFlags, UserError, write, type Io } from '../io';
@@ -41,6 +40,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const opts = { seed, writesPerSecond: table.load?.writesPerSecond };
     if (values.sorted) {
       const keys = packedKeys(table.rowKey, n, opts);
+      // Loaded only here: unsorted keys, the common case, start without the sorter.
+      const { sortLineIndex } = await import('../../core/sort/byteSort');
       const order = sortLineIndex(keys.data, keys.starts, keys.ends, keys.count);
       for (let k = 0; k < keys.count; k++) {
         const i = order[k]!;

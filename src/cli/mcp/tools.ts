@@ -2,7 +2,7 @@
 // JSON as the command line) over the text it was given, through `withFiles`, so a tool reads
 // nothing from the disk, writes nothing and talks to no Bigtable. Inputs go through the same
 // loader and limits as a file given to the CLI.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CODE_LANGS, EXPORT_FORMATS } from '../../core/export';
 import { Design } from '../../core/model/schema';
 import { runCliWithInput } from '../run-in-memory';

@@ -237,9 +237,11 @@ export class ByteBuffer {
       return;
     }
     // Two parts that integer arithmetic handles: the low nine digits (zero-padded) and the rest.
-    const lo = v % 1e9;
-    this.smallDigits((v - lo) / 1e9, pad - 9);
-    this.smallDigits(lo, 9);
+    // floor(v / 10^9) is exact below 2^53 (the quotient is rounded by less than 10^-9), and
+    // cheaper than v % 1e9, a floating-point remainder (fmod) on values above 2^31.
+    const hi = Math.floor(v / 1e9);
+    this.smallDigits(hi, pad - 9);
+    this.smallDigits(v - hi * 1e9, 9);
   }
 
   /** digits() for v below 10^9, in 32-bit integer arithmetic, two digits a step. */

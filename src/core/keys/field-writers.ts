@@ -191,6 +191,10 @@ function timestampEncoder(name: string, f: TimestampField): Encoder {
   // Neighbouring rows share a value (a bucket, the same millisecond): encode it once.
   let lastValue = NaN;
   const last = new ByteBuffer();
+  // Decimal text (digits, or the 19 digits of LONG_MAX - v) of a later value is the last one's
+  // plus (or minus) the step, done on the digits: a carry rarely goes past one or two of them.
+  const decimal = f.format !== 'iso' && f.encoding !== 'bigEndian';
+  let lastIsText = false;
   const encode = (out: ByteBuffer, v: number): void => {
     // ISO text, big-endian reversal and values out of range are rare: the exact general path.
     if (f.format === 'iso' || v < 0 || v > SAFE || (f.encoding === 'bigEndian' && f.reversed)) general(out, name, f, BigInt(v));
@@ -207,12 +211,50 @@ function timestampEncoder(name: string, f: TimestampField): Encoder {
       return;
     }
     if (v !== lastValue) {
+      const step = v - lastValue;
+      const stepped = lastIsText && step > 0 && step < STEP_LIMIT && v <= SAFE && (f.reversed ? subtractDigits(last, step) : addDigits(last, step));
       lastValue = v;
-      last.len = 0;
-      encode(last, v);
+      if (!stepped) {
+        last.len = 0;
+        encode(last, v);
+        lastIsText = decimal && v >= 0 && v <= SAFE;
+      }
     }
     out.copy(last.buf, last.len);
   };
+}
+
+/** Steps below 2^30 are added digit by digit in 32-bit integer arithmetic. */
+const STEP_LIMIT = 0x40000000;
+
+/**
+ * Adds `step` to the decimal digits in `text`, in place; false when the sum needs one more digit
+ * (the text is then to be written again, its digits having been changed).
+ */
+function addDigits(text: ByteBuffer, step: number): boolean {
+  const b = text.buf;
+  for (let p = text.len - 1; p >= 0; p--) {
+    const sum = b[p]! - 48 + step;
+    step = (sum / 10) | 0;
+    b[p] = 48 + sum - step * 10;
+    if (step === 0) return true;
+  }
+  return false;
+}
+
+/** Subtracts `step` from the decimal digits in `text`, in place; false when it would go below zero. */
+function subtractDigits(text: ByteBuffer, step: number): boolean {
+  const b = text.buf;
+  for (let p = text.len - 1; p >= 0; p--) {
+    const diff = b[p]! - 48 - step;
+    if (diff >= 0) {
+      b[p] = 48 + diff;
+      return true;
+    }
+    step = ((9 - diff) / 10) | 0; // the borrow: the fewest tens that make diff a digit
+    b[p] = 48 + diff + step * 10;
+  }
+  return false;
 }
 
 function uuidEncoder(rng: Rng): Encoder {
@@ -239,13 +281,15 @@ function uuidEncoder(rng: Rng): Encoder {
     b[at + 7] = HEX2[v3 + 1]!;
   };
   // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: bytes 0-3, 4-5, 6-7, 8-9, 10-15.
+  const drawn = new Int32Array(4);
   return (out) => {
-    const w0 = rng.nextU32();
+    rng.words(drawn, 4); // one call for the four words (each its own call was not inlined)
+    const w0 = drawn[0]! >>> 0;
     // The version nibble: byte 6 (bits 16-23 of the second word) becomes 0100xxxx.
-    const w1 = ((rng.nextU32() & 0xff0fffff) | 0x00400000) >>> 0;
+    const w1 = ((drawn[1]! & 0xff0fffff) | 0x00400000) >>> 0;
     // The variant: byte 8 (bits 0-7 of the third word) becomes 10xxxxxx.
-    const w2 = ((rng.nextU32() & 0xffffff3f) | 0x80) >>> 0;
-    const w3 = rng.nextU32();
+    const w2 = ((drawn[2]! & 0xffffff3f) | 0x80) >>> 0;
+    const w3 = drawn[3]! >>> 0;
     out.room(36);
     const b = out.buf;
     const at = out.len;

@@ -17,35 +17,62 @@ function splitmix32(state: number): () => number {
 }
 
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  /**
+   * The four 32-bit words a, b, c, d of sfc32, held as int32 (every step wraps to 32 bits):
+   * in a typed array they stay machine integers, where fields that start above 2^31 would be
+   * doubles, and each draw would box its result.
+   */
+  private readonly s = new Int32Array(4);
 
   constructor(seed: number, stream = '') {
     const mix = splitmix32((seed >>> 0) ^ fnv1a32(utf8(stream)));
-    this.a = mix();
-    this.b = mix();
-    this.c = mix();
-    this.d = mix() | 1;
+    const s = this.s;
+    s[0] = mix();
+    s[1] = mix();
+    s[2] = mix();
+    s[3] = mix() | 1;
     for (let i = 0; i < 12; i++) this.nextU32();
   }
 
   nextU32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
+    const s = this.s;
+    const a = s[0]!;
+    const b = s[1]!;
+    const c = s[2]!;
+    const d = s[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    s[2] = ((c << 21) | (c >>> 11)) + t;
     return t >>> 0;
+  }
+
+  /** The next n words into `into`, as n calls of nextU32 draw them (as int32: `>>> 0` reads one). */
+  words(into: Int32Array, n: number): void {
+    for (let k = 0; k < n; k++) into[k] = this.nextU32();
   }
 
   /** Uniform in [0, 1) with 53 random bits. */
   next(): number {
-    const hi = this.nextU32() >>> 5;
-    const lo = this.nextU32() >>> 6;
-    return (hi * 67108864 + lo) / 9007199254740992;
+    // Two steps of nextU32 on locals, the words read and stored once (most draws come here,
+    // and nextU32 called from a large caller is often not inlined).
+    const s = this.s;
+    let a = s[0]!;
+    let b = s[1]!;
+    let c = s[2]!;
+    let d = s[3]!;
+    const hi = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + hi) | 0;
+    const lo = (((a + b) | 0) + d) | 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    s[2] = ((c << 21) | (c >>> 11)) + lo;
+    return ((hi >>> 5) * 67108864 + (lo >>> 6)) / 9007199254740992;
   }
 
   /** Uniform integer in [0, n) for n up to 2^53. */

@@ -13,7 +13,7 @@ import { mix, mixBase, mixRound, modulo } from './generators';
 
 const SEED = 20261201;
 
-function expectSameKeys(rowKey: RowKey, n: number, opts: { seed?: number; writesPerSecond?: number } = {}): void {
+function expectSameKeys(rowKey: RowKey, n: number, opts: { seed?: number; writesPerSecond?: number; startMs?: number } = {}): void {
   let general: ReturnType<typeof recordStream>;
   try {
     general = recordStream(rowKey, opts);
@@ -99,6 +99,26 @@ describe('keyWriter', () => {
       }),
       { seed: SEED, numRuns: 300 },
     );
+  });
+});
+
+describe('keyWriter timestamps', () => {
+  // A timestamp's text is stepped from the last one, digit by digit: past a carry into a new
+  // digit (9999999999999 ms to 10^13), past long borrows of LONG_MAX - v, in every unit.
+  const timestamp = (extra: Record<string, unknown>): RowKey =>
+    ({ template: '{ts}', fields: { ts: { type: 'timestamp', ...extra } } }) as unknown as RowKey;
+  it('writes the general path\'s text across carries and borrows, in every unit and pad', () => {
+    const carry = 1e13 - 1500; // 13 digits to 14 in ms, 10 to 11 in s around 2286-11-20
+    const borrow = 1767225000000 + 775_807 - 700; // LONG_MAX (...775807) - v ends in 000000 700 ms in
+    for (const startMs of [carry, 1e10 * 1000 - 300_000, borrow, 0, 999]) {
+      for (const unit of ['ms', 's', 'us']) {
+        for (const extra of [{}, { reversed: true }, { pad: 14 }, { pad: 20 }, { bucket: 'minute' }, { reversed: true, bucket: 'hour' }]) {
+          for (const writesPerSecond of [1, 7, 1000, 3000, 20000]) {
+            expectSameKeys(timestamp({ unit, ...extra }), 400, { startMs, writesPerSecond });
+          }
+        }
+      }
+    }
   });
 });
 

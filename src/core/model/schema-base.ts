@@ -1,6 +1,6 @@
 // The pieces every part of the design format v1 is built from (schema.ts assembles the format;
 // schema-fields.ts and schema-views.ts hold its key fields and its views).
-import { z } from 'zod';
+import * as z from 'zod';
 
 // No JIT: zod would probe `Function("")` on the first parse to decide on compiled parsers, an
 // eval attempt the studio's CSP (script-src 'self') blocks and reports, in the page and in

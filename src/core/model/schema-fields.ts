@@ -1,6 +1,6 @@
 // The key fields of the design format v1: one schema per field type, discriminated by `type`
 // (schema.ts puts them in a table's rowKey.fields; docs/design-format.md explains them).
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, text } from './schema-base';
 
 const common = {

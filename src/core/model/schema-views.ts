@@ -1,6 +1,6 @@
 // Views (issue 15): materialized, logical and authorized views of the design format v1
 // (schema.ts puts them in the design's `views`; docs/design-format.md explains them).
-import { z } from 'zod';
+import * as z from 'zod';
 import { text } from './schema-base';
 
 /** Bigtable's view id rule (as table ids): letters, digits, _ - . (at most 50 by the checks). */

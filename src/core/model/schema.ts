@@ -1,6 +1,6 @@
 // The design format v1, defined once. The JSON Schema in public/design.schema.json is
 // generated from these definitions (scripts/gen-schema.ts); docs/design-format.md explains them.
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, duration, text } from './schema-base';
 import { Field } from './schema-fields';
 import { AuthorizedView, LogicalView, MaterializedView } from './schema-views';
