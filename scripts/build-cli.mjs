@@ -33,7 +33,17 @@ const englishZod = {
  * (zod's chunk has a dash in a comment). Comments only: a character becomes '?' ('??' for a
  * pair of surrogates), so every column of the source maps still holds.
  */
-const asciiComments = (text) => text.replace(/[^\x00-\x7f]/gu, (c) => '?'.repeat(c.length));
+const asciiComments = (text, file) => {
+  // A character outside a comment would be code (a string a user sees): refuse to build rather
+  // than change it. esbuild escapes those, so this only fails if that ever stops being true.
+  for (const [n, line] of text.split('\n').entries()) {
+    const at = line.search(/[^\x00-\x7f]/u);
+    if (at < 0) continue;
+    const before = line.slice(0, at);
+    if (!(/^\s*(\/\/|\/?\*)/.test(line) || before.includes('//'))) throw new Error(`build-cli: ${file}:${n + 1}: a non-ASCII character outside a comment`);
+  }
+  return text.replace(/[^\x00-\x7f]/gu, (c) => '?'.repeat(c.length));
+};
 
 export async function buildCli(outdir = `${ROOT}dist/cli`) {
   rmSync(outdir, { recursive: true, force: true });
@@ -57,7 +67,7 @@ export async function buildCli(outdir = `${ROOT}dist/cli`) {
   });
   for (const file of outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text) : file.contents);
+    writeFileSync(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text, file.path) : file.contents);
   }
   return `${outdir}/btstudio.mjs`;
 }
