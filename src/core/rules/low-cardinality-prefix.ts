@@ -2,14 +2,14 @@
 // low-cardinality prefix is salted (a hash of the key in front). Rows split anywhere, so the
 // prefix only hurts when nothing after it spreads the writes under each of its values. Under a
 // declared load the rule reads the hotspot model (capacity/hotspot.ts, as the simulator does):
-// it warns when the newest edge behind the busiest value takes more writes/s than one node at
-// the recommended CPU, an error above the whole node. With no load it judges the key alone
+// it warns when the newest edge behind the busiest value takes more than half of one node (as
+// hot-row does, and the simulator's at-risk), an error above the whole node. With no load it judges the key alone
 // against the nodes (support/keyshape.ts writeSpread) and asks for the load.
 import type { Design } from '../model/schema';
 import type { DesignAnalysis, TableAnalysis } from './analysis';
 import { count, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
 import { defineTableRule } from './types';
-import { describeRange, rangeCapacity, tableHotspot, type HotspotModel, type RangeCapacity } from '../capacity/hotspot';
+import { describeRange, NODE_SHARE, rangeCapacity, tableHotspot, type HotspotModel, type RangeCapacity } from '../capacity/hotspot';
 import { formatCount } from '../units';
 
 const TAIL =
@@ -59,14 +59,14 @@ function keyProblem(t: TableAnalysis, analysis: DesignAnalysis): WriteSpread | n
 
 /**
  * Under a declared load, the hotspot model (capacity/hotspot.ts, which the simulator reads):
- * the newest edge behind the busiest prefix value takes more writes/s than one node serves at
- * the recommended CPU. One hot row is hot-row's finding (a new row per update, never a salt).
+ * the newest edge behind the busiest prefix value takes more than half of one node, the bar of
+ * hot-row and of the simulator's at-risk (NODE_SHARE). One hot row is hot-row's finding (a new
+ * row per update, never a salt).
  */
 function rateProblem(design: Design, t: TableAnalysis): { model: HotspotModel; capacity: RangeCapacity } | null {
   const model = tableHotspot(design, t);
-  if (model.hottest.kind !== 'edge' || !model.hottest.inPrefix || model.writesPerSecond === null) return null;
-  const capacity = rangeCapacity(design, t);
-  return model.writesPerSecond > capacity.atTarget ? { model, capacity } : null;
+  if (model.hottest.kind !== 'edge' || !model.hottest.inPrefix || model.writesPerSecond === null || model.nodeFraction === null) return null;
+  return model.nodeFraction > NODE_SHARE.atRisk ? { model, capacity: rangeCapacity(design, t) } : null;
 }
 
 /** Why the newest edge takes every write of one prefix value. */
@@ -82,7 +82,7 @@ export default defineTableRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
-    description: 'The busiest value of the first key field sends more writes/s to one range than a node serves at the CPU target; with no load declared, too few values or one too busy for the nodes.',
+    description: 'The busiest value of the first key field sends more than half a node of writes/s to one range no split divides; with no load declared, too few values or one too busy for the nodes.',
     messages: {
       few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges' + DECLARE,
       salted: 'the salt {salt} ({saltBuckets} buckets) does not spread {field}: writes crowd ~{points} key ranges' + DECLARE,
@@ -95,9 +95,9 @@ export default defineTableRule({
       salted:
         'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. {saltAdvice} No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
       hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL + ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
-      busy: '{range} takes {share} of the {total} writes/s, {wps} writes/s, because {after}. No split divides that range, so one node serves it whatever the cluster size: {perNode} writes/s of these rows at 100% CPU, {atTarget} at the recommended {target} ("Plan your capacity"). {remedy}',
+      busy: '{range} takes {share} of the {total} writes/s, {wps} writes/s, because {after}. No split divides that range, so one node serves it whatever the cluster size: {perNode} writes/s of these rows at 100% CPU; above half of that ({half}) the range has no room to grow, and the recommended average CPU is {target} ("Plan your capacity"). {remedy}',
       busySalted:
-        '{range} takes {share} of the {total} writes/s, {wps} writes/s: the salt {salt} ({saltBuckets} buckets) gives the busiest {field} one bucket. No split divides that range, so one node serves it: {perNode} writes/s of these rows at 100% CPU, {atTarget} at the recommended {target} ("Plan your capacity"). {saltAdvice}',
+        '{range} takes {share} of the {total} writes/s, {wps} writes/s: the salt {salt} ({saltBuckets} buckets) gives the busiest {field} one bucket. No split divides that range, so one node serves it: {perNode} writes/s of these rows at 100% CPU; above half of that ({half}) the range has no room to grow ("Plan your capacity"). {saltAdvice}',
     },
     fixable: true,
   },
@@ -138,9 +138,9 @@ export default defineTableRule({
           share: percent(m.hottest.share),
           wps: rate(m.writesPerSecond!),
           total: rate(t.table.load!.writesPerSecond!),
-          limit: hotspot ? `one node's ${rate(c.perNode)}` : `one node's ${rate(c.atTarget)} at ${percent(c.cpuTarget)} CPU`,
+          limit: hotspot ? `one node's ${rate(c.perNode)}` : `half of one node (${rate(c.perNode * NODE_SHARE.atRisk)} of its ${rate(c.perNode)})`,
           perNode: rate(c.perNode),
-          atTarget: rate(c.atTarget),
+          half: rate(c.perNode * NODE_SHARE.atRisk),
           target: percent(c.cpuTarget),
           after: afterEdge(t, m.hottest.stop),
         },
