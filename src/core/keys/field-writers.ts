@@ -87,6 +87,34 @@ function stringEncoder(name: string, f: StringField, rng: Rng): Encoder {
       out.len += length;
     };
   }
+  const cardinality = f.cardinality ?? 10000;
+  // A small value set (a path of 1,000 values, 12 letters each) is spelled once a value, the
+  // first time its rank is drawn, then copied: the same bytes, without a hash a letter. Larger
+  // sets spell every draw (a table past the CPU caches costs more than it saves).
+  if (Number.isInteger(cardinality) && cardinality * length <= TEXT_TABLE_BYTES) {
+    const table = new Uint8Array(cardinality * length);
+    const spelled = new Uint8Array(cardinality);
+    return (out, i) => {
+      out.append(prefix);
+      out.room(length);
+      const k = rank(i);
+      const buf = out.buf;
+      const at = out.len;
+      if (k < cardinality) {
+        const from = k * length;
+        if (spelled[k] === 0) {
+          const m = mixBase(k, salt);
+          for (let p = 0; p < length; p++) table[from + p] = alphabet[modulo(mixRound(m, p), base)]!;
+          spelled[k] = 1;
+        }
+        for (let p = 0; p < length; p++) buf[at + p] = table[from + p]!;
+      } else {
+        const m = mixBase(k, salt);
+        for (let p = 0; p < length; p++) buf[at + p] = alphabet[modulo(mixRound(m, p), base)]!;
+      }
+      out.len += length;
+    };
+  }
   return (out, i) => {
     out.append(prefix);
     out.room(length);
@@ -98,6 +126,9 @@ function stringEncoder(name: string, f: StringField, rng: Rng): Encoder {
     out.len += length;
   };
 }
+
+/** The largest table of spelled values a text field keeps (bytes): well inside a core's L2. */
+const TEXT_TABLE_BYTES = 256 * 1024;
 
 function intEncoder(name: string, f: IntField, rng: Rng): Encoder {
   const value = intValue(f, rng);
@@ -321,8 +352,33 @@ function domainEncoder(f: DomainField, rng: Rng): Encoder {
   const tldLabels = tlds.map((t) => t.split('.').map(utf8));
   const lower = utf8(ALPHABETS.lower);
   const name = new Uint8Array(16);
+  // The busiest ranks' names (zipf draws land there most), spelled once and then copied: the
+  // same bytes. A slot holds a name of up to DOMAIN_SLOT - 1 bytes; a longer one is spelled
+  // every time.
+  const cached = Math.min(f.cardinality ?? 10000, DOMAIN_CACHE);
+  const slots = new Uint8Array(cached * DOMAIN_SLOT);
+  const lengths = new Uint8Array(cached);
   return (out, i) => {
     const k = rank(i);
+    const hit = k < cached ? lengths[k]! : 0;
+    if (hit > 0) {
+      out.room(hit);
+      const buf = out.buf;
+      const at = out.len;
+      const from = k * DOMAIN_SLOT;
+      for (let p = 0; p < hit; p++) buf[at + p] = slots[from + p]!;
+      out.len = at + hit;
+      return;
+    }
+    const start = out.len;
+    spell(out, k);
+    const n = out.len - start;
+    if (k < cached && n < DOMAIN_SLOT) {
+      slots.set(out.buf.subarray(start, out.len), k * DOMAIN_SLOT);
+      lengths[k] = n;
+    }
+  };
+  function spell(out: ByteBuffer, k: number): void {
     const m = mixBase(k, salt);
     const h = mixRound(m, 0);
     const len = 4 + modulo(h, 7);
@@ -346,8 +402,12 @@ function domainEncoder(f: DomainField, rng: Rng): Encoder {
         out.append(label);
       }
     }
-  };
+  }
 }
+
+/** Ranks of a domain field whose names are kept, and the bytes a kept name may take. */
+const DOMAIN_CACHE = 16384;
+const DOMAIN_SLOT = 48;
 
 export function fieldEncoder(name: string, field: Field, seed: number): Encoder | null {
   const rng = new Rng(seed, name);

@@ -88,6 +88,21 @@ describe('keyWriter', () => {
     }
   });
 
+  it('copies a spelled value the same bytes as spelling it again: kept names and ranks past the kept ones', () => {
+    // A domain of 40,000 names (the first 16,384 ranks kept), forward and reversed, and a path of
+    // 30 values (all kept): zipf draws hit kept ranks over and over and reach past them too.
+    for (const reversed of [false, true]) {
+      const rowKey = {
+        template: '{d}#{p}',
+        fields: {
+          d: { type: 'domain', reversed, cardinality: 40000, distribution: 'zipf', skew: 0.6 },
+          p: { type: 'string', prefix: '/', length: 9, cardinality: 30, distribution: 'zipf', skew: 1 },
+        },
+      } as unknown as RowKey;
+      expectSameKeys(rowKey, 20000, { seed: 11 });
+    }
+  });
+
   it('writes the keys of the general path for generated designs of every field type and encoding', () => {
     console.log(`fast-check seed ${SEED}`);
     fc.assert(
