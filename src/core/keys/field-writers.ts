@@ -87,6 +87,11 @@ function stringEncoder(name: string, f: StringField, rng: Rng): Encoder {
       out.len += length;
     };
   }
+  // The value of rank k, one hash a letter, into `dst` at `at`.
+  const spell = (dst: Uint8Array, at: number, k: number) => {
+    const m = mixBase(k, salt);
+    for (let p = 0; p < length; p++) dst[at + p] = alphabet[modulo(mixRound(m, p), base)]!;
+  };
   const cardinality = f.cardinality ?? 10000;
   // A small value set (a path of 1,000 values, 12 letters each) is spelled once a value, the
   // first time its rank is drawn, then copied: the same bytes, without a hash a letter. Larger
@@ -103,26 +108,18 @@ function stringEncoder(name: string, f: StringField, rng: Rng): Encoder {
       if (k < cardinality) {
         const from = k * length;
         if (spelled[k] === 0) {
-          const m = mixBase(k, salt);
-          for (let p = 0; p < length; p++) table[from + p] = alphabet[modulo(mixRound(m, p), base)]!;
+          spell(table, from, k);
           spelled[k] = 1;
         }
         for (let p = 0; p < length; p++) buf[at + p] = table[from + p]!;
-      } else {
-        const m = mixBase(k, salt);
-        for (let p = 0; p < length; p++) buf[at + p] = alphabet[modulo(mixRound(m, p), base)]!;
-      }
+      } else spell(buf, at, k);
       out.len += length;
     };
   }
   return (out, i) => {
     out.append(prefix);
     out.room(length);
-    const k = rank(i);
-    const m = mixBase(k, salt);
-    const buf = out.buf;
-    const at = out.len;
-    for (let p = 0; p < length; p++) buf[at + p] = alphabet[modulo(mixRound(m, p), base)]!;
+    spell(out.buf, out.len, rank(i));
     out.len += length;
   };
 }
