@@ -1,7 +1,10 @@
 // The built CLI's start-up: `btstudio sort` (and its worker thread, which loads the same chunk)
 // reaches no chunk with zod, js-yaml or the design loader, and zod's locales other than English
-// are left out of the bundle. Checked on the CLI built from this source, through its source maps.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+// are left out of the bundle; and `btstudio keys` writes the same bytes to a file as to a pipe.
+// Checked on the CLI built from this source (through its source maps for what a chunk reaches).
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,5 +44,23 @@ describe('the CLI bundle', () => {
     const keys = readdirSync(dir).find((f) => /^keys-.*\.mjs$/.test(f))!;
     const locales = reachableSources(keys).filter((s) => s.includes('zod/v4/locales/'));
     expect(locales.map((s) => s.replace(/.*\/locales\//, ''))).toEqual(['en.js']);
+  });
+});
+
+describe('the built CLI writing keys', () => {
+  it('writes the same bytes to a file (chunks written while the next fills) as to a pipe', () => {
+    const cli = join(dir, 'btstudio.mjs');
+    const args = [cli, 'keys', join(ROOT, 'examples/chat-messages.yaml'), '-n', '300000', '--seed', '7'];
+    const piped = spawnSync(process.execPath, args, { maxBuffer: 1 << 28 });
+    expect(piped.status).toBe(0);
+    const path = join(mkdtempSync(join(tmpdir(), 'btstudio-keys-file-')), 'keys.txt');
+    const fd = openSync(path, 'w');
+    const toFile = spawnSync(process.execPath, args, { stdio: ['ignore', fd, 'pipe'] });
+    closeSync(fd);
+    expect(toFile.status).toBe(0);
+    const written = readFileSync(path);
+    expect(written.length).toBeGreaterThan(20 * 1024 * 1024); // many chunks
+    expect(written.equals(piped.stdout)).toBe(true);
+    expect(written.toString('latin1').split('\n').length).toBe(300_001);
   });
 });

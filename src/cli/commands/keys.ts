@@ -3,7 +3,8 @@ import { ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
 import { keyWriter, packedKeys, type KeyWriter } from '../../core/keys/writer';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
-import { failedError, intFlag, parseFlags, UserError, write, type Io } from '../io';
+import { failedError, intFlag, parseFlags, UserError, type Io } from '../io';
+import { chunkedOutput, type ChunkedOutput } from '../chunked-output';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'print sample row keys of a table';
@@ -30,12 +31,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   // Written as bytes in chunks of about 1 MB: no string per key (a million keys is 50 MB).
   // Unsorted keys go straight from the key writer to the output; sorted ones are packed first.
   const show = values.hex === true ? hexInto : displayKeyInto;
-  const out = new ByteBuffer(CHUNK + 4096);
-  const flush = async (): Promise<void> => {
-    // A copy: the stream may hold on to what it was given after the callback (a PassThrough does).
-    if (out.len > 0) await write(io.stdout, out.buf.slice(0, out.len));
-    out.len = 0;
-  };
+  const output = chunkedOutput(io, CHUNK + 4096);
   await generating(file, table.name, async () => {
     const opts = { seed, writesPerSecond: table.load?.writesPerSecond };
     if (values.sorted) {
@@ -45,25 +41,25 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const order = sortLineIndex(keys.data, keys.starts, keys.ends, keys.count);
       for (let k = 0; k < keys.count; k++) {
         const i = order[k]!;
-        show(keys.data, keys.starts[i]!, keys.ends[i]!, out);
-        out.push(10);
-        if (out.len >= CHUNK) await flush();
+        show(keys.data, keys.starts[i]!, keys.ends[i]!, output.out);
+        output.out.push(10);
+        if (output.out.len >= CHUNK) await output.flush();
       }
     } else {
       const writer = keyWriter(table.rowKey, opts);
       // Keys that are their own display text go straight into the output.
-      if (writer.plain && values.hex !== true) await plainKeys(writer, n, out, flush);
+      if (writer.plain && values.hex !== true) await plainKeys(writer, n, output);
       else {
         for (let k = 0; k < n; k++) {
           const len = writer.next();
-          show(writer.bytes(), 0, len, out);
-          out.push(10);
-          if (out.len >= CHUNK) await flush();
+          show(writer.bytes(), 0, len, output.out);
+          output.out.push(10);
+          if (output.out.len >= CHUNK) await output.flush();
         }
       }
     }
   });
-  await flush();
+  await output.end();
   return 0;
 }
 
@@ -72,6 +68,7 @@ async function generating(file: string, table: string, fn: () => Promise<void>):
   try {
     await fn();
   } catch (e) {
+    if (e instanceof UserError) throw e; // the output could not be written
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table}: ${e.message}`);
     throw failedError(`${file}: key generation of table ${table}`, e);
   }
@@ -79,11 +76,11 @@ async function generating(file: string, table: string, fn: () => Promise<void>):
 
 const CHUNK = 1 << 20;
 
-async function plainKeys(writer: KeyWriter, n: number, out: ByteBuffer, flush: () => Promise<void>): Promise<void> {
+async function plainKeys(writer: KeyWriter, n: number, output: ChunkedOutput): Promise<void> {
   for (let k = 0; k < n; ) {
     // Synchronous runs of keys between flushes: the loop stays small for the optimizer.
-    k = fill(writer, k, n, out);
-    await flush();
+    k = fill(writer, k, n, output.out);
+    await output.flush();
   }
 }
 
