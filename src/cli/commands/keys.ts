@@ -1,5 +1,5 @@
 // btstudio keys DESIGN --table T: sample keys from the template's generators.
-import { ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
+import { type ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
 import { keyWriter, packedKeys, type KeyWriter } from '../../core/keys/writer';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
