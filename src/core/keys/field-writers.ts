@@ -131,12 +131,35 @@ function intEncoder(name: string, f: IntField, rng: Rng): Encoder {
   const value = intValue(f, rng);
   const pad = f.pad ?? 0;
   switch (f.encoding ?? 'decimal') {
-    case 'decimal':
+    case 'decimal': {
+      if (f.distribution === 'sequential') {
+        // Row after row the value grows by one: its text is the last one's plus one, done on
+        // the digits (zero padding takes the carry; one more digit than before writes it again).
+        const last = new ByteBuffer();
+        let lastValue = NaN;
+        return (out, i) => {
+          const v = value(i);
+          if (!(v === lastValue + 1 && v <= SAFE && addDigits(last, 1))) {
+            last.len = 0;
+            if (v >= 0 && v <= SAFE) last.digits(v, pad);
+            else {
+              // Negative and huge values are written as they come (rare: a sequence from below zero).
+              lastValue = NaN;
+              if (v >= -SAFE && v <= SAFE) signedDigits(out, v, pad);
+              else general(out, name, f, BigInt(v));
+              return;
+            }
+          }
+          lastValue = v;
+          out.copy(last.buf, last.len);
+        };
+      }
       return (out, i) => {
         const v = value(i);
         if (v >= -SAFE && v <= SAFE) signedDigits(out, v, pad);
         else general(out, name, f, BigInt(v));
       };
+    }
     case 'bigEndian':
       return (out, i) => {
         const v = value(i);

@@ -137,6 +137,42 @@ describe('keyWriter timestamps', () => {
   });
 });
 
+describe('keyWriter sequences and salts', () => {
+  const rowKey = (template: string, fields: Record<string, unknown>): RowKey => ({ template, fields }) as unknown as RowKey;
+  it('steps a sequential int\'s text across carries, its wrap-around and zero, with and without pad', () => {
+    // From below zero (written as they come) up past 0, 9 to 10, 999 to 1000; a cardinality that
+    // wraps back to min; a value near 2^53.
+    for (const min of [-12, 0, 1, 990, 9_999_990, 2 ** 53 - 40]) {
+      for (const pad of [undefined, 2, 4, 10]) {
+        for (const cardinality of [undefined, 7, 1000]) {
+          expectSameKeys(rowKey('{n}', { n: { type: 'int', min, pad, cardinality, distribution: 'sequential' } }), 1200, { seed: 3 });
+        }
+      }
+    }
+  });
+
+  it('writes salted keys of every layout the assembled plan takes and the general loop keeps', () => {
+    const id = { type: 'int', min: 1, max: 9_999_999_999, cardinality: 50_000_000, pad: 10, distribution: 'sequential' };
+    const designs = [
+      rowKey('{salt}#{id}', { salt: { type: 'hash', of: ['id'], buckets: 32 }, id }),
+      // Literal segments before, between and after; a salt of two fields and of no field at all.
+      rowKey('s{salt}x#lit#{id}z#{u}#end', { salt: { type: 'hash', of: ['u', 'id'], buckets: 1000, pad: 5 }, id, u: { type: 'uuid' } }),
+      rowKey('{a}:{b}', { a: { type: 'hash', of: ['nothing'], buckets: 7 }, b: { type: 'string', length: 3 } }),
+      // The salt after the field it is hashed from.
+      rowKey('{u}#{salt}', { u: { type: 'uuid' }, salt: { type: 'hash', of: ['u'], buckets: 64 } }),
+      // A pad narrower than the widest bucket: digits written each time.
+      rowKey('{salt}/{b}', { salt: { type: 'hash', buckets: 500, pad: 1 }, b: { type: 'string', length: 4, cardinality: 50 } }),
+      // A salt of a salt: the general loop.
+      rowKey('{s1}#{s2}#{b}', { s1: { type: 'hash', of: ['b'], buckets: 9 }, s2: { type: 'hash', of: ['s1', 'b'], buckets: 13 }, b: { type: 'string', length: 5 } }),
+      rowKey('{salt}', { salt: { type: 'hash', of: ['b'], buckets: 16 }, b: { type: 'int' } }),
+    ];
+    for (const k of designs) {
+      expectSameKeys(k, 3000, { seed: 8 });
+      expectSameKeysInto(k, 3000, { seed: 8 });
+    }
+  });
+});
+
 describe('displayKeyInto', () => {
   it('writes the UTF-8 bytes of displayKey, for any bytes (fixed seed)', () => {
     const out = new ByteBuffer(4);

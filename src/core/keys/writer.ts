@@ -53,6 +53,7 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   const key = new ByteBuffer();
   const part = new ByteBuffer();
   const direct = directPlan(layout.encoding, segments, encoders, delim, hashes.length > 0);
+  const assembled = direct ? null : assembledPlan(layout.encoding, segments, encoders, delim, hashes, fields);
   let i = 0;
 
   function fnvInto(h: number, bytes: Uint8Array, len: number): number {
@@ -84,12 +85,52 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
     }
   }
 
+  /** A key of the assembled plan into `out`: the fields, then the salts from them, then the segments. */
+  function writeAssembled(plan: AssembledPlan, out: ByteBuffer, timeMs: number): void {
+    const { drawn, salts, parts } = plan;
+    for (let x = 0; x < drawn.length; x++) {
+      const k = drawn[x]!;
+      const v = values[k]!;
+      v.len = 0;
+      encoders[k]!(v, i, timeMs);
+    }
+    for (let x = 0; x < salts.length; x++) {
+      const salt = salts[x]!;
+      const of = salt.of;
+      let h = 0x811c9dc5;
+      for (let n = 0; n < of.length; n++) {
+        const j = of[n]!;
+        if (n > 0) h = fnvInto(h, delim, delim.length);
+        if (j >= 0) h = fnvInto(h, values[j]!.buf, values[j]!.len);
+      }
+      const bucket = modulo(h >>> 0, salt.buckets);
+      const v = values[salt.k]!;
+      v.len = 0;
+      const texts = salt.texts;
+      if (texts) {
+        const pad = salt.pad;
+        v.room(pad);
+        for (let p = 0, from = bucket * pad; p < pad; p++) v.buf[p] = texts[from + p]!;
+        v.len = pad;
+      } else v.digits(bucket, salt.pad);
+    }
+    for (let x = 0; x < parts.length; x++) {
+      const s = parts[x]!;
+      if (s.lead.length > 0) out.append(s.lead);
+      const v = values[s.field]!;
+      out.copy(v.buf, v.len);
+      if (s.suffix.length > 0) out.append(s.suffix);
+    }
+    if (plan.tail.length > 0) out.append(plan.tail);
+  }
+
   const writer: KeyWriter = {
     plain: plainKeys(layout.encoding, rowKey, delim, segments),
     bytes: () => key.buf,
     nextInto(out) {
       const from = out.len;
       if (direct) writeDirect(direct, out, i, Math.min(start + (i * 1000) / wps, MAX_TIME_MS));
+      else if (assembled) writeAssembled(assembled, out, Math.min(start + (i * 1000) / wps, MAX_TIME_MS));
       else {
         const len = writer.next();
         out.copy(key.buf, len);
@@ -103,6 +144,12 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
       if (direct) {
         key.len = 0;
         writeDirect(direct, key, i++, timeMs);
+        return key.len;
+      }
+      if (assembled) {
+        key.len = 0;
+        writeAssembled(assembled, key, timeMs);
+        i++;
         return key.len;
       }
       // Every other field is written below; a salt counts as written once it is computed.
@@ -232,6 +279,63 @@ function directPlan(
     encode: s.field >= 0 ? encoders[s.field]! : null,
     suffix: s.suffix,
   }));
+}
+
+/** A plain key with salts, assembled from per-field buffers: see assembledPlan. */
+interface AssembledPlan {
+  /** The fields drawn for every key (every one that is not a salt), in layout order. */
+  drawn: number[];
+  /** The salts, each from fields in `drawn` (or names of no field, -1, which add nothing). */
+  salts: { k: number; of: number[]; buckets: number; pad: number; texts: Uint8Array | null }[];
+  /** The segments with a field: delimiter and prefix before it, suffix after it. */
+  parts: { lead: Uint8Array; field: number; suffix: Uint8Array }[];
+  /** The bytes after the last field's segment (segments without a field at the end). */
+  tail: Uint8Array;
+}
+
+/**
+ * A delimited (or one-segment singleton) key with salts (hash fields) that read only drawn
+ * fields: every field is drawn into its own buffer, the salts hashed from those, and the key
+ * written straight into the output, segment by segment. The general loop of next() does the
+ * same with a flag per field, for salts of salts and other layouts; null for those.
+ */
+function assembledPlan(
+  encoding: string,
+  segments: readonly { prefix: Uint8Array; field: number; suffix: Uint8Array }[],
+  encoders: readonly (Encoder | null)[],
+  delim: Uint8Array,
+  hashes: readonly { k: number; f: HashField; pad: number; of: number[] }[],
+  fields: readonly Field[],
+): AssembledPlan | null {
+  if (encoding === 'orderedCode' || (encoding === 'singleton' && segments.length !== 1)) return null;
+  if (hashes.some((h) => h.of.some((j) => j >= 0 && fields[j]!.type === 'hash'))) return null;
+  const drawn = encoders.flatMap((e, k) => (e ? [k] : []));
+  const salts = hashes.map((h) => ({ k: h.k, of: h.of, buckets: h.f.buckets, pad: h.pad, texts: bucketTexts(h.f.buckets, h.pad) }));
+  // Bytes without a field are carried to the next segment with one (or to the tail).
+  const parts: AssembledPlan['parts'] = [];
+  let carry: Uint8Array[] = [];
+  segments.forEach((s, k) => {
+    if (k > 0) carry.push(delim);
+    carry.push(s.prefix);
+    if (s.field < 0) {
+      carry.push(s.suffix);
+      return;
+    }
+    parts.push({ lead: concatBytes(carry), field: s.field, suffix: s.suffix });
+    carry = [];
+  });
+  return { drawn, salts, parts, tail: concatBytes(carry) };
+}
+
+/**
+ * Every bucket's text when each is `pad` digits wide (all of them, when pad is the width of the
+ * largest bucket) and the table is small; null otherwise (digits are then written each time).
+ */
+function bucketTexts(buckets: number, pad: number): Uint8Array | null {
+  if (!Number.isInteger(buckets) || buckets < 1 || String(buckets - 1).length > pad || buckets * pad > 256 * 1024) return null;
+  const texts = new ByteBuffer(buckets * pad);
+  for (let b = 0; b < buckets; b++) texts.digits(b, pad);
+  return texts.buf;
 }
 
 /** The first n keys of the table, packed (what sampleKeys returns, without an object per key). */
