@@ -4,12 +4,18 @@
 import type { DomainField, Field, IntField, StringField, TimestampField } from '../model/schema';
 import { ByteBuffer, utf8 } from './bytes';
 import { fnv1a32 } from './hash';
-import { ALPHABETS, DOMAIN_PARTS, intValue, mixBase, mixRound, modulo, rankDrawer } from './generators';
+import { ALPHABETS, DEFAULT_START_MS, DOMAIN_PARTS, intValue, MAX_TIME_MS, mixBase, mixRound, modulo, rankDrawer } from './generators';
 import { Rng } from './random';
 import { assertNever, encodeValue } from './values';
 
-/** Appends the bytes of one field for row `i` at simulated time `timeMs`. */
-export type Encoder = (out: ByteBuffer, i: number, timeMs: number) => void;
+/** Appends the bytes of one field for row `i`. */
+export type Encoder = (out: ByteBuffer, i: number) => void;
+
+/** Simulated time: row i is written at min(startMs + i * 1000 / writesPerSecond, MAX_TIME_MS). */
+export interface Clock {
+  startMs: number;
+  writesPerSecond: number;
+}
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -136,21 +142,23 @@ function intEncoder(name: string, f: IntField, rng: Rng): Encoder {
         // Row after row the value grows by one: its text is the last one's plus one, done on
         // the digits (zero padding takes the carry; one more digit than before writes it again).
         const last = new ByteBuffer();
-        let lastValue = NaN;
+        // The last value in a typed array: in a closure variable each new double is a heap number.
+        // [the last value, a raw time in, its bucket start out] (see numericBucketStart).
+  const state = new Float64Array([NaN, 0, 0]);
         return (out, i) => {
           const v = value(i);
-          if (!(v === lastValue + 1 && v <= SAFE && addDigits(last, 1))) {
+          if (!(v === state[0]! + 1 && v <= SAFE && addDigits(last, 1))) {
             last.len = 0;
             if (v >= 0 && v <= SAFE) last.digits(v, pad);
             else {
               // Negative and huge values are written as they come (rare: a sequence from below zero).
-              lastValue = NaN;
+              state[0] = NaN;
               if (v >= -SAFE && v <= SAFE) signedDigits(out, v, pad);
               else general(out, name, f, BigInt(v));
               return;
             }
           }
-          lastValue = v;
+          state[0] = v;
           out.copy(last.buf, last.len);
         };
       }
@@ -199,48 +207,64 @@ function floorDiv(a: number, b: number): number {
 
 /**
  * bucketStart in doubles: exact while every value stays an integer below 2^53 (the bounds per
- * unit below keep them there), else NaN and the general path does it.
+ * unit below keep them there), else NaN and the general path does it. The value goes in and
+ * out through io[1] and io[2], not as an argument and a result: a double passed to or returned
+ * from a call that is not inlined is a new heap number each time.
  */
-function numericBucketStart(f: TimestampField): (raw: number) => number {
+function numericBucketStart(f: TimestampField): (io: Float64Array) => void {
   const unit = f.unit ?? 'ms';
   // Seconds are multiplied by 1000 on the way to milliseconds, and a bucket start may lie a
   // month below the value: half the range leaves room for both.
   const limit = unit === 's' ? SAFE / 2000 : SAFE / 2;
-  const toMs = (v: number) => (unit === 's' ? v * 1000 : unit === 'us' ? floorDiv(v, 1000) : v);
-  const fromMs = (ms: number) => (unit === 's' ? floorDiv(ms, 1000) : unit === 'us' ? ms * 1000 : ms);
-  if (f.bucket === undefined) return (raw) => (raw >= -limit && raw <= limit ? raw : NaN);
-  return (raw) => {
-    if (!(raw >= -limit && raw <= limit)) return NaN;
-    const ms = toMs(raw);
-    switch (f.bucket) {
-      case undefined:
-        return raw;
+  const bucket = f.bucket;
+  if (bucket === undefined) {
+    return (io) => {
+      const raw = io[1]!;
+      io[2] = raw >= -limit && raw <= limit ? raw : NaN;
+    };
+  }
+  const size = bucket === 'minute' || bucket === 'hour' || bucket === 'day' ? BUCKET_MS[bucket] : DAY;
+  return (io) => {
+    const raw = io[1]!;
+    if (!(raw >= -limit && raw <= limit)) {
+      io[2] = NaN;
+      return;
+    }
+    const ms = unit === 's' ? raw * 1000 : unit === 'us' ? floorDiv(raw, 1000) : raw;
+    let start: number;
+    switch (bucket) {
       case 'minute':
       case 'hour':
-      case 'day': {
-        const size = BUCKET_MS[f.bucket];
-        return fromMs(floorDiv(ms, size) * size);
-      }
+      case 'day':
+        start = floorDiv(ms, size) * size;
+        break;
       case 'week': {
         const days = floorDiv(ms, DAY);
-        return fromMs((days - (days + 3 - floorDiv(days + 3, 7) * 7)) * DAY); // 1970-01-01 was a Thursday
+        start = (days - (days + 3 - floorDiv(days + 3, 7) * 7)) * DAY; // 1970-01-01 was a Thursday
+        break;
       }
       case 'month': {
         const d = new Date(ms);
-        return fromMs(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+        start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+        break;
       }
       default:
-        return assertNever(f.bucket);
+        start = assertNever(bucket);
     }
+    io[2] = unit === 's' ? floorDiv(start, 1000) : unit === 'us' ? start * 1000 : start;
   };
 }
 
-function timestampEncoder(name: string, f: TimestampField): Encoder {
+function timestampEncoder(name: string, f: TimestampField, clock: Clock): Encoder {
   const perMs = f.unit === 's' ? 0.001 : f.unit === 'us' ? 1000 : 1;
   const pad = f.pad ?? 0;
   const bucketOf = numericBucketStart(f);
-  // Neighbouring rows share a value (a bucket, the same millisecond): encode it once.
-  let lastValue = NaN;
+  const { startMs, writesPerSecond } = clock;
+  // Neighbouring rows share a value (a bucket, the same millisecond): encode it once. The
+  // last value is kept in a typed array: a double in a closure variable is a new heap number
+  // each time it changes.
+  // [the last value, a raw time in, its bucket start out] (see numericBucketStart).
+  const state = new Float64Array([NaN, 0, 0]);
   const last = new ByteBuffer();
   // Decimal text (digits, or the 19 digits of LONG_MAX - v) of a later value is the last one's
   // plus (or minus) the step, done on the digits: a carry rarely goes past one or two of them.
@@ -253,18 +277,23 @@ function timestampEncoder(name: string, f: TimestampField): Encoder {
     else if (f.reversed) reversedDigits(out, v);
     else out.digits(v, pad);
   };
-  return (out, _i, t) => {
+  return (out, i) => {
+    const t = Math.min(startMs + (i * 1000) / writesPerSecond, MAX_TIME_MS);
     const raw = Math.floor(t * perMs);
-    const v = bucketOf(raw);
+    state[1] = raw;
+    bucketOf(state);
+    const v = state[2]!;
     if (Number.isNaN(v)) {
-      lastValue = NaN;
+      state[0] = NaN;
       general(out, name, f, BigInt(raw));
       return;
     }
+    const lastValue = state[0]!;
     if (v !== lastValue) {
       const step = v - lastValue;
-      const stepped = lastIsText && step > 0 && step < STEP_LIMIT && v <= SAFE && (f.reversed ? subtractDigits(last, step) : addDigits(last, step));
-      lastValue = v;
+      // The step as an int32 (| 0, exact below STEP_LIMIT): passed as a double it would be boxed.
+      const stepped = lastIsText && step > 0 && step < STEP_LIMIT && v <= SAFE && (f.reversed ? subtractDigits(last, step | 0) : addDigits(last, step | 0));
+      state[0] = v;
       if (!stepped) {
         last.len = 0;
         encode(last, v);
@@ -335,12 +364,14 @@ function uuidEncoder(rng: Rng): Encoder {
   const drawn = new Int32Array(4);
   return (out) => {
     rng.words(drawn, 4); // one call for the four words (each its own call was not inlined)
-    const w0 = drawn[0]! >>> 0;
+    // Kept as int32 (word() reads bytes with >>> and &): as uint32, a word above 2^31 would be a
+    // double, and a heap number when passed to a call that is not inlined.
+    const w0 = drawn[0]!;
     // The version nibble: byte 6 (bits 16-23 of the second word) becomes 0100xxxx.
-    const w1 = ((drawn[1]! & 0xff0fffff) | 0x00400000) >>> 0;
+    const w1 = (drawn[1]! & 0xff0fffff) | 0x00400000;
     // The variant: byte 8 (bits 0-7 of the third word) becomes 10xxxxxx.
-    const w2 = ((drawn[2]! & 0xffffff3f) | 0x80) >>> 0;
-    const w3 = drawn[3]! >>> 0;
+    const w2 = (drawn[2]! & 0xffffff3f) | 0x80;
+    const w3 = drawn[3]!;
     out.room(36);
     const b = out.buf;
     const at = out.len;
@@ -429,7 +460,8 @@ function domainEncoder(f: DomainField, rng: Rng): Encoder {
 const DOMAIN_CACHE = 16384;
 const DOMAIN_SLOT = 48;
 
-export function fieldEncoder(name: string, field: Field, seed: number): Encoder | null {
+/** The field's encoder; a timestamp reads the time of row i from `clock`. */
+export function fieldEncoder(name: string, field: Field, seed: number, clock: Clock = { startMs: DEFAULT_START_MS, writesPerSecond: 1000 }): Encoder | null {
   const rng = new Rng(seed, name);
   switch (field.type) {
     case 'string':
@@ -437,7 +469,7 @@ export function fieldEncoder(name: string, field: Field, seed: number): Encoder 
     case 'int':
       return intEncoder(name, field, rng);
     case 'timestamp':
-      return timestampEncoder(name, field);
+      return timestampEncoder(name, field, clock);
     case 'uuid':
       return uuidEncoder(rng);
     case 'domain':
@@ -452,3 +484,4 @@ export function fieldEncoder(name: string, field: Field, seed: number): Encoder 
       return assertNever(field);
   }
 }
+

@@ -118,22 +118,32 @@ export function zipfSampler(n: number, s: number): (rng: Rng) => number {
     else if (k > n) k = n;
     return k - x <= sTest || u >= boundOf(k) ? k : 0;
   };
-  // With skew 1, hInv is an exp, cheaper than looking up a cell (measured).
+  // With skew 1, hInv is an exp, cheaper than looking up a cell (measured). The draw is
+  // written out here rather than called: a double passed to a call that is not inlined is a
+  // new heap number each time.
   if (Math.abs(s - 1) < 1e-9) {
     return (rng) => {
       for (;;) {
-        const k = draw(hIntegralN + rng.next() * span);
-        if (k > 0) return k - 1;
+        const u = hIntegralN + rng.next() * span;
+        const x = Math.exp(u);
+        let k = Math.floor(x + 0.5);
+        if (k < 1) k = 1;
+        else if (k > n) k = n;
+        if (k - x <= sTest || u >= boundOf(k)) return k - 1;
       }
     };
   }
   const cells = new RankCells(n, cellsFor(n), hIntegralN, span, hInv, sTest);
+  const count = cells.cells;
+  const state = cells.state;
   return (rng) => {
     for (;;) {
       const r = rng.next();
       const u = hIntegralN + r * span;
       // Most draws fall in a cell of r whose rank, and often its acceptance, is already known.
-      const known = cells.of(r);
+      const c = Math.floor(r * count);
+      let known = state[c]!;
+      if (known === 0) known = cells.decided(c);
       if (known >= 2) {
         const k = Math.floor(known / 2);
         if (known % 2 === 1 || (k <= cached && u >= boundOf(k))) return k - 1;
@@ -165,12 +175,13 @@ function cellsFor(n: number): number {
  * Entries: 0 not looked at yet, 1 not decided (compute hInv), 2k rank k, 2k + 1 rank k accepted.
  */
 class RankCells {
-  private readonly state: Float64Array;
+  /** Per cell: what its draws decide (see above); read by the sampler directly. */
+  readonly state: Float64Array;
   private readonly edge: Float64Array;
 
   constructor(
     private readonly n: number,
-    private readonly cells: number,
+    readonly cells: number,
     private readonly hN: number,
     private readonly span: number,
     private readonly hInv: (u: number) => number,
@@ -180,10 +191,9 @@ class RankCells {
     this.edge = new Float64Array(cells + 1).fill(NaN);
   }
 
-  of(r: number): number {
-    const c = Math.floor(r * this.cells);
-    const known = this.state[c]!;
-    return known !== 0 ? known : (this.state[c] = this.decide(c));
+  /** Decides cell c (not looked at yet) and remembers it. */
+  decided(c: number): number {
+    return (this.state[c] = this.decide(c));
   }
 
   private edgeX(c: number): number {

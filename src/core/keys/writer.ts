@@ -9,7 +9,7 @@ import { ByteBuffer, concatBytes, utf8 } from './bytes';
 import { KeyPacker, type KeySet } from './packed';
 import { createCodec } from './codec';
 import { fieldEncoder, type Encoder } from './field-writers';
-import { DEFAULT_START_MS, MAX_TIME_MS, modulo, type GenerateOptions } from './generators';
+import { DEFAULT_START_MS, modulo, type GenerateOptions } from './generators';
 import { assertNever, hashPad } from './values';
 
 export interface KeyWriter {
@@ -36,7 +36,8 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   const names = layout.fields;
   const index = new Map(names.map((n, k) => [n, k]));
   const fields = names.map((n) => rowKey.fields[n]!);
-  const encoders = names.map((n, k) => fieldEncoder(n, fields[k]!, seed));
+  const clock = { startMs: start, writesPerSecond: wps };
+  const encoders = names.map((n, k) => fieldEncoder(n, fields[k]!, seed, clock));
   const values = names.map(() => new ByteBuffer());
   const written = new Uint8Array(names.length);
   const delim = layout.delimiter === null ? new Uint8Array(0) : utf8(layout.delimiter);
@@ -86,13 +87,13 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   }
 
   /** A key of the assembled plan into `out`: the fields, then the salts from them, then the segments. */
-  function writeAssembled(plan: AssembledPlan, out: ByteBuffer, timeMs: number): void {
+  function writeAssembled(plan: AssembledPlan, out: ByteBuffer): void {
     const { drawn, salts, parts } = plan;
     for (let x = 0; x < drawn.length; x++) {
       const k = drawn[x]!;
       const v = values[k]!;
       v.len = 0;
-      encoders[k]!(v, i, timeMs);
+      encoders[k]!(v, i);
     }
     for (let x = 0; x < salts.length; x++) {
       const salt = salts[x]!;
@@ -129,8 +130,8 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
     bytes: () => key.buf,
     nextInto(out) {
       const from = out.len;
-      if (direct) writeDirect(direct, out, i, Math.min(start + (i * 1000) / wps, MAX_TIME_MS));
-      else if (assembled) writeAssembled(assembled, out, Math.min(start + (i * 1000) / wps, MAX_TIME_MS));
+      if (direct) writeDirect(direct, out, i);
+      else if (assembled) writeAssembled(assembled, out);
       else {
         const len = writer.next();
         out.copy(key.buf, len);
@@ -140,15 +141,14 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
       return out.len - from;
     },
     next() {
-      const timeMs = Math.min(start + (i * 1000) / wps, MAX_TIME_MS);
       if (direct) {
         key.len = 0;
-        writeDirect(direct, key, i++, timeMs);
+        writeDirect(direct, key, i++);
         return key.len;
       }
       if (assembled) {
         key.len = 0;
-        writeAssembled(assembled, key, timeMs);
+        writeAssembled(assembled, key);
         i++;
         return key.len;
       }
@@ -158,7 +158,7 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
         const enc = encoders[k];
         if (!enc) continue;
         values[k]!.len = 0;
-        enc(values[k]!, i, timeMs);
+        enc(values[k]!, i);
         written[k] = 1;
       }
       if (hashes.length) writeHashes();
@@ -208,11 +208,11 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
   return writer;
 }
 
-function writeDirect(plan: readonly DirectSegment[], out: ByteBuffer, i: number, timeMs: number): void {
+function writeDirect(plan: readonly DirectSegment[], out: ByteBuffer, i: number): void {
   for (let k = 0; k < plan.length; k++) {
     const s = plan[k]!;
     if (s.lead.length > 0) out.append(s.lead);
-    if (s.encode) s.encode(out, i, timeMs);
+    if (s.encode) s.encode(out, i);
     if (s.suffix.length > 0) out.append(s.suffix);
   }
 }
