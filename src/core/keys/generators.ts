@@ -67,7 +67,9 @@ export function rankDrawer(
       return () => z(rng);
     }
     case 'sequential':
-      return (i) => i % cardinality;
+      // The remainder only once the rows wrap: % of a cardinality past 2^31 (a double) is a
+      // call into the runtime.
+      return (i) => (i < cardinality ? i : i % cardinality);
     case 'hot': {
       const share = field.share ?? 0.5;
       return () => (cardinality <= 1 || rng.next() < share ? 0 : 1 + rng.below(cardinality - 1));

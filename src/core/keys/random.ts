@@ -145,8 +145,9 @@ export function zipfSampler(n: number, s: number): (rng: Rng) => number {
       let known = state[c]!;
       if (known === 0) known = cells.decided(c);
       if (known >= 2) {
-        const k = Math.floor(known / 2);
-        if (known % 2 === 1 || (k <= cached && u >= boundOf(k))) return k - 1;
+        // Integer halves and parity: on a double, % is a call into the runtime.
+        const k = known >> 1;
+        if ((known & 1) === 1 || (k <= cached && u >= boundOf(k))) return k - 1;
       }
       const k = draw(u);
       if (k > 0) return k - 1;
@@ -172,11 +173,12 @@ function cellsFor(n: number): number {
  * margin of 1e-9 k (millions of those units) every x of the cell rounds to the same rank k,
  * exactly as hInv would have made it. The acceptance test k - x <= sTest is decided for the
  * whole cell the same way when the smallest x passes it with the margin to spare.
- * Entries: 0 not looked at yet, 1 not decided (compute hInv), 2k rank k, 2k + 1 rank k accepted.
+ * Entries: 0 not looked at yet, 1 not decided (compute hInv), 2k rank k, 2k + 1 rank k accepted
+ * (int32: ranks below 2^30).
  */
 class RankCells {
-  /** Per cell: what its draws decide (see above); read by the sampler directly. */
-  readonly state: Float64Array;
+  /** Per cell: what its draws decide (see above), an int32; read by the sampler directly. */
+  readonly state: Int32Array;
   private readonly edge: Float64Array;
 
   constructor(
@@ -187,7 +189,7 @@ class RankCells {
     private readonly hInv: (u: number) => number,
     private readonly sTest: number,
   ) {
-    this.state = new Float64Array(cells);
+    this.state = new Int32Array(cells);
     this.edge = new Float64Array(cells + 1).fill(NaN);
   }
 
@@ -209,7 +211,8 @@ class RankCells {
     const hi = a < b ? b : a;
     const k = Math.floor(lo + 0.5);
     const margin = 1e-9 * Math.max(1, k);
-    if (!(k >= 1 && k <= this.n && k < 2 ** 50)) return 1;
+    // Ranks from 2^30 on are not written down (2k + 1 would not fit an int32): computed each time.
+    if (!(k >= 1 && k <= this.n && k < 2 ** 30)) return 1;
     if (!(lo - (k - 0.5) > margin && k + 0.5 - hi > margin)) return 1;
     return 2 * k + (k - lo + 2 * margin <= this.sTest ? 1 : 0);
   }
