@@ -143,8 +143,7 @@ function intEncoder(name: string, f: IntField, rng: Rng): Encoder {
         // the digits (zero padding takes the carry; one more digit than before writes it again).
         const last = new ByteBuffer();
         // The last value in a typed array: in a closure variable each new double is a heap number.
-        // [the last value, a raw time in, its bucket start out] (see numericBucketStart).
-  const state = new Float64Array([NaN, 0, 0]);
+        const state = new Float64Array([NaN]);
         return (out, i) => {
           const v = value(i);
           if (!(v === state[0]! + 1 && v <= SAFE && addDigits(last, 1))) {
@@ -263,8 +262,13 @@ function timestampEncoder(name: string, f: TimestampField, clock: Clock): Encode
   // Neighbouring rows share a value (a bucket, the same millisecond): encode it once. The
   // last value is kept in a typed array: a double in a closure variable is a new heap number
   // each time it changes.
-  // [the last value, a raw time in, its bucket start out] (see numericBucketStart).
-  const state = new Float64Array([NaN, 0, 0]);
+  // [the last value, a raw time in, its bucket start out (see numericBucketStart), the raw
+  // times [lo, hi) whose value is the last one (NaN: none known)].
+  const state = new Float64Array([NaN, 0, 0, NaN, NaN]);
+  // A bucket's length in raw units (1 without a bucket: the value is the raw time); 0 for months.
+  // Exact: whole seconds of milliseconds divided by 1000, not multiplied by 0.001.
+  const spanMs = f.bucket === undefined || f.bucket === 'month' ? 0 : f.bucket === 'week' ? 7 * DAY : BUCKET_MS[f.bucket];
+  const span = f.bucket === undefined ? 1 : f.unit === 's' ? spanMs / 1000 : f.unit === 'us' ? spanMs * 1000 : spanMs;
   const last = new ByteBuffer();
   // Decimal text (digits, or the 19 digits of LONG_MAX - v) of a later value is the last one's
   // plus (or minus) the step, done on the digits: a carry rarely goes past one or two of them.
@@ -280,14 +284,26 @@ function timestampEncoder(name: string, f: TimestampField, clock: Clock): Encode
   return (out, i) => {
     const t = Math.min(startMs + (i * 1000) / writesPerSecond, MAX_TIME_MS);
     const raw = Math.floor(t * perMs);
+    // Inside the last value's bucket: the same value, without working the bucket out again.
+    if (raw >= state[3]! && raw < state[4]!) {
+      out.copy(last.buf, last.len);
+      return;
+    }
     state[1] = raw;
     bucketOf(state);
     const v = state[2]!;
     if (Number.isNaN(v)) {
       state[0] = NaN;
+      state[3] = state[4] = NaN;
       general(out, name, f, BigInt(raw));
       return;
     }
+    // The raw times of v's bucket: [v, v + span) (a fixed span; months differ, so none),
+    // kept only well inside the range where the doubles are exact.
+    if (span > 0 && v >= -SAFE / 4 && v <= SAFE / 4) {
+      state[3] = v;
+      state[4] = v + span;
+    } else state[3] = state[4] = NaN;
     const lastValue = state[0]!;
     if (v !== lastValue) {
       const step = v - lastValue;

@@ -127,8 +127,9 @@ describe('keyWriter timestamps', () => {
     const borrow = 1767225000000 + 775_807 - 700; // LONG_MAX (...775807) - v ends in 000000 700 ms in
     for (const startMs of [carry, 1e10 * 1000 - 300_000, borrow, 0, 999]) {
       for (const unit of ['ms', 's', 'us']) {
-        for (const extra of [{}, { reversed: true }, { pad: 14 }, { pad: 20 }, { bucket: 'minute' }, { reversed: true, bucket: 'hour' }]) {
-          for (const writesPerSecond of [1, 7, 1000, 3000, 20000]) {
+        for (const extra of [{}, { reversed: true }, { pad: 14 }, { pad: 20 }, { bucket: 'minute' }, { reversed: true, bucket: 'hour' }, { bucket: 'day' }, { bucket: 'week' }, { bucket: 'month' }]) {
+          // Down to a row every 14 hours and a row every 5.8 days: rows cross hours, weeks and months.
+          for (const writesPerSecond of [1 / 50_000, 1 / 500_000, 1 / 3600, 1, 7, 1000, 3000, 20000]) {
             expectSameKeys(timestamp({ unit, ...extra }), 400, { startMs, writesPerSecond });
           }
         }
