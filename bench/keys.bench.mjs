@@ -46,7 +46,7 @@ try {
       rmSync(out);
     }
   }
-  console.log(JSON.stringify({ name: `keys-generate-${N}-worst-ratio`, value: Math.round(worst * 100) / 100, unit: 'x GNU sort', target: 1 }));
+  console.log(JSON.stringify({ name: `keys-generate-${N}-worst-ratio`, value: Math.round(worst * 100) / 100, unit: 'x GNU sort', target: 1, node: process.version }));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
