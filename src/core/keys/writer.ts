@@ -50,7 +50,7 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
       pad: hashPad(f),
       of: (f.of ?? names.filter((n) => n !== names[k] && rowKey.fields[n]!.type !== 'hash')).map((n) => index.get(n) ?? -1),
     }));
-  const segments = layout.segments.map((s) => ({ prefix: utf8(s.prefix), field: s.field === null ? -1 : index.get(s.field)!, suffix: utf8(s.suffix) }));
+  const segments: Segment[] = layout.segments.map((s) => ({ prefix: utf8(s.prefix), field: s.field === null ? -1 : index.get(s.field)!, suffix: utf8(s.suffix) }));
   const key = new ByteBuffer();
   const part = new ByteBuffer();
   const direct = directPlan(layout.encoding, segments, encoders, delim, hashes.length > 0);
@@ -240,10 +240,17 @@ function plainField(f: Field): boolean {
   }
 }
 
-function plainKeys(encoding: string, rowKey: RowKey, delim: Uint8Array, segments: readonly { prefix: Uint8Array; field: number; suffix: Uint8Array }[]): boolean {
+function plainKeys(encoding: string, rowKey: RowKey, delim: Uint8Array, segments: readonly Segment[]): boolean {
   if (encoding === 'orderedCode' || !isPlain(delim)) return false;
   if (!segments.every((s) => isPlain(s.prefix) && isPlain(s.suffix))) return false;
   return Object.values(rowKey.fields).every(plainField);
+}
+
+/** A segment of the template as bytes: its prefix, its field (an index; -1 for none), its suffix. */
+interface Segment {
+  prefix: Uint8Array;
+  field: number;
+  suffix: Uint8Array;
 }
 
 /** One segment of a key written in place: its delimiter and prefix, its field, its suffix. */
@@ -261,7 +268,7 @@ interface DirectSegment {
  */
 function directPlan(
   encoding: string,
-  segments: readonly { prefix: Uint8Array; field: number; suffix: Uint8Array }[],
+  segments: readonly Segment[],
   encoders: readonly (Encoder | null)[],
   delim: Uint8Array,
   hashed: boolean,
@@ -301,7 +308,7 @@ interface AssembledPlan {
  */
 function assembledPlan(
   encoding: string,
-  segments: readonly { prefix: Uint8Array; field: number; suffix: Uint8Array }[],
+  segments: readonly Segment[],
   encoders: readonly (Encoder | null)[],
   delim: Uint8Array,
   hashes: readonly { k: number; f: HashField; pad: number; of: number[] }[],
