@@ -48,7 +48,8 @@ const asciiComments = (text, file) => {
 export async function buildCli(outdir = `${ROOT}dist/cli`) {
   rmSync(outdir, { recursive: true, force: true });
   const { outputFiles } = await build({
-    entryPoints: { btstudio: `${ROOT}src/cli/entry.ts` },
+    // sort-worker: the script of `btstudio sort`'s second thread, which loads only the sort.
+    entryPoints: { btstudio: `${ROOT}src/cli/entry.ts`, 'sort-worker': `${ROOT}src/cli/sort-worker.ts` },
     outdir,
     bundle: true,
     outExtension: { '.js': '.mjs' },

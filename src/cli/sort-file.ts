@@ -1,22 +1,38 @@
-// `btstudio sort` on a regular file: sample the file for splitters, then tally and copy it
-// block by block and sort-and-write it bucket group by bucket group, on this thread and a
-// worker thread (the same module, loaded again). The two take blocks and groups from shared
+// `btstudio sort` on a regular file: sample the file for splitters, then read it once, block
+// by block, grouping each block's lines by bucket into its place in one buffer the size of
+// the file, and sort-and-write it bucket group by bucket group. Files of 64 MiB and more
+// (on a machine with a core to spare) take a worker thread too: sort-worker.ts, this module
+// and the sorting code, none of the CLI's. The two take blocks and groups from shared
 // counters as they go, so the worker, which starts later, takes less and neither waits for
-// the other. Each thread reads its blocks twice, so the input is never held whole in memory.
-// Small files, a machine whose cores are busy already, and any setting where a worker
-// cannot run this module (tests run the TypeScript source) use one thread.
+// the other. The file is held once, as its grouped copy; blocks are read into a small
+// buffer. Smaller files, a busy machine, and any setting without the built worker script
+// (tests run the TypeScript source) use one thread.
 import { fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { layoutOf, LineTally, SortedWriter, type Cursor, type Layout, type TallyParts } from '../core/sort/buckets';
+import { BlockGrouper, layoutOf, SortedWriter, type Grouped, type Layout } from '../core/sort/buckets';
 import { sampleText, Splitters } from '../core/sort/splitters';
 
 const BLOCK = 1 << 20;
+/**
+ * Each thread's one buffer: a block read from the file, then sorted output on its way to
+ * it (the two never at once). Blocks run a little past BLOCK, to the end of a line.
+ */
+const SCRATCH = BLOCK + (BLOCK >> 3);
+let scratch: Buffer | undefined;
+const threadScratch = (): Buffer => (scratch ??= Buffer.allocUnsafe(SCRATCH));
 /** Buckets a thread sorts and writes per claim: ~0.5 MB of output. */
 const GROUP = 8;
-/** Below this a second thread costs more (it must start) than it saves. */
-const PARALLEL_MIN_BYTES = 8 << 20;
+/**
+ * Below this a second thread is not used: it costs ~20 MB however small the input (a
+ * worker's own V8 heap and Node environment, on Node 24), which would take the sort's peak
+ * memory past 3x its input (on 1M keys, 44 MB: 3.04x with it, 2.59x without), and on
+ * inputs this small it saves little time (~15%). At 110 MB it is 0.78 s against 0.99 s.
+ */
+const PARALLEL_MIN_BYTES = 64 << 20;
 const WORKER_KIND = 'btstudio-sort-worker';
+/** The worker's script: an entry of the CLI's bundle, next to the chunk this module is in. */
+const WORKER_SCRIPT = new URL('./sort-worker.mjs', import.meta.url);
 
 /** Where sorted text goes: written in order, or (a file) also at offsets by the worker. */
 export interface Output {
@@ -31,8 +47,8 @@ export const inWorker = !isMainThread && (workerData as { kind?: string } | null
 
 /** BTSTUDIO_SORT_THREADS=1 or 2 overrides the choice (for measuring either way). */
 export function canUseThreads(size: number): boolean {
-  // A worker runs this module's file; source files (.ts, under a test runner) cannot be.
-  if (inWorker || !/\.m?js$/.test(import.meta.url) || availableParallelism() < 2) return false;
+  // The worker's script is built with the CLI; source files (.ts, under a test runner) have none.
+  if (inWorker || !/\.mjs$/.test(import.meta.url) || availableParallelism() < 2) return false;
   const forced = process.env.BTSTUDIO_SORT_THREADS;
   if (forced === '1' || forced === '2') return forced === '2';
   return size >= PARALLEL_MIN_BYTES && spareCore();
@@ -59,28 +75,21 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
   try {
     const splitters = splittersOf(fd, size);
     const bounds = blockBounds(fd, size);
-    // [0]: the next block to tally; [1]: the next group of buckets to write; [2]: the next to place.
-    const claims = new Int32Array(new SharedArrayBuffer(12));
+    // [0]: the next block to group; [1]: the next group of buckets to write.
+    const claims = new Int32Array(new SharedArrayBuffer(8));
     const shared = helper !== undefined && bounds.length > 2;
-    const mine = new Blocks(fd, bounds, claims);
+    // One byte more than the file: a last line without its \n gets one.
+    const data = new Uint8Array(shared ? new SharedArrayBuffer(size + 1) : new ArrayBuffer(size + 1));
+    const mine = new Blocks(fd, bounds, claims, data);
     if (helper && shared) {
-      const pending = helper.call({ op: 'tally', fd, bounds, splitters: splitters.parts(), claims });
-      mine.tallyClaimed(splitters, (n) => new SharedArrayBuffer(n));
-      const tallied = [...mine.tallied, ...((await pending) as Tallied[])].sort((a, b) => a.block - b.block);
-      const { layout, cursors } = layoutOf(tallied, (n) => new SharedArrayBuffer(n));
-      layout.depths = splitters.depths();
-      // Either thread places any block: the one that started later tallied fewer.
-      const placing = helper.call({ op: 'place', layout, tallied, cursors });
-      mine.placeClaimed(layout, tallied, cursors);
-      await placing;
-      await sortAndWrite(layout, splitters.buckets, layout.starts.length - 1, out, helper, claims);
+      const pending = helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data });
+      mine.groupClaimed(splitters);
+      const grouped = [...mine.grouped, ...((await pending) as Block[])].sort((a, b) => a.block - b.block);
+      await sortAndWrite(layoutOf(data, grouped, splitters.depths()), out, helper, claims);
     } else {
-      mine.tallyClaimed(splitters);
-      const { tallied } = mine;
-      const { layout, cursors } = layoutOf(tallied);
-      layout.depths = splitters.depths();
-      mine.placeClaimed(layout, tallied, cursors);
-      await writeRange(new SortedWriter(layout, null, 0, splitters.buckets), out);
+      mine.groupClaimed(splitters);
+      const layout = layoutOf(data, mine.grouped, splitters.depths());
+      await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
     }
   } finally {
     await helper?.stop();
@@ -92,7 +101,7 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
  * its place. Anything else is written in order: the worker sorts the upper half of the
  * buckets into an order array while this thread writes the lower half.
  */
-async function sortAndWrite(layout: Layout, buckets: number, count: number, out: Output, helper: Helper, claims: Int32Array): Promise<void> {
+async function sortAndWrite(layout: Layout, out: Output, helper: Helper, claims: Int32Array): Promise<void> {
   const fd = out.fd;
   if (fd !== undefined && fstatSync(fd).isFile()) {
     const theirs = helper.call({ op: 'write', layout, fd, claims });
@@ -100,13 +109,15 @@ async function sortAndWrite(layout: Layout, buckets: number, count: number, out:
     await theirs;
     return;
   }
+  const { buckets, lineBase } = layout;
+  const count = lineBase[buckets]!;
   let middle = 0;
-  while (middle < buckets && layout.lineBase[middle + 1]! <= count / 2) middle++;
-  const order = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, count)));
+  while (middle < buckets && lineBase[middle + 1]! <= count / 2) middle++;
+  const order = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, count - lineBase[middle]!)));
   const theirs = helper.call({ op: 'sort', layout, order, from: middle, to: buckets });
-  await writeRange(new SortedWriter(layout, null, 0, middle), out);
+  await writeRange(new SortedWriter(layout, null, 0, middle, false, threadScratch()), out);
   await theirs;
-  await writeRange(new SortedWriter(layout, order, middle, buckets, true), out);
+  await writeRange(new SortedWriter(layout, order, middle, buckets, true, threadScratch()), out);
 }
 
 async function writeRange(writer: SortedWriter, out: Output): Promise<void> {
@@ -121,8 +132,8 @@ function writerAt(fd: number): (chunk: Uint8Array, position: number) => void {
 
 /** Sorts and writes groups of buckets, each at its offset in the output, until none is left. */
 function writeClaimed(layout: Layout, claims: Int32Array, writeAt: (chunk: Uint8Array, position: number) => void): void {
-  const buckets = layout.lineBase.length - 1;
-  const writer = new SortedWriter(layout, null, 0, buckets);
+  const { buckets } = layout;
+  const writer = new SortedWriter(layout, null, 0, buckets, false, threadScratch());
   for (;;) {
     const from = Atomics.add(claims, 1, 1) * GROUP;
     if (from >= buckets) return;
@@ -135,62 +146,54 @@ function writeClaimed(layout: Layout, claims: Int32Array, writeAt: (chunk: Uint8
   }
 }
 
-/** A block's tally: per-bucket counts and per-line tallies, in memory both threads may share. */
-interface Tallied extends TallyParts {
+/** A block's lines grouped by bucket, and which block it is. */
+interface Block extends Grouped {
   block: number;
 }
 
-/**
- * One thread's end of the blocks: it tallies the blocks it claims, then places the blocks
- * it claims next (tallied by either thread), reading each block again.
- */
+/** One thread's end of the blocks: it reads and groups the blocks it claims. */
 class Blocks {
-  readonly tallied: Tallied[] = [];
-  private buf = Buffer.allocUnsafe(0);
+  readonly grouped: Block[] = [];
 
   constructor(
     private readonly fd: number,
     private readonly bounds: readonly number[],
     private readonly claims: Int32Array,
+    private readonly data: Uint8Array,
   ) {}
 
-  tallyClaimed(splitters: Splitters, allocate?: (bytes: number) => ArrayBufferLike): void {
+  groupClaimed(splitters: Splitters): void {
+    const shared = this.data.buffer instanceof SharedArrayBuffer;
+    const grouper = new BlockGrouper(splitters, shared ? (n) => new SharedArrayBuffer(n) : undefined);
+    const last = this.bounds.length - 2;
     for (;;) {
       const block = Atomics.add(this.claims, 0, 1);
-      if (block + 1 >= this.bounds.length) return;
+      if (block > last) break;
       const text = this.read(block);
-      const tally = new LineTally(splitters, text.length >>> 5, allocate);
-      tally.tally(text, 0, text.length);
-      this.tallied.push({ block, ...tally.parts() });
+      // A block ends after a \n (blockBounds found it); only the file's last may not.
+      if (block < last && text[text.length - 1] !== 10) throw changed();
+      this.grouped.push({ block, ...grouper.group(text, 0, text.length, this.data, this.bounds[block]!) });
     }
-  }
-
-  placeClaimed(layout: Layout, tallied: readonly Tallied[], cursors: readonly Cursor[]): void {
-    for (;;) {
-      const k = Atomics.add(this.claims, 2, 1);
-      if (k >= tallied.length) break;
-      const text = this.read(tallied[k]!.block);
-      const tally = LineTally.fromParts(tallied[k]!);
-      tally.place(layout, cursors[k]!, text, 0, text.length);
-      tally.finish();
-    }
-    this.buf = Buffer.allocUnsafe(0);
   }
 
   /** Block i, whole lines (the last of the file may lack its \n). */
   private read(i: number): Buffer {
     const from = this.bounds[i]!;
     const length = this.bounds[i + 1]! - from;
-    // Blocks run a little past BLOCK (to the end of a line): room for that, once.
-    if (this.buf.length < length) this.buf = Buffer.allocUnsafe(Math.max(BLOCK + (BLOCK >> 3), length));
+    // A block with a line longer than the scratch buffer gets a buffer of its own.
+    const buf = length <= SCRATCH ? threadScratch() : Buffer.allocUnsafe(length);
     let n = 0;
     while (n < length) {
-      const got = readSync(this.fd, this.buf, n, length - n, from + n);
-      if (got === 0) throw new Error('the input changed while it was being read');
+      const got = readSync(this.fd, buf, n, length - n, from + n);
+      if (got === 0) throw changed();
       n += got;
     }
-    return this.buf.subarray(0, length);
+    return buf.subarray(0, length);
   }
+}
+
+function changed(): Error {
+  return new Error('the input changed while it was being read');
 }
 
 function splittersOf(fd: number, size: number): Splitters {
@@ -229,14 +232,15 @@ function blockBounds(fd: number, size: number): number[] {
 }
 
 type Request =
-  | { op: 'tally'; fd: number; bounds: number[]; splitters: [Uint8Array, Uint32Array]; claims: Int32Array }
-  | { op: 'place'; layout: Layout; tallied: Tallied[]; cursors: Cursor[] }
+  | { op: 'group'; fd: number; bounds: number[]; splitters: [Uint8Array, Uint32Array]; claims: Int32Array; data: Uint8Array }
   | { op: 'sort'; layout: Layout; order: Uint32Array; from: number; to: number }
   | { op: 'write'; layout: Layout; fd: number; claims: Int32Array };
 
 /** The main thread's end: one request at a time, answered by a reply or an error. */
 class Helper {
-  private readonly worker = new Worker(new URL(import.meta.url), { workerData: { kind: WORKER_KIND } });
+  // Its young generation kept small: it allocates little that is short-lived, and a default
+  // young generation measured ~2 MB more at the sort's peak, at no gain in speed.
+  private readonly worker = new Worker(WORKER_SCRIPT, { workerData: { kind: WORKER_KIND }, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
   private failed: Error | undefined;
 
   constructor() {
@@ -272,20 +276,18 @@ class Helper {
   }
 }
 
-/** The worker's end: the blocks it tallied live between requests, for the main thread to place too. */
-function serve(): void {
-  let blocks: Blocks | undefined;
+/** The worker's end (sort-worker.ts): one request at a time, each answered by a reply or an error. */
+export function serve(): void {
+  if (!inWorker) return;
   parentPort!.on('message', (request: Request) => {
     try {
       let value: unknown;
-      if (request.op === 'tally') {
-        blocks = new Blocks(request.fd, request.bounds, request.claims);
-        blocks.tallyClaimed(Splitters.fromParts(request.splitters), (n) => new SharedArrayBuffer(n));
-        value = blocks.tallied;
-      } else if (request.op === 'place') {
-        blocks!.placeClaimed(request.layout, request.tallied, request.cursors);
+      if (request.op === 'group') {
+        const blocks = new Blocks(request.fd, request.bounds, request.claims, request.data);
+        blocks.groupClaimed(Splitters.fromParts(request.splitters));
+        value = blocks.grouped;
       } else if (request.op === 'sort') {
-        new SortedWriter(request.layout, request.order, request.from, request.to).sortAll();
+        new SortedWriter(request.layout, request.order, request.from, request.to, false, new Uint8Array(0)).sortAll();
       } else {
         writeClaimed(request.layout, request.claims, writerAt(request.fd));
       }
@@ -296,4 +298,3 @@ function serve(): void {
   });
 }
 
-if (inWorker) serve();

@@ -8,7 +8,7 @@ import { sortLineIndex, splitLines } from '../../core/sort/byteSort';
 import { escapeKey, unescapeBytes } from '../../core/sort/escape';
 import { sampleText, Splitters } from '../../core/sort/splitters';
 import { parseFlags, UserError, write, type Io } from '../io';
-import { canUseThreads, inWorker, sortFile, type Output } from '../sort-file';
+import { canUseThreads, sortFile, type Output } from '../sort-file';
 
 export const summary = 'sort keys, one a line, in Bigtable byte order';
 export const usage = `usage: btstudio sort [FILE] [--escaped] [-o OUT]
@@ -23,8 +23,6 @@ const BLOCK = 1 << 20;
 const CHUNK = 1 << 20;
 
 export async function run(argv: string[], io: Io): Promise<number> {
-  // A worker thread loads this module again; in a one-file bundle that reruns the CLI.
-  if (inWorker) return 0;
   let out: Sink | undefined;
   try {
     const { values, positionals } = parseFlags(argv, {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { layoutOf, LineTally, SortedWriter, sortedChunks } from './buckets';
+import { BlockGrouper, layoutOf, SortedWriter, sortedChunks, type Grouped } from './buckets';
 import { sampleText, Splitters } from './splitters';
 
 const byBufferCompare = (a: Uint8Array, b: Uint8Array): number => Buffer.compare(a, b);
@@ -33,9 +33,10 @@ function blocksOf(data: Uint8Array, blockLines: number): [number, number][] {
 }
 
 /**
- * Runs the sample sort the way the CLI does with two threads: the input cut in two parts at
- * a line boundary, each tallied and placed in blocks, and the buckets written in two
- * ranges, the second one sorted first on its own (as the other thread would).
+ * Runs the sample sort the way the CLI does with two threads: the input cut in blocks,
+ * taken in turn by two groupers (one a thread), each grouping its blocks into their place
+ * in one buffer, and the buckets written in two ranges, the second one sorted first on
+ * its own (as the other thread would).
  */
 function sampleSort(data: Uint8Array, blockLines = 1000, bucketsFor = data.length): Buffer {
   // bucketsFor: the input size the splitters are chosen for (larger: more buckets).
@@ -43,26 +44,17 @@ function sampleSort(data: Uint8Array, blockLines = 1000, bucketsFor = data.lengt
     sampleText(data.length, (o, l) => data.subarray(o, o + l)),
     bucketsFor,
   );
-  const half = data.indexOf(10, data.length >> 1) + 1 || data.length;
-  const parts: [number, number][][] = [
-    blocksOf(data.subarray(0, half), blockLines),
-    blocksOf(data.subarray(half), blockLines).map(([f, t]): [number, number] => [f + half, t + half]),
-  ];
-  const tallies = parts.map((blocks) => {
-    const t = new LineTally(splitters);
-    for (const [from, to] of blocks) t.tally(data, from, to);
-    return t;
-  });
-  const { layout, cursors } = layoutOf(tallies);
-  layout.depths = splitters.depths();
-  tallies.forEach((t, i) => {
-    for (const [from, to] of parts[i]!) t.place(layout, cursors[i]!, data, from, to);
-    t.finish();
-  });
-  const order = new Uint32Array(tallies[0]!.count + tallies[1]!.count);
+  const blocks = blocksOf(data, blockLines);
+  if (blocks.length === 0) blocks.push([0, 0]);
+  const groupers = [new BlockGrouper(splitters), new BlockGrouper(splitters)];
+  const grouped = new Uint8Array(data.length + 1);
+  // Either grouper takes any block; the second takes every third one, out of order.
+  const results: Grouped[] = blocks.map(([from, to], k) => groupers[k % 3 === 2 ? 1 : 0]!.group(data, from, to, grouped, from));
+  const layout = layoutOf(grouped, results, splitters.depths());
   const middle = splitters.buckets >> 1;
+  const order = new Uint32Array(layout.lineBase[splitters.buckets]! - layout.lineBase[middle]!);
   new SortedWriter(layout, order, middle, splitters.buckets).sortAll();
-  const first = drain(new SortedWriter(layout, order, 0, middle));
+  const first = drain(new SortedWriter(layout, null, 0, middle));
   const second = drain(new SortedWriter(layout, order, middle, splitters.buckets, true));
   return Buffer.concat([...first, ...second]);
 }
@@ -167,11 +159,20 @@ describe('sample sort of whole inputs', () => {
     expect(Buffer.concat(drain(sortedChunks([data.subarray(0, data.indexOf(10, 1000) + 1), data.subarray(data.indexOf(10, 1000) + 1)], splittersOf(data)))).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
   });
 
-  it('refuses to place lines that were not tallied first', () => {
-    const tally = new LineTally(Splitters.fromSample(Buffer.from('a\n'), 2));
-    tally.tally(Buffer.from('a\n'), 0, 2);
-    const { layout, cursors } = layoutOf([tally]);
-    expect(() => tally.place(layout, cursors[0]!, Buffer.from('abc\n'), 0, 4)).toThrow(/changed while/);
-    expect(() => tally.finish()).toThrow(/changed while/);
+  it('groups each block into its own place, bucket by bucket, and counts its lines', () => {
+    const splitters = Splitters.fromSample(Buffer.from('b\nc\nd\n'), 3 * 128 * 1024);
+    expect(splitters.buckets).toBe(3); // before c, [c, d), d and after
+    const text = Buffer.from('x\nzzz\nb\na\nc\nd');
+    const data = new Uint8Array(4 + 11 + 1).fill(0x2e);
+    const g = new BlockGrouper(splitters).group(text, 2, text.length, data, 4);
+    // "zzz", "b", "a", "c", "d" (no \n: it gets one) from offset 4 on: b a | c | zzz d
+    expect(Buffer.from(data).toString()).toBe('....b\na\nc\nzzz\nd\n');
+    expect([...g.runs]).toEqual([4, 8, 10, 16]);
+    expect([...g.lines]).toEqual([2, 1, 2]);
+  });
+
+  it('refuses blocks held in memory that cut a line', () => {
+    const splitters = splittersOf(Buffer.from('a\nb\n'));
+    expect(() => sortedChunks([Buffer.from('a\nb'), Buffer.from('c\n')], splitters)).toThrow(/must end with/);
   });
 });

@@ -1,30 +1,50 @@
 // Fast path for sorting a whole file of lines (a sample sort). Splitters picked from a
-// sample cut the key space into ranges of about 128 KB of text; every line is then copied
-// once into a new buffer, grouped by range. Sorting and writing touch one range's memory
-// at a time instead of the whole file: random reads into a large buffer miss the TLB and
-// the caches, and on a 44 MB input they were most of the cost of a pointer sort.
+// sample cut the key space into ranges (buckets) of about 128 KB of text. The input is
+// read once, in blocks of about 1 MB; each block's lines are copied into the block's own
+// place in one buffer the size of the input, grouped there by bucket. A bucket's lines
+// are then a few runs, one a block, that together hold ~128 KB: sorting and writing touch
+// one bucket's memory at a time instead of the whole input (random reads into a large
+// buffer miss the TLB and the caches; on a 44 MB input they were most of the cost of a
+// pointer sort), and a block's lines are grouped within ~1 MB that stays in the cache.
+// No per-line record outlives its block: a bucket finds its lines again by their \n.
 //
-// The input may be cut into parts (one LineTally each) that are tallied and placed by
-// different threads into one shared Layout; SortedWriter then sorts and writes any range
-// of buckets (restart() moves it to the next), so two threads can take groups of buckets
-// in turn. Pure TypeScript.
+// Blocks are independent, so different threads may group them into one shared buffer;
+// SortedWriter then sorts and writes any range of buckets (restart() moves it to the
+// next), so two threads can take groups of buckets in turn. Pure TypeScript.
 
 import { LineSorter } from './lineSorter';
 import type { Splitters } from './splitters';
 
 const NEWLINE = 10;
+/** A line length this large or larger is kept as LONG: its \n is looked for again. */
 const LONG = 0xffff;
 
+/** One block's lines grouped by bucket: where each bucket's run starts, and its lines. */
+export interface Grouped {
+  /** Offsets in the shared buffer: bucket b's lines are [runs[b], runs[b + 1]). */
+  runs: Uint32Array;
+  /** Lines of each bucket. */
+  lines: Uint32Array;
+  /** Each line's length without its \n, in the order of the runs; LONG: this long or longer. */
+  lengths: Uint16Array;
+}
+
 /**
- * The sorted-to-be text: lines in bucket order, each followed by \n, back to back; so line
- * i ends (its \n) at starts[i + 1] - 1, and starts has one more entry than there are lines.
+ * The sorted-to-be text: every block's lines, each followed by \n, grouped by bucket
+ * within the block, in one buffer; block k's lines of bucket b are
+ * data[runs[r], runs[r + 1]) with r = k * (buckets + 1) + b, and their lengths start at
+ * lengths[k][firstLine[r]].
  */
 export interface Layout {
   data: Uint8Array;
-  starts: Uint32Array;
-  /** Index of each bucket's first line; one more entry than buckets. */
+  runs: Uint32Array;
+  firstLine: Uint32Array;
+  lengths: Uint16Array[];
+  blocks: number;
+  buckets: number;
+  /** Index (in sorted order) of each bucket's first line; one more entry than buckets. */
   lineBase: Uint32Array;
-  /** Offset of each bucket's first byte, which is also its offset in the sorted output. */
+  /** Offset of each bucket's first byte in the sorted output; one more entry than buckets. */
   byteBase: Float64Array;
   /**
    * How many first bytes every line of each bucket has in common (from its two splitters):
@@ -33,103 +53,83 @@ export interface Layout {
   depths?: Uint32Array;
 }
 
-/** Where one part of the input places its next line of each bucket. */
-export interface Cursor {
-  nextLine: Uint32Array;
-  nextByte: Uint32Array;
-}
+/** Groups blocks of input by bucket, each into its place in a shared buffer; one per thread. */
+export class BlockGrouper {
+  private bucketOfLine = new Uint16Array(1 << 14);
+  private lengthOfLine = new Uint32Array(1 << 14);
+  private readonly bytes: Uint32Array;
+  private readonly cursor: Uint32Array;
+  private readonly lineCursor: Uint32Array;
 
-/** Counts one part of the input by bucket, then copies it into the Layout. */
-export class LineTally {
-  readonly lines: Uint32Array;
-  readonly bytes: Float64Array;
-  count = 0;
-  private placed = 0;
-  private lineBucket: Uint16Array;
-  /** Line lengths, 0xffff meaning "this long or longer: look for the \n again". */
-  private lineLength: Uint16Array;
+  /** `allocate` chooses the memory of the per-block line lengths (shared, for threads). */
+  constructor(
+    private readonly splitters: Splitters,
+    private readonly allocate: (bytes: number) => ArrayBufferLike = (n) => new ArrayBuffer(n),
+  ) {
+    this.bytes = new Uint32Array(splitters.buckets);
+    this.cursor = new Uint32Array(splitters.buckets);
+    this.lineCursor = new Uint32Array(splitters.buckets);
+  }
 
   /**
-   * `expectedLines` sizes the per-line tallies; a good guess saves copying them as they grow.
-   * `allocate` chooses their memory (a SharedArrayBuffer lets another thread place the lines).
+   * Copies the lines of text[from,to) into data from `at` on, grouped by bucket, each
+   * followed by \n. The block must end after a \n, or at the end of the input: it then
+   * takes one byte more, for the \n its last line lacks.
    */
-  constructor(
-    private readonly splitters: Splitters | null,
-    expectedLines = 1 << 14,
-    private readonly allocate: (bytes: number) => ArrayBufferLike = (n) => new ArrayBuffer(n),
-    tallied?: TallyParts,
-  ) {
-    const buckets = splitters?.buckets ?? 0;
-    this.lines = tallied?.lines ?? new Uint32Array(buckets);
-    this.bytes = tallied?.bytes ?? new Float64Array(buckets);
-    this.count = tallied?.count ?? 0;
-    this.lineBucket = tallied?.lineBucket ?? new Uint16Array(allocate(2 * Math.max(16, expectedLines)));
-    this.lineLength = tallied?.lineLength ?? new Uint16Array(allocate(2 * Math.max(16, expectedLines)));
-  }
-
-  /** What it tallied, to place from another thread (with fromParts) when its memory is shared. */
-  parts(): TallyParts {
-    return { lines: this.lines, bytes: this.bytes, count: this.count, lineBucket: this.lineBucket, lineLength: this.lineLength };
-  }
-
-  /** A tally made elsewhere, ready to place its lines. */
-  static fromParts(parts: TallyParts): LineTally {
-    return new LineTally(null, 0, undefined, parts);
-  }
-
-  /** Counts the lines in text[from,to); the block must end after a \n or at the end of input. */
-  tally(text: Uint8Array, from: number, to: number): void {
-    const { lines, bytes } = this;
-    const splitters = this.splitters!;
+  group(text: Uint8Array, from: number, to: number, data: Uint8Array, at: number): Grouped {
+    const { splitters, bytes, cursor, lineCursor } = this;
+    const buckets = splitters.buckets;
+    // Offsets are 32-bit.
+    if (at + (to - from) + 1 > 0xffffffff) throw new RangeError('input larger than 4 GiB is not supported');
+    const lines = new Uint32Array(buckets);
+    bytes.fill(0);
     const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
-    let pos = from;
-    while (pos < to) {
+    let count = 0;
+    for (let pos = from; pos < to; ) {
       let nl = text.indexOf(NEWLINE, pos);
       if (nl < 0 || nl > to) nl = to;
       const b = splitters.bucketOf(view, text, pos, nl);
       lines[b]!++;
       bytes[b]! += nl - pos + 1;
-      if (this.count === this.lineBucket.length) this.grow();
-      this.lineBucket[this.count] = b;
-      this.lineLength[this.count] = Math.min(nl - pos, LONG);
-      this.count++;
+      if (count === this.bucketOfLine.length) this.grow();
+      this.bucketOfLine[count] = b;
+      this.lengthOfLine[count++] = nl - pos;
       pos = nl + 1;
     }
+    const runs = new Uint32Array(buckets + 1);
+    runs[0] = at;
+    for (let b = 0, line = 0; b < buckets; b++) {
+      cursor[b] = runs[b]!;
+      runs[b + 1] = runs[b]! + bytes[b]!;
+      lineCursor[b] = line;
+      line += lines[b]!;
+    }
+    const lengths = new Uint16Array(this.allocate(2 * count));
+    this.place(text, from, count, data, lengths);
+    return { runs, lines, lengths };
   }
 
   private grow(): void {
-    const buckets = new Uint16Array(this.allocate(this.lineBucket.byteLength * 2));
-    buckets.set(this.lineBucket);
-    this.lineBucket = buckets;
-    const lengths = new Uint16Array(this.allocate(this.lineLength.byteLength * 2));
-    lengths.set(this.lineLength);
-    this.lineLength = lengths;
+    const buckets = new Uint16Array(this.bucketOfLine.length * 2);
+    buckets.set(this.bucketOfLine);
+    this.bucketOfLine = buckets;
+    const lengths = new Uint32Array(this.lengthOfLine.length * 2);
+    lengths.set(this.lengthOfLine);
+    this.lengthOfLine = lengths;
   }
 
-  /** Copies the lines of a block that was tallied before, in the same order. */
-  place(layout: Layout, cursor: Cursor, text: Uint8Array, from: number, to: number): void {
-    const { data, starts } = layout;
-    const { nextLine, nextByte } = cursor;
-    const { lineBucket, lineLength } = this;
+  /** Copies the `count` lines tallied from text[from..] to their buckets' runs, and their lengths. */
+  private place(text: Uint8Array, from: number, count: number, data: Uint8Array, lengths: Uint16Array): void {
+    const { bucketOfLine, lengthOfLine, cursor, lineCursor } = this;
     const src = new DataView(text.buffer, text.byteOffset, text.byteLength);
     const dst = new DataView(data.buffer, data.byteOffset, data.byteLength);
     let pos = from;
-    let line = this.placed;
-    while (pos < to) {
-      let len = lineLength[line]!;
-      if (len === LONG) {
-        const found = text.indexOf(NEWLINE, pos + LONG);
-        len = (found < 0 || found > to ? to : found) - pos;
-      }
-      const nl = pos + len;
-      // An input that changes between the two reads must not write past its bucket.
-      if (line >= this.count || nl > to || (nl < to && text[nl] !== NEWLINE)) throw changed();
-      const b = lineBucket[line++]!;
-      const k = nextLine[b]!;
-      nextLine[b] = k + 1;
-      let q = nextByte[b]!;
-      nextByte[b] = q + len + 1;
-      starts[k] = q;
+    for (let j = 0; j < count; j++) {
+      const b = bucketOfLine[j]!;
+      const nl = pos + lengthOfLine[j]!;
+      let q = cursor[b]!;
+      cursor[b] = q + (nl - pos) + 1;
+      lengths[lineCursor[b]!++] = nl - pos < LONG ? nl - pos : LONG;
       let p = pos;
       // Eight bytes a step, as two words (in either byte order: a copy need not decode them):
       // byte-by-byte copies in JavaScript are several times slower.
@@ -146,70 +146,46 @@ export class LineTally {
       data[q] = NEWLINE;
       pos = nl + 1;
     }
-    this.placed = line;
-  }
-
-  /** Throws unless every tallied line was placed; frees the per-line tallies. */
-  finish(): void {
-    if (this.placed !== this.count) throw changed();
-    this.lineBucket = new Uint16Array(0);
-    this.lineLength = new Uint16Array(0);
   }
 }
 
-/** Per-bucket counts of a part of the input: what a LineTally tells the Layout. */
-export interface Counts {
-  lines: Uint32Array;
-  bytes: Float64Array;
-  count: number;
-}
-
-/** A LineTally's counts and per-line tallies: enough to place its lines. */
-export interface TallyParts extends Counts {
-  lineBucket: Uint16Array;
-  lineLength: Uint16Array;
-}
-
-/**
- * Lays out the parts' lines bucket by bucket, each part's lines of a bucket after the
- * previous part's. `allocate` chooses the memory (a SharedArrayBuffer to share threads).
- */
-export function layoutOf(parts: readonly Counts[], allocate: (bytes: number) => ArrayBufferLike = (n) => new ArrayBuffer(n)): { layout: Layout; cursors: Cursor[] } {
-  const buckets = parts[0]!.lines.length;
+/** The Layout of blocks grouped (in block order) into `data`. */
+export function layoutOf(data: Uint8Array, grouped: readonly Grouped[], depths?: Uint32Array): Layout {
+  const blocks = grouped.length;
+  const buckets = blocks > 0 ? grouped[0]!.lines.length : 0;
+  const runs = new Uint32Array(blocks * (buckets + 1));
+  const firstLine = new Uint32Array(blocks * (buckets + 1));
+  grouped.forEach((g, k) => {
+    runs.set(g.runs, k * (buckets + 1));
+    for (let b = 0, line = 0; b < buckets; b++) {
+      firstLine[k * (buckets + 1) + b] = line;
+      line += g.lines[b]!;
+    }
+  });
   const lineBase = new Uint32Array(buckets + 1);
   const byteBase = new Float64Array(buckets + 1);
-  const cursors = parts.map(() => ({ nextLine: new Uint32Array(buckets), nextByte: new Uint32Array(buckets) }));
   let lines = 0;
   let bytes = 0;
   for (let b = 0; b < buckets; b++) {
     lineBase[b] = lines;
     byteBase[b] = bytes;
-    parts.forEach((part, i) => {
-      cursors[i]!.nextLine[b] = lines;
-      cursors[i]!.nextByte[b] = bytes;
-      lines += part.lines[b]!;
-      bytes += part.bytes[b]!;
-    });
-    if (bytes > 0xffffffff) throw new RangeError('input larger than 4 GiB is not supported');
+    for (const g of grouped) {
+      lines += g.lines[b]!;
+      bytes += g.runs[b + 1]! - g.runs[b]!;
+    }
   }
   lineBase[buckets] = lines;
   byteBase[buckets] = bytes;
-  const layout: Layout = { data: new Uint8Array(allocate(bytes)), starts: new Uint32Array(allocate(4 * (lines + 1))), lineBase, byteBase };
-  layout.starts[lines] = bytes;
-  return { layout, cursors };
-}
-
-function changed(): Error {
-  return new Error('the input changed while it was being read');
+  return { data, runs, firstLine, lengths: grouped.map((g) => g.lengths), blocks, buckets, lineBase, byteBase, depths };
 }
 
 /**
  * Sorts buckets [from, to) of a Layout one at a time and hands out their lines, each
  * followed by \n, in chunks; an empty chunk means the end. A chunk is valid until the next
- * call (its memory is reused). `order` (one slot per line of the Layout) receives the
- * sorted line indexes; with `presorted`, another thread has already filled it. Null keeps
- * them only a bucket at a time, in a scratch array the size of the largest bucket (less
- * memory: nothing reads them afterwards).
+ * call (its memory, `chunk`, is reused). `order` receives each bucket's sorted lines, as indexes
+ * within the bucket, from slot 0 for the first line of bucket `from` on; with `presorted`,
+ * another thread has already filled it. Null keeps them only a bucket at a time, in a
+ * scratch array the size of the largest bucket (less memory: nothing reads them afterwards).
  */
 export class SortedWriter {
   private readonly sorter: LineSorter;
@@ -223,6 +199,11 @@ export class SortedWriter {
   private sortedTo = 0;
   /** The sorted line indexes being written: `order`, or the scratch array of one bucket. */
   private readonly lines: Uint32Array;
+  /** Where each line of the current bucket starts, and where its \n is. */
+  private readonly starts: Uint32Array;
+  private readonly ends: Uint32Array;
+  /** The line index of order[0]. */
+  private readonly orderBase: number;
 
   constructor(
     private readonly layout: Layout,
@@ -230,16 +211,19 @@ export class SortedWriter {
     from: number,
     private to: number,
     private readonly presorted = false,
-    chunkSize = 1 << 20,
+    chunk: Uint8Array = new Uint8Array(1 << 20),
   ) {
     const { lineBase } = layout;
     let largest = 0;
     for (let b = from; b < to; b++) largest = Math.max(largest, lineBase[b + 1]! - lineBase[b]!);
-    this.sorter = new LineSorter(layout.data, layout.starts, layout.starts.subarray(1), presorted ? 0 : largest, 1);
-    this.chunk = new Uint8Array(chunkSize);
-    this.out = new DataView(this.chunk.buffer);
+    this.starts = new Uint32Array(largest);
+    this.ends = new Uint32Array(largest);
+    this.sorter = new LineSorter(layout.data, this.starts, this.ends, presorted ? 0 : largest);
+    this.chunk = chunk;
+    this.out = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.src = new DataView(layout.data.buffer, layout.data.byteOffset, layout.data.byteLength);
     this.bucket = from;
+    this.orderBase = lineBase[from] ?? 0;
     this.lines = order ?? new Uint32Array(largest);
   }
 
@@ -272,42 +256,63 @@ export class SortedWriter {
         if (at > 0) return chunk.subarray(0, at);
         // A line longer than a chunk: hand out its own bytes, the \n included.
         const i = lines[this.k++]!;
-        return layout.data.subarray(layout.starts[i]!, layout.starts[i + 1]!);
+        return layout.data.subarray(this.starts[i]!, this.ends[i]! + 1);
       }
     }
   }
 
+  /** Finds the lines of bucket b, block by block, from their lengths; returns how many there are. */
+  private locate(b: number): number {
+    const { data, runs, firstLine, lengths, blocks, buckets } = this.layout;
+    const { starts, ends } = this;
+    let j = 0;
+    for (let k = 0, r = b; k < blocks; k++, r += buckets + 1) {
+      const end = runs[r + 1]!;
+      const length = lengths[k]!;
+      let line = firstLine[r]!;
+      for (let p = runs[r]!; p < end; j++) {
+        const len = length[line++]!;
+        const nl = len < LONG ? p + len : data.indexOf(NEWLINE, p + LONG);
+        starts[j] = p;
+        ends[j] = nl;
+        p = nl + 1;
+      }
+    }
+    return j;
+  }
+
   private sortBucket(b: number): void {
-    const lo = this.layout.lineBase[b]!;
-    const hi = this.layout.lineBase[b + 1]!;
+    const n = this.locate(b);
+    const depth = this.layout.depths?.[b] ?? 0;
     if (!this.order) {
       const { lines } = this;
-      for (let j = 0; j < hi - lo; j++) lines[j] = lo + j;
-      this.sorter.sort(lines, 0, hi - lo, this.layout.depths?.[b] ?? 0);
+      for (let j = 0; j < n; j++) lines[j] = j;
+      this.sorter.sort(lines, 0, n, depth);
       this.k = 0;
-      this.sortedTo = hi - lo;
+      this.sortedTo = n;
       return;
     }
+    const lo = this.layout.lineBase[b]! - this.orderBase;
     if (!this.presorted) {
-      // A bucket's lines are next to each other in memory, so reading them is cheap here.
-      for (let i = lo; i < hi; i++) this.order[i] = i;
-      this.sorter.sort(this.order, lo, hi, this.layout.depths?.[b] ?? 0);
+      const { order } = this;
+      for (let j = 0; j < n; j++) order[lo + j] = j;
+      this.sorter.sort(order, lo, lo + n, depth);
     }
     this.k = lo;
-    this.sortedTo = hi;
+    this.sortedTo = lo + n;
   }
 
   /** Copies lines of the current bucket from k while they fit; returns the new fill. */
   private copyLines(at: number): number {
-    const { lines, chunk, out, src } = this;
-    const { data, starts } = this.layout;
+    const { lines, chunk, out, src, starts, ends } = this;
+    const { data } = this.layout;
     const size = chunk.length;
     const end = this.sortedTo;
     let k = this.k;
     for (; k < end; k++) {
       const i = lines[k]!;
       const s = starts[i]!;
-      const e = starts[i + 1]!;
+      const e = ends[i]! + 1;
       if (at + (e - s) > size) break;
       let p = s;
       for (; e - p >= 8; p += 8, at += 8) {
@@ -327,15 +332,24 @@ export class SortedWriter {
 }
 
 /**
- * Sample sort of an input held in memory, on one thread: tally, place, then read. The
- * input may come in blocks, each of whole lines (only the last may lack its \n).
+ * Sample sort of an input held in memory, on one thread: group, then read. The input
+ * comes in blocks of whole lines (only the last may lack its \n); each block is let go
+ * (emptied from the array) once its lines are grouped, so that the input is not held twice.
  */
-export function sortedChunks(blocks: readonly Uint8Array[], splitters: Splitters): SortedWriter {
-  const tally = new LineTally(splitters, blocks.reduce((n, b) => n + b.length, 0) >>> 5);
-  for (const block of blocks) tally.tally(block, 0, block.length);
-  const { layout, cursors } = layoutOf([tally]);
-  layout.depths = splitters.depths();
-  for (const block of blocks) tally.place(layout, cursors[0]!, block, 0, block.length);
-  tally.finish();
-  return new SortedWriter(layout, null, 0, splitters.buckets);
+export function sortedChunks(blocks: Uint8Array[], splitters: Splitters): SortedWriter {
+  const size = blocks.reduce((n, b) => n + b.length, 0);
+  const data = new Uint8Array(size + 1);
+  const grouper = new BlockGrouper(splitters);
+  const grouped: Grouped[] = [];
+  if (blocks.length === 0) grouped.push(grouper.group(data, 0, 0, data, 0));
+  for (let i = 0, at = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (i + 1 < blocks.length && block.length > 0 && block[block.length - 1] !== NEWLINE) {
+      throw new Error('sortedChunks: every block but the last must end with a \\n');
+    }
+    grouped.push(grouper.group(block, 0, block.length, data, at));
+    at += block.length;
+    blocks[i] = new Uint8Array(0);
+  }
+  return new SortedWriter(layoutOf(data, grouped, splitters.depths()), null, 0, splitters.buckets);
 }
