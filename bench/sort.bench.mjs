@@ -6,8 +6,9 @@
 // Usage: node bench/sort.bench.mjs [--lines N] [--runs N]   (after the CLI is built)
 // BTSTUDIO_BIN overrides the CLI script (default bin/btstudio.mjs), e.g. to measure a
 // private bundle. The input is generated once (fixed seed) and cached in the temp dir.
-// btstudio uses a second thread only when a core is idle (see src/cli/sort-file.ts);
-// BTSTUDIO_SORT_THREADS=1 or 2 in the environment forces one or two.
+// btstudio uses a second thread only for inputs of 32 MiB and more, when a core is idle (see
+// src/cli/sort-file.ts); BTSTUDIO_SORT_THREADS=1 or 2 in the environment forces one or two.
+// A forced one-thread run is measured too (the `-one-thread` lines): slower, ~20 MB less.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,32 +155,43 @@ for (const [label, input] of [['', inputFile()], ['-prefixes', prefixFile()]]) {
   const inputMB = statSync(input).size / 1e6;
   const out1 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-ours.txt`);
   const out2 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-gnu.txt`);
+  const out3 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-one.txt`);
   try {
     const runOurs = () => measure([process.execPath, cli, 'sort', input, '-o', out1]);
+    const runOne = () => measure([process.execPath, cli, 'sort', input, '-o', out3], { BTSTUDIO_SORT_THREADS: '1' });
     const runGnu = () => measure(['sort', input, '-o', out2], { LC_ALL: 'C' });
     // One unmeasured run each warms the page cache; then the runs alternate, so that load
-    // from other programs on the machine falls on both alike.
+    // from other programs on the machine falls on all alike.
     runOurs();
+    runOne();
     runGnu();
     const oursRuns = [];
+    const oneRuns = [];
     const gnuRuns = [];
     for (let i = 0; i < RUNS; i++) {
       oursRuns.push(runOurs());
+      oneRuns.push(runOne());
       gnuRuns.push(runGnu());
     }
     const ours = summary(`sort-1m${label}-btstudio`, oursRuns);
+    const one = summary(`sort-1m${label}-btstudio-one-thread`, oneRuns);
     const gnu = summary(`sort-1m${label}-gnu-sort`, gnuRuns);
-    if (!readFileSync(out1).equals(readFileSync(out2))) {
+    const expected = readFileSync(out2);
+    if (!readFileSync(out1).equals(expected) || !readFileSync(out3).equals(expected)) {
       process.stderr.write(`sort bench${label}: btstudio output differs from LC_ALL=C sort\n`);
       process.exit(1);
     }
-    for (const r of [ours, gnu]) {
+    for (const r of [ours, one, gnu]) {
       console.log(JSON.stringify({ name: r.name, value: round(r.ms), unit: 'ms', peakRssMB: round(r.rssMB), inputMB: round(inputMB) }));
     }
-    console.log(JSON.stringify({ name: `sort-1m${label}-ratio`, value: Math.round((ours.ms / gnu.ms) * 100) / 100, unit: 'x' }));
-    console.log(JSON.stringify({ name: `sort-1m${label}-rss-ratio`, value: Math.round((ours.rssMB / inputMB) * 100) / 100, unit: 'x input' }));
+    const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+    console.log(JSON.stringify({ name: `sort-1m${label}-ratio`, value: ratio(ours.ms, gnu.ms), unit: 'x' }));
+    console.log(JSON.stringify({ name: `sort-1m${label}-rss-ratio`, value: ratio(ours.rssMB, inputMB), unit: 'x input' }));
+    console.log(JSON.stringify({ name: `sort-1m${label}-one-thread-ratio`, value: ratio(one.ms, gnu.ms), unit: 'x' }));
+    console.log(JSON.stringify({ name: `sort-1m${label}-one-thread-rss-ratio`, value: ratio(one.rssMB, inputMB), unit: 'x input' }));
   } finally {
     rmSync(out1, { force: true });
     rmSync(out2, { force: true });
+    rmSync(out3, { force: true });
   }
 }

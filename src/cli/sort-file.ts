@@ -1,6 +1,6 @@
 // `btstudio sort` on a regular file: sample the file for splitters, then read it once, block
 // by block, grouping each block's lines by bucket into its place in one buffer the size of
-// the file, and sort-and-write it bucket group by bucket group. Files of 64 MiB and more
+// the file, and sort-and-write it bucket group by bucket group. Files of 32 MiB and more
 // (on a machine with a core to spare) take a worker thread too: sort-worker.ts, this module
 // and the sorting code, none of the CLI's. The two take blocks and groups from shared
 // counters as they go, so the worker, which starts later, takes less and neither waits for
@@ -25,11 +25,12 @@ const threadScratch = (): Buffer => (scratch ??= Buffer.allocUnsafe(SCRATCH));
 const GROUP = 8;
 /**
  * Below this a second thread is not used: it costs ~20 MB however small the input (a
- * worker's own V8 heap and Node environment, on Node 24), which would take the sort's peak
- * memory past 3x its input (on 1M keys, 44 MB: 3.04x with it, 2.59x without), and on
- * inputs this small it saves little time (~15%). At 110 MB it is 0.78 s against 0.99 s.
+ * worker's own V8 heap and Node environment, on Node 24), a large share of the sort's
+ * memory on a small input, for little time saved. From here on the peak stays under 3x
+ * the input with it (on 1M keys, 44 MB: 2.86x with it, 2.40x without) and it saves
+ * 15-40% of the time (44 MB: 0.50 s against 0.59 s; 110 MB: 0.78 s against 0.99 s).
  */
-const PARALLEL_MIN_BYTES = 64 << 20;
+const PARALLEL_MIN_BYTES = 32 << 20;
 const WORKER_KIND = 'btstudio-sort-worker';
 /** The worker's script: an entry of the CLI's bundle, next to the chunk this module is in. */
 const WORKER_SCRIPT = new URL('./sort-worker.mjs', import.meta.url);
@@ -85,10 +86,10 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
       const pending = helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data });
       mine.groupClaimed(splitters);
       const grouped = [...mine.grouped, ...((await pending) as Block[])].sort((a, b) => a.block - b.block);
-      await sortAndWrite(layoutOf(data, grouped, splitters.depths()), out, helper, claims);
+      await sortAndWrite(layoutOf(data, grouped, splitters), out, helper, claims);
     } else {
       mine.groupClaimed(splitters);
-      const layout = layoutOf(data, mine.grouped, splitters.depths());
+      const layout = layoutOf(data, mine.grouped, splitters);
       await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
     }
   } finally {

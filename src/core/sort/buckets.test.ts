@@ -50,7 +50,7 @@ function sampleSort(data: Uint8Array, blockLines = 1000, bucketsFor = data.lengt
   const grouped = new Uint8Array(data.length + 1);
   // Either grouper takes any block; the second takes every third one, out of order.
   const results: Grouped[] = blocks.map(([from, to], k) => groupers[k % 3 === 2 ? 1 : 0]!.group(data, from, to, grouped, from));
-  const layout = layoutOf(grouped, results, splitters.depths());
+  const layout = layoutOf(grouped, results, splitters);
   const middle = splitters.buckets >> 1;
   const order = new Uint32Array(layout.lineBase[splitters.buckets]! - layout.lineBase[middle]!);
   new SortedWriter(layout, order, middle, splitters.buckets).sortAll();
@@ -169,6 +169,29 @@ describe('sample sort of whole inputs', () => {
     expect(Buffer.from(data).toString()).toBe('....b\na\nc\nzzz\nd\n');
     expect([...g.runs]).toEqual([4, 8, 10, 16]);
     expect([...g.lines]).toEqual([2, 1, 2]);
+  });
+
+  it('keeps the lines of a bucket without the prefix its splitters share, and writes it back, also around a long line', () => {
+    const splitters = Splitters.fromSample(Buffer.from('user#10\nuser#20\nuser#30\n'), 3 * 128 * 1024);
+    expect([...splitters.depths()]).toEqual([0, 5, 0]); // [user#20, user#30): "user#"
+    const long = `user#2${'x'.repeat(40)}`;
+    const lines = ['user#25', 'user#2', long, 'user#21', 'a', 'user#29', 'zz'];
+    const text = Buffer.from(lines.join('\n') + '\n');
+    const data = new Uint8Array(text.length + 1);
+    const g = new BlockGrouper(splitters).group(text, 0, text.length, data, 0);
+    // Bucket 1's four lines (user#2 sorts before user#20) take 5 bytes less each.
+    const inBucket1 = lines.filter((l) => l >= 'user#20' && l < 'user#30');
+    expect(inBucket1).toHaveLength(4);
+    expect(g.runs[2]! - g.runs[1]!).toBe(inBucket1.reduce((n, l) => n + l.length - 5 + 1, 0));
+    expect(g.runs[3]).toBe(text.length - 4 * 5); // and the end of the buffer is left unwritten
+    expect(Buffer.from(data.subarray(g.runs[1]!, g.runs[1]! + 3)).toString()).toBe('25\n');
+    const layout = layoutOf(data, [g], splitters);
+    const expected = joinLines([...lines].sort().map((l) => Buffer.from(l)));
+    expect(layout.byteBase[splitters.buckets]).toBe(expected.length);
+    // A chunk of 16 bytes: the long line goes out as its prefix, then the rest.
+    const chunks = drain(new SortedWriter(layout, null, 0, splitters.buckets, false, new Uint8Array(16)));
+    expect(Buffer.concat(chunks).equals(expected)).toBe(true);
+    expect(chunks.map((c) => c.toString())).toContain('user#');
   });
 
   it('refuses blocks held in memory that cut a line', () => {

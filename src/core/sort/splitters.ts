@@ -72,6 +72,16 @@ export class Splitters {
     return depths;
   }
 
+  /**
+   * The bytes every line of each bucket starts with (see depths): bucket b's are
+   * text[start[b], start[b] + depths[b]) of `text`, the splitters' own text.
+   */
+  prefixes(): { text: Uint8Array; start: Uint32Array } {
+    const start = new Uint32Array(this.starts.length);
+    for (let b = 1; b < start.length; b++) start[b] = this.starts[b - 1]!;
+    return { text: this.text, start };
+  }
+
   /** The splitters as plain arrays, to hand to another thread. */
   parts(): [Uint8Array, Uint32Array] {
     return [this.text, this.starts];
