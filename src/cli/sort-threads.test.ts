@@ -1,5 +1,5 @@
 // `btstudio sort` on two threads, which only the built CLI can use (a worker thread runs the
-// bundled module, not TypeScript source): its output, to a file and to a pipe, must be the
+// bundle's sort-worker.mjs, not TypeScript source): its output, to a file and to a pipe, must be the
 // lines in unsigned byte order, as a plain Buffer.compare sort puts them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

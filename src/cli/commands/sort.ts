@@ -1,7 +1,7 @@
 // btstudio sort [FILE] [--escaped] [-o OUT]: lines in Bigtable row order (unsigned bytes).
 // Raw lines take the sample-sort fast path (core/sort/buckets.ts; for a regular file,
-// ../sort-file.ts, on two threads); escaped keys, which may hold \n once decoded, take
-// the plain line-index sort.
+// ../sort-file.ts, on two threads when it is 32 MiB or more); escaped keys, which may hold
+// \n once decoded, take the plain line-index sort.
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { sortedChunks, type SortedWriter } from '../../core/sort/buckets';
 import { sortLineIndex, splitLines } from '../../core/sort/byteSort';
