@@ -142,19 +142,7 @@ export class BlockGrouper {
       let q = cursor[b]!;
       cursor[b] = q + (nl - pos) + 1;
       lengths[lineCursor[b]!++] = nl - pos < LONG ? nl - pos : LONG;
-      let p = pos;
-      // Eight bytes a step, as two words (in either byte order: a copy need not decode them):
-      // byte-by-byte copies in JavaScript are several times slower.
-      for (; nl - p >= 8; p += 8, q += 8) {
-        dst.setInt32(q, src.getInt32(p, true), true);
-        dst.setInt32(q + 4, src.getInt32(p + 4, true), true);
-      }
-      if (nl - p >= 4) {
-        dst.setInt32(q, src.getInt32(p, true), true);
-        p += 4;
-        q += 4;
-      }
-      for (; p < nl; p++, q++) data[q] = text[p]!;
+      q = copyBytes(text, src, pos, nl, data, dst, q);
       data[q] = NEWLINE;
     }
   }
@@ -343,24 +331,32 @@ export class SortedWriter {
       const s = starts[i]!;
       const e = ends[i]! + 1;
       if (at + prefixLength + (e - s) > size) break;
-      let p = prefixAt;
-      for (; prefixEnd - p >= 4; p += 4, at += 4) out.setInt32(at, prefixView.getInt32(p, true), true);
-      for (; p < prefixEnd; p++) chunk[at++] = prefixText[p]!;
-      p = s;
-      for (; e - p >= 8; p += 8, at += 8) {
-        out.setInt32(at, src.getInt32(p, true), true);
-        out.setInt32(at + 4, src.getInt32(p + 4, true), true);
-      }
-      if (e - p >= 4) {
-        out.setInt32(at, src.getInt32(p, true), true);
-        p += 4;
-        at += 4;
-      }
-      for (; p < e; p++) chunk[at++] = data[p]!;
+      at = copyBytes(prefixText, prefixView, prefixAt, prefixEnd, chunk, out, at);
+      at = copyBytes(data, src, s, e, chunk, out, at);
     }
     this.k = k;
     return at;
   }
+}
+
+/**
+ * Copies from[p, end) to `to` at q and returns where the copy ends; the views are of the two
+ * arrays. Eight bytes a step, as two words (in either byte order: a copy need not decode
+ * them): byte-by-byte copies in JavaScript are several times slower, and a subarray and
+ * set() for each line cost more than the copy.
+ */
+function copyBytes(from: Uint8Array, fromView: DataView, p: number, end: number, to: Uint8Array, toView: DataView, q: number): number {
+  for (; end - p >= 8; p += 8, q += 8) {
+    toView.setInt32(q, fromView.getInt32(p, true), true);
+    toView.setInt32(q + 4, fromView.getInt32(p + 4, true), true);
+  }
+  if (end - p >= 4) {
+    toView.setInt32(q, fromView.getInt32(p, true), true);
+    p += 4;
+    q += 4;
+  }
+  for (; p < end; p++, q++) to[q] = from[p]!;
+  return q;
 }
 
 /**
