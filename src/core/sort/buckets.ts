@@ -23,13 +23,19 @@ const NEWLINE = 10;
 /** A line length this large or larger is kept as LONG: its \n is looked for again. */
 const LONG = 0xffff;
 
-/** One block's lines grouped by bucket (each without its bucket's prefix): where each bucket's run starts, and its lines. */
+/**
+ * One block's lines grouped by bucket, each without its bucket's prefix: where each
+ * bucket's run starts, and its lines.
+ */
 export interface Grouped {
   /** Offsets in the shared buffer: bucket b's lines are [runs[b], runs[b + 1]). */
   runs: Uint32Array;
   /** Lines of each bucket. */
   lines: Uint32Array;
-  /** Each line's length as kept (without its bucket's prefix and its \n), in the order of the runs; LONG: this long or longer. */
+  /**
+   * Each line's length as kept (without its bucket's prefix and its \n), in the order of
+   * the runs; LONG: this long or longer.
+   */
   lengths: Uint16Array;
 }
 
@@ -181,11 +187,11 @@ export function layoutOf(data: Uint8Array, grouped: readonly Grouped[], splitter
 }
 
 /**
- * Sorts buckets [from, to) of a Layout one at a time and hands out their lines, each
- * with its bucket's prefix again and followed by \n, in chunks; an empty chunk means the end. A chunk is valid until the next
- * call (its memory, `chunk`, is reused). `order` receives each bucket's sorted lines, as indexes
- * within the bucket, from slot 0 for the first line of bucket `from` on; with `presorted`,
- * another thread has already filled it. Null keeps them only a bucket at a time, in a
+ * Sorts buckets [from, to) of a Layout one at a time and hands out their lines, each with
+ * its bucket's prefix again and followed by \n, in chunks; an empty chunk means the end. A
+ * chunk is valid until the next call (its memory, `chunk`, is reused). `order` receives
+ * each bucket's sorted lines, as indexes within the bucket, from slot 0 for the first line
+ * of bucket `from` on; with `presorted`, another thread has already filled it. Null keeps them only a bucket at a time, in a
  * scratch array the size of the largest bucket (less memory: nothing reads them afterwards).
  */
 export class SortedWriter {
