@@ -82,16 +82,12 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
     // One byte more than the file: a last line without its \n gets one.
     const data = new Uint8Array(shared ? new SharedArrayBuffer(size + 1) : new ArrayBuffer(size + 1));
     const mine = new Blocks(fd, bounds, claims, data);
-    if (helper && shared) {
-      const pending = helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data });
-      mine.groupClaimed(splitters);
-      const grouped = [...mine.grouped, ...((await pending) as Block[])].sort((a, b) => a.block - b.block);
-      await sortAndWrite(layoutOf(data, grouped, splitters), out, helper, claims);
-    } else {
-      mine.groupClaimed(splitters);
-      const layout = layoutOf(data, mine.grouped, splitters);
-      await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
-    }
+    const theirs = shared ? helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data }) : undefined;
+    mine.groupClaimed(splitters);
+    const grouped = [...mine.grouped, ...(((await theirs) as Block[] | undefined) ?? [])].sort((a, b) => a.block - b.block);
+    const layout = layoutOf(data, grouped, splitters);
+    if (helper && shared) await sortAndWrite(layout, out, helper, claims);
+    else await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
   } finally {
     await helper?.stop();
   }

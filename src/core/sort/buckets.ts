@@ -248,6 +248,7 @@ export class SortedWriter {
     this.to = to;
     this.k = 0;
     this.sortedTo = 0;
+    this.prefixHandedOut = false;
   }
 
   /** Sorts every bucket of the range into `order` without writing anything. */
