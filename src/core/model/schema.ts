@@ -89,6 +89,10 @@ export const Family = z.strictObject({
     .optional()
     .meta({ description: 'An aggregate (counter) family: cells combine on write. Set at creation only.' }),
   columns: z.array(Column).max(10000).optional(),
+  personalData: z
+    .boolean()
+    .optional()
+    .meta({ description: 'The family holds personal data (PII): views described as de-identified or public must not expose it. Default false.' }),
 });
 
 
@@ -192,6 +196,14 @@ export const Query = z.strictObject({
   limit: count(1, 1e12).optional(),
   perSecond: z.number().min(0).max(1e9).optional().meta({ description: 'How often the query runs.' }),
   appProfile: appProfileRef,
+  // How the application uses the query (workload additions): all optional, old designs unchanged.
+  kind: z
+    .enum(['serving', 'batch'])
+    .optional()
+    .meta({ description: 'serving (default): latency-sensitive application reads; batch: exports, analytics, jobs that read in bulk.' }),
+  latencyMs: z.number().gt(0).max(1e6).optional().meta({ description: 'The p99 latency target of one read, in milliseconds.' }),
+  dataBoost: z.boolean().optional().meta({ description: 'The query may run on Data Boost (serverless batch reads that spare the serving nodes; read-only, may not see the last 35 minutes of writes).' }),
+  lookback: duration.optional().meta({ description: 'How far back in time the query reads (its time range), e.g. 90d.' }),
 });
 
 export const RowKey = z.strictObject({
@@ -230,6 +242,18 @@ export const Load = z.strictObject({
     .max(1e9)
     .optional()
     .meta({ description: 'Mean writes/s over a day or more (at most writesPerSecond, the peak): sizes storage and growth; default writesPerSecond.' }),
+  // How the writes arrive (workload additions): all optional, old designs unchanged.
+  writePattern: z
+    .enum(['sustained', 'burst', 'bulk'])
+    .optional()
+    .meta({ description: 'sustained (default): writesPerSecond is kept up; burst: short bursts at writesPerSecond (burstDuration); bulk: a periodic load of bulkRows rows every bulkEvery.' }),
+  burstDuration: duration.optional().meta({ description: 'With writePattern burst: how long one burst at writesPerSecond lasts.' }),
+  bulkRows: count(1, 1e15).optional().meta({ description: 'With writePattern bulk: rows written by one load.' }),
+  bulkEvery: duration.optional().meta({ description: 'With writePattern bulk: how often a load runs, e.g. 1d.' }),
+  writeKind: z
+    .enum(['insert', 'update', 'mixed'])
+    .optional()
+    .meta({ description: 'insert (default): writes create new rows; update: they rewrite existing rows; mixed: both.' }),
 });
 
 export const Table = z.strictObject({

@@ -23,8 +23,20 @@ export function semanticIssues(design: Design): SemanticIssue[] {
     out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
   );
   design.tables.forEach((t, ti) => tableIssues(t, ['tables', ti], out));
+  design.tables.forEach((t, ti) => writePatternIssues(t, ['tables', ti, 'load'], out));
   out.push(...instanceIssues(design));
   return out;
+}
+
+/** A write pattern's own settings belong to that pattern: a burst length on a bulk load says nothing. */
+function writePatternIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
+  const load = t.load;
+  if (!load) return;
+  const pattern = load.writePattern ?? 'sustained';
+  const owner = { burstDuration: 'burst', bulkRows: 'bulk', bulkEvery: 'bulk' } as const;
+  for (const key of ['burstDuration', 'bulkRows', 'bulkEvery'] as const) {
+    if (load[key] !== undefined && pattern !== owner[key]) out.push({ path: [...at, key], message: `${key} applies to writePattern: ${owner[key]}, but this load is ${pattern}` });
+  }
 }
 
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;

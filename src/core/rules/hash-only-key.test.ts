@@ -17,6 +17,14 @@ ruleTester(rule, {
       name: 'an adjacency list follower#followee of uuids, read by follower',
       yaml: design('{follower}#{followee}', '        follower: {type: uuid}\n        followee: {type: uuid}', '    queries:\n      - {name: who a user follows, match: {follower: eq}}\n'),
     },
+    {
+      name: 'a uuid key whose every declared query is a point read by the key',
+      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: one row, match: {id: eq}}\n      - {name: one row again, match: {id: eq}, perSecond: 50}\n'),
+    },
+    {
+      name: 'a time-ordered uuid v7 key is not random (sequential-leading judges it)',
+      yaml: design('{id}', '        id: {type: uuid, version: 7}'),
+    },
   ],
   invalid: [
     {
@@ -30,8 +38,8 @@ ruleTester(rule, {
       findings: [{ messageId: 'only', path: 'tables[0].rowKey.template', severity: 'warning', message: /salt \(hash\), id \(bytes\)/ }],
     },
     {
-      name: 'a uuid key with only point reads is still a warning',
-      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: one row, match: {id: eq}}\n'),
+      name: 'a uuid key with no queries declared is a warning',
+      yaml: design('{id}', '        id: {type: uuid}'),
       findings: [{ messageId: 'only', path: 'tables[0].rowKey.template', severity: 'warning' }],
     },
     {

@@ -2,10 +2,13 @@
 // pure hash "distributes writes perfectly" but "completely randomizes data order", which
 // "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
 // behave the same way.
+import type { FieldInfo } from './analysis';
 import type { PlanKind } from './plan';
 import { defineTableRule } from './types';
 
 const RANDOM = new Set(['hash', 'uuid', 'bytes']);
+/** A v7 UUID is time-ordered, not random: sequential-leading judges a key of it. */
+const random = (f: FieldInfo) => RANDOM.has(f.field.type) && !(f.field.type === 'uuid' && f.field.version === 7);
 const KIND: Record<PlanKind, string> = {
   point: 'point read',
   prefix: 'prefix scan',
@@ -33,13 +36,16 @@ export default defineTableRule({
     fixable: false,
   },
   table(t, { report }) {
-    if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) return;
+    if (t.fields.length === 0 || !t.fields.every(random)) return;
     const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
     // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
     // an entity's rows under its id: only a query that cannot use that prefix suffers.
     const single = t.fields.filter((f) => !f.isSalt).length <= 1;
     const scan = single ? t.plans.find((p) => p.kind !== 'point') : t.plans.find((p) => p.kind === 'full-scan');
     if (!single && !scan) return;
+    // Every declared query a point read by the whole key: the random order costs nothing.
+    const queries = t.table.queries ?? [];
+    if (!scan && queries.length > 0 && t.plans.length === queries.length && t.plans.every((p) => p.kind === 'point')) return;
     if (scan) {
       report({
         path: ['rowKey', 'template'],
