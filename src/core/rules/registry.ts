@@ -15,6 +15,7 @@ import familyNameLong from './family-name-long';
 import gcMissing from './gc-missing';
 import gcRetention from './gc-retention';
 import hashOnlyKey from './hash-only-key';
+import hddLatency from './hdd-latency';
 import hddReads from './hdd-reads';
 import hotRow from './hot-row';
 import keyCharset from './key-charset';
@@ -40,6 +41,7 @@ import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
 import storageCapacity from './storage-capacity';
 import tableName from './table-name';
+import tieredReads from './tiered-reads';
 import tieringNeverHappens from './tiering-never-happens';
 import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
@@ -48,6 +50,7 @@ import transactionRouting from './transaction-routing';
 import unpaddedNumber from './unpadded-number';
 import viewKeyHotspot from './view-key-hotspot';
 import viewQuery from './view-query';
+import workloadIsolation from './workload-isolation';
 import type { AnyRule } from './types';
 
 export const RULES: readonly AnyRule[] = [
@@ -66,6 +69,7 @@ export const RULES: readonly AnyRule[] = [
   gcMissing,
   gcRetention,
   hashOnlyKey,
+  hddLatency,
   hddReads,
   hotRow,
   keyCharset,
@@ -91,6 +95,7 @@ export const RULES: readonly AnyRule[] = [
   singletonMultiField,
   storageCapacity,
   tableName,
+  tieredReads,
   tieringNeverHappens,
   timeBucketSize,
   timestampLeading,
@@ -99,6 +104,7 @@ export const RULES: readonly AnyRule[] = [
   unpaddedNumber,
   viewKeyHotspot,
   viewQuery,
+  workloadIsolation,
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.meta.id, r]));
