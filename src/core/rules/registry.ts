@@ -2,6 +2,7 @@
 // no tests or no doc page.
 import aggregateInput from './aggregate-input';
 import authorizedView from './authorized-view';
+import authorizedViewPrefix from './authorized-view-prefix';
 import autoscalingBounds from './autoscaling-bounds';
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
@@ -48,7 +49,9 @@ import timestampLeading from './timestamp-leading';
 import tooManyFamilies from './too-many-families';
 import transactionRouting from './transaction-routing';
 import unpaddedNumber from './unpadded-number';
+import viewCopiesTable from './view-copies-table';
 import viewKeyHotspot from './view-key-hotspot';
+import viewPersonalData from './view-personal-data';
 import viewQuery from './view-query';
 import workloadIsolation from './workload-isolation';
 import type { AnyRule } from './types';
@@ -56,6 +59,7 @@ import type { AnyRule } from './types';
 export const RULES: readonly AnyRule[] = [
   aggregateInput,
   authorizedView,
+  authorizedViewPrefix,
   autoscalingBounds,
   bigendianNegative,
   cellSize,
@@ -102,7 +106,9 @@ export const RULES: readonly AnyRule[] = [
   tooManyFamilies,
   transactionRouting,
   unpaddedNumber,
+  viewCopiesTable,
   viewKeyHotspot,
+  viewPersonalData,
   viewQuery,
   workloadIsolation,
 ];
