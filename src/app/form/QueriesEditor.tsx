@@ -1,11 +1,12 @@
 // The queries of a table: name, description, how it matches each key field, value filters,
-// order, limit and rate; each with the plan badge the validator computes (point, prefix,
+// order, limit and rate, how the application runs it (kind, latency target, lookback, app
+// profile, Data Boost); each with the plan badge the validator computes (point, prefix,
 // range, N scans, full scan).
 import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/rules/plan';
 import { PlanBadge } from '../panels/PlanBadge';
-import { NumberField, SelectField, TextField, options } from './fields';
+import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
@@ -23,6 +24,7 @@ interface Props {
   onMove(from: number, qi: number, to: number): void;
 }
 
+const KIND = options(['serving', 'batch'] as const, { serving: 'serving', batch: 'batch (export, analytics)' });
 const MATCH = options(['eq', 'prefix', 'range'] as const, { eq: 'equals (eq)', prefix: 'prefix', range: 'range' });
 
 const sameList = <T,>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean) => a.length === b.length && a.every((x, i) => eq(x, b[i]!));
@@ -62,6 +64,13 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               <SelectField label="Order" path={`${at}.order`} value={q.order} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')} />
               <NumberField label="Limit (rows)" path={`${at}.limit`} integer value={q.limit} onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')} />
               <NumberField label="Runs per second" path={`${at}.perSecond`} value={q.perSecond} onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')} />
+            </div>
+            <div className="field-row" data-testid="query-workload">
+              <SelectField label="Kind" path={`${at}.kind`} value={q.kind} unset="serving (default)" options={KIND} onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')} />
+              <NumberField label="Latency target (p99 ms)" path={`${at}.latencyMs`} value={q.latencyMs} onCommit={(v) => onQuery((x) => setOpt(x, 'latencyMs', v), 'Set latency target', 'latencyMs')} />
+              <TextField label="Looks back (e.g. 90d)" path={`${at}.lookback`} mono value={q.lookback ?? ''} onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v.trim() || undefined), 'Set lookback', 'lookback')} />
+              <TextField label="App profile" path={`${at}.appProfile`} mono value={q.appProfile ?? ''} onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v.trim() || undefined), 'Set app profile', 'appProfile')} />
+              <CheckField className="compact" label="May run on Data Boost" path={`${at}.dataBoost`} checked={q.dataBoost === true} onCommit={(v) => onQuery((x) => setOpt(x, 'dataBoost', v || undefined), 'Toggle Data Boost', 'dataBoost')} />
             </div>
             <fieldset className="match" data-path={`${at}.match`}>
               <legend>Match on key fields</legend>
