@@ -14,7 +14,7 @@ export const MV_AGGREGATIONS = ['COUNT', 'SUM', 'MIN', 'MAX', 'HLL_COUNT.INIT', 
 /** Aggregate functions of GoogleSQL that continuous materialized views do not support. */
 const OTHER_AGGREGATES = ['ARRAY_AGG', 'ARRAY_CONCAT_AGG', 'COUNT_IF', 'COUNTIF', 'STRING_AGG', 'LOGICAL_AND', 'LOGICAL_OR', 'APPROX_COUNT_DISTINCT', 'APPROX_QUANTILES', 'APPROX_TOP_COUNT', 'APPROX_TOP_SUM', 'STDDEV', 'VARIANCE', 'CORR'];
 /** ARRAY_AGG is the inverted index people reach for first: say what works instead. */
-const ARRAY_AGG_PROBLEM = 'uses ARRAY_AGG (not supported): index values with an ORDER BY view, or use a logical view';
+const ARRAY_AGG_PROBLEM = 'uses ARRAY_AGG (unsupported): use an ORDER BY index view or a logical view';
 /** The longer answer to ARRAY_AGG, for the finding's detail. */
 export const ARRAY_AGG_HELP =
   'Continuous materialized views support COUNT, SUM, MIN, MAX, AVG, ANY_VALUE, the HLL_COUNT functions and BIT_AND/OR/XOR, not ARRAY_AGG. An inverted index that works: an ORDER BY view with one row per value, its qualifier and the source _key (SELECT CAST(fam[\'q\'] AS STRING) AS value, _key AS source_key FROM t ORDER BY value, source_key), read by a prefix of the value; or keep the ARRAY_AGG query as a logical view, computed when it is read.';
