@@ -73,7 +73,7 @@ describe('capacity plan', () => {
     expect(big.load.writes).toBeGreaterThan(3.9);
     const p = planOf(eventsDesign(14_000, 3), { prices: { nodeHour: 1 } });
     expect(p.monthlyCost.prices.nodeHour).toBe(1);
-    expect(p.monthlyCost.nodes).toBe(p.nodesNeeded.recommended * 730);
+    expect(p.monthlyCost.nodes).toBe(p.nodesNeeded.recommended! * 730);
   });
 
   it('says what it does not know instead of inventing it', () => {

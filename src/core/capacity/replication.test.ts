@@ -48,6 +48,6 @@ describe('clusterOf with an instance', () => {
     const a = capacityPlan(one, analyze(one));
     const b = capacityPlan(twin, analyze(twin));
     expect(b.cpuNodes).toBeCloseTo(a.cpuNodes, 9);
-    expect(b.monthlyCost.nodes).toBeCloseTo(2 * a.monthlyCost.nodes, 2);
+    expect(b.monthlyCost.nodes).toBeCloseTo(2 * a.monthlyCost.nodes!, 2);
   });
 });
