@@ -41,7 +41,7 @@ function text(file: string, p: PlanDetail, other: PlanDetail): string {
   const lines = [`${terminalSafe(file)}: ${p.cluster.storage.toUpperCase()}; ${p.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}`, terminalSafe(needsSentence(p))];
   for (const t of p.tables) {
     const stored = t.storage === 'unknown' ? 'storage unknown' : t.storage === 'unbounded' ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month` : `${formatBytes(t.storedBytes!)} stored`;
-    lines.push(`  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes <= MAX_CLUSTER_NODES ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`);
+    lines.push(`  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`);
   }
   const col = (x: PlanDetail) => [
     `${x.cluster.storage.toUpperCase()}: needs ${recommendedText(x)} (${becauseText(x.binding)})`,

@@ -70,8 +70,8 @@ export interface PlanTable {
   storedBytes: number | null;
   storedBytesGrowthPerMonth: number | null;
   storage: 'bounded' | 'unbounded' | 'unknown';
-  /** Nodes this table's load takes at 100% CPU (its reads on the cluster they are routed to). */
-  cpuNodes: number;
+  /** Nodes this table's load takes at 100% CPU (its reads on the cluster they are routed to); null beyond MAX_CLUSTER_NODES. */
+  cpuNodes: number | null;
 }
 
 /** The most nodes one cluster of the format holds (cluster.nodes, autoscaling maxNodes). */
@@ -313,7 +313,7 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
       storedBytes: w.storedBytes === null ? null : round(w.storedBytes),
       storedBytesGrowthPerMonth: w.storedBytesGrowthPerMonth === null ? null : round(w.storedBytesGrowthPerMonth),
       storage: w.storage,
-      cpuNodes: round(own, 3),
+      cpuNodes: bounded(own) === null ? null : round(own, 3),
     };
   });
   const prices: Prices = { ...DEFAULT_PRICES, ...options.prices };
@@ -367,8 +367,8 @@ function costliest(workload: DesignWorkload, writeNodes: Map<string, number>, re
     if (n > 0) parts.push({ table: w.table, kind: 'writes', nodes: n / binding.cpuTarget, text: `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)` });
     const stored = w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
     if (stored > 0) {
-      const why = w.storage === 'unbounded' ? `no GC rule deletes, ${SIZING_MONTHS} months of growth` : 'at its retention';
-      parts.push({ table: w.table, kind: 'storage', nodes: stored / (cap.storageBytes * STORAGE_TARGET), text: `the data ${w.table} keeps (${formatBytes(stored)}, ${why})` });
+      const why = w.storage === 'unbounded' ? ': no GC rule deletes' : '';
+      parts.push({ table: w.table, kind: 'storage', nodes: stored / (cap.storageBytes * STORAGE_TARGET), text: `the ${formatBytes(stored)} ${w.table} keeps${why}` });
     }
   }
   for (const r of reads) {

@@ -14,7 +14,7 @@ export function nodesText(n: number): string {
 /** A share as a percentage, bounded: "23%", "over 1,000%". */
 export function percentText(x: number): string {
   if (!Number.isFinite(x) || x > 10) return 'over 1,000%';
-  return `${Math.round(x * 100)}%`;
+  return `${formatCount(x * 100)}%`;
 }
 
 /** How a cluster is named in a sentence: "cluster clicks-us-a", or "the cluster" when it has no id. */
