@@ -114,8 +114,12 @@ export default defineRule({
       const hotShare = shape.form === 'group' ? (spreads.every((x) => x.share !== null) ? spreads.reduce((a, x) => a * x.share!, 1) : null) : null;
       const nodesFor = (share: number | null) => (share === null || wps <= 0 ? null : (wps * share) / perNode);
       const groupNodes = nodesFor(hotShare);
-      const nodesNote = groupNodes !== null && groupNodes > 1 ? ` Its busiest key takes ~${fmt(wps * hotShare!)} writes/s, ${fmt(groupNodes)} nodes' worth on one row ("Understand performance").` : '';
-      const severityFor = (base: Severity): Severity => (groupNodes !== null && groupNodes > 1 ? 'error' : base);
+      // An index led by a value and then a time: every new row at the end of its value's range.
+      const ledByValueThenTime = shape.form === 'order' && items.length >= 2 && !isTime(items[0]!, ta) && isTime(items[1]!, ta);
+      const rangeShare = ledByValueThenTime ? (spreads[0]!.share ?? (spreads[0]!.values !== null && !spreads[0]!.assumed ? 1 / spreads[0]!.values : null)) : null;
+      const hot = groupNodes !== null ? { share: hotShare!, nodes: groupNodes, where: 'key', on: 'one row' } : rangeShare !== null && nodesFor(rangeShare) !== null ? { share: rangeShare, nodes: nodesFor(rangeShare)!, where: 'range end', on: 'one tablet' } : null;
+      const nodesNote = hot && hot.nodes > 1 ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${fmt(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").` : '';
+      const severityFor = (base: Severity): Severity => (hot && hot.nodes > 1 ? 'error' : base);
       if (/\b_timestamp\b|TIMESTAMP_TRUNC|TIMESTAMP_MICROS/i.test(first)) {
         report({ path: at, messageId: 'time', severity: severityFor('warning'), data: { view: v.name, item: shape.key[0]!, nodesNote } });
         return;
@@ -132,7 +136,7 @@ export default defineRule({
         }
       }
       if (reported) return;
-      if (shape.form === 'order' && items.length >= 2 && !isTime(items[0]!, ta) && isTime(items[1]!, ta)) {
+      if (ledByValueThenTime) {
         const lead = spreads[0]!;
         if (lead.values !== null && lead.values <= FEW_VALUES) {
           const share = lead.share ?? (lead.assumed ? null : 1 / lead.values);
