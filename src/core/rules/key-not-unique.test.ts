@@ -55,6 +55,10 @@ ruleTester(rule, {
       yaml: fx('    load: {writesPerSecond: 30, averageWritesPerSecond: 0.000347}\n'),
     },
     {
+      name: 'the latest state of a sensor per day, declared as updates of existing rows',
+      yaml: design('{sensor}#{day}', '        sensor: {type: int, cardinality: 1000, pad: 4}\n        day: {type: timestamp, bucket: day, format: iso}', `${single}    load: {writesPerSecond: 100, writeKind: update}\n`),
+    },
+    {
       name: 'a profile row per user is updated in place, not duplicated',
       yaml: design('{user}', '        user: {type: int, cardinality: 1000, pad: 4}', `${single}    load: {writesPerSecond: 5000}\n`),
     },
