@@ -86,5 +86,10 @@ ruleTester(rule, {
       findings: [{ messageId: 'shared', path: 'tables[0].queries[1].appProfile' }],
       fixed: null,
     },
+    {
+      name: 'a latency-sensitive read marked for Data Boost',
+      yaml: replicated(SERVING, '      - {name: one order, match: {customer: eq, order: eq}, latencyMs: 10, dataBoost: true, appProfile: serving}\n'),
+      findings: [{ messageId: 'boostServing', path: 'tables[0].queries[0].dataBoost', message: /a 10 ms target[\s\S]*35 minutes/ }],
+    },
   ],
 });

@@ -76,8 +76,11 @@ export default defineRule({
     messages: {
       shared: 'batch query "{query}" shares app profile {profile} with serving queries: give it a single-cluster profile or Data Boost ("App profiles").',
       multi: 'batch query "{query}" goes through multi-cluster profile {profile}, onto every cluster: use a single-cluster profile or Data Boost ("App profiles").',
+      boostServing: 'serving query "{query}" may run on Data Boost, which is for batch reads: slower, and it may miss the last 35 minutes of writes ("Data Boost overview").',
     },
     details: {
+      boostServing:
+        'query "{query}" is a serving read ({why}) and is marked dataBoost: true. "Data Boost overview" lists latency-sensitive workloads and reads of data just written among what Data Boost is not for: it is optimized for throughput, its reads are slower than the cluster\'s nodes, it may not read data written in the last 35 minutes, and it is not covered by the Bigtable SLA. Serve the query from the cluster (dataBoost off), or mark it kind: batch if it is a batch job.',
       shared:
         'batch query "{query}" goes through app profile {profile}, as the serving queries {serving} do: the batch job reads on the nodes that serve them, and their latency rises while it runs. Google recommends a separate app profile per workload ("App profiles"): route the job through a single-cluster profile (on a replicated instance, a cluster the serving profile does not prefer), or set dataBoost: true and run it on Data Boost, which reads without the cluster\'s nodes ("Data Boost overview": read-only, Enterprise editions, and it may not see data written in the last 35 minutes).',
       multi:
@@ -86,6 +89,13 @@ export default defineRule({
     fixable: true,
   },
   check({ design, report }) {
+    design.tables.forEach((t, ti) =>
+      (t.queries ?? []).forEach((q, qi) => {
+        if (!q.dataBoost || q.kind === 'batch' || (q.kind !== 'serving' && q.latencyMs === undefined)) return;
+        const why = q.latencyMs !== undefined ? `a ${q.latencyMs} ms target` : 'kind: serving';
+        report({ table: ti, path: ['queries', qi, 'dataBoost'], messageId: 'boostServing', data: { query: q.name, why } });
+      }),
+    );
     const { batch, serving } = uses(design);
     for (const b of batch) {
       const path = ['queries', b.query, 'appProfile'];
@@ -101,6 +111,7 @@ export default defineRule({
     }
   },
   fix(design, finding: Finding) {
+    if (finding.messageId === 'boostServing') return null;
     const ti = design.tables.findIndex((t) => t.name === finding.table);
     const qi = finding.path[3];
     if (ti < 0 || typeof qi !== 'number') return null;
