@@ -112,3 +112,16 @@ describe('the workload additions of the format', () => {
     expect(old.tables[0]!.rowKey.fields.order).toEqual({ type: 'uuid' });
   });
 });
+
+describe('the design review (Markdown export)', () => {
+  it('says how the application uses each table', () => {
+    const md = exportTable(load(YAML), null, 'markdown').text;
+    expect(md).toContain('| `pii` (personal data) |');
+    expect(md).toContain('| `order` | uuid | v7, time-ordered |');
+    expect(md).toContain('| nightly export (batch, Data Boost) |');
+    expect(md).toContain('| one order (p99 10 ms) |');
+    expect(md).toContain('| orders of a customer (90d back) |');
+    expect(md).toMatch(/- Writes: 500\/s, [\d.]+\/s per node; bursts of 30s, inserts and updates/);
+    expect(md).toMatch(/- Writes: 30\/s at peak \([\d.e-]+\/s on average, which sizes storage\), [\d.]+\/s per node; a bulk load of 30 rows every 1d/);
+  });
+});
