@@ -70,6 +70,11 @@ function plan(text: string, root: SourceNode, before: unknown, after: unknown): 
       edits.push({ start: node.start, end: node.end, text: ` ${JSON.stringify(value)}` });
       return;
     }
+    // A string written in double quotes stays in double quotes (JSON's are YAML's too).
+    if (node.kind === 'scalar' && typeof value === 'string' && text[node.start] === '"') {
+      edits.push({ start: node.start, end: node.end, text: JSON.stringify(value) });
+      return;
+    }
     const inFlow = node.flow || flowContext(node);
     if (inFlow || (isObject(value) && node.kind === 'scalar' && Object.keys(value).length > 0)) {
       edits.push({ start: node.start, end: node.end, text: JSON.stringify(value) });
