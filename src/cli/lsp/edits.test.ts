@@ -94,6 +94,7 @@ describe('fix edits', () => {
     }
     console.log(`fix edits: ${minimal} of ${count} fixes as minimal edits`);
     expect(count).toBeGreaterThan(20);
-    expect(minimal / count).toBeGreaterThan(0.9);
+    // All of them today (188); a new kind of fix may fall back to a whole rewrite, still checked.
+    expect(minimal / count).toBeGreaterThan(0.95);
   });
 });

@@ -51,6 +51,13 @@ function plan(text: string, root: SourceNode, before: unknown, after: unknown): 
       const added: [string, unknown][] = [];
       const ao = a as Record<string, unknown>;
       const bo = b as Record<string, unknown>;
+      if (node.flow) {
+        // A flow mapping that loses a key and gains another (a GC rule becoming a union, a
+        // renamed field) is written anew: one edit, no commas to reconcile.
+        const keys = Object.keys({ ...ao, ...bo }).filter((k) => ao[k] !== bo[k]);
+        const inText = (k: string) => nodeAt(node, [k]) !== undefined;
+        if (keys.some((k) => inText(k) && bo[k] === undefined) && keys.some((k) => !inText(k) && bo[k] !== undefined)) return replace(node, b);
+      }
       for (const k of new Set([...Object.keys(ao), ...Object.keys(bo)])) {
         if (ao[k] === bo[k]) continue;
         const kid = nodeAt(node, [k as PathPart]);
@@ -81,7 +88,18 @@ function plan(text: string, root: SourceNode, before: unknown, after: unknown): 
     } else edits.push({ start: node.start, end: node.end, text: blockYaml(value, columnOf(text, node.start)) });
   };
   const remove = (node: SourceNode) => {
-    if (node.keyStart === undefined || flowContext(node)) throw new NoMinimalEdit('removal inside a flow collection');
+    if (node.keyStart === undefined) throw new NoMinimalEdit('a key without a position');
+    const parent = parents.get(node);
+    if (parent?.flow && parent.kids instanceof Map) {
+      // `{a: 1, b: 2}`: the entry goes with the comma before it (after it, for the first).
+      const entries = [...parent.kids.values()];
+      const i = entries.indexOf(node);
+      const next = entries[i + 1];
+      if (i > 0) edits.push({ start: entries[i - 1]!.end, end: node.end, text: '' });
+      else if (next?.keyStart !== undefined) edits.push({ start: node.keyStart, end: next.keyStart, text: '' });
+      else edits.push({ start: node.keyStart, end: node.end, text: '' });
+      return;
+    }
     const from = lineStart(text, node.keyStart);
     if (text.slice(from, node.keyStart).trim() !== '') throw new NoMinimalEdit('the key shares its line');
     edits.push({ start: from, end: lineEndWithBreak(text, Math.max(node.end - 1, node.keyEnd!)), text: '' });
