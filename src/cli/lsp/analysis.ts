@@ -2,7 +2,7 @@
 // `btstudio lint`'s findings, each with the exact range of text it is about. Lint runs with the
 // fix checks deferred (what the studio does per keystroke); `verified()` runs them when a code
 // action is asked for, or once the typing has paused. No LSP types here: offsets and plain data.
-import { formatPath, loadDesign } from '../../core/model/load-design';
+import { formatPath, loadDesign, MAX_DESIGN_BYTES } from '../../core/model/load-design';
 import type { Design } from '../../core/model/schema';
 import { applyFix, lint, withVerifiedFixes, type LintResult } from '../../core/rules/lint';
 import type { Finding, Severity } from '../../core/rules/types';
@@ -59,12 +59,20 @@ export function analyze(text: string, file: string, json: boolean): Analysis {
   const body = text.slice(bom);
   const loaded = loadDesign(body, file);
   let index: SourceNode | null | undefined;
-  const tree = () => (index === undefined ? (index = indexSource(body)) : index);
+  // A text the loader refuses for its size is not parsed again here: its problem is at 1:1.
+  const tree = () => (index === undefined ? (index = body.length > MAX_DESIGN_BYTES ? null : indexSource(body)) : index);
   if (!loaded.ok) {
     const starts = lineStarts(body);
     const problems = loaded.issues.map((i): Problem => {
-      const start = offsetOf(starts, i.line, i.column, body.length);
-      return { start: start + bom, end: tokenEnd(tree(), body, start) + bom, severity: 'error', message: i.path ? `${i.path}: ${i.message}` : i.message, path: i.path };
+      let start = offsetOf(starts, i.line, i.column, body.length);
+      let end = tokenEnd(tree(), body, start);
+      if (end <= start) {
+        // At the very end of the text (a value left open): the last line that has text.
+        end = body.trimEnd().length;
+        start = Math.min(body.lastIndexOf('\n', end - 1) + 1, end);
+        while (start < end - 1 && /\s/.test(body[start]!)) start++;
+      }
+      return { start: start + bom, end: end + bom, severity: 'error', message: i.path ? `${i.path}: ${i.message}` : i.message, path: i.path };
     });
     return { ...EMPTY, design: true, problems };
   }

@@ -29,13 +29,15 @@ const lineEndWithBreak = (text: string, at: number) => {
 const columnOf = (text: string, at: number) => at - lineStart(text, at);
 
 /** YAML for a value at a column: its first line goes where the old value started. */
-function blockYaml(value: unknown, column: number): string {
+function blockYaml(value: unknown, column: number, eol: string): string {
   const out = dump(value, { lineWidth: -1, noRefs: true }).replace(/\n$/, '');
-  return out.split('\n').join(`\n${' '.repeat(column)}`);
+  return out.split('\n').join(`${eol}${' '.repeat(column)}`);
 }
 
 function plan(text: string, root: SourceNode, before: unknown, after: unknown): TextEdit[] {
   const edits: TextEdit[] = [];
+  // New lines end as the text's own do.
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const visit = (node: SourceNode, a: unknown, b: unknown) => {
     if (a === b) return;
     if (isObject(a) && isObject(b) && Array.isArray(a) === Array.isArray(b) && node.kind === (Array.isArray(b) ? 'seq' : 'map')) {
@@ -85,7 +87,7 @@ function plan(text: string, root: SourceNode, before: unknown, after: unknown): 
     const inFlow = node.flow || flowContext(node);
     if (inFlow || (isObject(value) && node.kind === 'scalar' && Object.keys(value).length > 0)) {
       edits.push({ start: node.start, end: node.end, text: JSON.stringify(value) });
-    } else edits.push({ start: node.start, end: node.end, text: blockYaml(value, columnOf(text, node.start)) });
+    } else edits.push({ start: node.start, end: node.end, text: blockYaml(value, columnOf(text, node.start), eol) });
   };
   const remove = (node: SourceNode) => {
     if (node.keyStart === undefined) throw new NoMinimalEdit('a key without a position');
@@ -113,9 +115,9 @@ function plan(text: string, root: SourceNode, before: unknown, after: unknown): 
     }
     const column = columnOf(text, node.start);
     const at = lineEndWithBreak(text, Math.max(node.end - 1, node.start));
-    const lines = blockYaml(Object.fromEntries(entries), column);
-    const breakBefore = at === text.length && !text.endsWith('\n') ? '\n' : '';
-    edits.push({ start: at, end: at, text: `${breakBefore}${' '.repeat(column)}${lines}\n` });
+    const lines = blockYaml(Object.fromEntries(entries), column, eol);
+    const breakBefore = at === text.length && !text.endsWith('\n') ? eol : '';
+    edits.push({ start: at, end: at, text: `${breakBefore}${' '.repeat(column)}${lines}${eol}` });
   };
   // Whether a node sits inside a flow collection (its parent is flow): known by the parents.
   const parents = new Map<SourceNode, SourceNode>();
