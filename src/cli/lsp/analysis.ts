@@ -2,7 +2,8 @@
 // `btstudio lint`'s findings, each with the exact range of text it is about. Lint runs with the
 // fix checks deferred (what the studio does per keystroke); `verified()` runs them when a code
 // action is asked for, or once the typing has paused. No LSP types here: offsets and plain data.
-import { formatPath, loadDesign, MAX_DESIGN_BYTES } from '../../core/model/load-design';
+import { formatPath, loadDesign } from '../../core/model/load-design';
+import { lineStartsOf } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import { applyFix, lint, withVerifiedFixes, type LintResult } from '../../core/rules/lint';
 import type { Finding, Severity } from '../../core/rules/types';
@@ -46,26 +47,18 @@ function offsetOf(starts: number[], line: number, column: number, length: number
   return Math.min(base + column - 1, length);
 }
 
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) out.push(i + 1);
-  return out;
-}
-
 export function analyze(text: string, file: string, json: boolean): Analysis {
   if (!looksLikeDesign(text)) return EMPTY;
   // The loader drops a byte-order mark; offsets here are the document's own.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = text.slice(bom);
   const loaded = loadDesign(body, file);
-  let index: SourceNode | null | undefined;
-  // A text the loader refuses for its size is not parsed again here: its problem is at 1:1.
-  const tree = () => (index === undefined ? (index = body.length > MAX_DESIGN_BYTES ? null : indexSource(body)) : index);
   if (!loaded.ok) {
-    const starts = lineStarts(body);
+    const starts = lineStartsOf(body);
     const problems = loaded.issues.map((i): Problem => {
       let start = offsetOf(starts, i.line, i.column, body.length);
-      let end = tokenEnd(tree(), body, start);
+      // The text did not load (maybe for its size or shape): the token is read off the text.
+      let end = tokenEnd(null, body, start);
       if (end <= start) {
         // At the very end of the text (a value left open): the last line that has text.
         end = body.trimEnd().length;
@@ -78,14 +71,15 @@ export function analyze(text: string, file: string, json: boolean): Analysis {
   }
   const design: Design = loaded.design;
   const result: LintResult = lint(design, { verifyFixes: 'defer' });
-  const root = tree();
+  // Only a text the loader accepted is indexed (within its limits of size and shape).
+  const root: SourceNode | null = indexSource(body);
   const problems = result.findings.map((f, n): Problem => {
     let start: number;
     let end: number;
     if (root) [start, end] = findingRange(body, nearestNode(root, f.path));
     else {
       const at = loaded.locate(f.path);
-      start = offsetOf(lineStarts(body), at.line, at.column, body.length);
+      start = offsetOf(lineStartsOf(body), at.line, at.column, body.length);
       end = tokenEnd(null, body, start);
     }
     return { start: start + bom, end: end + bom, severity: f.severity, message: f.message, rule: f.rule, path: formatPath(f.path), finding: n };

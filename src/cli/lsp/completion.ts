@@ -3,7 +3,16 @@
 // the cursor comes from the text as it is being typed, so it never needs the file to parse:
 // YAML by indentation and list dashes, JSON by its brackets.
 
+import { MAX_DESIGN_BYTES } from '../../core/model/limits';
+import { MAX_DEPTH } from '../../core/model/positions';
+
 type JsonSchema = Record<string, unknown>;
+
+/** Longer than the indentation, dashes and key of any line where a key or value is completed. */
+const MAX_LINE_PREFIX = 1000;
+
+/** More structure than a design has (1,000 tables of about a hundred keys each). */
+const MAX_JSON_TOKENS = 400_000;
 
 /** A step of the path: a mapping key, or `ITEM` for any list item. */
 export const ITEM = Symbol('item');
@@ -48,8 +57,11 @@ function readLine(line: string): YamlLine | null {
 
 /** The YAML path at the cursor (offset), or null when the cursor is not typing a key or value. */
 export function yamlContext(text: string, offset: number): CursorContext | null {
+  if (text.length > MAX_DESIGN_BYTES) return null;
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const cur = text.slice(start, offset);
+  // A key or a short value is being typed, not a line this long (and no regex sees one).
+  if (cur.length > MAX_LINE_PREFIX) return null;
   const lines = text.split('\n');
   const row = text.slice(0, start).split('\n').length - 1;
   const typing = /^( *)((?:- +)*)([^\s:#]*)$/.exec(cur);
@@ -127,13 +139,23 @@ export function yamlContext(text: string, offset: number): CursorContext | null 
 
 /** The JSON path at the cursor, by its brackets: a key being typed (in quotes or not yet), or a value. */
 export function jsonContext(text: string, offset: number): CursorContext | null {
+  if (text.length > MAX_DESIGN_BYTES) return null;
   const frames: { obj: boolean; key: string | null; keys: Set<string>; expectKey: boolean }[] = [];
   let i = 0;
   let lastString: string | null = null;
   let inString = false;
   let afterColon = false;
+  // Jumps from one character that matters to the next (a native scan, not one step a character).
+  const next = /["{}[\]:,]/g;
+  // Past this many brackets, colons and commas the text is no design (the loader refuses it).
+  let budget = MAX_JSON_TOKENS;
   while (i < offset) {
-    const c = text[i]!;
+    if (--budget < 0) return null;
+    next.lastIndex = i;
+    const m = next.exec(text);
+    if (!m || m.index >= offset) break;
+    i = m.index;
+    const c = m[0];
     if (c === '"') {
       let j = i + 1;
       while (j < offset && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
@@ -156,6 +178,8 @@ export function jsonContext(text: string, offset: number): CursorContext | null 
     }
     const top = frames[frames.length - 1];
     if (c === '{' || c === '[') {
+      // Deeper than the loader allows: no design, no completion.
+      if (frames.length >= MAX_DEPTH) return null;
       frames.push({ obj: c === '{', key: null, keys: new Set(), expectKey: c === '{' });
       afterColon = false;
     } else if (c === '}' || c === ']') {

@@ -96,5 +96,5 @@ describe('fix edits', () => {
     expect(count).toBeGreaterThan(20);
     // All of them today (188); a new kind of fix may fall back to a whole rewrite, still checked.
     expect(minimal / count).toBeGreaterThan(0.95);
-  });
+  }, 60_000);
 });

@@ -70,8 +70,11 @@ export function indexSource(text: string): SourceNode | null {
       return;
     }
     if (Array.isArray(top.node.kids)) top.node.kids.push(node);
-    else {
-      const key = top.key!;
+    else if (top.key === null) {
+      // A list or mapping as a key (the loader refuses it): it stands as a key, unnamed.
+      top.key = { text: '?', start: node.start, end: node.end };
+    } else {
+      const key = top.key;
       node.keyStart = key.start;
       node.keyEnd = key.end;
       if (node.empty) node.start = node.end = key.end;
@@ -177,7 +180,39 @@ export function tokenEnd(root: SourceNode | null, text: string, offset: number):
       if (n.kids) todo.push(...(Array.isArray(n.kids) ? n.kids : n.kids.values()));
     }
   }
-  let e = lineEnd(text, offset);
+  return lexicalEnd(text, offset);
+}
+
+/**
+ * The end of the token at `offset` read off the text alone: a quoted string to its closing
+ * quote, a bracketed flow value to its closing bracket on that line, else a plain scalar or key
+ * up to `: `, `,`, `]`, `}`, ` #` or the end of the line.
+ */
+function lexicalEnd(text: string, offset: number): number {
+  const stop = lineEnd(text, offset);
+  const c = text[offset];
+  let e = stop;
+  if (c === '"' || c === "'") {
+    for (let i = offset + 1; i < stop; i++) {
+      if (c === '"' && text[i] === '\\') i++;
+      else if (text[i] === c) {
+        e = i + 1;
+        break;
+      }
+    }
+  } else if (c === '{' || c === '[') {
+    let depth = 0;
+    for (let i = offset; i < stop; i++) {
+      if (text[i] === '{' || text[i] === '[') depth++;
+      else if ((text[i] === '}' || text[i] === ']') && --depth === 0) {
+        e = i + 1;
+        break;
+      }
+    }
+  } else {
+    const m = /:(\s|$)|,|\]|\}|\s#/.exec(text.slice(offset, stop));
+    if (m && m.index > 0) e = offset + m.index;
+  }
   while (e > offset && /\s/.test(text[e - 1]!)) e--;
   return Math.max(e, Math.min(offset + 1, text.length));
 }
