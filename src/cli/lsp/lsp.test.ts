@@ -221,6 +221,13 @@ describe('btstudio lsp', () => {
     const deadline = Date.now() + 10_000;
     while (!published.some((p) => p.uri === other) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(published.find((p) => p.uri === other)?.diagnostics).toEqual([]);
+    // Nor the design's keys in completion; a new, empty file gets them.
+    expect(await conn.sendRequest(CompletionRequest.type, { textDocument: { uri: other }, position: { line: 1, character: 2 } })).toEqual([]);
+    const empty = 'file:///work/designs/new.yaml';
+    await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: empty, languageId: 'yaml', version: 1, text: 'fo' } });
+    const top = (await conn.sendRequest(CompletionRequest.type, { textDocument: { uri: empty }, position: { line: 0, character: 2 } })) as CompletionItem[];
+    expect(top.map((i) => i.label)).toEqual(expect.arrayContaining(['format', 'name', 'tables']));
+    expect(top.find((i) => i.label === 'format')?.insertText).toBe('format: ');
   });
 
   it('shuts down and exits with 0 when told', async () => {

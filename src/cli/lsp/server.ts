@@ -24,7 +24,7 @@ import { designJsonSchema } from '../../core/model/schema';
 import { ruleById } from '../../core/rules/lint';
 import type { Severity } from '../../core/rules/types';
 import { packageRoot } from '../mcp/resources';
-import { analyze, type Analysis, type Problem } from './analysis';
+import { analyze, looksLikeDesign, type Analysis, type Problem } from './analysis';
 import { ITEM, jsonContext, keysAt, valuesAt, yamlContext } from './completion';
 
 /** How long typing must pause before a document is checked again. */
@@ -180,6 +180,11 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
     if (!doc) return [];
     const text = doc.getText();
     const offset = doc.offsetAt(position);
+    // Other YAML and JSON files get none of the design's keys; a new, empty file does.
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const lineEnd = text.indexOf('\n', offset);
+    const rest = text.slice(0, lineStart) + (lineEnd < 0 ? '' : text.slice(lineEnd));
+    if (!looksLikeDesign(text) && /\S/.test(rest)) return [];
     const json = isJson(doc);
     const ctx = json ? jsonContext(text, offset) : yamlContext(text, offset);
     if (!ctx) return [];
