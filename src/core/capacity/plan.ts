@@ -425,6 +425,9 @@ function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices, clu
     `Tables whose GC never deletes are sized at ${SIZING_MONTHS} months of growth.`,
     `Cost of the recommended nodes for ${MONTH_HOURS} hours a month at ${prices.currency} ${prices.nodeHour}/node-hour, ${prices.ssdGbMonth}/GiB-month SSD, ${prices.hddGbMonth}/GiB-month HDD (${prices.source}, as of ${prices.asOf}); no backups, egress or discounts.`,
   ];
+  if (clusters.length > 1) out.push('Every cluster takes every write and holds a full copy; each takes the reads its app profiles route to it, and a multi-cluster profile\'s reads are sized on each of its clusters (what one must absorb on failover).');
+  if (clusters.some((c) => c.autoscaling)) out.push('An autoscaled cluster is planned at its maxNodes, the most the autoscaler can reach, and sized at the lower of its own CPU target and the recommended one; "settles at" is where the autoscaler holds the declared peak.');
+  if (clusters.some((c) => c.declared === 'none')) out.push('The design declares no cluster: Bigtable\'s default of 3 nodes is assumed where a count is needed.');
   out.push(...skewedScans(w));
   if (model.overridden.length) out.push(`The design overrides ${model.overridden.join(', ')} (cluster.nodeCapacity).`);
   for (const t of w.tables) {

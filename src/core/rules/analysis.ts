@@ -448,7 +448,7 @@ function analyzeViews(design: Design, nodes: number): ViewAnalysis[] {
  * fields mapped by name. The table's analysis is then a copy whose plans say where each query is
  * served (the cached analysis of the table itself stays as it was).
  */
-function routeQueries(design: Design, tables: TableAnalysis[], views: ViewAnalysis[]): TableAnalysis[] {
+function routeQueries(tables: TableAnalysis[], views: ViewAnalysis[]): TableAnalysis[] {
   return tables.map((ta) => {
     const queries = ta.table.queries ?? [];
     if (!queries.some((q) => q.servedBy !== undefined)) return ta;
@@ -481,5 +481,5 @@ export function analyze(design: Design): DesignAnalysis {
   }
   const views = analyzeViews(design, nodes);
   const tables = design.tables.map((t, i) => analyzeTableCached(t, i, nodes));
-  return { nodes, storage: inst.storage, tables: routeQueries(design, tables, views), views };
+  return { nodes, storage: inst.storage, tables: routeQueries(tables, views), views };
 }
