@@ -5,7 +5,7 @@
 import { formatPath, loadDesign } from '../../core/model/load-design';
 import { lineStartsOf } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
-import { applyFix, lint, withVerifiedFixes, type LintResult } from '../../core/rules/lint';
+import { applyFix, fixAll, lint, withVerifiedFixes, type LintResult } from '../../core/rules/lint';
 import type { Finding, Severity } from '../../core/rules/types';
 import { fixEdits, type FixEdit } from './edits';
 import { findingRange, indexSource, nearestNode, tokenEnd, type SourceNode } from './source-index';
@@ -32,9 +32,11 @@ export interface Analysis {
   verified(): Finding[];
   /** The edits of a finding's fix, or null when it offers none (after the checks). */
   fix(finding: number): (FixEdit & { title: string }) | null;
+  /** Every offered fix planned together (as `btstudio fix`), or null when none applies. */
+  fixAll(): (FixEdit & { title: string; count: number }) | null;
 }
 
-const EMPTY: Analysis = { design: false, problems: [], verified: () => [], fix: () => null };
+const EMPTY: Analysis = { design: false, problems: [], verified: () => [], fix: () => null, fixAll: () => null };
 
 /** Is this text meant as a design? Its `format` names this studio's format. */
 export function looksLikeDesign(text: string): boolean {
@@ -86,6 +88,7 @@ export function analyze(text: string, file: string, json: boolean): Analysis {
   });
   let verified: Finding[] | undefined;
   const fixes = new Map<number, (FixEdit & { title: string }) | null>();
+  let all: ReturnType<Analysis['fixAll']> | undefined;
   const analysis: Analysis = {
     design: true,
     problems,
@@ -97,6 +100,13 @@ export function analyze(text: string, file: string, json: boolean): Analysis {
       const out = finding?.fix && fixed ? { ...fixEdits(text, design, fixed, json), title: finding.fix } : null;
       fixes.set(n, out);
       return out;
+    },
+    fixAll() {
+      if (all !== undefined) return all;
+      const plan = fixAll(design);
+      const n = plan.applied.length;
+      all = n === 0 ? null : { ...fixEdits(text, design, plan.design, json), title: `Fix all: ${n} checked fix${n === 1 ? '' : 'es'} (btstudio fix)`, count: n };
+      return all;
     },
   };
   return analysis;

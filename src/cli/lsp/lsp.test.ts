@@ -172,6 +172,22 @@ describe('btstudio lsp', () => {
     expect(after.map((d) => d.code)).toContain('storage-capacity');
   });
 
+  it('offers "Fix all" as a source action (what editors run on save): every fix planned together', async () => {
+    const uri = 'file:///work/designs/rides-all.yaml';
+    await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: FLAWED } });
+    const whole = { start: { line: 0, character: 0 }, end: { line: FLAWED.split('\n').length, character: 0 } };
+    const actions = (await conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [], only: ['source.fixAll'] } })) as CodeAction[];
+    expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.btstudio']);
+    expect(actions[0]!.title).toMatch(/^Fix all: \d+ checked fixes/);
+    const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, FLAWED), actions[0]!.edit!.changes![uri]!);
+    expect(fixed).toContain('# every trip of every driver');
+    await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: fixed }] });
+    const deadline = Date.now() + 20_000;
+    while (!published.some((p) => p.uri === uri && p.version === 2) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // As `btstudio fix` leaves this design: no finding at all.
+    expect(published.find((p) => p.uri === uri && p.version === 2)?.diagnostics).toEqual([]);
+  });
+
   it('completes the keys the schema allows where the cursor is, and values of a key', async () => {
     const lines = doc.getText().split('\n');
     const at = lines.findIndex((l) => l.includes('- name: trips'));

@@ -27,6 +27,9 @@ import { packageRoot } from '../mcp/resources';
 import { analyze, looksLikeDesign, type Analysis, type Problem } from './analysis';
 import { ITEM, jsonContext, keysAt, valuesAt, yamlContext } from './completion';
 
+/** The kind of the "Fix all" source action (`source.fixAll`, what editors run on save). */
+const SOURCE_FIX_ALL = `${CodeActionKind.SourceFixAll}.btstudio`;
+
 /** How long typing must pause before a document is checked again. */
 export const DEBOUNCE_MS = 200;
 
@@ -110,7 +113,7 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
   connection.onInitialize(() => ({
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, SOURCE_FIX_ALL] },
       hoverProvider: true,
       completionProvider: { triggerCharacters: ['"'] },
     },
@@ -129,13 +132,25 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
-  connection.onCodeAction(({ textDocument, range }) => {
+  connection.onCodeAction(({ textDocument, range, context }) => {
     const here = current(textDocument.uri);
     if (!here) return [];
     const { doc, analysis } = here;
     const from = doc.offsetAt(range.start);
     const to = doc.offsetAt(range.end);
     const actions: CodeAction[] = [];
+    const only = context.only;
+    const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+    const allFixes = (kind: string) => {
+      const all = analysis.fixAll();
+      if (all) actions.push({ title: all.title, kind, edit: { changes: { [doc.uri]: all.edits.map((e) => ({ range: rangeOf(doc, e), newText: e.text })) } } });
+    };
+    // "Fix all" (on save, or from the source actions menu): every fix planned together.
+    if (only && wants(SOURCE_FIX_ALL)) {
+      allFixes(SOURCE_FIX_ALL);
+      return actions;
+    }
+    if (!wants(CodeActionKind.QuickFix)) return actions;
     for (const p of analysis.problems) {
       if (p.finding === undefined || p.end < from || p.start > to) continue;
       const fix = analysis.fix(p.finding);
@@ -148,6 +163,8 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
         edit: { changes: { [doc.uri]: fix.edits.map((e) => ({ range: rangeOf(doc, e), newText: e.text })) } },
       });
     }
+    // Beside two or more fixes of the document, the same "Fix all" as a quick fix.
+    if (actions.length > 0 && analysis.problems.filter((p) => p.finding !== undefined && analysis.fix(p.finding)).length > 1) allFixes(CodeActionKind.QuickFix);
     return actions;
   });
 
