@@ -146,8 +146,16 @@ describe('btstudio lsp', () => {
     const value = (hover!.contents as MarkupContent).value;
     expect(value).toContain(ts.message);
     expect(value).toContain(readFileSync(join(ROOT, 'docs', 'rules', 'timestamp-leading.md'), 'utf8'));
-    // Away from any finding: no hover.
-    expect(await conn.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: 1, character: 2 } })).toBeNull();
+    // Away from any finding, over a key: what the schema says of it.
+    const rowKey = FLAWED.split('\n').findIndex((l) => l.trim() === 'rowKey:');
+    const key = await conn.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: rowKey, character: 6 } });
+    expect((key!.contents as MarkupContent).value).toMatch(/^`rowKey` \(object, required\)/);
+    const template = FLAWED.split('\n').findIndex((l) => l.includes('template:'));
+    const described = await conn.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: template, character: 8 } });
+    expect((described!.contents as MarkupContent).value).toContain('{field} placeholders');
+    expect(key!.range).toEqual({ start: { line: rowKey, character: 4 }, end: { line: rowKey, character: 10 } });
+    // Over a value, away from any finding: nothing.
+    expect(await conn.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: 1, character: 10 } })).toBeNull();
   });
 
   it('offers a checked fix as a code action; applied, its diagnostic goes', async () => {

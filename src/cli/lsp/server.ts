@@ -174,7 +174,7 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
     const { doc, analysis } = here;
     const at = doc.offsetAt(position);
     const hits = analysis.problems.filter((p) => p.start <= at && at <= p.end);
-    if (hits.length === 0) return null;
+    if (hits.length === 0) return analysis.design ? keyHover(doc, at) : null;
     const parts = hits.map((p) => {
       const head = `**${p.severity}**${p.rule ? ` \`${p.rule}\`` : ''}: ${p.message}`;
       return p.rule ? `${head}\n\n---\n\n${rulePage(p.rule)}` : head;
@@ -182,6 +182,29 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
     const first = hits[0]!;
     return { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, range: rangeOf(doc, first) };
   });
+
+  /** Over a key of the design: what the schema says of it. */
+  const keyHover = (doc: TextDocument, at: number) => {
+    const text = doc.getText();
+    const json = isJson(doc);
+    // The word under the cursor, and where it starts.
+    let start = at;
+    while (start > 0 && /[\w$-]/.test(text[start - 1]!)) start--;
+    let end = at;
+    while (end < text.length && /[\w$-]/.test(text[end]!)) end++;
+    const word = text.slice(start, end);
+    if (!word || !(json ? text[end] === '"' && /^\s*:/.test(text.slice(end + 1, end + 20)) : /^\s*:(\s|$)/.test(text.slice(end, end + 20)))) return null;
+    const ctx = json ? jsonContext(text, start) : yamlContext(text, start);
+    if (!ctx || ctx.valueKey !== undefined) return null;
+    schema ??= designJsonSchema();
+    const key = keysAt(schema, ctx.path).find((k) => k.name === word);
+    if (!key) return null;
+    const head = `\`${word}\`${key.type ? ` (${key.type}${key.required ? ', required' : ''})` : ''}`;
+    return {
+      contents: { kind: MarkupKind.Markdown, value: key.description ? `${head}: ${key.description}` : head },
+      range: { start: doc.positionAt(start), end: doc.positionAt(end) },
+    };
+  };
 
   const rulePage = (rule: string): string => {
     try {
