@@ -125,6 +125,9 @@ describe('btstudio lsp', () => {
   it('publishes the findings of a flawed design with the exact range of each', async () => {
     await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: FLAWED } });
     const diags = await diagnosticsFor(1);
+    // Opening is checked once, at once (not again when the debounce runs out).
+    await new Promise((r) => setTimeout(r, 400));
+    expect(published.filter((p) => p.uri === URI).map((p) => p.version)).toEqual([1]);
     const rules = diags.map((d) => d.code);
     expect(rules).toContain('timestamp-leading');
     expect(rules).toContain('query-full-scan');

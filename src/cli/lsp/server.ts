@@ -120,10 +120,18 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
     serverInfo: { name: 'btstudio', version },
   }));
 
+  // Opening is checked at once; the change event that also comes with it then finds that
+  // version checked. Edits wait for typing to pause (one check of the last version).
   documents.onDidOpen(({ document }) => check(document));
   documents.onDidChangeContent(({ document }) => {
+    if (state.get(document.uri)?.version === document.version) return;
     clearTimeout(timers.get(document.uri));
-    timers.set(document.uri, setTimeout(() => check(document), DEBOUNCE_MS));
+    timers.set(
+      document.uri,
+      setTimeout(() => {
+        if (state.get(document.uri)?.version !== document.version) check(document);
+      }, DEBOUNCE_MS),
+    );
   });
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
