@@ -55,19 +55,34 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
   const documents = new TextDocuments(TextDocument);
   const state = new Map<string, { version: number; analysis: Analysis }>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  let root: string | null = null;
-  const docsRoot = () => (root ??= packageRoot());
+  // The rule pages are read from the package the server runs from (docs/rules/); without
+  // them (a bundle copied elsewhere) a finding still links nowhere and hovers its description.
+  let root: string | null | undefined;
+  const docsRoot = () => {
+    if (root === undefined) {
+      try {
+        root = packageRoot();
+      } catch {
+        root = null;
+      }
+    }
+    return root;
+  };
   let schema: Record<string, unknown> | undefined;
 
   const rangeOf = (doc: TextDocument, p: { start: number; end: number }): Range => ({ start: doc.positionAt(p.start), end: doc.positionAt(p.end) });
-  const ruleUrl = (rule: string) => pathToFileURL(join(docsRoot(), 'docs', 'rules', `${rule}.md`)).href;
+  const rulePath = (rule: string) => {
+    const dir = docsRoot();
+    return dir === null ? null : join(dir, 'docs', 'rules', `${rule}.md`);
+  };
 
   const diagnostic = (doc: TextDocument, p: Problem): Diagnostic => ({
     range: rangeOf(doc, p),
     severity: SEVERITY[p.severity],
     source: 'btstudio',
     message: p.message,
-    ...(p.rule ? { code: p.rule, codeDescription: { href: ruleUrl(p.rule) } } : {}),
+    ...(p.rule ? { code: p.rule } : {}),
+    ...(p.rule && rulePath(p.rule) ? { codeDescription: { href: pathToFileURL(rulePath(p.rule)!).href } } : {}),
     data: { finding: p.finding, version: doc.version },
   });
 
@@ -216,11 +231,13 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
 
   const rulePage = (rule: string): string => {
     try {
-      return readFileSync(join(docsRoot(), 'docs', 'rules', `${rule}.md`), 'utf8');
+      const path = rulePath(rule);
+      if (path) return readFileSync(path, 'utf8');
     } catch {
-      const meta = ruleById(rule)?.meta;
-      return meta ? `# ${rule}\n\n${meta.description}` : `# ${rule}`;
+      // no page: the rule's own description below
     }
+    const meta = ruleById(rule)?.meta;
+    return meta ? `# ${rule}\n\n${meta.description}` : `# ${rule}`;
   };
 
   connection.onCompletion(({ textDocument, position }) => {
