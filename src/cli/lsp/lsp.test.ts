@@ -3,8 +3,9 @@
 // (vscode-languageserver-protocol): initialize, open a flawed design, diagnostics, a code
 // action applied, hover, completion, shutdown.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,6 +31,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ruleById } from '../../core/rules/registry';
 // @ts-expect-error: a plain ES module of the build, without types
 import { buildCli } from '../../../scripts/build-cli.mjs';
 
@@ -62,6 +64,7 @@ tables:
 `;
 
 let child: ChildProcessWithoutNullStreams;
+let bundle = '';
 let conn: ProtocolConnection;
 let stderr = '';
 const published: PublishDiagnosticsParams[] = [];
@@ -85,7 +88,7 @@ beforeAll(async () => {
   // Inside the repository, so the server finds docs/ as an installed package does.
   const cache = join(ROOT, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
-  const bundle = (await buildCli(mkdtempSync(join(cache, 'btstudio-lsp-')))) as string;
+  bundle = (await buildCli(mkdtempSync(join(cache, 'btstudio-lsp-')))) as string;
   child = spawn(process.execPath, [bundle, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr.on('data', (d) => (stderr += d));
   conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -263,5 +266,31 @@ describe('btstudio lsp', () => {
     await conn.sendNotification(ExitNotification.type);
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
+  });
+});
+
+describe('btstudio lsp outside its package (a bundle copied elsewhere)', () => {
+  it('still serves: findings link nowhere and hover their rule\'s description', async () => {
+    const away = mkdtempSync(join(tmpdir(), 'btstudio-lsp-away-'));
+    try {
+      cpSync(dirname(bundle), away, { recursive: true });
+      const proc = spawn(process.execPath, [join(away, 'btstudio.mjs'), 'lsp'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const c = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+      const got = new Promise<PublishDiagnosticsParams>((resolve) => c.onNotification(PublishDiagnosticsNotification.type, resolve));
+      c.listen();
+      await c.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+      await c.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: FLAWED } });
+      const ts = (await got).diagnostics.find((d) => d.code === 'timestamp-leading')!;
+      expect(ts.codeDescription).toBeUndefined();
+      const hover = await c.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: ts.range.start });
+      expect((hover!.contents as MarkupContent).value).toContain(ruleById('timestamp-leading')!.meta.description);
+      await c.sendRequest(ShutdownRequest.type);
+      const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+      await c.sendNotification(ExitNotification.type);
+      expect(await exited).toBe(0);
+      c.dispose();
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
   });
 });
