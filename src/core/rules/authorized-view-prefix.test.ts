@@ -31,8 +31,19 @@ ruleTester(rule, {
     {
       name: 'an open-ended tenant name without the delimiter',
       yaml: docs('{type: string, cardinality: 5000}', '  - {name: acme_view, table: documents, rowPrefixes: ["acme"], families: {d: {}}}'),
-      findings: [{ messageId: 'open', path: 'authorizedViews[0].rowPrefixes[0]', severity: 'warning', message: /any tenant that starts with "acme"/ }],
+      findings: [{ messageId: 'open', path: 'authorizedViews[0].rowPrefixes[0]', severity: 'error', message: /any tenant that starts with "acme"/ }],
       fixed: (d) => expect(d.authorizedViews![0]!.rowPrefixes).toEqual(['acme#']),
+    },
+    {
+      name: 'a project name cut short inside a tenant: a warning (the tenant still bounds it)',
+      yaml: tableYaml({
+        table: 'documents',
+        template: '{tenant}#{project}#{doc}',
+        fields: '        tenant: {type: string, cardinality: 5000}\n        project: {type: string, cardinality: 100000}\n        doc: {type: uuid}',
+        families: '      - {name: d, gc: {maxVersions: 1}}',
+        after: 'authorizedViews:\n  - {name: apollo, table: documents, rowPrefixes: ["acme#apollo"], families: {d: {}}}\n',
+      }),
+      findings: [{ messageId: 'open', path: 'authorizedViews[0].rowPrefixes[0]', severity: 'warning', message: /any project that starts with "apollo"/ }],
     },
   ],
 });

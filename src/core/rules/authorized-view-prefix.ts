@@ -19,7 +19,7 @@ function extendedBy(f: Field, value: string): string[] | null {
 }
 
 /** The segment a prefix ends in, when it ends inside a field's value rather than at a delimiter. */
-function openEnd(table: Table, prefix: string): { field: string; value: string; delimiter: string; others: string[] | null } | null {
+function openEnd(table: Table, prefix: string): { field: string; value: string; delimiter: string; others: string[] | null; leading: boolean } | null {
   if (prefix === '') return null;
   let layout: ReturnType<typeof keyLayoutOf>;
   try {
@@ -43,7 +43,7 @@ function openEnd(table: Table, prefix: string): { field: string; value: string; 
   if (others === null && [...value].length < MIN_NAME) return null;
   // A closed list of values: only a whole value is a tenant the prefix was meant to stop at.
   if (f.type === 'string' && f.values && !f.values.includes(value)) return null;
-  return { field: seg.field, value, delimiter: d, others };
+  return { field: seg.field, value, delimiter: d, others, leading: layout.segments.findIndex((x) => x.field) === pieces.length - 1 };
 }
 
 export default defineRule({
@@ -77,7 +77,10 @@ export default defineRule({
         if (end.others) {
           const shown = end.others.slice(0, 3).map((o) => `"${o}"`).join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
           report({ path, messageId: 'others', severity: 'error', data: { ...data, matches: shown }, fix });
-        } else report({ path, messageId: 'open', data, fix });
+        } else {
+          // In the first segment (the tenant, as a rule) the rows of other owners are granted.
+          report({ path, messageId: 'open', severity: end.leading ? 'error' : 'warning', data, fix });
+        }
       });
     });
   },
