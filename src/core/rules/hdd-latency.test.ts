@@ -26,6 +26,11 @@ ruleTester(rule, {
       fixed: (d) => expect(d.cluster!.storage).toBe('ssd'),
     },
     {
+      name: 'a 10 ms p99 on HDD: an SSD target',
+      yaml: profiles('hdd', '      - {name: a profile, match: {user: eq}, latencyMs: 10, kind: serving}'),
+      findings: [{ messageId: 'slow', path: 'tables[0].queries[0].latencyMs', severity: 'error' }],
+    },
+    {
       name: 'a 15 ms target on HDD is at risk',
       yaml: profiles('hdd', '      - {name: a profile, match: {user: eq}, latencyMs: 15}'),
       findings: [{ messageId: 'slow', path: 'tables[0].queries[0].latencyMs', severity: 'warning' }],

@@ -2,13 +2,13 @@
 // single-digit milliseconds, HDD reads "low double-digit ms"; "Individual row reads on HDD are
 // very slow" (disk seeks), and HDD "is sometimes appropriate for large datasets that are not
 // latency-sensitive". A serving query whose p99 target (latencyMs) is under 20 ms on an HDD
-// instance asks HDD for what only SSD gives; under 10 ms (single digits) it cannot be met at all.
+// instance asks HDD for what only SSD gives; at 10 ms or less (single digits) it cannot be met at all.
 import { instanceOf, withStorage } from '../model/instance';
 import { defineRule } from './types';
 
 /** Below this p99 target (ms) HDD reads ("low double-digit ms") put the target at risk. */
 export const HDD_READ_MS = 20;
-/** Below this, the target is SSD's (single-digit ms): HDD cannot meet it. */
+/** At or below this, the target is SSD's (single-digit ms): HDD cannot meet it. */
 const SINGLE_DIGIT_MS = 10;
 
 export default defineRule({
@@ -34,7 +34,7 @@ export default defineRule({
           table: ti,
           path: ['queries', qi, 'latencyMs'],
           messageId: 'slow',
-          severity: q.latencyMs < SINGLE_DIGIT_MS ? 'error' : 'warning',
+          severity: q.latencyMs <= SINGLE_DIGIT_MS ? 'error' : 'warning',
           data: { query: q.name, table: t.name, latency: q.latencyMs },
           fix: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
         });
