@@ -28,8 +28,13 @@ ruleTester(rule, {
       fixed: (d) => expect(d.tables[0]!.tieredStorage).toEqual({ infrequentAccessAfter: '180d' }),
     },
     {
+      name: 'months of history with no limit: the rows a run reads come from the load (2,000 writes/s over 100,000 accounts)',
+      yaml: trades('30d', '      - {name: history of an account, match: {account: eq}, lookback: 365d, perSecond: 40}'),
+      findings: [{ messageId: 'rate', path: 'tables[0].queries[0].lookback', severity: 'error' }],
+    },
+    {
       name: 'a 10 ms target on reads that reach the tier',
-      yaml: trades('60d', '      - {name: quarter of an account, match: {account: eq}, lookback: 90d, latencyMs: 10, perSecond: 1}'),
+      yaml: trades('60d', '      - {name: quarter of an account, match: {account: eq}, lookback: 90d, latencyMs: 10, limit: 10, perSecond: 1}'),
       findings: [{ messageId: 'latency', path: 'tables[0].queries[0].lookback', severity: 'warning', message: /10 ms target/ }],
       fixed: (d) => expect(d.tables[0]!.tieredStorage).toEqual({ infrequentAccessAfter: '90d' }),
     },

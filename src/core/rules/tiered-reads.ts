@@ -5,6 +5,7 @@
 // reads "low double-digit ms". A query whose lookback reaches past the threshold reads that
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
 import { clusterOf } from '../capacity/figures';
+import { tableWorkload } from '../capacity/workload';
 import { durationMs } from './analysis';
 import { HDD_READ_MS } from './hdd-latency';
 import { formatCount } from './support/rows';
@@ -33,7 +34,7 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, report }) {
+  check({ design, analysis, report }) {
     const cluster = clusterOf(design);
     const capacity = cluster.nodes * INFREQUENT_READS_PER_NODE;
     design.tables.forEach((t, ti) => {
@@ -45,7 +46,11 @@ export default defineRule({
         // Data Boost reads do not use the cluster's nodes.
         if (back === null || back <= tierMs || (q.kind === 'batch' && q.dataBoost)) return;
         const share = (back - tierMs) / back;
-        const perRead = q.limit ?? 1;
+        // Rows one run reads: its limit, else the capacity model's rows per request (a scan of
+        // the entity's history over the retention) cut to the lookback, else one row.
+        const modelled = q.limit === undefined ? tableWorkload(analysis.tables[ti]!).queries.find((w) => w.index === qi)?.rowsPerRequest : null;
+        const retention = analysis.tables[ti]!.retentionMs;
+        const perRead = q.limit ?? (modelled ? Math.max(1, modelled * Math.min(1, back / retention)) : 1);
         const rows = (q.perSecond ?? 0) * perRead * share;
         const base = { table: ti, path: ['queries', qi, 'lookback'], fix: `Tier ${t.name} after ${q.lookback}` };
         const data = { query: q.name, table: t.name, lookback: q.lookback!, tier, nodes: cluster.nodes, capacity: `${formatCount(capacity)} rows/s` };
