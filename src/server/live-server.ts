@@ -204,6 +204,7 @@ export async function startLiveServer(opts: LiveServerOptions): Promise<LiveServ
     close: () =>
       (closing ??= (async () => {
         http.close();
+        http.closeAllConnections();
         hocuspocus.closeConnections();
         await hocuspocus.flushPendingStores();
         for (const doc of hocuspocus.documents.values()) store.compact(doc.name, Y.encodeStateAsUpdate(doc));

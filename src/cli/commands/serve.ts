@@ -75,5 +75,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // Rooms are saved; the engine's connection timers would keep the process up for their last round.
+  setTimeout(() => process.exit(0), 50).unref();
   return 0;
 }
