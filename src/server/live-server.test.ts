@@ -102,8 +102,8 @@ describe('limits', () => {
     const r = await makeRoom(server.url);
     const s = rawSocket(server.url);
     await s.opened;
-    s.ws.send(authFrame(r.room, r.edit));
-    s.ws.send(new Uint8Array(LIMITS.maxFrameBytes + 1));
+    s.send(authFrame(r.room, r.edit));
+    s.send(new Uint8Array(LIMITS.maxFrameBytes + 1));
     expect((await s.closed).code).toBe(1009);
     const ok = client(server.url, r.room, r.edit);
     await ok.synced;
@@ -113,8 +113,8 @@ describe('limits', () => {
     const r = await makeRoom(server.url);
     const s = rawSocket(server.url);
     await s.opened;
-    s.ws.send(authFrame(r.room, r.edit));
-    for (let i = 0; i < LIMITS.burst * 3; i++) s.ws.send(frame(r.room, 3)); // QueryAwareness
+    s.send(authFrame(r.room, r.edit));
+    for (let i = 0; i < LIMITS.burst * 3; i++) s.send(frame(r.room, 3)); // QueryAwareness
     const closed = await s.closed;
     expect(closed.code).toBe(4429);
     expect(closed.reason).toMatch(/rate-limited: more than 50 messages a second/);
@@ -167,29 +167,29 @@ describe('hostile frames', () => {
       counts[kind] = (counts[kind] ?? 0) + 1;
       const s = rawSocket(server.url);
       await s.opened;
-      if (kind !== 'random bytes') s.ws.send(authFrame(r.room, r.edit));
+      if (kind !== 'random bytes') s.send(authFrame(r.room, r.edit));
       switch (kind) {
         case 'random bytes':
         case 'random bytes after auth':
-          s.ws.send(bytes(1 + Math.floor(rnd() * 200)));
+          s.send(bytes(1 + Math.floor(rnd() * 200)));
           break;
         case 'unknown type':
-          s.ws.send(frame(r.room, 11 + Math.floor(rnd() * 100), (e) => encoding.writeUint8Array(e, bytes(8))));
+          s.send(frame(r.room, 11 + Math.floor(rnd() * 100), (e) => encoding.writeUint8Array(e, bytes(8))));
           break;
         case 'random update':
-          s.ws.send(updateFrame(r.room, bytes(1 + Math.floor(rnd() * 100))));
+          s.send(updateFrame(r.room, bytes(1 + Math.floor(rnd() * 100))));
           break;
         case 'update of another shared type':
-          s.ws.send(updateFrame(r.room, junkRoot));
+          s.send(updateFrame(r.room, junkRoot));
           break;
         case 'bad sync step':
-          s.ws.send(frame(r.room, 0, (e) => encoding.writeVarUint(e, 3 + Math.floor(rnd() * 50))));
+          s.send(frame(r.room, 0, (e) => encoding.writeVarUint(e, 3 + Math.floor(rnd() * 50))));
           break;
         case 'truncated update': {
           const good = new Y.Doc();
           good.getText('design').insert(0, 'tail');
           const u = Y.encodeStateAsUpdate(good);
-          s.ws.send(updateFrame(r.room, u.slice(0, Math.max(1, Math.floor(u.length / 2)))));
+          s.send(updateFrame(r.room, u.slice(0, Math.max(1, Math.floor(u.length / 2)))));
           break;
         }
       }

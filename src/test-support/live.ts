@@ -141,6 +141,7 @@ export const updateFrame = (room: string, update: Uint8Array) =>
 /** A raw WebSocket to the server, collecting what it receives and how it closed. */
 export interface RawSocket {
   ws: WebSocket;
+  send(bytes: Uint8Array): void;
   received: Uint8Array[];
   closed: Promise<{ code: number; reason: string }>;
   opened: Promise<void>;
@@ -156,7 +157,7 @@ export function rawSocket(url: string): RawSocket {
     ws.addEventListener('error', () => j(new Error('the socket did not open')));
   });
   const closed = new Promise<{ code: number; reason: string }>((r) => ws.addEventListener('close', (e) => r({ code: e.code, reason: e.reason })));
-  return { ws, received, closed, opened };
+  return { ws, send: (bytes) => ws.send(bytes as Uint8Array<ArrayBuffer>), received, closed, opened };
 }
 
 /** mulberry32: a small seeded generator, so a fuzz run can be replayed from its printed seed. */
