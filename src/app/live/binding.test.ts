@@ -33,12 +33,12 @@ function pair() {
   };
 }
 
-function studio(yaml: string | null, ydoc: Y.Doc, readOnly = false, pendingTyping?: () => string | null) {
+function studio(yaml: string | null, ydoc: Y.Doc, readOnly = false, pendingTyping?: () => string | null, share = ydoc.getText('design').length === 0) {
   const store = createStudioStore([{ id: 'tiny', title: 'Tiny', summary: '', yaml: yaml ?? TINY }], { ready: true });
   store.getState().materializeExample('tiny');
   store.getState().applyRoute({ view: 'design', designId: 'tiny', table: null });
   const refused: number[] = [];
-  const binding = bindDoc(store, 'tiny', ydoc.getText('design'), { readOnly: () => readOnly, onRefused: () => refused.push(1), pendingTyping: pendingTyping ?? (() => null) });
+  const binding = bindDoc(store, 'tiny', ydoc.getText('design'), { share, readOnly: () => readOnly, onRefused: () => refused.push(1), pendingTyping: pendingTyping ?? (() => null) });
   const s = () => store.getState();
   return { store, s, binding, refused, text: () => docText(s().docs['tiny']!) };
 }
@@ -66,6 +66,18 @@ describe('a design doc bound to a room', () => {
     expect(x.s().docs['tiny']!.design.tables[0]!.name).toBe('events');
     expect(x.s().docs['tiny']!.design.description).toBe('added by y');
     expect(y.s().docs['tiny']!.design.tables[0]!.name).toBe('events');
+  });
+
+  it('a form edit keeps the comments and lines others wrote in the text', () => {
+    const { a, b } = pair();
+    const x = studio(null, a);
+    const y = studio(null, b);
+    y.s().editText('tiny', y.text().replace('name: Tiny\n', 'name: Tiny\n# a note from y\n'));
+    x.s().editDesign('tiny', renameTable('events'));
+    expect(y.text()).toContain('# kept comment\n');
+    expect(y.text()).toContain('# a note from y\n');
+    expect(y.s().docs['tiny']!.design.tables[0]!.name).toBe('events');
+    expect(x.text()).toBe(y.text());
   });
 
   it('undoes only my own change', () => {
@@ -135,6 +147,20 @@ describe('a design doc bound to a room', () => {
     expect(y.text()).toContain('# typed by y\n');
     expect(y.text()).toContain('description: from x\n');
     expect(x.text()).toBe(y.text());
+  });
+});
+
+describe('joining', () => {
+  it('a joiner whose room text has not arrived yet never writes its placeholder into the room', () => {
+    const net = pair();
+    net.offline();
+    const owner = studio(null, net.a);
+    const joiner = studio('format: bigtable-studio/v1\nname: Placeholder\ntables: []\n', net.b, false, undefined, false);
+    expect(net.b.getText('design').toString()).toBe('');
+    net.online();
+    expect(net.a.getText('design').toString()).toBe(TINY);
+    expect(joiner.text()).toBe(TINY);
+    expect(owner.text()).toBe(TINY);
   });
 });
 

@@ -9,7 +9,9 @@
 // - a view link: the room never takes a change from here; the store goes back to the room's text.
 import * as Y from 'yjs';
 import { lineEdits, type TextEdit } from '../code/textEdits';
-import { docText } from '../documents/docs';
+import { designText, docText } from '../documents/docs';
+import { model } from '../model';
+import { mergeFormEdit } from './merge';
 import type { StudioStore } from '../store';
 import { readPendingTyping } from './live-state';
 
@@ -54,10 +56,18 @@ function applyToY(text: Y.Text, edits: readonly TextEdit[]): void {
   }
 }
 
+/** Whether `text` loads to the design whose canonical YAML is `canonical`. */
+function saysExactly(text: string, canonical: string): boolean {
+  const r = model().loadDesign(text, 'live.yaml');
+  return r.ok && designText(r.design) === canonical;
+}
+
 export interface BindOptions {
   readOnly: () => boolean;
   /** Called when a view link's change is put back. */
   onRefused?: () => void;
+  /** Sharing: an empty room takes the doc's text. Joining (false): the doc waits for the room's text, and never writes its own placeholder into the room. */
+  share: boolean;
   /** Typing not yet handed to the store (default: the code view's, live-state.ts). */
   pendingTyping?: () => string | null;
 }
@@ -106,14 +116,24 @@ export function bindDoc(store: StudioStore, docId: string, text: Y.Text, opts: B
       toStore(synced);
       return;
     }
-    const edits = lineEdits(text.toString(), t);
-    synced = t;
+    const current = text.toString();
+    // A form edit (the doc has no text of its own now): change only the lines it changed, keeping
+    // the room's comments, layout and other people's lines, if that says exactly the new design.
+    const before = prev.docs[docId];
+    let target = t;
+    if (doc.text === undefined && before) {
+      const merged = mergeFormEdit(current, designText(before.design), t);
+      if (merged !== null && merged !== t && saysExactly(merged, t)) target = merged;
+    }
+    const edits = lineEdits(current, target);
+    synced = target;
     ydoc.transact(() => applyToY(text, edits), origin);
+    if (target !== t) toStore(target);
   });
 
-  // First sight: a room's text wins over the doc (joining); an empty room takes the doc's (sharing).
+  // First sight: a room's text wins over the doc; an empty room takes the doc's when sharing.
   const first = store.getState().docs[docId];
-  if (text.length === 0 && first && !opts.readOnly()) {
+  if (text.length === 0 && first && opts.share && !opts.readOnly()) {
     synced = docText(first);
     ydoc.transact(() => text.insert(0, synced), origin);
   } else if (text.length > 0) toStore(text.toString());

@@ -68,16 +68,23 @@ export async function joinLive(link: LiveLink): Promise<string> {
   await new Promise<void>((resolve) => {
     const text = s.ydoc.getText('design');
     if (text.length > 0) return resolve();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      text.unobserve(check);
+      s.provider.off('synced', check);
+      s.provider.off('authenticationFailed', finish);
+      clearTimeout(timer);
+      resolve();
+    };
     const check = () => {
-      if (text.length > 0 || s.provider.isSynced) {
-        text.unobserve(check);
-        resolve();
-      }
+      if (text.length > 0 || s.provider.isSynced) finish();
     };
     text.observe(check);
     s.provider.on('synced', check);
-    const timer = setTimeout(resolve, 15_000);
-    s.stop.push(() => clearTimeout(timer));
+    s.provider.on('authenticationFailed', finish);
+    const timer = setTimeout(finish, 15_000);
   });
   return docId;
 }
@@ -179,17 +186,22 @@ function start(docId: string, link: LiveLink, links: { edit: string; view: strin
   const bind = () => {
     if (s.binding || !sessions.has(docId)) return;
     s.binding = bindDoc(useStudio, docId, ydoc.getText('design'), {
+      share: links !== null,
       readOnly: () => readOnly,
       onRefused: () => useStudio.getState().say('This is a view link: changes are not sent to the room.'),
     });
     const um = s.binding.undoManager;
     setLiveHistory(docId, { undo: () => um.undo() !== null, redo: () => um.redo() !== null });
   };
-  if (links) bind(); // sharing: the doc goes into the new, empty room at once
-  else {
-    void idb.whenSynced.then(bind, bind);
-    const timer = setTimeout(bind, 3000);
-    s.stop.push(() => clearTimeout(timer));
-  }
+  // Sharing puts the doc into the new, empty room; joining takes the room's text (from this
+  // browser's copy or the server) when it comes.
+  bind();
+
+  // The browser says when the network goes: show it and stop trying; reconnect when it is back.
+  const offline = () => socket.disconnect();
+  const online = () => void socket.connect();
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  s.stop.push(() => window.removeEventListener('offline', offline), () => window.removeEventListener('online', online));
   return s;
 }
