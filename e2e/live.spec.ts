@@ -72,7 +72,7 @@ test('three people join by link, edit the form and the YAML at once, see each ot
   const links = await share(page);
   const b = await join(browser, guard, links.edit);
   const c = await join(browser, guard, links.edit);
-  await expect(heading(b.page)).toHaveText(await heading(page).innerText());
+  await expect(heading(b.page)).toHaveText((await heading(page).textContent()) ?? '');
   // Presence: everyone sees the two others, and where they are.
   for (const p of [page, b.page, c.page]) await expect(p.getByTestId('live-peer')).toHaveCount(2);
 
@@ -109,7 +109,7 @@ test('a view link shows the room but cannot change it', async ({ page, browser, 
   const links = await share(page);
   const viewer = await join(browser, guard, links.view);
   await expect(viewer.page.getByTestId('live-mode')).toHaveText('View only: your changes are not sent');
-  const before = await heading(page).innerText();
+  const before = (await heading(page).textContent()) ?? '';
   await expect(heading(viewer.page)).toHaveText(before);
   await retype(viewer.page.getByLabel('Design name'), 'Vandalised');
   await viewer.page.getByLabel('Design name').press('Enter');
@@ -132,7 +132,7 @@ test('a wrong or missing token is refused and shows nothing of the room', async 
   guard.watchPage(p);
   await p.goto(`${LIVE}/#/live/${room}/e.${'A'.repeat(43)}`);
   await expect(p.getByTestId('live-problem')).toContainText('The server refused this link: invalid-token');
-  await expect(heading(p)).not.toHaveText(await heading(page).innerText());
+  await expect(heading(p)).not.toHaveText((await heading(page).textContent()) ?? '');
   await p.goto(`${LIVE}/#/live/${room}`);
   await expect(p.getByText('This live link cannot be opened')).toBeVisible();
   await other.close();
