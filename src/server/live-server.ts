@@ -173,7 +173,7 @@ export async function startLiveServer(opts: LiveServerOptions): Promise<LiveServ
       });
       return;
     }
-    if (path === `${LIVE_PATH}/health`) return sendText(res, 200, JSON.stringify({ ok: true, documents: hocuspocus.getDocumentsCount(), connections: hocuspocus.getConnectionsCount() }), 'application/json');
+    if (path === `${LIVE_PATH}/health`) return sendText(res, 200, JSON.stringify({ ok: true, documents: hocuspocus.getDocumentsCount(), connections: hocuspocus.getConnectionsCount(), rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed }), 'application/json');
     if (staticDir && serveStatic(staticDir, req, res)) return;
     sendText(res, 404, 'not found\n');
   });

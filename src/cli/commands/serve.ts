@@ -19,6 +19,7 @@ process. "Share live" in the studio makes a room here and gives an edit link and
                     ./.btstudio-live); keep it private, back it up
   --static DIR      the built studio to serve (default: the one this CLI came with, dist/app)
   --redis HOST:PORT share rooms with other "btstudio serve" processes through Redis
+  --rooms-per-minute N  rooms the server makes per minute (default 60)
 Stops on Ctrl+C (SIGINT) or SIGTERM, saving every room first.`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -28,6 +29,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     data: { type: 'string' },
     static: { type: 'string' },
     redis: { type: 'string' },
+    'rooms-per-minute': { type: 'string' },
   });
   if (positionals.length > 0) throw new UserError(`serve takes no arguments (got "${positionals[0]}")`);
   const rawPort = values.port ?? process.env.PORT ?? String(DEFAULT_PORT);
@@ -40,6 +42,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new UserError(`--redis must be HOST:PORT, e.g. 127.0.0.1:6379 (got "${values.redis}")`);
     redis = { host: m[1]!, port: Number(m[2]) };
   }
+  const rpm = values['rooms-per-minute'];
+  if (rpm !== undefined && (!/^\d{1,6}$/.test(rpm) || Number(rpm) < 1)) throw new UserError(`--rooms-per-minute must be a whole number from 1 (got "${rpm}")`);
   const dataDir = resolve(values.data ?? process.env.BTSTUDIO_DATA ?? '.btstudio-live');
   // The bundle is dist/cli/*.mjs; the studio it came with is dist/app.
   const bundled = fileURLToPath(new URL('../app', import.meta.url));
@@ -57,6 +61,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       dataDir,
       staticDir: existsSync(`${staticDir}/index.html`) ? staticDir : null,
       redis,
+      ...(rpm !== undefined ? { limits: { roomsPerMinute: Number(rpm) } } : {}),
       log: (line) => void io.stderr.write(`${line}\n`),
     });
   } catch (e) {
