@@ -52,6 +52,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (values.static !== undefined) throw new UserError(`--static ${values.static}: there is no index.html there (build the studio with "npm run build")`);
     await write(io.stderr, `note: no built studio at ${staticDir} ("npm run build" makes it); serving only the collaboration endpoint\n`);
   }
+  try {
+    await import('node:sqlite');
+  } catch {
+    throw new UserError(`serve keeps rooms in Node's built-in SQLite (node:sqlite), which needs Node 22.13 or later; this is Node ${process.versions.node}`);
+  }
   const { startLiveServer } = await import('../../server/live-server');
   let server: Awaited<ReturnType<typeof startLiveServer>>;
   try {
