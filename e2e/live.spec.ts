@@ -179,3 +179,22 @@ test('an edit made offline merges on reconnect with edits made meanwhile', async
   await expect.poll(() => yamlOf(page), { timeout: 20_000 }).toContain('# written offline by B');
   await b.ctx.close();
 });
+
+test('without "Share live" the studio makes no request to the collaboration server, even when it serves the page', async ({ page }) => {
+  const sockets: string[] = [];
+  const liveRequests: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/live')) liveRequests.push(r.url());
+  });
+  await page.goto(`${LIVE}/#/design/chat-messages`);
+  await expect(page.getByTestId('design-view')).toBeVisible();
+  await retype(page.getByLabel('Design name'), 'Alone');
+  await page.getByLabel('Design name').press('Enter');
+  await page.getByTestId('tab-yaml').click();
+  await codeEditor.ready(page.getByTestId('code-view'));
+  await page.waitForTimeout(1000);
+  expect(sockets).toEqual([]);
+  expect(liveRequests).toEqual([]);
+  await expect(page.getByTestId('live-bar')).toHaveCount(0);
+});
