@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { builtCli, serveProcess, stopProcess, type ServerProcess } from '../src/test-support/live';
-import { codeEditor, expect, retype, test, type ContextGuard } from './fixtures';
+import { codeEditor, expect, retype, seriousA11y, test, type ContextGuard } from './fixtures';
 
 const PORT = Number(process.env.LIVE_E2E_PORT ?? 4233);
 const LIVE = `http://127.0.0.1:${PORT}`;
@@ -99,8 +99,12 @@ test('three people join by link, edit the form and the YAML at once, see each ot
       return new Set(texts).size === 1 && texts[0]!.includes('# reviewed by C') && texts[0]!.includes('# checked by A') && texts[0]!.includes('name: Chat together');
     }, { timeout: 20_000 })
     .toBe(true);
-  // Where each one is: C is in the YAML of the table; the peers list names a table.
-  await expect(page.getByTestId('live-peer').first()).toContainText(/at /);
+  // Where each one is: the table each has open (and the form field, when one has focus).
+  await expect(page.getByTestId('live-peer').filter({ hasText: 'at messages' })).toHaveCount(2);
+  await b.page.getByTestId('tab-form').click();
+  await b.page.getByLabel('Design name').focus();
+  await expect(page.getByTestId('live-peer').filter({ hasText: /at messages: name$/ })).toHaveCount(1);
+  expect(await seriousA11y(page, '[data-testid="live-bar"]')).toEqual([]);
   await b.ctx.close();
   await c.ctx.close();
 });
