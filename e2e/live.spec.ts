@@ -202,3 +202,24 @@ test('without "Share live" the studio makes no request to the collaboration serv
   expect(liveRequests).toEqual([]);
   await expect(page.getByTestId('live-bar')).toHaveCount(0);
 });
+
+test("each person's undo undoes their own change, not the other's", async ({ page, browser, guard }) => {
+  const links = await share(page);
+  const b = await join(browser, guard, links.edit);
+  await retype(page.getByLabel('Design name'), 'Renamed by A');
+  await page.getByLabel('Design name').press('Enter');
+  await expect(heading(b.page)).toHaveText('Renamed by A');
+  await b.page.getByTestId('tab-yaml').click();
+  const bView = b.page.getByTestId('code-view');
+  await codeEditor.ready(bView);
+  await codeEditor.insertAtStart(bView, '# note by B\n');
+  await expect.poll(() => yamlOf(page), { timeout: 10_000 }).toContain('# note by B');
+  await page.getByTestId('tab-form').click();
+  // A's undo (Ctrl+Z outside a text field): A's rename goes, B's note stays, on both sides.
+  await page.getByTestId('design-view').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(heading(page)).not.toHaveText('Renamed by A');
+  await expect(heading(b.page)).toHaveText((await heading(page).textContent()) ?? '');
+  await expect.poll(() => codeEditor.text(bView)).toContain('# note by B');
+  await b.ctx.close();
+});
