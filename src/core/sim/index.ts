@@ -19,4 +19,4 @@ export { THRESHOLDS, type Pattern, type PatternEvidence } from './pattern';
 export type { SimEvent } from './engine';
 export { launchDay, type LaunchDay } from './launch';
 export { defaultPreSplitCount, preSplitPoints, PRE_SPLIT_LIMITS, type PreSplitOptions } from './presplit';
-export { checkPreSplits, preSplitCountFor, withSplits, type PreSplitCheck } from './presplit-check';
+export { checkPreSplits, judgePreSplits, preSplitCountFor, proposePreSplits, withSplits, type PreSplitCheck } from './presplit-check';

@@ -30,37 +30,52 @@ export function preSplitCountFor(r: SimResult): number {
   return defaultPreSplitCount(p.nodes, p.writesPerSecond, p.nodeCapacity * (1 - p.otherShare), p.splitLoadShare);
 }
 
+/** The split keys to try for a run (its nodes, write rate, seed and clock): presplit.ts. */
+export function proposePreSplits(table: Table, before: SimResult, count = preSplitCountFor(before)): string[] {
+  const p = before.params;
+  return preSplitPoints(table, { count, nodes: p.nodes, seed: p.seed, seconds: p.seconds, startMs: p.startMs });
+}
+
 /**
- * Proposes pre-split points for a run that throttled on launch day and checks them by running
- * the same workload (`options`, as `before` was run) on the pre-split table. Null when the run
- * had no launch-day throttling. Throws what simulate throws.
+ * Judges `splits` from the run of the pre-split table (`after`, the same workload as `before`):
+ * offered when launch day's throttling at least halves and the verdict is no worse. Null when
+ * `before` had no launch-day throttling.
  */
-export function checkPreSplits(table: Table, options: SimOptions, before: SimResult, count = preSplitCountFor(before)): PreSplitCheck | null {
+export function judgePreSplits(table: Table, before: SimResult, splits: string[], after: SimResult | null): PreSplitCheck | null {
   const launch = before.launch;
   if (!launch) return null;
-  const p = before.params;
-  const splits = preSplitPoints(table, { count, nodes: p.nodes, seed: p.seed, seconds: p.seconds, startMs: p.startMs });
-  if (splits.length === 0) {
+  if (splits.length === 0 || !after) {
     return { ok: false, splits, before: launch, after: null, reason: 'no pre-split points: the generated keys are not text Bigtable split keys can hold, or there is one key' };
   }
-  const r = simulate({ ...table, splits }, options);
-  const after = { launch: r.launch, throttledShare: r.writes > 0 ? r.throttled / r.writes : 0, verdict: r.verdict };
+  const r = after;
+  const done = { launch: r.launch, throttledShare: r.writes > 0 ? r.throttled / r.writes : 0, verdict: r.verdict };
   const was = `${pct(launch.share)} of the run's writes throttled in the first ${durationText(launch.seconds)}`;
-  const now = r.launch ? `${pct(r.launch.share)} in the first ${durationText(r.launch.seconds)}` : `${pct(after.throttledShare)} over the whole run`;
+  const now = r.launch ? `${pct(r.launch.share)} in the first ${durationText(r.launch.seconds)}` : `${pct(done.throttledShare)} over the whole run`;
   if (RANK[r.verdict] > RANK[before.verdict]) {
-    return { ok: false, splits, before: launch, after, reason: `${splits.length} pre-split points would leave the verdict ${r.verdict} (was ${before.verdict}) in the same simulation` };
+    return { ok: false, splits, before: launch, after: done, reason: `${splits.length} pre-split points would leave the verdict ${r.verdict} (was ${before.verdict}) in the same simulation` };
   }
   if ((r.launch?.share ?? 0) > launch.share / 2) {
     return {
       ok: false,
       splits,
       before: launch,
-      after,
+      after: done,
       reason: `${splits.length} pre-split points do not help this key: ${was} before, ${now} with them (the writes go where no split divides them, such as the newest end of a time-ordered key)`,
     };
   }
   const replaces = table.splits?.length ? ` (replacing the table's ${table.splits.length})` : '';
-  return { ok: true, splits, before: launch, after, reason: `${splits.length} pre-split points${replaces}: ${was} before, ${now} with them, in the same simulation` };
+  return { ok: true, splits, before: launch, after: done, reason: `${splits.length} pre-split points${replaces}: ${was} before, ${now} with them, in the same simulation` };
+}
+
+/**
+ * Proposes pre-split points for a run that throttled on launch day and checks them by running
+ * the same workload (`options`, as `before` was run) on the pre-split table. Null when the run
+ * had no launch-day throttling. Throws what simulate throws.
+ */
+export function checkPreSplits(table: Table, options: SimOptions, before: SimResult, count = preSplitCountFor(before)): PreSplitCheck | null {
+  if (!before.launch) return null;
+  const splits = proposePreSplits(table, before, count);
+  return judgePreSplits(table, before, splits, splits.length ? simulate({ ...table, splits }, options) : null);
 }
 
 /** The design with `splits` as table `tableName`'s split keys (a new design; the input is not changed). */
