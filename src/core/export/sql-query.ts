@@ -6,8 +6,9 @@
 // is read out of `_key` with SPLIT when the key can be split. What cannot be said exactly makes
 // the query a comment that says why: never a statement that returns other rows.
 import type { KeyLayout } from '../keys/template';
+import { tableWorkload } from '../capacity/workload';
 import { analyze } from '../rules/analysis';
-import { planQuery } from '../rules/plan';
+import { planQuery, type QueryPlan } from '../rules/plan';
 import type { Design, Field, Query, Table } from '../model/schema';
 import { hashPad } from '../keys/values';
 import { reversesOrder, saltOf } from './ranges';
@@ -26,6 +27,8 @@ export interface QuerySql {
   unexpressed: string[];
   /** Predicates per matched key field and per filter entry (what the corpus test checks). */
   predicates: { field: Record<string, string[]>; filter: Record<string, string> };
+  /** What one run costs when the key does not serve the query (a full table scan, fields after a gap); null when it does. */
+  cost: string | null;
 }
 
 const MAX_LISTED_SALTS = 64;
@@ -90,6 +93,35 @@ function keyIsNewestFirst(table: Table, layout: KeyLayout, q: Query): string | n
     return reversesOrder(f) ? n : null;
   }
   return null;
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Rows one run of the query reads (the capacity model's figure), or null when the table's size is not known. */
+function rowsPerRun(design: Design, table: Table, index: number): number | null {
+  const ti = design.tables.indexOf(table);
+  const ta = ti >= 0 ? analyze(design).tables[ti] : undefined;
+  const r = ta ? tableWorkload(ta).queries.find((x) => x.index === index)?.rowsPerRequest : null;
+  return r !== null && r !== undefined && Number.isFinite(r) ? r : null;
+}
+
+/**
+ * The cost comment of a query the key does not serve well: a full table scan, or a read whose
+ * matched fields after a gap in the key only filter what it reads. Null for a query the key serves.
+ */
+export function queryCost(design: Design, table: Table, q: Query, plan: QueryPlan): string | null {
+  const gap = plan.unusable.filter((n) => q.match?.[n]);
+  const filterOnly = plan.kind === 'full-scan' || (plan.leading.length === 0 && plan.fanout.length === 0);
+  if (!filterOnly && gap.length === 0) return null;
+  const rows = rowsPerRun(design, table, plan.index);
+  const perRun = rows === null ? `every row of ${table.name} (how many is not known: declare load.writesPerSecond and a retention)` : `about ${count(rows)} rows`;
+  const rate = rows !== null && q.perSecond ? `, ${count(rows * q.perSecond)} rows/s at ${q.perSecond.toLocaleString('en-US')} runs/s` : '';
+  const limit = q.limit ? ` to return at most ${count(q.limit)}` : '';
+  if (plan.kind === 'full-scan') {
+    const by = Object.keys(q.match ?? {});
+    return `Cost: full table scan. Each run reads ${perRun}${rate}${limit}; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by ${by.length ? by.join(', ') : 'what the query filters on'} would serve it ("Schema design best practices").`;
+  }
+  return `Cost: each run reads ${perRun}${rate}${limit} (the ${plan.kind} ${plan.scans > 1 ? `of ${plan.scans} key ranges ` : ''}the bound key fields select); ${gap.join(', ')} ${gap.length === 1 ? 'comes' : 'come'} after a gap in the key, so ${gap.length === 1 ? 'it filters' : 'they filter'} the rows read instead of narrowing the read.`;
 }
 
 export function querySql(design: Design, table: Table, layout: KeyLayout, key: StructuredKey | null, q: Query, index: number): QuerySql {
@@ -202,5 +234,5 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
     if (q.limit) lines.push(`LIMIT ${q.limit}`);
     statement = `${lines.join('\n')};`;
   }
-  return { comments, statement, params, unexpressed, predicates };
+  return { comments, statement, params, unexpressed, predicates, cost: queryCost(design, table, q, plan) };
 }

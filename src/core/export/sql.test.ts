@@ -4,6 +4,8 @@
 // cannot be expressed.
 import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../model/schema';
+import { tableWorkload } from '../capacity/workload';
+import { analyze } from '../rules/analysis';
 import { exportTable } from './index';
 
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sql test', tables: [table] });
@@ -22,12 +24,49 @@ describe('SQL per query', () => {
       [
         '-- @customer STRING: customer',
         '-- customer: after a gap in the key: filters the rows read',
+        '-- Cost: full table scan. Each run reads every row of orders (how many is not known: declare load.writesPerSecond and a retention) to return at most 200; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by customer would serve it ("Schema design best practices").',
         'SELECT _key, o',
         'FROM orders',
         'WHERE customer = @customer',
         'LIMIT 200;',
       ].join('\n'),
     );
+  });
+
+  it('a gap query gets its statement and its cost: rows read per run and per second, "full table scan"', () => {
+    const load = { writesPerSecond: 1000, retention: '30d' };
+    const t = orders(
+      [
+        { name: 'orders of a customer', match: { customer: 'eq' }, limit: 200, perSecond: 10 },
+        { name: 'an order of a store', match: { store: 'eq', order: 'eq' }, perSecond: 5 },
+        { name: 'a store', match: { store: 'eq' } },
+        { name: 'big orders', filter: ['o:total > 100'] },
+      ],
+      { load, families: [{ name: 'o', gc: { maxAge: '30d' }, columns: [{ qualifier: 'total', type: 'int64' }] }] },
+    );
+    const text = sql(t);
+    // The capacity model's rows per run (about 1,000 writes/s kept 30 days, every one read by a full scan).
+    const rows = tableWorkload(analyze(one(t)).tables[0]!).queries.map((q) => q.rowsPerRequest!);
+    const n = (x: number) => Math.round(x).toLocaleString('en-US');
+    expect(rows[0]).toBeGreaterThan(2.5e9);
+    expect(text).toContain(
+      [
+        `-- Cost: full table scan. Each run reads about ${n(rows[0]!)} rows, ${n(rows[0]! * 10)} rows/s at 10 runs/s to return at most 200; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by customer would serve it ("Schema design best practices").`,
+        'SELECT _key, o',
+        'FROM orders',
+        'WHERE customer = @customer',
+        'LIMIT 200;',
+      ].join('\n'),
+    );
+    // The store prefix narrows the read; the order after the customer gap only filters it.
+    expect(text).toContain(
+      `-- Cost: each run reads about ${n(rows[1]!)} rows, ${n(rows[1]! * 5)} rows/s at 5 runs/s (the prefix the bound key fields select); order comes after a gap in the key, so it filters the rows read instead of narrowing the read.\nSELECT _key, o\nFROM orders\nWHERE store = @store\n  AND \`order\` = @order;`,
+    );
+    expect(text).toContain(`-- Cost: full table scan. Each run reads about ${n(rows[3]!)} rows; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by what the query filters on would serve it ("Schema design best practices").\nSELECT _key, o\nFROM orders\nWHERE CAST(o['total'] AS INT64) > 100;`);
+    // A query its key serves says no cost.
+    const store = text.slice(text.indexOf('-- Query "a store"'), text.indexOf('-- Query "big orders"'));
+    expect(store).not.toContain('Cost:');
+    expect(store).toContain('WHERE store = @store;');
   });
 
   it('reads a gap field out of _key with SPLIT when the table has no row key schema', () => {
