@@ -19,6 +19,7 @@ import { ExportError, keyLayoutOf } from './common';
 import { structuredKeyOf } from './row-key-schema';
 import { querySql } from './sql-query';
 import { RESERVED } from './sql-text';
+import { adClicksYaml } from '../../test-support/ad-clicks';
 import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 
 const RESERVED_DESIGN: Design = {
@@ -48,7 +49,12 @@ const corpus: Design[] = ['good', 'bad'].flatMap((sub) =>
       return r.ok ? [r.design] : [];
     }),
 );
-const designs: Design[] = [...exampleDesigns().map((e) => e.design), ENCODING_ZOO, EVIL, RESERVED_DESIGN, ...corpus];
+// The ad-click system of the capacity work: "one click by id" declared on clicks, served by clicks_by_id or not.
+const adClicks: Design[] = [true, false].flatMap((served) => {
+  const r = loadDesign(adClicksYaml({ served, indexTable: true, clusters: true }), 'ad-clicks.yaml');
+  return r.ok ? [r.design] : [];
+});
+const designs: Design[] = [...exampleDesigns().map((e) => e.design), ENCODING_ZOO, EVIL, RESERVED_DESIGN, ...corpus, ...adClicks];
 /** Whether the export reads the table's key at all (a template it refuses is an ExportError, tested elsewhere). */
 const readable = (t: Design['tables'][number]) => {
   try {
@@ -69,6 +75,8 @@ describe('every generated SELECT binds every matched field and filter', () => {
       return p.kind === 'full-scan' || p.unusable.length > 0;
     });
     expect(gaps.length).toBeGreaterThan(5);
+    expect(adClicks).toHaveLength(2);
+    expect(cases.some(({ q }) => q.servedBy === 'clicks_by_id')).toBe(true);
   });
 
   it.each(cases.map((c) => [`${c.d.name} / ${c.t.name} / ${c.q.name}`, c] as const))('%s', (_n, { d, t, q, i }) => {
@@ -81,7 +89,8 @@ describe('every generated SELECT binds every matched field and filter', () => {
     const r = querySql(d, t, keyLayoutOf(t), key, q, i);
     const plan = planQuery(t, keyLayoutOf(t), q, i);
     const gap = plan.unusable.filter((n) => q.match?.[n]);
-    if (plan.kind === 'full-scan') expect(r.cost).toMatch(/^Cost: full table scan\. Each run reads (about [\d,]+ rows|every row of )/);
+    if ((plan.kind === 'full-scan' || gap.length) && q.servedBy) expect(r.cost).toMatch(/^Cost: on .* the design serves the query from /);
+    else if (plan.kind === 'full-scan') expect(r.cost).toMatch(/^Cost: full table scan\. Each run reads (about [\d,]+ rows|every row of )/);
     else if (gap.length) expect(r.cost).toMatch(new RegExp(`^Cost: each run reads .*; ${gap.join(', ')} comes? after a gap in the key`));
     else if (plan.leading.length || plan.fanout.length) expect(r.cost).toBeNull();
     // Served poorly or not, a query gets its statement unless a filter or the order cannot be said exactly.

@@ -113,6 +113,10 @@ export function queryCost(design: Design, table: Table, q: Query, plan: QueryPla
   const gap = plan.unusable.filter((n) => q.match?.[n]);
   const filterOnly = plan.kind === 'full-scan' || (plan.leading.length === 0 && plan.fanout.length === 0);
   if (!filterOnly && gap.length === 0) return null;
+  // Served elsewhere: the application reads it from that table or view, whose cost the plan gives.
+  if (q.servedBy !== undefined && q.servedBy !== table.name) {
+    return `Cost: on ${table.name} this statement is ${plan.kind === 'full-scan' ? 'a full table scan' : `a read filtered by ${gap.join(', ')} after a gap in the key`}; the design serves the query from ${q.servedBy} (servedBy), whose key reads it: query that instead.`;
+  }
   const rows = rowsPerRun(design, table, plan.index);
   const perRun = rows === null ? `every row of ${table.name} (how many is not known: declare load.writesPerSecond and a retention)` : `about ${count(rows)} rows`;
   const rate = rows !== null && q.perSecond ? `, ${count(rows * q.perSecond)} rows/s at ${q.perSecond.toLocaleString('en-US')} runs/s` : '';

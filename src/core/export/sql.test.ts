@@ -63,6 +63,9 @@ describe('SQL per query', () => {
       `-- Cost: each run reads about ${n(rows[1]!)} rows, ${n(rows[1]! * 5)} rows/s at 5 runs/s (the prefix the bound key fields select); order comes after a gap in the key, so it filters the rows read instead of narrowing the read.\nSELECT _key, o\nFROM orders\nWHERE store = @store\n  AND \`order\` = @order;`,
     );
     expect(text).toContain(`-- Cost: full table scan. Each run reads about ${n(rows[3]!)} rows; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by what the query filters on would serve it ("Schema design best practices").\nSELECT _key, o\nFROM orders\nWHERE CAST(o['total'] AS INT64) > 100;`);
+    // A query the design serves from another table says so, with no figure from this table.
+    const routed = sql({ ...t, queries: [{ name: 'by customer', match: { customer: 'eq' }, servedBy: 'orders_by_customer' }] });
+    expect(routed).toContain('-- Cost: on orders this statement is a full table scan; the design serves the query from orders_by_customer (servedBy), whose key reads it: query that instead.\nSELECT _key, o\nFROM orders\nWHERE customer = @customer;');
     // A query its key serves says no cost.
     const store = text.slice(text.indexOf('-- Query "a store"'), text.indexOf('-- Query "big orders"'));
     expect(store).not.toContain('Cost:');
