@@ -128,6 +128,32 @@ export function queryCost(design: Design, table: Table, q: Query, plan: QueryPla
   return `Cost: each run reads ${perRun}${rate}${limit} (the ${plan.kind} ${plan.scans > 1 ? `of ${plan.scans} key ranges ` : ''}the bound key fields select); ${gap.join(', ')} ${gap.length === 1 ? 'comes' : 'come'} after a gap in the key, so ${gap.length === 1 ? 'it filters' : 'they filter'} the rows read instead of narrowing the read.`;
 }
 
+/** The first key field the query leaves open (not bound by eq, not a salt): the one key order sorts its rows by. */
+function firstOpenField(table: Table, layout: KeyLayout, q: Query): string | null {
+  for (const n of layout.fields) {
+    const f = table.rowKey.fields[n]!;
+    if (f.type === 'hash' || q.match?.[n] === 'eq') continue;
+    return n;
+  }
+  return null;
+}
+
+/**
+ * An ORDER BY expression (ascending: GoogleSQL for Bigtable's "Query syntax" has no DESC) that
+ * puts the newest rows of time field `name` first, or null when SQL cannot say it exactly: a
+ * reversed time ascends as time falls; an epoch number, negated; an ISO text or a bucketed time
+ * (many rows share one value) is left to the key order.
+ */
+function newestFirstOrder(name: string, f: Field, colType: string): string | null {
+  if (f.type !== 'timestamp' || f.bucket) return null;
+  const col = sqlId(name);
+  if (reversesOrder(f)) return colType === 'INT64' || colType === 'STRING' ? col : null;
+  if (colType === 'INT64') return `-${col}`;
+  if (colType === 'TIMESTAMP') return `-UNIX_MICROS(${col})`;
+  if (colType === 'STRING' && f.format !== 'iso') return `-CAST(${col} AS INT64)`;
+  return null;
+}
+
 export function querySql(design: Design, table: Table, layout: KeyLayout, key: StructuredKey | null, q: Query, index: number): QuerySql {
   const plan = planQuery(table, layout, q, index);
   const fields = table.rowKey.fields;
@@ -223,10 +249,22 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
     predicates.filter[entry] = r.predicate;
     for (const p of r.params) params.push(p);
   }
+  let orderBy: string | null = null;
   if (q.order === 'newest') {
     const rev = keyIsNewestFirst(table, layout, q);
-    if (rev) comments.push(`newest first: ${rev} is a reversed time, so key order is newest first`);
-    else if (q.limit) unexpressed.push(`the query wants the newest ${q.limit} rows first, but key order is oldest first (no reversed time after the bound fields), so LIMIT ${q.limit} would return the oldest`);
+    const time = firstOpenField(table, layout, q);
+    // Several key ranges (salt buckets) come one after another: LIMIT would take the first bucket's newest.
+    const ranges = plan.fanout.length > 0 && plan.fanout.every((x) => !plan.leading.includes(x.field));
+    const sorted = key && q.limit && time && (!rev || ranges) ? newestFirstOrder(time, fields[time]!, structType(key, time)) : null;
+    if (sorted) {
+      orderBy = sorted;
+      comments.push(
+        rev
+          ? `newest first: ${rev} is a reversed time, but the ${plan.scans} key ranges come one after another, so ORDER BY ${sorted} merges them newest first before LIMIT ${q.limit}`
+          : `newest first: key order is oldest first, so ORDER BY ${sorted} (GoogleSQL for Bigtable orders ascending only; the negated time puts the newest first) sorts the rows read before LIMIT ${q.limit}`,
+      );
+    } else if (rev && !(ranges && q.limit)) comments.push(`newest first: ${rev} is a reversed time, so key order is newest first`);
+    else if (q.limit) unexpressed.push(`the query wants the newest ${q.limit} rows first, but key order is not newest first${ranges ? ` across its ${plan.scans} key ranges` : ' (no reversed time after the bound fields)'} and SQL cannot sort by its time exactly, so LIMIT ${q.limit} would return others`);
     else comments.push('newest first: rows come in key order (oldest first); sort them in the client');
   }
 
@@ -235,6 +273,7 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
   if (!unexpressed.length) {
     const lines = [`SELECT ${['_key', ...families].join(', ')}`, `FROM ${sqlId(table.name)}`];
     if (where.length) lines.push(`WHERE ${where.join('\n  AND ')}`);
+    if (orderBy) lines.push(`ORDER BY ${orderBy}`);
     if (q.limit) lines.push(`LIMIT ${q.limit}`);
     statement = `${lines.join('\n')};`;
   }

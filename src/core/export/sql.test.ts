@@ -158,8 +158,46 @@ describe('SQL per query', () => {
     expect(untyped).toContain('-- Not expressed in SQL: a statement without these conditions would return other rows.\n-- - filter "o:total > 1000" orders values of o:total, whose type is not declared (bytes compare byte by byte): declare its type');
     expect(untyped).not.toContain('SELECT _key, o');
     const newest = sql({ ...orders([{ name: 'latest', match: { store: 'eq', customer: 'eq' }, order: 'newest', limit: 10 }]) });
-    expect(newest).toMatch(/-- - the query wants the newest 10 rows first, but key order is oldest first/);
+    // The first open field is an order number, not a time: nothing to sort by.
+    expect(newest).toMatch(/-- - the query wants the newest 10 rows first, but key order is not newest first \(no reversed time after the bound fields\) and SQL cannot sort by its time exactly/);
     expect(newest).not.toContain('LIMIT 10;');
+    // An ISO text time is left to the key order too.
+    const iso = sql(orders([{ name: 'latest', match: { store: 'eq' }, order: 'newest', limit: 5 }], { rowKey: { template: '{store}#{at}', fields: { store: { type: 'string' }, at: { type: 'timestamp', format: 'iso' } } } }));
+    expect(iso).toMatch(/-- - the query wants the newest 5 rows first/);
+  });
+
+  it('newest first with a limit over an oldest-first key sorts by the negated time (ascending only in GoogleSQL for Bigtable)', () => {
+    const t = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 10 }], {
+      rowKey: { template: '{store}#{placed}#{order}', fields: { store: { type: 'string' }, placed: { type: 'timestamp' }, order: { type: 'int', pad: 10 } } },
+    });
+    expect(sql(t)).toContain(
+      [
+        '-- newest first: key order is oldest first, so ORDER BY -CAST(placed AS INT64) (GoogleSQL for Bigtable orders ascending only; the negated time puts the newest first) sorts the rows read before LIMIT 10',
+        'SELECT _key, o',
+        'FROM orders',
+        'WHERE store = @store',
+        'ORDER BY -CAST(placed AS INT64)',
+        'LIMIT 10;',
+      ].join('\n'),
+    );
+    // A big-endian microsecond time is a TIMESTAMP column.
+    const binary = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 10 }], {
+      rowKey: { template: '{store}#{placed}', encoding: 'orderedCode', fields: { store: { type: 'string' }, placed: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } } },
+    });
+    expect(sql(binary)).toContain('ORDER BY -UNIX_MICROS(placed)\nLIMIT 10;');
+  });
+
+  it('newest first with a limit over salt buckets merges the buckets by the reversed time', () => {
+    const t = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], {
+      rowKey: { template: '{store}#{salt}#{placed}#{order}', fields: { store: { type: 'string' }, salt: { type: 'hash', buckets: 4, of: ['order'] }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } } },
+    });
+    const text = sql(t);
+    expect(text).toContain('-- newest first: placed is a reversed time, but the 4 key ranges come one after another, so ORDER BY placed merges them newest first before LIMIT 20');
+    expect(text).toContain("WHERE salt IN ('0', '1', '2', '3')\n  AND store = @store\nORDER BY placed\nLIMIT 20;");
+    // One range (no salt to fan out over): key order is already newest first, no ORDER BY.
+    const one = sql(orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], { rowKey: { template: '{store}#{placed}#{order}', fields: { store: { type: 'string' }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } } } }));
+    expect(one).toContain('-- newest first: placed is a reversed time, so key order is newest first');
+    expect(one).not.toContain('ORDER BY');
   });
 });
 
