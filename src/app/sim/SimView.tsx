@@ -16,6 +16,9 @@ import { PreSplit } from './PreSplit';
 import { SimCharts } from './SimCharts';
 import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
+import { capacityPlan } from '../../core/capacity/plan';
+import { needsSentence } from '../../core/capacity/wording';
+import { analyze } from '../../core/rules/analysis';
 import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
 import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';
@@ -136,7 +139,7 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={ranTable.load?.writesPerSecond} />
+          <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(capacityPlan(design, analyze(design)))} />
           {last?.jobs[0] && ranTable.name === table?.name && <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />}
           <p className="sim-to-sorter">
             <a href={designHref(docId, ranTable.name, 'sorter')} data-testid="sim-to-sorter">
