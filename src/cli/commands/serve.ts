@@ -55,7 +55,25 @@ export async function run(argv: string[], io: Io): Promise<number> {
   try {
     await import('node:sqlite');
   } catch {
-    throw new UserError(`serve keeps rooms in Node's built-in SQLite (node:sqlite), which needs Node 22.13 or later; this is Node ${process.versions.node}`);
+    // The studio still works alone: serve it, and say why live rooms are off.
+    const reason = `live collaboration keeps rooms in Node's built-in SQLite (node:sqlite), which needs Node 22.13 or later; this is Node ${process.versions.node}`;
+    if (!existsSync(`${staticDir}/index.html`)) throw new UserError(reason);
+    const { startStaticServer } = await import('../../server/static-server');
+    let alone: Awaited<ReturnType<typeof startStaticServer>>;
+    try {
+      alone = await startStaticServer({ host, port: Number(rawPort), staticDir, reason });
+    } catch (e) {
+      if ((e as { code?: string }).code === 'EADDRINUSE') throw new UserError(`port ${rawPort} on ${host} is already in use; choose another with --port`);
+      throw e;
+    }
+    await write(io.stdout, `Serving the studio on ${alone.url}/ (without live collaboration)\n`);
+    await write(io.stderr, `note: ${reason}\n`);
+    await new Promise<void>((done) => {
+      const stop = () => void alone.close().then(done, done);
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
   }
   const { startLiveServer } = await import('../../server/live-server');
   let server: Awaited<ReturnType<typeof startLiveServer>>;
