@@ -20,19 +20,48 @@ const SharedLinkBanner = lazy(() => import('../share/SharedLinkBanner').then((m)
 const CapacityPanel = lazy(() => import('../capacity/CapacityPanel'));
 const SampleKeysDialog = lazy(() => import('../infer/SampleKeysPanel').then((m) => ({ default: m.SampleKeysDialog })));
 const CompareDialog = lazy(() => import('../share/CompareDialog').then((m) => ({ default: m.CompareDialog })));
+const HistoryPanel = lazy(() => import('../history/HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
 const SharedLinkError = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkError })));
 
-export function ShareAction({ design }: { design: Design }) {
+export function ShareAction({ design, from }: { design: Design; /** The version a link names as its base (when opened). */ from?: () => string | undefined }) {
   const [open, setOpen] = useState(false);
+  const [base, setBase] = useState<string | undefined>(undefined);
   return (
     <>
-      <button type="button" data-testid="share-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        data-testid="share-open"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setBase(from?.());
+          setOpen(true);
+        }}
+      >
         Share
       </button>
       {open && (
         <PanelBoundary name="The share dialog" resetKey={design} onClose={() => setOpen(false)}>
           <Suspense fallback={null}>
-            <ShareDialog design={design} onClose={() => setOpen(false)} />
+            <ShareDialog design={design} {...(base ? { from: base } : {})} onClose={() => setOpen(false)} />
+          </Suspense>
+        </PanelBoundary>
+      )}
+    </>
+  );
+}
+
+/** The History button and panel (history/HistoryPanel.tsx): versions, compare any two, restore. */
+export function HistoryAction({ docId }: { docId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" data-testid="history-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        History
+      </button>
+      {open && (
+        <PanelBoundary name="The history panel" resetKey={docId} onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <HistoryPanel docId={docId} onClose={() => setOpen(false)} />
           </Suspense>
         </PanelBoundary>
       )}
