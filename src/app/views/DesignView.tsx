@@ -1,7 +1,7 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
@@ -233,6 +233,11 @@ export function DesignView() {
   const selected = useStudio((s) => s.selectedTable);
   const tab = useStudio((s) => s.designTab);
   useFollowingAddress(doc?.id ?? null, doc?.design.name);
+  // The view arrives after a lazy load (the gallery's scroll was clamped meanwhile): start at its top.
+  const shownId = doc?.id ?? null;
+  useLayoutEffect(() => {
+    if (shownId) window.scrollTo(0, 0);
+  }, [shownId]);
   const bookId = doc && !doc.shared ? doc.id : null;
   useEffect(() => {
     if (bookId) void loadBook(bookId);
