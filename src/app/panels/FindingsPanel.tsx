@@ -71,16 +71,28 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   // After a fix, focus stays in the list: on the finding now at the fixed one's place (the next
   // one), else the one before, else the panel's heading; never the page body.
   const refocus = useRef<number | null>(null);
+  // The finding's toggle focused while its fix was still being checked: moved to the Fix once shown.
+  const toFix = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const at = refocus.current;
     const root = ref.current;
+    const waiting = toFix.current;
+    if (waiting && document.activeElement === waiting) {
+      const button = waiting.closest('[data-testid="finding"]')?.querySelector<HTMLElement>('[data-testid="fix"]');
+      if (button) {
+        toFix.current = null;
+        button.focus();
+      }
+    }
+    const at = refocus.current;
     if (at === null || !root) return;
     refocus.current = null;
     if (root.contains(document.activeElement)) return; // the fixed finding is still there, and focused
     const items = [...root.querySelectorAll<HTMLElement>('[data-testid="finding"]')];
     const target = items[Math.min(at, items.length - 1)];
-    const el = target?.querySelector<HTMLElement>('[data-testid="fix"]') ?? target?.querySelector<HTMLElement>('[data-testid="finding-toggle"]') ?? root.querySelector<HTMLElement>('#findings-heading');
-    el?.focus();
+    const button = target?.querySelector<HTMLElement>('[data-testid="fix"]');
+    const toggle = target?.querySelector<HTMLElement>('[data-testid="finding-toggle"]');
+    if (!button && toggle) toFix.current = toggle;
+    (button ?? toggle ?? root.querySelector<HTMLElement>('#findings-heading'))?.focus();
   }, [findings]);
   const fix = (f: Finding) => {
     const key = findingKey(f);
