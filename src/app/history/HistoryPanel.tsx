@@ -3,6 +3,7 @@
 // compared (the diff of src/core/diff, with what Bigtable allows for each change), a version
 // can be restored (one undo step, the current design kept as a version first), and the current
 // design can be saved under a name.
+import { plural } from '../../core/report/words';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import type { Design } from '../../core/model/schema';
@@ -84,7 +85,7 @@ export function HistoryPanel({ docId, onClose }: HistoryPanelProps) {
   ];
 
   return (
-    <Modal title="History" onClose={onClose} testId="history-panel" className="modal-wide" subtitle={`${versions.length} saved version(s) of "${current.name}", kept in this browser.`}>
+    <Modal title="History" onClose={onClose} testId="history-panel" className="modal-wide" subtitle={`${plural(versions.length, 'saved version')} of "${current.name}", kept in this browser.`}>
       <form className="field history-name" onSubmit={saveNamed}>
         <label htmlFor={`${id}-name`}>Save the current design as a named version</label>
         <div className="inline-row">
@@ -107,7 +108,7 @@ export function HistoryPanel({ docId, onClose }: HistoryPanelProps) {
                 <strong>{versionLabel(v)}</strong>
                 {v.kind === 'named' && <span className="muted small"> named version</span>}
                 <div className="muted small">
-                  <time dateTime={new Date(v.at).toISOString()}>{when(v.at)}</time> · {v.design.name} · {v.design.tables.length === 1 ? '1 table' : `${v.design.tables.length} tables`}
+                  <time dateTime={new Date(v.at).toISOString()}>{when(v.at)}</time> · {v.design.name} · {plural(v.design.tables.length, 'table')}
                 </div>
               </div>
               <div className="history-actions">

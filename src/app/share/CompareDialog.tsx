@@ -7,6 +7,7 @@
 // With a base (the version the link came from, when this browser holds it) it is a three-way
 // merge (core/diff/merge.ts): the link's own changes are taken without asking, my own edits are
 // kept and never offered as changes to take, and only true conflicts ask.
+import { plural } from '../../core/report/words';
 import { useMemo, useState } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import { applyChanges } from '../../core/diff/apply';
@@ -191,7 +192,7 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
     else onClose();
   };
   return (
-    <Modal title="Compare with my version" onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={`${diff.changes.length} change(s) between your "${mine.name}" and the link's version. Nothing changes until you choose.`}>
+    <Modal title="Compare with my version" onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={`${plural(diff.changes.length, 'change')} between your "${mine.name}" and the link's version. Nothing changes until you choose.`}>
       {baseMissing && (
         <p className="muted small" data-testid="compare-no-base">
           The link names the version it came from, but this browser does not hold it: every difference is listed, your own edits included.
@@ -266,7 +267,7 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
           type="button"
           data-testid="compare-take-chosen"
           disabled={chosen.size === 0}
-          onClick={() => take(applyChanges(mine, theirsNamed, diff.changes.filter((_, i) => chosen.has(i))), `Take ${chosen.size} change(s) from a link`)}
+          onClick={() => take(applyChanges(mine, theirsNamed, diff.changes.filter((_, i) => chosen.has(i))), `Take ${plural(chosen.size, 'change')} from a link`)}
         >
           Take the chosen changes ({chosen.size})
         </button>

@@ -1,6 +1,7 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
+import { plural } from '../../core/report/words';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { instanceOf } from '../../core/model/instance';
@@ -73,7 +74,7 @@ function ClusterLine({ design }: { design: Design }) {
   const replicated = inst.clusters.length > 1 ? ` · ${inst.clusters.length} clusters` : '';
   return (
     <p className="design-meta">
-      {tables === 1 ? '1 table' : `${tables} tables`}{replicated} · {nodes === 1 ? '1 node' : `${nodes} nodes`}{replicated ? ' (smallest cluster)' : ''} · {storage.toUpperCase()}
+      {plural(tables, 'table')}{replicated} · {plural(nodes, 'node')}{replicated ? ' (smallest cluster)' : ''} · {storage.toUpperCase()}
       {inst.source === 'none' ? ' (defaults)' : ''}
     </p>
   );
