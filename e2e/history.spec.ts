@@ -35,6 +35,7 @@ function reply(link: string, f: (d: Design) => void): string {
 }
 
 test('the History panel keeps versions, compares any two, restores one (undoable); no axe violation, light and dark', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await myChat(page);
   await expect(limitOf(page, 0)).toHaveValue('50');
   await setLimit(page, 0, '60'); // the first edit: the design before it is kept automatically
@@ -64,6 +65,8 @@ test('the History panel keeps versions, compares any two, restores one (undoable
     await page.emulateMedia({ colorScheme: scheme });
     expect(await seriousA11y(page, '[data-testid="history-panel"]'), scheme).toEqual([]);
   }
+  // DOCS_SCREENSHOTS=1 refreshes the picture in docs/history.md.
+  if (process.env.DOCS_SCREENSHOTS === '1') await panel.screenshot({ path: 'docs/img/history-panel.png' });
   await page.emulateMedia({ colorScheme: 'light' });
 
   // Restore the automatic snapshot: the limit is 50 again, and one Undo brings back 70.
@@ -109,6 +112,8 @@ test('comparing a reply to my link is a three-way merge: their changes apply, my
     await page.emulateMedia({ colorScheme: scheme });
     expect(await seriousA11y(page, '[data-testid="compare-dialog"]'), scheme).toEqual([]);
   }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (process.env.DOCS_SCREENSHOTS === '1') await dialog.screenshot({ path: 'docs/img/history-merge.png' });
   await dialog.getByTestId('merge-apply').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chat messages per room');
