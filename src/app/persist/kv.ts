@@ -33,20 +33,31 @@ export function idbKV(): KV | null {
     update: (k, fn) => update(k, fn, store),
     commit: (k, fn, extra) =>
       store('readwrite', (os) => {
+        const tx = os.transaction;
+        const done = promisifyRequest(tx);
+        let thrown: unknown = null;
         const read = os.get(k);
-        return new Promise<void>((resolve, reject) => {
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
+        read.onsuccess = () => {
+          try {
+            os.put(fn(read.result), k);
+            for (const [ek, v] of extra()) os.put(v, ek);
+          } catch (e) {
+            // The updater refused (a newer format), or the transaction was already aborted.
+            thrown = e;
             try {
-              os.put(fn(read.result), k);
-              for (const [ek, v] of extra()) os.put(v, ek);
-              resolve(promisifyRequest(os.transaction) as Promise<void>);
-            } catch (e) {
-              os.transaction.abort();
-              reject(e);
+              tx.abort();
+            } catch {
+              // already aborted
             }
-          };
-        });
+          }
+        };
+        // What aborted the transaction (a full disk) first, else what the updater threw.
+        return (done as Promise<unknown>).then(
+          () => undefined,
+          (err: unknown) => {
+            throw tx.error ?? thrown ?? err;
+          },
+        );
       }),
     delMany: (ks) => delMany(ks, store),
     keys: async () => (await keys(store)).map(String),
