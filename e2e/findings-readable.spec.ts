@@ -22,7 +22,9 @@ async function cutOff(page: Page): Promise<string[]> {
     const box = side.getBoundingClientRect();
     const out: string[] = [];
     const name = (el: Element) => `${el.getAttribute('data-testid') ?? el.className}: ${(el.textContent ?? '').slice(0, 50)}`;
-    for (const el of side.querySelectorAll<HTMLElement>('.finding-message, [data-testid="fix"], .capacity-table, .capacity-table td, .capacity-table th, [data-testid="capacity-load"]')) {
+    for (const el of side.querySelectorAll<HTMLElement>(
+      '.finding-message, [data-testid="fix"], .capacity-table, .capacity-table td, .capacity-table th, [data-testid="capacity-load"]',
+    )) {
       if (el.scrollWidth > el.clientWidth + 1) out.push(`clipped ${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
       const r = el.getBoundingClientRect();
       if (r.right > box.right + 1 || r.left < box.left - 1) out.push(`outside the panel ${name(el)}`);

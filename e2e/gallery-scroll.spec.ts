@@ -27,7 +27,10 @@ for (const [width, height] of [
         const summary = page.getByTestId('design-summary');
         await expect(summary).toBeVisible();
         await page.waitForTimeout(150); // anything that scrolls after the first paint has done so
-        const at = await page.evaluate(() => ({ y: window.scrollY, top: document.querySelector('[data-testid="design-summary"]')!.getBoundingClientRect().top }));
+        const at = await page.evaluate(() => ({
+          y: window.scrollY,
+          top: document.querySelector('[data-testid="design-summary"]')!.getBoundingClientRect().top,
+        }));
         if (at.y !== 0 || at.top < 0 || at.top > height) wrong.push(`${id}: scrollY ${at.y}, summary top ${Math.round(at.top)}`);
       }
       expect(wrong).toEqual([]);

@@ -26,7 +26,12 @@ const show = (v: unknown) => {
 const when = (at: number) => new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 function ChangeLines({ changes }: { changes: readonly Change[] }) {
-  if (!changes.length) return <p role="status" data-testid="history-same">The two versions describe the same design.</p>;
+  if (!changes.length)
+    return (
+      <p role="status" data-testid="history-same">
+        The two versions describe the same design.
+      </p>
+    );
   return (
     <ul className="compare-changes history-changes" aria-label="Changes" data-testid="history-diff">
       {changes.map((c) => (
@@ -79,17 +84,28 @@ export function HistoryPanel({ docId, onClose }: HistoryPanelProps) {
     }
     setStatus(`Restored ${versionLabel(v)} of ${when(v.at)}. Undo brings back the design as it was.`);
   };
-  const options = [
-    { key: CURRENT, label: 'Current design' },
-    ...versions.map((v) => ({ key: keyOf(v), label: `${versionLabel(v)}, ${when(v.at)}` })),
-  ];
+  const options = [{ key: CURRENT, label: 'Current design' }, ...versions.map((v) => ({ key: keyOf(v), label: `${versionLabel(v)}, ${when(v.at)}` }))];
 
   return (
-    <Modal title="History" onClose={onClose} testId="history-panel" className="modal-wide" subtitle={`${plural(versions.length, 'saved version')} of "${current.name}", kept in this browser.`}>
+    <Modal
+      title="History"
+      onClose={onClose}
+      testId="history-panel"
+      className="modal-wide"
+      subtitle={`${plural(versions.length, 'saved version')} of "${current.name}", kept in this browser.`}
+    >
       <form className="field history-name" onSubmit={saveNamed}>
         <label htmlFor={`${id}-name`}>Save the current design as a named version</label>
         <div className="inline-row">
-          <input id={`${id}-name`} data-autofocus value={name} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="history-name" placeholder="e.g. before launch" />
+          <input
+            id={`${id}-name`}
+            data-autofocus
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="history-name"
+            placeholder="e.g. before launch"
+          />
           <button type="submit" data-testid="history-save">
             Save version
           </button>

@@ -42,7 +42,9 @@ export function loadBook(docId: string): Promise<VersionBook> {
   let p = loading.get(docId);
   if (!p) {
     p = (async () => {
-      const raw = await storage()?.get(versionsKey(docId)).catch(() => undefined);
+      const raw = await storage()
+        ?.get(versionsKey(docId))
+        .catch(() => undefined);
       const book = readBook(raw, docId) ?? emptyBook(docId);
       const here = useVersions.getState().books[docId];
       const merged = here ? mergeBooks(book, here) : book;
@@ -101,7 +103,11 @@ export function linkBaseOf(sharedDocId: string): string | undefined {
 
 /** Every book in storage (and this tab's), to look a version up by id. */
 async function allBooks(): Promise<VersionBook[]> {
-  const keys = ((await storage()?.keys().catch(() => [])) ?? []).filter((k) => k.startsWith('versions:'));
+  const keys = (
+    (await storage()
+      ?.keys()
+      .catch(() => [])) ?? []
+  ).filter((k) => k.startsWith('versions:'));
   await Promise.all(keys.map((k) => loadBook(k.slice('versions:'.length))));
   return Object.values(useVersions.getState().books);
 }

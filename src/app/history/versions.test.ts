@@ -4,9 +4,23 @@ import type { Design } from '../../core/model/schema';
 import { memoryKV } from '../persist/kv';
 import { createStudioStore } from '../store';
 import { addVersion, emptyBook, findVersion, MAX_AUTO, mergeBooks, shareBase } from './versions';
-import { AUTO_EVERY_MS, configureVersions, findBase, linkBaseFor, loadBook, recordVersion, startAutoSnapshots, useVersions, versionsKey } from './versions-store';
+import {
+  AUTO_EVERY_MS,
+  configureVersions,
+  findBase,
+  linkBaseFor,
+  loadBook,
+  recordVersion,
+  startAutoSnapshots,
+  useVersions,
+  versionsKey,
+} from './versions-store';
 
-const design = (name: string): Design => ({ format: 'bigtable-studio/v1', name, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] });
+const design = (name: string): Design => ({
+  format: 'bigtable-studio/v1',
+  name,
+  tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }],
+});
 const TEXT = 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n';
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));

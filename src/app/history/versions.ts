@@ -71,7 +71,10 @@ export function readBook(raw: unknown, docId: string): VersionBook | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const r = raw as Partial<VersionBook>;
   if (r.version !== 1 || r.docId !== docId || !Array.isArray(r.list)) return null;
-  const list = r.list.filter((v): v is Version => typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.at === 'number' && typeof v.design === 'object' && v.design !== null);
+  const list = r.list.filter(
+    (v): v is Version =>
+      typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.at === 'number' && typeof v.design === 'object' && v.design !== null,
+  );
   return { version: 1, docId, ...(typeof r.origin === 'string' ? { origin: r.origin } : {}), list };
 }
 

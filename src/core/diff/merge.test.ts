@@ -16,7 +16,7 @@ const edit = (d: Design, f: (x: Design) => void): Design => {
 const q = (d: Design, name: string) => d.tables[0]!.queries!.find((x) => x.name === name)! as Record<string, unknown>;
 
 describe('three-way merge', () => {
-  it("a change made only on one side is taken without asking; my own edit is never a change from theirs", () => {
+  it('a change made only on one side is taken without asking; my own edit is never a change from theirs', () => {
     const first = chat.tables[0]!.queries![0]!.name;
     const base = edit(chat, (d) => (q(d, first).limit = 1000));
     const mine = edit(base, (d) => (q(d, first).limit = 500));

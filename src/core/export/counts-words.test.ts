@@ -4,7 +4,11 @@ import { diffDesigns, diffText } from '../diff';
 import type { Design } from '../model/schema';
 import { exportTable } from './index';
 
-const table = (name: string) => ({ name, rowKey: { template: '{id}', fields: { id: { type: 'uuid' as const } } }, families: [{ name: 'cf', gc: { maxVersions: 1 } }] });
+const table = (name: string) => ({
+  name,
+  rowKey: { template: '{id}', fields: { id: { type: 'uuid' as const } } },
+  families: [{ name: 'cf', gc: { maxVersions: 1 } }],
+});
 const one: Design = { format: 'bigtable-studio/v1', name: 'One', tables: [table('a')] };
 const two: Design = { ...one, name: 'Two', tables: [table('a'), table('b')] };
 
