@@ -121,7 +121,8 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
       (d) => {
         const plan = fixAll(d);
         const withheld = plan.withheld.length ? ` ${plural(plan.withheld.length, 'fix', 'fixes')} withheld: ${plan.withheld.map((f) => f.fixWithheld).join(' ')}` : '';
-        text = `Applied ${plural(plan.applied.length, 'fix', 'fixes')}: ${plan.applied.map((s) => s.label).join('; ')}.${withheld}`;
+        const decide = plan.decisions.length ? ` Left for you (they change what the application gets back): ${plan.decisions.map((f) => f.fix).join('; ')}.` : '';
+        text = `Applied ${plural(plan.applied.length, 'fix', 'fixes')}: ${plan.applied.map((s) => s.label).join('; ')}.${withheld}${decide}`;
         return plan.design;
       },
       { label: 'Fix all' },

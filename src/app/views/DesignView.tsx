@@ -4,6 +4,7 @@
 import { plural } from '../../core/report/words';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { nodesText } from '../../core/capacity/wording';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
 import { COMMANDS } from '../commands/app-commands';
@@ -27,6 +28,7 @@ import { preloadable } from '../components/preloadable';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 import { clearChangesInForm, showChangesInForm } from '../form/compare-marks';
 import { formMarks } from '../share/form-marks';
+import { LiveBar, LiveShareAction } from '../live/LiveActions';
 
 // The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
 // workers): both are requested at once, not one after the other, and already when the pointer
@@ -68,14 +70,16 @@ const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code vie
 
 function ClusterLine({ design }: { design: Design }) {
   const inst = instanceOf(design);
-  const nodes = Math.min(...inst.clusters.map((c) => c.nodes));
   const storage = inst.storage;
   const tables = design.tables.length;
   const replicated = inst.clusters.length > 1 ? ` · ${inst.clusters.length} clusters` : '';
+  // What each cluster is declared with, in the capacity plan's words (capacity/wording.ts).
+  const sizes = [...new Set(inst.clusters.map((c) => (c.autoscaling ? `${c.autoscaling.minNodes} to ${nodesText(c.autoscaling.maxNodes)} (autoscaled)` : nodesText(c.nodes))))];
   return (
     <p className="design-meta">
-      {plural(tables, 'table')}{replicated} · {plural(nodes, 'node')}{replicated ? ' (smallest cluster)' : ''} · {storage.toUpperCase()}
-      {inst.source === 'none' ? ' (defaults)' : ''}
+      {plural(tables, 'table')}
+      {replicated} · {inst.source === 'none' ? 'no cluster declared' : sizes.join(', ')}
+      {replicated && sizes.length === 1 ? ' each' : ''} · {storage.toUpperCase()}
     </p>
   );
 }
@@ -277,6 +281,7 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
           <h1>{doc.design.name}</h1>
           <div className="design-actions">
             <ShareAction design={doc.design} from={() => (doc.shared ? undefined : linkBaseFor(doc.id, doc.design))} />
+            <LiveShareAction docId={doc.id} />
             <ExportAction design={doc.design} tableName={selected} />
             {!doc.shared && <HistoryAction docId={doc.id} />}
             <CommandButton id="design.duplicate" />
@@ -293,6 +298,7 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
           </Section>
         )}
       </header>
+      <LiveBar docId={doc.id} />
       <SharedBanner key={doc.id} doc={doc} />
       <TextIssuesBanner doc={doc} tab={tab} />
       <nav className="tabs view-tabs" aria-label="Views of this design" onPointerEnter={() => prefetchTab('yaml')}>
