@@ -13,9 +13,11 @@ import { lastViewHash, startAppPersistence } from './persist/app-persist';
 import { parseHash, startHashRouting } from './routing';
 import type { OpenedLink } from './share/link';
 import { useStudio } from './store';
+import { noteLinkBase, startAutoSnapshots } from './history/versions-store';
 
 applyTheme();
 installShortcuts();
+startAutoSnapshots(useStudio);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -56,6 +58,7 @@ function showSharedLink(hash: string, r: OpenedLink): void {
     return;
   }
   const id = s.openShared(r.design);
+  noteLinkBase(id, r.from);
   opened.set(hash, id);
   s.setLinkError(null);
   s.applyRoute({ view: 'design', designId: id, table: null });
