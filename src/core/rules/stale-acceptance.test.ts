@@ -1,0 +1,80 @@
+// Accepted findings (lint.accept) and the stale-acceptance finding: matching by rule and names,
+// expiry by day, stale and unknown acceptances.
+import { describe, expect, it } from 'vitest';
+import { lint } from './lint';
+import rule from './stale-acceptance';
+import { parseCase, ruleTester, tableYaml } from './tester';
+import { isAccepted } from './types';
+
+/** A table led by a timestamp (timestamp-leading, an error) with a query on it, plus `accept` entries. */
+const design = (accept: string, table = 'events') =>
+  tableYaml({
+    table,
+    template: '{ts}#{user}',
+    fields: '        ts: {type: timestamp}\n        user: {type: string, cardinality: 1000}',
+    families: '      - name: e\n        gc: {maxAge: 30d}',
+    queries: '      - name: by time\n        match: {ts: range}',
+    after: accept ? `lint:\n  accept:\n${accept}` : '',
+  });
+
+ruleTester(rule, {
+  valid: [
+    { name: 'no acceptances', yaml: design('') },
+    { name: 'an acceptance that matches its finding', yaml: design('    - {rule: timestamp-leading, table: events, reason: "append-only audit log, 20 writes/s"}\n') },
+  ],
+  invalid: [
+    {
+      name: 'an acceptance on another table matches nothing',
+      yaml: design('    - {rule: timestamp-leading, table: audit, reason: "append-only"}\n'),
+      findings: [{ messageId: 'stale', path: 'lint.accept[0]', severity: 'warning', message: 'lint.accept accepts timestamp-leading on table "audit", but no such finding remains' }],
+    },
+    {
+      name: 'an acceptance of a rule that does not exist',
+      yaml: design('    - {rule: timestamp-leadin, reason: "typo"}\n'),
+      findings: [{ messageId: 'unknownRule', path: 'lint.accept[0]', message: 'names rule "timestamp-leadin", which does not exist' }],
+    },
+    {
+      name: 'an acceptance on the right table but another query',
+      yaml: design('    - {rule: timestamp-leading, table: events, reason: "ok"}\n    - {rule: query-full-scan, query: "by user", reason: "nightly export"}\n'),
+      findings: [{ messageId: 'stale', path: 'lint.accept[1]', message: 'accepts query-full-scan on query "by user"' }],
+    },
+  ],
+});
+
+describe('accepted findings', () => {
+  const found = (yaml: string, today?: string) => lint(parseCase(yaml), today ? { today } : {}).findings;
+
+  it('carry the acceptance with its reason, who and until, and count as accepted', () => {
+    const [f, ...rest] = found(design('    - {rule: timestamp-leading, table: events, reason: "audit log", by: ann, until: 2030-06-30}\n'), '2030-06-30');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ rule: 'timestamp-leading', severity: 'error', acceptance: { index: 0, reason: 'audit log', by: 'ann', until: '2030-06-30', expired: false } });
+    expect(isAccepted(f!)).toBe(true);
+  });
+
+  it('expire the day after until: the finding is as it was, marked expired', () => {
+    const [f] = found(design('    - {rule: timestamp-leading, reason: "audit log", until: 2030-06-30}\n'), '2030-07-01');
+    expect(f).toMatchObject({ rule: 'timestamp-leading', severity: 'error', acceptance: { expired: true } });
+    expect(isAccepted(f!)).toBe(false);
+  });
+
+  it('match by names, so reordering tables or moving lines keeps them', () => {
+    const two = (accept: string) =>
+      design(accept).replace('tables:\n', 'tables:\n  - name: first\n    rowKey: {template: "{id}", fields: {id: {type: uuid}}}\n');
+    const fs = found(two('    - {rule: timestamp-leading, table: events, reason: "audit"}\n'));
+    expect(fs.filter((f) => f.rule === 'timestamp-leading').map((f) => [f.path[1], isAccepted(f)])).toEqual([[1, true]]);
+  });
+
+  it('are stale when the rule is turned off, and stale-acceptance can be turned off or raised', () => {
+    const off = design('    - {rule: timestamp-leading, reason: "audit"}\n').replace('lint:\n', 'lint:\n  rules: {timestamp-leading: off}\n');
+    expect(found(off).map((f) => f.rule)).toEqual(['stale-acceptance']);
+    expect(found(off.replace('{timestamp-leading: off}', '{timestamp-leading: off, stale-acceptance: off}'))).toEqual([]);
+    expect(found(off.replace('{timestamp-leading: off}', '{timestamp-leading: off, stale-acceptance: error}'))[0]!.severity).toBe('error');
+  });
+
+  it('are refused by the loader without a reason, or with a day that does not exist', () => {
+    expect(() => parseCase(design('    - {rule: timestamp-leading, reason: "  "}\n'))).toThrow(/lint\.accept\[0\]\.reason: must not be empty/);
+    expect(() => parseCase(design('    - {rule: timestamp-leading, reason: x, until: 2026-02-30}\n'))).toThrow(/lint\.accept\[0\]\.until: .*a day that exists/);
+    expect(() => parseCase(design('    - {rule: timestamp-leading, reason: x, until: 31/12/2026}\n'))).toThrow(/until: .*YYYY-MM-DD/);
+    expect(() => parseCase(design('    - {rule: timestamp-leading, reason: x, line: 3}\n'))).toThrow(/lint\.accept\[0\]/);
+  });
+});
