@@ -1,6 +1,7 @@
 // Accepted findings (lint.accept) and the stale-acceptance finding: matching by rule and names,
 // expiry by day, stale and unknown acceptances.
 import { describe, expect, it } from 'vitest';
+import { acceptanceIndexOf, acceptFinding, removeAcceptance } from './engine/accept';
 import { lint } from './lint';
 import rule from './stale-acceptance';
 import { parseCase, ruleTester, tableYaml } from './tester';
@@ -76,5 +77,27 @@ describe('accepted findings', () => {
     expect(() => parseCase(design('    - {rule: timestamp-leading, reason: x, until: 2026-02-30}\n'))).toThrow(/lint\.accept\[0\]\.until: .*a day that exists/);
     expect(() => parseCase(design('    - {rule: timestamp-leading, reason: x, until: 31/12/2026}\n'))).toThrow(/until: .*YYYY-MM-DD/);
     expect(() => parseCase(design('    - {rule: timestamp-leading, reason: x, line: 3}\n'))).toThrow(/lint\.accept\[0\]/);
+  });
+});
+
+describe('the studio\'s Accept and Un-accept (pure edits)', () => {
+  it('accept a finding on its names with the reason, then un-accept it back to the design it was', () => {
+    const d = parseCase(design('').replace('queries:\n', 'queries:\n      - name: by user\n        match: {user: eq}\n'));
+    const full = lint(d).findings.find((f) => f.rule === 'query-full-scan')!;
+    const accepted = acceptFinding(d, full, '  nightly export only  ', 'ann');
+    expect(accepted.lint!.accept).toEqual([{ rule: 'query-full-scan', table: 'events', query: 'by user', reason: 'nightly export only', by: 'ann' }]);
+    expect(d.lint).toBeUndefined();
+    const again = lint(accepted).findings.find((f) => f.rule === 'query-full-scan')!;
+    expect(isAccepted(again)).toBe(true);
+    expect(removeAcceptance(accepted, acceptanceIndexOf(again)!)).toEqual(d);
+  });
+
+  it('un-accept of a stale acceptance removes that entry and keeps lint.rules', () => {
+    const d = parseCase(design('    - {rule: timestamp-leading, reason: a}\n    - {rule: key-length, reason: b}\n').replace('lint:\n', 'lint:\n  rules: {key-general-to-specific: off}\n'));
+    const stale = lint(d).findings.find((f) => f.rule === 'stale-acceptance')!;
+    expect(acceptanceIndexOf(stale)).toBe(1);
+    expect(removeAcceptance(d, 1).lint).toEqual({ rules: { 'key-general-to-specific': 'off' }, accept: [{ rule: 'timestamp-leading', reason: 'a' }] });
+    expect(removeAcceptance(removeAcceptance(d, 1), 0).lint).toEqual({ rules: { 'key-general-to-specific': 'off' } });
+    expect(removeAcceptance(d, 7)).toBe(d);
   });
 });

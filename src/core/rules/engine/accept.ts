@@ -60,3 +60,30 @@ export function applyAcceptances(
   });
   return stale;
 }
+
+/**
+ * The design with `finding` accepted for `reason`: an acceptance of its rule on the names it is
+ * about (table, and family, query or view where it has one). Pure; the studio's "Accept…".
+ */
+export function acceptFinding(design: Design, finding: Finding, reason: string, by?: string): Design {
+  const entry: Acceptance = { rule: finding.rule, ...findingTarget(design, finding), reason: reason.trim(), ...(by?.trim() ? { by: by.trim() } : {}) };
+  return { ...design, lint: { ...design.lint, accept: [...(design.lint?.accept ?? []), entry] } };
+}
+
+/** The design without `lint.accept[index]` (and without an emptied `accept` or `lint`); the studio's "Un-accept". */
+export function removeAcceptance(design: Design, index: number): Design {
+  const accept = design.lint?.accept;
+  if (!accept || index < 0 || index >= accept.length) return design;
+  const rest = accept.filter((_, i) => i !== index);
+  const { accept: _, ...lint } = design.lint!;
+  const nextLint = rest.length ? { ...lint, accept: rest } : lint;
+  const { lint: __, ...others } = design;
+  return Object.keys(nextLint).length ? { ...others, lint: nextLint } : others;
+}
+
+/** The index in `lint.accept` a finding's "Un-accept" removes: its acceptance, or the stale entry it reports. */
+export function acceptanceIndexOf(finding: Finding): number | null {
+  if (finding.acceptance) return finding.acceptance.index;
+  const [a, b, i] = finding.path;
+  return finding.rule === STALE.meta.id && a === 'lint' && b === 'accept' && typeof i === 'number' ? i : null;
+}
