@@ -156,6 +156,23 @@ describe('acceptances in the CLI', () => {
   });
 });
 
+describe('acceptances travel with the design', () => {
+  it('through export --to design and a share link', async () => {
+    const design = join(dir, 'travels.yaml');
+    writeFileSync(design, `${v2}lint:\n  accept:\n    - {rule: timestamp-leading, table: audit, reason: "known, small", by: ann, until: 2999-01-01}\n`);
+    const exported = await runCli('export', design, '--to', 'design');
+    expect(exported.code, exported.err).toBe(0);
+    const link = (await runCli('share', design)).out.trim();
+    const opened = await runCli('open', link);
+    for (const text of [exported.out, opened.out]) {
+      const copy = join(dir, 'copy.yaml');
+      writeFileSync(copy, text);
+      const j = json((await runCli('lint', copy, '--format', 'json')).out);
+      expect(j.findings.filter((f) => f.accepted).map((f) => [f.table, f.rule, f.accepted!.reason])).toEqual([['audit', 'timestamp-leading', 'known, small']]);
+    }
+  });
+});
+
 describe('CI formats', () => {
   const children = (e: XmlElement, name: string) => e.children.filter((c) => c.name === name);
   const design = join(dir, 'formats.yaml');
