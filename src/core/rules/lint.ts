@@ -4,6 +4,7 @@ import { applyAcceptances, todayUtc } from './engine/accept';
 import { fixedDesign, lintWith, pathKey, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
 import { RULES, ruleById } from './registry';
 import type { Finding } from './types';
+import { fixPhase, planFixes, type FixPlan, type FixPlanOptions, type FixStep } from './engine/fix-plan';
 
 export { RULE_FAILED, sortFindings, withVerifiedFixes, type LintOptions, type LintResult } from './engine/lint-engine';
 
@@ -33,4 +34,9 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
   return (same && fixedDesign(design, same)) ?? null;
 }
 
-export { ruleById };
+/** Every offered fix of the design (or of `rules`), planned together: engine/fix-plan.ts. */
+export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
+  return planFixes(design, (d) => lint(d), (d, f) => applyFix(d, f), options);
+}
+
+export { ruleById, fixPhase, type FixPlan, type FixStep };
