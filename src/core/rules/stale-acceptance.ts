@@ -10,8 +10,12 @@ export default defineRule({
     severity: 'warning',
     description: 'An accepted finding (lint.accept) that no longer matches any finding: remove the acceptance.',
     messages: {
-      stale: 'lint.accept accepts {rule}{where}, but no such finding remains: remove this acceptance (its reason was "{reason}")',
+      stale: 'lint.accept accepts {rule}{where}, but no such finding remains: remove this acceptance',
       unknownRule: 'lint.accept names rule "{rule}", which does not exist (rule ids are listed in docs/rules/)',
+    },
+    details: {
+      stale:
+        'Its reason was "{reason}". The finding it was written for is gone (the design changed, the rule is off in lint.rules, or a name changed); left in place it would accept the next such finding unreviewed.',
     },
     fixable: false,
   },
