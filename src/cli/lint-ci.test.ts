@@ -188,7 +188,25 @@ describe('CI formats', () => {
     const [a, b] = suites as [XmlElement, XmlElement];
     expect(a.attrs).toMatchObject({ tests: '3', failures: '1', errors: '0', skipped: '1' });
     expect(b.attrs).toMatchObject({ tests: '3', failures: '2', errors: '0', skipped: '0' });
-    expect(root.attrs).toMatchObject({ tests: '6', failures: '3', errors: '0', skipped: '1' });
+    expect(root.attrs).toEqual({ name: 'btstudio lint', tests: '6', failures: '3', errors: '0' });
+    // Only the elements and attributes of the common JUnit schema (Jenkins' junit-10.xsd).
+    const ALLOWED: Record<string, string[]> = {
+      testsuites: ['name', 'time', 'tests', 'failures', 'disabled', 'errors'],
+      testsuite: ['name', 'tests', 'failures', 'errors', 'time', 'disabled', 'skipped', 'timestamp', 'hostname', 'id', 'package'],
+      testcase: ['name', 'assertions', 'time', 'classname', 'status'],
+      failure: ['message', 'type'],
+      skipped: ['message'],
+      'system-out': [],
+    };
+    const REQUIRED: Record<string, string[]> = { testsuite: ['name', 'tests'], testcase: ['name'] };
+    const walk = (e: XmlElement) => {
+      expect(ALLOWED[e.name], `element <${e.name}>`).toBeDefined();
+      for (const a of Object.keys(e.attrs)) expect(ALLOWED[e.name], `<${e.name} ${a}>`).toContain(a);
+      for (const a of REQUIRED[e.name] ?? []) expect(e.attrs, `<${e.name}> needs ${a}`).toHaveProperty(a);
+      for (const k of ['tests', 'failures', 'errors', 'skipped', 'disabled']) if (k in e.attrs) expect(e.attrs[k]).toMatch(/^\d+$/);
+      e.children.forEach(walk);
+    };
+    walk(root);
     for (const s of suites) {
       const cases = children(s, 'testcase');
       expect(cases).toHaveLength(Number(s.attrs.tests));
