@@ -1,6 +1,10 @@
 // Accepted findings (lint.accept) and the stale-acceptance finding: matching by rule and names,
 // expiry by day, stale and unknown acceptances.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { validDesign } from '../../test-support/design-arbitrary';
+import { validateDesign } from '../model/load-design';
+import { RULES } from './registry';
 import { acceptanceIndexOf, acceptFinding, removeAcceptance } from './engine/accept';
 import { lint } from './lint';
 import rule from './stale-acceptance';
@@ -99,5 +103,58 @@ describe('the studio\'s Accept and Un-accept (pure edits)', () => {
     expect(removeAcceptance(d, 1).lint).toEqual({ rules: { 'key-general-to-specific': 'off' }, accept: [{ rule: 'timestamp-leading', reason: 'a' }] });
     expect(removeAcceptance(removeAcceptance(d, 1), 0).lint).toEqual({ rules: { 'key-general-to-specific': 'off' } });
     expect(removeAcceptance(d, 7)).toBe(d);
+  });
+});
+
+describe('acceptances on generated designs (fixed fast-check seed, see fc-seed.ts)', () => {
+  const acceptances = (tables: string[]) =>
+    fc.array(
+      fc.record(
+        {
+          rule: fc.constantFrom(...RULES.map((r) => r.meta.id), 'no-such-rule'),
+          table: fc.constantFrom(...tables, 'elsewhere'),
+          reason: fc.constantFrom('known', 'accepted at review'),
+          until: fc.constantFrom('2020-01-01', '2999-12-31'),
+        },
+        { requiredKeys: ['rule', 'reason'] },
+      ),
+      { maxLength: 6 },
+    );
+
+  it('every acceptance either accepts its findings or is reported stale, once; nothing else changes', () => {
+    let accepted = 0;
+    let staleSeen = 0;
+    fc.assert(
+      fc.property(
+        validDesign.chain((d) => acceptances(d.tables.map((t) => t.name)).map((accept) => ({ ...d, lint: { ...d.lint, accept } }))),
+        (d) => {
+          expect(validateDesign(d).ok).toBe(true);
+          const { lint: _, ...plain } = d;
+          const before = lint({ ...plain, ...(d.lint.rules ? { lint: { rules: d.lint.rules } } : {}) }, { verifyFixes: false }).findings;
+          const after = lint(d, { verifyFixes: false, today: '2026-12-05' }).findings;
+          const stale = after.filter((f) => f.rule === 'stale-acceptance' && f.path[0] === 'lint');
+          const rest = after.filter((f) => !stale.includes(f));
+          // The rules' findings are the same, in the same order; only acceptances are added to them.
+          expect(rest.map((f) => `${f.rule} ${f.message}`)).toEqual(before.map((f) => `${f.rule} ${f.message}`));
+          const used = new Set(rest.flatMap((f) => (f.acceptance ? [f.acceptance.index] : [])));
+          accepted += used.size;
+          staleSeen += stale.length;
+          const staleAt = stale.map((f) => f.path[2] as number);
+          expect(new Set(staleAt).size).toBe(staleAt.length);
+          if (d.lint.rules?.['stale-acceptance'] !== 'off') expect([...used, ...staleAt].sort()).toEqual(d.lint.accept.map((_, i) => i));
+          for (const f of rest) {
+            if (!f.acceptance) continue;
+            const a = d.lint.accept[f.acceptance.index]!;
+            expect(a.rule).toBe(f.rule);
+            if (a.table) expect(a.table).toBe(f.table);
+            expect(f.acceptance.expired).toBe(a.until === '2020-01-01');
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // The property is not vacuous: the generated acceptances both matched and went stale.
+    expect(accepted).toBeGreaterThan(0);
+    expect(staleSeen).toBeGreaterThan(0);
   });
 });
