@@ -3,7 +3,7 @@ import type { Design } from '../model/schema';
 import { applyAcceptances, todayUtc } from './engine/accept';
 import { fixedDesign, lintWith, pathKey, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
 import { RULES, ruleById } from './registry';
-import type { Finding } from './types';
+import { isAccepted, type Finding } from './types';
 import { fixPhase, planFixes, type FixPlan, type FixPlanOptions, type FixStep } from './engine/fix-plan';
 
 export { RULE_FAILED, sortFindings, withVerifiedFixes, type LintOptions, type LintResult } from './engine/lint-engine';
@@ -36,7 +36,9 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
 
 /** Every offered fix of the design (or of `rules`), planned together: engine/fix-plan.ts. */
 export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
-  return planFixes(design, (d) => lint(d), (d, f) => applyFix(d, f), options);
+  // An accepted finding is kept as the design accepts it, unless its rule is named.
+  const fixable = (f: Finding) => !isAccepted(f) || options.rules?.has(f.rule) === true;
+  return planFixes(design, (d) => ({ findings: lint(d).findings.filter(fixable) }), (d, f) => applyFix(d, f), options);
 }
 
 export { ruleById, fixPhase, type FixPlan, type FixStep };

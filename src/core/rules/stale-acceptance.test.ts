@@ -6,7 +6,7 @@ import { validDesign } from '../../test-support/design-arbitrary';
 import { validateDesign } from '../model/load-design';
 import { RULES } from './registry';
 import { acceptanceIndexOf, acceptFinding, removeAcceptance } from './engine/accept';
-import { lint } from './lint';
+import { fixAll, lint } from './lint';
 import rule from './stale-acceptance';
 import { parseCase, ruleTester, tableYaml } from './tester';
 import { isAccepted } from './types';
@@ -103,6 +103,26 @@ describe('the studio\'s Accept and Un-accept (pure edits)', () => {
     expect(removeAcceptance(d, 1).lint).toEqual({ rules: { 'key-general-to-specific': 'off' }, accept: [{ rule: 'timestamp-leading', reason: 'a' }] });
     expect(removeAcceptance(removeAcceptance(d, 1), 0).lint).toEqual({ rules: { 'key-general-to-specific': 'off' } });
     expect(removeAcceptance(d, 7)).toBe(d);
+  });
+});
+
+describe('fix all', () => {
+  it('leaves accepted findings as the design accepts them, unless their rule is named', () => {
+    const d = parseCase(
+      tableYaml({
+        table: 'events',
+        template: '{ts}#{user}',
+        fields: '        ts: {type: timestamp}\n        user: {type: string, cardinality: 1000}',
+        families: '      - name: e\n        gc: {maxAge: 30d}',
+        after: 'lint:\n  accept:\n    - {rule: timestamp-leading, reason: audit log}\n    - {rule: key-general-to-specific, reason: audit log}\n',
+      }),
+    );
+    expect(lint(d).findings.filter((f) => f.fix).map((f) => [f.rule, isAccepted(f)])).toEqual([
+      ['timestamp-leading', true],
+      ['key-general-to-specific', true],
+    ]);
+    expect(fixAll(d).applied).toEqual([]);
+    expect(fixAll(d, { rules: new Set(['timestamp-leading']) }).applied.map((s) => s.rule)).toEqual(['timestamp-leading']);
   });
 });
 
