@@ -4,8 +4,8 @@
 // fix as one undo step; one the engine withheld says why.
 import { memo, useState } from 'react';
 import { plural } from '../../core/report/words';
-import { applyFix } from '../../core/rules/lint';
 import { acceptanceIndexOf, acceptFinding, removeAcceptance } from '../../core/rules/engine/accept';
+import { applyFix, fixAll } from '../../core/rules/lint';
 import { isAccepted, type Finding, type Severity } from '../../core/rules/types';
 import { useStudio } from '../store';
 import { FindingItem, findingKey } from './FindingItem';
@@ -91,6 +91,25 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
     const i = acceptanceIndexOf(f);
     if (i !== null) useStudio.getState().editDesign(docId, (d) => removeAcceptance(d, i), { label: `Un-accept finding: ${f.rule}` });
   };
+  const [fixedAll, setFixedAll] = useState<string | null>(null);
+  // Fix all leaves accepted findings alone (fixAll does too), so they are not counted here.
+  const fixable = findings.filter((f) => f.fix && !isAccepted(f)).length;
+  // Every offered fix, planned together (core/rules/engine/fix-plan.ts): one undo step.
+  const fixEverything = () => {
+    let text = '';
+    const r = useStudio.getState().editDesign(
+      docId,
+      (d) => {
+        const plan = fixAll(d);
+        const withheld = plan.withheld.length ? ` ${plural(plan.withheld.length, 'fix', 'fixes')} withheld: ${plan.withheld.map((f) => f.fixWithheld).join(' ')}` : '';
+        const decide = plan.decisions.length ? ` Left for you (they change what the application gets back): ${plan.decisions.map((f) => f.fix).join('; ')}.` : '';
+        text = `Applied ${plural(plan.applied.length, 'fix', 'fixes')}: ${plan.applied.map((s) => s.label).join('; ')}.${withheld}${decide}`;
+        return plan.design;
+      },
+      { label: 'Fix all' },
+    );
+    setFixedAll(r.ok ? text : (r.issues[0]?.message ?? 'The fixes were not accepted.'));
+  };
   const item = (f: Finding) => {
     const key = findingKey(f);
     return (
@@ -118,6 +137,18 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
           {acceptedCount > 0 && <span data-testid="findings-accepted">, {acceptedCount} accepted</span>}
         </span>
       </h2>
+      {fixable > 1 && (
+        <p className="findings-actions">
+          <button type="button" data-testid="fix-all" onClick={fixEverything} title="The design's own fixes first, node counts last, sized from the design the other fixes make; one undo step">
+            Fix all ({fixable})
+          </button>
+        </p>
+      )}
+      {fixedAll && (
+        <p className="hint" role="status" data-testid="fix-all-result">
+          {fixedAll}
+        </p>
+      )}
       {findings.length === 0 ? (
         <p className="hint">No findings: the validator has nothing to say about this design.</p>
       ) : groups.length > 1 ? (

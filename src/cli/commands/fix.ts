@@ -55,6 +55,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const withheld = plan.withheld;
   const applied = plan.applied.length;
   const design: Design = plan.design;
+  for (const f of plan.decisions) log.push(`not applied ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fix}: it changes what the application gets back; apply it with --rule ${f.rule}`);
   for (const f of withheld) log.push(`withheld ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fixWithheld}`);
   if (applied === 0 && withheld.length === 0) log.push(only.size ? `no fix offered for ${[...only].join(', ')}` : 'no fix offered: nothing changed');
   await write(io.stderr, log.map(terminalSafe).join('\n') + '\n');

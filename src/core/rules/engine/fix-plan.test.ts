@@ -82,3 +82,23 @@ describe('fixes planned together converge', () => {
     if (nodes >= 0 && gc >= 0) expect(gc).toBeLessThan(nodes);
   });
 });
+
+describe('fixes that change what the application gets back', () => {
+  it('"Fix all" leaves a counter\'s move to an aggregate family to the user, and says why', () => {
+    const d = parseCase(`format: bigtable-studio/v1
+name: quota gateway
+tables:
+  - name: quotas
+    rowKey: {template: "{tenant}", fields: {tenant: {type: string, cardinality: 1000}}}
+    families: [{name: q, gc: {maxVersions: 1}, columns: [{qualifier: used, counter: true}]}]
+`);
+    const f = lint(d).findings.find((x) => x.rule === 'counter-read-modify-write')!;
+    expect(f.fix).toBe('Make q an aggregate sum family (increments then return no value)');
+    expect(f.detail).toMatch(/AddToCell\) returns nothing, where ReadModifyWriteRow returns the new value/);
+    const plan = fixAll(d);
+    expect(plan.applied.map((s) => s.rule)).not.toContain('counter-read-modify-write');
+    expect(plan.decisions.map((x) => x.rule)).toEqual(['counter-read-modify-write']);
+    // Named with --rule (or clicked on its own), it applies.
+    expect(fixAll(d, { rules: new Set(['counter-read-modify-write']) }).applied.map((s) => s.rule)).toEqual(['counter-read-modify-write']);
+  });
+});

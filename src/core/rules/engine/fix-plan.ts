@@ -15,6 +15,12 @@ import type { Finding, PlanEffect } from '../types';
 /** The phase a rule's fix belongs to: node counts last, autoscaling targets before them. */
 const CAPACITY_COUNTS = new Set(['cluster-capacity', 'storage-capacity']);
 const CAPACITY_TARGETS = new Set(['autoscaling-bounds']);
+/**
+ * Fixes that change what the application gets back, offered one at a time and never applied by
+ * "Fix all": an aggregate family's increment returns no value where read-modify-write returned
+ * the new total.
+ */
+export const NEEDS_DECISION = new Set(['counter-read-modify-write']);
 
 export function fixPhase(rule: string): 0 | 1 | 2 {
   return CAPACITY_COUNTS.has(rule) ? 2 : CAPACITY_TARGETS.has(rule) ? 1 : 0;
@@ -35,6 +41,8 @@ export interface FixPlan {
   withheld: Finding[];
   /** Fixes not applied because the plan had already been through their result. */
   cycles: FixStep[];
+  /** Offered fixes left for the user to apply one by one: they change what the application gets back. */
+  decisions: Finding[];
 }
 
 export interface FixPlanOptions {
@@ -49,7 +57,8 @@ type ApplyFn = (d: Design, f: Finding) => Design | null;
 
 /** Plans and applies every offered fix in phases; pure over the lint and apply functions given. */
 export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options: FixPlanOptions = {}): FixPlan {
-  const wanted = (f: Finding) => !options.rules?.size || options.rules.has(f.rule);
+  // Fixes that change what the application gets back run only when their rule is named.
+  const wanted = (f: Finding) => (options.rules?.size ? options.rules.has(f.rule) : !NEEDS_DECISION.has(f.rule));
   const maxSteps = options.maxSteps ?? 200;
   const seen = new Set<string>([JSON.stringify(design)]);
   const applied: FixStep[] = [];
@@ -78,8 +87,10 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
       current = fixed;
     }
   }
-  const withheld = lint(current).findings.filter((f) => f.fixWithheld && wanted(f));
-  return { design: current, applied, withheld, cycles };
+  const last = lint(current).findings;
+  const withheld = last.filter((f) => f.fixWithheld && wanted(f));
+  const decisions = options.rules?.size ? [] : last.filter((f) => f.fix && NEEDS_DECISION.has(f.rule));
+  return { design: current, applied, withheld, cycles, decisions };
 }
 
 const findingKey = (f: Finding) => `${f.rule}|${f.messageId}|${f.path.join('.')}`;
