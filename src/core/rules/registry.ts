@@ -38,6 +38,7 @@ import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
+import staleAcceptance from './stale-acceptance';
 import storageCapacity from './storage-capacity';
 import tableName from './table-name';
 import tieringNeverHappens from './tiering-never-happens';
@@ -89,6 +90,7 @@ export const RULES: readonly AnyRule[] = [
   shortWideUnbounded,
   similarTables,
   singletonMultiField,
+  staleAcceptance,
   storageCapacity,
   tableName,
   tieringNeverHappens,
