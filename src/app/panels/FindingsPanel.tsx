@@ -2,10 +2,11 @@
 // message, the Fix button), the rest on expand (FindingItem). A design with many findings shows
 // them grouped per table with counts, the groups with errors first. A fix applies the checked
 // fix as one undo step; one the engine withheld says why.
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { plural } from '../../core/report/words';
+import { acceptanceIndexOf, acceptFinding, removeAcceptance } from '../../core/rules/engine/accept';
 import { applyFix, fixAll } from '../../core/rules/lint';
-import type { Finding, Severity } from '../../core/rules/types';
+import { isAccepted, type Finding, type Severity } from '../../core/rules/types';
 import { useStudio } from '../store';
 import { FindingItem, findingKey } from './FindingItem';
 import { RuleDocDialog } from './RuleDoc';
@@ -28,17 +29,18 @@ export function countText(c: Record<Severity, number>): string {
   return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
 }
 
+/** Counts by severity of the findings not accepted (accepted ones are counted apart). */
 function countsOf(findings: readonly Finding[]): Record<Severity, number> {
   const c = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) c[f.severity]++;
+  for (const f of findings) if (!isAccepted(f)) c[f.severity]++;
   return c;
 }
 
-/** Severity first; within a severity the table shown in the form first; otherwise the lint's order. */
+/** Accepted findings last; then severity; within a severity the table shown in the form first; otherwise the lint's order. */
 export function orderFindings(findings: readonly Finding[], table: string | null): Finding[] {
   return findings
     .map((f, i) => ({ f, i }))
-    .sort((a, b) => RANK[a.f.severity] - RANK[b.f.severity] || Number(b.f.table === table) - Number(a.f.table === table) || a.i - b.i)
+    .sort((a, b) => Number(isAccepted(a.f)) - Number(isAccepted(b.f)) || RANK[a.f.severity] - RANK[b.f.severity] || Number(b.f.table === table) - Number(a.f.table === table) || a.i - b.i)
     .map((x) => x.f);
 }
 
@@ -67,8 +69,38 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   const fixesOn = new Map<string, Finding[]>();
   for (const f of findings) if (f.fix && f.table && f.effects?.some((e) => e.changed)) fixesOn.set(f.table, [...(fixesOn.get(f.table) ?? []), f]);
   const rivalsOf = (f: Finding) => (f.table && fixesOn.get(f.table)?.includes(f) ? fixesOn.get(f.table)!.filter((r) => r !== f) : []);
+  const ref = useRef<HTMLElement>(null);
+  // After a fix, focus stays in the list: on the finding now at the fixed one's place (the next
+  // one), else the one before, else the panel's heading; never the page body.
+  const refocus = useRef<number | null>(null);
+  // The finding's toggle focused while its fix was still being checked: moved to the Fix once shown.
+  const toFix = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const root = ref.current;
+    const waiting = toFix.current;
+    if (waiting && document.activeElement === waiting) {
+      const button = waiting.closest('[data-testid="finding"]')?.querySelector<HTMLElement>('[data-testid="fix"]');
+      if (button) {
+        toFix.current = null;
+        button.focus();
+      }
+    }
+    const at = refocus.current;
+    if (at === null || !root) return;
+    refocus.current = null;
+    if (root.contains(document.activeElement)) return; // the fixed finding is still there, and focused
+    const items = [...root.querySelectorAll<HTMLElement>('[data-testid="finding"]')];
+    const target = items[Math.min(at, items.length - 1)];
+    const button = target?.querySelector<HTMLElement>('[data-testid="fix"]');
+    const toggle = target?.querySelector<HTMLElement>('[data-testid="finding-toggle"]');
+    if (!button && toggle) toFix.current = toggle;
+    (button ?? toggle ?? root.querySelector<HTMLElement>('#findings-heading'))?.focus();
+  }, [findings]);
   const fix = (f: Finding) => {
     const key = findingKey(f);
+    const items = [...(ref.current?.querySelectorAll('[data-testid="finding"]') ?? [])];
+    const at = items.findIndex((li) => li.contains(document.activeElement));
+    if (at >= 0) refocus.current = at;
     let declined = false;
     const r = useStudio.getState().editDesign(
       docId,
@@ -81,8 +113,17 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
     );
     setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
   };
+  const accept = (f: Finding, reason: string) => {
+    const r = useStudio.getState().editDesign(docId, (d) => acceptFinding(d, f, reason), { label: `Accept finding: ${f.rule}` });
+    setProblem(r.ok ? null : { key: findingKey(f), text: r.issues[0]?.message ?? 'The acceptance was not kept.' });
+  };
+  const unaccept = (f: Finding) => {
+    const i = acceptanceIndexOf(f);
+    if (i !== null) useStudio.getState().editDesign(docId, (d) => removeAcceptance(d, i), { label: `Un-accept finding: ${f.rule}` });
+  };
   const [fixedAll, setFixedAll] = useState<string | null>(null);
-  const fixable = findings.filter((f) => f.fix).length;
+  // Fix all leaves accepted findings alone (fixAll does too), so they are not counted here.
+  const fixable = findings.filter((f) => f.fix && !isAccepted(f)).length;
   // Every offered fix, planned together (core/rules/engine/fix-plan.ts): one undo step.
   const fixEverything = () => {
     let text = '';
@@ -101,15 +142,29 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   };
   const item = (f: Finding) => {
     const key = findingKey(f);
-    return <FindingItem key={key} docId={docId} finding={f} rivals={rivalsOf(f)} problem={problem?.key === key ? problem.text : null} onFix={fix} onRule={setDoc} />;
+    return (
+      <FindingItem
+        key={key}
+        docId={docId}
+        finding={f}
+        rivals={rivalsOf(f)}
+        problem={problem?.key === key ? problem.text : null}
+        onFix={fix}
+        onRule={setDoc}
+        onAccept={accept}
+        onUnaccept={unaccept}
+      />
+    );
   };
+  const acceptedCount = findings.filter(isAccepted).length;
   const groups = findings.length > GROUP_AT ? groupFindings(sorted, table) : [];
   return (
-    <section className="panel findings" aria-labelledby="findings-heading" data-testid="findings" data-grouped={groups.length > 1}>
-      <h2 id="findings-heading">
+    <section ref={ref} className="panel findings" aria-labelledby="findings-heading" data-testid="findings" data-grouped={groups.length > 1}>
+      <h2 id="findings-heading" tabIndex={-1}>
         Findings{' '}
         <span className="muted small" data-testid="findings-count">
           {findings.length === 0 ? 'none' : countText(counts)}
+          {acceptedCount > 0 && <span data-testid="findings-accepted">, {acceptedCount} accepted</span>}
         </span>
       </h2>
       {fixable > 1 && (

@@ -1,5 +1,6 @@
 // Two designs compared (docs/cli.md#diff): every change, classed by what Bigtable allows, and
 // per query how its plan and findings changed; a query that became a full scan is the headline.
+import { plural } from '../report/words';
 import type { Design, Table } from '../model/schema';
 import { layoutOf } from '../keys/template';
 import { lint } from '../rules/lint';
@@ -52,7 +53,9 @@ export interface DesignDiff {
   counts: Record<ChangeClass, number>;
 }
 
-const ORDER: ChangeClass[] = ['new-table', 'needs-care', 'in-place', 'design-only'];
+/** The classes, strictest first (what `diff --fail-on` compares). */
+export const CLASS_ORDER: readonly ChangeClass[] = ['new-table', 'needs-care', 'in-place', 'design-only'];
+const ORDER = CLASS_ORDER;
 
 function plans(t: Table): Map<string, QueryPlan> {
   try {
@@ -143,7 +146,7 @@ const planText = (p: PlanSummary | null) => (p ? `${p.kind}${p.scans > 1 ? ` (${
 export function diffText(d: DesignDiff, nameA: string, nameB: string): string {
   const out: string[] = [];
   if (d.changes.length === 0) return `${nameA} and ${nameB} describe the same design\n`;
-  out.push(`${nameA} -> ${nameB}: ${d.changes.length} change(s): ${ORDER.filter((c) => d.counts[c]).map((c) => `${d.counts[c]} ${CLASS_LABEL[c]}`).join(', ')}`);
+  out.push(`${nameA} -> ${nameB}: ${plural(d.changes.length, 'change')}: ${ORDER.filter((c) => d.counts[c]).map((c) => `${d.counts[c]} ${CLASS_LABEL[c]}`).join(', ')}`);
   for (const h of d.headline) out.push(`! ${h}`);
   const groups = new Map<string, Change[]>();
   for (const c of d.changes) {

@@ -1,7 +1,7 @@
 // The design format v1, defined once. The JSON Schema in public/design.schema.json is
 // generated from these definitions (scripts/gen-schema.ts); docs/design-format.md explains them.
 import * as z from 'zod';
-import { count, duration, text } from './schema-base';
+import { count, duration, isoDate, text } from './schema-base';
 import { Field } from './schema-fields';
 import { AuthorizedView, LogicalView, MaterializedView } from './schema-views';
 
@@ -295,6 +295,20 @@ export const NodeCapacity = z
 // --- Views (issue 15): in schema-views.ts. ---
 
 
+/** An accepted finding: a rule on a target (each name given must match), with a reason (docs/design-format.md). */
+export const Acceptance = z
+  .strictObject({
+    rule: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'a rule id such as key-length (docs/rules/)' }).meta({ description: 'The rule id of the finding accepted.' }),
+    table: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this table.' }),
+    family: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this column family.' }),
+    query: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this query.' }),
+    view: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this view.' }),
+    reason: z.string().trim().min(1, { message: 'say why the finding is accepted' }).max(2000).meta({ description: 'Why the finding is accepted.' }),
+    by: z.string().min(1).max(200).optional().meta({ description: 'Who accepted it.' }),
+    until: isoDate.optional().meta({ description: 'YYYY-MM-DD: after this day the acceptance has expired and the finding fails again.' }),
+  })
+  .meta({ description: 'A finding accepted with a reason.' });
+
 export const Design = z.strictObject({
   $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
   format: z.literal(FORMAT_V1).meta({ description: `Always ${FORMAT_V1}.` }),
@@ -319,6 +333,7 @@ export const Design = z.strictObject({
         .record(z.string(), z.enum(['off', 'info', 'warning', 'error']))
         .optional()
         .meta({ description: 'Severity per rule id.' }),
+      accept: z.array(Acceptance).max(1000).optional().meta({ description: 'Findings accepted with a reason: they are shown but do not fail lint (docs/design-format.md).' }),
     })
     .optional(),
 });
@@ -333,6 +348,7 @@ export type Instance = z.infer<typeof Instance>;
 export type ClusterSpec = z.infer<typeof ClusterSpec>;
 export type AppProfile = z.infer<typeof AppProfile>;
 export type Autoscaling = z.infer<typeof Autoscaling>;
+export type Acceptance = z.infer<typeof Acceptance>;
 
 export const DEFAULT_NODES = 3;
 

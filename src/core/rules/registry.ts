@@ -40,6 +40,7 @@ import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
+import staleAcceptance from './stale-acceptance';
 import storageCapacity from './storage-capacity';
 import tableName from './table-name';
 import tieredReads from './tiered-reads';
@@ -97,6 +98,7 @@ export const RULES: readonly AnyRule[] = [
   shortWideUnbounded,
   similarTables,
   singletonMultiField,
+  staleAcceptance,
   storageCapacity,
   tableName,
   tieredReads,

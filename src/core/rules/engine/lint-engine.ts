@@ -24,6 +24,8 @@ export interface LintOptions {
   registry?: readonly AnyRule[];
   /** Rules run after those: tests inject a rule that throws here (rule-failed.test.ts). */
   extraRules?: readonly AnyRule[];
+  /** The day (YYYY-MM-DD) acceptances' `until` is compared with (lint's default: today, UTC). */
+  today?: string;
 }
 
 export interface LintResult {

@@ -65,21 +65,28 @@ export function verifyFix(before: Linted, finding: Finding, fixed: Design | null
   const had = counts(before.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   const has = counts(after.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   if (has >= had) return { ok: false, reason: 'the change would not remove this finding' };
-  // (2) No error and no warning that was not there before: per rule and table, no more errors,
-  // and no more errors and warnings together (an error the fix turns into a warning of the same
-  // rule is an improvement, not a new warning). A table the fix adds inherits the source table's
-  // families and fields: a finding there counts as new only if no table had it.
+  // (2) No error and no warning that was not there before. Errors count per rule and table
+  // (an error the fix turns into another error of its rule is not new); warnings per rule, table
+  // and message, except that an error the fix turns into a warning of the same rule is an
+  // improvement, not a new warning. A table the fix adds inherits the source table's families
+  // and fields: a finding there counts as new only if no table had it.
   const existing = before.analysis.tables.length;
   const anyTable = new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`));
-  const inherited = (f: Finding) => typeof f.path[1] === 'number' && f.path[1] >= existing && anyTable.has(`${f.rule}|${f.messageId}`);
-  for (const levels of [['error'], ['error', 'warning']] as const) {
-    const old = counts(before.findings, levels, ruleKey);
-    for (const [k, n] of counts(after.findings.filter((f) => !inherited(f)), levels, ruleKey)) {
-      if (n <= (old.get(k) ?? 0)) continue;
-      const had = new Set(before.findings.filter((f) => ruleKey(f) === k && levels.includes(f.severity as never)).map((f) => f.message));
-      const f = after.findings.find((x) => ruleKey(x) === k && levels.includes(x.severity as never) && !had.has(x.message)) ?? after.findings.find((x) => ruleKey(x) === k)!;
-      return { ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` };
-    }
+  const fresh = after.findings.filter((f) => !(typeof f.path[1] === 'number' && f.path[1] >= existing && anyTable.has(`${f.rule}|${f.messageId}`)));
+  const reason = (f: Finding): Verdict => ({ ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` });
+  const errorsBefore = counts(before.findings, ['error'], ruleKey);
+  const errorsAfter = counts(fresh, ['error'], ruleKey);
+  for (const [k, n] of errorsAfter) if (n > (errorsBefore.get(k) ?? 0)) return reason(fresh.find((x) => x.severity === 'error' && ruleKey(x) === k)!);
+  const downgraded = new Map<string, number>();
+  for (const [k, n] of errorsBefore) downgraded.set(k, Math.max(0, n - (errorsAfter.get(k) ?? 0)));
+  const warningsBefore = counts(before.findings, ['warning']);
+  for (const [k, n] of counts(fresh, ['warning'])) {
+    const excess = n - (warningsBefore.get(k) ?? 0);
+    if (excess <= 0) continue;
+    const f = fresh.find((x) => x.severity === 'warning' && key(x) === k)!;
+    const spare = downgraded.get(ruleKey(f)) ?? 0;
+    if (excess > spare) return reason(f);
+    downgraded.set(ruleKey(f), spare - excess);
   }
   // (3) Every declared query served at least as well, where it is served after the fix.
   const was = servings(before.analysis);
