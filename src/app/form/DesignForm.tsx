@@ -1,13 +1,13 @@
 // The Form tab: the design's own settings (name, description, cluster), its tables, the
 // selected table's editor, and the design's views (ViewsEditor).
 import { memo, useCallback, useMemo } from 'react';
-import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { Section } from '../components/Section';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
 import type { DesignDoc } from '../studio/contract';
-import { NumberField, SelectField, TextField, options } from './fields';
+import { TextField } from './fields';
+import { InstanceEditor } from './InstanceEditor';
 import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
@@ -25,34 +25,12 @@ interface Props {
   analysis: DesignAnalysis;
 }
 
-type Cluster = NonNullable<Design['cluster']>;
-
-/** The design's own settings: name (this is where a design is renamed), description, cluster. */
-const DesignSettings = memo(function DesignSettings({ name, description, cluster, instance, edit }: { name: string; description: string | undefined; cluster: Cluster | undefined; instance: Design['instance']; edit: Edit }) {
-  const setCluster = <K extends keyof Cluster>(key: K, value: Cluster[K] | undefined, label: string) =>
-    edit(
-      (d) => {
-        const c = setOpt({ ...(d.cluster ?? {}) }, key, value);
-        return setOpt(d, 'cluster', Object.keys(c).length ? c : undefined);
-      },
-      label,
-      ['cluster', key],
-    );
+/** The design's own settings: name (this is where a design is renamed) and description. */
+const DesignSettings = memo(function DesignSettings({ name, description, edit }: { name: string; description: string | undefined; edit: Edit }) {
   return (
     <Section id="design" level={2} headingId="design-settings-heading" title="Design">
       <div className="field-row">
         <TextField label="Design name" path="name" value={name} onCommit={(v) => edit((d) => ({ ...d, name: v }), 'Rename design', ['name'])} className="grow" />
-        {instance ? (
-          // A design with instance: (clusters, app profiles) is edited in the YAML tab; cluster: would conflict with it.
-          <p className="field-note" data-testid="instance-summary">
-            Instance: {(instance.clusters ?? []).length || 1} cluster{(instance.clusters ?? []).length > 1 ? 's' : ''}, {(instance.storage ?? 'ssd').toUpperCase()}, {(instance.appProfiles ?? []).length} app profile{(instance.appProfiles ?? []).length === 1 ? '' : 's'} (edit them in the YAML tab)
-          </p>
-        ) : (
-          <>
-            <NumberField label="Cluster nodes" path="cluster.nodes" integer value={cluster?.nodes} placeholder="3" onCommit={(v) => setCluster('nodes', v, 'Set cluster nodes')} />
-            <SelectField label="Storage" path="cluster.storage" value={cluster?.storage} unset="ssd (default)" options={options(['ssd', 'hdd'] as const)} onCommit={(v) => setCluster('storage', v, 'Set storage')} />
-          </>
-        )}
       </div>
       <TextField label="Description" path="description" multiline value={description ?? ''} onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])} />
     </Section>
@@ -104,7 +82,8 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
     <CompareMarksContext.Provider value={compared}>
     <div className="design-form" data-testid="design-form">
       {compare && <CompareBar shown={compare} />}
-      <DesignSettings name={design.name} description={design.description} cluster={design.cluster} instance={design.instance} edit={edit} />
+      <DesignSettings name={design.name} description={design.description} edit={edit} />
+      <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
 
       <div className="tabs table-tabs">
         <nav aria-label="Tables">
@@ -141,7 +120,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
         </p>
       )}
 
-      <ViewsEditor design={design} edit={edit} />
+      <ViewsEditor design={design} docId={doc.id} edit={edit} />
     </div>
     </CompareMarksContext.Provider>
   );

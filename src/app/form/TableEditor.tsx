@@ -12,6 +12,7 @@ import { KeyBuilder } from './KeyBuilder';
 import { LoadEditor } from './LoadEditor';
 import { onTable, setOpt } from './ops';
 import { QueriesEditor } from './QueriesEditor';
+import { SettingsEditor } from './SettingsEditor';
 
 const SAMPLE_COUNT = 50;
 
@@ -78,6 +79,9 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
         <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />
+      </Panel>
+      <Panel id="settings-heading" kind="settings" title="Production settings">
+        <SettingsEditor ti={ti} settings={table} edit={edit} />
       </Panel>
       <section className="panel" aria-label="Sample keys">
         <details open>
