@@ -149,7 +149,7 @@ export default function DiagramView({ doc }: { doc: DesignDoc }) {
                 transform={`translate(${n.x} ${n.y})`}
                 role="button"
                 tabIndex={0}
-                aria-label={`${KIND_TEXT[n.kind]} ${n.label}: ${n.lines.join(', ')}. Open its form`}
+                aria-roledescription={`${KIND_TEXT[n.kind]} (opens its form)`}
                 data-testid="diagram-node"
                 data-id={n.id}
                 data-kind={n.kind}

@@ -1,0 +1,102 @@
+// The Diagram tab: the replicated example with a view of each kind added in the form is drawn
+// as boxes (clusters, profiles, queries, tables, views) and arrows (routes to, goes through,
+// served by, view over); clicking a box opens its form at that part; SVG and PNG export
+// download valid files; axe finds nothing, light or dark.
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, seriousA11y, test } from './fixtures';
+
+async function replicatedWithViews(page: Page): Promise<void> {
+  await page.goto('./');
+  await page.getByTestId('gallery-card').filter({ hasText: /Replicated orders/i }).first().click();
+  await expect(page.getByTestId('design-view')).toBeVisible();
+  const views = page.getByTestId('views-editor');
+  await views.getByRole('button', { name: 'Add materialized view' }).click();
+  await views.getByRole('button', { name: 'Add logical view' }).click();
+  await views.getByRole('button', { name: 'Add authorized view' }).click();
+  await expect(views.getByTestId('authorized-view-editor')).toHaveCount(1);
+  await page.getByTestId('tab-diagram').click();
+  await expect(page.getByTestId('diagram')).toBeVisible();
+}
+
+const nodes = (page: Page, kind: string) => page.locator(`[data-testid="diagram-node"][data-kind="${kind}"]`);
+const edges = (page: Page, kind: string) => page.locator(`[data-testid="diagram-edge"][data-kind="${kind}"]`);
+
+test('draws the design: boxes for every part, arrows for routes, views and the queries, coloured by plan', async ({ page }) => {
+  await replicatedWithViews(page);
+  await expect(nodes(page, 'cluster')).toHaveCount(2);
+  await expect(nodes(page, 'profile')).toHaveCount(2);
+  await expect(nodes(page, 'table')).toHaveCount(2);
+  await expect(nodes(page, 'query')).toHaveCount(4);
+  await expect(nodes(page, 'materialized')).toHaveCount(1);
+  await expect(nodes(page, 'logical')).toHaveCount(1);
+  await expect(nodes(page, 'authorized')).toHaveCount(1);
+  await expect(edges(page, 'routes-to')).toHaveCount(3);
+  await expect(edges(page, 'served-by')).toHaveCount(4);
+  await expect(edges(page, 'via-profile')).toHaveCount(4);
+  await expect(edges(page, 'view-over')).toHaveCount(3);
+  await expect(page.locator('[data-testid="diagram-edge"][data-from="table:carts"][data-to="materialized:view1"]')).toHaveCount(1);
+  // The table box shows its key; a query box its plan, in its plan's colour.
+  await expect(page.locator('[data-id="table:carts"]')).toContainText('{customer}#{cart}');
+  const oneCart = page.locator('[data-id="query:carts:1"]');
+  await expect(oneCart).toContainText('POINT');
+  await expect(oneCart).toHaveClass(/plan-node-point/);
+  // Boxes of one lane do not overlap.
+  const boxes = await nodes(page, 'query').evaluateAll((els) => els.map((el) => (el as SVGGElement).getBBox && el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+  boxes.sort((a, b) => a.top - b.top);
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
+});
+
+test('clicking a box opens its form at that part; Enter does the same', async ({ page }) => {
+  await replicatedWithViews(page);
+  await page.locator('[data-id="materialized:view1"]').click();
+  await expect(page.getByTestId('design-form')).toBeVisible();
+  await expect(page.locator('[data-path="materializedViews[0]"] :focus')).toHaveCount(1);
+  await page.getByTestId('tab-diagram').click();
+  await page.locator('[data-id="profile:stock-writer"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('design-form')).toBeVisible();
+  await expect(page.locator('[data-path="instance.appProfiles[1]"] :focus')).toHaveCount(1);
+  // A query of the second table: the form shows that table, at the query.
+  await page.getByTestId('tab-diagram').click();
+  await page.locator('[data-id="query:stock:0"]').click();
+  await expect(page.getByTestId('table-panel')).toHaveAttribute('data-table', 'stock');
+  await expect(page.locator('[data-path="tables[1].queries[0]"] :focus')).toHaveCount(1);
+});
+
+test('exports the diagram as a valid SVG and as a PNG', async ({ page }) => {
+  await replicatedWithViews(page);
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diagram-export-svg').click()]);
+  expect(svgDownload.suggestedFilename()).toBe('replicated-orders-diagram.svg');
+  const svg = readFileSync((await svgDownload.path())!, 'utf8');
+  expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg')).toBe(true);
+  expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+  // It parses as SVG, and carries its colours (no CSS variable left to resolve).
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName, texts: [...doc.querySelectorAll('text')].map((t) => t.textContent) };
+  }, svg);
+  expect(parsed.error).toBeNull();
+  expect(parsed.root).toBe('svg');
+  expect(parsed.texts).toContain('carts');
+  expect(parsed.texts).toContain('view1');
+  expect(svg).not.toContain('var(--');
+  await expect(page.getByRole('status').filter({ hasText: 'Downloaded the diagram as SVG.' })).toBeVisible();
+
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('diagram-export-png').click()]);
+  expect(pngDownload.suggestedFilename()).toBe('replicated-orders-diagram.png');
+  const png = readFileSync((await pngDownload.path())!);
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // Twice the drawing's size (IHDR width and height).
+  const width = png.readUInt32BE(16);
+  const drawn = await page.getByTestId('diagram').evaluate((el) => (el as SVGSVGElement).width.baseVal.value);
+  expect(width).toBe(Math.ceil(drawn * 2));
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds nothing in the diagram (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await replicatedWithViews(page);
+    expect(await seriousA11y(page, '[data-testid="diagram-view"]')).toEqual([]);
+  });
+}
