@@ -26,6 +26,10 @@ const OPTIONS: MonacoEditor.IStandaloneEditorConstructionOptions = {
   fixedOverflowWidgets: true,
   renderLineHighlight: 'none',
   overviewRulerLanes: 0,
+  // Word completion over one short query is noise that hides the text.
+  quickSuggestions: false,
+  suggestOnTriggerCharacters: false,
+  wordBasedSuggestions: 'off',
 };
 
 interface Props {

@@ -87,8 +87,8 @@ export default function DiagramView({ doc }: { doc: DesignDoc }) {
     <div className="diagram-view" data-testid="diagram-view">
       <div className="diagram-toolbar">
         <p className="hint">
-          Queries are coloured by their plan: <span className="legend legend-ok">point, prefix or range</span>, <span className="legend legend-warning">several scans</span>,{' '}
-          <span className="legend legend-error">full scan</span>. Click a box to open its form.
+          Queries are coloured by their plan: <span className="diagram-legend diagram-legend-ok">point, prefix or range</span>, <span className="diagram-legend diagram-legend-warning">several scans</span>,{' '}
+          <span className="diagram-legend diagram-legend-error">full scan</span>. Click a box to open its form.
         </p>
         <span className="diagram-actions">
           <button type="button" onClick={exportSvg} data-testid="diagram-export-svg">

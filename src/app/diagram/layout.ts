@@ -55,15 +55,15 @@ export interface Diagram {
 }
 
 export const LANE_TITLES = ['Clusters', 'App profiles', 'Queries', 'Tables', 'Views'] as const;
-const LANE_W = [170, 190, 210, 260, 250];
-const LANE_GAP = 70;
+const LANE_W = [160, 180, 210, 250, 240];
+const LANE_GAP = 56;
 const MARGIN = 16;
 const TOP = 44;
 const LINE_H = 16;
 const PAD = 10;
 const V_GAP = 12;
 /** Longest text on a line, in characters (the box is a fixed width; longer text ends in …). */
-const MAX_CHARS = [20, 22, 25, 31, 29];
+const MAX_CHARS = [19, 21, 25, 30, 28];
 
 const clip = (s: string, lane: number) => {
   const max = MAX_CHARS[lane]!;
@@ -146,7 +146,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     if (settings.length) lines.push(settings.join(', '));
     add({ id: `table:${t.name}`, kind: 'table', label: t.name, lines, path: ['tables', i], table: t.name, lane: 3 });
     const parent = optionalString(t, 'writtenWith');
-    if (parent !== undefined && tableNames.has(parent) && parent !== t.name) edge('written-with', `table:${parent}`, `table:${t.name}`);
+    if (parent !== undefined && tableNames.has(parent) && parent !== t.name) edge('written-with', `table:${t.name}`, `table:${parent}`);
   }
 
   // Views (lane 4).
@@ -156,23 +156,23 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     const id = `materialized:${v.name}`;
     viewIds.set(v.name, id);
     add({ id, kind: 'materialized', label: v.name, lines: ['materialized view', key], path: ['materializedViews', i], table: null, lane: 4 });
-    if (tableNames.has(v.table)) edge('view-over', `table:${v.table}`, id);
+    if (tableNames.has(v.table)) edge('view-over', id, `table:${v.table}`);
   });
   (design.logicalViews ?? []).forEach((v, i) => {
     const id = `logical:${v.name}`;
     const from = fromTable(v.query, design);
     add({ id, kind: 'logical', label: v.name, lines: ['logical view', from ? `over ${from}` : 'SQL'], path: ['logicalViews', i], table: null, lane: 4 });
-    if (from && tableNames.has(from)) edge('view-over', `table:${from}`, id);
+    if (from && tableNames.has(from)) edge('view-over', id, `table:${from}`);
   });
   (design.authorizedViews ?? []).forEach((v, i) => {
     const id = `authorized:${v.name}`;
     const prefixes = v.rowPrefixes?.filter((p) => p !== '') ?? [];
     const rows = prefixes.length ? `rows ${prefixes.map((p) => `${p}…`).join(', ')}` : 'every row';
     add({ id, kind: 'authorized', label: v.name, lines: ['authorized view', rows, `families: ${Object.keys(v.families).join(', ') || 'none'}`], path: ['authorizedViews', i], table: null, lane: 4 });
-    if (tableNames.has(v.table)) edge('view-over', `table:${v.table}`, id);
+    if (tableNames.has(v.table)) edge('view-over', id, `table:${v.table}`);
   });
 
-  // Queries (lane 2): each along its route, profile <- query -> the table or view serving it.
+  // Queries (lane 2): each along its route, cluster <- profile <- query -> the table or view serving it.
   design.tables.forEach((t: Table, ti) => {
     (t.queries ?? []).forEach((q: Query, qi) => {
       const plan = plans[ti]?.find((p) => p.index === qi);
@@ -184,7 +184,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
       edge('served-by', id, target, plan?.kind);
       if (profiles.length) {
         const via = profileOfQuery(inst, t, q).id;
-        if (via !== null && profileIds.has(via)) edge('via-profile', `profile:${via}`, id, plan?.kind);
+        if (via !== null && profileIds.has(via)) edge('via-profile', id, `profile:${via}`, plan?.kind);
       }
     });
   });

@@ -83,7 +83,6 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
     <div className="design-form" data-testid="design-form">
       {compare && <CompareBar shown={compare} />}
       <DesignSettings name={design.name} description={design.description} edit={edit} />
-      <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
 
       <div className="tabs table-tabs">
         <nav aria-label="Tables">
@@ -120,6 +119,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
         </p>
       )}
 
+      <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
       <ViewsEditor design={design} docId={doc.id} edit={edit} />
     </div>
     </CompareMarksContext.Provider>
