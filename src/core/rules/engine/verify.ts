@@ -13,9 +13,12 @@ export type Verdict = { ok: true; design: Design; effects: PlanEffect[] } | { ok
 /** A finding's kind on its table, by the table's index (a rename keeps it; added tables go last). */
 const key = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}|${f.messageId}`;
 
-function counts(findings: readonly Finding[], severities: readonly string[]): Map<string, number> {
+/** A finding's rule on its table, whatever its message. */
+const ruleKey = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}`;
+
+function counts(findings: readonly Finding[], severities: readonly string[], by: (f: Finding) => string = key): Map<string, number> {
   const m = new Map<string, number>();
-  for (const f of findings) if (severities.includes(f.severity)) m.set(key(f), (m.get(key(f)) ?? 0) + 1);
+  for (const f of findings) if (severities.includes(f.severity)) m.set(by(f), (m.get(by(f)) ?? 0) + 1);
   return m;
 }
 
@@ -27,7 +30,8 @@ function servings(analysis: DesignAnalysis): Map<string, { ta: TableAnalysis; q:
       const plan = ta.plans[i];
       if (!plan) return;
       const list = m.get(q.name) ?? [];
-      list.push({ ta, q, s: served(ta, q, plan) });
+      // A query served elsewhere is ordered by the serving object's key.
+      list.push({ ta, q, s: served(ta.servers?.get(i) ?? ta, q, plan) });
       m.set(q.name, list);
     });
   }
@@ -61,15 +65,19 @@ export function verifyFix(before: Linted, finding: Finding, fixed: Design | null
   const had = counts(before.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   const has = counts(after.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
   if (has >= had) return { ok: false, reason: 'the change would not remove this finding' };
-  // (2) No error and no warning that was not there before. A table the fix adds inherits the
-  // source table's families and fields: a finding there counts as new only if no table had it.
-  const old = counts(before.findings, ['error', 'warning']);
+  // (2) No error and no warning that was not there before: per rule and table, no more errors,
+  // and no more errors and warnings together (an error the fix turns into a warning of the same
+  // rule is an improvement, not a new warning). A table the fix adds inherits the source table's
+  // families and fields: a finding there counts as new only if no table had it.
   const existing = before.analysis.tables.length;
   const anyTable = new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`));
-  for (const [k, n] of counts(after.findings, ['error', 'warning'])) {
-    const f = after.findings.find((x) => key(x) === k)!;
-    if (typeof f.path[1] === 'number' && f.path[1] >= existing && anyTable.has(`${f.rule}|${f.messageId}`)) continue;
-    if (n > (old.get(k) ?? 0)) {
+  const inherited = (f: Finding) => typeof f.path[1] === 'number' && f.path[1] >= existing && anyTable.has(`${f.rule}|${f.messageId}`);
+  for (const levels of [['error'], ['error', 'warning']] as const) {
+    const old = counts(before.findings, levels, ruleKey);
+    for (const [k, n] of counts(after.findings.filter((f) => !inherited(f)), levels, ruleKey)) {
+      if (n <= (old.get(k) ?? 0)) continue;
+      const had = new Set(before.findings.filter((f) => ruleKey(f) === k && levels.includes(f.severity as never)).map((f) => f.message));
+      const f = after.findings.find((x) => ruleKey(x) === k && levels.includes(x.severity as never) && !had.has(x.message)) ?? after.findings.find((x) => ruleKey(x) === k)!;
       return { ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` };
     }
   }
