@@ -47,6 +47,24 @@ test('draws the design: boxes for every part, arrows for routes, views and the q
   for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
 });
 
+test('an index table (written with) and a query served by a view, set in the form, are drawn', async ({ page }) => {
+  await replicatedWithViews(page);
+  await page.getByTestId('tab-form').click();
+  // The first query of carts served by the materialized view (an index on customer).
+  const query = page.getByTestId('query-editor').first();
+  await query.getByLabel('Served by').selectOption('view1');
+  // stock written with carts.
+  await page.getByTestId('design-form').getByRole('link', { name: 'stock', exact: true }).click();
+  await expect(page.getByTestId('table-panel')).toHaveAttribute('data-table', 'stock');
+  await page.getByLabel('Written with (an index or companion table of)').selectOption('carts');
+  await page.getByTestId('tab-diagram').click();
+  await expect(page.locator('[data-testid="diagram-edge"][data-kind="served-by"][data-from="query:carts:0"][data-to="materialized:view1"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="diagram-edge"][data-kind="written-with"][data-from="table:stock"][data-to="table:carts"]')).toHaveCount(1);
+  // Undo in the diagram's page: the written-with arrow goes.
+  await page.locator('body').press('Control+z');
+  await expect(edges(page, 'written-with')).toHaveCount(0);
+});
+
 test('clicking a box opens its form at that part; Enter does the same', async ({ page }) => {
   await replicatedWithViews(page);
   await page.locator('[data-id="materialized:view1"]').click();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDesign } from '../../core/model/load-design';
-import type { Design, Query, Table } from '../../core/model/schema';
+import type { Design, Table } from '../../core/model/schema';
 import { analyze } from '../../core/rules/analysis';
 import { exampleDesigns } from '../../test-support/examples';
 import { validDesign } from '../../test-support/design-arbitrary';
@@ -90,7 +90,7 @@ describe('layoutDiagram', () => {
     const d = {
       format: 'bigtable-studio/v1',
       name: 'x',
-      tables: [table('orders', { queries: [{ name: 'by day', match: { ts: 'range' }, servedBy: 'orders_by_day' } as Query] }), table('users')],
+      tables: [table('orders', { queries: [{ name: 'by day', match: { ts: 'range' }, servedBy: 'orders_by_day' }] }), table('users')],
       materializedViews: [{ name: 'orders_by_day', table: 'orders', groupBy: { fields: ['user'], aggregations: [{ fn: 'count', as: 'n' }] } }],
       logicalViews: [{ name: 'recent', query: 'SELECT _key FROM `users`' }],
       authorizedViews: [{ name: 'eu', table: 'users', rowPrefixes: ['eu#'], families: { d: {} } }],

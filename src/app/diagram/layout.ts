@@ -70,12 +70,6 @@ const clip = (s: string, lane: number) => {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 };
 
-/** A key of the format other engineers add (writtenWith, servedBy), read without its type. */
-function optionalString(obj: object, key: string): string | undefined {
-  const v = (obj as Record<string, unknown>)[key];
-  return typeof v === 'string' ? v : undefined;
-}
-
 const planText = (p: QueryPlan) =>
   p.kind === 'full-scan' ? 'FULL SCAN' : p.kind === 'multi-scan' ? `${p.scans} SCANS` : p.kind.toUpperCase();
 
@@ -122,7 +116,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
   const placed = new Set<number>();
   const children = new Map<string, number[]>();
   design.tables.forEach((t, i) => {
-    const parent = optionalString(t, 'writtenWith');
+    const parent = t.writtenWith;
     if (parent !== undefined && parent !== t.name && tableNames.has(parent)) children.set(parent, [...(children.get(parent) ?? []), i]);
   });
   const visit = (i: number) => {
@@ -132,7 +126,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     for (const c of children.get(design.tables[i]!.name) ?? []) visit(c);
   };
   design.tables.forEach((t, i) => {
-    const parent = optionalString(t, 'writtenWith');
+    const parent = t.writtenWith;
     if (parent === undefined || parent === t.name || !tableNames.has(parent)) visit(i);
   });
   design.tables.forEach((_, i) => visit(i)); // a cycle of writtenWith: still every table once
@@ -145,7 +139,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     const lines = [t.rowKey.template, families.length ? `families: ${families.join(', ')}` : 'no families'];
     if (settings.length) lines.push(settings.join(', '));
     add({ id: `table:${t.name}`, kind: 'table', label: t.name, lines, path: ['tables', i], table: t.name, lane: 3 });
-    const parent = optionalString(t, 'writtenWith');
+    const parent = t.writtenWith;
     if (parent !== undefined && tableNames.has(parent) && parent !== t.name) edge('written-with', `table:${t.name}`, `table:${parent}`);
   }
 
@@ -177,7 +171,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     (t.queries ?? []).forEach((q: Query, qi) => {
       const plan = plans[ti]?.find((p) => p.index === qi);
       const id = `query:${t.name}:${qi}`;
-      const servedBy = optionalString(q, 'servedBy');
+      const servedBy = q.servedBy;
       const target = servedBy !== undefined && tableNames.has(servedBy) ? `table:${servedBy}` : servedBy !== undefined && viewIds.has(servedBy) ? viewIds.get(servedBy)! : `table:${t.name}`;
       const lines = [plan ? planText(plan) : 'no plan', ...(q.perSecond !== undefined ? [`${q.perSecond}/s`] : [])];
       add({ id, kind: 'query', label: q.name, lines, path: ['tables', ti, 'queries', qi], table: t.name, lane: 2, ...(plan ? { plan: plan.kind } : {}) });

@@ -43,6 +43,10 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   const ti = useShownTable(doc.id, design, selected);
   const names = design.tables.map((t) => t.name).join('\u0000');
   const tableNames = useMemo(() => (names === '' ? [] : names.split('\u0000')), [names]);
+  // Materialized views over the shown table (a query may be served by one of them).
+  const shownName = design.tables[ti]?.name;
+  const viewList = (design.materializedViews ?? []).filter((v) => v.table === shownName).map((v) => v.name).join('\u0000');
+  const viewNames = useMemo(() => (viewList === '' ? [] : viewList.split('\u0000')), [viewList]);
   const table = design.tables[ti];
   useReveal(doc.id, design, ti);
   const compare = useChangesInForm(doc.id);
@@ -109,6 +113,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
           onDelete={deleteTable}
           onDuplicate={duplicate}
           tableNames={tableNames}
+          viewNames={viewNames}
           onMoveQuery={moveQueryTo}
         />
       ) : design.tables.length === 0 ? (

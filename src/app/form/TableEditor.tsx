@@ -6,7 +6,7 @@ import type { QueryPlan } from '../../core/rules/plan';
 import { SampleKeys } from '../components/SampleKeys';
 import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';
-import { TextField } from './fields';
+import { SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { KeyBuilder } from './KeyBuilder';
 import { LoadEditor } from './LoadEditor';
@@ -27,6 +27,8 @@ interface Props {
   onDuplicate(ti: number): void;
   /** Every table's name, in design order (for moving a query). */
   tableNames: readonly string[];
+  /** The materialized views over this table (a query may be served by one). */
+  viewNames: readonly string[];
   onMoveQuery(from: number, qi: number, to: number): void;
 }
 
@@ -39,7 +41,8 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
   );
 }
 
-export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, onMoveQuery }: Props) {
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, viewNames, onMoveQuery }: Props) {
+  const others = tableNames.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
   return (
     <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
@@ -59,6 +62,16 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
       <Panel id="table-heading" kind="table" title="Table">
         <div className="field-row">
           <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, name: v })), 'Rename table', ['tables', ti, 'name'])} />
+          {(others.length > 0 || table.writtenWith !== undefined) && (
+            <SelectField
+              label="Written with (an index or companion table of)"
+              path={`${at}.writtenWith`}
+              value={table.writtenWith}
+              unset="no other table"
+              options={options(table.writtenWith === undefined || others.includes(table.writtenWith) ? others : [...others, table.writtenWith])}
+              onCommit={(v) => edit(onTable(ti, (t) => setOpt(t, 'writtenWith', v)), v ? `Write table with ${v}` : 'Write table on its own')}
+            />
+          )}
         </div>
         <TextField
           label="Description"
@@ -75,7 +88,7 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" kind="queries" title="Queries">
-        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} onMove={onMoveQuery} />
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} viewNames={viewNames} onMove={onMoveQuery} />
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
         <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />
