@@ -183,8 +183,35 @@ test('views of all three kinds in the form, SQL in Monaco with its errors inline
   await saved(page);
 });
 
+test('routes a query and the writes through app profiles, and sets node capacity and a rule severity, all in the form', async ({ page }) => {
+  await openReplicated(page);
+  const query = page.getByTestId('query-editor').first();
+  await query.getByLabel('App profile').selectOption('stock-writer');
+  await page.getByLabel("Writes' app profile").selectOption('stock-writer');
+  await page.getByLabel('Conditional writes (CheckAndMutateRow)').check();
+  const checks = page.getByTestId('checks-editor');
+  await retype(checks.getByLabel('Reads per second per node'), '20000');
+  await retype(checks.getByLabel('CPU target (0-1)'), '2');
+  await expect(errorAt(page, 'cluster.nodeCapacity.cpuTarget')).toBeVisible();
+  await retype(checks.getByLabel('CPU target (0-1)'), '0.6');
+  await expect(errorAt(page, 'cluster.nodeCapacity.cpuTarget')).toHaveCount(0);
+  await checks.getByLabel('Change the severity of').selectOption('gc-missing');
+  await checks.getByRole('button', { name: 'Add (turned off)' }).click();
+  await checks.getByLabel('gc-missing').selectOption('warning');
+
+  const text = await yamlText(page);
+  const carts = text.slice(text.indexOf('- name: carts'), text.indexOf('- name: stock'));
+  expect(carts).toMatch(/- name: a customer's carts\n(\s+.+\n)*?\s+appProfile: stock-writer/);
+  expect(carts).toMatch(/load:\n(\s+.+\n)*?\s+appProfile: stock-writer\n\s+checkAndMutate: true/);
+  expect(text).toMatch(/cluster:\n\s+nodeCapacity:\n\s+readsPerSecond: 20000\n\s+cpuTarget: 0.6/);
+  expect(text).toMatch(/lint:\n\s+rules:\n\s+gc-missing: warning/);
+  await undo(page);
+  await expect(checks.getByLabel('gc-missing')).toHaveValue('off');
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds nothing in the instance, settings and views forms (${scheme})`, async ({ page }) => {
+    test.setTimeout(120_000); // four axe runs over long forms
     await page.emulateMedia({ colorScheme: scheme });
     await openReplicated(page);
     const views = page.getByTestId('views-editor');
@@ -197,5 +224,6 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await seriousA11y(page, '[data-testid="instance-editor"]')).toEqual([]);
     expect(await seriousA11y(page, '[data-testid="settings-editor"]')).toEqual([]);
     expect(await seriousA11y(page, '[data-testid="views-editor"]')).toEqual([]);
+    expect(await seriousA11y(page, '[data-testid="checks-editor"]')).toEqual([]);
   });
 }

@@ -8,6 +8,7 @@ import { useStudio } from '../store';
 import type { DesignDoc } from '../studio/contract';
 import { TextField } from './fields';
 import { InstanceEditor } from './InstanceEditor';
+import { ChecksEditor } from './ChecksEditor';
 import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
@@ -47,6 +48,8 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   const shownName = design.tables[ti]?.name;
   const viewList = (design.materializedViews ?? []).filter((v) => v.table === shownName).map((v) => v.name).join('\u0000');
   const viewNames = useMemo(() => (viewList === '' ? [] : viewList.split('\u0000')), [viewList]);
+  const profileList = (design.instance?.appProfiles ?? []).map((p) => p.id).join('\u0000');
+  const profileIds = useMemo(() => (profileList === '' ? [] : profileList.split('\u0000')), [profileList]);
   const table = design.tables[ti];
   useReveal(doc.id, design, ti);
   const compare = useChangesInForm(doc.id);
@@ -114,6 +117,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
           onDuplicate={duplicate}
           tableNames={tableNames}
           viewNames={viewNames}
+          profileIds={profileIds}
           onMoveQuery={moveQueryTo}
         />
       ) : design.tables.length === 0 ? (
@@ -126,6 +130,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
 
       <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
       <ViewsEditor design={design} docId={doc.id} edit={edit} />
+      <ChecksEditor nodeCapacity={design.cluster?.nodeCapacity} rules={design.lint?.rules} edit={edit} />
     </div>
     </CompareMarksContext.Provider>
   );

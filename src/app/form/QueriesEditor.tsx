@@ -22,6 +22,8 @@ interface Props {
   tableNames: readonly string[];
   /** The materialized views over this table. */
   viewNames: readonly string[];
+  /** The instance's app profile ids. */
+  profileIds: readonly string[];
   onMove(from: number, qi: number, to: number): void;
 }
 
@@ -40,11 +42,12 @@ function propsEqual(a: Props, b: Props): boolean {
     sameList(a.keyFields, b.keyFields, Object.is) &&
     sameList(a.plans, b.plans, samePlan) &&
     sameList(a.tableNames, b.tableNames, Object.is) &&
-    sameList(a.viewNames, b.viewNames, Object.is)
+    sameList(a.viewNames, b.viewNames, Object.is) &&
+    sameList(a.profileIds, b.profileIds, Object.is)
   );
 }
 
-export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, viewNames, onMove }: Props) {
+export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, viewNames, profileIds, onMove }: Props) {
   const servers = [...tableNames.filter((_, i) => i !== ti), ...viewNames];
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))), label, path && ['tables', ti, 'queries', ...path]);
@@ -66,6 +69,16 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               <SelectField label="Order" path={`${at}.order`} value={q.order} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')} />
               <NumberField label="Limit (rows)" path={`${at}.limit`} integer value={q.limit} onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')} />
               <NumberField label="Runs per second" path={`${at}.perSecond`} value={q.perSecond} onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')} />
+              {(profileIds.length > 0 || q.appProfile !== undefined) && (
+                <SelectField
+                  label="App profile"
+                  path={`${at}.appProfile`}
+                  value={q.appProfile}
+                  unset="the table's, else the default"
+                  options={options(q.appProfile === undefined || profileIds.includes(q.appProfile) ? profileIds : [...profileIds, q.appProfile])}
+                  onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v), v ? `Route query through ${v}` : 'Route query through the default profile')}
+                />
+              )}
               {(servers.length > 0 || q.servedBy !== undefined) && (
                 <SelectField
                   label="Served by"

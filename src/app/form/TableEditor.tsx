@@ -29,6 +29,8 @@ interface Props {
   tableNames: readonly string[];
   /** The materialized views over this table (a query may be served by one). */
   viewNames: readonly string[];
+  /** The instance's app profile ids (traffic may name one). */
+  profileIds: readonly string[];
   onMoveQuery(from: number, qi: number, to: number): void;
 }
 
@@ -41,7 +43,7 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
   );
 }
 
-export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, viewNames, onMoveQuery }: Props) {
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, viewNames, profileIds, onMoveQuery }: Props) {
   const others = tableNames.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
   return (
@@ -88,10 +90,10 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" kind="queries" title="Queries">
-        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} viewNames={viewNames} onMove={onMoveQuery} />
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} viewNames={viewNames} profileIds={profileIds} onMove={onMoveQuery} />
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
-        <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />
+        <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={profileIds} edit={edit} />
       </Panel>
       <Panel id="settings-heading" kind="settings" title="Production settings">
         <SettingsEditor ti={ti} settings={table} edit={edit} />
