@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, seriousA11y, test } from './fixtures';
 
+test.describe.configure({ timeout: 90_000 });
+
 async function replicatedWithViews(page: Page): Promise<void> {
   await page.goto('./');
   await page.getByTestId('gallery-card').filter({ hasText: /Replicated orders/i }).first().click();

@@ -6,6 +6,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { codeEditor, expect, retype, saved, seriousA11y, test } from './fixtures';
 
+// Long walks through the form, with Monaco loading: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function openReplicated(page: Page): Promise<void> {
   await page.goto('./');
   await page.getByTestId('gallery-card').filter({ hasText: /Replicated orders/i }).first().click();
@@ -164,6 +167,17 @@ test('views of all three kinds in the form, SQL in Monaco with its errors inline
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('SELECT customer AS customer, COUNT(*) AS carts FROM `carts` GROUP BY customer');
   await expect(sql.getByTestId('sql-problems')).toHaveCount(0);
+  // Ctrl+Z in the SQL editor is the studio's undo (the whole typing burst), and Ctrl+Shift+Z redoes it.
+  // (Redo still works after the undo: the editor taking the undone text made no edit of its own.)
+  await page.waitForTimeout(1500); // a new typing burst
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('SELECT customer AS customer, SUM(n) AS total FROM `carts` GROUP BY customer');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(sql.locator('.view-lines')).toContainText('COUNT(*) AS carts FROM');
+  await page.keyboard.press('ControlOrMeta+Shift+z');
+  await expect(sql.locator('.view-lines')).toContainText('SUM(n) AS total FROM');
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(sql.locator('.view-lines')).toContainText('COUNT(*) AS carts FROM');
 
   await views.getByRole('button', { name: 'Add logical view' }).click();
   const lv = views.getByTestId('logical-view-editor');

@@ -4,8 +4,8 @@
 import { Editor } from '@monaco-editor/react';
 import type { editor as MonacoEditor } from 'monaco-editor';
 import * as sqlLanguage from 'monaco-editor/esm/vs/basic-languages/sql/sql.js';
-import { useEffect, useId, useState } from 'react';
-import type { EditResult } from '../store';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStudio, type EditResult } from '../store';
 import { useDarkTheme } from './MonacoPane';
 import { monaco } from './monacoSetup';
 
@@ -58,6 +58,9 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
   const id = useId();
   const [editor, setEditor] = useState<MonacoEditor.IStandaloneCodeEditor | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+  // The design's text: an editor change equal to it (undo, the YAML tab, arriving here) is no edit.
+  const current = useRef(value);
+  current.current = value;
 
   // A change from elsewhere (undo, the YAML tab) replaces the text; the editor's own accepted
   // edits arrive back equal and change nothing.
@@ -68,6 +71,22 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
       setRefused(null);
     }
   }, [editor, value]);
+
+  // Undo and redo in the editor are the studio's, as in the YAML tab: one history for everything.
+  useEffect(() => {
+    if (!editor) return;
+    const undo = editor.addAction({ id: 'studio.undo', label: 'Undo (studio history)', keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ], run: () => useStudio.getState().undo() });
+    const redo = editor.addAction({
+      id: 'studio.redo',
+      label: 'Redo (studio history)',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ, monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY],
+      run: () => useStudio.getState().redo(),
+    });
+    return () => {
+      undo.dispose();
+      redo.dispose();
+    };
+  }, [editor]);
 
   const shown = refused ? [refused, ...problems] : problems;
   useEffect(() => {
@@ -101,6 +120,10 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
           loading={<p className="code-loading">Loading the editor…</p>}
           onMount={setEditor}
           onChange={(text) => {
+            if ((text ?? '') === current.current) {
+              setRefused(null);
+              return;
+            }
             const r = onCommit(text ?? '');
             setRefused(r.ok ? null : (r.issues[0]?.message ?? 'not accepted'));
           }}
