@@ -13,6 +13,7 @@ import { LoadEditor } from './LoadEditor';
 import { onTable, setOpt } from './ops';
 import { QueriesEditor } from './QueriesEditor';
 import { SettingsEditor } from './SettingsEditor';
+import { renameTable } from './table-ops';
 
 const SAMPLE_COUNT = 50;
 
@@ -63,7 +64,7 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
       </div>
       <Panel id="table-heading" kind="table" title="Table">
         <div className="field-row">
-          <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, name: v })), 'Rename table', ['tables', ti, 'name'])} />
+          <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit((d) => renameTable(d, ti, v), 'Rename table', ['tables', ti, 'name'])} />
           {(others.length > 0 || table.writtenWith !== undefined) && (
             <SelectField
               label="Written with (an index or companion table of)"
