@@ -4,7 +4,8 @@
 // download valid files; axe finds nothing, light or dark.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, seriousA11y, test } from './fixtures';
+import { thirtyTables } from './diagram-designs.mjs';
+import { codeEditor, expect, newDesign, seriousA11y, test } from './fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -111,6 +112,42 @@ test('exports the diagram as a valid SVG and as a PNG', async ({ page }) => {
   const width = png.readUInt32BE(16);
   const drawn = await page.getByTestId('diagram').evaluate((el) => (el as SVGSVGElement).width.baseVal.value);
   expect(width).toBe(Math.ceil(drawn * 2));
+});
+
+test('30 tables: every table drawn once, no two boxes of a lane overlap, drawn in under 5 s the first time (its chunk loading) and 1.5 s after', async ({ page }) => {
+  await newDesign(page);
+  await page.getByTestId('tab-yaml').click();
+  const view = page.getByTestId('code-view');
+  await codeEditor.ready(view);
+  await codeEditor.setText(view, thirtyTables());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thirty tables');
+  const start = Date.now();
+  await page.getByTestId('tab-diagram').click();
+  await expect(nodes(page, 'table')).toHaveCount(30);
+  const ms = Date.now() - start;
+  console.log(`diagram of 30 tables drawn in ${ms} ms`);
+  expect(ms).toBeLessThan(5000);
+  await expect(nodes(page, 'query')).toHaveCount(60);
+  await expect(edges(page, 'written-with')).toHaveCount(6);
+  await expect(page.locator('[data-testid="diagram-node"].plan-node-full-scan')).toHaveCount(30);
+  for (const kind of ['table', 'query']) {
+    const boxes = await nodes(page, kind).evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+    boxes.sort((a, b) => a.top - b.top);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, kind).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
+  }
+  // Again, the chunk loaded: the drawing itself.
+  await page.getByTestId('tab-form').click();
+  await expect(page.getByTestId('design-form')).toBeVisible();
+  const again = Date.now();
+  await page.getByTestId('tab-diagram').click();
+  await expect(nodes(page, 'table')).toHaveCount(30);
+  const againMs = Date.now() - again;
+  console.log(`again (chunk loaded): ${againMs} ms`);
+  expect(againMs).toBeLessThan(1500);
+  // The last table's box opens its form.
+  await nodes(page, 'table').last().scrollIntoViewIfNeeded();
+  await page.locator('[data-id="table:t29"]').click();
+  await expect(page.getByTestId('table-panel')).toHaveAttribute('data-table', 't29');
 });
 
 for (const scheme of ['light', 'dark'] as const) {

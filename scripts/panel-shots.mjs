@@ -57,6 +57,18 @@ try {
     await page.getByTestId('diagram-view').screenshot({ path: `${out}/diagram-${scheme}.png` });
     await page.close();
   }
+  // 30 tables (every fifth an index table of the one before), the top of the drawing.
+  const { thirtyTables } = await import('../e2e/diagram-designs.mjs');
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
+  await page.goto(base);
+  await page.getByTestId('import-file').first().setInputFiles({ name: 'thirty.yaml', mimeType: 'application/yaml', buffer: Buffer.from(thirtyTables()) });
+  await page.getByRole('dialog').getByRole('button', { name: 'Open as a new design' }).click();
+  await page.getByTestId('design-view').waitFor();
+  await page.getByTestId('tab-diagram').click();
+  await page.getByTestId('diagram').waitFor();
+  await page.getByTestId('diagram-view').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.getByTestId('diagram-view').screenshot({ path: `${out}/diagram-30-tables.png` });
   await browser.close();
 } finally {
   process.kill(-server.pid);

@@ -30,6 +30,8 @@ function expectWellFormed(g: Diagram): void {
   for (const e of g.edges) {
     expect(ids.has(e.from) && ids.has(e.to), e.id).toBe(true);
     for (const v of [e.x1, e.y1, e.x2, e.y2]) expect(Number.isFinite(v)).toBe(true);
+    // The drawn arrow stays inside the drawing (a written-with loop goes 28 px right of its boxes).
+    expect(Math.max(e.x1, e.x2) + (e.kind === 'written-with' ? 28 : 0), e.id).toBeLessThanOrEqual(g.width);
   }
 }
 
@@ -116,10 +118,15 @@ describe('layoutDiagram', () => {
     expect(g.lanes.map((l) => l.title)).toEqual(['Queries', 'Tables']);
     // Readable: two lanes wide, and each query box starts no higher than its table (they follow it down).
     expect(g.width).toBeLessThan(700);
-    for (const t of g.nodes.filter((n) => n.kind === 'table')) {
-      const qs = g.nodes.filter((n) => n.kind === 'query' && n.table === t.label);
-      for (const q of qs) expect(q.y + q.h).toBeGreaterThan(t.y - 200);
-    }
+    // Each table's queries sit beside it: within the band from its top to the next table's top.
+    const tablesDown = g.nodes.filter((n) => n.kind === 'table').sort((a, b) => a.y - b.y);
+    tablesDown.forEach((t, i) => {
+      const next = tablesDown[i + 1]?.y ?? g.height;
+      for (const q of g.nodes.filter((n) => n.kind === 'query' && n.table === t.label)) {
+        expect(q.y, `${q.id} beside ${t.id}`).toBeGreaterThanOrEqual(t.y - q.h);
+        expect(q.y + q.h, `${q.id} beside ${t.id}`).toBeLessThanOrEqual(next + q.h);
+      }
+    });
     // Queries follow their tables' order down the page.
     const qOrder = g.nodes.filter((n) => n.kind === 'query').sort((a, b) => a.y - b.y).map((n) => n.table);
     expect(qOrder).toEqual([...qOrder].sort());

@@ -218,14 +218,16 @@ function place(nodes: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>[], rawEdges: Omit
     laneX.push(x);
     if (usedLanes.has(l)) x += LANE_W[l]! + LANE_GAP;
   }
-  const width = x - LANE_GAP + MARGIN;
+  // An index table's arrow loops out right of the tables: room for it when no views lane is there.
+  const loopRoom = rawEdges.some((e) => e.kind === 'written-with') && !usedLanes.has(4) ? 36 : 0;
+  const width = x - LANE_GAP + MARGIN + loopRoom;
   const out = new Map<string, DiagramNode>();
   const neighbours = new Map<string, string[]>();
   for (const e of rawEdges) {
     neighbours.set(e.from, [...(neighbours.get(e.from) ?? []), e.to]);
     neighbours.set(e.to, [...(neighbours.get(e.to) ?? []), e.from]);
   }
-  const stack = (lane: number, wanted: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number | null) => {
+  const stack = (lane: number, wanted: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number | null, room: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number = heightOf) => {
     const inLane = nodes.filter((n) => n.lane === lane);
     // Stable: by wanted centre, then by the order the design gives.
     const withWant = inLane.map((n, i) => ({ n, i, want: wanted(n) }));
@@ -235,14 +237,22 @@ function place(nodes: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>[], rawEdges: Omit
       const h = heightOf(n);
       const y = Math.max(last, want === null ? last : Math.round(want - h / 2));
       out.set(n.id, { ...n, x: laneX[lane]!, y, w: LANE_W[lane]!, h });
-      last = y + h + V_GAP;
+      last = y + Math.max(h, room(n)) + V_GAP;
     }
   };
   const centreOfNeighbours = (n: { id: string }) => {
     const ys = (neighbours.get(n.id) ?? []).map((id) => out.get(id)).filter((m): m is DiagramNode => m !== undefined).map((m) => m.y + m.h / 2);
     return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : null;
   };
-  stack(3, () => null); // tables: design order, index tables under their table
+  // Tables: design order, index tables under their table; each takes the room of the queries it
+  // serves or the views over it, whichever is taller, so those sit beside it and not below.
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const column = (ids: string[]) => (ids.length ? ids.reduce((sum, id) => sum + heightOf(byId.get(id)!) + V_GAP, -V_GAP) : 0);
+  const room = (t: { id: string }) => {
+    const linked = (neighbours.get(t.id) ?? []).filter((id, i, all) => all.indexOf(id) === i);
+    return Math.max(heightOf(byId.get(t.id)!), column(linked.filter((id) => byId.get(id)?.lane === 2)), column(linked.filter((id) => byId.get(id)?.lane === 4)));
+  };
+  stack(3, () => null, room);
   stack(2, centreOfNeighbours); // queries: beside what serves them
   stack(4, centreOfNeighbours); // views: beside their source table
   stack(1, centreOfNeighbours); // profiles: beside the queries that use them
