@@ -116,14 +116,14 @@ function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; c
     edit(onInstance((inst) => ({ ...inst, appProfiles: replaceAt(inst.appProfiles ?? [], i, fn) })), label, key === undefined ? undefined : ['instance', 'appProfiles', i, key]);
   const isolation: Isolation = p.dataBoost ? 'dataBoost' : 'standard';
   const chosen = p.clusters ?? clusterIds;
-  const toggleCluster = (id: string, on_: boolean) =>
+  const toggleCluster = (id: string, include: boolean) =>
     on((x) => {
       const now = new Set(x.clusters ?? clusterIds);
-      if (on_) now.add(id);
+      if (include) now.add(id);
       else now.delete(id);
       const list = clusterIds.filter((c) => now.has(c));
       return setOpt(x, 'clusters', list.length === clusterIds.length || list.length === 0 ? undefined : list);
-    }, `${on_ ? 'Route to' : 'Stop routing to'} cluster ${id}`);
+    }, `${include ? 'Route to' : 'Stop routing to'} cluster ${id}`);
   return (
     <fieldset className="instance-part" data-path={at} data-testid="profile-editor">
       <legend>
