@@ -4,7 +4,7 @@
 // fix as one undo step; one the engine withheld says why.
 import { memo, useState } from 'react';
 import { plural } from '../../core/report/words';
-import { applyFix } from '../../core/rules/lint';
+import { applyFix, fixAll } from '../../core/rules/lint';
 import type { Finding, Severity } from '../../core/rules/types';
 import { useStudio } from '../store';
 import { FindingItem, findingKey } from './FindingItem';
@@ -81,6 +81,24 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
     );
     setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
   };
+  const [fixedAll, setFixedAll] = useState<string | null>(null);
+  const fixable = findings.filter((f) => f.fix).length;
+  // Every offered fix, planned together (core/rules/engine/fix-plan.ts): one undo step.
+  const fixEverything = () => {
+    let text = '';
+    const r = useStudio.getState().editDesign(
+      docId,
+      (d) => {
+        const plan = fixAll(d);
+        const withheld = plan.withheld.length ? ` ${plural(plan.withheld.length, 'fix', 'fixes')} withheld: ${plan.withheld.map((f) => f.fixWithheld).join(' ')}` : '';
+        const decide = plan.decisions.length ? ` Left for you (they change what the application gets back): ${plan.decisions.map((f) => f.fix).join('; ')}.` : '';
+        text = `Applied ${plural(plan.applied.length, 'fix', 'fixes')}: ${plan.applied.map((s) => s.label).join('; ')}.${withheld}${decide}`;
+        return plan.design;
+      },
+      { label: 'Fix all' },
+    );
+    setFixedAll(r.ok ? text : (r.issues[0]?.message ?? 'The fixes were not accepted.'));
+  };
   const item = (f: Finding) => {
     const key = findingKey(f);
     return <FindingItem key={key} docId={docId} finding={f} rivals={rivalsOf(f)} problem={problem?.key === key ? problem.text : null} onFix={fix} onRule={setDoc} />;
@@ -94,6 +112,18 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
           {findings.length === 0 ? 'none' : countText(counts)}
         </span>
       </h2>
+      {fixable > 1 && (
+        <p className="findings-actions">
+          <button type="button" data-testid="fix-all" onClick={fixEverything} title="The design's own fixes first, node counts last, sized from the design the other fixes make; one undo step">
+            Fix all ({fixable})
+          </button>
+        </p>
+      )}
+      {fixedAll && (
+        <p className="hint" role="status" data-testid="fix-all-result">
+          {fixedAll}
+        </p>
+      )}
       {findings.length === 0 ? (
         <p className="hint">No findings: the validator has nothing to say about this design.</p>
       ) : groups.length > 1 ? (

@@ -14,6 +14,9 @@ import { Heatmap } from './Heatmap';
 import { SimCharts } from './SimCharts';
 import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
+import { capacityPlan } from '../../core/capacity/plan';
+import { needsSentence } from '../../core/capacity/wording';
+import { analyze } from '../../core/rules/analysis';
 import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
 import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';
@@ -134,7 +137,7 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={ranTable.load?.writesPerSecond} />
+          <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(capacityPlan(design, analyze(design)))} />
           <p className="sim-to-sorter">
             <a href={designHref(docId, ranTable.name, 'sorter')} data-testid="sim-to-sorter">
               {result.tablets === 1 ? 'See the keys of its one tablet' : `See where its ${result.tablets.toLocaleString('en-US')} tablets start among the keys`}, in the Sorter

@@ -3,6 +3,7 @@
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
 import { Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { nodesText } from '../../core/capacity/wording';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
 import { COMMANDS } from '../commands/app-commands';
@@ -68,14 +69,16 @@ const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code vie
 
 function ClusterLine({ design }: { design: Design }) {
   const inst = instanceOf(design);
-  const nodes = Math.min(...inst.clusters.map((c) => c.nodes));
   const storage = inst.storage;
   const tables = design.tables.length;
   const replicated = inst.clusters.length > 1 ? ` · ${inst.clusters.length} clusters` : '';
+  // What each cluster is declared with, in the capacity plan's words (capacity/wording.ts).
+  const sizes = [...new Set(inst.clusters.map((c) => (c.autoscaling ? `${c.autoscaling.minNodes} to ${nodesText(c.autoscaling.maxNodes)} (autoscaled)` : nodesText(c.nodes))))];
   return (
     <p className="design-meta">
-      {tables === 1 ? '1 table' : `${tables} tables`}{replicated} · {nodes === 1 ? '1 node' : `${nodes} nodes`}{replicated ? ' (smallest cluster)' : ''} · {storage.toUpperCase()}
-      {inst.source === 'none' ? ' (defaults)' : ''}
+      {tables === 1 ? '1 table' : `${tables} tables`}
+      {replicated} · {inst.source === 'none' ? 'no cluster declared' : sizes.join(', ')}
+      {replicated && sizes.length === 1 ? ' each' : ''} · {storage.toUpperCase()}
     </p>
   );
 }
