@@ -204,10 +204,10 @@ test('routes a query and the writes through app profiles, and sets node capacity
   await page.getByLabel("Writes' app profile").selectOption('stock-writer');
   await page.getByLabel('Conditional writes (CheckAndMutateRow)').check();
   const checks = page.getByTestId('checks-editor');
-  await retype(checks.getByLabel('Reads per second per node'), '20000');
-  await retype(checks.getByLabel('CPU target (0-1)'), '2');
+  await retype(checks.getByLabel('Node reads/s'), '20000');
+  await retype(checks.getByLabel('Node CPU target (0-1)'), '2');
   await expect(errorAt(page, 'cluster.nodeCapacity.cpuTarget')).toBeVisible();
-  await retype(checks.getByLabel('CPU target (0-1)'), '0.6');
+  await retype(checks.getByLabel('Node CPU target (0-1)'), '0.6');
   await expect(errorAt(page, 'cluster.nodeCapacity.cpuTarget')).toHaveCount(0);
   await checks.getByLabel('Change the severity of').selectOption('gc-missing');
   await checks.getByRole('button', { name: 'Add (turned off)' }).click();

@@ -13,11 +13,11 @@ type NodeCapacity = NonNullable<NonNullable<Design['cluster']>['nodeCapacity']>;
 type Severity = 'off' | 'info' | 'warning' | 'error';
 
 const CAPACITY: { key: keyof NodeCapacity; label: string; hint: string }[] = [
-  { key: 'readsPerSecond', label: 'Reads per second per node', hint: 'SSD 17,000, HDD 500' },
-  { key: 'writesPerSecond', label: 'Writes per second per node', hint: 'SSD 14,000, HDD 10,000' },
-  { key: 'scanBytesPerSecond', label: 'Scan bytes per second per node', hint: 'SSD 220 MB/s, HDD 180 MB/s' },
-  { key: 'storageBytes', label: 'Storage bytes per node', hint: 'SSD 5 TiB, HDD 16 TiB' },
-  { key: 'cpuTarget', label: 'CPU target (0-1)', hint: '0.7 for one cluster' },
+  { key: 'readsPerSecond', label: 'Node reads/s', hint: 'SSD 17,000, HDD 500' },
+  { key: 'writesPerSecond', label: 'Node writes/s', hint: 'SSD 14,000, HDD 10,000' },
+  { key: 'scanBytesPerSecond', label: 'Node scan bytes/s', hint: 'SSD 220 MB/s, HDD 180 MB/s' },
+  { key: 'storageBytes', label: 'Node storage (bytes)', hint: 'SSD 5 TiB, HDD 16 TiB' },
+  { key: 'cpuTarget', label: 'Node CPU target (0-1)', hint: '0.7 for one cluster' },
 ];
 
 const RULE_IDS = RULES.map((r) => r.meta.id).sort();
