@@ -30,6 +30,7 @@ export type CommandId =
   | 'design.download'
   | 'design.discardText'
   | 'design.share'
+  | 'design.shareLive'
   | 'design.export'
   | 'design.import'
   | 'table.add'
@@ -166,6 +167,7 @@ export function createCommands(env: CommandEnv): Command[] {
     },
     // What the design's buttons do, from the palette and menus (the buttons stay the one place the dialogs open from).
     { id: 'design.share', label: 'Share this design (a link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="share-open"]') },
+    { id: 'design.shareLive', label: 'Share live (edit together: an edit link and a view link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="live-share-open"]') },
     { id: 'design.export', label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="export-open"]') },
     { id: 'design.import', label: 'Import a file (design, row_key_schema.yaml, gcloud describe)', group: 'Design', enabled: () => !!env.click, perform: () => env.click?.('[data-testid="import-file"]') },
     {

@@ -25,6 +25,7 @@ import { preloadable } from '../components/preloadable';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 import { clearChangesInForm, showChangesInForm } from '../form/compare-marks';
 import { formMarks } from '../share/form-marks';
+import { LiveBar, LiveShareAction } from '../live/LiveActions';
 
 // The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
 // workers): both are requested at once, not one after the other, and already when the pointer
@@ -259,6 +260,7 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
           <h1>{doc.design.name}</h1>
           <div className="design-actions">
             <ShareAction design={doc.design} />
+            <LiveShareAction docId={doc.id} />
             <ExportAction design={doc.design} tableName={selected} />
             <CommandButton id="design.duplicate" />
             <CommandButton id="design.delete" className="danger" />
@@ -274,6 +276,7 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
           </Section>
         )}
       </header>
+      <LiveBar docId={doc.id} />
       <SharedBanner key={doc.id} doc={doc} />
       <TextIssuesBanner doc={doc} tab={tab} />
       <nav className="tabs view-tabs" aria-label="Views of this design" onPointerEnter={() => prefetchTab('yaml')}>

@@ -94,6 +94,19 @@ describe('btstudio mcp', () => {
     }
   }, 120_000);
 
+  it('simulate_table with preSplit answers as `btstudio simulate --pre-split`: launch day and checked split keys', async () => {
+    const name = examplePath('web-pages.yaml');
+    const sim = await call('simulate_table', { design: example('web-pages.yaml'), name, preSplit: true });
+    expect(sim.isError, text(sim)).toBeFalsy();
+    const simCli = await inRoot(() => cliJson('simulate', name, '--pre-split', '--format', 'json'));
+    expect(sim.structuredContent).toEqual(simCli.json);
+    const answer = sim.structuredContent as { launch: { share: number } | null; preSplit: { ok: boolean; splits: string[] } | null };
+    expect(answer.launch!.share).toBeGreaterThan(0.03);
+    expect(answer.preSplit).toMatchObject({ ok: true });
+    expect(answer.preSplit!.splits).toHaveLength(203);
+    expect(text(sim)).toMatch(/^pre-split {3}203 pre-split points: /m);
+  }, 120_000);
+
   it('answers simulate_table, sample_keys and export_design as the CLI does, for every table of every example', async () => {
     for (const { file, design } of exampleDesigns()) {
       const name = examplePath(file);

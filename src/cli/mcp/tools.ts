@@ -183,10 +183,12 @@ const simulateTable: Tool = {
     writesPerSecond: z.number().int().min(0).optional().meta({ description: 'Write rate instead of the table\'s load.writesPerSecond.' }),
     buckets: z.number().int().min(1).optional().meta({ description: 'Key ranges of the heatmap (default 100).' }),
     slots: z.number().int().min(1).optional().meta({ description: 'Time slots of the heatmap (default 60).' }),
+    preSplit: z.boolean().optional().meta({ description: 'When the new table throttles writes while it splits (launch), propose split keys and check them with a second run (preSplit in the answer).' }),
   })),
   async run(args) {
     const { file, files } = designArgs(args);
     const flags = [...tableFlags(args)];
+    if (args.preSplit === true) flags.push('--pre-split');
     for (const [key, flag] of [
       ['nodes', '--nodes'],
       ['seconds', '--seconds'],

@@ -35,6 +35,7 @@ function queryBlock(design: Design, table: Table, key: StructuredKey | null, i: 
   else if (q.servedBy !== undefined) out.push(c(`Served by materialized view ${q.servedBy} (servedBy); the statement below reads ${table.name} itself.`));
   for (const p of r.params) out.push(c(`@${p.name} ${p.type}: ${p.note}`));
   for (const n of r.comments) out.push(c(n));
+  if (r.cost) out.push(c(r.cost));
   if (r.statement) out.push(r.statement);
   else {
     out.push(c('Not expressed in SQL: a statement without these conditions would return other rows.'));
