@@ -62,6 +62,8 @@ describe('layoutDiagram', () => {
     }
     // Lanes left to right: clusters, profiles, queries, tables.
     expect(g.lanes.map((l) => l.title)).toEqual(['Clusters', 'App profiles', 'Queries', 'Tables']);
+    // The counters: carts' aggregate family n is marked with its function.
+    expect(node(g, 'table:carts').lines).toContain('families: i, n (sum)');
     const x = (kind: string) => g.nodes.find((n) => n.kind === kind)!.x;
     expect(x('cluster') < x('profile') && x('profile') < x('query') && x('query') < x('table')).toBe(true);
   });

@@ -132,7 +132,8 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
   design.tables.forEach((_, i) => visit(i)); // a cycle of writtenWith: still every table once
   for (const i of order) {
     const t = design.tables[i]!;
-    const families = (t.families ?? []).map((f) => f.name);
+    // Counters show: an aggregate family carries its function (n (sum)).
+    const families = (t.families ?? []).map((f) => (f.aggregate ? `${f.name} (${f.aggregate})` : f.name));
     const settings = [t.deletionProtection ? 'protected' : null, t.changeStreamRetention ? 'change stream' : null, t.backup ? 'backups' : null, t.tieredStorage ? 'tiered' : null].filter(
       (x): x is string => x !== null,
     );
