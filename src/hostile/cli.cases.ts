@@ -183,6 +183,6 @@ export const cliCases: HostileCase[] = [
   { id: 'cli-verify-sample-huge', group: 'cli', what: 'verify --sample 1001', run: cli((f) => ['verify', f.good, '--sample', '1001']), expect: refused(/must be between 1 and 1000 \(got 1001\)/, /^btstudio verify: --sample /) },
   { id: 'cli-apply-no-such-table', group: 'cli', what: 'apply --table nope', run: cli((f) => ['apply', f.good, '--table', 'nope']), expect: refused(/\(tables: events\)/, /^btstudio apply: .*good\.yaml has no table "nope"/) },
   // the command itself
-  { id: 'cli-unknown-command', group: 'cli', what: 'an unknown command', run: cli(() => ['frobnicate', '--fast']), expect: refused(/commands: check, lint, fix, keys, sort, schema, export, import, share, open, plan, simulate, apply, load, verify, diff, infer, pull, mcp/, /^btstudio: unknown command "frobnicate"/) },
+  { id: 'cli-unknown-command', group: 'cli', what: 'an unknown command', run: cli(() => ['frobnicate', '--fast']), expect: refused(/commands: check, lint, fix, keys, sort, schema, export, import, share, open, plan, simulate, apply, load, verify, diff, infer, pull, serve, mcp, lsp/, /^btstudio: unknown command "frobnicate"/) },
   { id: 'cli-command-escape-sequence', group: 'cli', what: 'a "command" holding a terminal escape sequence', run: cli(() => ['\u001b[2J\u001b[31mgotcha']), expect: refused(/commands: check/, /^btstudio: unknown command "\\u001b\[2J\\u001b\[31mgotcha"/) },
 ];

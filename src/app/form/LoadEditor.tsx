@@ -2,27 +2,27 @@
 // periodic bulk load, inserts or updates; reads per second, retention) and its pre-split keys.
 import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
-import { NumberField, SelectField, TextField, options } from './fields';
+import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
 
-type LoadKey = 'writesPerSecond' | 'averageWritesPerSecond' | 'readsPerSecond' | 'retention' | 'writePattern' | 'burstDuration' | 'bulkRows' | 'bulkEvery' | 'writeKind';
+type LoadKey = 'writesPerSecond' | 'averageWritesPerSecond' | 'readsPerSecond' | 'retention' | 'appProfile' | 'checkAndMutate' | 'writePattern' | 'burstDuration' | 'bulkRows' | 'bulkEvery' | 'writeKind';
 
 const PATTERNS = options(['sustained', 'burst', 'bulk'] as const, { sustained: 'sustained', burst: 'bursts', bulk: 'periodic bulk load' });
 const WRITE_KINDS = options(['insert', 'update', 'mixed'] as const, { insert: 'inserts of new rows', update: 'updates of existing rows', mixed: 'both' });
 /** A pattern's own settings, dropped when the pattern changes (a burst length means nothing to a bulk load). */
 const PATTERN_KEYS = { burst: ['burstDuration'], bulk: ['bulkRows', 'bulkEvery'] } as const;
 
-export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; edit: Edit }) {
+export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], profileIds = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; profileIds?: readonly string[]; edit: Edit }) {
   const at = `tables[${ti}].load`;
-  const set = (key: LoadKey, value: number | string | undefined, label: string) =>
+  const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
     edit(
       onTable(ti, (t) => {
         const next = setOpt({ ...(t.load ?? {}) }, key, value as never);
         return setOpt(t, 'load', Object.keys(next).length ? next : undefined);
       }),
       label,
-      ['tables', ti, 'load', key],
+      coalesce ? ['tables', ti, 'load', key] : undefined,
     );
   const setPattern = (p: 'sustained' | 'burst' | 'bulk' | undefined) =>
     edit(
@@ -75,6 +75,22 @@ export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [],
         value={load.retention ?? ''}
         hint={load.retention ? undefined : 'estimates assume 365d'}
         onCommit={(v) => set('retention', v.trim() || undefined, 'Set retention')}
+      />
+      {(profileIds.length > 0 || load.appProfile !== undefined) && (
+        <SelectField
+          label="Writes' app profile"
+          path={`${at}.appProfile`}
+          value={load.appProfile}
+          unset="the default profile"
+          options={options(load.appProfile === undefined || profileIds.includes(load.appProfile) ? profileIds : [...profileIds, load.appProfile])}
+          onCommit={(v) => set('appProfile', v, v ? `Route writes through ${v}` : 'Route writes through the default profile', false)}
+        />
+      )}
+      <CheckField
+        label="Conditional writes (CheckAndMutateRow)"
+        path={`${at}.checkAndMutate`}
+        checked={load.checkAndMutate === true}
+        onCommit={(v) => set('checkAndMutate', v || undefined, v ? 'Writes are conditional' : 'Writes are plain', false)}
       />
       <TextField
         label="Pre-split keys (one per line)"

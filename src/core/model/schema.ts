@@ -143,6 +143,17 @@ export const AppProfile = z
       .boolean()
       .optional()
       .meta({ description: 'With routing single: allow single-row transactions (ReadModifyWriteRow, CheckAndMutateRow). Default false.' }),
+    // Isolation (AppProfile.standardIsolation.priority or dataBoostIsolationReadOnly): one or neither.
+    priority: z
+      .enum(['low', 'medium', 'high'])
+      .optional()
+      .meta({ description: 'Standard isolation: the priority of this profile\'s requests (PRIORITY_LOW, _MEDIUM, _HIGH; default high). Not with dataBoost.' }),
+    dataBoost: z
+      .strictObject({
+        computeBillingOwner: z.enum(['HOST_PAYS']).meta({ description: 'Who pays for the Data Boost compute: HOST_PAYS, the project of the instance.' }),
+      })
+      .optional()
+      .meta({ description: 'Data Boost isolation (read-only): reads run on serverless compute, not the clusters\' nodes. Single-cluster routing only.' }),
   })
   .meta({ description: 'How an application\'s requests are routed to the clusters.' });
 
