@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import rule from './hash-only-key';
 import { ruleTester, tableYaml } from './tester';
 
@@ -48,4 +49,17 @@ ruleTester(rule, {
       findings: [{ messageId: 'scan', path: 'tables[0].rowKey.template', severity: 'error', message: /full table scan/ }],
     },
   ],
+});
+
+describe('an index table that serves point reads of another table', () => {
+  it('is silent: its random order costs nothing', async () => {
+    const { adClicksYaml } = await import('../../test-support/ad-clicks');
+    const { lint } = await import('./lint');
+    const { parseCase } = await import('./tester');
+    const served = lint(parseCase(adClicksYaml())).findings.filter((f) => f.rule === 'hash-only-key' && f.table === 'clicks_by_id');
+    expect(served).toEqual([]);
+    // Without the servedBy it serves nothing declared, and the rule says what the key gives up.
+    const alone = lint(parseCase(adClicksYaml({ served: false }))).findings.filter((f) => f.rule === 'hash-only-key' && f.table === 'clicks_by_id');
+    expect(alone.map((f) => f.messageId)).toEqual(['only']);
+  });
 });

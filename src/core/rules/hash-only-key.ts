@@ -35,7 +35,7 @@ export default defineTableRule({
     },
     fixable: false,
   },
-  table(t, { report }) {
+  table(t, { analysis, report }) {
     if (t.fields.length === 0 || !t.fields.every(random)) return;
     const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
     // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
@@ -47,6 +47,9 @@ export default defineTableRule({
     // Every declared query a point read by the whole key: the random order costs nothing.
     const queries = t.table.queries ?? [];
     if (!scan && queries.length > 0 && t.plans.length === queries.length && t.plans.every((p) => p.kind === 'point')) return;
+    // An index table that only serves point reads of other tables' queries (their servedBy).
+    const served = analysis.tables.flatMap((o) => o.plans.filter((p) => p.servedBy?.name === t.table.name));
+    if (!scan && queries.length === 0 && served.length > 0 && served.every((p) => p.kind === 'point')) return;
     if (scan) {
       report({
         path: ['rowKey', 'template'],
