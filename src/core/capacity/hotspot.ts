@@ -9,7 +9,7 @@
 // split point). A coarse time bucket (an hour or more) followed by fields that spread the
 // writes is neither: the current bucket is a range of many rows that splits like any other.
 import type { Design } from '../model/schema';
-import type { FieldInfo, TableAnalysis } from '../rules/analysis';
+import { declaredWrites, type FieldInfo, type TableAnalysis } from '../rules/analysis';
 import { clusterOf, rowCost } from './figures';
 import { tableWorkload } from './workload';
 
@@ -179,7 +179,8 @@ const lintCache = new WeakMap<TableAnalysis, { design: Design; model: HotspotMod
 export function tableHotspot(design: Design, t: TableAnalysis): HotspotModel {
   const hit = lintCache.get(t);
   if (hit && hit.design === design) return hit.model;
-  const model = hotspotModel(t, t.table.load?.writesPerSecond ?? null, clusterOf(design).nodes, nodeWritesFor(design, t));
+  // The declared peak, as every figure reads it (a table written with another takes its rate).
+  const model = hotspotModel(t, declaredWrites(t.table).peak, clusterOf(design).nodes, nodeWritesFor(design, t));
   lintCache.set(t, { design, model });
   return model;
 }
