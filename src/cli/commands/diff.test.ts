@@ -17,7 +17,7 @@ describe('btstudio diff', () => {
     writeFileSync(fb, exportDesign({ ...base, tables: [{ ...base.tables[0]!, families: [{ name: 'cf', gc: { maxAge: '7d' } }] }] }, null, { as: 'yaml' }).text);
     const r = await runCli('diff', fa, fb);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/1 change\(s\): 1 in place/);
+    expect(r.out).toMatch(/1 change: 1 in place/);
     expect(r.out).toMatch(/in place +~ families\.cf\.gc: \{"maxVersions":1\} -> \{"maxAge":"7d"\}/);
     const json = JSON.parse((await runCli('diff', fa, fb, '--format', 'json')).out);
     expect(json.changes[0]).toMatchObject({ class: 'in-place', path: ['tables', 'orders', 'families', 'cf', 'gc'] });
