@@ -15,14 +15,22 @@ export interface SemanticIssue {
   atKey?: boolean;
 }
 
-export function semanticIssues(design: Design): SemanticIssue[] {
+/**
+ * `only`: the indices of the tables to check one by one (the others are known to pass, as the
+ * fix check knows of the tables a fix did not touch); the checks across tables see every table,
+ * but for the names when `namesKept` (the edit renamed and added no table).
+ */
+export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false): SemanticIssue[] {
   const out: SemanticIssue[] = [];
+  const checked = (ti: number) => !only || only.has(ti);
   controlChars(design.name, ['name'], out);
-  design.tables.forEach((t, ti) => (t.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out)));
-  duplicates(design.tables.map((t) => t.name), (i, name) =>
-    out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
-  );
-  design.tables.forEach((t, ti) => tableIssues(t, ['tables', ti], out));
+  design.tables.forEach((t, ti) => checked(ti) && (t.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out)));
+  if (!namesKept) {
+    duplicates(design.tables.map((t) => t.name), (i, name) =>
+      out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
+    );
+  }
+  design.tables.forEach((t, ti) => checked(ti) && tableIssues(t, ['tables', ti], out));
   out.push(...instanceIssues(design));
   return out;
 }

@@ -8,6 +8,7 @@ import { CPU_TARGET } from '../capacity/figures';
 import { capacityPlan } from '../capacity/plan';
 import type { Design } from '../model/schema';
 import { defineRule, type Finding } from './types';
+import { planReads } from './support/plan-reads';
 
 const MAX_NODES = 1000;
 
@@ -34,6 +35,7 @@ export default defineRule({
       targetHigh: '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
     },
     fixable: true,
+    reads: planReads,
   },
   check({ design, analysis, report }) {
     const specs = design.instance?.clusters ?? [];

@@ -21,6 +21,7 @@ export default defineRule({
       near: 'one {fields} row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling: a time or sequence field makes each update a new row ("Understand performance").',
     },
     fixable: false,
+    perTable: true,
   },
   check({ design, analysis, report }) {
     for (const t of analysis.tables) {

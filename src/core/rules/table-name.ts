@@ -29,6 +29,7 @@ export default defineVisitorRule({
       long: 'table id "{name}" is {length} characters: {rule}, so the table cannot be created. {advice}',
     },
     fixable: true,
+    crossTable: 'names',
   },
   create({ design, report }) {
     const names = design.tables.map((t) => t.name);
