@@ -158,8 +158,11 @@ function validate(value: unknown, file: string, map: SourceMap | undefined, hint
   let semantic: ReturnType<typeof semanticIssues>;
   let design = result.data;
   if (edit) {
-    const parsed = new Map(edit.changed.map((ti, j) => [ti, result.data.tables[j]!]));
-    design = { ...result.data, tables: edit.design.tables.map((t, i) => parsed.get(i) ?? t) };
+    const tables = edit.design.tables.slice();
+    edit.changed.forEach((ti, j) => {
+      tables[ti] = result.data.tables[j]!;
+    });
+    design = { ...result.data, tables };
   }
   try {
     semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept);

@@ -22,16 +22,17 @@ export interface SemanticIssue {
  */
 export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false): SemanticIssue[] {
   const out: SemanticIssue[] = [];
-  const checked = (ti: number) => !only || only.has(ti);
+  // The tables to check one by one, ascending.
+  const each = only ? [...only].sort((a, b) => a - b) : design.tables.map((_, ti) => ti);
   controlChars(design.name, ['name'], out);
-  design.tables.forEach((t, ti) => checked(ti) && (t.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out)));
+  for (const ti of each) (design.tables[ti]!.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out));
   if (!namesKept) {
     duplicates(design.tables.map((t) => t.name), (i, name) =>
       out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
     );
   }
-  design.tables.forEach((t, ti) => checked(ti) && tableIssues(t, ['tables', ti], out));
-  out.push(...instanceIssues(design));
+  for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out);
+  out.push(...instanceIssues(design, each));
   return out;
 }
 

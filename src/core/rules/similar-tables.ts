@@ -107,7 +107,7 @@ export default defineVisitorRule({
       // Each table after the first of its shape is reported against that first table.
       table(ta) {
         const t = ta.table;
-        const first = groupsOf(design.tables).get(shapeOf(t))![0]!;
+        const first = firstOf(design.tables, shapeOf(t))!;
         if (first === ta.index) return;
         const families = (t.families ?? []).map((f) => f.name);
         let template = shown.get(t.rowKey.template);
@@ -145,31 +145,42 @@ function groupsOf(tables: readonly Table[]): Map<string, number[]> {
   return g;
 }
 
+/** A list of tables that is an edit of another: the other's groups and the edited tables' shapes. */
+const edits = new WeakMap<readonly Table[], { groups: Map<string, number[]>; shapes: Map<number, string> }>();
+
+/** The index of the first table of `shape` in `tables`. */
+function firstOf(tables: readonly Table[], shape: string): number | undefined {
+  const e = edits.get(tables);
+  if (!e) return groupsOf(tables).get(shape)?.[0];
+  // The first table of the shape before the edit that the edit left in it, or an edited table
+  // that took the shape, whichever comes first.
+  let first = (e.groups.get(shape) ?? []).find((i) => !e.shapes.has(i) || e.shapes.get(i) === shape);
+  for (const [i, s] of e.shapes) if (s === shape && (first === undefined || i < first)) first = i;
+  return first;
+}
+
 /**
  * The tables whose finding an edit may change besides the edited ones: every table of a shape
  * whose first table the edit moves away, renames or puts another table before.
  */
 function affected(before: Design, after: Design, changed: readonly number[]): Set<number> {
   const g = groupsOf(before.tables);
-  // The groups of `after` follow from those of `before` and the edit (no table is removed).
-  const next = new Map(g);
+  const shapes = new Map<number, string>();
   const out = new Set<number>();
   for (const k of changed) {
     const was = before.tables[k];
     const now = after.tables[k]!;
     const shape = shapeOf(now);
+    shapes.set(k, shape);
     const renamed = !was || was.name !== now.name;
     if (was) {
       const old = g.get(shapeOf(was))!;
       if (old[0] === k && (shapeOf(was) !== shape || renamed)) for (const i of old) out.add(i);
-      const left = next.get(shapeOf(was))!.filter((i) => i !== k);
-      if (left.length) next.set(shapeOf(was), left);
-      else next.delete(shapeOf(was));
     }
     const joined = g.get(shape);
     if (joined && (joined[0]! > k || (joined[0] === k && renamed))) for (const i of joined) out.add(i);
-    next.set(shape, [...(next.get(shape) ?? []), k].sort((a, b) => a - b));
   }
-  if (after.tables.length >= before.tables.length) groups.set(after.tables, next);
+  // No table is removed by an edit the engine checks this way; firstOf reads the edit, not a scan.
+  if (after.tables.length >= before.tables.length) edits.set(after.tables, { groups: g, shapes });
   return out;
 }

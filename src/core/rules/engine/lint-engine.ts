@@ -5,7 +5,7 @@
 // the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
 // findings come by severity (errors first), then by table and path, so the order is stable.
 import type { Design } from '../../model/schema';
-import { analyze, type DesignAnalysis, type TableAnalysis } from '../analysis';
+import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../analysis';
 import { editOf, referrers, type Edit } from './incremental';
 import { counts, findingKey, invalidReason, judge, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
@@ -210,9 +210,18 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     if (failures === 0) failed(rule, null, first);
   };
   call(null, every.design, (v) => v.design?.());
-  for (const t of analysis.tables) {
+  // An edit's lint walks only the tables some visit runs on (unless a rule reads every table).
+  const restRuns = rest.table.length + rest.field.length + rest.family.length + rest.query.length > 0;
+  const walked =
+    !visiting || restRuns
+      ? analysis.tables
+      : [...new Set([...visiting, ...again.keys()])]
+          .sort((a, b) => a - b)
+          .map((i) => analysis.tables[i])
+          .filter((t): t is TableAnalysis => t !== undefined);
+  for (const t of walked) {
     const by = !visiting || visiting.has(t.index) ? every : (again.get(t.index) ?? rest);
-    call(t, by.table, (v) => v.table?.(t));
+    if (by.table.length) call(t, by.table, (v) => v.table?.(t));
     if (by.field.length) for (const f of t.fields) call(t, by.field, (v) => v.field?.(f, t));
     if (by.family.length) (t.table.families ?? []).forEach((fam, i) => call(t, by.family, (v) => v.family?.(fam, i, t)));
     if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t)));
@@ -377,9 +386,20 @@ function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline
   };
 }
 
+const readTexts = new WeakMap<(t: TableAnalysis) => unknown, WeakMap<TableAnalysis, string>>();
+
+/** What a rule reads of a table (its `reads`), as text; kept per table analysis. */
+function readText(reads: (t: TableAnalysis) => unknown, ta: TableAnalysis): string {
+  let byTable = readTexts.get(reads);
+  if (!byTable) readTexts.set(reads, (byTable = new WeakMap()));
+  let text = byTable.get(ta);
+  if (text === undefined) byTable.set(ta, (text = JSON.stringify(reads(ta)) ?? 'undefined'));
+  return text;
+}
+
 /** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
 function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed: Design, edit: Edit): Sides {
-  const analysis = analyze(fixed);
+  const analysis = analyzeEdit(base.analysis, fixed, edit.changed);
   const sameCount = fixed.tables.length === base.design.tables.length;
   const extra = new Map<string, Set<number>>();
   const skip = new Set<string>();
@@ -388,7 +408,7 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
     if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(base.design, fixed, edit.changed)));
     const reads = r.meta.reads;
     if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
-      const same = edit.changed.every((ti) => JSON.stringify(reads(base.analysis.tables[ti]!)) === JSON.stringify(reads(analysis.tables[ti]!)));
+      const same = edit.changed.every((ti) => readText(reads, base.analysis.tables[ti]!) === readText(reads, analysis.tables[ti]!));
       if (same) skip.add(r.meta.id);
     }
   }
