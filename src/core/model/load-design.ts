@@ -165,7 +165,7 @@ function validate(value: unknown, file: string, map: SourceMap | undefined, hint
     design = { ...result.data, tables };
   }
   try {
-    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept);
+    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment);
   } catch (e) {
     // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
     semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];
@@ -186,6 +186,8 @@ export interface ShapeHints {
   shared?: boolean;
   /** False when no string can hold a lone surrogate. */
   surrogates?: boolean;
+  /** A part to merge into a design (an imported view): its views may name tables it does not hold. */
+  fragment?: boolean;
 }
 
 interface ShapeIssue {

@@ -8,6 +8,8 @@ import { utf8 } from '../keys/bytes';
 import { exampleValue } from '../keys/generate';
 import { decodeValue, encodeValue } from '../keys/values';
 import { instanceIssues } from './instance-semantic';
+import { filterIssue } from '../export/sql-filter';
+import { SqlSyntaxError, tokenize, type Token } from '../views/tokens';
 
 export interface SemanticIssue {
   path: PathPart[];
@@ -20,7 +22,7 @@ export interface SemanticIssue {
  * fix check knows of the tables a fix did not touch); the checks across tables see every table,
  * but for the names when `namesKept` (the edit renamed and added no table).
  */
-export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false): SemanticIssue[] {
+export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false, fragment = false): SemanticIssue[] {
   const out: SemanticIssue[] = [];
   // The tables to check one by one, ascending.
   const each = only ? [...only].sort((a, b) => a - b) : design.tables.map((_, ti) => ti);
@@ -33,6 +35,7 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
   }
   for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out);
   out.push(...instanceIssues(design, each));
+  viewIssues(design, out, fragment);
   return out;
 }
 
@@ -65,7 +68,12 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
   }
   let fieldsInKey: string[] = [];
   try {
-    fieldsInKey = layoutOf(t.rowKey).fields;
+    const layout = layoutOf(t.rowKey);
+    fieldsInKey = layout.fields;
+    const bytes = layout.delimiter === null ? 0 : utf8(layout.delimiter).length;
+    if (layout.inferredDelimiter && bytes > 50) {
+      out.push({ path: [...rk, 'template'], message: `the delimiter read from the template is ${bytes} bytes; Bigtable allows 1 to 50: write a shorter one between the fields` });
+    }
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
     if (!e.rule) out.push({ path: [...rk, 'template'], message: e.message });
@@ -112,6 +120,10 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
   );
   loadIssues(t, [...at, 'load'], out);
   (t.queries ?? []).forEach((q, qi) => {
+    (q.filter ?? []).forEach((entry, fi) => {
+      const why = filterIssue(t, entry);
+      if (why) out.push({ path: [...at, 'queries', qi, 'filter', fi], message: why });
+    });
     for (const key of Object.keys(q.match ?? {})) {
       if (!inKey.has(key)) {
         out.push({ path: [...at, 'queries', qi, 'match', key], atKey: true, message: `"${key}" is not a key field; match names fields of the template (${listed(fieldsInKey)})` });
@@ -187,4 +199,60 @@ function fieldIssues(name: string, f: Field, at: PathPart[], keyOrder: string[],
     case 'bytes':
       break;
   }
+}
+
+/** Whether a view's SQL is one SELECT statement: a view runs a query, never a change. */
+function notOneSelect(sql: string): string | null {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(sql);
+  } catch (e) {
+    if (e instanceof SqlSyntaxError) return `the query cannot be read as SQL (${e.message})`;
+    throw e;
+  }
+  while (tokens.length && tokens[tokens.length - 1]!.kind === 'symbol' && tokens[tokens.length - 1]!.text === ';') tokens = tokens.slice(0, -1);
+  const first = tokens[0];
+  if (first?.kind !== 'word' || first.upper !== 'SELECT') return `the query is ${first?.kind === 'word' ? `a ${first.upper} statement` : 'not a statement'}, not a SELECT: a view is a GoogleSQL SELECT ("Create and manage views")`;
+  if (tokens.some((t) => t.kind === 'symbol' && t.text === ';')) return 'the query holds more than one statement (a ; before the end); a view is one SELECT';
+  return null;
+}
+
+/**
+ * The views' format rules (docs/design-format.md): each names a table the design has, a
+ * materialized view is exactly one of query, groupBy and index, a view's query is one SELECT,
+ * and names are unique (materialized and logical views per design, authorized views per table).
+ * A `fragment` (views imported to merge into a design) may name tables it does not hold.
+ */
+function viewIssues(design: Design, out: SemanticIssue[], fragment: boolean): void {
+  const mvs = design.materializedViews ?? [];
+  const lvs = design.logicalViews ?? [];
+  const avs = design.authorizedViews ?? [];
+  if (!mvs.length && !lvs.length && !avs.length) return;
+  const tables = new Set(design.tables.map((t) => t.name));
+  const known = listed([...tables]);
+  const missing = (name: string) => `the view reads table "${name}", which the design does not have (tables: ${known || 'none'})`;
+  mvs.forEach((v, i) => {
+    const at: PathPart[] = ['materializedViews', i];
+    if (!fragment && !tables.has(v.table)) out.push({ path: [...at, 'table'], message: missing(v.table) });
+    const given = (['query', 'groupBy', 'index'] as const).filter((k) => v[k] !== undefined);
+    if (given.length !== 1) {
+      out.push({ path: given.length ? [...at, given[1]!] : at, atKey: given.length > 1, message: given.length ? `a materialized view is exactly one of query, groupBy and index; this one has ${given.join(' and ')}` : 'a materialized view is exactly one of query, groupBy and index; this one has none' });
+    }
+    if (v.query !== undefined) {
+      const why = notOneSelect(v.query);
+      if (why) out.push({ path: [...at, 'query'], message: why });
+    }
+  });
+  lvs.forEach((v, i) => {
+    const why = notOneSelect(v.query);
+    if (why) out.push({ path: ['logicalViews', i, 'query'], message: why });
+  });
+  avs.forEach((v, i) => {
+    if (!fragment && !tables.has(v.table)) out.push({ path: ['authorizedViews', i, 'table'], message: missing(v.table) });
+  });
+  duplicates(mvs.map((v) => v.name), (i, name) => out.push({ path: ['materializedViews', i, 'name'], message: `materialized view "${name}" is defined twice; view ids are unique in an instance` }));
+  duplicates(lvs.map((v) => v.name), (i, name) => out.push({ path: ['logicalViews', i, 'name'], message: `logical view "${name}" is defined twice; view ids are unique in an instance` }));
+  duplicates(avs.map((v) => `${v.table}\u0000${v.name}`), (i) =>
+    out.push({ path: ['authorizedViews', i, 'name'], message: `authorized view "${avs[i]!.name}" is defined twice on table ${avs[i]!.table}; its id is unique in the table` }),
+  );
 }
