@@ -122,3 +122,37 @@ tables:
     expect(piped.out).toBe(sorted.out);
   });
 });
+
+describe('share makes only links that open opens', () => {
+  // Tables with long, repetitive descriptions: the JSON grows fast and compresses well, so the
+  // link stays short and the 1 MiB of JSON is the limit that binds.
+  const designOf = (tables: number, pad: number) =>
+    `format: bigtable-studio/v1\nname: big\ndescription: "${'b'.repeat(pad)}"\ntables:\n${Array.from({ length: tables }, (_, i) => `  - name: t${i}\n    description: "${'a'.repeat(2000)}"\n    rowKey: {template: "{id}", fields: {id: {type: int}}}`).join('\n')}\n`;
+  const jsonBytes = (text: string) => {
+    const r = loadDesign(text);
+    if (!r.ok) throw new Error(r.issues[0]!.message);
+    return new TextEncoder().encode(JSON.stringify(r.design)).length;
+  };
+  // The largest design JSON a link may unpack to, exactly, and one byte more.
+  const tables = 500;
+  const base = jsonBytes(designOf(tables, 0));
+  const limit = 1024 * 1024;
+  it('at exactly 1 MiB of JSON: share makes the link and open opens it', async () => {
+    expect(base).toBeLessThan(limit);
+    const text = designOf(tables, limit - base);
+    expect(jsonBytes(text)).toBe(limit);
+    const link = await runCli('share', write('at-limit.yaml', text));
+    expect(link.code).toBe(0);
+    const opened = await runCli('open', link.out.trim(), '--as', 'json');
+    expect(opened.code).toBe(0);
+    expect(JSON.parse(opened.out).tables).toHaveLength(tables);
+  });
+  it('one byte over: share refuses with the reason open would give', async () => {
+    const text = designOf(tables, limit - base + 1);
+    expect(jsonBytes(text)).toBe(limit + 1);
+    const r = await runCli('share', write('over-limit.yaml', text));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/no link made: the design is 1,048,577 bytes as JSON and a link unpacks to at most 1,048,576 .*share the design file instead/);
+  });
+});
