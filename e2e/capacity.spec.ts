@@ -13,11 +13,11 @@ test('plans nodes and cost live, agrees with lint, and keeps edited prices out o
   // 300,000 writes/s on the default 3 SSD nodes: 21.4 nodes of writes, 31 at the 70% target.
   await retype(page.getByLabel('Writes per second'), '300000');
   await page.getByLabel('Writes per second').press('Tab');
-  await expect(panel.getByTestId('capacity-load')).toContainText('21.4 nodes at 100% CPU');
+  await expect(panel.getByTestId('capacity-load')).toContainText('The design needs 31 nodes');
   await expect(panel.getByTestId('capacity-nodes-ssd')).toContainText('31 nodes');
   await expect(panel.getByTestId('capacity-nodes-hdd')).toContainText('43 nodes');
   const finding = page.locator('[data-testid="finding"][data-rule="cluster-capacity"]');
-  await expect(finding).toContainText('set 31 nodes');
+  await expect(finding).toContainText('the design needs 31 nodes');
 
   await retype(page.getByLabel('Cluster nodes'), '31');
   await page.getByLabel('Cluster nodes').press('Tab');
@@ -49,7 +49,7 @@ test('the average write rate sizes storage, the peak CPU, and the form and the Y
   const average = page.getByLabel('Average write rate per second');
   await retype(peak, '300000');
   await peak.press('Tab');
-  await expect(panel.getByTestId('capacity-load')).toContainText('21.4 nodes at 100% CPU');
+  await expect(panel.getByTestId('capacity-load')).toContainText('The design needs 31 nodes');
   await expect(panel.getByTestId('capacity-rates')).not.toContainText('average:');
   await expect(average).toHaveAttribute('placeholder', '300000');
 
@@ -57,7 +57,7 @@ test('the average write rate sizes storage, the peak CPU, and the form and the Y
   await retype(average, '100000');
   await average.press('Tab');
   await expect(panel.getByTestId('capacity-rates')).toContainText('300,000/s peak, 100,000/s average');
-  await expect(panel.getByTestId('capacity-load')).toContainText('21.4 nodes at 100% CPU');
+  await expect(panel.getByTestId('capacity-load')).toContainText('The design needs 31 nodes');
 
   // An average above the peak (pasted in one go) is refused at the field; the design keeps the
   // last valid one.

@@ -46,7 +46,7 @@ test('copy a link, open it in a new page, and save the shared copy under a new n
   const name = await openExample(page);
   const dialog = await openShare(page);
   const link = await dialog.getByTestId('share-link').inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[^#]*#d=1\.[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[^#]*#d=1\.[A-Za-z0-9_-]+&b=[0-9a-f]{16}$/); // b=: the version it came from (docs/history.md)
   await expect(dialog.getByTestId('share-length')).toHaveAttribute('data-length', String(link.length));
   await expect(dialog.getByTestId('share-length')).toContainText(`${link.length.toLocaleString('en-US')} characters`);
   await dialog.getByTestId('share-copy').click();

@@ -59,7 +59,8 @@ export async function buildCli(outdir = `${ROOT}dist/cli`) {
     target: 'node20',
     sourcemap: true,
     // The Bigtable client is large and loads its protos from its own folder: keep it a package.
-    external: ['@google-cloud/bigtable'],
+    // The collaboration engine stays packages too: one copy of yjs for the server and its extensions.
+    external: ['@google-cloud/bigtable', '@hocuspocus/server', '@hocuspocus/extension-redis', 'yjs', 'y-protocols', 'lib0', 'crossws'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     // The code-export engines are source files loaded as text (`?raw`, as in Vite).
     plugins: [rawText, englishZod],

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm start: builds the studio and serves it on http://127.0.0.1:PORT (PORT from the
-// environment, default 4173). A port that is taken or a PORT that is not a port is one line
-// naming it and how to choose another, exit 1, before anything is built. --no-build serves
-// what is in dist/app.
+// npm start: builds the studio and serves it, with live collaboration, on http://127.0.0.1:PORT
+// (PORT from the environment, default 4173): one process, `btstudio serve` (docs/live.md).
+// A port that is taken or a PORT that is not a port is one line naming it and how to choose
+// another, exit 1, before anything is built. --no-build serves what is in dist/app. Other
+// arguments go to `btstudio serve` (--host, --data, --redis).
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -32,7 +33,7 @@ if (!process.argv.includes('--no-build')) {
   const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-process.stdout.write(`Serving the studio on http://127.0.0.1:${port}/ (PORT=n npm start to choose another port)\n`);
-const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'inherit' });
+const passed = process.argv.slice(2).filter((a) => a !== '--no-build');
+const child = spawn(process.execPath, ['bin/btstudio.mjs', 'serve', '--port', String(port), ...passed], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

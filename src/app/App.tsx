@@ -1,6 +1,6 @@
 // The frame every view lives in: header (commands, save status), banners, sidebar (designs and
 // their tables), the view for the current route, and the command palette.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { COMMANDS } from './commands/app-commands';
 import { Palette } from './commands/Palette';
 import { Banners } from './components/Banners';
@@ -69,9 +69,23 @@ function useDocumentTitle() {
   }, [view, name, table]);
 }
 
+/**
+ * A new view (another design, the gallery) starts at its top, not at the scroll the previous
+ * view left. Moving between the tables or tabs of one design keeps the place.
+ */
+function useScrollTopOnOpen() {
+  const view = useStudio((s) => s.view);
+  const id = useStudio((s) => s.openDesignId);
+  useLayoutEffect(() => {
+    if (view === 'loading') return;
+    window.scrollTo(0, 0);
+  }, [view, id]);
+}
+
 export function App() {
   const view = useStudio((s) => s.view);
   useDocumentTitle();
+  useScrollTopOnOpen();
   useEffect(() => {
     if (view !== 'loading') prefetchDesignView();
   }, [view]);

@@ -20,6 +20,22 @@ describe('buildExampleKey', () => {
     expect(ex.pieces.filter((p) => p.kind === 'field').map((p) => p.field)).toEqual(['tenant', 'device', 'ts']);
   });
 
+  it("reads a reversed timestamp's 19 digits back as an ISO time beside them", async () => {
+    const { readableTimestamp } = await import('../core/keys/values');
+    const ex = buildExampleKey(iot);
+    const ts = ex.pieces.find((p) => p.field === 'ts')!;
+    expect(ts.text).toMatch(/^\d{19}$/);
+    expect(ts.readable).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // The digits are Long.MAX_VALUE minus the milliseconds.
+    expect(BigInt(ts.text)).toBe(9223372036854775807n - BigInt(Date.parse(ts.readable!)));
+    expect(ex.pieces.filter((p) => p.readable).map((p) => p.field)).toEqual(['ts']);
+    const enc = new TextEncoder();
+    expect(readableTimestamp('ts', { type: 'timestamp', reversed: true }, enc.encode(String(9223372036854775807n - 1764547200000n)))).toBe('2025-12-01T00:00:00.000Z');
+    expect(readableTimestamp('ts', { type: 'timestamp', reversed: true }, enc.encode('not digits'))).toBeNull();
+    expect(readableTimestamp('ts', { type: 'timestamp', format: 'iso' }, enc.encode('2025-12-01T00:00:00.000Z'))).toBeNull();
+    expect(readableTimestamp('d', { type: 'int' }, enc.encode('42'))).toBeNull();
+  });
+
   it('colours literal text around a field apart from the field', () => {
     const ex = buildExampleKey({ template: 'dev{device}#day{day}', delimiter: '#', fields: { device: { type: 'int', example: 7, pad: 3 }, day: { type: 'int', example: 2 } } });
     expect(ex.text).toBe('dev007#day2');

@@ -2,6 +2,7 @@
 // they are easy to test and could move to the core if the CLI wants them.
 import { bytesEqual, compareBytes, concatBytes, displayKey, toHex, utf8 } from '../core/keys/bytes';
 import { createCodec } from '../core/keys/codec';
+import { readableTimestamp } from '../core/keys/values';
 import { exampleRecord, sampleKeys } from '../core/keys/generate';
 import { joinOrderedCodeStruct } from '../core/keys/orderedcode';
 import type { KeyLayout } from '../core/keys/template';
@@ -15,6 +16,8 @@ export interface KeyPiece {
   field: string | null;
   bytes: Uint8Array;
   text: string;
+  /** The value as a person reads it, when the bytes do not say it (a reversed timestamp's ISO time). */
+  readable?: string;
 }
 
 export interface ExampleKey {
@@ -60,7 +63,10 @@ export function buildExampleKey(rowKey: RowKey): ExampleKey {
     const pre = utf8(seg.prefix).length;
     const post = part.bytes.length - utf8(seg.suffix).length;
     if (pre > 0) pieces.push(piece('literal', null, part.bytes.subarray(0, pre)));
-    pieces.push(piece('field', part.field, part.bytes.subarray(pre, post)));
+    const value = part.bytes.subarray(pre, post);
+    const field = rowKey.fields[part.field];
+    const readable = field ? readableTimestamp(part.field, field, value) : null;
+    pieces.push(readable ? { ...piece('field', part.field, value), readable } : piece('field', part.field, value));
     if (post < part.bytes.length) pieces.push(piece('literal', null, part.bytes.subarray(post)));
   });
   const joined = concatBytes(pieces.map((p) => p.bytes));

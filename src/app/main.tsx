@@ -13,9 +13,11 @@ import { lastViewHash, startAppPersistence } from './persist/app-persist';
 import { parseHash, startHashRouting } from './routing';
 import type { OpenedLink } from './share/link';
 import { useStudio } from './store';
+import { noteLinkBase, startAutoSnapshots } from './history/versions-store';
 
 applyTheme();
 installShortcuts();
+startAutoSnapshots(useStudio);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -56,9 +58,38 @@ function showSharedLink(hash: string, r: OpenedLink): void {
     return;
   }
   const id = s.openShared(r.design);
+  noteLinkBase(id, r.from);
   opened.set(hash, id);
   s.setLinkError(null);
   s.applyRoute({ view: 'design', designId: id, table: null });
+}
+
+// Live links (`#/live/<room>/<token>`) join a room (live/session.ts, loaded only then): the
+// first request to the collaboration server is made here or by "Share live", never before.
+const joined = new Map<string, string>();
+function openLiveHash(hash: string): boolean {
+  if (!/^#?\/live(\/|$)/.test(hash)) return false;
+  const known = joined.get(hash);
+  if (known && useStudio.getState().docs[known]) {
+    useStudio.getState().applyRoute({ view: 'design', designId: known, table: null });
+    return true;
+  }
+  void Promise.all([import('./live/link'), loadModel()]).then(async ([{ parseLiveHash }]) => {
+    const s = useStudio.getState();
+    const parsed = parseLiveHash(hash);
+    if (!parsed.ok) {
+      s.setLinkError({ title: 'This live link cannot be opened', message: parsed.message });
+      if (s.view === 'loading') s.applyRoute(parseHash(lastViewHash() ?? '#/'));
+      return;
+    }
+    const { joinLive } = await import('./live/session');
+    const id = await joinLive(parsed.link);
+    joined.set(hash, id);
+    if (window.location.hash !== hash) return;
+    useStudio.getState().setLinkError(null);
+    useStudio.getState().applyRoute({ view: 'design', designId: id, table: null });
+  });
+  return true;
 }
 
 // The gallery paints before the design model (zod, js-yaml: model.ts) is fetched: once storage is
@@ -75,4 +106,4 @@ const beforeModel = async (names: { id: string; name: string }[]) => {
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 };
 
-void startAppPersistence({ beforeModel }).finally(() => startHashRouting((route) => useStudio.getState().applyRoute(route), window, openShareHash));
+void startAppPersistence({ beforeModel }).finally(() => startHashRouting((route) => useStudio.getState().applyRoute(route), window, (hash) => openLiveHash(hash) || openShareHash(hash)));

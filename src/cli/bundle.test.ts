@@ -1,6 +1,7 @@
 // The built CLI's start-up: `btstudio sort` (and its worker thread, which loads the same chunk)
 // reaches no chunk with zod, js-yaml or the design loader, and zod's locales other than English
-// are left out of the bundle; and `btstudio keys` writes the same bytes to a file as to a pipe.
+// are left out of the bundle; the language server's library loads only for `btstudio lsp`;
+// and `btstudio keys` writes the same bytes to a file as to a pipe.
 // Checked on the CLI built from this source (through its source maps for what a chunk reaches).
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
@@ -44,6 +45,21 @@ describe('the CLI bundle', () => {
     const keys = readdirSync(dir).find((f) => /^keys-.*\.mjs$/.test(f))!;
     const locales = reachableSources(keys).filter((s) => s.includes('zod/v4/locales/'));
     expect(locales.map((s) => s.replace(/.*\/locales\//, ''))).toEqual(['en.js']);
+  });
+});
+
+describe('the language server in the bundle', () => {
+  it('is its own chunk, loaded only by btstudio lsp: start-up and other commands do not load it', () => {
+    const chunks = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+    const server = chunks.filter((f) => reachableSources(f).some((s) => s.endsWith('src/cli/lsp/server.ts')));
+    expect(server.length).toBeGreaterThan(0);
+    for (const f of server) expect(reachableSources(f).some((s) => /vscode-languageserver\/lib\//.test(s)), f).toBe(true);
+    // Nothing a command reaches at once pulls the LSP library in (the lsp command imports it lazily).
+    const lsp = chunks.find((f) => /^lsp-.*\.mjs$/.test(f))!;
+    expect(lsp).toBeDefined();
+    for (const f of ['btstudio.mjs', lsp, chunks.find((c) => /^lint-.*\.mjs$/.test(c))!]) {
+      expect(reachableSources(f).filter((s) => /vscode-/.test(s)), f).toEqual([]);
+    }
   });
 });
 

@@ -28,7 +28,9 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   diff: { summary: 'compare two designs: changes classed by what Bigtable allows, plan and finding changes', load: () => import('./commands/diff') },
   infer: { summary: 'infer a design (key template, field types, distributions) from sample row keys', load: () => import('./commands/infer') },
   pull: { summary: 'read live tables (families, GC rules, keys) into a design; read-only', load: () => import('./commands/pull') },
+  serve: { summary: 'serve the studio and live collaboration (rooms, links, presence) on one port', load: () => import('./commands/serve') },
   mcp: { summary: 'serve the checks to coding agents: a Model Context Protocol server over stdio', load: () => import('./commands/mcp') },
+  lsp: { summary: 'serve diagnostics, fixes, hover and completion to editors: a language server over stdio', load: () => import('./commands/lsp') },
 };
 
 function help(): string {

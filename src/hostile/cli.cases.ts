@@ -158,6 +158,8 @@ export const cliCases: HostileCase[] = [
   { id: 'cli-check-dev-zero', group: 'cli', what: 'check /dev/zero (endless bytes)', run: cli(() => ['check', '/dev/zero']), expect: refused(/gives more than 5 MiB .*a design file may be at most 5 MiB/, /^btstudio check: \/dev\/zero: /) },
   { id: 'cli-check-nothing', group: 'cli', what: 'check with no files', run: cli(() => ['check', '--json']), expect: refused(/name at least one design file/, /^btstudio check: /) },
   { id: 'cli-check-directory', group: 'cli', what: 'check of a directory', run: cli((f) => ['check', f.sub]), expect: refused(/is a directory, not a design file/, /^btstudio check: DIR\/a-directory: /) },
+  { id: 'cli-lsp-argument', group: 'cli', what: 'lsp with a file argument it does not take', run: cli((f) => ['lsp', f.good]), expect: refused(/takes no arguments/, /^btstudio lsp: /) },
+  { id: 'cli-lsp-socket', group: 'cli', what: 'lsp asked for a socket transport it does not have', run: cli(() => ['lsp', '--socket=4250']), expect: refused(/socket/, /^btstudio lsp: /) },
   { id: 'cli-schema-argument', group: 'cli', what: 'schema with an argument it does not take', run: cli(() => ['schema', 'out.json']), expect: refused(/takes no arguments/, /^btstudio schema: .*"out\.json"/) },
   { id: 'cli-open-cut-link', group: 'cli', what: 'open of a link cut after 20 characters', run: cli(() => ['open', `http://127.0.0.1:4173/${CUT_LINK}`]), expect: refused(/cut off/, /^btstudio open: the link is cut off: .*after character 22 of the design part|^btstudio open: the link is cut off: .*ends after character 22\b/) },
   { id: 'cli-open-two-links', group: 'cli', what: 'open with two links', run: cli(() => ['open', '#d=1.AAAA', '#d=1.BBBB']), expect: refused(/give one link/, /^btstudio open: /) },

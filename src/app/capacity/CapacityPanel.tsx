@@ -5,6 +5,8 @@
 import { memo, useMemo, useState } from 'react';
 import { DEFAULT_PRICES, skewedScans, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import type { Design } from '../../core/model/schema';
+import { instanceOf } from '../../core/model/instance';
+import { becauseText, clusterName, declaredText, needsSentence, nodesText, percentText, recommendedText } from '../../core/capacity/wording';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { formatBytes } from '../../core/rules/support/rows';
 import { browserStorage } from '../share/base';
@@ -12,9 +14,14 @@ import { capacityPlans } from './plans';
 import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
 
 const LABEL: Record<PriceKey, string> = { nodeHour: 'Node, per hour', ssdGbMonth: 'SSD, per GiB-month', hddGbMonth: 'HDD, per GiB-month' };
-const pct = (n: number) => `${Math.round(n * 100).toLocaleString('en-US')}%`;
-const money = (p: Prices, n: number) => `${p.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const nodes = (n: number) => `${n.toLocaleString('en-US')} node${n === 1 ? '' : 's'}`;
+const money = (p: Prices, n: number | null) => (n === null ? 'unknown (over 1,000 nodes)' : `${p.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+
+/** What share of a cluster's CPU load writes, reads and scans take: "writes 80%, reads 20%". */
+function loadShares(load: PlanDetail['load']): string {
+  if (load.total <= 0) return 'no CPU load declared';
+  const parts = (['writes', 'reads', 'scans'] as const).filter((k) => load[k] / load.total >= 0.005).map((k) => `${k} ${Math.round((load[k] / load.total) * 100)}%`);
+  return parts.join(', ');
+}
 
 function storedText(plan: PlanDetail): string {
   const t = plan.workload.totals;
@@ -93,15 +100,23 @@ function PriceForm({ prices, onChange }: { prices: Prices; onChange: (p: Prices 
 export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: { design: Design; analysis: DesignAnalysis }) {
   const [prices, setPrices] = useState<Prices>(() => loadPrices(browserStorage()));
   const plans = useMemo(() => capacityPlans(design, analysis, prices), [design, analysis, prices]);
-  const own = plans.find((p) => p.model.storage === (design.cluster?.storage ?? 'ssd'))!;
-  const load = own.load;
+  const own = plans.find((p) => p.model.storage === instanceOf(design).storage) ?? plans[0]!;
   const skewed = skewedScans(own.workload);
   return (
     <section className="panel capacity" aria-labelledby="capacity-heading" data-testid="capacity">
       <h2 id="capacity-heading">Capacity</h2>
       <p data-testid="capacity-load">
-        The load takes {load.total.toFixed(1)} nodes at 100% CPU (writes {load.writes.toFixed(1)}, reads {load.reads.toFixed(1)}, scans {load.scans.toFixed(1)}); the tables store {storedText(own)}.
+        {needsSentence(own)} CPU load: {loadShares(own.load)}; the tables store {storedText(own)}.
       </p>
+      {own.clusterPlans.length > 1 && (
+        <ul className="capacity-clusters" data-testid="capacity-clusters">
+          {own.clusterPlans.map((c) => (
+            <li key={c.id ?? ''}>
+              {clusterName(c)}: {declaredText(c)}; needs {nodesText(c.need.recommended)} ({becauseText(c)}){c.settlesAt !== null ? `; settles at about ${nodesText(c.settlesAt)} under the peak` : ''}.
+            </li>
+          ))}
+        </ul>
+      )}
       <WriteRates plan={own} />
       <table className="capacity-table">
         <thead>
@@ -120,15 +135,15 @@ export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: {
             <th scope="row">Nodes needed</th>
             {plans.map((p) => (
               <td key={p.model.storage} data-testid={`capacity-nodes-${p.model.storage}`}>
-                {nodes(p.nodesNeeded.recommended)} (CPU {p.nodesNeeded.cpu}, storage {p.nodesNeeded.storage})
+                {recommendedText(p)} ({becauseText(p.binding)})
               </td>
             ))}
           </tr>
           <tr>
-            <th scope="row">On {nodes(own.cluster.nodes)}</th>
+            <th scope="row">On {declaredText(own.binding)}</th>
             {plans.map((p) => (
               <td key={p.model.storage}>
-                CPU {pct(p.utilization.cpu)}, storage {pct(p.utilization.storage)}
+                CPU {percentText(p.binding.utilization.cpu)}, storage {percentText(p.binding.utilization.storage)}
               </td>
             ))}
           </tr>

@@ -25,6 +25,6 @@ describe("the Capacity panel's plans", () => {
     expect(capacityPlans(design, analysis, prices)).toBe(plans);
     const list = capacityPlan(design, analysis);
     expect(plans[0].nodesNeeded).toEqual(list.nodesNeeded);
-    expect(plans[0].monthlyCost.nodes).toBeCloseTo((list.monthlyCost.nodes / DEFAULT_PRICES.nodeHour) * 1, 1);
+    expect(plans[0].monthlyCost.nodes).toBeCloseTo((list.monthlyCost.nodes! / DEFAULT_PRICES.nodeHour) * 1, 1);
   });
 });

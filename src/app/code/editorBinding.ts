@@ -16,6 +16,7 @@ import { docText } from '../documents/docs';
 import { lineOf, marksFor, type MarkSeverity } from './markers';
 import type { Monaco } from './monacoSetup';
 import { lineEdits } from './textEdits';
+import { setPendingTyping } from '../live/live-state';
 
 export const TYPING_DEBOUNCE_MS = 150;
 const MARKERS_DELAY_MS = 100;
@@ -118,6 +119,8 @@ export function bindEditor(editor: MonacoEditor.IStandaloneCodeEditor, monaco: M
     editor.focus();
   };
 
+  // A live room merges typing not yet sent before it hands the store someone else's change.
+  setPendingTyping(docId, () => (typingTimer !== null && !model.isDisposed() ? model.getValue() : null));
   const contentSub = model.onDidChangeContent(() => {
     if (applyingStoreText) return;
     if (typingTimer !== null) clearTimeout(typingTimer);
@@ -167,6 +170,7 @@ export function bindEditor(editor: MonacoEditor.IStandaloneCodeEditor, monaco: M
       if (!model.isDisposed()) flush();
       else if (typingTimer !== null) clearTimeout(typingTimer);
       unsubscribe();
+      setPendingTyping(docId, null);
       contentSub.dispose();
       blurSub.dispose();
       undoAction.dispose();

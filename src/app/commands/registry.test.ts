@@ -159,4 +159,25 @@ describe('the command registry', () => {
     expect(filterCommands(commands, 'theme dark').map((c) => c.id)).toEqual(['theme.dark']);
     expect(filterCommands(commands, '')).toHaveLength(commands.length);
   });
+
+  it('ranks a command named exactly by the query first: `terraform` is Export: Terraform, not the Export dialog that lists it', () => {
+    const { commands } = setup();
+    const ids = (q: string) => filterCommands(commands, q).map((c) => c.id);
+    expect(ids('terraform')[0]).toBe('export.terraform');
+    expect(ids('terraform')).toContain('design.export');
+    expect(ids('TERRAFORM')[0]).toBe('export.terraform');
+    expect(ids('cbt')[0]).toBe('export.cbt');
+    expect(ids('gcloud')[0]).toBe('export.gcloud');
+    expect(ids('undo')[0]).toBe('edit.undo');
+    // Equal ranks keep the list order.
+    expect(ids('export')).toEqual(commands.filter((c) => `${c.group} ${c.label}`.toLowerCase().includes('export')).map((c) => c.id));
+  });
+
+  it("New design focuses the new design's name", () => {
+    const store = createStudioStore([tiny], { ready: true });
+    const focused: string[] = [];
+    const commands = createCommands({ store, navigate: () => undefined, focus: (sel) => focused.push(sel) });
+    commands.find((c) => c.id === 'design.new')!.perform(store.getState());
+    expect(focused).toEqual(['[data-path="name"] input']);
+  });
 });

@@ -30,6 +30,7 @@ export type CommandId =
   | 'design.download'
   | 'design.discardText'
   | 'design.share'
+  | 'design.shareLive'
   | 'design.export'
   | 'design.import'
   | 'table.add'
@@ -119,7 +120,11 @@ export function createCommands(env: CommandEnv): Command[] {
       group: 'Design',
       shortcut: 'Alt+Shift+N',
       enabled: (s) => s.persist.mode !== 'loading',
-      perform: (s) => navigate(designHref(s.newDesign())),
+      perform: (s) => {
+        navigate(designHref(s.newDesign()));
+        // The work starts at the name: focus it (not the page, 15 tabs away).
+        env.focus?.('[data-path="name"] input');
+      },
     },
     { id: 'design.duplicate', label: 'Duplicate this design', group: 'Design', enabled: (s) => !!openDoc(s), perform: (s) => navigate(designHref(s.duplicateDesign(s.openDesignId!)!)) },
     {
@@ -166,6 +171,7 @@ export function createCommands(env: CommandEnv): Command[] {
     },
     // What the design's buttons do, from the palette and menus (the buttons stay the one place the dialogs open from).
     { id: 'design.share', label: 'Share this design (a link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="share-open"]') },
+    { id: 'design.shareLive', label: 'Share live (edit together: an edit link and a view link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="live-share-open"]') },
     { id: 'design.export', label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="export-open"]') },
     { id: 'design.import', label: 'Import a file (design, row_key_schema.yaml, gcloud describe)', group: 'Design', enabled: () => !!env.click, perform: () => env.click?.('[data-testid="import-file"]') },
     {
@@ -282,10 +288,26 @@ export function shortcutText(shortcut: string, mac = false): string {
 }
 
 /** Commands whose label (or group) contains every word typed, in registry order. */
+/**
+ * How well a command's name answers the query: 0 when the query is its name (the label, the
+ * label after "Export: ", or the last part of its id: `terraform` is "Export: Terraform"),
+ * 1 when its name starts with the query, 2 otherwise.
+ */
+function rank(c: Command, q: string): number {
+  const label = c.label.toLowerCase();
+  const names = [label, label.slice(label.indexOf(': ') + 2), c.id.slice(c.id.lastIndexOf('.') + 1).toLowerCase()];
+  if (names.includes(q)) return 0;
+  return names.some((n) => n.startsWith(q)) ? 1 : 2;
+}
+
+/** The commands whose group and label hold every word of the query; the best named first, else in list order. */
 export function filterCommands(commands: readonly Command[], query: string): Command[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return commands.filter((c) => {
+  const found = commands.filter((c) => {
     const text = `${c.group} ${c.label}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
+  const q = words.join(' ');
+  if (!q) return found;
+  return found.map((c, i) => ({ c, i, r: rank(c, q) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
 }

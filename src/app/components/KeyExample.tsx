@@ -13,14 +13,23 @@ function pieceClass(p: KeyPiece, ex: ExampleKey): string {
 
 /** An example key's pieces, each coloured by its field (the summary and the key panel share it). */
 export function KeyPieces({ example, testId }: { example: ExampleKey; testId: string }) {
+  const readable = example.pieces.filter((p) => p.readable);
   return (
-    <code className="key" data-testid={testId} data-hex={example.hex}>
-      {example.pieces.map((p, i) => (
-        <span key={i} className={pieceClass(p, example)} title={p.field ?? undefined}>
-          {p.text}
+    <>
+      <code className="key" data-testid={testId} data-hex={example.hex}>
+        {example.pieces.map((p, i) => (
+          <span key={i} className={pieceClass(p, example)} title={p.readable ? `${p.field}: ${p.readable}` : (p.field ?? undefined)}>
+            {p.text}
+          </span>
+        ))}
+      </code>
+      {readable.map((p) => (
+        <span key={p.field} className="key-readable muted small" data-testid={`${testId}-readable`} data-field={p.field}>
+          {' '}
+          ({p.field} = <time dateTime={p.readable}>{p.readable}</time>)
         </span>
       ))}
-    </code>
+    </>
   );
 }
 

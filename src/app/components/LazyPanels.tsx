@@ -1,7 +1,7 @@
 // The share, export and import panels (src/app/share, src/app/export), loaded when first
 // needed: the exporters, the share-link codec and the importers stay out of the first screen's
 // JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
-import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../core/export';
 import type { Design } from '../../core/model/schema';
 import { takeExportRequest, useExportRequest } from '../export/request';
@@ -20,19 +20,61 @@ const SharedLinkBanner = lazy(() => import('../share/SharedLinkBanner').then((m)
 const CapacityPanel = lazy(() => import('../capacity/CapacityPanel'));
 const SampleKeysDialog = lazy(() => import('../infer/SampleKeysPanel').then((m) => ({ default: m.SampleKeysDialog })));
 const CompareDialog = lazy(() => import('../share/CompareDialog').then((m) => ({ default: m.CompareDialog })));
+const HistoryPanel = lazy(() => import('../history/HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
 const SharedLinkError = lazy(() => import('../share/SharedLinkBanner').then((m) => ({ default: m.SharedLinkError })));
 
-export function ShareAction({ design }: { design: Design }) {
+/** A dialog that belongs to the page it was opened on closes when the address moves (another design, the gallery, Back). */
+function useCloseOnNavigation(open: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    window.addEventListener('hashchange', close);
+    return () => window.removeEventListener('hashchange', close);
+  }, [open, close]);
+}
+
+const useCloser = (setOpen: (v: boolean) => void) => useMemo(() => () => setOpen(false), [setOpen]);
+
+export function ShareAction({ design, from }: { design: Design; /** The version a link names as its base (when opened). */ from?: () => string | undefined }) {
   const [open, setOpen] = useState(false);
+  const [base, setBase] = useState<string | undefined>(undefined);
+  useCloseOnNavigation(open, useCloser(setOpen));
   return (
     <>
-      <button type="button" data-testid="share-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        data-testid="share-open"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setBase(from?.());
+          setOpen(true);
+        }}
+      >
         Share
       </button>
       {open && (
         <PanelBoundary name="The share dialog" resetKey={design} onClose={() => setOpen(false)}>
           <Suspense fallback={null}>
-            <ShareDialog design={design} onClose={() => setOpen(false)} />
+            <ShareDialog design={design} {...(base ? { from: base } : {})} onClose={() => setOpen(false)} />
+          </Suspense>
+        </PanelBoundary>
+      )}
+    </>
+  );
+}
+
+/** The History button and panel (history/HistoryPanel.tsx): versions, compare any two, restore. */
+export function HistoryAction({ docId }: { docId: string }) {
+  const [open, setOpen] = useState(false);
+  useCloseOnNavigation(open, useCloser(setOpen));
+  return (
+    <>
+      <button type="button" data-testid="history-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        History
+      </button>
+      {open && (
+        <PanelBoundary name="The history panel" resetKey={docId} onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <HistoryPanel docId={docId} onClose={() => setOpen(false)} />
           </Suspense>
         </PanelBoundary>
       )}
@@ -42,6 +84,7 @@ export function ShareAction({ design }: { design: Design }) {
 
 export function ExportAction({ design, tableName }: { design: Design; tableName: string | null }) {
   const [open, setOpen] = useState(false);
+  useCloseOnNavigation(open, useCloser(setOpen));
   // The palette's "Export: <format>" commands open this dialog at their format.
   const [format, setFormat] = useState<ExportFormat | undefined>(undefined);
   const request = useExportRequest();

@@ -11,6 +11,7 @@ import type { DesignDoc, EditOptions, StudioActions, StudioDocsState } from '../
 import type { StudioState } from '../store';
 import { rememberLocate } from './locate';
 import { designSegment, fileNameOf } from './slugs';
+import { liveHistory } from '../live/live-state';
 import { blankDesign, checkDesign, docFromDesign, docFromText, docText, randomSuffix, reuseUnchanged, slug, uniqueId, uniqueName, withDesign } from './docs';
 
 export type EditResult = { ok: true } | { ok: false; issues: DesignIssue[] };
@@ -33,6 +34,8 @@ export interface DocsSlice extends StudioDocsState, Omit<StudioActions, 'reveal'
   duplicateDesign(id: string): string | null;
   renameDesign(id: string, name: string): EditResult;
   deleteDesign(id: string): void;
+  /** Text that arrived from a live room: the doc takes it like a YAML edit, without an undo step (each person's undo is the room's, live/). */
+  applyRemoteText(id: string, text: string): void;
   /** Replaces text that does not load with the text of the last valid design. */
   revertText(id: string): void;
   /** Saves a shared copy (opened from a link) to the user's designs, optionally under a new name (one undo step). */
@@ -87,10 +90,23 @@ export const docsSlice =
       }
       set({ docs, docOrder: normalOrder(order ?? s.docOrder, docs), history: record(s.history, { label, key, before, after }, now()) });
     };
+    /** `doc` holding `text`: its design when the text loads, else the last valid design and the text's issues. */
+    const withText = (doc: DesignDoc, text: string): DesignDoc => {
+      const r = model().loadDesign(text, fileNameOf(get(), doc.id));
+      const design = r.ok ? reuseUnchanged(doc.design, r.design) : doc.design;
+      if (r.ok) rememberLocate(design, text, r.locate); // the code view's markers read it, no second parse
+      return r.ok ? { ...doc, design, text, textIssues: [], updatedAt: now() } : { ...doc, text, textIssues: r.issues, updatedAt: now() };
+    };
     const taken = (id: string) => id in get().docs;
     const names = () => Object.values(get().docs).map((d) => d.design.name);
     const step = (kind: 'undo' | 'redo') => {
       const s = get();
+      // In a live room each person undoes their own changes: the room's undo, not this history.
+      const live = s.view === 'design' && s.openDesignId !== null ? liveHistory(s.openDesignId) : undefined;
+      if (live) {
+        if (live[kind]()) s.say(kind === 'undo' ? 'Undone: your last change in the live room' : 'Redone: your change in the live room');
+        return;
+      }
       const st = kind === 'undo' ? undo(s.history) : redo(s.history);
       if (!st) return;
       set({ ...applySnapshot(s, st.apply, now()), history: st.history });
@@ -123,11 +139,13 @@ export const docsSlice =
       editText: (id, text, opts) => {
         const doc = get().docs[id];
         if (!doc || docText(doc) === text) return;
-        const r = model().loadDesign(text, fileNameOf(get(), id));
-        const design = r.ok ? reuseUnchanged(doc.design, r.design) : doc.design;
-        if (r.ok) rememberLocate(design, text, r.locate); // the code view's markers read it, no second parse
-        const next: DesignDoc = r.ok ? { ...doc, design, text, textIssues: [], updatedAt: now() } : { ...doc, text, textIssues: r.issues, updatedAt: now() };
-        commit(opts?.label ?? 'Edit YAML', opts?.coalesceKey ?? `text:${id}`, { [id]: next });
+        commit(opts?.label ?? 'Edit YAML', opts?.coalesceKey ?? `text:${id}`, { [id]: withText(doc, text) });
+      },
+
+      applyRemoteText: (id, text) => {
+        const doc = get().docs[id];
+        if (!doc || docText(doc) === text) return;
+        set((s) => ({ docs: { ...s.docs, [id]: withText(doc, text) } }));
       },
 
       undo: () => step('undo'),

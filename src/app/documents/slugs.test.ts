@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Design } from '../../core/model/schema';
 import type { DesignDoc } from '../studio/contract';
 import { blankDesign, docFromDesign } from './docs';
-import { designSegment, fileNameOf, idSaysName, resolveSegment, type SlugContext } from './slugs';
+import { designFileName, designSegment, fileNameOf, idSaysName, resolveSegment, type SlugContext } from './slugs';
+import { restoreDoc } from '../persist/restore';
 
 const doc = (id: string, name: string, extra: Partial<DesignDoc> = {}): DesignDoc => ({
   ...docFromDesign(id, { ...blankDesign(name), name } as Design, 1),
@@ -48,5 +49,18 @@ describe('design addresses from names', () => {
     expect(designSegment(second, 'untitled-den')).toBe('trips-v2');
     expect(resolveSegment(second, 'trips-v1')).toBe('untitled-den');
     expect(resolveSegment(ctx([]), 'trips-v1')).toBeNull();
+  });
+});
+
+describe('the file name in YAML error locations', () => {
+  it('comes from the design alone: the same whatever other designs exist, and after a reload', () => {
+    const renamed = doc('untitled-ifw', 'Clicks');
+    // Another design whose slug clashes changes the address, never the file name.
+    expect(fileNameOf(ctx([renamed]), 'untitled-ifw')).toBe('clicks.yaml');
+    expect(fileNameOf(ctx([renamed, doc('clicks', 'Clicks')]), 'untitled-ifw')).toBe('clicks.yaml');
+    expect(designFileName('untitled-ifw', 'Untitled design')).toBe('untitled-ifw.yaml');
+    // A saved text with errors, restored on reload: its errors name the same file.
+    const restored = restoreDoc({ id: 'untitled-ifw', text: 'name: [\n', design: renamed.design, updatedAt: 1 });
+    expect(restored?.textIssues[0]?.file).toBe('clicks.yaml');
   });
 });

@@ -78,5 +78,15 @@ export function resolveSegment(ctx: SlugContext, segment: string): string | null
   return was !== undefined && was in ctx.docs ? was : null;
 }
 
-/** The file name in a design's YAML error locations: `<segment>.yaml`. */
-export const fileNameOf = (ctx: SlugContext, id: string) => `${designSegment(ctx, id)}.yaml`;
+/**
+ * The file name in a design's YAML error locations, from the design alone (its id and name, not
+ * the other designs or the moment): the id while it says the name, else the name's slug. The
+ * same before and after a reload, and the same wherever the design is checked.
+ */
+export function designFileName(id: string, name: unknown): string {
+  const s = typeof name === 'string' ? slug(name) : '';
+  return `${s === '' || idSaysName(id, name as string) ? id : s}.yaml`;
+}
+
+/** The file name of design `id` as the store holds it. */
+export const fileNameOf = (ctx: SlugContext, id: string) => designFileName(id, ctx.docs[id]?.design.name);

@@ -3,6 +3,7 @@
 // the user then opens it as a new design (the default) or, only after confirming, replaces the
 // open design. This component never touches the store: it calls onNewDesign / onReplace.
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { plural } from '../../core/report/words';
 import type { Design } from '../../core/model/schema';
 import '../share/dialogs.css';
 import { Modal } from '../share/Modal';
@@ -115,7 +116,7 @@ export function ImportDropZone({ onNewDesign, openDesignName, onReplace }: Impor
           <div className="import-ready" data-testid="import-ready">
             <p>
               <strong>{phase.result.fileName}</strong> is {IMPORT_KIND_LABELS[phase.result.kind]}: <q data-testid="import-name">{phase.result.design.name}</q>,{' '}
-              {phase.result.design.tables.length === 1 ? '1 table' : `${phase.result.design.tables.length} tables`}.
+              {plural(phase.result.design.tables.length, 'table')}.
             </p>
             {phase.extra && <p className="small">{phase.extra}</p>}
             {phase.result.notes.length > 0 && (

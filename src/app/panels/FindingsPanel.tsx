@@ -2,9 +2,9 @@
 // message, the Fix button), the rest on expand (FindingItem). A design with many findings shows
 // them grouped per table with counts, the groups with errors first. A fix applies the checked
 // fix as one undo step; one the engine withheld says why.
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { plural } from '../../core/report/words';
-import { applyFix } from '../../core/rules/lint';
+import { applyFix, fixAll } from '../../core/rules/lint';
 import type { Finding, Severity } from '../../core/rules/types';
 import { useStudio } from '../store';
 import { FindingItem, findingKey } from './FindingItem';
@@ -67,8 +67,38 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   const fixesOn = new Map<string, Finding[]>();
   for (const f of findings) if (f.fix && f.table && f.effects?.some((e) => e.changed)) fixesOn.set(f.table, [...(fixesOn.get(f.table) ?? []), f]);
   const rivalsOf = (f: Finding) => (f.table && fixesOn.get(f.table)?.includes(f) ? fixesOn.get(f.table)!.filter((r) => r !== f) : []);
+  const ref = useRef<HTMLElement>(null);
+  // After a fix, focus stays in the list: on the finding now at the fixed one's place (the next
+  // one), else the one before, else the panel's heading; never the page body.
+  const refocus = useRef<number | null>(null);
+  // The finding's toggle focused while its fix was still being checked: moved to the Fix once shown.
+  const toFix = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const root = ref.current;
+    const waiting = toFix.current;
+    if (waiting && document.activeElement === waiting) {
+      const button = waiting.closest('[data-testid="finding"]')?.querySelector<HTMLElement>('[data-testid="fix"]');
+      if (button) {
+        toFix.current = null;
+        button.focus();
+      }
+    }
+    const at = refocus.current;
+    if (at === null || !root) return;
+    refocus.current = null;
+    if (root.contains(document.activeElement)) return; // the fixed finding is still there, and focused
+    const items = [...root.querySelectorAll<HTMLElement>('[data-testid="finding"]')];
+    const target = items[Math.min(at, items.length - 1)];
+    const button = target?.querySelector<HTMLElement>('[data-testid="fix"]');
+    const toggle = target?.querySelector<HTMLElement>('[data-testid="finding-toggle"]');
+    if (!button && toggle) toFix.current = toggle;
+    (button ?? toggle ?? root.querySelector<HTMLElement>('#findings-heading'))?.focus();
+  }, [findings]);
   const fix = (f: Finding) => {
     const key = findingKey(f);
+    const items = [...(ref.current?.querySelectorAll('[data-testid="finding"]') ?? [])];
+    const at = items.findIndex((li) => li.contains(document.activeElement));
+    if (at >= 0) refocus.current = at;
     let declined = false;
     const r = useStudio.getState().editDesign(
       docId,
@@ -81,19 +111,49 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
     );
     setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
   };
+  const [fixedAll, setFixedAll] = useState<string | null>(null);
+  const fixable = findings.filter((f) => f.fix).length;
+  // Every offered fix, planned together (core/rules/engine/fix-plan.ts): one undo step.
+  const fixEverything = () => {
+    let text = '';
+    const r = useStudio.getState().editDesign(
+      docId,
+      (d) => {
+        const plan = fixAll(d);
+        const withheld = plan.withheld.length ? ` ${plural(plan.withheld.length, 'fix', 'fixes')} withheld: ${plan.withheld.map((f) => f.fixWithheld).join(' ')}` : '';
+        const decide = plan.decisions.length ? ` Left for you (they change what the application gets back): ${plan.decisions.map((f) => f.fix).join('; ')}.` : '';
+        text = `Applied ${plural(plan.applied.length, 'fix', 'fixes')}: ${plan.applied.map((s) => s.label).join('; ')}.${withheld}${decide}`;
+        return plan.design;
+      },
+      { label: 'Fix all' },
+    );
+    setFixedAll(r.ok ? text : (r.issues[0]?.message ?? 'The fixes were not accepted.'));
+  };
   const item = (f: Finding) => {
     const key = findingKey(f);
     return <FindingItem key={key} docId={docId} finding={f} rivals={rivalsOf(f)} problem={problem?.key === key ? problem.text : null} onFix={fix} onRule={setDoc} />;
   };
   const groups = findings.length > GROUP_AT ? groupFindings(sorted, table) : [];
   return (
-    <section className="panel findings" aria-labelledby="findings-heading" data-testid="findings" data-grouped={groups.length > 1}>
-      <h2 id="findings-heading">
+    <section ref={ref} className="panel findings" aria-labelledby="findings-heading" data-testid="findings" data-grouped={groups.length > 1}>
+      <h2 id="findings-heading" tabIndex={-1}>
         Findings{' '}
         <span className="muted small" data-testid="findings-count">
           {findings.length === 0 ? 'none' : countText(counts)}
         </span>
       </h2>
+      {fixable > 1 && (
+        <p className="findings-actions">
+          <button type="button" data-testid="fix-all" onClick={fixEverything} title="The design's own fixes first, node counts last, sized from the design the other fixes make; one undo step">
+            Fix all ({fixable})
+          </button>
+        </p>
+      )}
+      {fixedAll && (
+        <p className="hint" role="status" data-testid="fix-all-result">
+          {fixedAll}
+        </p>
+      )}
       {findings.length === 0 ? (
         <p className="hint">No findings: the validator has nothing to say about this design.</p>
       ) : groups.length > 1 ? (

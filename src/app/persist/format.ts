@@ -12,6 +12,9 @@
 //   session:<sid>       {version: 2, hash, history, savedAt}  - one tab's undo history
 //   sessions            {sid: savedAt}                        - to prune old sessions
 //   last-view           {hash, at}                            - where a fresh tab reopens
+//   versions:<id>       {version: 1, docId, origin?, list}    - a design's versions (history/versions-store.ts)
+// A tab's session record is also written in the manifest's transaction on every save of the
+// designs (kv.commit), so the undo history and the designs it undoes are stored together.
 //
 // Older shapes, from the studio's first builds, kept everything in one record under `btstudio`:
 //   v0  {designs: [{id, yaml, title?}]}                       - texts only, no version field

@@ -127,6 +127,7 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   };
   if (!kv) return unavailable('no IndexedDB');
 
+  let sessionTimer: ReturnType<typeof setTimeout> | null = null;
   let raw: RawSaved;
   let session: ReturnType<typeof readSession> = null;
   let savedView: unknown;
@@ -156,13 +157,22 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   }
   s.hydrate({ docs: loaded.docs, order: loaded.order, ...(session ? { history: session.history } : {}) });
   const channel = options.channel === undefined ? broadcastChannel() : options.channel;
-  const saver = new Saver(kv, store, { tabId, channel, now });
+  // The undo history goes with every save of the designs, in the manifest's transaction: a
+  // reload right after an edit finds the edit and its undo step together.
+  const saver = new Saver(kv, store, {
+    tabId,
+    channel,
+    now,
+    alongside: (st) => [[sessionKey(sid), sessionRecord(win?.location.hash ?? '', st.history, now())]],
+    wroteAlongside: (st) => {
+      if (!sessionTimer && store.getState().history === st.history) store.getState().setPersist({ historyPending: false });
+    },
+  });
   saver.adopt(loaded.docs, loaded.manifest);
   if (loaded.newer) s.setPersist({ mode: 'readonly', problem: { kind: 'newer', message: `Your saved designs were ${loaded.newer}; this version will not change them. Edits here are kept in this tab only.` } });
   else if (loaded.unreadable.length) s.setPersist({ mode: 'saved', problem: { kind: 'error', message: `Some saved designs could not be read and were left untouched: ${loaded.unreadable.join(', ')}.` } });
   else s.setPersist({ mode: 'saved' });
 
-  let sessionTimer: ReturnType<typeof setTimeout> | null = null;
   const saveSession = async () => {
     sessionTimer = null;
     const st = store.getState();

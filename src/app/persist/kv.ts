@@ -1,13 +1,16 @@
 // The key-value storage the studio saves into: IndexedDB through idb-keyval in the browser, a
 // Map in tests. `update` reads and writes one key in one transaction (a compare-and-swap across
-// tabs); `setMany` and `delMany` are each one transaction.
-import { createStore, delMany, get, getMany, keys, setMany, update, type UseStore } from 'idb-keyval';
+// tabs); `setMany` and `delMany` are each one transaction; `commit` is an `update` that also
+// writes other records in the same transaction (the manifest and the undo history together).
+import { createStore, delMany, get, getMany, keys, promisifyRequest, setMany, update, type UseStore } from 'idb-keyval';
 
 export interface KV {
   get<T>(key: string): Promise<T | undefined>;
   getMany<T>(keys: string[]): Promise<(T | undefined)[]>;
   setMany(entries: [string, unknown][]): Promise<void>;
   update<T>(key: string, fn: (old: T | undefined) => T): Promise<void>;
+  /** `update(key, fn)` and `setMany(extra())` in one transaction: both are stored, or neither. */
+  commit<T>(key: string, fn: (old: T | undefined) => T, extra: () => [string, unknown][]): Promise<void>;
   delMany(keys: string[]): Promise<void>;
   keys(): Promise<string[]>;
 }
@@ -28,6 +31,34 @@ export function idbKV(): KV | null {
     getMany: (ks) => getMany(ks, store),
     setMany: (entries) => setMany(entries, store),
     update: (k, fn) => update(k, fn, store),
+    commit: (k, fn, extra) =>
+      store('readwrite', (os) => {
+        const tx = os.transaction;
+        const done = promisifyRequest(tx);
+        let thrown: unknown = null;
+        const read = os.get(k);
+        read.onsuccess = () => {
+          try {
+            os.put(fn(read.result), k);
+            for (const [ek, v] of extra()) os.put(v, ek);
+          } catch (e) {
+            // The updater refused (a newer format), or the transaction was already aborted.
+            thrown = e;
+            try {
+              tx.abort();
+            } catch {
+              // already aborted
+            }
+          }
+        };
+        // What aborted the transaction (a full disk) first, else what the updater threw.
+        return (done as Promise<unknown>).then(
+          () => undefined,
+          (err: unknown) => {
+            throw tx.error ?? thrown ?? err;
+          },
+        );
+      }),
     delMany: (ks) => delMany(ks, store),
     keys: async () => (await keys(store)).map(String),
   };
@@ -54,6 +85,13 @@ export function memoryKV(initial: Record<string, unknown> = {}): MemoryKV {
     update: async <T>(k: string, fn: (old: T | undefined) => T) => {
       if (kv.failWrites) throw kv.failWrites;
       data.set(k, structuredClone(fn(structuredClone(data.get(k)) as T | undefined)));
+    },
+    commit: async <T>(k: string, fn: (old: T | undefined) => T, extra: () => [string, unknown][]) => {
+      if (kv.failWrites) throw kv.failWrites;
+      const value = structuredClone(fn(structuredClone(data.get(k)) as T | undefined));
+      const more = extra().map(([ek, v]) => [ek, structuredClone(v)] as const);
+      data.set(k, value);
+      for (const [ek, v] of more) data.set(ek, v);
     },
     delMany: async (ks) => {
       if (kv.failWrites) throw kv.failWrites;

@@ -107,6 +107,28 @@ describe('autosave', () => {
     expect(other.s().history.past).toEqual([]);
   });
 
+  it('writes the undo history in the same transaction as the design: a reload before the session timer keeps every step', async () => {
+    const kv = memoryKV();
+    let t = 10_000;
+    const store = createStudioStore([tiny], { now: () => t });
+    const handle = await startPersistence(store, { kv, win: null, channel: null, sessionId: 's1', tabId: 'tab', now: () => t });
+    const s = () => store.getState();
+    s().materializeExample('tiny');
+    s().editDesign('tiny', renameTable('delta'), { label: 'Rename table', coalesceKey: 'rename' });
+    await settle();
+    t += 2000;
+    s().editDesign('tiny', renameTable('epsilon'), { label: 'Rename table', coalesceKey: 'rename' });
+    await settle(); // the design's save, not the session's 400 ms timer
+    handle.stop();
+    // The page goes now: storage as it is at this moment is what the reload reads.
+    const b = await tab(memoryKV(Object.fromEntries(kv.data)));
+    expect(b.s().docs['tiny']!.design.tables[0]!.name).toBe('epsilon');
+    b.s().undo();
+    expect(b.s().docs['tiny']!.design.tables[0]!.name).toBe('delta');
+    b.s().redo();
+    expect(b.s().docs['tiny']!.design.tables[0]!.name).toBe('epsilon');
+  });
+
   it('saves a form edit as its design (no YAML made per keystroke) and typed text as typed', async () => {
     const kv = memoryKV();
     const a = await tab(kv);

@@ -25,6 +25,13 @@ export interface SaverOptions {
   tabId: string;
   channel?: Channel | null;
   now?: () => number;
+  /**
+   * Records written in the same transaction as the manifest (this tab's undo history, for the
+   * state the saved designs come from), so a reload right after an edit finds both or neither.
+   */
+  alongside?: (state: ReturnType<StudioStore['getState']>) => [string, unknown][];
+  /** Called after a save that wrote `alongside`'s records. */
+  wroteAlongside?: (state: ReturnType<StudioStore['getState']>) => void;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -111,7 +118,7 @@ export class Saver {
     const stale: string[] = [];
     try {
       await this.kv.setMany(records);
-      await this.kv.update<Manifest>(MANIFEST_KEY, (raw) => {
+      await this.kv.commit<Manifest>(MANIFEST_KEY, (raw) => {
         conflicts.length = switched.length = stale.length = 0;
         const m = readManifest(raw) ?? { version: STORAGE_VERSION, order: [], docs: {}, savedAt: 0 };
         if (m.version > STORAGE_VERSION) throw Object.assign(new Error(`saved by a newer studio (format ${m.version})`), { name: 'NewerFormat' });
@@ -133,7 +140,7 @@ export class Saver {
           delete docs[id];
         }
         return { version: STORAGE_VERSION, order: mergeOrder(order, m.order, docs), docs, savedAt: this.now() };
-      });
+      }, () => this.opts.alongside?.(s) ?? []);
     } catch (e) {
       // The manifest still points at the records saved before: nothing saved is lost. Try to
       // drop the records this attempt wrote; a failure here only leaves unreferenced records.
@@ -153,6 +160,7 @@ export class Saver {
     await this.kv.delMany(stale).catch(() => undefined);
     const ids = [...switched.map((d) => d.id), ...removed];
     if (ids.length) this.opts.channel?.post({ type: 'saved', from: this.opts.tabId, ids });
+    this.opts.wroteAlongside?.(s);
     const st = this.store.getState();
     st.setPersist({ mode: 'saved', problem: null });
     for (const c of conflicts) await this.conflict(c);

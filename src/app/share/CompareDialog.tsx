@@ -4,9 +4,15 @@
 // (form/compare-marks.tsx). Take the link's version, take chosen changes, or keep mine; each
 // taking is one undo step (the caller's editDesign). Nothing changes until one is chosen, and
 // closing or "Keep mine" leaves both designs as they were.
+// With a base (the version the link came from, when this browser holds it) it is a three-way
+// merge (core/diff/merge.ts): the link's own changes are taken without asking, my own edits are
+// kept and never offered as changes to take, and only true conflicts ask.
+import { plural } from '../../core/report/words';
 import { useMemo, useState } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import { applyChanges } from '../../core/diff/apply';
+import { merge3, resolveMerge, type MergeConflict } from '../../core/diff/merge';
+import type { RawChange } from '../../core/diff/walk';
 import type { Design } from '../../core/model/schema';
 import { designText } from '../documents/docs';
 import { changedLines } from './compare';
@@ -21,11 +27,156 @@ export interface CompareDialogProps {
   onClose(): void;
   /** Mark these changes on the form of the link's version instead (the dialog closes; nothing changes). */
   onShowInForm?(changes: Change[]): void;
+  /** The version the link came from, when this browser holds it: the comparison is then a three-way merge. */
+  base?: { design: Design; label: string } | null;
+  /** The link names a version this browser does not hold (the comparison is two-way). */
+  baseMissing?: boolean;
 }
 
 const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
 
-export function CompareDialog({ mine, theirs, onTake, onClose, onShowInForm }: CompareDialogProps) {
+export function CompareDialog(props: CompareDialogProps) {
+  return props.base ? <MergeDialog {...props} base={props.base} /> : <TwoWayDialog {...props} />;
+}
+
+const changeText = (c: Pick<RawChange, 'kind' | 'before' | 'after'>) =>
+  c.kind === 'added' ? `added ${show(c.after)}` : c.kind === 'removed' ? `removed ${show(c.before)}` : `${show(c.before)} → ${show(c.after)}`;
+
+function MergeDialog({ mine, theirs, onTake, onClose, base }: CompareDialogProps & { base: { design: Design; label: string } }) {
+  const theirsNamed = useMemo(() => ({ ...theirs, name: mine.name }), [theirs, mine.name]);
+  const baseNamed = useMemo(() => ({ ...base.design, name: mine.name }), [base.design, mine.name]);
+  const result = useMemo(() => merge3(baseNamed, mine, theirsNamed), [baseNamed, mine, theirsNamed]);
+  const [taken, setTaken] = useState<Set<number>>(new Set());
+  const [problems, setProblems] = useState<string[]>([]);
+  const chosen: MergeConflict[] = useMemo(() => result.conflicts.filter((_, i) => taken.has(i)), [result, taken]);
+  const merged = useMemo(() => resolveMerge(result, theirsNamed, chosen), [result, theirsNamed, chosen]);
+  const texts = useMemo(() => {
+    const a = designText(mine).split('\n');
+    const b = designText(merged).split('\n');
+    return { a, b, changed: changedLines(a, b) };
+  }, [mine, merged]);
+  const nothing = result.theirsOnly.length === 0 && result.conflicts.length === 0;
+  const merge = () => {
+    const p = onTake(merged, 'Merge a link');
+    if (p.length) setProblems(p);
+    else onClose();
+  };
+  return (
+    <Modal
+      title="Merge the link into my version"
+      onClose={onClose}
+      testId="compare-dialog"
+      className="modal-wide"
+      subtitle={`From the version both came from (${base.label}): the link's own changes apply without asking, your edits stay, and only changes both made differently ask.`}
+    >
+      <div data-testid="merge-view" data-conflicts={result.conflicts.length} data-theirs={result.theirsOnly.length} data-mine={result.mineOnly.length}>
+        {nothing ? (
+          <p role="status" data-testid="merge-nothing">
+            The link has no change you do not have.
+          </p>
+        ) : null}
+        {result.theirsOnly.length > 0 && (
+          <section aria-label="The link's changes">
+            <h3>The link&apos;s changes, taken ({result.theirsOnly.length})</h3>
+            <ul className="compare-changes" data-testid="merge-theirs">
+              {result.theirsOnly.map((c) => (
+                <li key={c.path.join('\u0000')} data-testid="merge-theirs-change">
+                  <code>{c.path.join('.')}</code>: {changeText(c)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {result.conflicts.length > 0 && (
+          <section aria-label="Conflicts">
+            <h3>Changed on both sides ({result.conflicts.length}): choose</h3>
+            <ul className="compare-changes merge-conflicts" data-testid="merge-conflicts">
+              {result.conflicts.map((c, i) => (
+                <li key={c.path.join('\u0000')} data-testid="merge-conflict">
+                  <fieldset>
+                    <legend>
+                      <code>{c.path.join('.')}</code> (was {show(c.base)})
+                    </legend>
+                    {(['mine', 'theirs'] as const).map((side) => (
+                      <label key={side} className="merge-choice">
+                        <input
+                          type="radio"
+                          name={`conflict-${i}`}
+                          checked={side === 'theirs' ? taken.has(i) : !taken.has(i)}
+                          data-testid={`merge-take-${side}`}
+                          onChange={() => {
+                            const next = new Set(taken);
+                            if (side === 'theirs') next.add(i);
+                            else next.delete(i);
+                            setTaken(next);
+                          }}
+                        />{' '}
+                        {side === 'mine' ? 'Mine' : "The link's"}: {show(side === 'mine' ? c.mine : c.theirs)}
+                      </label>
+                    ))}
+                  </fieldset>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {result.mineOnly.length > 0 && (
+          <section aria-label="Your edits">
+            <h3>Your edits since, kept ({result.mineOnly.length})</h3>
+            <ul className="compare-changes" data-testid="merge-mine">
+              {result.mineOnly.map((c) => (
+                <li key={c.path.join('\u0000')} data-testid="merge-mine-change">
+                  <code>{c.path.join('.')}</code>: {changeText(c)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+      <div className="compare-sides">
+        {(['a', 'b'] as const).map((side) => (
+          <section key={side} aria-label={side === 'a' ? 'Mine' : 'After the merge'}>
+            <h3>{side === 'a' ? 'Mine' : 'After the merge'}</h3>
+            <pre className="compare-text" tabIndex={0} aria-label={side === 'a' ? 'My YAML' : 'The merged YAML'}>
+              {texts[side].map((line, i) =>
+                texts.changed[side][i] ? (
+                  <mark key={i} data-changed="true" className={side === 'a' ? 'compare-del' : 'compare-add'}>
+                    {line || ' '}
+                  </mark>
+                ) : (
+                  <span key={i}>
+                    {line}
+                    {'\n'}
+                  </span>
+                ),
+              )}
+            </pre>
+          </section>
+        ))}
+      </div>
+      {problems.length > 0 && (
+        <div role="alert" data-testid="compare-problems">
+          <p>The merge does not make a valid design, so nothing was changed:</p>
+          <ul>
+            {problems.slice(0, 5).map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="button-row">
+        <button type="button" className="primary" data-testid="merge-apply" disabled={nothing} onClick={merge}>
+          Merge
+        </button>
+        <button type="button" data-testid="compare-keep-mine" onClick={onClose}>
+          Keep mine
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing }: CompareDialogProps) {
   const theirsNamed = useMemo(() => ({ ...theirs, name: mine.name }), [theirs, mine.name]);
   const diff = useMemo(() => diffDesigns(mine, theirsNamed), [mine, theirsNamed]);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -41,7 +192,12 @@ export function CompareDialog({ mine, theirs, onTake, onClose, onShowInForm }: C
     else onClose();
   };
   return (
-    <Modal title="Compare with my version" onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={`${diff.changes.length} change(s) between your "${mine.name}" and the link's version. Nothing changes until you choose.`}>
+    <Modal title="Compare with my version" onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={`${plural(diff.changes.length, 'change')} between your "${mine.name}" and the link's version. Nothing changes until you choose.`}>
+      {baseMissing && (
+        <p className="muted small" data-testid="compare-no-base">
+          The link names the version it came from, but this browser does not hold it: every difference is listed, your own edits included.
+        </p>
+      )}
       {diff.headline.map((h) => (
         <p key={h} className="compare-headline" data-testid="compare-headline">
           {h}
@@ -111,7 +267,7 @@ export function CompareDialog({ mine, theirs, onTake, onClose, onShowInForm }: C
           type="button"
           data-testid="compare-take-chosen"
           disabled={chosen.size === 0}
-          onClick={() => take(applyChanges(mine, theirsNamed, diff.changes.filter((_, i) => chosen.has(i))), `Take ${chosen.size} change(s) from a link`)}
+          onClick={() => take(applyChanges(mine, theirsNamed, diff.changes.filter((_, i) => chosen.has(i))), `Take ${plural(chosen.size, 'change')} from a link`)}
         >
           Take the chosen changes ({chosen.size})
         </button>

@@ -13,6 +13,8 @@ export interface ShareDialogProps {
   design: Design;
   /** The link's base; by default the saved setting, else this page without its hash. */
   base?: string;
+  /** The version the link names as the one it came from (`b=`), for a three-way merge of a reply. */
+  from?: string;
   onClose(): void;
 }
 
@@ -20,7 +22,7 @@ function defaultBase(): string {
   return typeof window === 'undefined' ? 'http://127.0.0.1:4173/' : pageBase(window.location.href);
 }
 
-export function ShareDialog({ design, base: baseProp, onClose }: ShareDialogProps) {
+export function ShareDialog({ design, base: baseProp, from, onClose }: ShareDialogProps) {
   const id = useId();
   const here = useMemo(defaultBase, []);
   const [base, setBase] = useState(() => baseProp ?? readBase(browserStorage(), here));
@@ -28,7 +30,7 @@ export function ShareDialog({ design, base: baseProp, onClose }: ShareDialogProp
   const [baseError, setBaseError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const linkRef = useRef<HTMLTextAreaElement>(null);
-  const link = useMemo(() => buildShareLink(design, base), [design, base]);
+  const link = useMemo(() => buildShareLink(design, base, from), [design, base, from]);
   const { advice } = link;
 
   const copy = async () => {

@@ -75,9 +75,9 @@ export interface ShareLink {
   advice: LinkAdvice;
 }
 
-/** The link of `design` on `base` (any fragment of the base is dropped), with its advice. */
-export function buildShareLink(design: Design, base: string): ShareLink {
-  const url = shareUrl(design, base);
+/** The link of `design` on `base` (any fragment of the base is dropped), naming the version it came from, with its advice. */
+export function buildShareLink(design: Design, base: string, from?: string): ShareLink {
+  const url = shareUrl(design, base, from);
   return { url, length: url.length, advice: linkAdvice(url.length) };
 }
 
@@ -87,7 +87,7 @@ export function isShareHash(hash: string): boolean {
   return h.split('&').some((part) => part.startsWith('d='));
 }
 
-export type OpenedLink = { ok: true; design: Design } | { ok: false; kind: ShareErrorKind; title: string; message: string };
+export type OpenedLink = { ok: true; design: Design; from?: string } | { ok: false; kind: ShareErrorKind; title: string; message: string };
 
 /** A short title per kind of bad link (the message says the rest). */
 export const SHARE_ERROR_TITLES: Record<ShareErrorKind, string> = {
@@ -113,7 +113,7 @@ export function openSharedLink(hash: string): OpenedLink {
     // decodeShare never throws; this is only a guard so a bug cannot break the page.
     return { ok: false, kind: 'tampered', title: SHARE_ERROR_TITLES.tampered, message: `This link could not be opened: ${(e as Error).message}. Nothing was opened or changed.` };
   }
-  if (r.ok) return { ok: true, design: r.design };
+  if (r.ok) return { ok: true, design: r.design, ...(r.from ? { from: r.from } : {}) };
   const detail = r.error.charAt(0).toUpperCase() + r.error.slice(1);
   return { ok: false, kind: r.kind, title: SHARE_ERROR_TITLES[r.kind], message: `${detail}${/[.!?]$/.test(detail) ? '' : '.'} Nothing was opened or changed.` };
 }

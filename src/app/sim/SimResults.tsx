@@ -23,7 +23,8 @@ export function ScoreLine({ result }: { result: SimResult }) {
 }
 
 /** `declared`: the table's load.writesPerSecond, undefined when it declares none. */
-export function SimResults({ result, declared }: { result: SimResult; declared: number | undefined }) {
+/** `plan`: the capacity plan's sentence (capacity/wording.ts), the count every surface states. */
+export function SimResults({ result, declared, plan }: { result: SimResult; declared: number | undefined; plan?: string }) {
   const p = result.params;
   const text = PATTERNS[result.pattern];
   const sustainable = result.maxSustainableWritesPerSecond;
@@ -33,6 +34,11 @@ export function SimResults({ result, declared }: { result: SimResult; declared: 
     <section className="sim-results" aria-labelledby="sim-results-title" data-testid="sim-results">
       <h3 id="sim-results-title">Result</h3>
       <ScoreLine result={result} />
+      {plan && (
+        <p className="hint" data-testid="sim-plan">
+          {plan} This run simulates {formatCount(p.nodes)} {p.storage.toUpperCase()} node{p.nodes === 1 ? '' : 's'}.
+        </p>
+      )}
       <p className="sim-verdict-reason" data-testid="sim-verdict-reason">
         {result.verdictReason}
       </p>

@@ -1,7 +1,8 @@
 // The simulation view of a design (issue 5): pick a table and a workload, run the tablet
 // simulator in a worker, and read the result as numbers, a Key-Visualizer-style heatmap and
 // side charts; then compare two tables under the same workload. Mounted lazily by the design
-// view with `{ docId }`; it reads the design from the store and never writes to it. A finished
+// view with `{ docId }`; it reads the design from the store and writes to it only through
+// "Add pre-split points" (PreSplit.tsx), a user's edit like any other. A finished
 // run's tablet boundaries go to the store (publishTablets) for the key sorter's separators.
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { clusterOf } from '../../core/sim';
@@ -11,9 +12,13 @@ import { useStudio } from '../store';
 import { Assumptions } from './Assumptions';
 import { Compare } from './Compare';
 import { Heatmap } from './Heatmap';
+import { PreSplit } from './PreSplit';
 import { SimCharts } from './SimCharts';
 import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
+import { capacityPlan } from '../../core/capacity/plan';
+import { needsSentence } from '../../core/capacity/wording';
+import { analyze } from '../../core/rules/analysis';
 import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
 import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';
@@ -134,7 +139,8 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={ranTable.load?.writesPerSecond} />
+          <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(capacityPlan(design, analyze(design)))} />
+          {last?.jobs[0] && ranTable.name === table?.name && <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />}
           <p className="sim-to-sorter">
             <a href={designHref(docId, ranTable.name, 'sorter')} data-testid="sim-to-sorter">
               {result.tablets === 1 ? 'See the keys of its one tablet' : `See where its ${result.tablets.toLocaleString('en-US')} tablets start among the keys`}, in the Sorter

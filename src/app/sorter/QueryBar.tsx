@@ -116,6 +116,12 @@ export function QueryBar({ table, queryIndex, onQuery, phase, result, anchor, on
                   <span key={b.field}>
                     {i > 0 && ', '}
                     <code>{b.field}</code> {b.how} <code>{b.value}</code>
+                    {b.readable && (
+                      <span data-testid="sorter-binding-readable" data-field={b.field}>
+                        {' '}
+                        (<time>{b.readable}</time>)
+                      </span>
+                    )}
                   </span>
                 ))}
               </p>

@@ -78,6 +78,16 @@ describe('query matches', () => {
     expect(r.matched).toBeGreaterThan(1000);
   });
 
+  it("shows a reversed timestamp's value decoded beside its digits", () => {
+    const t = table('{device}#{ts}', fields, [{ name: 'one reading', match: { device: 'eq', ts: 'eq' } }]);
+    const p = prepare(t);
+    const r = drain(matchQuery(p.keys, { table: t, queryIndex: 0, anchor: 10 }));
+    const ts = r.bindings.find((b) => b.field === 'ts')!;
+    expect(ts.value).toMatch(/^\d{19}$/);
+    expect(BigInt(ts.value)).toBe(9223372036854775807n - BigInt(Date.parse(ts.readable!)));
+    expect(r.bindings.find((b) => b.field === 'device')!.readable).toBeUndefined();
+  });
+
   it('never matches keys that do not fit the template, and counts them', () => {
     const t = table('{device}#{ts}', fields, [{ name: 'by device', match: { device: 'eq' } }]);
     const p = drain(runJob({ kind: 'prepare', source: { from: 'paste', text: 'abcd#1\nnot a key\nabcd#2\n' } })) as Prepared;

@@ -8,6 +8,7 @@
 // Imports core only: this module runs in the sort worker.
 import { displayKey as shown } from '../../core/keys/bytes';
 import { compareBytes } from '../../core/sort/byteSort';
+import { readableTimestamp } from '../../core/keys/values';
 import { planQuery, type PlanKind } from '../../core/rules/plan';
 import type { Table } from '../../core/model/schema';
 import { STEP, type Progress, type SortedKeys } from './keyset';
@@ -30,7 +31,7 @@ export interface MatchResult {
   unfit: number;
   plan: { kind: PlanKind; scans: number; start: string; end: string };
   /** What the anchor filled in, per matched field, as shown text. */
-  bindings: { field: string; how: 'eq' | 'prefix' | 'range'; value: string }[];
+  bindings: { field: string; how: 'eq' | 'prefix' | 'range'; value: string; /** A reversed (or numeric) timestamp's value as an ISO time. */ readable?: string }[];
 }
 
 type Test = (key: Uint8Array, r: Int32Array) => boolean;
@@ -64,7 +65,8 @@ export function* matchQuery(keys: SortedKeys, req: MatchRequest): Generator<Prog
     const anchorValue = valueOf(anchorKey, anchorRanges, f).slice();
     if (how === 'eq') {
       tests.push((k, r) => compareBytes(valueOf(k, r, f), anchorValue) === 0);
-      bindings.push({ field, how, value: shown(anchorValue) });
+      const readable = readableTimestamp(field, table.rowKey.fields[field]!, anchorValue);
+      bindings.push({ field, how, value: shown(anchorValue), ...(readable ? { readable } : {}) });
     } else if (how === 'prefix') {
       const prefix = anchorValue.subarray(0, Math.max(1, Math.ceil(anchorValue.length / 2)));
       tests.push((k, r) => startsWith(valueOf(k, r, f), prefix));
@@ -72,7 +74,8 @@ export function* matchQuery(keys: SortedKeys, req: MatchRequest): Generator<Prog
     } else {
       const [lo, hi] = quarterFrom(keys, spanner.fieldRanges, width, f, anchorValue);
       tests.push((k, r) => compareBytes(valueOf(k, r, f), lo) >= 0 && compareBytes(valueOf(k, r, f), hi) <= 0);
-      bindings.push({ field, how, value: `${shown(lo)} … ${shown(hi)}` });
+      const [rlo, rhi] = [lo, hi].map((v) => readableTimestamp(field, table.rowKey.fields[field]!, v));
+      bindings.push({ field, how, value: `${shown(lo)} … ${shown(hi)}`, ...(rlo && rhi ? { readable: `${rlo} … ${rhi}` } : {}) });
     }
   }
 

@@ -83,7 +83,7 @@ describe('designSummary', () => {
     const { s } = summaryOf(d);
     expect(plan.cpuState).toBe('over');
     expect(s.capacity.state).toBe('over');
-    expect(s.capacity.text).toContain(`needs ${plan.nodesNeeded.recommended} nodes, the cluster has 1 node`);
+    expect(s.capacity.text).toContain(`The design needs ${plan.nodesNeeded.recommended} nodes. The cluster has 1 node`);
   });
 
   it('gives every example a sentence per table with no NaN, Infinity or undefined', () => {

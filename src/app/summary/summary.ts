@@ -6,6 +6,7 @@
 // core's plan (the one the Capacity panel and `btstudio plan` read).
 import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capacity/hotspot';
 import { capacityPlan, type PlanState } from '../../core/capacity/plan';
+import { clusterName, declaredText, needsSentence, nodesText, percentText } from '../../core/capacity/wording';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { percent } from '../../core/rules/support/keyshape';
@@ -69,25 +70,22 @@ function writesVerdict(design: Design, analysis: DesignAnalysis, ti: number, fin
 
 function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerdict {
   const plan = capacityPlan(design, analysis);
-  const n = (x: number) => `${x.toLocaleString('en-US')} node${x === 1 ? '' : 's'}`;
-  const has = n(plan.cluster.nodes);
+  const c = plan.binding;
   const declared = plan.cpuNodes > 0;
-  const cpu = `CPU ${Math.round(plan.utilization.cpu * 100)}%`;
-  const storage = `storage ${Math.round(plan.utilization.storage * 100)}%`;
+  const has = c.declared === 'none' ? 'no cluster is declared' : `${plan.clusterPlans.length > 1 ? clusterName(c) : 'the cluster'} has ${declaredText(c)}`;
+  const use = `CPU ${percentText(c.utilization.cpu)}, storage ${percentText(c.utilization.storage)}`;
   const worst: PlanState =
     plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
   if (!declared && plan.sizedBytes === 0)
-    return { tone: 'unknown', state: 'unknown', text: `No load declared: what ${has} can carry is unknown until a table declares writes or reads.` };
-  if (worst === 'over')
-    return {
-      tone: 'bad',
-      state: worst,
-      text: `Over capacity: the load needs ${n(plan.nodesNeeded.recommended)}, the cluster has ${has} (${cpu}, ${storage}).`,
-    };
-  if (worst === 'target')
-    return { tone: 'warn', state: worst, text: `Above target: ${n(plan.nodesNeeded.recommended)} recommended, the cluster has ${has} (${cpu}, ${storage}).` };
-  return { tone: 'ok', state: worst, text: `Fits: ${has} carry the declared load (${cpu}, ${storage}; ${n(plan.nodesNeeded.recommended)} recommended).` };
+    return { tone: 'unknown', state: 'unknown', text: `No load declared: what ${declaredText(c)} can carry is unknown until a table declares writes or reads.` };
+  const needs = needsSentence(plan);
+  if (c.declared === 'none') return { tone: worst === 'ok' ? 'ok' : 'warn', state: worst, text: `${needs} No cluster is declared (Bigtable's default of ${nodesText(c.nodes)} assumed).` };
+  if (worst === 'over') return { tone: 'bad', state: worst, text: `Over capacity. ${needs} ${cap(has)} (${use}).` };
+  if (worst === 'target') return { tone: 'warn', state: worst, text: `Above target. ${needs} ${cap(has)} (${use}).` };
+  return { tone: 'ok', state: worst, text: `Fits. ${needs} ${cap(has)} (${use}).` };
 }
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function designSummary(design: Design, analysis: DesignAnalysis, findings: readonly Finding[]): DesignSummaryData {
   const counts = zero();

@@ -1,8 +1,10 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { Suspense, useMemo, useState } from 'react';
+import { plural } from '../../core/report/words';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { nodesText } from '../../core/capacity/wording';
 import { instanceOf } from '../../core/model/instance';
 import type { Design } from '../../core/model/schema';
 import { COMMANDS } from '../commands/app-commands';
@@ -15,7 +17,9 @@ import { FindingsPanel } from '../panels/FindingsPanel';
 import { useLint } from '../form/hooks';
 import { useVerifiedLint } from '../lint-cache';
 import { designHref, galleryHref, navigate } from '../routing';
-import { ExportAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
+import { ExportAction, HistoryAction, LazyCapacityPanel, LazyCompareDialog, LazySharedLinkBanner, ShareAction } from '../components/LazyPanels';
+import { findBase, linkBaseFor, linkBaseOf, loadBook, setOrigin } from '../history/versions-store';
+import { versionLabel } from '../history/versions';
 import { selectOpenDoc, useStudio } from '../store';
 import { Summary } from '../summary/SummaryOf';
 import { useFollowingAddress } from './address';
@@ -24,6 +28,7 @@ import { preloadable } from '../components/preloadable';
 import type { DesignDoc, DesignView as Tab } from '../studio/contract';
 import { clearChangesInForm, showChangesInForm } from '../form/compare-marks';
 import { formMarks } from '../share/form-marks';
+import { LiveBar, LiveShareAction } from '../live/LiveActions';
 
 // The YAML tab needs two chunks, the view and the editor (Monaco, monaco-yaml and its
 // workers): both are requested at once, not one after the other, and already when the pointer
@@ -65,14 +70,16 @@ const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code vie
 
 function ClusterLine({ design }: { design: Design }) {
   const inst = instanceOf(design);
-  const nodes = Math.min(...inst.clusters.map((c) => c.nodes));
   const storage = inst.storage;
   const tables = design.tables.length;
   const replicated = inst.clusters.length > 1 ? ` · ${inst.clusters.length} clusters` : '';
+  // What each cluster is declared with, in the capacity plan's words (capacity/wording.ts).
+  const sizes = [...new Set(inst.clusters.map((c) => (c.autoscaling ? `${c.autoscaling.minNodes} to ${nodesText(c.autoscaling.maxNodes)} (autoscaled)` : nodesText(c.nodes))))];
   return (
     <p className="design-meta">
-      {tables === 1 ? '1 table' : `${tables} tables`}{replicated} · {nodes === 1 ? '1 node' : `${nodes} nodes`}{replicated ? ' (smallest cluster)' : ''} · {storage.toUpperCase()}
-      {inst.source === 'none' ? ' (defaults)' : ''}
+      {plural(tables, 'table')}
+      {replicated} · {inst.source === 'none' ? 'no cluster declared' : sizes.join(', ')}
+      {replicated && sizes.length === 1 ? ' each' : ''} · {storage.toUpperCase()}
     </p>
   );
 }
@@ -112,13 +119,23 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
   const mineId = useStudio((s) => s.docOrder.find((id) => id !== doc.id && !s.docs[id]?.shared && s.docs[id]?.design.name === doc.design.name) ?? null);
   const mine = useStudio((s) => (mineId ? s.docs[mineId]?.design : undefined));
   const [comparing, setComparing] = useState(false);
+  // The version the link came from, when this browser holds it (a three-way merge); null: two-way.
+  const [base, setBase] = useState<{ design: Design; label: string } | null>(null);
   if (!doc.shared && savedId !== doc.id) return null;
+  const from = linkBaseOf(doc.id);
+  const compare = async () => {
+    const v = await findBase(from, doc.design).catch(() => null);
+    setBase(v ? { design: v.design, label: `${versionLabel(v).toLowerCase()} of ${new Date(v.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` } : null);
+    setComparing(true);
+  };
   return (
     <>
     {comparing && mine && mineId && doc.shared && (
       <LazyCompareDialog
         mine={mine}
         theirs={doc.design}
+        base={base}
+        baseMissing={!base && from !== undefined}
         onClose={() => {
           setComparing(false);
           clearChangesInForm(doc.id);
@@ -131,6 +148,8 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
         onTake={(design, label) => {
           const r = useStudio.getState().editDesign(mineId, () => design, { label });
           if (!r.ok) return r.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`);
+          // The link's version is now the last one exchanged: my next link names it as its base.
+          void setOrigin(mineId, doc.design, 'link');
           navigate(designHref(mineId));
           return [];
         }}
@@ -139,9 +158,11 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
     <LazySharedLinkBanner
       design={doc.design}
       existingNames={names}
-      {...(mine && doc.shared ? { onCompare: () => setComparing(true) } : {})}
+      {...(mine && doc.shared ? { onCompare: () => void compare() } : {})}
       onSave={(design) => {
+        const received = doc.design;
         useStudio.getState().keepShared(doc.id, design.name);
+        void setOrigin(doc.id, received, 'link');
         setSavedId(doc.id);
       }}
       onDismiss={() => {
@@ -217,6 +238,15 @@ export function DesignView() {
   const selected = useStudio((s) => s.selectedTable);
   const tab = useStudio((s) => s.designTab);
   useFollowingAddress(doc?.id ?? null, doc?.design.name);
+  // The view arrives after a lazy load (the gallery's scroll was clamped meanwhile): start at its top.
+  const shownId = doc?.id ?? null;
+  useLayoutEffect(() => {
+    if (shownId) window.scrollTo(0, 0);
+  }, [shownId]);
+  const bookId = doc && !doc.shared ? doc.id : null;
+  useEffect(() => {
+    if (bookId) void loadBook(bookId);
+  }, [bookId]);
   return <DesignPage openId={openId} doc={doc} selected={selected} tab={tab} />;
 }
 
@@ -250,8 +280,10 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
         <div className="design-title-row">
           <h1>{doc.design.name}</h1>
           <div className="design-actions">
-            <ShareAction design={doc.design} />
+            <ShareAction design={doc.design} from={() => (doc.shared ? undefined : linkBaseFor(doc.id, doc.design))} />
+            <LiveShareAction docId={doc.id} />
             <ExportAction design={doc.design} tableName={selected} />
+            {!doc.shared && <HistoryAction docId={doc.id} />}
             <CommandButton id="design.duplicate" />
             <CommandButton id="design.delete" className="danger" />
           </div>
@@ -266,6 +298,7 @@ export function DesignPage({ openId, doc, selected, tab }: DesignPageProps) {
           </Section>
         )}
       </header>
+      <LiveBar docId={doc.id} />
       <SharedBanner key={doc.id} doc={doc} />
       <TextIssuesBanner doc={doc} tab={tab} />
       <nav className="tabs view-tabs" aria-label="Views of this design" onPointerEnter={() => prefetchTab('yaml')}>

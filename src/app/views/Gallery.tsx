@@ -1,5 +1,6 @@
 // The start page: one card per example design. Opening a card opens your copy of it (made on
 // first open, with the example's id); "New copy" always starts a fresh one.
+import { plural } from '../../core/report/words';
 import { useAfterPaint } from '../components/useAfterPaint';
 import { designHref, navigate } from '../routing';
 import { useStudio, type DesignEntry } from '../store';
@@ -12,7 +13,7 @@ function CardMeta({ entry }: { entry: DesignEntry }) {
   const tables = entry.design.tables;
   return (
     <p className="card-meta">
-      {tables.length === 1 ? '1 table' : `${tables.length} tables`}
+      {plural(tables.length, 'table')}
       {tables.length > 0 && ': '}
       {tables.map((t) => t.name).join(', ')}
     </p>

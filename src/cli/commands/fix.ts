@@ -6,16 +6,17 @@ import { writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { formatIssue, formatPath, loadDesign } from '../../core/model/load-design';
 import type { Design } from '../../core/model/schema';
-import { applyFix, lint } from '../../core/rules/lint';
+import { fixAll } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
-import type { Finding } from '../../core/rules/types';
 import { parseFlags, readBytes, terminalSafe, UserError, write, writeError, type Io } from '../io';
 
 export const summary = 'apply the fixes the validator offers, each checked against every declared query';
 export const usage = `usage: btstudio fix DESIGN [--rule ID]... [-o OUT]
 
 Applies every fix the validator offers for DESIGN (or only those of the rules named with
---rule), one at a time, re-linting after each. A fix is offered only when applying it removes
+--rule), one at a time, re-linting after each, planned together: the design's own fixes (key,
+GC, queries) first, autoscaling targets next, node counts last, sized from the design the other
+fixes made; a fix that would undo an earlier one is skipped. A fix is offered only when applying it removes
 its finding, adds no error or warning, keeps every declared query's plan at least as good and
 keeps the design valid. Prints each fix and its effect on every declared query, then the
 fixed design as YAML to stdout (or to OUT with -o; DESIGN itself is never overwritten unless
@@ -41,24 +42,20 @@ export async function run(argv: string[], io: Io): Promise<number> {
     await write(io.stderr, loaded.issues.map(formatIssue).join('\n') + '\n');
     return 2;
   }
-  const wanted = (f: Finding) => only.size === 0 || only.has(f.rule);
-  let design: Design = loaded.design;
+  const plan = fixAll(loaded.design, { rules: only, maxSteps: MAX_STEPS });
   const log: string[] = [];
-  let applied = 0;
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const next = lint(design).findings.find((f) => f.fix && wanted(f));
-    if (!next) break;
-    const fixed = applyFix(design, next);
-    if (!fixed) break;
-    applied++;
-    log.push(`fixed ${next.rule} at ${next.table ?? 'design'} ${formatPath(next.path)}: ${next.fix}`);
-    for (const e of next.effects ?? []) {
+  for (const step of plan.applied) {
+    log.push(`fixed ${step.rule} at ${step.table ?? 'design'} ${formatPath(step.path)}: ${step.label}`);
+    for (const e of step.effects) {
       const where = e.movedTo ? `${e.table} -> ${e.movedTo}` : e.table;
       log.push(`  query "${e.query}" (${where}): ${e.changed ? `${e.before} -> ${e.after}` : `unchanged (${e.before})`}`);
     }
-    design = fixed;
   }
-  const withheld = lint(design).findings.filter((f) => f.fixWithheld && wanted(f));
+  for (const step of plan.cycles) log.push(`skipped ${step.rule} at ${step.table ?? 'design'} ${formatPath(step.path)}: ${step.label} would undo an earlier fix`);
+  const withheld = plan.withheld;
+  const applied = plan.applied.length;
+  const design: Design = plan.design;
+  for (const f of plan.decisions) log.push(`not applied ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fix}: it changes what the application gets back; apply it with --rule ${f.rule}`);
   for (const f of withheld) log.push(`withheld ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fixWithheld}`);
   if (applied === 0 && withheld.length === 0) log.push(only.size ? `no fix offered for ${[...only].join(', ')}` : 'no fix offered: nothing changed');
   await write(io.stderr, log.map(terminalSafe).join('\n') + '\n');

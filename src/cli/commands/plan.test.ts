@@ -34,7 +34,7 @@ describe('btstudio plan', () => {
     expect(text.code).toBe(0);
     expect(text.out).toContain('events: 300,000 writes/s at peak (75,000 on average),');
     expect(text.out).toContain('  - events: CPU at the peak 300,000 writes/s, storage and growth at the average 75,000 writes/s.');
-    expect(text.out).toMatch(/SSD: needs 31 nodes \(CPU 31,/);
+    expect(text.out).toMatch(/SSD: needs 31 nodes \(CPU 31 at 70%,/);
     const json = JSON.parse((await runCli('plan', avgFile, '--format', 'json')).out);
     const peak = JSON.parse((await runCli('plan', file, '--format', 'json')).out);
     expect(json.tables[0]).toMatchObject({ writeRowsPerSecond: 300000, averageWriteRowsPerSecond: 75000, cpuNodes: peak.tables[0].cpuNodes });

@@ -1,6 +1,8 @@
 // btstudio plan DESIGN: the capacity and cost plan (src/core/capacity/plan.ts), the same model
 // lint's capacity rules and the studio's Capacity panel read.
-import { capacityPlan, DEFAULT_PRICES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { capacityPlan, DEFAULT_PRICES, MAX_CLUSTER_NODES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { becauseText, clusterName, declaredText, needsSentence, percentText, recommendedText } from '../../core/capacity/wording';
+import { formatCount } from '../../core/units';
 import { analyze } from '../../core/rules/analysis';
 import { formatBytes } from '../../core/rules/support/rows';
 import { readDesign } from '../design-file';
@@ -25,8 +27,7 @@ function price(name: string, raw: string | undefined): number | undefined {
   return n;
 }
 
-const nodesText = (n: number) => `${n} node${n === 1 ? '' : 's'}`;
-const money = (p: PlanDetail, n: number) => `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (p: PlanDetail, n: number | null) => (n === null ? 'unknown (over the 1,000-node limit)' : `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
 
 /** The peak write rate (CPU), and the average (storage) when it differs. */
@@ -37,14 +38,14 @@ function writes(t: PlanDetail['tables'][number]): string {
 }
 
 function text(file: string, p: PlanDetail, other: PlanDetail): string {
-  const lines = [`${terminalSafe(file)}: ${nodesText(p.cluster.nodes)} ${p.cluster.storage.toUpperCase()}`];
+  const lines = [`${terminalSafe(file)}: ${p.cluster.storage.toUpperCase()}; ${p.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}`, terminalSafe(needsSentence(p))];
   for (const t of p.tables) {
     const stored = t.storage === 'unknown' ? 'storage unknown' : t.storage === 'unbounded' ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month` : `${formatBytes(t.storedBytes!)} stored`;
-    lines.push(`  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes} nodes at 100% CPU`);
+    lines.push(`  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`);
   }
   const col = (x: PlanDetail) => [
-    `${x.cluster.storage.toUpperCase()}: needs ${nodesText(x.nodesNeeded.recommended)} (CPU ${x.nodesNeeded.cpu}, storage ${x.nodesNeeded.storage})`,
-    `CPU ${Math.round(x.utilization.cpu * 100)}% and storage ${Math.round(x.utilization.storage * 100)}% of the declared ${nodesText(x.cluster.nodes)}`,
+    `${x.cluster.storage.toUpperCase()}: needs ${recommendedText(x)} (${becauseText(x.binding)})`,
+    `CPU ${percentText(x.binding.utilization.cpu)} and storage ${percentText(x.binding.utilization.storage)} of ${declaredText(x.binding)}`,
     `${money(x, x.monthlyCost.total)}/month (nodes ${money(x, x.monthlyCost.nodes)}, storage ${money(x, x.monthlyCost.storage)})`,
   ];
   const a = col(p);

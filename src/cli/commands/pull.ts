@@ -1,4 +1,5 @@
 // btstudio pull: read live tables into a design (docs/pull.md). Read-only.
+import { plural } from '../../core/report/words';
 import { writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { intFlag, parseFlags, terminalSafe, UserError, write, writeError, type Io } from '../io';
@@ -47,7 +48,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     } catch (e) {
       throw (e as NodeJS.ErrnoException).code === 'EEXIST' ? new UserError(`${values.output} exists; pull never overwrites a file (choose another name)`) : writeError(values.output, e);
     }
-    await write(io.stderr, `pulled ${design.tables.length} table(s) into ${values.output}\n`);
+    await write(io.stderr, `pulled ${plural(design.tables.length, 'table')} into ${values.output}\n`);
   } else await write(io.stdout, out);
   return 0;
 }

@@ -150,6 +150,27 @@ describe('btstudio simulate', () => {
     expect((await cli('simulate', join(dir, 'missing.yaml'))).err).toMatch(/no such file/);
   });
 
+  it('says launch day and, with --pre-split, prints split keys a second run confirms', async () => {
+    const example = join(__dirname, '..', '..', '..', 'examples', 'web-pages.yaml');
+    const text = await cli('simulate', example, '--pre-split');
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^verdict {5}ok: .* Launch day: [\d.]+% of the run's writes are throttled in its first \d+ s/m);
+    expect(text.out).toMatch(/^launch {6}[\d.]+% of the run's writes throttled in its first \d+ s while the new table splits \(--pre-split proposes split keys\)$/m);
+    expect(text.out).toMatch(/^pre-split {3}203 pre-split points: [\d.]+% of the run's writes throttled in the first \d+ s before, [\d.]+% over the whole run with them, in the same simulation$/m);
+    const line = text.out.split('\n').find((l) => l.startsWith('splits: '))!;
+    const splits = JSON.parse(line.slice('splits: '.length)) as string[];
+    expect(splits).toHaveLength(203);
+    expect([...splits].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))).toEqual(splits);
+    const json = JSON.parse((await cli('simulate', example, '--pre-split', '--format', 'json')).out);
+    expect(json.launch.share).toBeGreaterThan(0.03);
+    expect(json.preSplit).toMatchObject({ ok: true, splits, after: { launch: null, verdict: 'ok' } });
+    // Without launch-day throttling there is nothing to propose, and it says so.
+    const quiet = await cli('simulate', example, '--pre-split', '--wps', '100');
+    expect(quiet.out).not.toMatch(/^launch /m);
+    expect(quiet.out).toMatch(/^pre-split {3}nothing to propose: /m);
+    expect(JSON.parse((await cli('simulate', example, '--pre-split', '--wps', '100', '--format', 'json')).out).preSplit).toBeNull();
+  }, 120_000);
+
   it('prints its usage with --help and is listed in the help', async () => {
     const h = await cli('simulate', '--help');
     expect(h.code).toBe(0);

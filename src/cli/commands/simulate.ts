@@ -1,15 +1,18 @@
 // btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
+import { capacityPlan } from '../../core/capacity/plan';
+import { needsSentence } from '../../core/capacity/wording';
+import { analyze } from '../../core/rules/analysis';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
-import { heatmapOf, LIMITS, optionsFor, quantiseHeatmap, simulate, type HeatmapMetric, type Pattern, type SimResult } from '../../core/sim/index';
+import { checkPreSplits, durationText, heatmapOf, LIMITS, optionsFor, quantiseHeatmap, simulate, type HeatmapMetric, type Pattern, type PreSplitCheck, type SimResult } from '../../core/sim/index';
 import { failedError, intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
 export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
 export const usage = `usage: btstudio simulate DESIGN [--table T] [--nodes N] [--seconds S] [--seed X]
                          [--wps W] [--buckets B] [--slots K] [--heatmap writes|reads|both]
-                         [--format text|json]
+                         [--pre-split] [--format text|json]
 
 Simulates the table's write load (load.writesPerSecond, or --wps) on a cluster of N nodes
 (default: the design's cluster, else 3) for S simulated seconds (default 600): tablets split and
@@ -19,7 +22,10 @@ sequential, sequential-in-prefix, hot-key, hot-range, periodic, saturated), the 
 at-risk, hotspot, over-capacity) with its reason, the hottest key range, the max sustainable write rate and a heatmap of
 writes over time and key buckets (--buckets, default 100; --slots, default 60); --heatmap reads
 or both shows the table's read requests (its queries) instead of, or with, the writes. Reads and
-the design's other tables count against each node's capacity.
+the design's other tables count against each node's capacity. When the new table throttles
+writes while it splits (launch day), --pre-split proposes split keys from the key's generated
+distribution, runs the same workload again with them, and prints them (as a design's \`splits:\`)
+when that run confirms they help.
 A simulation, not a promise: docs/simulator.md lists its assumptions.`;
 
 const PATTERN_TEXT: Record<Pattern, string> = {
@@ -43,6 +49,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     slots: { type: 'string' },
     format: { type: 'string' },
     heatmap: { type: 'string' },
+    'pre-split': { type: 'boolean' },
   });
   if (positionals.length !== 1) throw new UserError('name one design file');
   const format = values.format ?? 'text';
@@ -59,8 +66,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const design = await readDesign(file);
   const table = pickTable(design, values.table, file);
   let result: SimResult;
+  let preSplit: PreSplitCheck | null = null;
   try {
-    result = simulate(table, optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }, table));
+    const options = optionsFor(design, { nodes, seconds, seed, writesPerSecond: wps, maxBuckets: buckets, maxSlots: slots }, table);
+    result = simulate(table, options);
+    if (values['pre-split']) preSplit = checkPreSplits(table, options, result);
   } catch (e) {
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
     throw failedError(`${file}: simulation of table ${table.name}`, e);
@@ -69,7 +79,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const view: SimResult = { ...result, heatmap: heatmapOf(result.heatmap, result.reads, metric) };
   // The text heatmap prints one row per bucket asked for (--buckets); without the flag, 16 rows.
   const rows = values.buckets === undefined ? DEFAULT_TEXT_ROWS : buckets;
-  await write(io.stdout, format === 'json' ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric }) + '\n' : toText(design, view, metric, rows));
+  const asked = values['pre-split'] === true;
+  const text = format === 'json' ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric, ...(asked ? { preSplit: preSplitJson(preSplit) } : {}) }) + '\n' : toText(design, view, metric, rows) + (asked ? preSplitText(preSplit) : '');
+  await write(io.stdout, text);
   return 0;
 }
 
@@ -84,6 +96,8 @@ export function toJson(design: Design, r: SimResult) {
     design: design.name,
     table: p.table,
     nodes: p.nodes,
+    /** The capacity plan's recommended count per cluster, worded as every surface words it. */
+    plan: needsSentence(capacityPlan(design, analyze(design))),
     storage: p.storage,
     seconds: p.seconds,
     seed: p.seed,
@@ -101,6 +115,7 @@ export function toJson(design: Design, r: SimResult) {
     pattern: r.pattern,
     verdict: r.verdict,
     verdictReason: r.verdictReason,
+    launch: r.launch && { throttled: r.launch.throttled, share: round(r.launch.share), seconds: round(r.launch.seconds, 1), shareWhileSplitting: round(r.launch.shareWhileSplitting) },
     hottestRange: r.hottestRange && {
       start: r.hottestRange.start,
       end: r.hottestRange.end,
@@ -157,6 +172,7 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
     `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes` +
       (p.otherShare > 0 ? `, ${pct(p.otherShare)} of each taken by reads and other tables` : ''),
+    `plan        ${needsSentence(capacityPlan(design, analyze(design)))} (the capacity plan; this run uses the ${fmt(p.nodes)} simulated here)`,
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
     `verdict     ${r.verdict}: ${r.verdictReason}`,
@@ -164,6 +180,11 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,
     `node share  ${r.nodeShare.slice(0, 16).map((x) => `${Math.round(x * 100)}%`).join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
     `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)}) in the whole run; ${pct(r.throttledShareSecondHalf)} in its second half, which the verdict judges (the first is warm-up: tablets still splitting)`,
+    ...(r.launch
+      ? [
+          `launch      ${pct(r.launch.share)} of the run's writes throttled in its first ${durationText(r.launch.seconds)} while the new table splits (--pre-split proposes split keys)`,
+        ]
+      : []),
     `tablets     ${fmt(r.tablets)} at the end; ${fmt(r.splits)} splits, ${fmt(r.moves)} moves`,
     ...(r.hottestRange
       ? [
@@ -174,6 +195,25 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     '',
     ...asciiHeatmap(r, rows, 60, metric),
   ];
+  return lines.map(terminalSafe).join('\n') + '\n';
+}
+
+/** The --pre-split proposal: null when the run had no launch-day throttling. */
+export function preSplitJson(c: PreSplitCheck | null) {
+  if (!c) return null;
+  return {
+    ok: c.ok,
+    reason: c.reason,
+    splits: c.splits,
+    after: c.after && { launch: c.after.launch && { share: round(c.after.launch.share), seconds: round(c.after.launch.seconds, 1) }, throttledShare: round(c.after.throttledShare), verdict: c.after.verdict },
+  };
+}
+
+/** The --pre-split section of the text output: the verdict on the proposal, and the keys to paste. */
+export function preSplitText(c: PreSplitCheck | null): string {
+  if (!c) return '\npre-split   nothing to propose: the run throttled no more than 1% of its writes while the table split\n';
+  const lines = ['', `pre-split   ${c.ok ? '' : 'not offered: '}${c.reason}`];
+  if (c.ok) lines.push('The table\'s split keys, to put in the design (they replace any it has):', `splits: ${JSON.stringify(c.splits)}`);
   return lines.map(terminalSafe).join('\n') + '\n';
 }
 

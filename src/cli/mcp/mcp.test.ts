@@ -54,20 +54,30 @@ const inRoot = async <T>(fn: () => Promise<T>): Promise<T> => {
 };
 
 describe('btstudio mcp', () => {
-  it('lists its tools, each with a JSON Schema whose design argument is the design format', async () => {
+  it('lists its tools in under 20 KB: each design argument is text, its schema one resource', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['apply_fixes', 'check_design', 'diff_designs', 'export_design', 'infer_from_keys', 'lint_design', 'plan_capacity', 'sample_keys', 'simulate_table']);
-    const format = designJsonSchema() as { properties: Record<string, unknown> };
+    // The whole answer as it travels (the SDK's client parsed it from one JSON line).
+    const size = Buffer.byteLength(JSON.stringify({ tools }));
+    expect(size).toBeLessThan(20 * 1024);
+    // Before, the design schema was inlined in each tool: 9 copies of it would not fit.
+    expect(size).toBeLessThan(Buffer.byteLength(JSON.stringify(designJsonSchema())));
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint, t.name).toBe(true);
-      const props = t.inputSchema.properties as Record<string, { anyOf?: { type: string; properties?: Record<string, unknown> }[] }>;
+      const props = t.inputSchema.properties as Record<string, { type?: string; description?: string }>;
       const designs = ['design', 'a', 'b'].filter((k) => k in props);
       expect(designs.length > 0 || t.name === 'infer_from_keys', t.name).toBe(true);
       for (const k of designs) {
-        expect(props[k]!.anyOf!.map((s) => s.type)).toEqual(['string', 'object']);
-        expect(Object.keys(props[k]!.anyOf![1]!.properties!).sort()).toEqual(Object.keys(format.properties).sort());
+        expect(props[k]!.type, `${t.name}.${k}`).toBe('string');
+        expect(props[k]!.description, `${t.name}.${k}`).toContain('btstudio://format/design.schema.json');
       }
     }
+    // The schema the descriptions name is there, once, and is the design format's.
+    const { resources } = await client.listResources();
+    expect(resources.filter((r) => r.uri === 'btstudio://format/design.schema.json')).toHaveLength(1);
+    const read = await client.readResource({ uri: 'btstudio://format/design.schema.json' });
+    expect(read.contents[0]!.mimeType).toBe('application/schema+json');
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(designJsonSchema());
   });
 
   it('answers check_design and lint_design as the CLI does, for every example', async () => {
@@ -82,6 +92,19 @@ describe('btstudio mcp', () => {
       expect(JSON.parse(text(lint)), file).toEqual(cli.json);
       expect(lint.structuredContent, file).toEqual(cli.json);
     }
+  }, 120_000);
+
+  it('simulate_table with preSplit answers as `btstudio simulate --pre-split`: launch day and checked split keys', async () => {
+    const name = examplePath('web-pages.yaml');
+    const sim = await call('simulate_table', { design: example('web-pages.yaml'), name, preSplit: true });
+    expect(sim.isError, text(sim)).toBeFalsy();
+    const simCli = await inRoot(() => cliJson('simulate', name, '--pre-split', '--format', 'json'));
+    expect(sim.structuredContent).toEqual(simCli.json);
+    const answer = sim.structuredContent as { launch: { share: number } | null; preSplit: { ok: boolean; splits: string[] } | null };
+    expect(answer.launch!.share).toBeGreaterThan(0.03);
+    expect(answer.preSplit).toMatchObject({ ok: true });
+    expect(answer.preSplit!.splits).toHaveLength(203);
+    expect(text(sim)).toMatch(/^pre-split {3}203 pre-split points: /m);
   }, 120_000);
 
   it('answers simulate_table, sample_keys and export_design as the CLI does, for every table of every example', async () => {
@@ -137,7 +160,7 @@ describe('btstudio mcp', () => {
     expect(inferred.structuredContent).toEqual(JSON.parse((await runCliWithInput(['infer', '-', '--format', 'json'], keys)).out));
   }, 300_000);
 
-  it('takes a design as a JSON object too, with the same findings', async () => {
+  it('still takes a design sent as a JSON object (read as its JSON text), with the same findings', async () => {
     const file = exampleFiles()[0]!;
     const { design } = exampleDesigns()[0]!;
     const asText = JSON.parse(text(await call('lint_design', { design: example(file) }))) as { findings: { rule: string; path: string }[] };
@@ -154,7 +177,13 @@ describe('btstudio mcp', () => {
 
     const lint = await call('lint_design', { design: broken, name: 'mine.yaml' });
     expect(lint.isError).toBe(true);
-    expect(text(lint)).toMatch(/^mine\.yaml:5:\d+: /);
+    expect(text(lint)).toMatch(/^mine\.yaml:5:\d+: tables\[0\]\.rowKey\.fields\.a\.type: /);
+    // JSON text the same way: the message names the file, line, column and design path.
+    const json = JSON.stringify({ format: 'bigtable-studio/v1', name: 'x', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'nope' } } } }] }, null, 2);
+    const lintJson = await call('lint_design', { design: json, name: 'mine.json' });
+    expect(lintJson.isError).toBe(true);
+    expect(text(lintJson)).toMatch(/^mine\.json:\d+:\d+: tables\[0\]\.rowKey\.fields\.a\.type: /);
+    expect(text(await call('diff_designs', { a: broken, b: json }))).toMatch(/^btstudio diff: a\.yaml:5:\d+: tables\[0\]\.rowKey/);
 
     const huge = await call('lint_design', { design: `# ${'x'.repeat(5 * 1024 * 1024 + 10)}` });
     expect(huge.isError).toBe(true);

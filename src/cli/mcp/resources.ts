@@ -19,6 +19,9 @@ export interface Resource {
 
 const PACKAGE = 'bigtable-schema-studio';
 
+/** The design format's JSON Schema, served once here rather than inlined in every tool. */
+export const SCHEMA_URI = 'btstudio://format/design.schema.json';
+
 /** The folder of this package: the nearest parent with our package.json (src/ and dist/ alike). */
 export function packageRoot(from = fileURLToPath(import.meta.url)): string {
   for (let dir = dirname(from); ; dir = dirname(dir)) {
@@ -52,7 +55,7 @@ export function listResources(root = packageRoot()): Resource[] {
       read: file('docs', 'design-format.md'),
     },
     {
-      uri: 'btstudio://format/design.schema.json',
+      uri: SCHEMA_URI,
       name: 'design.schema.json',
       title: 'The JSON Schema of the design format',
       description: 'Draft-07 JSON Schema of a design, generated from the same definitions the loader validates with.',

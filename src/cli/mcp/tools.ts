@@ -4,9 +4,9 @@
 // loader and limits as a file given to the CLI.
 import * as z from 'zod';
 import { CODE_LANGS, EXPORT_FORMATS } from '../../core/export';
-import { Design } from '../../core/model/schema';
 import { runCliWithInput } from '../run-in-memory';
 import { MAX_READ_BYTES, withFiles } from '../io';
+import { SCHEMA_URI } from './resources';
 
 /** What a tool answers: MCP's CallToolResult. */
 export interface ToolResult {
@@ -30,11 +30,13 @@ export class ToolInputError extends Error {}
 
 const encoder = new TextEncoder();
 
-// A design is the text of a design file (YAML or JSON), or the same design as a JSON object.
-// Both go through the loader, so an object gets the file's checks and messages too.
+// A design is the text of a design file (YAML or JSON). Its JSON Schema is not inlined here (it
+// is large, and would be repeated in every tool): it is one resource, SCHEMA_URI. The loader
+// checks the text as it checks a file, with the same messages; an object is still taken, as
+// its JSON text, for clients that send one.
 const designInput = (what: string) =>
-  z.union([z.string().max(MAX_READ_BYTES).meta({ description: `${what}: the text of a design file (YAML or JSON).` }), Design]).meta({
-    description: `${what}: a design in the format bigtable-studio/v1, as the text of a design file (YAML or JSON) or as the JSON object itself.`,
+  z.string().max(MAX_READ_BYTES).meta({
+    description: `${what}: the text of a design file, YAML or JSON (format bigtable-studio/v1; its JSON Schema is the resource ${SCHEMA_URI}).`,
   });
 const fileName = z
   .string()
@@ -181,10 +183,12 @@ const simulateTable: Tool = {
     writesPerSecond: z.number().int().min(0).optional().meta({ description: 'Write rate instead of the table\'s load.writesPerSecond.' }),
     buckets: z.number().int().min(1).optional().meta({ description: 'Key ranges of the heatmap (default 100).' }),
     slots: z.number().int().min(1).optional().meta({ description: 'Time slots of the heatmap (default 60).' }),
+    preSplit: z.boolean().optional().meta({ description: 'When the new table throttles writes while it splits (launch), propose split keys and check them with a second run (preSplit in the answer).' }),
   })),
   async run(args) {
     const { file, files } = designArgs(args);
     const flags = [...tableFlags(args)];
+    if (args.preSplit === true) flags.push('--pre-split');
     for (const [key, flag] of [
       ['nodes', '--nodes'],
       ['seconds', '--seconds'],

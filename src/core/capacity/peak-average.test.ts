@@ -72,7 +72,7 @@ describe('peak and average write rates: the plan and lint read one model', () =>
     expect(avg.cpuNodes).toBeCloseTo(peak.cpuNodes, 12);
     expect(avg.nodesNeeded.cpu).toBe(peak.nodesNeeded.cpu);
     expect(avg.sizedBytes / peak.sizedBytes).toBeCloseTo(0.25, 3);
-    expect(avg.nodesNeeded.storage).toBeLessThan(peak.nodesNeeded.storage);
+    expect(avg.nodesNeeded.storage).toBeLessThan(peak.nodesNeeded.storage!);
     expect(planJson(avg).tables[0]).toMatchObject({ writeRowsPerSecond: 20_000, averageWriteRowsPerSecond: 5_000 });
     const a = avg.assumptions.join('\n');
     expect(a).toContain("CPU is sized at each table's peak (load.writesPerSecond); rows, storage and growth at its average");

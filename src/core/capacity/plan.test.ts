@@ -22,7 +22,9 @@ const numbersAreSane = (v: unknown, at = 'plan'): void => {
 describe('capacity plan', () => {
   it('has exactly the documented JSON shape', () => {
     const json = planJson(planOf(eventsDesign(20_000, 3)));
-    expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'assumptions']);
+    expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'overLimit', 'clusters', 'assumptions']);
+    expect(json.overLimit).toBeNull();
+    expect(Object.keys(json.clusters[0]!)).toEqual(['id', 'declared', 'nodes', 'autoscaling', 'routing', 'cpuTarget', 'cpuNodes', 'nodesNeeded', 'settlesAt', 'utilization']);
     expect(json.cluster).toEqual({ nodes: 3, storage: 'ssd' });
     expect(Object.keys(json.tables[0]!)).toEqual(['table', 'writeRowsPerSecond', 'averageWriteRowsPerSecond', 'readRowsPerSecond', 'scanBytesPerSecond', 'storedBytes', 'storedBytesGrowthPerMonth', 'storage', 'cpuNodes']);
     expect(Object.keys(json.nodesNeeded)).toEqual(['cpu', 'storage', 'recommended']);
@@ -73,7 +75,7 @@ describe('capacity plan', () => {
     expect(big.load.writes).toBeGreaterThan(3.9);
     const p = planOf(eventsDesign(14_000, 3), { prices: { nodeHour: 1 } });
     expect(p.monthlyCost.prices.nodeHour).toBe(1);
-    expect(p.monthlyCost.nodes).toBe(p.nodesNeeded.recommended * 730);
+    expect(p.monthlyCost.nodes).toBe(p.nodesNeeded.recommended! * 730);
   });
 
   it('says what it does not know instead of inventing it', () => {
@@ -92,7 +94,8 @@ describe('capacity plan', () => {
       // 29,400 writes/s is exactly 70% of 3 nodes: at the target, not above it.
       const expected = wps <= 29_400 ? 'ok' : wps <= 42_000 ? 'target' : 'over';
       expect(p.cpuState, `${wps} writes/s`).toBe(expected);
-      if (f) expect(f.message).toContain(`set ${p.nodesNeeded.recommended} nodes`);
+      if (f) expect(f.message).toContain(`the design needs ${p.nodesNeeded.recommended} nodes`);
+      if (f) expect(f.fix).toBe(`Set cluster.nodes to ${p.nodesNeeded.recommended}`);
     }
   });
 });

@@ -12,7 +12,8 @@
 import type { Design } from '../model/schema';
 import type { DesignAnalysis } from '../rules/analysis';
 import { clusterOf, CPU_TARGET, NODE_FIGURES, rowCost, SOURCES, STORAGE_TARGET, GiB, type ClusterModel, type NodeFigures, type StorageType } from './figures';
-import { formatCount } from '../units';
+import { formatBytes, formatCount } from '../units';
+import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
 import { percent } from '../rules/support/keyshape';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
 
@@ -69,31 +70,96 @@ export interface PlanTable {
   storedBytes: number | null;
   storedBytesGrowthPerMonth: number | null;
   storage: 'bounded' | 'unbounded' | 'unknown';
-  /** Nodes this table's load takes at 100% CPU. */
-  cpuNodes: number;
+  /** Nodes this table's load takes at 100% CPU (its reads on the cluster they are routed to); null beyond MAX_CLUSTER_NODES. */
+  cpuNodes: number | null;
+}
+
+/** The most nodes one cluster of the format holds (cluster.nodes, autoscaling maxNodes). */
+export const MAX_CLUSTER_NODES = 1000;
+
+/** Node counts as the plan's JSON gives them: null beyond MAX_CLUSTER_NODES (then `overLimit` says why). */
+export interface NodesNeeded {
+  cpu: number | null;
+  storage: number | null;
+  recommended: number | null;
+}
+
+/** One cluster's plan: every write of every table, the reads its app profiles route to it, a full copy of the data. */
+export interface ClusterPlan {
+  /** The cluster's id; null for the `cluster:` shorthand or a design that declares none. */
+  id: string | null;
+  /** How the design declares it: a fixed count, autoscaling, or not at all (Bigtable's default of 3 is assumed). */
+  declared: 'fixed' | 'autoscaling' | 'none';
+  /** The nodes it is planned at: the fixed count, or maxNodes (model/instance.ts planNodes). */
+  nodes: number;
+  autoscaling: { minNodes: number; maxNodes: number; cpuTarget: number } | null;
+  routing: 'single-cluster' | 'multi-cluster';
+  cpuTarget: number;
+  /** The load on it, in nodes at 100% CPU. */
+  load: NodeLoad;
+  /** Exact figures; may exceed what a cluster can have (see `bounded`). */
+  need: { cpu: number; storage: number; recommended: number };
+  /** An autoscaled cluster: the nodes the autoscaler settles at under the declared peak. */
+  settlesAt: number | null;
+  utilization: { cpu: number; storage: number };
+  cpuState: PlanState;
+  storageState: PlanState;
 }
 
 export interface CapacityPlan {
   cluster: { nodes: number; storage: StorageType };
   tables: PlanTable[];
-  nodesNeeded: { cpu: number; storage: number; recommended: number };
-  utilization: { cpu: number; storage: number };
-  monthlyCost: { currency: string; nodes: number; storage: number; total: number; prices: Prices };
+  nodesNeeded: NodesNeeded;
+  utilization: { cpu: number | null; storage: number | null };
+  monthlyCost: { currency: string; nodes: number | null; storage: number; total: number | null; prices: Prices };
+  /** When a cluster would need more than MAX_CLUSTER_NODES: what costs most. Null otherwise. */
+  overLimit: string | null;
+  clusters: ClusterPlanJson[];
   assumptions: string[];
+}
+
+export interface ClusterPlanJson {
+  id: string | null;
+  declared: ClusterPlan['declared'];
+  nodes: number;
+  autoscaling: ClusterPlan['autoscaling'];
+  routing: ClusterPlan['routing'];
+  cpuTarget: number;
+  cpuNodes: number | null;
+  nodesNeeded: NodesNeeded;
+  settlesAt: number | null;
+  utilization: { cpu: number | null; storage: number | null };
 }
 
 /** Internal figures the rules read besides the JSON plan. */
 export interface PlanDetail extends CapacityPlan {
   model: ClusterModel;
   workload: DesignWorkload;
-  /** Nodes the whole load takes at 100% CPU, and its parts. */
+  /** Every cluster's own plan, in the design's order. */
+  clusterPlans: ClusterPlan[];
+  /** The cluster the top-level figures describe: the one furthest from carrying its load. */
+  binding: ClusterPlan;
+  /** Nodes the binding cluster's load takes at 100% CPU, and its parts. */
   cpuNodes: number;
   load: NodeLoad;
   /** Bytes the plan sizes storage for (bounded tables, plus SIZING_MONTHS of growth). */
   sizedBytes: number;
+  /** The exact recommended count (may exceed MAX_CLUSTER_NODES; nodesNeeded is bounded). */
+  recommendedExact: number;
   /** The declared cluster against the load: within target, above the target, over 100%. */
   cpuState: PlanState;
   storageState: PlanState;
+  /** The single biggest cost: the query, writes or storage of one table. */
+  topCost: CostPart | null;
+}
+
+export interface CostPart {
+  table: string;
+  kind: 'writes' | 'query' | 'reads' | 'storage';
+  query?: string;
+  /** Nodes it takes (CPU nodes at the cluster's target, or storage nodes). */
+  nodes: number;
+  text: string;
 }
 
 export type PlanState = 'ok' | 'target' | 'over';
@@ -121,6 +187,9 @@ const round = (n: number, digits = 0) => {
   return Math.round(n * f) / f;
 };
 
+/** A count within the format's limit, else null. */
+export const bounded = (n: number): number | null => (Number.isFinite(n) && n <= MAX_CLUSTER_NODES ? n : null);
+
 const memo = new WeakMap<DesignAnalysis, { design: Design; plan: PlanDetail }>();
 
 export function capacityPlan(design: Design, analysis: DesignAnalysis, options: PlanOptions = {}): PlanDetail {
@@ -133,22 +202,108 @@ export function capacityPlan(design: Design, analysis: DesignAnalysis, options: 
   return plan;
 }
 
+/** Each query's read load, in nodes at 100% CPU, with the clusters it is routed to. */
+interface RoutedRead {
+  table: string;
+  query: string | null;
+  kind: string;
+  /** Point reads and scan seeks, and scanned bytes, in nodes at 100% CPU. */
+  reads: number;
+  scans: number;
+  nodes: number;
+  clusters: string[] | null; // null: every cluster (the one cluster of a design without ids)
+  multi: boolean;
+}
+
+function routedReads(design: Design, workload: DesignWorkload, cap: NodeFigures): RoutedRead[] {
+  const inst = instanceOf(design);
+  const out: RoutedRead[] = [];
+  const byName = new Map(design.tables.map((t) => [t.name, t]));
+  for (const w of workload.tables) {
+    const table = byName.get(w.table) ?? design.tables[w.index];
+    if (!table) continue;
+    let declaredPoint = 0;
+    for (const q of w.queries) {
+      if (q.perSecond === null || q.perSecond === 0) continue;
+      const query = table.queries?.[q.index];
+      const servedHere = q.servedOn ?? w.table;
+      const p = query ? profileOfQuery(inst, table, query) : inst.defaultProfile;
+      const r = q.kind === 'point' ? (q.perSecond * rowCost(q.readBytes)) / cap.readsPerSecond : q.perSecond / cap.readsPerSecond;
+      const sc = q.kind === 'point' ? 0 : (q.scanBytesPerSecond ?? 0) / cap.scanBytesPerSecond;
+      if (q.kind === 'point') declaredPoint += q.perSecond;
+      out.push({ table: servedHere, query: q.query, kind: q.kind, reads: r, scans: sc, nodes: r + sc, clusters: p.clusters.length ? p.clusters : null, multi: p.routing === 'multi' && inst.clusters.length > 1 });
+    }
+    const extra = w.pointReadsPerSecond - declaredPoint;
+    if (extra > 1e-9) {
+      const p = profileOfLoad(inst, table);
+      const r = (extra * rowCost(w.readBytes)) / cap.readsPerSecond;
+      out.push({ table: w.table, query: null, kind: 'point', reads: r, scans: 0, nodes: r, clusters: p.clusters.length ? p.clusters : null, multi: p.routing === 'multi' && inst.clusters.length > 1 });
+    }
+  }
+  return out;
+}
+
 function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOptions): PlanDetail {
   const model = clusterFor(design, options.storage);
   const workload = designWorkload(analysis);
   const cap = model.capacity;
-  let cpuNodes = 0;
+  const inst = instanceOf(design);
   let sizedBytes = 0;
-  const sum: NodeLoad = { writes: 0, reads: 0, scans: 0, total: 0 };
-  const tables: PlanTable[] = workload.tables.map((w) => {
-    const load = tableLoad(w, cap);
-    // Every cluster takes every write; reads go to the one cluster the app profile names.
-    cpuNodes += load.total;
-    sum.writes += load.writes;
-    sum.reads += load.reads;
-    sum.scans += load.scans;
-    sum.total += load.total;
+  const writeNodes = new Map<string, number>();
+  for (const w of workload.tables) {
+    writeNodes.set(w.table, ((w.writeRowsPerSecond ?? 0) * rowCost(w.bytesPerWrite)) / cap.writesPerSecond);
     sizedBytes += w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
+  }
+  const reads = routedReads(design, workload, cap);
+  // Clusters that a multi-cluster profile sends writes to (every cluster takes the writes; the
+  // lower CPU target applies where a profile can fail traffic over to it).
+  const multiWrites = new Set<string | null>();
+  for (const t of design.tables) {
+    const p = profileOfLoad(inst, t);
+    if (p.routing === 'multi' && inst.clusters.length > 1) for (const id of p.clusters) multiWrites.add(id);
+  }
+  const storageNodesExact = Math.max(1, Math.ceil(sizedBytes / (cap.storageBytes * STORAGE_TARGET) - 1e-9));
+
+  const clusterPlans: ClusterPlan[] = inst.clusters.map((c) => {
+    const mine = reads.filter((r) => r.clusters === null || c.id === null || r.clusters.includes(c.id));
+    const multi = mine.some((r) => r.multi) || multiWrites.has(c.id);
+    const overrideTarget = design.cluster?.nodeCapacity?.cpuTarget;
+    const recommendedTarget = overrideTarget ?? (multi ? CPU_TARGET.multiCluster : CPU_TARGET.singleCluster);
+    // An autoscaled cluster is sized at the lower of its own target and the recommended one.
+    const cpuTarget = c.autoscaling ? Math.min(recommendedTarget, c.autoscaling.cpuTarget / 100) : recommendedTarget;
+    const load: NodeLoad = { writes: 0, reads: 0, scans: 0, total: 0 };
+    for (const n of writeNodes.values()) load.writes += n;
+    for (const r of mine) {
+      // A scan's seek is a read; its bytes are scan work (tableLoad's split).
+      load.reads += r.reads;
+      load.scans += r.scans;
+    }
+    load.total = load.writes + load.reads + load.scans;
+    const cpu = Math.max(1, Math.ceil(load.total / cpuTarget - 1e-9));
+    const recommended = Math.max(cpu, storageNodesExact);
+    const declared: ClusterPlan['declared'] = inst.source === 'none' ? 'none' : c.autoscaling ? 'autoscaling' : 'fixed';
+    const nodes = c.planNodes;
+    const settlesAt = c.autoscaling ? Math.min(c.autoscaling.maxNodes, Math.max(c.autoscaling.minNodes, Math.ceil(load.total / (c.autoscaling.cpuTarget / 100) - 1e-9))) : null;
+    return {
+      id: c.id,
+      declared,
+      nodes,
+      autoscaling: c.autoscaling ? { minNodes: c.autoscaling.minNodes, maxNodes: c.autoscaling.maxNodes, cpuTarget: c.autoscaling.cpuTarget } : null,
+      routing: multi ? 'multi-cluster' : 'single-cluster',
+      cpuTarget,
+      load,
+      need: { cpu, storage: storageNodesExact, recommended },
+      settlesAt,
+      utilization: { cpu: load.total / nodes, storage: sizedBytes / (nodes * cap.storageBytes) },
+      cpuState: stateOf(load.total, nodes, cpuTarget),
+      storageState: stateOf(sizedBytes, nodes * cap.storageBytes, STORAGE_TARGET),
+    };
+  });
+  // The binding cluster: the largest shortfall (recommended over declared), then the largest load.
+  const binding = clusterPlans.reduce((a, b) => (b.need.recommended - b.nodes > a.need.recommended - a.nodes || (b.need.recommended - b.nodes === a.need.recommended - a.nodes && b.load.total > a.load.total) ? b : a));
+
+  const tables: PlanTable[] = workload.tables.map((w) => {
+    const own = (writeNodes.get(w.table) ?? 0) + reads.filter((r) => r.table === w.table && (r.clusters === null || binding.id === null || r.clusters.includes(binding.id))).reduce((a, r) => a + r.nodes, 0);
     return {
       table: w.table,
       writeRowsPerSecond: w.writeRowsPerSecond,
@@ -158,37 +313,83 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
       storedBytes: w.storedBytes === null ? null : round(w.storedBytes),
       storedBytesGrowthPerMonth: w.storedBytesGrowthPerMonth === null ? null : round(w.storedBytesGrowthPerMonth),
       storage: w.storage,
-      cpuNodes: round(load.total, 3),
+      cpuNodes: bounded(own) === null ? null : round(own, 3),
     };
   });
-  const cpu = Math.max(1, Math.ceil(cpuNodes / model.cpuTarget - 1e-9));
-  const storageNodes = Math.max(1, Math.ceil(sizedBytes / (cap.storageBytes * STORAGE_TARGET) - 1e-9));
-  const recommended = Math.max(cpu, storageNodes);
   const prices: Prices = { ...DEFAULT_PRICES, ...options.prices };
   const perGb = model.storage === 'ssd' ? prices.ssdGbMonth : prices.hddGbMonth;
-  const nodeCost = recommended * model.clusters * prices.nodeHour * MONTH_HOURS;
-  const storageCost = (sizedBytes / GiB) * perGb * model.clusters;
+  const over = clusterPlans.some((c) => c.need.recommended > MAX_CLUSTER_NODES);
+  const nodeCost = over ? null : clusterPlans.reduce((a, c) => a + c.need.recommended, 0) * prices.nodeHour * MONTH_HOURS;
+  const storageCost = (sizedBytes / GiB) * perGb * clusterPlans.length;
+  const topCost = costliest(workload, writeNodes, reads, binding, cap);
+  const overLimit = over ? overLimitText(topCost) : null;
+  const json = (c: ClusterPlan): ClusterPlanJson => ({
+    id: c.id,
+    declared: c.declared,
+    nodes: c.nodes,
+    autoscaling: c.autoscaling,
+    routing: c.routing,
+    cpuTarget: c.cpuTarget,
+    cpuNodes: bounded(c.load.total) === null ? null : round(c.load.total, 3),
+    nodesNeeded: { cpu: bounded(c.need.cpu), storage: bounded(c.need.storage), recommended: bounded(c.need.recommended) },
+    settlesAt: c.settlesAt,
+    utilization: { cpu: bounded(c.load.total) === null ? null : round(c.utilization.cpu, 4), storage: bounded(c.need.storage) === null ? null : round(c.utilization.storage, 4) },
+  });
+  const top = json(binding);
   return {
-    cluster: { nodes: model.nodes, storage: model.storage },
+    cluster: { nodes: binding.nodes, storage: model.storage },
     tables,
-    nodesNeeded: { cpu, storage: storageNodes, recommended },
-    utilization: { cpu: round(cpuNodes / model.nodes, 4), storage: round(sizedBytes / (model.nodes * cap.storageBytes), 4) },
-    monthlyCost: { currency: prices.currency, nodes: round(nodeCost, 2), storage: round(storageCost, 2), total: round(nodeCost + storageCost, 2), prices },
-    assumptions: assumptions(model, workload, prices),
-    model,
+    nodesNeeded: top.nodesNeeded,
+    utilization: top.utilization,
+    monthlyCost: { currency: prices.currency, nodes: nodeCost === null ? null : round(nodeCost, 2), storage: round(storageCost, 2), total: nodeCost === null ? null : round(nodeCost + storageCost, 2), prices },
+    overLimit,
+    clusters: clusterPlans.map(json),
+    assumptions: assumptions(model, workload, prices, clusterPlans),
+    model: { ...model, nodes: binding.nodes, cpuTarget: binding.cpuTarget, routing: binding.routing },
     workload,
-    cpuNodes,
-    load: sum,
+    clusterPlans,
+    binding,
+    cpuNodes: binding.load.total,
+    load: binding.load,
     sizedBytes,
-    cpuState: stateOf(cpuNodes, model.nodes, model.cpuTarget),
-    storageState: stateOf(sizedBytes, model.nodes * cap.storageBytes, STORAGE_TARGET),
+    recommendedExact: binding.need.recommended,
+    cpuState: binding.cpuState,
+    storageState: binding.storageState,
+    topCost,
   };
+}
+
+/** What costs most on the binding cluster: one table's writes, one query, or one table's storage. */
+function costliest(workload: DesignWorkload, writeNodes: Map<string, number>, reads: RoutedRead[], binding: ClusterPlan, cap: NodeFigures): CostPart | null {
+  const parts: CostPart[] = [];
+  for (const w of workload.tables) {
+    const n = writeNodes.get(w.table) ?? 0;
+    if (n > 0) parts.push({ table: w.table, kind: 'writes', nodes: n / binding.cpuTarget, text: `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)` });
+    const stored = w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
+    if (stored > 0) {
+      const why = w.storage === 'unbounded' ? ': no GC rule deletes' : '';
+      parts.push({ table: w.table, kind: 'storage', nodes: stored / (cap.storageBytes * STORAGE_TARGET), text: `the ${formatBytes(stored)} ${w.table} keeps${why}` });
+    }
+  }
+  for (const r of reads) {
+    if (!(r.clusters === null || binding.id === null || r.clusters.includes(binding.id))) continue;
+    const what = r.kind === 'full-scan' ? 'a full table scan' : r.kind === 'point' ? 'point reads' : `a ${r.kind} read`;
+    if (r.query === null) parts.push({ table: r.table, kind: 'reads', nodes: r.nodes / binding.cpuTarget, text: `the undeclared reads of ${r.table} (load.readsPerSecond)` });
+    else parts.push({ table: r.table, kind: 'query', query: r.query, nodes: r.nodes / binding.cpuTarget, text: `query "${r.query}" on ${r.table} (${what})` });
+  }
+  if (!parts.length) return null;
+  return parts.reduce((a, b) => (b.nodes > a.nodes ? b : a));
+}
+
+/** Why a cluster would need more than the format's 1,000 nodes. */
+function overLimitText(top: CostPart | null): string {
+  return top ? `over ${formatCount(MAX_CLUSTER_NODES)} nodes, mostly for ${top.text}` : `over ${formatCount(MAX_CLUSTER_NODES)} nodes`;
 }
 
 /** The plan as JSON: exactly the documented shape, without the internal figures. */
 export function planJson(p: PlanDetail): CapacityPlan {
-  const { cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions } = p;
-  return { cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions };
+  const { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions } = p;
+  return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions };
 }
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
@@ -212,7 +413,7 @@ export function skewedScans(w: DesignWorkload): string[] {
   return out;
 }
 
-function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices): string[] {
+function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices, clusters: ClusterPlan[]): string[] {
   const c = model.capacity;
   const out = [
     `Per node (${model.storage.toUpperCase()}, 1 KB rows): ${c.readsPerSecond.toLocaleString('en-US')} reads/s or ${c.writesPerSecond.toLocaleString('en-US')} writes/s or ${Math.round(c.scanBytesPerSecond / 1e6)} MB/s of scans, one budget shared by all three (${SOURCES.performance.title}).`,
@@ -224,6 +425,9 @@ function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices): st
     `Tables whose GC never deletes are sized at ${SIZING_MONTHS} months of growth.`,
     `Cost of the recommended nodes for ${MONTH_HOURS} hours a month at ${prices.currency} ${prices.nodeHour}/node-hour, ${prices.ssdGbMonth}/GiB-month SSD, ${prices.hddGbMonth}/GiB-month HDD (${prices.source}, as of ${prices.asOf}); no backups, egress or discounts.`,
   ];
+  if (clusters.length > 1) out.push('Every cluster takes every write and holds a full copy; each takes the reads its app profiles route to it, and a multi-cluster profile\'s reads are sized on each of its clusters (what one must absorb on failover).');
+  if (clusters.some((c) => c.autoscaling)) out.push('An autoscaled cluster is planned at its maxNodes, the most the autoscaler can reach, and sized at the lower of its own CPU target and the recommended one; "settles at" is where the autoscaler holds the declared peak.');
+  if (clusters.some((c) => c.declared === 'none')) out.push('The design declares no cluster: Bigtable\'s default of 3 nodes is assumed where a count is needed.');
   out.push(...skewedScans(w));
   if (model.overridden.length) out.push(`The design overrides ${model.overridden.join(', ')} (cluster.nodeCapacity).`);
   for (const t of w.tables) {

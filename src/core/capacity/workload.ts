@@ -49,12 +49,18 @@ export interface QueryWorkload {
   rowsPerSecond: number | null;
   /** Bytes per second read by scans (0 for a point read). */
   scanBytesPerSecond: number | null;
+  /** The table or materialized view that serves it (servedBy), where its reads land; null: its own table. */
+  servedOn: string | null;
+  /** Bytes one row read returns, on the object that serves it. */
+  readBytes: number;
 }
 
 export type StorageState = 'bounded' | 'unbounded' | 'unknown';
 
 export interface TableWorkload {
   table: string;
+  /** For a materialized view: the table it reads. */
+  view?: string;
   index: number;
   /** Rows written per second at the peak (CPU); null when the table declares no peak. */
   writeRowsPerSecond: number | null;
@@ -177,10 +183,16 @@ interface RowDraws {
   draws: number;
 }
 
-function queryWorkload(ta: TableAnalysis, rows: number | null, draws: RowDraws | null): QueryWorkload[] {
+function queryWorkload(ta: TableAnalysis, ownRows: number | null, ownDraws: RowDraws | null): QueryWorkload[] {
   const queries = ta.table.queries ?? [];
   return ta.plans.map((p) => {
     const q = queries[p.index]!;
+    // A query served elsewhere reads that table's or view's rows (its own workload gives them).
+    const server = ta.servers?.get(p.index);
+    const on = server ? tableWorkload(server) : null;
+    const rows = on ? on.rows : ownRows;
+    const draws = on ? null : ownDraws;
+    const readBytes = server ? readRowBytes(server) : readRowBytes(ta);
     let rowsPerRequest: number | null;
     let busiestRowsPerRequest: number | null;
     let skew: QueryWorkload['skew'] = null;
@@ -190,7 +202,7 @@ function queryWorkload(ta: TableAnalysis, rows: number | null, draws: RowDraws |
       // The rows the bound (eq) key fields select; a range or prefix reads at most those. A
       // skewed bound field's busy values hold more rows and are scanned more (capacity/skew.ts).
       const eq = p.leading.filter((n) => q.match?.[n] === 'eq');
-      const bound = ta.fields.filter((f) => eq.includes(f.name) && !f.isSalt);
+      const bound = (server ?? ta).fields.filter((f) => eq.includes(f.name) && !f.isSalt);
       const selectivity = bound.reduce((a, f) => a * boundCardinality(f), 1);
       const even = rows === null ? null : rows / selectivity;
       const s = even === null || draws === null ? null : scanSkew(bound, draws.keys, draws.draws);
@@ -205,8 +217,8 @@ function queryWorkload(ta: TableAnalysis, rows: number | null, draws: RowDraws |
     }
     const perSecond = q.perSecond ?? null;
     const rowsPerSecond = perSecond === null || rowsPerRequest === null ? null : perSecond * rowsPerRequest;
-    const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * readRowBytes(ta);
-    return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, busiestRowsPerRequest, skew, rowsPerSecond, scanBytesPerSecond };
+    const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * readBytes;
+    return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, busiestRowsPerRequest, skew, rowsPerSecond, scanBytesPerSecond, servedOn: p.servedBy?.name ?? null, readBytes };
   });
 }
 
@@ -323,7 +335,9 @@ export function tableWorkload(ta: TableAnalysis): TableWorkload {
 }
 
 export function designWorkload(analysis: DesignAnalysis): DesignWorkload {
-  const tables = analysis.tables.map(tableWorkload);
+  // A continuous materialized view is written with every base write that reaches it, and its
+  // rows are stored on every cluster: it counts as a table of the design.
+  const tables = [...analysis.tables.map(tableWorkload), ...(analysis.views ?? []).map((v) => ({ ...tableWorkload(v.analysis), table: v.name, view: v.source }))];
   const sum = (f: (t: TableWorkload) => number | null) => tables.reduce((a, t) => a + (f(t) ?? 0), 0);
   return {
     tables,

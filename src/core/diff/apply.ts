@@ -1,7 +1,9 @@
 // Taking some changes of a diff: each change's path read in `theirs` and written into `mine`
 // (named list elements found by name), so the user can take a link's changes one by one. The
 // result is a new object; `mine` is not touched. The caller validates it (a template change
-// taken without its fields does not make a valid design, and says so).
+// taken without its fields does not make a valid design, and says so). A list element `mine`
+// lacks goes in after the element it follows in `theirs` (so a table inserted in the middle
+// stays in the middle), or first when nothing before it is in `mine`.
 import type { Design } from '../model/schema';
 import type { RawChange } from './walk';
 
@@ -27,6 +29,25 @@ function get(root: unknown, path: readonly string[]): unknown {
   return cur;
 }
 
+/** Inserts `value` into the named list `list` after the nearest element that precedes it in `theirsList`. */
+function insertNamed(list: { name: string }[], theirsList: unknown, value: { name: string }): number {
+  const order = isNamedList(theirsList) ? theirsList.map((x) => x.name) : [];
+  const at = order.indexOf(value.name);
+  for (let k = at - 1; k >= 0; k--) {
+    const i = list.findIndex((x) => x.name === order[k]);
+    if (i >= 0) {
+      list.splice(i + 1, 0, value);
+      return i + 1;
+    }
+  }
+  if (at < 0) {
+    list.push(value);
+    return list.length - 1;
+  }
+  list.unshift(value);
+  return 0;
+}
+
 export function applyChanges(mine: Design, theirs: Design, changes: readonly Pick<RawChange, 'path'>[]): Design {
   const out = structuredClone(mine) as unknown as Record<string, unknown>;
   for (const c of changes) {
@@ -39,8 +60,7 @@ export function applyChanges(mine: Design, theirs: Design, changes: readonly Pic
       if (s === null) {
         const made = structuredClone(get(theirs, c.path.slice(0, i + 1)));
         if (Array.isArray(cur)) {
-          cur.push(made);
-          s = cur.length - 1;
+          s = insertNamed(cur as { name: string }[], get(theirs, c.path.slice(0, i)), made as { name: string });
         } else if (isObject(cur)) {
           cur[k] = made;
           s = k;
@@ -56,7 +76,7 @@ export function applyChanges(mine: Design, theirs: Design, changes: readonly Pic
       if (value === undefined) {
         if (i >= 0) cur.splice(i, 1);
       } else if (i >= 0) cur[i] = structuredClone(value) as { name: string };
-      else cur.push(structuredClone(value) as { name: string });
+      else insertNamed(cur, get(theirs, c.path.slice(0, -1)), structuredClone(value) as { name: string });
     } else if (isObject(cur)) {
       if (value === undefined) delete cur[last];
       else cur[last] = structuredClone(value);

@@ -1,5 +1,6 @@
 // Two designs compared (docs/cli.md#diff): every change, classed by what Bigtable allows, and
 // per query how its plan and findings changed; a query that became a full scan is the headline.
+import { plural } from '../report/words';
 import type { Design, Table } from '../model/schema';
 import { layoutOf } from '../keys/template';
 import { lint } from '../rules/lint';
@@ -143,7 +144,7 @@ const planText = (p: PlanSummary | null) => (p ? `${p.kind}${p.scans > 1 ? ` (${
 export function diffText(d: DesignDiff, nameA: string, nameB: string): string {
   const out: string[] = [];
   if (d.changes.length === 0) return `${nameA} and ${nameB} describe the same design\n`;
-  out.push(`${nameA} -> ${nameB}: ${d.changes.length} change(s): ${ORDER.filter((c) => d.counts[c]).map((c) => `${d.counts[c]} ${CLASS_LABEL[c]}`).join(', ')}`);
+  out.push(`${nameA} -> ${nameB}: ${plural(d.changes.length, 'change')}: ${ORDER.filter((c) => d.counts[c]).map((c) => `${d.counts[c]} ${CLASS_LABEL[c]}`).join(', ')}`);
   for (const h of d.headline) out.push(`! ${h}`);
   const groups = new Map<string, Change[]>();
   for (const c of d.changes) {

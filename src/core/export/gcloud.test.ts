@@ -16,6 +16,7 @@ import { ExportError, exportTable } from './index';
 import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
+import { preSplitPoints } from '../sim/presplit';
 import { type CaptureServer, gcloudSandbox, hasGcloud, NOT_FOUND, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
 
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud export tests');
@@ -31,10 +32,13 @@ const NESTED: Design = one({
   ],
   splits: ['a,1', 'b#2', 'c'],
 });
+// The simulator's proposed pre-split points for the web-pages example: 203 keys in one --splits.
+const web = examples.find((d) => d.tables[0]?.name === 'webtable')!.tables[0]!;
+const PRESPLIT: Design = one({ ...web, name: 'webtable_presplit', splits: preSplitPoints(web, { count: 203, nodes: 51 }) });
 // Every kind of key and family once (gcloud takes seconds to start, so not every example: the
 // others have the same shapes as these).
 const PICK = ['readings', 'ad_hourly', 'users'];
-const cases: { design: Design; table: Table }[] = [...examples, NESTED, EVIL, one(ENCODING_ZOO.tables[0]!), one(ENCODING_ZOO.tables[1]!), one(ENCODING_ZOO.tables[4]!)]
+const cases: { design: Design; table: Table }[] = [...examples, NESTED, EVIL, PRESPLIT, one(ENCODING_ZOO.tables[0]!), one(ENCODING_ZOO.tables[1]!), one(ENCODING_ZOO.tables[4]!)]
   .flatMap((design) => design.tables.map((table) => ({ design, table })))
   .filter(({ design, table }) => !examples.includes(design) || PICK.includes(table.name));
 
@@ -133,6 +137,7 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
     expect(got!.table.rowKeySchema).toEqual(key ? structObject(key, true) : undefined);
     const splits = (table.splits ?? []).filter((s) => s !== '');
     if (plain.length) expect(got!.initialSplits).toEqual(splits.length ? splits.map((s) => ({ key: toBase64(new TextEncoder().encode(s)) })) : undefined);
+    if (table.name === 'webtable_presplit') expect(got!.initialSplits).toHaveLength(203);
   });
 
   it('passes what gcloud cannot say to cbt: aggregate families and nested GC rules', () => {

@@ -4,6 +4,7 @@
 // cbt commands, each with a comment saying why. Every design value is single-quoted (shq), so
 // nothing in a name can run; INSTANCE and PROJECT come from the environment.
 import { dump } from 'js-yaml';
+import { utf8Length } from '../keys/bytes';
 import type { Design, Family, Table } from '../model/schema';
 import {
   AGGREGATE_TYPE,
@@ -35,6 +36,12 @@ export function checkListableFamilies(table: Table, tool: string): void {
   }
 }
 
+/**
+ * Linux refuses to start a program with one argument of 128 KiB or more (MAX_ARG_STRLEN,
+ * 131,072 bytes with its terminating NUL): "Argument list too long".
+ */
+export const MAX_ARGUMENT_BYTES = 131_071;
+
 /** The table id, family ids and split keys the script passes as arguments must arrive byte for byte. */
 export function checkArguments(table: Table, tool: string): void {
   requireArguments(tool, [
@@ -42,6 +49,17 @@ export function checkArguments(table: Table, tool: string): void {
     ...(table.families ?? []).map((f) => ['family id', f.name] as const),
     ...(table.splits ?? []).map((s) => ['split key', s] as const),
   ]);
+  // The split keys travel as one argument (gcloud's --splits=, cbt's splits=).
+  const splits = (table.splits ?? []).filter((s) => s !== '');
+  if (splits.length) {
+    const arg = tool === 'cbt' ? `splits=${cbtList(splits)}` : `--splits=${gcloudList(splits)}`;
+    const bytes = utf8Length(arg);
+    if (bytes > MAX_ARGUMENT_BYTES) {
+      throw new ExportError(
+        `table ${table.name}: its ${splits.length.toLocaleString('en-US')} split keys make one ${tool} argument of ${bytes.toLocaleString('en-US')} bytes, and Linux starts no program with an argument above 128 KiB: use fewer or shorter split keys, or the terraform export`,
+      );
+    }
+  }
 }
 
 /** Warnings for ids Bigtable will refuse (the tool says so when the script runs). */

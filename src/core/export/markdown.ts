@@ -122,7 +122,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     for (const p of analysis.plans) out.push(`| ${cell(p.query)} | ${p.kind.toUpperCase()} | ${p.scans} | ${p.kind === 'full-scan' ? 'the whole table' : cell(`[${p.start}, ${p.end})`)} |`);
   }
   if (analysis) {
-    const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis] })[0]!;
+    const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis], views: [] })[0]!;
     out.push('', '### Estimates', '');
     out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
     out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${rowsText(e)} rows; stored: ${storedText(e)}`);

@@ -6,8 +6,9 @@
 // is read out of `_key` with SPLIT when the key can be split. What cannot be said exactly makes
 // the query a comment that says why: never a statement that returns other rows.
 import type { KeyLayout } from '../keys/template';
+import { tableWorkload } from '../capacity/workload';
 import { analyze } from '../rules/analysis';
-import { planQuery } from '../rules/plan';
+import { planQuery, type QueryPlan } from '../rules/plan';
 import type { Design, Field, Query, Table } from '../model/schema';
 import { hashPad } from '../keys/values';
 import { reversesOrder, saltOf } from './ranges';
@@ -26,6 +27,8 @@ export interface QuerySql {
   unexpressed: string[];
   /** Predicates per matched key field and per filter entry (what the corpus test checks). */
   predicates: { field: Record<string, string[]>; filter: Record<string, string> };
+  /** What one run costs when the key does not serve the query (a full table scan, fields after a gap); null when it does. */
+  cost: string | null;
 }
 
 const MAX_LISTED_SALTS = 64;
@@ -89,6 +92,65 @@ function keyIsNewestFirst(table: Table, layout: KeyLayout, q: Query): string | n
     if (f.type === 'hash' || m === 'eq') continue;
     return reversesOrder(f) ? n : null;
   }
+  return null;
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Rows one run of the query reads (the capacity model's figure), or null when the table's size is not known. */
+function rowsPerRun(design: Design, table: Table, index: number): number | null {
+  const ti = design.tables.indexOf(table);
+  const ta = ti >= 0 ? analyze(design).tables[ti] : undefined;
+  const r = ta ? tableWorkload(ta).queries.find((x) => x.index === index)?.rowsPerRequest : null;
+  return r !== null && r !== undefined && Number.isFinite(r) ? r : null;
+}
+
+/**
+ * The cost comment of a query the key does not serve well: a full table scan, or a read whose
+ * matched fields after a gap in the key only filter what it reads. Null for a query the key serves.
+ */
+export function queryCost(design: Design, table: Table, q: Query, plan: QueryPlan): string | null {
+  const gap = plan.unusable.filter((n) => q.match?.[n]);
+  const filterOnly = plan.kind === 'full-scan' || (plan.leading.length === 0 && plan.fanout.length === 0);
+  if (!filterOnly && gap.length === 0) return null;
+  // Served elsewhere: the application reads it from that table or view, whose cost the plan gives.
+  if (q.servedBy !== undefined && q.servedBy !== table.name) {
+    return `Cost: on ${table.name} this statement is ${plan.kind === 'full-scan' ? 'a full table scan' : `a read filtered by ${gap.join(', ')} after a gap in the key`}; the design serves the query from ${q.servedBy} (servedBy), whose key reads it: query that instead.`;
+  }
+  const rows = rowsPerRun(design, table, plan.index);
+  const perRun = rows === null ? `every row of ${table.name} (how many is not known: declare load.writesPerSecond and a retention)` : `about ${count(rows)} rows`;
+  const rate = rows !== null && q.perSecond ? `, ${count(rows * q.perSecond)} rows/s at ${q.perSecond.toLocaleString('en-US')} runs/s` : '';
+  const limit = q.limit ? ` to return at most ${count(q.limit)}` : '';
+  if (plan.kind === 'full-scan') {
+    const by = Object.keys(q.match ?? {});
+    return `Cost: full table scan. Each run reads ${perRun}${rate}${limit}; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by ${by.length ? by.join(', ') : 'what the query filters on'} would serve it ("Schema design best practices").`;
+  }
+  return `Cost: each run reads ${perRun}${rate}${limit} (the ${plan.kind} ${plan.scans > 1 ? `of ${plan.scans} key ranges ` : ''}the bound key fields select); ${gap.join(', ')} ${gap.length === 1 ? 'comes' : 'come'} after a gap in the key, so ${gap.length === 1 ? 'it filters' : 'they filter'} the rows read instead of narrowing the read.`;
+}
+
+/** The first key field the query leaves open (not bound by eq, not a salt): the one key order sorts its rows by. */
+function firstOpenField(table: Table, layout: KeyLayout, q: Query): string | null {
+  for (const n of layout.fields) {
+    const f = table.rowKey.fields[n]!;
+    if (f.type === 'hash' || q.match?.[n] === 'eq') continue;
+    return n;
+  }
+  return null;
+}
+
+/**
+ * An ORDER BY expression (ascending: GoogleSQL for Bigtable's "Query syntax" has no DESC) that
+ * puts the newest rows of time field `name` first, or null when SQL cannot say it exactly: a
+ * reversed time ascends as time falls; an epoch number, negated; an ISO text or a bucketed time
+ * (many rows share one value) is left to the key order.
+ */
+function newestFirstOrder(name: string, f: Field, colType: string): string | null {
+  if (f.type !== 'timestamp' || f.bucket) return null;
+  const col = sqlId(name);
+  if (reversesOrder(f)) return colType === 'INT64' || colType === 'STRING' ? col : null;
+  if (colType === 'INT64') return `-${col}`;
+  if (colType === 'TIMESTAMP') return `-UNIX_MICROS(${col})`;
+  if (colType === 'STRING' && f.format !== 'iso') return `-CAST(${col} AS INT64)`;
   return null;
 }
 
@@ -187,10 +249,22 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
     predicates.filter[entry] = r.predicate;
     for (const p of r.params) params.push(p);
   }
+  let orderBy: string | null = null;
   if (q.order === 'newest') {
     const rev = keyIsNewestFirst(table, layout, q);
-    if (rev) comments.push(`newest first: ${rev} is a reversed time, so key order is newest first`);
-    else if (q.limit) unexpressed.push(`the query wants the newest ${q.limit} rows first, but key order is oldest first (no reversed time after the bound fields), so LIMIT ${q.limit} would return the oldest`);
+    const time = firstOpenField(table, layout, q);
+    // Several key ranges (salt buckets) come one after another: LIMIT would take the first bucket's newest.
+    const ranges = plan.fanout.length > 0 && plan.fanout.every((x) => !plan.leading.includes(x.field));
+    const sorted = key && q.limit && time && (!rev || ranges) ? newestFirstOrder(time, fields[time]!, structType(key, time)) : null;
+    if (sorted) {
+      orderBy = sorted;
+      comments.push(
+        rev
+          ? `newest first: ${rev} is a reversed time, but the ${plan.scans} key ranges come one after another, so ORDER BY ${sorted} merges them newest first before LIMIT ${q.limit}`
+          : `newest first: key order is oldest first, so ORDER BY ${sorted} (GoogleSQL for Bigtable orders ascending only; the negated time puts the newest first) sorts the rows read before LIMIT ${q.limit}`,
+      );
+    } else if (rev && !(ranges && q.limit)) comments.push(`newest first: ${rev} is a reversed time, so key order is newest first`);
+    else if (q.limit) unexpressed.push(`the query wants the newest ${q.limit} rows first, but key order is not newest first${ranges ? ` across its ${plan.scans} key ranges` : ' (no reversed time after the bound fields)'} and SQL cannot sort by its time exactly, so LIMIT ${q.limit} would return others`);
     else comments.push('newest first: rows come in key order (oldest first); sort them in the client');
   }
 
@@ -199,8 +273,9 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
   if (!unexpressed.length) {
     const lines = [`SELECT ${['_key', ...families].join(', ')}`, `FROM ${sqlId(table.name)}`];
     if (where.length) lines.push(`WHERE ${where.join('\n  AND ')}`);
+    if (orderBy) lines.push(`ORDER BY ${orderBy}`);
     if (q.limit) lines.push(`LIMIT ${q.limit}`);
     statement = `${lines.join('\n')};`;
   }
-  return { comments, statement, params, unexpressed, predicates };
+  return { comments, statement, params, unexpressed, predicates, cost: queryCost(design, table, q, plan) };
 }

@@ -4,6 +4,8 @@
 // cannot be expressed.
 import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../model/schema';
+import { tableWorkload } from '../capacity/workload';
+import { analyze } from '../rules/analysis';
 import { exportTable } from './index';
 
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sql test', tables: [table] });
@@ -22,12 +24,52 @@ describe('SQL per query', () => {
       [
         '-- @customer STRING: customer',
         '-- customer: after a gap in the key: filters the rows read',
+        '-- Cost: full table scan. Each run reads every row of orders (how many is not known: declare load.writesPerSecond and a retention) to return at most 200; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by customer would serve it ("Schema design best practices").',
         'SELECT _key, o',
         'FROM orders',
         'WHERE customer = @customer',
         'LIMIT 200;',
       ].join('\n'),
     );
+  });
+
+  it('a gap query gets its statement and its cost: rows read per run and per second, "full table scan"', () => {
+    const load = { writesPerSecond: 1000, retention: '30d' };
+    const t = orders(
+      [
+        { name: 'orders of a customer', match: { customer: 'eq' }, limit: 200, perSecond: 10 },
+        { name: 'an order of a store', match: { store: 'eq', order: 'eq' }, perSecond: 5 },
+        { name: 'a store', match: { store: 'eq' } },
+        { name: 'big orders', filter: ['o:total > 100'] },
+      ],
+      { load, families: [{ name: 'o', gc: { maxAge: '30d' }, columns: [{ qualifier: 'total', type: 'int64' }] }] },
+    );
+    const text = sql(t);
+    // The capacity model's rows per run (about 1,000 writes/s kept 30 days, every one read by a full scan).
+    const rows = tableWorkload(analyze(one(t)).tables[0]!).queries.map((q) => q.rowsPerRequest!);
+    const n = (x: number) => Math.round(x).toLocaleString('en-US');
+    expect(rows[0]).toBeGreaterThan(2.5e9);
+    expect(text).toContain(
+      [
+        `-- Cost: full table scan. Each run reads about ${n(rows[0]!)} rows, ${n(rows[0]! * 10)} rows/s at 10 runs/s to return at most 200; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by customer would serve it ("Schema design best practices").`,
+        'SELECT _key, o',
+        'FROM orders',
+        'WHERE customer = @customer',
+        'LIMIT 200;',
+      ].join('\n'),
+    );
+    // The store prefix narrows the read; the order after the customer gap only filters it.
+    expect(text).toContain(
+      `-- Cost: each run reads about ${n(rows[1]!)} rows, ${n(rows[1]! * 5)} rows/s at 5 runs/s (the prefix the bound key fields select); order comes after a gap in the key, so it filters the rows read instead of narrowing the read.\nSELECT _key, o\nFROM orders\nWHERE store = @store\n  AND \`order\` = @order;`,
+    );
+    expect(text).toContain(`-- Cost: full table scan. Each run reads about ${n(rows[3]!)} rows; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by what the query filters on would serve it ("Schema design best practices").\nSELECT _key, o\nFROM orders\nWHERE CAST(o['total'] AS INT64) > 100;`);
+    // A query the design serves from another table says so, with no figure from this table.
+    const routed = sql({ ...t, queries: [{ name: 'by customer', match: { customer: 'eq' }, servedBy: 'orders_by_customer' }] });
+    expect(routed).toContain('-- Cost: on orders this statement is a full table scan; the design serves the query from orders_by_customer (servedBy), whose key reads it: query that instead.\nSELECT _key, o\nFROM orders\nWHERE customer = @customer;');
+    // A query its key serves says no cost.
+    const store = text.slice(text.indexOf('-- Query "a store"'), text.indexOf('-- Query "big orders"'));
+    expect(store).not.toContain('Cost:');
+    expect(store).toContain('WHERE store = @store;');
   });
 
   it('reads a gap field out of _key with SPLIT when the table has no row key schema', () => {
@@ -116,8 +158,46 @@ describe('SQL per query', () => {
     expect(untyped).toContain('-- Not expressed in SQL: a statement without these conditions would return other rows.\n-- - filter "o:total > 1000" orders values of o:total, whose type is not declared (bytes compare byte by byte): declare its type');
     expect(untyped).not.toContain('SELECT _key, o');
     const newest = sql({ ...orders([{ name: 'latest', match: { store: 'eq', customer: 'eq' }, order: 'newest', limit: 10 }]) });
-    expect(newest).toMatch(/-- - the query wants the newest 10 rows first, but key order is oldest first/);
+    // The first open field is an order number, not a time: nothing to sort by.
+    expect(newest).toMatch(/-- - the query wants the newest 10 rows first, but key order is not newest first \(no reversed time after the bound fields\) and SQL cannot sort by its time exactly/);
     expect(newest).not.toContain('LIMIT 10;');
+    // An ISO text time is left to the key order too.
+    const iso = sql(orders([{ name: 'latest', match: { store: 'eq' }, order: 'newest', limit: 5 }], { rowKey: { template: '{store}#{at}', fields: { store: { type: 'string' }, at: { type: 'timestamp', format: 'iso' } } } }));
+    expect(iso).toMatch(/-- - the query wants the newest 5 rows first/);
+  });
+
+  it('newest first with a limit over an oldest-first key sorts by the negated time (ascending only in GoogleSQL for Bigtable)', () => {
+    const t = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 10 }], {
+      rowKey: { template: '{store}#{placed}#{order}', fields: { store: { type: 'string' }, placed: { type: 'timestamp' }, order: { type: 'int', pad: 10 } } },
+    });
+    expect(sql(t)).toContain(
+      [
+        '-- newest first: key order is oldest first, so ORDER BY -CAST(placed AS INT64) (GoogleSQL for Bigtable orders ascending only; the negated time puts the newest first) sorts the rows read before LIMIT 10',
+        'SELECT _key, o',
+        'FROM orders',
+        'WHERE store = @store',
+        'ORDER BY -CAST(placed AS INT64)',
+        'LIMIT 10;',
+      ].join('\n'),
+    );
+    // A big-endian microsecond time is a TIMESTAMP column.
+    const binary = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 10 }], {
+      rowKey: { template: '{store}#{placed}', encoding: 'orderedCode', fields: { store: { type: 'string' }, placed: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } } },
+    });
+    expect(sql(binary)).toContain('ORDER BY -UNIX_MICROS(placed)\nLIMIT 10;');
+  });
+
+  it('newest first with a limit over salt buckets merges the buckets by the reversed time', () => {
+    const t = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], {
+      rowKey: { template: '{store}#{salt}#{placed}#{order}', fields: { store: { type: 'string' }, salt: { type: 'hash', buckets: 4, of: ['order'] }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } } },
+    });
+    const text = sql(t);
+    expect(text).toContain('-- newest first: placed is a reversed time, but the 4 key ranges come one after another, so ORDER BY placed merges them newest first before LIMIT 20');
+    expect(text).toContain("WHERE salt IN ('0', '1', '2', '3')\n  AND store = @store\nORDER BY placed\nLIMIT 20;");
+    // One range (no salt to fan out over): key order is already newest first, no ORDER BY.
+    const one = sql(orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], { rowKey: { template: '{store}#{placed}#{order}', fields: { store: { type: 'string' }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } } } }));
+    expect(one).toContain('-- newest first: placed is a reversed time, so key order is newest first');
+    expect(one).not.toContain('ORDER BY');
   });
 });
 

@@ -14,12 +14,28 @@ export { sqlId, sqlString } from './sql-text';
 
 const c = (s: string) => `-- ${commentText(s)}`;
 
+/** A table's structured key, or null when it has none (its queries then read _key ranges). */
+function keyOrNull(design: Design, table: Table): StructuredKey | null {
+  try {
+    return structuredKeyOf(design, table);
+  } catch (e) {
+    if (e instanceof ExportError) return null;
+    throw e;
+  }
+}
+
 function queryBlock(design: Design, table: Table, key: StructuredKey | null, i: number): string[] {
   const q = table.queries![i]!;
-  const r = querySql(design, table, keyLayoutOf(table), key, q, i);
+  // A query another table serves (servedBy) is read there: its statement is on that table's key.
+  const server = q.servedBy !== undefined ? design.tables.find((t) => t.name === q.servedBy && t !== table) : undefined;
+  const on = server ?? table;
+  const r = querySql(design, on, keyLayoutOf(on), server ? keyOrNull(design, server) : key, q, i);
   const out = [c(`Query ${JSON.stringify(q.name)}${q.description ? `: ${q.description}` : ''}`)];
+  if (server) out.push(c(`Served by table ${server.name} (servedBy): the application reads ${server.name}, written with every write to ${table.name}.`));
+  else if (q.servedBy !== undefined) out.push(c(`Served by materialized view ${q.servedBy} (servedBy); the statement below reads ${table.name} itself.`));
   for (const p of r.params) out.push(c(`@${p.name} ${p.type}: ${p.note}`));
   for (const n of r.comments) out.push(c(n));
+  if (r.cost) out.push(c(r.cost));
   if (r.statement) out.push(r.statement);
   else {
     out.push(c('Not expressed in SQL: a statement without these conditions would return other rows.'));

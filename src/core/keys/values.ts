@@ -155,6 +155,24 @@ function unitOf(field: TimestampField): 's' | 'ms' | 'us' {
   return field.unit ?? 'ms';
 }
 
+/**
+ * A timestamp field's bytes as a person reads them (an ISO time, UTC), for a decimal or
+ * big-endian timestamp (a reversed one above all: 19 digits that say nothing); null for other
+ * fields, ISO-written timestamps (already readable) and bytes that are not this field's.
+ */
+export function readableTimestamp(name: string, field: Field, bytes: Uint8Array): string | null {
+  if (field.type !== 'timestamp' || field.format === 'iso') return null;
+  try {
+    const v = decodeValue(name, field, bytes);
+    if (typeof v !== 'bigint') return null;
+    const ms = Number(toMs(field, v));
+    if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+    return new Date(ms).toISOString();
+  } catch {
+    return null;
+  }
+}
+
 function toMs(field: TimestampField, v: bigint): bigint {
   const [mul, div] = UNIT_PER_MS[unitOf(field)];
   return floorDiv(v * div, mul);

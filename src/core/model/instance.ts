@@ -11,6 +11,12 @@ export interface ClusterOf {
   zone: string | null;
   /** Fixed nodes; with autoscaling, the minimum (what the cluster has at least). */
   nodes: number;
+  /**
+   * The nodes the design is planned at: the fixed count, or an autoscaled cluster's maxNodes
+   * (the most the autoscaler can reach under the peak). Capacity, per-node figures, salts and
+   * the simulator all read this one count (docs/capacity.md, "Autoscaled clusters").
+   */
+  planNodes: number;
   autoscaling: Autoscaling | null;
 }
 
@@ -54,15 +60,22 @@ export function instanceOf(design: Design): InstanceOf {
   const inst = design.instance;
   if (!inst) {
     const c = design.cluster;
-    const clusters: ClusterOf[] = [{ id: null, zone: null, nodes: c?.nodes ?? DEFAULT_NODES, autoscaling: null }];
+    const nodes = c?.nodes ?? DEFAULT_NODES;
+    const clusters: ClusterOf[] = [{ id: null, zone: null, nodes, planNodes: nodes, autoscaling: null }];
     // Bigtable's default profile of a one-cluster instance routes to that cluster and allows transactions.
     const defaultProfile: RoutingOf = { id: null, routing: 'single', clusters: [], allowTransactionalWrites: true };
     return { id: null, storage: c?.storage ?? 'ssd', production: false, clusters, appProfiles: [], defaultProfile, source: c ? 'cluster' : 'none' };
   }
   const specs = inst.clusters ?? [];
   const clusters: ClusterOf[] = specs.length
-    ? specs.map((c) => ({ id: c.id, zone: c.zone, nodes: c.autoscaling ? c.autoscaling.minNodes : (c.nodes ?? DEFAULT_NODES), autoscaling: c.autoscaling ?? null }))
-    : [{ id: null, zone: null, nodes: DEFAULT_NODES, autoscaling: null }];
+    ? specs.map((c) => ({
+        id: c.id,
+        zone: c.zone,
+        nodes: c.autoscaling ? c.autoscaling.minNodes : (c.nodes ?? DEFAULT_NODES),
+        planNodes: c.autoscaling ? c.autoscaling.maxNodes : (c.nodes ?? DEFAULT_NODES),
+        autoscaling: c.autoscaling ?? null,
+      }))
+    : [{ id: null, zone: null, nodes: DEFAULT_NODES, planNodes: DEFAULT_NODES, autoscaling: null }];
   const ids = specs.map((c) => c.id);
   const appProfiles = (inst.appProfiles ?? []).map((p) => routingOf(p, ids));
   const named = inst.defaultAppProfile ? appProfiles.find((p) => p.id === inst.defaultAppProfile) : undefined;
@@ -114,6 +127,23 @@ export function withNodes(design: Design, n: number): Design {
   const specs = design.instance.clusters;
   if (!specs?.length) return design;
   const clusters = specs.map((c) => {
+    if (!c.autoscaling) return { ...c, nodes: Math.max(n, c.nodes ?? DEFAULT_NODES) };
+    const maxNodes = Math.max(n, c.autoscaling.maxNodes);
+    return { ...c, autoscaling: { ...c.autoscaling, maxNodes, minNodes: Math.max(c.autoscaling.minNodes, Math.ceil(maxNodes / 10)) } };
+  });
+  return { ...design, instance: { ...design.instance, clusters } };
+}
+
+/**
+ * The design with cluster `ci` able to run `n` nodes (the `cluster:` shorthand when the design has
+ * no instance clusters): a fixed count set to n, an autoscaled cluster's maxNodes set to n (and
+ * minNodes raised when n would exceed 10 times it, the autoscaler's bound). Never lowers a count.
+ */
+export function withClusterNodes(design: Design, ci: number, n: number): Design {
+  const specs = design.instance?.clusters;
+  if (!design.instance || !specs?.length) return { ...design, cluster: { ...design.cluster, nodes: Math.max(n, design.cluster?.nodes ?? 0) } };
+  const clusters = specs.map((c, i) => {
+    if (i !== ci) return c;
     if (!c.autoscaling) return { ...c, nodes: Math.max(n, c.nodes ?? DEFAULT_NODES) };
     const maxNodes = Math.max(n, c.autoscaling.maxNodes);
     return { ...c, autoscaling: { ...c.autoscaling, maxNodes, minNodes: Math.max(c.autoscaling.minNodes, Math.ceil(maxNodes / 10)) } };

@@ -192,6 +192,12 @@ export const Query = z.strictObject({
   limit: count(1, 1e12).optional(),
   perSecond: z.number().min(0).max(1e9).optional().meta({ description: 'How often the query runs.' }),
   appProfile: appProfileRef,
+  servedBy: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: 'Another table (an index table written with this one) or a materialized view whose key serves this query: its plan, reads and SQL come from there. Match fields map by name.' }),
 });
 
 export const RowKey = z.strictObject({
@@ -241,6 +247,12 @@ export const Table = z.strictObject({
   queries: z.array(Query).max(1000).optional(),
   load: Load.optional(),
   splits: z.array(z.string().max(4096)).max(10000).optional().meta({ description: 'Pre-split keys.' }),
+  writtenWith: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: 'The table this one is written with (an index or companion table): each write there writes a row here; its write rates apply unless this table declares its own.' }),
   ...TableSettings,
 });
 

@@ -33,7 +33,8 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
       out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
     );
   }
-  for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out);
+  for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
+  routeIssues(design, out);
   out.push(...instanceIssues(design, each));
   viewIssues(design, out, fragment);
   return out;
@@ -61,7 +62,7 @@ function duplicates(names: string[], report: (index: number, name: string) => vo
   });
 }
 
-function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
+function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[], design: Design): void {
   const rk = [...at, 'rowKey'];
   if (t.rowKey.delimiter !== undefined && utf8(t.rowKey.delimiter).length > 50) {
     out.push({ path: [...rk, 'delimiter'], message: `the delimiter is ${utf8(t.rowKey.delimiter).length} bytes; Bigtable allows 1 to 50` });
@@ -124,11 +125,47 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
       const why = filterIssue(t, entry);
       if (why) out.push({ path: [...at, 'queries', qi, 'filter', fi], message: why });
     });
+    // A query served elsewhere may match the serving object's key fields too (mapped by name).
+    const served = q.servedBy !== undefined ? servingKeyFields(design, q.servedBy) : null;
     for (const key of Object.keys(q.match ?? {})) {
-      if (!inKey.has(key)) {
+      if (!inKey.has(key) && !served?.has(key)) {
         out.push({ path: [...at, 'queries', qi, 'match', key], atKey: true, message: `"${key}" is not a key field; match names fields of the template (${listed(fieldsInKey)})` });
       }
     }
+  });
+}
+
+/** The key fields of the table or materialized view a query names in servedBy (empty when it names nothing). */
+function servingKeyFields(design: Design, name: string): Set<string> {
+  const table = design.tables.find((x) => x.name === name);
+  if (table) return new Set(Object.keys(table.rowKey.fields));
+  const view = design.materializedViews?.find((v) => v.name === name);
+  return new Set(view?.groupBy?.fields ?? view?.index?.fields ?? []);
+}
+
+/** servedBy and writtenWith name another table (or, for servedBy, a materialized view over this table). */
+function routeIssues(design: Design, out: SemanticIssue[]): void {
+  const tables = new Set(design.tables.map((t) => t.name));
+  design.tables.forEach((t, ti) => {
+    if (t.writtenWith !== undefined) {
+      if (t.writtenWith === t.name) out.push({ path: ['tables', ti, 'writtenWith'], message: 'a table cannot be written with itself; name the table whose writes also write this one' });
+      else if (!tables.has(t.writtenWith)) out.push({ path: ['tables', ti, 'writtenWith'], message: `no table "${clip(t.writtenWith)}" in the design; writtenWith names the table whose writes also write this one (${listed([...tables])})` });
+    }
+    (t.queries ?? []).forEach((q, qi) => {
+      if (q.servedBy === undefined) return;
+      const path = ['tables', ti, 'queries', qi, 'servedBy'];
+      if (q.servedBy === t.name) {
+        out.push({ path, message: 'servedBy names another table or a materialized view; a query on its own table needs no servedBy' });
+        return;
+      }
+      if (tables.has(q.servedBy)) return;
+      const view = design.materializedViews?.find((v) => v.name === q.servedBy);
+      if (!view) {
+        const names = [...tables].filter((n) => n !== t.name).concat((design.materializedViews ?? []).map((v) => v.name));
+        out.push({ path, message: `no table or materialized view "${clip(q.servedBy)}" in the design${names.length ? ` (${listed(names)})` : ''}` });
+      } else if (view.table !== t.name) out.push({ path, message: `materialized view ${view.name} reads table ${view.table}, not ${t.name}: it cannot serve this table's query` });
+      else if (!view.groupBy && !view.index) out.push({ path, message: `materialized view ${view.name} is given as SQL; a view that serves a query declares its key with groupBy or index` });
+    });
   });
 }
 

@@ -7,7 +7,7 @@ import { utf8Length } from '../keys/bytes';
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
 import { hashPad } from '../keys/values';
-import { planQueries, type QueryPlan } from './plan';
+import { planQueries, planQuery, type QueryPlan } from './plan';
 import { BUCKET_MS, DAY_MS, parseDuration } from '../model/duration';
 
 export interface Bytes {
@@ -60,12 +60,23 @@ export interface TableAnalysis {
   bytesPerWrite: number;
   writesPerNode: number;
   plans: QueryPlan[];
+  /** For each query served elsewhere (servedBy), by query index: the analysis of the table or view that serves it. */
+  servers?: ReadonlyMap<number, TableAnalysis>;
 }
 
 export interface DesignAnalysis {
   nodes: number;
   storage: 'ssd' | 'hdd';
   tables: TableAnalysis[];
+  /** Continuous materialized views declared with groupBy or index, analysed as the tables they are (their key, the source's load and retention). */
+  views: ViewAnalysis[];
+}
+
+export interface ViewAnalysis {
+  name: string;
+  source: string;
+  kind: 'groupBy' | 'index';
+  analysis: TableAnalysis;
 }
 
 const DAY = DAY_MS;
@@ -271,9 +282,14 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
  * accumulates: stored bytes, growth, rows. An average alone is no peak: the peak stays unknown.
  */
 export function declaredWrites(table: Table): { peak: number | null; average: number | null } {
-  const peak = table.load?.writesPerSecond ?? null;
-  return { peak, average: table.load?.averageWritesPerSecond ?? peak };
+  // A table written with another (writtenWith) takes that table's rates unless it declares its own.
+  const load = table.load?.writesPerSecond !== undefined || table.load?.averageWritesPerSecond !== undefined ? table.load : (inheritedLoad.get(table) ?? table.load);
+  const peak = load?.writesPerSecond ?? null;
+  return { peak, average: load?.averageWritesPerSecond ?? peak };
 }
+
+/** The load a table written with another inherits, set by analyze() for the design being analysed. */
+const inheritedLoad = new WeakMap<Table, Table['load']>();
 
 function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis {
   let layout: KeyLayout | null = null;
@@ -363,34 +379,126 @@ export function maxVersionsOf(gc: GcRule | undefined): number | null {
 
 // A table's analysis depends only on the table, its index and the node count; designs are
 // immutable, so an edit re-analyses only the table it touched (rules cache per analysis too).
-const tableCache = new WeakMap<Table, TableAnalysis & { nodes: number }>();
+const tableCache = new WeakMap<Table, TableAnalysis & { nodes: number; inherited: Table['load'] | undefined }>();
 
 function analyzeTableCached(t: Table, i: number, nodes: number): TableAnalysis {
   const hit = tableCache.get(t);
-  if (hit && hit.index === i && hit.nodes === nodes) return hit;
-  const fresh = Object.assign(analyzeTable(t, i, nodes), { nodes });
+  const inherited = inheritedLoad.get(t);
+  if (hit && hit.index === i && hit.nodes === nodes && hit.inherited === inherited) return hit;
+  const fresh = Object.assign(analyzeTable(t, i, nodes), { nodes, inherited });
   tableCache.set(t, fresh);
   return fresh;
 }
 
+/** A continuous materialized view as the table it is: its key (the groupBy or index key fields of the source), the source's load and GC. */
+const viewCache = new WeakMap<object, { source: Table; nodes: number; ta: TableAnalysis }>();
+
+function viewTable(source: Table, v: NonNullable<Design['materializedViews']>[number]): Table | null {
+  const keyFields = v.groupBy?.fields ?? v.index?.fields ?? [];
+  const fields: Table['rowKey']['fields'] = {};
+  const names: string[] = [];
+  for (const k of keyFields) {
+    const f = source.rowKey.fields[k];
+    if (!f || f.type === 'hash') break;
+    fields[k] = f;
+    names.push(k);
+  }
+  if (!names.length) return null;
+  if (v.index) {
+    // An index row is keyed by the ordered values, then the source row key.
+    for (const [k, f] of Object.entries(source.rowKey.fields)) {
+      if (names.includes(k) || f.type === 'hash') continue;
+      fields[k] = f;
+      names.push(k);
+    }
+  }
+  const gc = source.families?.length ? ({ union: source.families.map((f) => f.gc ?? { maxVersions: 2147483647 }) } as const) : undefined;
+  const families: Table['families'] = v.groupBy
+    ? [{ name: 'agg', aggregate: 'sum', ...(gc ? { gc } : {}), columns: v.groupBy.aggregations.map((a) => ({ qualifier: a.as, valueBytes: 8 })) }]
+    : (source.families ?? []).filter((f) => v.index?.families?.includes(f.name));
+  return {
+    name: v.name,
+    rowKey: { template: names.map((n) => `{${n}}`).join('#'), delimiter: '#', fields },
+    families,
+    ...(source.load ? { load: { ...source.load, readsPerSecond: undefined } } : {}),
+  };
+}
+
+function analyzeViews(design: Design, nodes: number): ViewAnalysis[] {
+  const out: ViewAnalysis[] = [];
+  for (const v of design.materializedViews ?? []) {
+    if (!v.groupBy && !v.index) continue;
+    const source = design.tables.find((t) => t.name === v.table);
+    if (!source) continue;
+    const hit = viewCache.get(v);
+    let ta = hit && hit.source === source && hit.nodes === nodes ? hit.ta : null;
+    if (!ta) {
+      const table = viewTable(source, v);
+      if (!table) continue;
+      ta = analyzeTable(table, -1, nodes);
+      viewCache.set(v, { source, nodes, ta });
+    }
+    out.push({ name: v.name, source: v.table, kind: v.groupBy ? 'groupBy' : 'index', analysis: ta });
+  }
+  return out;
+}
+
+/**
+ * Queries served elsewhere (servedBy): planned on the serving table's or view's key, their match
+ * fields mapped by name. The table's analysis is then a copy whose plans say where each query is
+ * served (the cached analysis of the table itself stays as it was).
+ */
+function routeQueries(tables: TableAnalysis[], views: ViewAnalysis[]): TableAnalysis[] {
+  return tables.map((ta) => {
+    const queries = ta.table.queries ?? [];
+    if (!queries.some((q) => q.servedBy !== undefined)) return ta;
+    const servers = new Map<number, TableAnalysis>();
+    const plans = ta.plans.map((p) => {
+      const q = queries[p.index];
+      if (!q?.servedBy || q.servedBy === ta.table.name) return p;
+      const table = tables.find((t) => t.table.name === q.servedBy);
+      const view = table ? undefined : views.find((v) => v.name === q.servedBy && v.source === ta.table.name);
+      const server = table ?? view?.analysis;
+      if (!server?.layout) return p;
+      servers.set(p.index, server);
+      const [routed] = withReadFractions([planQuery(server.table, server.layout, q, p.index)], server.table, server.fields);
+      return { ...routed!, servedBy: { name: q.servedBy, kind: table ? ('table' as const) : ('view' as const) } };
+    });
+    return servers.size ? { ...ta, plans, servers } : ta;
+  });
+}
+
+/** Whether a table's analysis reads another table (its writes or a query's plan come from it). */
+const linked = (t: Table) => t.writtenWith !== undefined || (t.queries ?? []).some((q) => q.servedBy !== undefined);
+const linkedBefore = new WeakMap<DesignAnalysis, boolean>();
+
 /**
  * The analysis of `design`, an edit of the design `before` analyses in which only the tables at
  * `changed` differ (and the design outside `tables` is the same): those tables are analysed,
- * the others kept. The same as analyze(design), at the cost of the changed tables.
+ * the others kept. The same as analyze(design), at the cost of the changed tables; a design
+ * whose tables depend on each other (writtenWith, servedBy, materialized views) is analysed whole.
  */
 export function analyzeEdit(before: DesignAnalysis, design: Design, changed: readonly number[]): DesignAnalysis {
+  let links = linkedBefore.get(before);
+  if (links === undefined) linkedBefore.set(before, (links = before.tables.some((ta) => linked(ta.table))));
+  if (links || before.views.length || design.materializedViews?.length || changed.some((i) => linked(design.tables[i]!))) return analyze(design);
   const tables = before.tables.slice();
   for (const i of changed) tables[i] = analyzeTableCached(design.tables[i]!, i, before.nodes);
-  return { nodes: before.nodes, storage: before.storage, tables };
+  return { nodes: before.nodes, storage: before.storage, tables, views: before.views };
 }
 
 export function analyze(design: Design): DesignAnalysis {
-  // The smallest cluster: with replication every cluster takes every write (model/instance.ts).
+  // The smallest cluster: with replication every cluster takes every write; an autoscaled
+  // cluster counts at maxNodes, the one count every figure uses (model/instance.ts planNodes).
   const inst = instanceOf(design);
-  const nodes = Math.min(...inst.clusters.map((c) => c.nodes));
-  return {
-    nodes,
-    storage: inst.storage,
-    tables: design.tables.map((t, i) => analyzeTableCached(t, i, nodes)),
-  };
+  const nodes = Math.min(...inst.clusters.map((c) => c.planNodes));
+  for (const t of design.tables) {
+    if (t.writtenWith === undefined) continue;
+    const base = design.tables.find((x) => x.name === t.writtenWith && x !== t);
+    if (base?.load) inheritedLoad.set(t, base.load);
+    else inheritedLoad.delete(t);
+  }
+  const views = analyzeViews(design, nodes);
+  const tables = design.tables.map((t, i) => analyzeTableCached(t, i, nodes));
+  return { nodes, storage: inst.storage, tables: routeQueries(tables, views), views };
 }

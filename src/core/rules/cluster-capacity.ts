@@ -1,17 +1,16 @@
-// The design's load, summed across its tables (they share the cluster), against what the
-// cluster's nodes serve: Google's per-node figures ("Understand performance"), one budget
-// shared by reads, writes and scans, and the recommended CPU target ("Plan your capacity").
-// The arithmetic is src/core/capacity/plan.ts, the same the plan, the Capacity panel and the
-// estimates read.
-import { capacityPlan } from '../capacity/plan';
-import { formatCount } from './support/rows';
+// The design's load against each cluster's nodes: every write of every table, the reads its app
+// profiles route there (src/core/capacity/plan.ts, the same plan the summary, the Capacity panel,
+// `btstudio plan`, the simulator and the MCP answers read), at Google's per-node figures ("Understand
+// performance") and the recommended CPU target ("Plan your capacity"). One finding per cluster
+// short of the one recommended count, worded by capacity/wording.ts; a design that declares no
+// cluster gets the count it needs as information.
+import { capacityPlan, MAX_CLUSTER_NODES, type ClusterPlan, type PlanDetail } from '../capacity/plan';
+import { becauseText, clusterName, declaredText, nodesText, percentText } from '../capacity/wording';
+import { DEFAULT_NODES, type Design } from '../model/schema';
+import { nodesPath, withClusterNodes } from '../model/instance';
 import { defineRule } from './types';
-import { clusterOf } from '../capacity/figures';
-import { nodesPath, withNodes } from '../model/instance';
 
-const MAX_NODES = 1000; // the design format's cluster.nodes bound
-
-/** "writes 21.4, reads 2.0": the parts of the load above a tenth of a node, biggest first. */
+/** The parts of a cluster's load above a twentieth of a node, biggest first: "writes 21.4, reads 2.0". */
 function parts(load: { writes: number; reads: number; scans: number }): string {
   const named = [
     ['writes', load.writes],
@@ -19,54 +18,69 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
     ['scans', load.scans],
   ] as const;
   const shown = named.filter(([, n]) => n >= 0.05).sort((a, b) => b[1] - a[1]);
-  return shown.length ? shown.map(([k, n]) => `${k} ${n < 1000 ? n.toFixed(1) : formatCount(n)}`).join(', ') : 'none';
+  return shown.length ? shown.map(([k, n]) => `${k} ${n <= MAX_CLUSTER_NODES ? n.toFixed(1) : `over ${MAX_CLUSTER_NODES}`}`).join(', ') : 'none';
 }
 
-/** The part of the load that takes most of the nodes. */
-function topPart(load: { writes: number; reads: number; scans: number }): string {
-  const named = [['writes', load.writes], ['reads', load.reads], ['scans', load.scans]] as const;
-  return [...named].sort((a, b) => b[1] - a[1])[0]![0];
+/** What to do about one cluster: its count, or beyond the format's limit what costs most. */
+export function adviceFor(plan: PlanDetail, c: ClusterPlan): string {
+  if (c.need.recommended <= MAX_CLUSTER_NODES) return c.autoscaling ? `let it reach ${nodesText(c.need.recommended)} (maxNodes)` : `set ${nodesText(c.need.recommended)}`;
+  return plan.topCost ? `no cluster can: rework ${plan.topCost.text}, which costs most` : 'no cluster can: rework the key, queries or load';
 }
 
-/**
- * What to do: the node count, or, beyond what a design can declare, to change the load (or,
- * when the CPU fits and only storage needs more, what storage-capacity says).
- */
-export function adviceText(recommended: number, cpuNodes = recommended): string {
-  if (recommended <= MAX_NODES) return `set ${recommended} nodes`;
-  return cpuNodes <= MAX_NODES ? `${Math.ceil(cpuNodes)} for CPU, but storage needs over 1,000 (storage-capacity)` : 'over 1,000 nodes: rework the key, queries or load';
+/** The fix's label for one cluster. */
+function fixLabel(design: Design, c: ClusterPlan): string {
+  if (c.declared === 'none' || !design.instance) return `Set cluster.nodes to ${c.need.recommended}`;
+  return c.autoscaling ? `Set ${c.id}'s autoscaling maxNodes to ${c.need.recommended}` : `Set ${c.id}'s nodes to ${c.need.recommended}`;
 }
 
 export default defineRule({
   meta: {
     id: 'cluster-capacity',
     severity: 'warning',
-    description: "The design's load needs more nodes than the cluster has, at 100% CPU or at the recommended target.",
+    description: "The design's load needs more nodes than a cluster has, at 100% CPU or at the recommended target.",
     messages: {
-      over: 'the load needs {needed} {storage} nodes, mostly for {top}; the cluster has {nodes}: {advice} (Understand performance).',
-      target: 'the load puts {nodes} {storage} nodes at {utilization} CPU, above the recommended {target}: {advice} ("Plan your capacity").',
+      over: '{cluster} has {declared}; the design needs {recommended}, mostly for {top} ("Understand performance").',
+      target: '{cluster} has {declared} at {utilization} CPU, over the {target} target; the design needs {recommended} ("Plan your capacity").',
+      none: 'no cluster is declared; the design needs {recommended}, mostly for {top} ("Plan your capacity").',
     },
     details: {
-      over: 'the load needs {needed} {storage} nodes at 100% CPU ({parts}, in nodes) but the cluster has {nodes}: {advice}. One node serves reads, writes and scans from one budget ("Understand performance").',
+      over: '{cluster} has {declared}; the design needs {recommended} ({because}), mostly for {top}: {advice}. Its load at 100% CPU, in nodes: {parts}. One node serves reads, writes and scans from one budget ("Understand performance").',
+      target: '{cluster} has {declared} at {utilization} CPU, over the recommended {target}; the design needs {recommended} ({because}): {advice}. Its load at 100% CPU, in nodes: {parts} ("Plan your capacity").',
+      none: 'no cluster is declared, so Bigtable\'s default of 3 nodes is assumed; the design needs {recommended} ({because}), mostly for {top}: {advice} ("Plan your capacity").',
     },
     fixable: true,
   },
   check({ design, analysis, report }) {
     const plan = capacityPlan(design, analysis);
-    if (plan.cpuNodes <= 0) return;
-    const { model } = plan;
-    const recommended = plan.nodesNeeded.recommended;
-    const base = {
-      path: nodesPath(design),
-      data: { nodes: model.nodes, storage: model.storage.toUpperCase(), recommended, advice: adviceText(recommended, plan.nodesNeeded.cpu), top: topPart(plan.load), needed: formatCount(Math.ceil(plan.cpuNodes - 1e-9)), parts: parts(plan.load), utilization: `${Math.round(plan.utilization.cpu * 100)}%`, target: `${Math.round(model.cpuTarget * 100)}%`, load: formatCount(plan.cpuNodes) },
-      ...(recommended <= MAX_NODES ? { fix: `Set ${design.instance ? 'each cluster to reach' : 'cluster.nodes to'} ${recommended}` } : {}),
-    };
-    if (plan.cpuState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
-    else if (plan.cpuState === 'target') report({ ...base, messageId: 'target' });
+    plan.clusterPlans.forEach((c, ci) => {
+      if (c.load.total <= 0) return;
+      const top = plan.topCost ? plan.topCost.text : 'the load';
+      const data = {
+        cluster: clusterName(c),
+        declared: declaredText(c),
+        recommended: nodesText(c.need.recommended),
+        because: becauseText(c),
+        top,
+        advice: adviceFor(plan, c),
+        utilization: percentText(c.utilization.cpu),
+        target: percentText(c.cpuTarget),
+        parts: parts(c.load),
+      };
+      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
+      const path = design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
+      if (c.declared === 'none') {
+        if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok') report({ path: nodesPath(design), messageId: 'none', severity: 'info', data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice }, ...fix });
+        return;
+      }
+      if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...fix });
+      else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...fix });
+    });
   },
-  fix(design, _finding, analysis) {
-    const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;
-    if (recommended > MAX_NODES || recommended <= clusterOf(design).nodes) return null;
-    return withNodes(design, recommended);
+  fix(design, finding, analysis) {
+    const plan = capacityPlan(design, analysis);
+    const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
+    const c = plan.clusterPlans[ci];
+    if (!c || c.need.recommended > MAX_CLUSTER_NODES || c.need.recommended <= c.nodes && c.declared !== 'none') return null;
+    return withClusterNodes(design, ci, c.need.recommended);
   },
 });

@@ -57,7 +57,7 @@ export default defineVisitorRule({
     },
     details: {
       counter:
-        'column {column} is a counter in the plain family {family}: every increment is a read-modify-write of the row, one round trip each and serialised per row. Schema design best practices ("Counters for real-time metrics"): use an aggregate family, whose cells add up on write, "for much higher throughput and lower latency compared to read-modify-write". Move it to {target}.',
+        'column {column} is a counter in the plain family {family}: every increment is a read-modify-write of the row, one round trip each and serialised per row. Schema design best practices ("Counters for real-time metrics"): use an aggregate family, whose cells add up on write, "for much higher throughput and lower latency compared to read-modify-write". Move it to {target}. What the application must change: an increment of an aggregate cell (AddToCell) returns nothing, where ReadModifyWriteRow returns the new value; an application that reads the total back from the increment (a quota or rate limit check) must read it in a separate request, or keep read-modify-write for that counter.',
     },
     fixable: true,
   },
@@ -72,7 +72,11 @@ export default defineVisitorRule({
           const allCounters = (fam.columns ?? []).every((x) => x.counter);
           const to = target(table, fi);
           const targetText = allCounters ? `an aggregate sum family (make ${fam.name} one: all its columns are counters)` : to ? `the aggregate sum family ${to.name}${to.index === null ? ' (new)' : ''}` : 'an aggregate sum family';
-          const label = allCounters ? `Make ${fam.name} an aggregate sum family` : to ? `Move ${c.qualifier} to the sum family ${to.name}` : null;
+          const label = allCounters
+            ? `Make ${fam.name} an aggregate sum family (increments then return no value)`
+            : to
+              ? `Move ${c.qualifier} to the sum family ${to.name} (increments then return no value)`
+              : null;
           report({
             path: ['families', fi, 'columns', ci],
             messageId: 'counter',

@@ -29,7 +29,7 @@ export default defineVisitorRule({
         if (f.field.type !== 'domain' || f.field.reversed) return;
         const example = typeof f.field.example === 'string' && f.field.example.includes('.') ? f.field.example : 'www.example.com';
         const reversedExample = reverseDomain(example);
-        const prefixQuery = t.plans.find((p) => t.table.queries?.[p.index]?.match?.[f.name] === 'prefix');
+        const prefixQuery = t.plans.find((p) => !p.servedBy && t.table.queries?.[p.index]?.match?.[f.name] === 'prefix');
         const org = reversedExample.split('.').slice(0, 2).join('.');
         report({
           path: ['rowKey', 'fields', f.name],

@@ -38,7 +38,8 @@ export default defineTableRule({
     // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
     // an entity's rows under its id: only a query that cannot use that prefix suffers.
     const single = t.fields.filter((f) => !f.isSalt).length <= 1;
-    const scan = single ? t.plans.find((p) => p.kind !== 'point') : t.plans.find((p) => p.kind === 'full-scan');
+    const own = t.plans.filter((p) => !p.servedBy);
+    const scan = single ? own.find((p) => p.kind !== 'point') : own.find((p) => p.kind === 'full-scan');
     if (!single && !scan) return;
     if (scan) {
       report({

@@ -15,10 +15,16 @@ export default defineRule({
     messages: {
       hot: 'one {fields} row takes {wps} writes/s ({fraction}x a node) and a row never splits: write a new row per update (Schema design best practices).',
       near: 'one {fields} row takes {wps} writes/s ({fraction} of a node), its ceiling: a row never splits; write a new row per update (Understand performance).',
+      hotCounter: 'one {fields} counter row takes {wps} writes/s ({fraction}x a node) and a row never splits: shard it or pre-aggregate in the writer (Schema design best practices).',
+      nearCounter: 'one {fields} counter row takes {wps} writes/s ({fraction} of a node), its ceiling: a row never splits; shard it or pre-aggregate in the writer.',
     },
     details: {
       hot: 'one {fields} row takes {share} of writes ({wps}/s, {fraction}x a node) and never splits: add a time or sequence field so each update is a new row ("Schema design best practices"). A salt of the row\'s own fields cannot help: every write of it still lands on one row.',
       near: 'one {fields} row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling: a time or sequence field makes each update a new row ("Understand performance").',
+      hotCounter:
+        'one {fields} counter row takes {share} of writes ({wps}/s, {fraction}x a node) and never splits. Its family aggregates, so a new row per update would lose the running total: split the counter over N rows ({fields}#0 to {fields}#N-1, each write to one chosen at random, the reads summing the N), or add up increments in the writer and send one per second ("Aggregate values at write time", "Schema design best practices").',
+      nearCounter:
+        'one {fields} counter row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling. Its family aggregates: split the counter over N rows summed on read, or add up increments in the writer ("Aggregate values at write time").',
     },
     fixable: false,
     perTable: true,
@@ -32,7 +38,8 @@ export default defineRule({
       report({
         table: t.index,
         path: ['rowKey', 'template'],
-        messageId: hot ? 'hot' : 'near',
+        // An aggregate (counter) row keeps a running total: a new row per update is not its fix.
+        messageId: (t.table.families ?? []).some((f) => f.aggregate) && (t.table.families ?? []).every((f) => f.aggregate || !f.columns?.length) ? (hot ? 'hotCounter' : 'nearCounter') : hot ? 'hot' : 'near',
         severity: hot ? 'error' : 'warning',
         data: {
           fields: m.hottest.prefix.length ? m.hottest.prefix.join('#') : 'key',

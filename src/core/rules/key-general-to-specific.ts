@@ -14,6 +14,7 @@ const tiebreaker = (f: FieldInfo) => f.isSalt || f.isTime || f.isSequential || f
 /** A query reads by `prev` without `field` (so `prev` must come first), or narrows by `field` and scans below it (field promotion). */
 function queryOrdered(t: TableAnalysis, prev: FieldInfo, field: FieldInfo): boolean {
   return t.plans.some((p) => {
+    if (p.servedBy) return false;
     const match = t.table.queries?.[p.index]?.match ?? {};
     if (p.leading.includes(prev.name) && !p.leading.includes(field.name)) return true;
     return p.leading.includes(field.name) && match[field.name] === 'eq' && p.kind !== 'point';

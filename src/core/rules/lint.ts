@@ -3,6 +3,7 @@ import type { Design } from '../model/schema';
 import { fixedDesign, lintWith, pathKey, type LintOptions, type LintResult } from './engine/lint-engine';
 import { RULES, ruleById } from './registry';
 import type { Finding } from './types';
+import { fixPhase, planFixes, type FixPlan, type FixPlanOptions, type FixStep } from './engine/fix-plan';
 
 export { RULE_FAILED, sortFindings, withVerifiedFixes, type LintOptions, type LintResult } from './engine/lint-engine';
 
@@ -19,4 +20,9 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
   return (same && fixedDesign(design, same)) ?? null;
 }
 
-export { ruleById };
+/** Every offered fix of the design (or of `rules`), planned together: engine/fix-plan.ts. */
+export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
+  return planFixes(design, (d) => lint(d), (d, f) => applyFix(d, f), options);
+}
+
+export { ruleById, fixPhase, type FixPlan, type FixStep };

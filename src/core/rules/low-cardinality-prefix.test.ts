@@ -53,6 +53,19 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      // A salt in front would turn "a tenant's events" into one scan per bucket across the whole
+      // table; right after the tenant, the tenant's writes spread and its scan stays under one prefix.
+      name: 'a hot tenant that a query scans by: the salt goes right after the tenant, not in front',
+      yaml: design(
+        200,
+        '{tenant}#{ts}#{event}',
+        '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}\n        event: {type: uuid}',
+        '    queries: [{name: a tenant\'s events, match: {tenant: eq}}]\n    load: {writesPerSecond: 200000}\n',
+      ),
+      findings: [{ messageId: 'busy', path: 'tables[0].rowKey.fields.tenant' }],
+      fixed: null,
+    },
+    {
       name: 'the same tenant at 200,000 writes/s: 10,000 writes/s to its newest rows, over one node at the CPU target',
       yaml: design(200, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}', '    load: {writesPerSecond: 200000}\n'),
       findings: [{ messageId: 'busy', path: 'tables[0].rowKey.fields.tenant', message: /busiest tenant takes 5% of writes, 10,000 writes\/s/ }],
@@ -166,5 +179,21 @@ describe('low-cardinality-prefix and more nodes', () => {
     expect(capacity?.fix).toMatch(/^Set cluster\.nodes to \d+/);
     expect(capacity?.fixWithheld).toBeUndefined();
     expect(findings.filter((f) => f.rule === 'low-cardinality-prefix')).toEqual([]);
+  });
+});
+
+describe('where the salt goes', () => {
+  it('after the prefix a query scans by, and the withheld fix says which query it would serve worse', () => {
+    const d = parseCase(
+      design(
+        200,
+        '{tenant}#{ts}#{event}',
+        "        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}\n        event: {type: uuid}",
+        "    queries: [{name: a tenant's events, match: {tenant: eq}}]\n    load: {writesPerSecond: 200000}\n",
+      ),
+    );
+    const f = lint(d).findings.find((x) => x.rule === 'low-cardinality-prefix')!;
+    expect(f.detail).toMatch(/right after tenant: the busiest value's writes spread over \d+ ranges, and a scan of one tenant stays under one prefix/);
+    expect(f.fixWithheld).toMatch(/^"Add a salt of \d+ buckets after \{tenant\}" is not offered: it would turn query "a tenant's events" from a prefix scan into a multi-scan/);
   });
 });

@@ -7,7 +7,7 @@
 // against the nodes (support/keyshape.ts writeSpread) and asks for the load.
 import type { Design } from '../model/schema';
 import type { DesignAnalysis, TableAnalysis } from './analysis';
-import { count, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
+import { count, insertSaltAfter, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
 import { defineTableRule } from './types';
 import { describeRange, NODE_SHARE, rangeCapacity, tableHotspot, type HotspotModel, type RangeCapacity } from '../capacity/hotspot';
 import { formatCount } from '../units';
@@ -112,14 +112,25 @@ export default defineTableRule({
     const buckets = saltBuckets(analysis.nodes);
     const helps = saltHelps(t, rated ? rated.model.hottest.prefix : s!.group.map((f) => f.name));
     // A salt splits only writes that differ in something it hashes: one hot row stays one row.
+    // A query that reads one value of the prefix keeps working best with the salt right after
+    // it: one value's writes spread over the buckets, and its scan stays under one prefix.
+    const scanned = (t.table.queries ?? []).some((q) => q.match?.[first.name] === 'eq' && !q.servedBy);
+    const rest = t.fields.filter((f) => !f.isSalt && f.name !== first.name).map((f) => f.name);
     const remedy = helps
-      ? `Salt the key: put a hash field with ${buckets} buckets (4 per node) in front.`
+      ? scanned
+        ? `Put a hash field with ${buckets} buckets (4 per node) right after ${first.name}: the busiest value's writes spread over ${buckets} ranges, and a scan of one ${first.name} stays under one prefix.`
+        : `Salt the key: put a hash field with ${buckets} buckets (4 per node) in front.`
       : 'No salt can split the writes of one key: aggregate them at write time, or add a key field that varies between them (Aggregate values at write time).';
     const saltAdvice =
       salt && salt.cardinality < buckets
         ? `Give the salt at least ${buckets} buckets (4 per node) and make it hash a field that varies between writes of the busiest ${first.name}.`
         : `The salt has enough buckets; make it hash a field that varies between writes of the busiest ${first.name}.`;
-    const fix = !salt && helps ? { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } } : {};
+    const fix =
+      !salt && helps
+        ? scanned
+          ? { fix: { label: `Add a salt of ${buckets} buckets after {${first.name}}`, apply: () => insertSaltAfter(design, t, first.name, rest, buckets) } }
+          : { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } }
+        : {};
     const common = { field: first.name, nodes: analysis.nodes, buckets, salt: salt?.name ?? '', saltBuckets: salt ? count(salt.cardinality) : '', remedy, saltAdvice };
     if (rated) {
       const { model: m, capacity: c } = rated;

@@ -31,6 +31,8 @@ export interface QueryPlan {
    * the analysis, which knows the cardinalities; absent when it cannot be known.
    */
   readFraction?: number;
+  /** Set when another table or a materialized view serves the query (its `servedBy`): the plan is on that object's key. */
+  servedBy?: { name: string; kind: 'table' | 'view' };
 }
 
 export function planQuery(table: Table, layout: KeyLayout, q: Query, index: number): QueryPlan {

@@ -8,6 +8,8 @@ import { promote, secondTable, shapesOf, showTemplate } from './support/query-sh
 import { updateTable } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
+import { serverFor } from './support/servers';
+import { KIND } from './engine/plans';
 
 export default defineVisitorRule({
   meta: {
@@ -18,6 +20,7 @@ export default defineVisitorRule({
       fullScan: 'query "{query}" matches {fields}, but the key starts with {first}: every read scans the whole table (Schema design best practices).',
       gap: 'query "{query}" matches {fields}, but {gap} comes before {after} in the key: the read narrows by {used} only.',
       filterOnly: 'query "{query}" filters only on column values ({filters}): Bigtable indexes only the row key, so it scans the table.',
+      servedScan: 'query "{query}" is served by {server}, but its key starts with {first}: every read scans all of {server} (Schema design best practices).',
     },
     details: {
       fullScan:
@@ -39,14 +42,23 @@ export default defineVisitorRule({
           if (q.filter?.length) report({ path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
           return; // a query with no condition at all reads everything on purpose (an export)
         }
+        const routed = ta.plans[qi];
+        if (routed?.servedBy) {
+          const server = ta.servers?.get(qi);
+          if (routed.kind === 'full-scan' && server) report({ path: [...path, 'servedBy'], messageId: 'servedScan', data: { query: q.name, server: routed.servedBy.name, first: server.fields.find((f) => !f.isSalt)?.name ?? '' } });
+          return;
+        }
         const s = shapesOf(ta)[qi]!;
         // Matching only a salt reads one bucket on purpose (a parallel export, one worker per bucket).
         if ((!s.full && s.prefixOk) || s.matched.length === 0) return;
-        const p = promote(ta, qi, analysis.nodes);
+        const elsewhere = serverFor(analysis, ta, qi);
+        const p = elsewhere ? null : promote(ta, qi, analysis.nodes);
         const ok = p !== null && p.broken.length === 0 && p.hotspot === null;
         const second = secondTable(ta, qi);
         const promoted = p ? p.table.rowKey.template : '';
-        const remedy = ok
+        const remedy = elsewhere
+          ? `${elsewhere.kind === 'view' ? 'Materialized view' : 'Table'} ${elsewhere.name} serves it as a ${KIND[elsewhere.plan.kind]}: declare servedBy: ${elsewhere.name}, and have the application read ${elsewhere.name}${elsewhere.kind === 'table' ? `, which must be written with every ${ta.table.name} write and backfilled` : ''}.`
+          : ok
           ? `Promote the fields it matches to the front of the key: ${showTemplate(promoted)}; no other query of this table is served worse.`
           : p?.hotspot
             ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot Schema design best practices warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front, read with one scan per bucket.`
@@ -55,7 +67,9 @@ export default defineVisitorRule({
         // Promotion when it serves every query; otherwise a table for this query. The engine
         // checks either before it is offered.
         const promoted_ = p;
-        const proposal = ok && promoted_ ? { label: `Promote ${s.matched.join(', ')} to the front of the key`, apply: () => updateTable(design, ta.index, () => promoted_.table) } : q.match && Object.keys(q.match).length ? addTableFix(design, ta, qi) : undefined;
+        const proposal = elsewhere
+          ? { label: `Serve "${q.name}" from ${elsewhere.name} (${KIND[elsewhere.plan.kind]}): the application reads ${elsewhere.name}`, apply: () => updateTable(design, ta.index, (t) => ({ ...t, queries: (t.queries ?? []).map((x, i) => (i === qi ? { ...x, servedBy: elsewhere.name } : x)) })) }
+          : ok && promoted_ ? { label: `Promote ${s.matched.join(', ')} to the front of the key`, apply: () => updateTable(design, ta.index, () => promoted_.table) } : q.match && Object.keys(q.match).length ? addTableFix(design, ta, qi) : undefined;
         const fix = proposal ? { fix: proposal } : {};
         if (s.full) {
           const first = ta.fields.find((f) => !f.isSalt)?.name ?? '';

@@ -23,7 +23,7 @@ function findings(ta: TableAnalysis) {
   const out: { qi: number; field: string; messageId: 'notReversed' | 'iso' | 'oldestToo' | 'notOrdered'; other: string }[] = [];
   (ta.table.queries ?? []).forEach((q, qi) => {
     const plan = ta.plans[qi];
-    if (q.order !== 'newest' || q.limit === undefined || !plan || plan.kind === 'point' || plan.kind === 'full-scan') return;
+    if (q.order !== 'newest' || q.limit === undefined || !plan || plan.servedBy || plan.kind === 'point' || plan.kind === 'full-scan') return;
     const field = orderingField(ta, q);
     const f = field ? ta.table.rowKey.fields[field] : undefined;
     if (field && f?.type !== 'timestamp') {

@@ -28,6 +28,7 @@ export default defineTableRule({
   table(ta, { report }) {
     if (!ta.layout) return;
     for (const plan of ta.plans) {
+      if (plan.servedBy) continue; // judged on the table or view that serves it
       if (plan.kind === 'full-scan' || plan.fanout.length === 0) continue; // full scans are query-full-scan's
       const q = ta.table.queries![plan.index]!;
       const match = q.match ?? {};

@@ -32,7 +32,7 @@ export default defineVisitorRule({
   create({ design, analysis, report }) {
     return {
       query(q, plan, ta) {
-        if (!plan || plan.readFraction === undefined || plan.readFraction > SPARSE) return;
+        if (!plan || plan.servedBy || plan.readFraction === undefined || plan.readFraction > SPARSE) return;
         if (plan.kind !== 'prefix' && plan.kind !== 'range' && plan.kind !== 'multi-scan') return;
         if (plan.gap.length > 0) return; // query-full-scan's gap
         const match = q.match ?? {};

@@ -17,18 +17,18 @@ ruleTester(rule, {
     {
       name: '90 days of events on 3 SSD nodes: over the 15 TiB they hold',
       yaml: kept('90d', 3),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 35 TiB; 3 SSD nodes hold 15 TiB: set 11 nodes/ }],
+      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 35 TiB, more than the 15 TiB the cluster holds; the design needs 11 nodes/ }],
       fixed: (d) => expect(d.cluster?.nodes).toBe(11),
     },
     {
       name: '30 days on 3 SSD nodes: 12 TiB, over 70% of 15 TiB',
       yaml: kept('30d', 3),
-      findings: [{ messageId: 'target', path: 'cluster.nodes', severity: 'warning', message: /store 12 TiB, over 70% of the 15 TiB 3 SSD nodes hold: set 4 nodes/ }],
+      findings: [{ messageId: 'target', path: 'cluster.nodes', severity: 'warning', message: /store 12 TiB, over 70% of the 15 TiB the cluster holds; the design needs 4 nodes/ }],
     },
     {
       name: '90 days at a 20,000 writes/s peak, 10,000 on average: 18 TiB, over the 15 TiB of 3 SSD nodes',
       yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 10000, retention: 90d'),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 18 TiB; 3 SSD nodes hold 15 TiB: set 6 nodes/ }],
+      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 18 TiB, more than the 15 TiB the cluster holds; the design needs 6 nodes/ }],
       fixed: (d) => expect(d.cluster?.nodes).toBe(6),
     },
     {

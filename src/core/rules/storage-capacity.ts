@@ -1,51 +1,58 @@
-// Bytes the design stores (what its GC rules keep, summed across tables) against what the
-// cluster's nodes hold: SSD 5 TiB, HDD 16 TiB per node ("Quotas and limits"), planned at 70%.
-// Tables whose GC never deletes are sized at a year of growth (src/core/capacity/plan.ts).
-import { capacityPlan, SIZING_MONTHS } from '../capacity/plan';
-import { clusterOf, STORAGE_TARGET } from '../capacity/figures';
-import { formatBytes } from './support/rows';
+// Bytes the design stores (what its GC rules keep, summed across tables: every cluster holds a
+// full copy) against what a cluster's nodes hold: SSD 5 TiB, HDD 16 TiB per node ("Quotas and
+// limits"), planned at 70%. Tables whose GC never deletes are sized at a year of growth. The
+// count it names is the plan's one recommended count (capacity/plan.ts, capacity/wording.ts).
+import { capacityPlan, MAX_CLUSTER_NODES, SIZING_MONTHS } from '../capacity/plan';
+import { STORAGE_TARGET } from '../capacity/figures';
+import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
+import { formatBytes } from '../units';
 import { defineRule } from './types';
-import { nodesPath, withNodes } from '../model/instance';
-import { adviceText } from './cluster-capacity';
-
-const MAX_NODES = 1000;
-
-/** What storage needs: its own node count (CPU may need more; cluster-capacity says so). */
-function storageAdvice(storageNodes: number, recommended: number): string {
-  const n = Math.ceil(storageNodes);
-  if (n > MAX_NODES) return adviceText(n);
-  return recommended > n ? `storage needs ${n} nodes (the load needs more: cluster-capacity)` : `set ${n} nodes`;
-}
+import { nodesPath, withClusterNodes } from '../model/instance';
+import { adviceFor } from './cluster-capacity';
 
 export default defineRule({
   meta: {
     id: 'storage-capacity',
     severity: 'warning',
-    description: 'The data the design stores exceeds what the cluster nodes hold, or the recommended share of it.',
+    description: 'The data the design stores exceeds what a cluster\'s nodes hold, or the recommended share of it.',
     messages: {
-      over: 'the tables store {bytes}{growth}; {nodes} {storage} nodes hold {limit}: {advice} (Quotas and limits).',
-      target: 'the tables store {bytes}{growth}, over {target} of the {limit} {nodes} {storage} nodes hold: {advice} ("Quotas and limits").',
+      over: 'the tables store {bytes}{growth}, more than the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
+      target: 'the tables store {bytes}{growth}, over {target} of the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
+    },
+    details: {
+      over: 'the tables store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+      target: 'the tables store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
     },
     fixable: true,
   },
   check({ design, analysis, report }) {
     const plan = capacityPlan(design, analysis);
-    const { model, sizedBytes } = plan;
-    const limit = model.nodes * model.capacity.storageBytes;
-    if (plan.storageState === 'ok') return;
+    const { sizedBytes } = plan;
     const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
-    const recommended = plan.nodesNeeded.recommended;
-    const base = {
-      path: nodesPath(design),
-      data: { bytes: formatBytes(sizedBytes), growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '', nodes: model.nodes, storage: model.storage.toUpperCase(), limit: formatBytes(limit), target: `${Math.round(STORAGE_TARGET * 100)}%`, recommended, advice: storageAdvice(plan.nodesNeeded.storage, recommended) },
-      ...(recommended <= MAX_NODES ? { fix: `Set ${design.instance ? 'each cluster to reach' : 'cluster.nodes to'} ${recommended}` } : {}),
-    };
-    if (plan.storageState === 'over') report({ ...base, messageId: 'over', severity: 'error' });
-    else report({ ...base, messageId: 'target' });
+    plan.clusterPlans.forEach((c, ci) => {
+      if (c.storageState === 'ok' || c.declared === 'none') return;
+      const limit = c.nodes * plan.model.capacity.storageBytes;
+      const data = {
+        bytes: formatBytes(sizedBytes),
+        growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '',
+        cluster: clusterName(c),
+        declared: declaredText(c),
+        limit: formatBytes(limit),
+        target: `${Math.round(STORAGE_TARGET * 100)}%`,
+        recommended: nodesText(c.need.recommended),
+        because: becauseText(c),
+        advice: adviceFor(plan, c),
+      };
+      const path = design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
+      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: `Set ${design.instance ? `${c.id}'s ${c.autoscaling ? 'autoscaling maxNodes' : 'nodes'}` : 'cluster.nodes'} to ${c.need.recommended}` } : {};
+      report({ path, messageId: c.storageState === 'over' ? 'over' : 'target', ...(c.storageState === 'over' ? { severity: 'error' as const } : {}), data, ...fix });
+    });
   },
-  fix(design, _finding, analysis) {
-    const recommended = capacityPlan(design, analysis).nodesNeeded.recommended;
-    if (recommended > MAX_NODES || recommended <= clusterOf(design).nodes) return null;
-    return withNodes(design, recommended);
+  fix(design, finding, analysis) {
+    const plan = capacityPlan(design, analysis);
+    const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
+    const c = plan.clusterPlans[ci];
+    if (!c || c.need.recommended > MAX_CLUSTER_NODES || c.need.recommended <= c.nodes) return null;
+    return withClusterNodes(design, ci, c.need.recommended);
   },
 });

@@ -150,3 +150,34 @@ describe('base64', () => {
     expect(fromBase64('Ix==', false)).toMatchObject({ ok: false, reason: 'trailing' });
   });
 });
+
+describe('share links name the version they came from', () => {
+  it('a link with `b=` opens its design with that version id; older links (no `b=`) open as before', async () => {
+    const { versionId } = await import('../diff/version-id');
+    const from = versionId(tiny);
+    const link = shareUrl({ ...tiny, name: 'tiny, edited' }, BASE, from);
+    expect(link).toMatch(/#d=1\.[A-Za-z0-9_-]+&b=[0-9a-f]{16}$/);
+    expect(decodeShare(link)).toEqual({ ok: true, design: { ...tiny, name: 'tiny, edited' }, from });
+    // A link of the first format, as older studios made it: same design, no base.
+    const old = `${BASE}${handMade(new TextEncoder().encode(JSON.stringify(tiny)))}`;
+    expect(decodeShare(old)).toEqual({ ok: true, design: tiny });
+    // The payload is the same with or without a base: an older studio reads `d=` and ignores `b=`.
+    expect(link.replace(/&b=.*$/, '')).toBe(shareUrl({ ...tiny, name: 'tiny, edited' }, BASE));
+  });
+
+  it('a `b=` that is not a version id is ignored, never an error', () => {
+    expect(decodeShare(`${encodeShare(tiny)}&b=<script>`)).toEqual({ ok: true, design: tiny });
+    expect(decodeShare(`${encodeShare(tiny)}&b=`)).toEqual({ ok: true, design: tiny });
+    expect(() => encodeShare(tiny, 'nope')).toThrow(/not a version id/);
+  });
+
+  it('the version id is the content: key order does not change it, any change does', async () => {
+    const { versionId, isVersionId } = await import('../diff/version-id');
+    const reordered = { tables: tiny.tables, name: tiny.name, format: tiny.format } as Design;
+    expect(versionId(reordered)).toBe(versionId(tiny));
+    expect(versionId({ ...tiny, name: 'tiny2' })).not.toBe(versionId(tiny));
+    expect(isVersionId(versionId(tiny))).toBe(true);
+    const ids = new Set(examples.map((e) => versionId(e.design)));
+    expect(ids.size).toBe(examples.length);
+  });
+});

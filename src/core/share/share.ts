@@ -1,7 +1,10 @@
 // Share links: the whole design in the URL fragment, so it never reaches a server.
 //
-//   https://host/path/#d=1.<base64url( crc32(json) [4 bytes, big-endian] ++ deflate(json) )>
+//   https://host/path/#d=1.<base64url( crc32(json) [4 bytes, big-endian] ++ deflate(json) )>[&b=<version id>]
 //
+// `b=` (optional, added later; older studios ignore it, and links without it still open) is
+// the id of the version the design came from (diff/version-id.ts): the base of a three-way
+// merge when the receiver's browser holds that version.
 // `1.` is the format version; json is the design as compact JSON (UTF-8); deflate is raw
 // DEFLATE (RFC 1951, fflate level 9, deterministic) primed with a preset dictionary
 // (dictionary.ts); crc32 (IEEE, as zip and PNG) of the JSON catches links changed by hand.
@@ -14,10 +17,13 @@ import type { Design } from '../model/schema';
 import { fromBase64, toBase64Url } from './base64';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
 import { formatBytes } from '../units';
+import { isVersionId } from '../diff/version-id';
 
 export const SHARE_VERSION = 1;
 /** The fragment parameter that holds a design. */
 export const SHARE_PARAM = 'd';
+/** The fragment parameter that names the version a shared design came from. */
+export const SHARE_BASE_PARAM = 'b';
 /** The longest payload decoded (links above 32 KiB are offered as a file instead). */
 export const MAX_SHARE_CHARS = 64 * 1024;
 /** The largest design JSON a link may unpack to. */
@@ -30,7 +36,7 @@ export const SHARE_FILE_CHARS = 32 * 1024;
 export type ShareErrorKind = 'not-a-link' | 'not-base64' | 'truncated' | 'tampered' | 'newer-version' | 'too-large' | 'invalid-design';
 
 export type ShareResult =
-  | { ok: true; design: Design }
+  | { ok: true; design: Design; /** The version the design came from, when the link names one. */ from?: string }
   | { ok: false; kind: ShareErrorKind; error: string; issues?: DesignIssue[] };
 
 const CRC_TABLE = (() => {
@@ -80,15 +86,26 @@ export function shareRefusal(design: Design): string | null {
   return null;
 }
 
-/** The URL fragment of a design, with its `#`: `#d=1.…`. */
-export function encodeShare(design: Design): string {
-  return `#${SHARE_PARAM}=${encodeSharePayload(design)}`;
+/** The URL fragment of a design, with its `#`: `#d=1.…`, and `&b=<id>` when it names the version it came from. */
+export function encodeShare(design: Design, from?: string): string {
+  if (from !== undefined && !isVersionId(from)) throw new Error(`not a version id: ${JSON.stringify(from)}`);
+  return `#${SHARE_PARAM}=${encodeSharePayload(design)}${from ? `&${SHARE_BASE_PARAM}=${from}` : ''}`;
+
 }
 
-/** The full link: `base` (any fragment of it dropped) + `#d=1.…`. */
-export function shareUrl(design: Design, base: string): string {
+/** The full link: `base` (any fragment of it dropped) + `#d=1.…` (+ `&b=…`). */
+export function shareUrl(design: Design, base: string, from?: string): string {
   const hash = base.indexOf('#');
-  return `${hash >= 0 ? base.slice(0, hash) : base}${encodeShare(design)}`;
+  return `${hash >= 0 ? base.slice(0, hash) : base}${encodeShare(design, from)}`;
+}
+
+/** The version id a link names (`b=`), or undefined: absent or not an id (then the link opens without a base). */
+function linkBase(input: string): string | undefined {
+  const hash = input.indexOf('#');
+  const frag = hash >= 0 ? input.slice(hash + 1) : input;
+  const part = frag.split('&').find((p) => p.startsWith(`${SHARE_BASE_PARAM}=`));
+  const id = part?.slice(SHARE_BASE_PARAM.length + 1).trim();
+  return id && isVersionId(id) ? id : undefined;
 }
 
 const fail = (kind: ShareErrorKind, error: string, issues?: DesignIssue[]): ShareResult => ({ ok: false, kind, error, ...(issues ? { issues } : {}) });
@@ -220,7 +237,8 @@ export function decodeShare(input: string): ShareResult {
     const where = first?.path ? `${first.path}: ` : '';
     return fail('invalid-design', `the link's design is not valid: ${where}${first?.message ?? 'unknown problem'}${result.issues.length > 1 ? ` (and ${result.issues.length - 1} more)` : ''}`, result.issues);
   }
-  return { ok: true, design: result.design };
+  const from = linkBase(input);
+  return { ok: true, design: result.design, ...(from ? { from } : {}) };
 }
 
 class InflateError extends Error {

@@ -14,6 +14,7 @@ import { tableLoad } from '../capacity/plan';
 import { tableWorkload } from '../capacity/workload';
 import { judge, type HottestRange, type Verdict } from './verdict';
 import { readValues } from './reads';
+import { launchDay, type LaunchDay } from './launch';
 
 export interface SimResult {
   params: SimParams;
@@ -26,6 +27,8 @@ export interface SimResult {
   throttled: number;
   /** Share of the second half's writes refused: the steady state the verdict judges. */
   throttledShareSecondHalf: number;
+  /** Writes refused while the new table split (launch.ts), or null when at most 1% of the run's were. */
+  launch: LaunchDay | null;
   /** Tablets at the end, splits and balancer moves during the run. */
   tablets: number;
   splits: number;
@@ -221,7 +224,9 @@ function resultOf(engine: SimEngine): SimResult {
   const fullCluster = p.nodes * p.nodeCapacity * (1 - p.otherShare);
   const { progress: _, series, ...counts } = snapshotOf(engine);
   const unsplittable = modelOf(engine);
+  const launch = launchDay(series, p.nodes, p.seconds / st.slots);
   const judged = judge({
+    launch,
     measured,
     hottestTabletShare: evidence.hottestTabletShare,
     writes: half,
@@ -248,6 +253,7 @@ function resultOf(engine: SimEngine): SimResult {
     verdict,
     verdictReason: reason,
     throttledShareSecondHalf: half > 0 ? st.throttledSecondHalf / half : 0,
+    launch,
     unsplittable,
     hottestRange: hottestTablet(tabletRanges, p),
     evidence,

@@ -2,6 +2,7 @@
 // (throttling, the measured pattern) and the hotspot model the lint rules read
 // (capacity/hotspot.ts), so lint and simulator cannot disagree. docs/simulator.md, "Verdicts".
 import { describeRange, NODE_SHARE, type HotspotModel } from '../capacity/hotspot';
+import type { LaunchDay } from './launch';
 import type { Pattern } from './pattern';
 
 export type Verdict = 'ok' | 'at-risk' | 'hotspot' | 'over-capacity';
@@ -40,6 +41,8 @@ export interface VerdictInput {
   /** Share of each node taken by this table's reads and the other tables. */
   otherShare: number;
   model: HotspotModel;
+  /** Writes refused while the new table split (launch.ts): said after the steady-state reason. */
+  launch?: LaunchDay | null;
 }
 
 export interface VerdictResult {
@@ -62,7 +65,27 @@ function patternOfModel(m: HotspotModel, throttled: boolean): Pattern {
   return throttled ? 'saturated' : 'hot-range';
 }
 
+/** "45 s", "1 min 40 s", "2 h 5 min". */
+export function durationText(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  const m = Math.round(s / 60);
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
+/** The launch-day sentence: how many writes the new table refuses while it splits, and for how long. */
+export function launchText(l: LaunchDay): string {
+  return `Launch day: ${pct(l.share)} of the run's writes are throttled in its first ${durationText(l.seconds)} (${pct(l.shareWhileSplitting)} of the writes in that time) while the new table splits from one tablet; split keys given when the table is created (initial splits, "Method: projects.instances.tables.create") spread it over the nodes from the start.`;
+}
+
+/** The verdict of the steady state (the second half), and launch day's throttling after it. */
 export function judge(v: VerdictInput): VerdictResult {
+  const r = judgeSteady(v);
+  return v.launch ? { ...r, reason: `${r.reason} ${launchText(v.launch)}` } : r;
+}
+
+function judgeSteady(v: VerdictInput): VerdictResult {
   const m = v.model;
   const share = v.writes > 0 ? v.throttled / v.writes : 0;
   const throttles = share > MAX_OK_THROTTLED;

@@ -7,7 +7,7 @@
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../analysis';
 import { editOf, referrers, type Edit } from './incremental';
-import { counts, findingKey, invalidReason, judge, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
+import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
 import { formatMessage, isVisitorRule, type AnyRule, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
 
@@ -303,6 +303,7 @@ interface Index {
   /** Findings of each table's own visits, by table index. */
   byTable: Map<number, Pending[]>;
   byKey: Map<string, Finding[]>;
+  byRule: Map<string, Finding[]>;
   anyTable: Set<string>;
   servings: Map<string, Serving[]>;
   /** The same by table index. */
@@ -315,6 +316,7 @@ function indexOf(base: Baseline): Index {
   const global: Pending[] = [];
   const byTable = new Map<number, Pending[]>();
   const byKey = new Map<string, Finding[]>();
+  const byRule = new Map<string, Finding[]>();
   for (const p of base.pending) {
     if (p.scope === null) global.push(p);
     else {
@@ -322,10 +324,14 @@ function indexOf(base: Baseline): Index {
       if (list) list.push(p);
       else byTable.set(p.scope, [p]);
     }
-    const k = findingKey(p.finding);
-    const list = byKey.get(k);
-    if (list) list.push(p.finding);
-    else byKey.set(k, [p.finding]);
+    for (const [m, k] of [
+      [byKey, findingKey(p.finding)],
+      [byRule, ruleKey(p.finding)],
+    ] as const) {
+      const list = m.get(k);
+      if (list) list.push(p.finding);
+      else m.set(k, [p.finding]);
+    }
   }
   const scopeOf = new Map<Finding, { scope: number | null; by: string }>();
   const globalOf = new Map<string, Finding[]>();
@@ -355,6 +361,7 @@ function indexOf(base: Baseline): Index {
     scopeOf,
     byTable,
     byKey,
+    byRule,
     anyTable: new Set(base.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`)),
     servings: all,
     queries,
@@ -380,7 +387,7 @@ function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline
     if (fixed && options.verifyScope !== 'whole') index ??= indexOf(base);
     const edit = fixed && index ? editOf(base.design, fixed, index.refs) : null;
     if (!fixed || !edit || !index?.valid) return verifyFix(base, finding, fixed, relint);
-    const invalid = invalidReason(fixed, edit.changed, base.design);
+    const invalid = invalidReason(fixed, edit.tables, base.design);
     if (invalid) return { ok: false, reason: invalid };
     return judge(finding, fixed, sidesOf(rules, base, index, fixed, edit), compareFindings);
   };
@@ -408,7 +415,7 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
     if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(base.design, fixed, edit.changed)));
     const reads = r.meta.reads;
     if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
-      const same = edit.changed.every((ti) => readText(reads, base.analysis.tables[ti]!) === readText(reads, analysis.tables[ti]!));
+      const same = edit.tables.every((ti) => readText(reads, base.analysis.tables[ti]!) === readText(reads, analysis.tables[ti]!));
       if (same) skip.add(r.meta.id);
     }
   }
@@ -441,10 +448,10 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
     for (const ti of tables) if (!visited.has(ti)) for (const p of index.byTable.get(ti) ?? []) if (p.by === id) more.push(p.finding);
   }
   if (more.length) plus.push(counts(more));
-  const before = (k: string, severe: boolean) => {
+  const before = (kind: keyof Counts, k: string) => {
     let n = 0;
-    for (const c of plus) n += (severe ? c.severe : c.all).get(k) ?? 0;
-    for (const c of minus) n -= (severe ? c.severe : c.all).get(k) ?? 0;
+    for (const c of plus) n += c[kind].get(k) ?? 0;
+    for (const c of minus) n -= c[kind].get(k) ?? 0;
     return n;
   };
   const existing = base.analysis.tables.length;
@@ -461,7 +468,7 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
   return {
     before,
     after,
-    common: (k) => (index.byKey.get(k) ?? []).filter((f) => !inPart(f)),
+    common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
     anyTable: index.anyTable,
     existing,
     was,

@@ -6,8 +6,8 @@ import type { Query } from '../../model/schema';
 import type { TableAnalysis } from '../analysis';
 import type { QueryPlan } from '../plan';
 
-const RANK = { point: 0, prefix: 1, range: 1, 'multi-scan': 2, 'full-scan': 3 } as const;
-const KIND = { point: 'point read', prefix: 'prefix scan', range: 'range scan', 'multi-scan': 'multi-scan', 'full-scan': 'full scan' } as const;
+export const RANK = { point: 0, prefix: 1, range: 1, 'multi-scan': 2, 'full-scan': 3 } as const;
+export const KIND = { point: 'point read', prefix: 'prefix scan', range: 'range scan', 'multi-scan': 'multi-scan', 'full-scan': 'full scan' } as const;
 
 /** The key field that orders a query's rows: the first one after the salts and eq-bound fields. */
 export function orderingField(ta: TableAnalysis, q: Query): string | null {

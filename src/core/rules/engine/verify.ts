@@ -18,19 +18,28 @@ export const findingKey = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? 
 
 /** How many findings of each key: of every severity, and errors and warnings alone. */
 export interface Counts {
+  /** By findingKey, every severity. */
   all: Map<string, number>;
-  severe: Map<string, number>;
+  /** Errors by ruleKey (an error turned into another error of its rule is not new). */
+  errors: Map<string, number>;
+  /** Warnings by findingKey. */
+  warnings: Map<string, number>;
 }
 
+/** A finding's rule on its table, whatever its message. */
+export const ruleKey = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}`;
+
+const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
 export function counts(findings: readonly Finding[]): Counts {
-  const all = new Map<string, number>();
-  const severe = new Map<string, number>();
+  const c: Counts = { all: new Map(), errors: new Map(), warnings: new Map() };
   for (const f of findings) {
     const k = findingKey(f);
-    all.set(k, (all.get(k) ?? 0) + 1);
-    if (f.severity !== 'info') severe.set(k, (severe.get(k) ?? 0) + 1);
+    bump(c.all, k);
+    if (f.severity === 'error') bump(c.errors, ruleKey(f));
+    else if (f.severity === 'warning') bump(c.warnings, k);
   }
-  return { all, severe };
+  return c;
 }
 
 export interface Serving {
@@ -47,7 +56,8 @@ export function servings(tables: readonly TableAnalysis[]): Map<string, Serving[
       const plan = ta.plans[i];
       if (!plan) return;
       const list = m.get(q.name) ?? [];
-      list.push({ ta, q, s: served(ta, q, plan) });
+      // A query served elsewhere is ordered by the serving object's key.
+      list.push({ ta, q, s: served(ta.servers?.get(i) ?? ta, q, plan) });
       m.set(q.name, list);
     });
   }
@@ -65,11 +75,11 @@ export interface Linted {
  * the rest (the same on both sides).
  */
 export interface Sides {
-  /** How many findings of a key `before` holds (errors and warnings alone when `severe`). */
-  before(key: string, severe: boolean): number;
+  /** How many findings `before` holds of a key of `kind` (counts' terms). */
+  before(kind: keyof Counts, key: string): number;
   after: readonly Finding[];
-  /** Findings with this key outside `before`/`after` (on both sides alike). */
-  common(key: string): readonly Finding[];
+  /** Findings with this findingKey (or ruleKey, `by: 'rule'`) outside `before`/`after` (alike on both sides). */
+  common(key: string, by?: 'rule'): readonly Finding[];
   /** `${rule}|${messageId}` of every error and warning before the fix, on any table. */
   anyTable: ReadonlySet<string>;
   /** How many tables the design had before the fix. */
@@ -88,7 +98,7 @@ export function wholeSides(before: Linted, after: Linted, fixed: Design): Sides 
   const now = servings(after.analysis.tables);
   const had = counts(before.findings);
   return {
-    before: (k, severe) => (severe ? had.severe : had.all).get(k) ?? 0,
+    before: (kind, k) => had[kind].get(k) ?? 0,
     after: after.findings,
     common: () => [],
     anyTable: new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`)),
@@ -134,24 +144,29 @@ function first(xs: readonly Finding[], order: (a: Finding, b: Finding) => number
 export function judge(finding: Finding, fixed: Design, sides: Sides, order: (a: Finding, b: Finding) => number = () => 0): Verdict {
   // (1) One finding fewer of this rule and message on this table.
   const k0 = findingKey(finding);
-  const now = counts(sides.after);
-  if ((now.all.get(k0) ?? 0) >= sides.before(k0, false)) return { ok: false, reason: 'the change would not remove this finding' };
-  // (2) No error and no warning that was not there before. A table the fix adds inherits the
-  // source table's families and fields: a finding there counts as new only if no table had it.
-  // Of several new kinds, the one lint lists first is named.
-  let named: { at: Finding; f: Finding } | null = null;
-  for (const [k, n] of now.severe) {
-    if (n <= sides.before(k, true)) continue;
-    const all = [...sides.after.filter((x) => findingKey(x) === k), ...sides.common(k)];
-    // Where lint lists the kind (its first error or warning), and the finding that names it.
-    const at = first(all.filter((x) => x.severity !== 'info'), order);
-    const f = first(all, order);
-    if (typeof f.path[1] === 'number' && f.path[1] >= sides.existing && sides.anyTable.has(`${f.rule}|${f.messageId}`)) continue;
-    if (!named || order(at, named.at) < 0) named = { at, f };
-  }
-  if (named) {
-    const { f } = named;
-    return { ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` };
+  const fresh = sides.after.filter((f) => !(typeof f.path[1] === 'number' && f.path[1] >= sides.existing && sides.anyTable.has(`${f.rule}|${f.messageId}`)));
+  if ((counts(sides.after).all.get(k0) ?? 0) >= sides.before('all', k0)) return { ok: false, reason: 'the change would not remove this finding' };
+  // (2) No error and no warning that was not there before. Errors count per rule and table
+  // (an error the fix turns into another error of its rule is not new); warnings per rule, table
+  // and message, except that an error the fix turns into a warning of the same rule is an
+  // improvement, not a new warning. A table the fix adds inherits the source table's families
+  // and fields: a finding there counts as new only if no table had it. Of several new kinds,
+  // the one lint lists first is named.
+  const now = counts(fresh);
+  const reason = (f: Finding): Verdict => ({ ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` });
+  const firstOf = (sev: Finding['severity'], by: 'rule' | 'key', k: string) =>
+    first([...fresh.filter((x) => x.severity === sev && (by === 'rule' ? ruleKey(x) : findingKey(x)) === k), ...sides.common(k, by === 'rule' ? 'rule' : undefined).filter((x) => x.severity === sev)], order);
+  const inOrder = (ks: string[], f: (k: string) => Finding) => ks.map((k) => ({ k, f: f(k) })).sort((a, b) => order(a.f, b.f));
+  const newErrors = [...now.errors].filter(([k, n]) => n > sides.before('errors', k)).map(([k]) => k);
+  if (newErrors.length) return reason(inOrder(newErrors, (k) => firstOf('error', 'rule', k))[0]!.f);
+  const downgraded = new Map<string, number>();
+  const spareOf = (rk: string) => downgraded.get(rk) ?? Math.max(0, sides.before('errors', rk) - (now.errors.get(rk) ?? 0));
+  const excess = [...now.warnings].filter(([k, n]) => n > sides.before('warnings', k)).map(([k]) => k);
+  for (const { k, f } of inOrder(excess, (k) => firstOf('warning', 'key', k))) {
+    const more = now.warnings.get(k)! - sides.before('warnings', k);
+    const spare = spareOf(ruleKey(f));
+    if (more > spare) return reason(f);
+    downgraded.set(ruleKey(f), spare - more);
   }
   // (3) Every declared query served at least as well, where it is served after the fix.
   const effects: PlanEffect[] = [];

@@ -140,3 +140,29 @@ export function count(x: number): string {
   if (x >= 100 || Number.isInteger(x)) return String(Math.round(x));
   return String(Number(x.toPrecision(2)));
 }
+
+/**
+ * The design with a salt right after the key field `after` (`{after}#{salt}#rest`), hashing `of`
+ * (fields after it): the writes of the busiest `after` value spread over the salt's buckets, and
+ * a scan of one value of `after` stays under one prefix. Null when the template has no
+ * delimiter to put it behind, or cannot be rebuilt.
+ */
+export function insertSaltAfter(design: Design, t: TableAnalysis, after: string, of: string[], buckets: number): Design | null {
+  const layout = t.layout;
+  if (!layout || of.length === 0 || layout.encoding !== 'delimited' || !layout.delimiter) return null;
+  const rowKey = t.table.rowKey;
+  const name = freeFieldName(t.table, 'shard');
+  const at = `{${after}}${layout.delimiter}`;
+  const i = rowKey.template.indexOf(at);
+  if (i < 0) return null;
+  const template = `${rowKey.template.slice(0, i + at.length)}{${name}}${layout.delimiter}${rowKey.template.slice(i + at.length)}`;
+  const next = { ...rowKey, template, fields: { ...rowKey.fields, [name]: { type: 'hash', of, buckets } as Field } };
+  try {
+    const l = layoutOf(next);
+    if (l.fields[l.fields.indexOf(after) + 1] !== name || l.fields.length !== layout.fields.length + 1) return null;
+  } catch (e) {
+    if (e instanceof TemplateError) return null;
+    throw e;
+  }
+  return updateTable(design, t.index, (tab) => ({ ...tab, rowKey: next }));
+}

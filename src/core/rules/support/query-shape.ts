@@ -49,6 +49,7 @@ function shapeWith(keyFields: string[], salts: Set<string>, q: Query, plan: Quer
 }
 
 const shapeCache = new WeakMap<TableAnalysis, Shape[]>();
+const SERVED_ELSEWHERE: Shape = { matched: [], prefixOk: true, gap: null, used: 0, full: false };
 
 /** The shapes of a table's queries on its current key, once per analysis (two rules need them). */
 export function shapesOf(ta: TableAnalysis): Shape[] {
@@ -56,7 +57,8 @@ export function shapesOf(ta: TableAnalysis): Shape[] {
   if (!shapes) {
     const salts = new Set(ta.fields.filter((f) => f.isSalt).map((f) => f.name));
     const keyFields = ta.fields.filter((f) => !f.isSalt).map((f) => f.name);
-    shapes = ta.layout ? (ta.table.queries ?? []).map((q, i) => shapeWith(keyFields, salts, q, ta.plans[i]!)) : [];
+    // A query served by another table or view (servedBy) is judged on that object's key: here it matches nothing.
+    shapes = ta.layout ? (ta.table.queries ?? []).map((q, i) => (ta.plans[i]?.servedBy ? SERVED_ELSEWHERE : shapeWith(keyFields, salts, q, ta.plans[i]!))) : [];
     shapeCache.set(ta, shapes);
   }
   return shapes;

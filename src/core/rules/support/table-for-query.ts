@@ -88,6 +88,7 @@ export function addTableFix(design: Design, ta: TableAnalysis, qi: number): FixP
   const made = tableForQuery(design, ta, qi);
   if (!made) return undefined;
   const load = made.addedWrites === null ? 'no write load declared' : `+${made.addedWrites} writes/s`;
-  return { label: `Add a table for this query: ${made.name} keyed ${made.template} (${load})`, apply: () => made.design };
+  // What the application must do: write the new table with every write to the source, and fill it once.
+  return { label: `Add a table for this query: ${made.name} keyed ${made.template} (${load}; write it with ${ta.table.name} and backfill it)`, apply: () => made.design };
 }
 
