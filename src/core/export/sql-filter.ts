@@ -52,7 +52,11 @@ function literal(t: ColumnType, raw: string): string | null {
  * cannot say (a dynamic qualifier, a JSON or proto value, an undeclared type ordered) is not one.
  */
 export function filterIssue(table: Table, entry: string): string | null {
-  const m = FILTER.exec(entry);
+  // A family of the table whose name (which may hold a space, until renamed) starts the entry.
+  const lead = entry.trimStart();
+  const named = (table.families ?? []).filter((f) => lead.startsWith(`${f.name}:`)).sort((a, b) => b.name.length - a.name.length)[0];
+  const rest = named ? /^(\S*?)\s*(?:(==|=|!=|<>|<=|>=|<|>)\s*(.*?))?\s*$/.exec(lead.slice(named.name.length + 1)) : null;
+  const m = rest ? ([entry, named!.name, rest[1]!, rest[2], rest[3]] as const) : FILTER.exec(entry);
   if (!m) return `filter ${JSON.stringify(entry)} is not family:qualifier [op value] (op one of = == != <> < <= > >=)`;
   const [, famName, qual, op, value] = m as unknown as [string, string, string, string | undefined, string | undefined];
   const fam = (table.families ?? []).find((f) => f.name === famName);
