@@ -213,9 +213,10 @@ test('gcloud, cbt and Terraform offer all tables in one file', async ({ page }) 
   }
 });
 
-test('a design with an instance shows its clusters and keeps the cluster fields out of the form', async ({ page }) => {
+test('a design with an instance shows its clusters and edits them in the form, not the shorthand cluster fields', async ({ page }) => {
   await openExample(page, /Replicated orders/i);
   await expect(page.locator('.design-meta')).toContainText('2 tables · 2 clusters · 3 to 12 nodes (autoscaled) each · SSD');
-  await expect(page.getByTestId('instance-summary')).toContainText('Instance: 2 clusters, SSD, 2 app profiles');
+  await expect(page.getByTestId('cluster-editor')).toHaveCount(2);
+  await expect(page.getByTestId('profile-editor')).toHaveCount(2);
   await expect(page.getByLabel('Cluster nodes')).toHaveCount(0);
 });

@@ -9,7 +9,7 @@ export type Route =
   | { view: 'design'; designId: string; table: string | null; tab?: DesignView }
   | { view: 'notFound'; hash: string };
 
-export const DESIGN_TABS: readonly DesignView[] = ['form', 'yaml', 'sorter', 'simulate'];
+export const DESIGN_TABS: readonly DesignView[] = ['form', 'yaml', 'sorter', 'simulate', 'diagram'];
 
 function decode(part: string): string | null {
   try {

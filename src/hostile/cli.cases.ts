@@ -19,6 +19,7 @@ interface Fixtures {
   badSchema: string;
   badEscapes: string;
   notUtf8: string;
+  badAccept: string;
 }
 
 let made: Fixtures | undefined;
@@ -42,6 +43,7 @@ function files(): Fixtures {
     schema: f('orders.row_key_schema.yaml', "encoding:\n  delimitedBytes:\n    delimiter: '#'\nfields:\n- fieldName: id\n  type:\n    stringType:\n      encoding:\n        utf8Bytes: {}\n"),
     badSchema: f('broken.row_key_schema.yaml', "encoding:\n  delimitedBytes:\n    delimiter: '#'\nfields:\n- fieldName: id\n  type: string\n"),
     badEscapes: f('keys.txt', 'b\na\n\\xZZ\nc\n'),
+    badAccept: f('bad-accept.yaml', 'format: bigtable-studio/v1\nname: x\ntables: []\nlint:\n  accept:\n    - {rule: key-length, reason: ok, until: 2026-02-30}\n'),
     notUtf8: f('latin1.row_key_schema.yaml', Buffer.concat([Buffer.from("encoding:\n  delimitedBytes:\n    delimiter: '"), Buffer.from([0xa7]), Buffer.from("'\n")])),
   };
   return made;
@@ -125,6 +127,16 @@ export const cliCases: HostileCase[] = [
   { id: 'cli-lint-rule-unknown', group: 'cli', what: 'lint --rule nope=off', run: cli((f) => ['lint', f.good, '--rule', 'nope=off']), expect: refused(/no rule "nope"/, /^btstudio lint: --rule: /) },
   { id: 'cli-lint-rule-severity', group: 'cli', what: 'lint --rule key-length=loud', run: cli((f) => ['lint', f.good, '--rule', 'key-length=loud']), expect: refused(/severity must be off, info, warning or error \(got "loud"\)/, /^btstudio lint: --rule key-length: /) },
   { id: 'cli-lint-rule-conflict', group: 'cli', what: 'lint --rule key-length=off --rule key-length=error', run: cli((f) => ['lint', f.good, '--rule', 'key-length=off', '--rule', 'key-length=error']), expect: refused(/given twice \(off and error\); give it once/, /^btstudio lint: --rule key-length /) },
+  { id: 'cli-lint-format-unknown', group: 'cli', what: 'lint --format xml', run: cli((f) => ['lint', f.good, '--format', 'xml']), expect: refused(/must be text, json, sarif, github, junit or gitlab \(got "xml"\)/, /^btstudio lint: --format /) },
+  { id: 'cli-lint-since-option', group: 'cli', what: 'lint --since=--output=x (a ref git would read as an option)', run: cli((f) => ['lint', f.good, '--since=--output=x']), expect: refused(/takes a commit, branch or tag .*"--output=x"/, /^btstudio lint: --since /) },
+  { id: 'cli-lint-since-newline', group: 'cli', what: 'lint --since with a line break in the ref', run: cli((f) => ['lint', f.good, '--since', 'main\nrm -rf /']), expect: refused(/takes a commit, branch or tag/, /^btstudio lint: --since /) },
+  { id: 'cli-lint-since-not-a-repository', group: 'cli', what: 'lint --since HEAD outside a git repository', run: cli((f) => ['lint', f.good, '--since', 'HEAD']), expect: refused(/git could not read .*good\.yaml/, /^btstudio lint: --since HEAD: /) },
+  { id: 'cli-lint-baseline-missing', group: 'cli', what: 'lint --baseline of a file that does not exist', run: cli((f) => ['lint', f.good, '--baseline', join(f.dir, 'nope.json')]), expect: refused(/no such file \(write one with btstudio lint --write-baseline FILE\)/, /^btstudio lint: --baseline DIR\/nope\.json: /) },
+  { id: 'cli-lint-baseline-not-json', group: 'cli', what: 'lint --baseline of a design file', run: cli((f) => ['lint', f.good, '--baseline', f.good]), expect: refused(/not JSON/, /^btstudio lint: --baseline DIR\/good\.yaml: /) },
+  { id: 'cli-lint-baseline-and-since', group: 'cli', what: 'lint --baseline and --since together', run: cli((f) => ['lint', f.good, '--baseline', f.good, '--since', 'HEAD']), expect: refused(/cannot be used together/, /^btstudio lint: --baseline and --since /) },
+  { id: 'cli-lint-accept-no-such-day', group: 'cli', what: 'lint of a design accepting a finding until 2026-02-30', run: cli((f) => ['lint', f.badAccept]), expect: refused(/a day that exists, as YYYY-MM-DD/, /^DIR\/bad-accept\.yaml:6:\d+: lint\.accept\[0\]\.until: /) },
+  { id: 'cli-diff-fail-on-unknown', group: 'cli', what: 'diff --fail-on breaking (not a class)', run: cli((f) => ['diff', f.good, f.good, '--fail-on', 'breaking']), expect: refused(/one of new-table, needs-care, in-place, design-only, strictest first/, /^btstudio diff: --fail-on /) },
+  { id: 'cli-diff-since-two-files', group: 'cli', what: 'diff --since HEAD with two files', run: cli((f) => ['diff', '--since', 'HEAD', f.good, f.good]), expect: refused(/name one design file \(got 2\)/, /^btstudio diff: with --since/) },
   // export
   { id: 'cli-export-no-format', group: 'cli', what: 'export without --to', run: cli((f) => ['export', f.good]), expect: refused(/row-key-schema, gcloud, cbt, terraform, code, sql, markdown, design/, /^btstudio export: choose a format with --to/) },
   { id: 'cli-export-format-unknown', group: 'cli', what: 'export --to excel', run: cli((f) => ['export', f.good, '--to', 'excel']), expect: refused(/must be one of row-key-schema/, /^btstudio export: --to .*"excel"/) },
@@ -171,6 +183,6 @@ export const cliCases: HostileCase[] = [
   { id: 'cli-verify-sample-huge', group: 'cli', what: 'verify --sample 1001', run: cli((f) => ['verify', f.good, '--sample', '1001']), expect: refused(/must be between 1 and 1000 \(got 1001\)/, /^btstudio verify: --sample /) },
   { id: 'cli-apply-no-such-table', group: 'cli', what: 'apply --table nope', run: cli((f) => ['apply', f.good, '--table', 'nope']), expect: refused(/\(tables: events\)/, /^btstudio apply: .*good\.yaml has no table "nope"/) },
   // the command itself
-  { id: 'cli-unknown-command', group: 'cli', what: 'an unknown command', run: cli(() => ['frobnicate', '--fast']), expect: refused(/commands: check, lint, fix, keys, sort, schema, export, import, share, open, plan, simulate, apply, load, verify, diff, infer, pull, mcp/, /^btstudio: unknown command "frobnicate"/) },
+  { id: 'cli-unknown-command', group: 'cli', what: 'an unknown command', run: cli(() => ['frobnicate', '--fast']), expect: refused(/commands: check, lint, fix, keys, sort, schema, export, import, share, open, plan, simulate, apply, load, verify, diff, infer, pull, serve, mcp, lsp/, /^btstudio: unknown command "frobnicate"/) },
   { id: 'cli-command-escape-sequence', group: 'cli', what: 'a "command" holding a terminal escape sequence', run: cli(() => ['\u001b[2J\u001b[31mgotcha']), expect: refused(/commands: check/, /^btstudio: unknown command "\\u001b\[2J\\u001b\[31mgotcha"/) },
 ];

@@ -105,7 +105,7 @@ const simpleField: fc.Arbitrary<Field> = fc.oneof(
   stringField,
   intField,
   timestampField,
-  fc.record({ type: fc.constant('uuid' as const), description: common.description }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constant('uuid' as const), description: common.description, version: fc.constantFrom(4 as const, 7 as const) }, { requiredKeys: ['type'] }),
   fc.tuple(fc.record({ type: fc.constant('domain' as const), cardinality: upTo(1e6, 1e15), reversed: fc.boolean(), ...common }, { requiredKeys: ['type'] }), distribution).map(([f, d]) => ({ ...f, ...d })),
   fc.record({ type: fc.constant('bytes' as const), length: upTo(16, 4096), description: common.description }, { requiredKeys: ['type'] }),
 );
@@ -134,6 +134,7 @@ const family = (name: string): fc.Arbitrary<Family> =>
         ).map((c) => (c.perRow !== undefined && !c.dynamic ? { ...c, dynamic: true } : c)),
         { maxLength: 3, selector: (c) => c.qualifier },
       ),
+      personalData: fc.boolean(),
     },
     { requiredKeys: ['name'] },
   );
@@ -148,6 +149,10 @@ const query = (name: string, fields: string[]): fc.Arbitrary<Query> =>
       order: fc.constantFrom('newest' as const, 'oldest' as const, 'any' as const),
       limit: upTo(1e6, 1e12),
       perSecond: fc.double({ min: 0, max: 1e9, noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x)),
+      kind: fc.constantFrom('serving' as const, 'batch' as const),
+      latencyMs: fc.double({ min: 0.5, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+      dataBoost: fc.boolean(),
+      lookback: duration,
     },
     { requiredKeys: ['name'] },
   );
@@ -177,6 +182,14 @@ const rowKey = fc
     });
   });
 
+/** A write pattern with only its own settings (a burst length belongs to a burst). */
+const writePattern = fc.oneof(
+  fc.constant({}),
+  fc.constant({ writePattern: 'sustained' as const }),
+  fc.record({ writePattern: fc.constant('burst' as const), burstDuration: duration }, { requiredKeys: ['writePattern'] }),
+  fc.record({ writePattern: fc.constant('bulk' as const), bulkRows: fc.integer({ min: 1, max: 1e9 }), bulkEvery: duration }, { requiredKeys: ['writePattern'] }),
+);
+
 const table = (name: string): fc.Arbitrary<Table> =>
   rowKey.chain((rk) => {
     const fieldNames = Object.keys(rk.fields);
@@ -192,9 +205,10 @@ const table = (name: string): fc.Arbitrary<Table> =>
                 writesPerSecond: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 1e6 }) }, fc.double({ min: 0, max: 1e9, noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x)), fc.constant(1e9)),
                 readsPerSecond: upTo(1e6, 1e9, 0),
                 retention: duration,
+                writeKind: fc.constantFrom('insert' as const, 'update' as const, 'mixed' as const),
               },
               { requiredKeys: [] },
-            ),
+            ).chain((load) => writePattern.map((p) => ({ ...load, ...p }))),
             splits: fc.array(text(8), { maxLength: 3 }),
           },
           { requiredKeys: [] },

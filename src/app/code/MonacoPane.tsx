@@ -42,7 +42,7 @@ function isDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-function useDarkTheme(): boolean {
+export function useDarkTheme(): boolean {
   const [dark, setDark] = useState(isDark);
   useEffect(() => {
     const update = () => setDark(isDark());

@@ -30,6 +30,15 @@ describe('code view marks', () => {
     expect(leading!.severity).toMatch(/error|warning|info/);
   });
 
+  it('marks an accepted finding as info with its reason, and a stale acceptance at its own line', () => {
+    const text = `${TEXT}lint:\n  accept:\n    - {rule: timestamp-leading, reason: "append-only log"}\n    - {rule: key-length, reason: "old"}\n`;
+    const loaded = loadDesign(text);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const marks = findingMarks(text, lint(loaded.design).findings);
+    expect(marks.find((m) => m.source === 'timestamp-leading')).toMatchObject({ severity: 'info', message: expect.stringMatching(/\(timestamp-leading; accepted: append-only log\)$/) });
+    expect(marks.find((m) => m.source === 'stale-acceptance')).toMatchObject({ severity: 'warning', line: 13 });
+  });
+
   it('places findings with the source map kept beside the document, not a second parse', () => {
     const loaded = loadDesign(TEXT);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));

@@ -3,7 +3,7 @@
 // - the rule findings of the design, at the line of the path they concern, found with the
 //   loader's source map. Findings only make sense against text that loads: while the text has
 //   errors the design is the last valid one, whose paths no longer match the text's lines.
-import type { Finding } from '../../core/rules/types';
+import { isAccepted, type Finding } from '../../core/rules/types';
 import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
@@ -38,6 +38,8 @@ export function issueMarks(issues: readonly DesignIssue[]): Mark[] {
 function placed(locate: Locate, findings: readonly Finding[]): Mark[] {
   return findings.map((f) => {
     const { line, column } = locate(f.path);
+    // An accepted finding is marked as info with its reason: it fails nothing.
+    if (isAccepted(f)) return { line, column, severity: 'info', message: `${f.message} (${f.rule}; accepted: ${f.acceptance!.reason})`, source: f.rule, path: formatPath(f.path) };
     return { line, column, severity: f.severity, message: `${f.message} (${f.rule})`, source: f.rule, path: formatPath(f.path) };
   });
 }

@@ -227,6 +227,7 @@ export function createCommands(env: CommandEnv): Command[] {
     tab('yaml', 'Y', 'the YAML'),
     tab('sorter', 'S', 'the key sorter'),
     tab('simulate', 'M', 'the simulation'),
+    tab('diagram', 'D', 'the diagram'),
     {
       id: 'findings.focus',
       label: 'Go to the findings',

@@ -1,13 +1,14 @@
 // The Form tab: the design's own settings (name, description, cluster), its tables, the
 // selected table's editor, and the design's views (ViewsEditor).
 import { memo, useCallback, useMemo } from 'react';
-import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { Section } from '../components/Section';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
 import type { DesignDoc } from '../studio/contract';
-import { NumberField, SelectField, TextField, options } from './fields';
+import { TextField } from './fields';
+import { InstanceEditor } from './InstanceEditor';
+import { ChecksEditor } from './ChecksEditor';
 import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
@@ -25,34 +26,12 @@ interface Props {
   analysis: DesignAnalysis;
 }
 
-type Cluster = NonNullable<Design['cluster']>;
-
-/** The design's own settings: name (this is where a design is renamed), description, cluster. */
-const DesignSettings = memo(function DesignSettings({ name, description, cluster, instance, edit }: { name: string; description: string | undefined; cluster: Cluster | undefined; instance: Design['instance']; edit: Edit }) {
-  const setCluster = <K extends keyof Cluster>(key: K, value: Cluster[K] | undefined, label: string) =>
-    edit(
-      (d) => {
-        const c = setOpt({ ...(d.cluster ?? {}) }, key, value);
-        return setOpt(d, 'cluster', Object.keys(c).length ? c : undefined);
-      },
-      label,
-      ['cluster', key],
-    );
+/** The design's own settings: name (this is where a design is renamed) and description. */
+const DesignSettings = memo(function DesignSettings({ name, description, edit }: { name: string; description: string | undefined; edit: Edit }) {
   return (
     <Section id="design" level={2} headingId="design-settings-heading" title="Design">
       <div className="field-row">
         <TextField label="Design name" path="name" value={name} onCommit={(v) => edit((d) => ({ ...d, name: v }), 'Rename design', ['name'])} className="grow" />
-        {instance ? (
-          // A design with instance: (clusters, app profiles) is edited in the YAML tab; cluster: would conflict with it.
-          <p className="field-note" data-testid="instance-summary">
-            Instance: {(instance.clusters ?? []).length || 1} cluster{(instance.clusters ?? []).length > 1 ? 's' : ''}, {(instance.storage ?? 'ssd').toUpperCase()}, {(instance.appProfiles ?? []).length} app profile{(instance.appProfiles ?? []).length === 1 ? '' : 's'} (edit them in the YAML tab)
-          </p>
-        ) : (
-          <>
-            <NumberField label="Cluster nodes" path="cluster.nodes" integer value={cluster?.nodes} placeholder="3" onCommit={(v) => setCluster('nodes', v, 'Set cluster nodes')} />
-            <SelectField label="Storage" path="cluster.storage" value={cluster?.storage} unset="ssd (default)" options={options(['ssd', 'hdd'] as const)} onCommit={(v) => setCluster('storage', v, 'Set storage')} />
-          </>
-        )}
       </div>
       <TextField label="Description" path="description" multiline value={description ?? ''} onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])} />
     </Section>
@@ -65,6 +44,12 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   const ti = useShownTable(doc.id, design, selected);
   const names = design.tables.map((t) => t.name).join('\u0000');
   const tableNames = useMemo(() => (names === '' ? [] : names.split('\u0000')), [names]);
+  // Materialized views over the shown table (a query may be served by one of them).
+  const shownName = design.tables[ti]?.name;
+  const viewList = (design.materializedViews ?? []).filter((v) => v.table === shownName).map((v) => v.name).join('\u0000');
+  const viewNames = useMemo(() => (viewList === '' ? [] : viewList.split('\u0000')), [viewList]);
+  const profileList = (design.instance?.appProfiles ?? []).map((p) => p.id).join('\u0000');
+  const profileIds = useMemo(() => (profileList === '' ? [] : profileList.split('\u0000')), [profileList]);
   const table = design.tables[ti];
   useReveal(doc.id, design, ti);
   const compare = useChangesInForm(doc.id);
@@ -104,7 +89,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
     <CompareMarksContext.Provider value={compared}>
     <div className="design-form" data-testid="design-form">
       {compare && <CompareBar shown={compare} />}
-      <DesignSettings name={design.name} description={design.description} cluster={design.cluster} instance={design.instance} edit={edit} />
+      <DesignSettings name={design.name} description={design.description} edit={edit} />
 
       <div className="tabs table-tabs">
         <nav aria-label="Tables">
@@ -131,6 +116,8 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
           onDelete={deleteTable}
           onDuplicate={duplicate}
           tableNames={tableNames}
+          viewNames={viewNames}
+          profileIds={profileIds}
           onMoveQuery={moveQueryTo}
         />
       ) : design.tables.length === 0 ? (
@@ -141,7 +128,9 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
         </p>
       )}
 
-      <ViewsEditor design={design} edit={edit} />
+      <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
+      <ViewsEditor design={design} docId={doc.id} edit={edit} />
+      <ChecksEditor nodeCapacity={design.cluster?.nodeCapacity} rules={design.lint?.rules} edit={edit} />
     </div>
     </CompareMarksContext.Provider>
   );

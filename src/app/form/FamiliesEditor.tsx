@@ -52,6 +52,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
           options={options(['sum', 'min', 'max', 'hll'] as const)}
           onCommit={(v) => onFamily((f) => setOpt(f, 'aggregate', v), 'Change aggregate')}
         />
+        <CheckField className="compact" label="Holds personal data" path={`${at}.personalData`} checked={family.personalData === true} onCommit={(v) => onFamily((f) => setOpt(f, 'personalData', v || undefined), 'Toggle personal data', 'personalData')} />
         <div className="row-actions">
           <button type="button" disabled={fi === 0} onClick={() => onFamilies((fs) => move(fs, fi, fi - 1), 'Move family up')} aria-label={`Move family ${family.name} up`}>
             ↑

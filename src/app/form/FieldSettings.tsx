@@ -28,6 +28,8 @@ const randomLetters = (f: Field) => f.type === 'string' && !f.values && !f.prefi
 const DISTRIBUTIONS = options(['uniform', 'zipf', 'sequential', 'hot'] as const);
 const listText = (v: readonly (string | number)[] | undefined) => (v ?? []).join(', ');
 
+const UUID_VERSIONS = options(['4', '7'] as const, { '4': 'v4, random', '7': 'v7, time-ordered' });
+
 export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRenamed, field, dataFields, edit, rowKey }: Props) {
   const samples = useMemo(() => (rowKey ? fieldSamples(rowKey, name, 4) : []), [rowKey, name]);
   const at = `tables[${ti}].rowKey.fields.${name}`;
@@ -181,7 +183,17 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
             </fieldset>
           </>
         )}
-        {field.type === 'uuid' && <p className="hint">A random v4 UUID (36 characters); no options.</p>}
+        {field.type === 'uuid' && (
+          <SelectField
+            label="UUID version"
+            path={`${at}.version`}
+            value={field.version === undefined ? undefined : (String(field.version) as '4' | '7')}
+            unset="default (v4)"
+            options={UUID_VERSIONS}
+            hint={field.version === 7 ? 'time-ordered: new values sort last, like a timestamp' : 'random: writes spread, no order'}
+            onCommit={(v) => set('version', v === undefined ? undefined : Number(v))}
+          />
+        )}
       </div>
     </fieldset>
   );

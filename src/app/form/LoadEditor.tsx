@@ -1,24 +1,40 @@
-// A table's expected load (peak and average writes, reads per second, retention) and its
-// pre-split keys.
+// A table's expected load (peak and average writes, how they arrive: sustained, bursts or a
+// periodic bulk load, inserts or updates; reads per second, retention) and its pre-split keys.
 import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
-import { NumberField, TextField } from './fields';
+import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
 
-type LoadKey = 'writesPerSecond' | 'averageWritesPerSecond' | 'readsPerSecond' | 'retention';
+type LoadKey = 'writesPerSecond' | 'averageWritesPerSecond' | 'readsPerSecond' | 'retention' | 'appProfile' | 'checkAndMutate' | 'writePattern' | 'burstDuration' | 'bulkRows' | 'bulkEvery' | 'writeKind';
 
-export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; edit: Edit }) {
+const PATTERNS = options(['sustained', 'burst', 'bulk'] as const, { sustained: 'sustained', burst: 'bursts', bulk: 'periodic bulk load' });
+const WRITE_KINDS = options(['insert', 'update', 'mixed'] as const, { insert: 'inserts of new rows', update: 'updates of existing rows', mixed: 'both' });
+/** A pattern's own settings, dropped when the pattern changes (a burst length means nothing to a bulk load). */
+const PATTERN_KEYS = { burst: ['burstDuration'], bulk: ['bulkRows', 'bulkEvery'] } as const;
+
+export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], profileIds = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; profileIds?: readonly string[]; edit: Edit }) {
   const at = `tables[${ti}].load`;
-  const set = (key: LoadKey, value: number | string | undefined, label: string) =>
+  const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
     edit(
       onTable(ti, (t) => {
         const next = setOpt({ ...(t.load ?? {}) }, key, value as never);
         return setOpt(t, 'load', Object.keys(next).length ? next : undefined);
       }),
       label,
-      ['tables', ti, 'load', key],
+      coalesce ? ['tables', ti, 'load', key] : undefined,
     );
+  const setPattern = (p: 'sustained' | 'burst' | 'bulk' | undefined) =>
+    edit(
+      onTable(ti, (t) => {
+        let next = setOpt({ ...(t.load ?? {}) }, 'writePattern', p);
+        for (const [pattern, keys] of Object.entries(PATTERN_KEYS)) if (pattern !== p) for (const k of keys) next = setOpt(next, k, undefined);
+        return setOpt(t, 'load', Object.keys(next).length ? next : undefined);
+      }),
+      'Change write pattern',
+      ['tables', ti, 'load', 'writePattern'],
+    );
+  const pattern = load.writePattern ?? 'sustained';
   return (
     <div className="field-row" data-path={at}>
       <NumberField
@@ -40,6 +56,17 @@ export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [],
         }
         onCommit={(v) => set('averageWritesPerSecond', v, 'Set average writes per second')}
       />
+      <SelectField label="Write pattern" path={`${at}.writePattern`} value={load.writePattern} unset="sustained (default)" options={PATTERNS.slice(1)} onCommit={setPattern} />
+      {pattern === 'burst' && (
+        <TextField label="Burst length (e.g. 30s)" path={`${at}.burstDuration`} mono value={load.burstDuration ?? ''} onCommit={(v) => set('burstDuration', v.trim() || undefined, 'Set burst length')} />
+      )}
+      {pattern === 'bulk' && (
+        <>
+          <NumberField label="Rows per load" path={`${at}.bulkRows`} integer value={load.bulkRows} onCommit={(v) => set('bulkRows', v, 'Set rows per load')} />
+          <TextField label="Load every (e.g. 1d)" path={`${at}.bulkEvery`} mono value={load.bulkEvery ?? ''} onCommit={(v) => set('bulkEvery', v.trim() || undefined, 'Set load interval')} />
+        </>
+      )}
+      <SelectField label="Writes are" path={`${at}.writeKind`} value={load.writeKind} unset="inserts (default)" options={WRITE_KINDS} onCommit={(v) => set('writeKind', v, 'Set write kind')} />
       <NumberField label="Reads per second" path={`${at}.readsPerSecond`} value={load.readsPerSecond} onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')} />
       <TextField
         label="Retention (e.g. 90d)"
@@ -48,6 +75,22 @@ export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [],
         value={load.retention ?? ''}
         hint={load.retention ? undefined : 'estimates assume 365d'}
         onCommit={(v) => set('retention', v.trim() || undefined, 'Set retention')}
+      />
+      {(profileIds.length > 0 || load.appProfile !== undefined) && (
+        <SelectField
+          label="Writes' app profile"
+          path={`${at}.appProfile`}
+          value={load.appProfile}
+          unset="the default profile"
+          options={options(load.appProfile === undefined || profileIds.includes(load.appProfile) ? profileIds : [...profileIds, load.appProfile])}
+          onCommit={(v) => set('appProfile', v, v ? `Route writes through ${v}` : 'Route writes through the default profile', false)}
+        />
+      )}
+      <CheckField
+        label="Conditional writes (CheckAndMutateRow)"
+        path={`${at}.checkAndMutate`}
+        checked={load.checkAndMutate === true}
+        onCommit={(v) => set('checkAndMutate', v || undefined, v ? 'Writes are conditional' : 'Writes are plain', false)}
       />
       <TextField
         label="Pre-split keys (one per line)"

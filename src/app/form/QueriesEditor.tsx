@@ -1,11 +1,12 @@
 // The queries of a table: name, description, how it matches each key field, value filters,
-// order, limit and rate; each with the plan badge the validator computes (point, prefix,
+// order, limit and rate, how the application runs it (kind, latency target, lookback, app
+// profile, Data Boost); each with the plan badge the validator computes (point, prefix,
 // range, N scans, full scan).
 import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/rules/plan';
 import { PlanBadge } from '../panels/PlanBadge';
-import { NumberField, SelectField, TextField, options } from './fields';
+import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
@@ -20,9 +21,14 @@ interface Props {
   edit: Edit;
   /** Every table's name, in design order; a query can move to any other. */
   tableNames: readonly string[];
+  /** The materialized views over this table. */
+  viewNames: readonly string[];
+  /** The instance's app profile ids. */
+  profileIds: readonly string[];
   onMove(from: number, qi: number, to: number): void;
 }
 
+const KIND = options(['serving', 'batch'] as const, { serving: 'serving', batch: 'batch (export, analytics)' });
 const MATCH = options(['eq', 'prefix', 'range'] as const, { eq: 'equals (eq)', prefix: 'prefix', range: 'range' });
 
 const sameList = <T,>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean) => a.length === b.length && a.every((x, i) => eq(x, b[i]!));
@@ -37,11 +43,14 @@ function propsEqual(a: Props, b: Props): boolean {
     a.queries === b.queries &&
     sameList(a.keyFields, b.keyFields, Object.is) &&
     sameList(a.plans, b.plans, samePlan) &&
-    sameList(a.tableNames, b.tableNames, Object.is)
+    sameList(a.tableNames, b.tableNames, Object.is) &&
+    sameList(a.viewNames, b.viewNames, Object.is) &&
+    sameList(a.profileIds, b.profileIds, Object.is)
   );
 }
 
-export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, onMove }: Props) {
+export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, viewNames, profileIds, onMove }: Props) {
+  const servers = [...tableNames.filter((_, i) => i !== ti), ...viewNames];
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))), label, path && ['tables', ti, 'queries', ...path]);
   const compared = useContext(CompareMarksContext);
@@ -62,6 +71,32 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               <SelectField label="Order" path={`${at}.order`} value={q.order} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')} />
               <NumberField label="Limit (rows)" path={`${at}.limit`} integer value={q.limit} onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')} />
               <NumberField label="Runs per second" path={`${at}.perSecond`} value={q.perSecond} onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')} />
+              {(profileIds.length > 0 || q.appProfile !== undefined) && (
+                <SelectField
+                  label="App profile"
+                  path={`${at}.appProfile`}
+                  value={q.appProfile}
+                  unset="the table's, else the default"
+                  options={options(q.appProfile === undefined || profileIds.includes(q.appProfile) ? profileIds : [...profileIds, q.appProfile])}
+                  onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v), v ? `Route query through ${v}` : 'Route query through the default profile')}
+                />
+              )}
+              {(servers.length > 0 || q.servedBy !== undefined) && (
+                <SelectField
+                  label="Served by"
+                  path={`${at}.servedBy`}
+                  value={q.servedBy}
+                  unset="this table's key"
+                  options={options(q.servedBy === undefined || servers.includes(q.servedBy) ? servers : [...servers, q.servedBy])}
+                  onCommit={(v) => onQuery((x) => setOpt(x, 'servedBy', v), v ? `Serve query from ${v}` : 'Serve query from its table')}
+                />
+              )}
+            </div>
+            <div className="field-row" data-testid="query-workload">
+              <SelectField label="Kind" path={`${at}.kind`} value={q.kind} unset="serving (default)" options={KIND} onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')} />
+              <NumberField label="Latency target (p99 ms)" path={`${at}.latencyMs`} value={q.latencyMs} onCommit={(v) => onQuery((x) => setOpt(x, 'latencyMs', v), 'Set latency target', 'latencyMs')} />
+              <TextField label="Looks back (e.g. 90d)" path={`${at}.lookback`} mono value={q.lookback ?? ''} onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v.trim() || undefined), 'Set lookback', 'lookback')} />
+              <CheckField className="compact" label="May run on Data Boost" path={`${at}.dataBoost`} checked={q.dataBoost === true} onCommit={(v) => onQuery((x) => setOpt(x, 'dataBoost', v || undefined), 'Toggle Data Boost', 'dataBoost')} />
             </div>
             <fieldset className="match" data-path={`${at}.match`}>
               <legend>Match on key fields</legend>

@@ -6,12 +6,14 @@ import type { QueryPlan } from '../../core/rules/plan';
 import { SampleKeys } from '../components/SampleKeys';
 import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';
-import { TextField } from './fields';
+import { SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { KeyBuilder } from './KeyBuilder';
 import { LoadEditor } from './LoadEditor';
 import { onTable, setOpt } from './ops';
 import { QueriesEditor } from './QueriesEditor';
+import { SettingsEditor } from './SettingsEditor';
+import { renameTable } from './table-ops';
 
 const SAMPLE_COUNT = 50;
 
@@ -26,6 +28,10 @@ interface Props {
   onDuplicate(ti: number): void;
   /** Every table's name, in design order (for moving a query). */
   tableNames: readonly string[];
+  /** The materialized views over this table (a query may be served by one). */
+  viewNames: readonly string[];
+  /** The instance's app profile ids (traffic may name one). */
+  profileIds: readonly string[];
   onMoveQuery(from: number, qi: number, to: number): void;
 }
 
@@ -38,7 +44,8 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
   );
 }
 
-export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, onMoveQuery }: Props) {
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, viewNames, profileIds, onMoveQuery }: Props) {
+  const others = tableNames.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
   return (
     <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
@@ -57,7 +64,17 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
       </div>
       <Panel id="table-heading" kind="table" title="Table">
         <div className="field-row">
-          <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, name: v })), 'Rename table', ['tables', ti, 'name'])} />
+          <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit((d) => renameTable(d, ti, v), 'Rename table', ['tables', ti, 'name'])} />
+          {(others.length > 0 || table.writtenWith !== undefined) && (
+            <SelectField
+              label="Written with (an index or companion table of)"
+              path={`${at}.writtenWith`}
+              value={table.writtenWith}
+              unset="no other table"
+              options={options(table.writtenWith === undefined || others.includes(table.writtenWith) ? others : [...others, table.writtenWith])}
+              onCommit={(v) => edit(onTable(ti, (t) => setOpt(t, 'writtenWith', v)), v ? `Write table with ${v}` : 'Write table on its own')}
+            />
+          )}
         </div>
         <TextField
           label="Description"
@@ -74,10 +91,13 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" kind="queries" title="Queries">
-        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} onMove={onMoveQuery} />
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} viewNames={viewNames} profileIds={profileIds} onMove={onMoveQuery} />
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
-        <LoadEditor ti={ti} load={table.load} splits={table.splits} edit={edit} />
+        <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={profileIds} edit={edit} />
+      </Panel>
+      <Panel id="settings-heading" kind="settings" title="Production settings">
+        <SettingsEditor ti={ti} settings={table} edit={edit} />
       </Panel>
       <section className="panel" aria-label="Sample keys">
         <details open>

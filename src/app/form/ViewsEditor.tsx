@@ -1,133 +1,329 @@
-// The design's views in the Form tab: materialized views (name, source table, SQL or the
-// builder it was declared with, deletion protection), logical views (name, SQL) and authorized
-// views (name, table, row prefixes one per line, families). A builder (groupBy, index) and
-// qualifier subsets are edited in the Code tab; the form shows them and keeps them.
-import { memo } from 'react';
-import type { AuthorizedView, Design, LogicalView, MaterializedView } from '../../core/model/schema';
+// The design's views in the Form tab, every key of the format: materialized views (id, source
+// table, description, deletion protection, and the view as SQL in Monaco or as a builder:
+// groupBy fields and aggregations, or index fields and families), logical views (SQL in
+// Monaco) and authorized views (table, row prefixes, families with their qualifiers and
+// qualifier prefixes). The SQL's problems are the view checks' (core/views/check.ts), inline.
+import { lazy, memo, Suspense } from 'react';
+import type { AuthorizedView, Design, LogicalView, MaterializedView, ViewAggregation } from '../../core/model/schema';
+import { checkMaterializedView, checkSelect } from '../../core/views/check';
+import { materializedViewSql } from '../../core/views/sql';
+import { Section } from '../components/Section';
+import type { EditResult } from '../store';
 import { CheckField, SelectField, TextField, options, splitList } from './fields';
 import type { Edit } from './hooks';
 import { replaceAt, setOpt } from './ops';
 
+const SqlEditor = lazy(() => import('../code/SqlEditor'));
+
 type Key = 'materializedViews' | 'logicalViews' | 'authorizedViews';
+type Definition = 'query' | 'groupBy' | 'index';
+
+const AGG_FNS = ['count', 'sum', 'min', 'max', 'avg', 'any_value', 'hll_count.init', 'hll_count.merge', 'hll_count.merge_partial', 'bit_and', 'bit_or', 'bit_xor'] as const;
 
 function freshName(taken: readonly { name: string }[], base: string): string {
   const names = new Set(taken.map((v) => v.name));
   for (let n = taken.length + 1; ; n++) if (!names.has(`${base}${n}`)) return `${base}${n}`;
 }
 
-export const ViewsEditor = memo(function ViewsEditor({ design, edit }: { design: Design; edit: Edit }) {
+const lines = (v: string) => v.split('\n').filter((s) => s !== '');
+
+/** The problems of a view's SQL as Bigtable would see them (the view-query rule's checks). */
+function sqlProblems(design: Design, sql: string, kind: 'materialized' | 'logical', table?: string): string[] {
+  try {
+    if (kind === 'logical') return checkSelect(sql, design).problems;
+    const { problems, shape } = checkMaterializedView(sql, design);
+    return shape?.table && table !== undefined && shape.table !== table ? [...problems, `reads table ${shape.table}, but the source table is ${table}`] : problems;
+  } catch (e) {
+    return [e instanceof Error ? e.message : String(e)];
+  }
+}
+
+function SqlField({ uri, label, path, value, problems, onCommit }: { uri: string; label: string; path: string; value: string; problems: string[]; onCommit(v: string): EditResult }) {
+  return (
+    <div data-path={path}>
+      <Suspense fallback={<TextField label={label} path={path} multiline mono value={value} onCommit={onCommit} />}>
+        <SqlEditor uri={uri} label={label} value={value} problems={problems} onCommit={onCommit} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The same view defined another way: SQL (from the builder's own SQL when it can be written), groupBy or index. */
+function redefine(design: Design, v: MaterializedView, to: Definition, firstField: string): MaterializedView {
+  const base = setOpt(setOpt(setOpt(v, 'query', undefined), 'groupBy', undefined), 'index', undefined);
+  if (to === 'query') {
+    const built = materializedViewSql(design, v);
+    return { ...base, query: built.ok ? built.sql : `SELECT ${firstField} AS ${firstField}, COUNT(*) AS n\nFROM \`${v.table}\`\nGROUP BY ${firstField}` };
+  }
+  if (to === 'groupBy') return { ...base, groupBy: { fields: [firstField], aggregations: [{ fn: 'count', as: 'n' }] } };
+  return { ...base, index: { fields: [firstField] } };
+}
+
+function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Design; docId: string; v: MaterializedView; i: number; tables: string[]; list: ListEdit }) {
+  const at = `materializedViews[${i}]`;
+  const set = (fn: (v: MaterializedView) => MaterializedView, label: string, key?: (string | number)[]) =>
+    list('materializedViews', (vs) => replaceAt(vs, i, fn), label, key && [i, ...key]);
+  const def: Definition = v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : 'index';
+  const source = design.tables.find((t) => t.name === v.table);
+  const firstField = Object.keys(source?.rowKey.fields ?? {})[0] ?? 'id';
+  const built = def === 'query' ? null : materializedViewSql(design, v);
+  const aggs = v.groupBy?.aggregations ?? [];
+  const setAgg = (ai: number, fn: (a: ViewAggregation) => ViewAggregation, label: string, key?: string) =>
+    set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: replaceAt(o.groupBy.aggregations, ai, fn) } } : o), label, key ? ['groupBy', 'aggregations', ai, key] : undefined);
+  return (
+    <fieldset className="view" data-path={at} data-testid="materialized-view-editor">
+      <legend>
+        Materialized view <code>{v.name}</code>
+      </legend>
+      <div className="field-row">
+        <TextField label="View id" path={`${at}.name`} mono value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename materialized view', ['name'])} />
+        <SelectField label="Source table" path={`${at}.table`} value={v.table} options={options(tables.includes(v.table) ? tables : [...tables, v.table])} onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set source table')} />
+        <SelectField
+          label="Defined by"
+          path={`${at}.${def}`}
+          value={def}
+          options={options(['query', 'groupBy', 'index'] as const, { query: 'SQL', groupBy: 'a rollup (GROUP BY)', index: 'a secondary index (ORDER BY)' })}
+          onCommit={(x) => set((o) => redefine(design, o, x ?? 'query', firstField), 'Change how the view is defined')}
+        />
+        <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')} />
+      </div>
+      {def === 'query' && (
+        <SqlField
+          uri={`file:///views/${encodeURIComponent(docId)}/materialized-${i}.sql`}
+          label="Query (GoogleSQL: GROUP BY or ORDER BY)"
+          path={`${at}.query`}
+          value={v.query ?? ''}
+          problems={sqlProblems(design, v.query ?? '', 'materialized', v.table)}
+          onCommit={(x) => set((o) => ({ ...o, query: x }), 'Edit view query', ['query'])}
+        />
+      )}
+      {def === 'groupBy' && v.groupBy && (
+        <div data-path={`${at}.groupBy`}>
+          <TextField
+            label="Group by key fields (comma-separated, in order: the view key)"
+            path={`${at}.groupBy.fields`}
+            mono
+            value={v.groupBy.fields.join(', ')}
+            format={(x) => splitList(x).join(', ')}
+            onCommit={(x) => set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, fields: splitList(x) } } : o), 'Edit group-by fields', ['groupBy', 'fields'])}
+          />
+          {aggs.map((a, ai) => (
+            <div className="field-row" key={ai} data-path={`${at}.groupBy.aggregations[${ai}]`}>
+              <SelectField label={`Aggregation ${ai + 1}`} path={`${at}.groupBy.aggregations[${ai}].fn`} value={a.fn} options={options(AGG_FNS)} onCommit={(x) => setAgg(ai, (o) => ({ ...o, fn: x ?? o.fn }), 'Set aggregation')} />
+              <TextField
+                label={`Column of aggregation ${ai + 1} (family:qualifier; empty: rows)`}
+                path={`${at}.groupBy.aggregations[${ai}].column`}
+                mono
+                value={a.column ?? ''}
+                onCommit={(x) => setAgg(ai, (o) => setOpt(o, 'column', x || undefined), 'Set aggregated column', 'column')}
+              />
+              <TextField label={`Output name of aggregation ${ai + 1}`} path={`${at}.groupBy.aggregations[${ai}].as`} mono value={a.as} onCommit={(x) => setAgg(ai, (o) => ({ ...o, as: x }), 'Name aggregation', 'as')} />
+              {aggs.length > 1 && (
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: o.groupBy.aggregations.filter((_, j) => j !== ai) } } : o), 'Remove aggregation')}
+                >
+                  Remove aggregation {ai + 1}
+                </button>
+              )}
+            </div>
+          ))}
+          <button
+            type="button"
+            onClick={() => set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: [...o.groupBy.aggregations, { fn: 'count', as: `n${o.groupBy.aggregations.length + 1}` }] } } : o), 'Add aggregation')}
+          >
+            Add aggregation
+          </button>
+        </div>
+      )}
+      {def === 'index' && v.index && (
+        <div className="field-row" data-path={`${at}.index`}>
+          <TextField
+            label="Index by (key fields or family:qualifier, comma-separated)"
+            path={`${at}.index.fields`}
+            mono
+            value={v.index.fields.join(', ')}
+            format={(x) => splitList(x).join(', ')}
+            onCommit={(x) => set((o) => (o.index ? { ...o, index: { ...o.index, fields: splitList(x) } } : o), 'Edit index fields', ['index', 'fields'])}
+          />
+          <TextField
+            label="Families copied into the index (comma-separated)"
+            path={`${at}.index.families`}
+            mono
+            value={(v.index.families ?? []).join(', ')}
+            format={(x) => splitList(x).join(', ')}
+            onCommit={(x) => set((o) => (o.index ? { ...o, index: setOpt(o.index, 'families', splitList(x).length ? splitList(x) : undefined) } : o), 'Edit index families', ['index', 'families'])}
+          />
+        </div>
+      )}
+      {built && (
+        <details className="view-sql-preview">
+          <summary>The SQL this builder writes</summary>
+          {built.ok ? <pre className="mono">{built.sql}</pre> : <p className="field-error">{built.reason}</p>}
+        </details>
+      )}
+      <TextField label="Description" path={`${at}.description`} value={v.description ?? ''} onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])} />
+      <button type="button" className="danger" onClick={() => list('materializedViews', (vs) => vs.filter((_, j) => j !== i), `Remove materialized view ${v.name}`)}>
+        Remove materialized view
+      </button>
+    </fieldset>
+  );
+}
+
+function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number; tables: string[]; list: ListEdit }) {
+  const at = `authorizedViews[${i}]`;
+  const set = (fn: (v: AuthorizedView) => AuthorizedView, label: string, key?: (string | number)[]) =>
+    list('authorizedViews', (vs) => replaceAt(vs, i, fn), label, key && [i, ...key]);
+  const setFamily = (f: string, key: 'qualifiers' | 'qualifierPrefixes', text: string) =>
+    set(
+      (o) => {
+        const cur = o.families[f] ?? {};
+        const list_ = lines(text);
+        return { ...o, families: { ...o.families, [f]: setOpt(cur, key, list_.length ? list_ : undefined) } };
+      },
+      key === 'qualifiers' ? `Edit qualifiers of ${f}` : `Edit qualifier prefixes of ${f}`,
+      ['families', f, key],
+    );
+  return (
+    <fieldset className="view" data-path={at} data-testid="authorized-view-editor">
+      <legend>
+        Authorized view <code>{v.name}</code>
+      </legend>
+      <div className="field-row">
+        <TextField label="Authorized view id" path={`${at}.name`} mono value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename authorized view', ['name'])} />
+        <SelectField label="Table" path={`${at}.table`} value={v.table} options={options(tables.includes(v.table) ? tables : [...tables, v.table])} onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set view table')} />
+        <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')} />
+      </div>
+      <TextField
+        label="Row prefixes (one per line; none = every row)"
+        path={`${at}.rowPrefixes`}
+        multiline
+        mono
+        value={(v.rowPrefixes ?? []).join('\n')}
+        onCommit={(x) => set((o) => setOpt(o, 'rowPrefixes', x.trim() === '' ? undefined : x.split('\n')), 'Edit row prefixes', ['rowPrefixes'])}
+      />
+      <TextField
+        label="Families (comma-separated)"
+        path={`${at}.families`}
+        value={Object.keys(v.families).join(', ')}
+        format={(x) => splitList(x).join(', ')}
+        onCommit={(x) => set((o) => ({ ...o, families: Object.fromEntries(splitList(x).map((f) => [f, o.families[f] ?? {}])) }), 'Edit view families', ['families'])}
+      />
+      {Object.entries(v.families).map(([f, sub]) => (
+        <div className="field-row" key={f} data-path={`${at}.families.${f}`}>
+          <TextField
+            label={`Qualifiers of ${f} (one per line)`}
+            path={`${at}.families.${f}.qualifiers`}
+            multiline
+            mono
+            value={(sub.qualifiers ?? []).join('\n')}
+            format={(x) => lines(x).join('\n')}
+            onCommit={(x) => setFamily(f, 'qualifiers', x)}
+          />
+          <TextField
+            label={`Qualifier prefixes of ${f} (one per line; none and no qualifiers: every column)`}
+            path={`${at}.families.${f}.qualifierPrefixes`}
+            multiline
+            mono
+            value={(sub.qualifierPrefixes ?? []).join('\n')}
+            format={(x) => lines(x).join('\n')}
+            onCommit={(x) => setFamily(f, 'qualifierPrefixes', x)}
+          />
+        </div>
+      ))}
+      <TextField label="Description" path={`${at}.description`} value={v.description ?? ''} onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])} />
+      <button type="button" className="danger" onClick={() => list('authorizedViews', (vs) => vs.filter((_, j) => j !== i), `Remove authorized view ${v.name}`)}>
+        Remove authorized view
+      </button>
+    </fieldset>
+  );
+}
+
+type ListEdit = <K extends Key>(key: K, fn: (vs: NonNullable<Design[K]>) => NonNullable<Design[K]>, label: string, path?: (string | number)[]) => EditResult;
+
+export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { design: Design; docId: string; edit: Edit }) {
   const tables = design.tables.map((t) => t.name);
-  const list = <K extends Key>(key: K, fn: (vs: NonNullable<Design[K]>) => NonNullable<Design[K]>, label: string, path?: (string | number)[]) =>
-    edit((d) => {
-      const next = fn((d[key] ?? []) as NonNullable<Design[K]>);
-      return setOpt(d, key, (next.length ? next : undefined) as Design[K]);
-    }, label, path ? [key, ...path] : undefined);
+  const list: ListEdit = (key, fn, label, path) =>
+    edit(
+      (d) => {
+        const next = fn((d[key] ?? []) as never);
+        return setOpt(d, key, (next.length ? next : undefined) as never);
+      },
+      label,
+      path ? [key, ...path] : undefined,
+    );
   const mvs = design.materializedViews ?? [];
   const lvs = design.logicalViews ?? [];
   const avs = design.authorizedViews ?? [];
   const first = design.tables[0];
 
-  const setMv = (i: number, fn: (v: MaterializedView) => MaterializedView, label: string, key: string) => list('materializedViews', (vs) => replaceAt(vs, i, fn), label, [i, key]);
-  const setLv = (i: number, fn: (v: LogicalView) => LogicalView, label: string, key: string) => list('logicalViews', (vs) => replaceAt(vs, i, fn), label, [i, key]);
-  const setAv = (i: number, fn: (v: AuthorizedView) => AuthorizedView, label: string, key: string) => list('authorizedViews', (vs) => replaceAt(vs, i, fn), label, [i, key]);
+  const setLv = (i: number, fn: (v: LogicalView) => LogicalView, label: string, key?: string) => list('logicalViews', (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
 
   return (
-    <section className="panel" aria-labelledby="views-heading" data-testid="views-editor">
-      <h2 id="views-heading">Views</h2>
-      <h3>Materialized views</h3>
-      {mvs.map((v, i) => {
-        const at = `materializedViews[${i}]`;
-        return (
-          <fieldset key={i} className="view" data-path={at}>
-            <legend>{v.name}</legend>
-            <div className="field-row">
-              <TextField label="View id" path={`${at}.name`} mono value={v.name} onCommit={(x) => setMv(i, (o) => ({ ...o, name: x }), 'Rename materialized view', 'name')} />
-              <SelectField label="Source table" path={`${at}.table`} value={v.table} options={options(tables.includes(v.table) ? tables : [...tables, v.table])} onCommit={(x) => setMv(i, (o) => ({ ...o, table: x ?? o.table }), 'Set source table', 'table')} />
-              <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => setMv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection', 'deletionProtection')} />
-            </div>
-            {v.query !== undefined ? (
-              <TextField label="Query (GoogleSQL: GROUP BY or ORDER BY)" path={`${at}.query`} multiline mono value={v.query} onCommit={(x) => setMv(i, (o) => ({ ...o, query: x }), 'Edit view query', 'query')} />
-            ) : (
-              <p className="muted">
-                Built from {v.groupBy ? `groupBy (${v.groupBy.fields.join(', ')})` : `index (${v.index?.fields.join(', ') ?? ''})`}: edit it in the Code tab.
-              </p>
-            )}
-            <button type="button" className="danger" onClick={() => list('materializedViews', (vs) => vs.filter((_, j) => j !== i), `Remove materialized view ${v.name}`)}>
-              Remove materialized view
-            </button>
-          </fieldset>
-        );
-      })}
-      {first ? (
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => list('materializedViews', (vs) => [...vs, { name: freshName(vs, 'view'), table: first.name, index: { fields: [Object.keys(first.rowKey.fields)[0] ?? 'id'] } }], 'Add materialized view')}
-        >
-          Add materialized view
-        </button>
-      ) : null}
+    <Section id="views" level={2} headingId="views-heading" title="Views">
+      <div data-testid="views-editor">
+        <h3>Materialized views</h3>
+        {mvs.map((v, i) => (
+          <MaterializedEditor key={i} design={design} docId={docId} v={v} i={i} tables={tables} list={list} />
+        ))}
+        {first ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => list('materializedViews', (vs) => [...vs, { name: freshName(vs, 'view'), table: first.name, index: { fields: [Object.keys(first.rowKey.fields)[0] ?? 'id'] } }], 'Add materialized view')}
+          >
+            Add materialized view
+          </button>
+        ) : null}
 
-      <h3>Logical views</h3>
-      {lvs.map((v, i) => {
-        const at = `logicalViews[${i}]`;
-        return (
-          <fieldset key={i} className="view" data-path={at}>
-            <legend>{v.name}</legend>
-            <div className="field-row">
-              <TextField label="Logical view id" path={`${at}.name`} mono value={v.name} onCommit={(x) => setLv(i, (o) => ({ ...o, name: x }), 'Rename logical view', 'name')} />
-              <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => setLv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection', 'deletionProtection')} />
-            </div>
-            <TextField label="Query (GoogleSQL SELECT)" path={`${at}.query`} multiline mono value={v.query} onCommit={(x) => setLv(i, (o) => ({ ...o, query: x }), 'Edit logical view query', 'query')} />
-            <button type="button" className="danger" onClick={() => list('logicalViews', (vs) => vs.filter((_, j) => j !== i), `Remove logical view ${v.name}`)}>
-              Remove logical view
-            </button>
-          </fieldset>
-        );
-      })}
-      {first ? (
-        <button type="button" className="link-button" onClick={() => list('logicalViews', (vs) => [...vs, { name: freshName(vs, 'logical'), query: `SELECT _key FROM \`${first.name}\`` }], 'Add logical view')}>
-          Add logical view
-        </button>
-      ) : null}
+        <h3>Logical views</h3>
+        {lvs.map((v, i) => {
+          const at = `logicalViews[${i}]`;
+          return (
+            <fieldset key={i} className="view" data-path={at} data-testid="logical-view-editor">
+              <legend>
+                Logical view <code>{v.name}</code>
+              </legend>
+              <div className="field-row">
+                <TextField label="Logical view id" path={`${at}.name`} mono value={v.name} onCommit={(x) => setLv(i, (o) => ({ ...o, name: x }), 'Rename logical view', 'name')} />
+                <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => setLv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')} />
+              </div>
+              <SqlField
+                uri={`file:///views/${encodeURIComponent(docId)}/logical-${i}.sql`}
+                label="Query (GoogleSQL SELECT)"
+                path={`${at}.query`}
+                value={v.query}
+                problems={sqlProblems(design, v.query, 'logical')}
+                onCommit={(x) => setLv(i, (o) => ({ ...o, query: x }), 'Edit logical view query', 'query')}
+              />
+              <TextField label="Description" path={`${at}.description`} value={v.description ?? ''} onCommit={(x) => setLv(i, (o) => setOpt(o, 'description', x || undefined), 'Edit view description', 'description')} />
+              <button type="button" className="danger" onClick={() => list('logicalViews', (vs) => vs.filter((_, j) => j !== i), `Remove logical view ${v.name}`)}>
+                Remove logical view
+              </button>
+            </fieldset>
+          );
+        })}
+        {first ? (
+          <button type="button" className="link-button" onClick={() => list('logicalViews', (vs) => [...vs, { name: freshName(vs, 'logical'), query: `SELECT _key FROM \`${first.name}\`` }], 'Add logical view')}>
+            Add logical view
+          </button>
+        ) : null}
 
-      <h3>Authorized views</h3>
-      {avs.map((v, i) => {
-        const at = `authorizedViews[${i}]`;
-        return (
-          <fieldset key={i} className="view" data-path={at}>
-            <legend>{v.name}</legend>
-            <div className="field-row">
-              <TextField label="Authorized view id" path={`${at}.name`} mono value={v.name} onCommit={(x) => setAv(i, (o) => ({ ...o, name: x }), 'Rename authorized view', 'name')} />
-              <SelectField label="Table" path={`${at}.table`} value={v.table} options={options(tables.includes(v.table) ? tables : [...tables, v.table])} onCommit={(x) => setAv(i, (o) => ({ ...o, table: x ?? o.table }), 'Set view table', 'table')} />
-              <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => setAv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection', 'deletionProtection')} />
-            </div>
-            <TextField
-              label="Row prefixes (one per line; none = every row)"
-              path={`${at}.rowPrefixes`}
-              multiline
-              mono
-              value={(v.rowPrefixes ?? []).join('\n')}
-              onCommit={(x) => setAv(i, (o) => setOpt(o, 'rowPrefixes', x.trim() === '' ? undefined : x.split('\n')), 'Edit row prefixes', 'rowPrefixes')}
-            />
-            <TextField
-              label="Families (comma-separated; qualifier subsets in the Code tab)"
-              path={`${at}.families`}
-              value={Object.keys(v.families).join(', ')}
-              format={(x) => splitList(x).join(', ')}
-              onCommit={(x) => setAv(i, (o) => ({ ...o, families: Object.fromEntries(splitList(x).map((f) => [f, o.families[f] ?? {}])) }), 'Edit view families', 'families')}
-            />
-            <button type="button" className="danger" onClick={() => list('authorizedViews', (vs) => vs.filter((_, j) => j !== i), `Remove authorized view ${v.name}`)}>
-              Remove authorized view
-            </button>
-          </fieldset>
-        );
-      })}
-      {first ? (
-        <button type="button" className="link-button" onClick={() => list('authorizedViews', (vs) => [...vs, { name: freshName(vs, 'authorized'), table: first.name, families: Object.fromEntries((first.families ?? []).map((f) => [f.name, {}])) }], 'Add authorized view')}>
-          Add authorized view
-        </button>
-      ) : null}
-    </section>
+        <h3>Authorized views</h3>
+        {avs.map((v, i) => (
+          <AuthorizedEditor key={i} v={v} i={i} tables={tables} list={list} />
+        ))}
+        {first ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => list('authorizedViews', (vs) => [...vs, { name: freshName(vs, 'authorized'), table: first.name, families: Object.fromEntries((first.families ?? []).map((f) => [f.name, {}])) }], 'Add authorized view')}
+          >
+            Add authorized view
+          </button>
+        ) : null}
+      </div>
+    </Section>
   );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateDesign } from '../../core/model/load-design';
 import { FORMAT_V1, type Design } from '../../core/model/schema';
-import { duplicateTable, moveQuery } from './table-ops';
+import { duplicateTable, moveQuery, renameTable } from './table-ops';
 
 const design: Design = {
   format: FORMAT_V1,
@@ -47,5 +47,28 @@ describe('moveQuery', () => {
     const last = moveQuery(r.design, 1, 0, 0)!;
     expect('queries' in last.design.tables[1]!).toBe(false);
     expect(moveQuery(design, 0, 0, 0)).toBeNull();
+  });
+});
+
+describe('renameTable', () => {
+  it('renames the table and every reference to it: writtenWith, servedBy, view tables', () => {
+    const key = { template: '{id}', fields: { id: { type: 'string' as const } } };
+    const d: Design = {
+      format: 'bigtable-studio/v1',
+      name: 'x',
+      tables: [
+        { name: 'orders', rowKey: key },
+        { name: 'by_user', rowKey: key, writtenWith: 'orders', queries: [{ name: 'q', servedBy: 'orders' }] },
+      ],
+      materializedViews: [{ name: 'v', table: 'orders', index: { fields: ['id'] } }],
+      authorizedViews: [{ name: 'a', table: 'by_user', families: {} }],
+    };
+    const r = renameTable(d, 0, 'orders2');
+    expect(r.tables.map((t) => t.name)).toEqual(['orders2', 'by_user']);
+    expect(r.tables[1]!.writtenWith).toBe('orders2');
+    expect(r.tables[1]!.queries![0]!.servedBy).toBe('orders2');
+    expect(r.materializedViews![0]!.table).toBe('orders2');
+    expect(r.authorizedViews).toBe(d.authorizedViews); // untouched: the same object
+    expect(JSON.stringify(r)).not.toMatch(/"orders"/);
   });
 });

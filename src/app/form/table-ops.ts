@@ -44,3 +44,26 @@ export function moveQuery(d: Design, from: number, qi: number, to: number): Quer
   });
   return { design: { ...d, tables }, name, dropped };
 }
+
+/**
+ * Table `ti` renamed, with every name that refers to it: other tables' `writtenWith`, queries'
+ * `servedBy`, and the `table` of materialized and authorized views (a logical view's SQL is
+ * text and keeps what it says).
+ */
+export function renameTable(d: Design, ti: number, to: string): Design {
+  const from = d.tables[ti]?.name;
+  if (from === undefined || from === to) return d;
+  const tables = d.tables.map((t, i) => {
+    let next = i === ti ? { ...t, name: to } : t;
+    if (next.writtenWith === from) next = { ...next, writtenWith: to };
+    if (next.queries?.some((q) => q.servedBy === from)) next = { ...next, queries: next.queries.map((q) => (q.servedBy === from ? { ...q, servedBy: to } : q)) };
+    return next;
+  });
+  const retable = <V extends { table: string }>(vs: V[] | undefined): V[] | undefined => (vs?.some((v) => v.table === from) ? vs.map((v) => (v.table === from ? { ...v, table: to } : v)) : vs);
+  const out: Design = { ...d, tables };
+  const mvs = retable(d.materializedViews);
+  const avs = retable(d.authorizedViews);
+  if (mvs !== d.materializedViews) out.materializedViews = mvs;
+  if (avs !== d.authorizedViews) out.authorizedViews = avs;
+  return out;
+}

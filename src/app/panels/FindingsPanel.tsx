@@ -4,8 +4,9 @@
 // fix as one undo step; one the engine withheld says why.
 import { memo, useEffect, useRef, useState } from 'react';
 import { plural } from '../../core/report/words';
+import { acceptanceIndexOf, acceptFinding, removeAcceptance } from '../../core/rules/engine/accept';
 import { applyFix, fixAll } from '../../core/rules/lint';
-import type { Finding, Severity } from '../../core/rules/types';
+import { isAccepted, type Finding, type Severity } from '../../core/rules/types';
 import { useStudio } from '../store';
 import { FindingItem, findingKey } from './FindingItem';
 import { RuleDocDialog } from './RuleDoc';
@@ -28,17 +29,18 @@ export function countText(c: Record<Severity, number>): string {
   return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
 }
 
+/** Counts by severity of the findings not accepted (accepted ones are counted apart). */
 function countsOf(findings: readonly Finding[]): Record<Severity, number> {
   const c = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) c[f.severity]++;
+  for (const f of findings) if (!isAccepted(f)) c[f.severity]++;
   return c;
 }
 
-/** Severity first; within a severity the table shown in the form first; otherwise the lint's order. */
+/** Accepted findings last; then severity; within a severity the table shown in the form first; otherwise the lint's order. */
 export function orderFindings(findings: readonly Finding[], table: string | null): Finding[] {
   return findings
     .map((f, i) => ({ f, i }))
-    .sort((a, b) => RANK[a.f.severity] - RANK[b.f.severity] || Number(b.f.table === table) - Number(a.f.table === table) || a.i - b.i)
+    .sort((a, b) => Number(isAccepted(a.f)) - Number(isAccepted(b.f)) || RANK[a.f.severity] - RANK[b.f.severity] || Number(b.f.table === table) - Number(a.f.table === table) || a.i - b.i)
     .map((x) => x.f);
 }
 
@@ -111,8 +113,17 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
     );
     setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
   };
+  const accept = (f: Finding, reason: string) => {
+    const r = useStudio.getState().editDesign(docId, (d) => acceptFinding(d, f, reason), { label: `Accept finding: ${f.rule}` });
+    setProblem(r.ok ? null : { key: findingKey(f), text: r.issues[0]?.message ?? 'The acceptance was not kept.' });
+  };
+  const unaccept = (f: Finding) => {
+    const i = acceptanceIndexOf(f);
+    if (i !== null) useStudio.getState().editDesign(docId, (d) => removeAcceptance(d, i), { label: `Un-accept finding: ${f.rule}` });
+  };
   const [fixedAll, setFixedAll] = useState<string | null>(null);
-  const fixable = findings.filter((f) => f.fix).length;
+  // Fix all leaves accepted findings alone (fixAll does too), so they are not counted here.
+  const fixable = findings.filter((f) => f.fix && !isAccepted(f)).length;
   // Every offered fix, planned together (core/rules/engine/fix-plan.ts): one undo step.
   const fixEverything = () => {
     let text = '';
@@ -131,8 +142,21 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   };
   const item = (f: Finding) => {
     const key = findingKey(f);
-    return <FindingItem key={key} docId={docId} finding={f} rivals={rivalsOf(f)} problem={problem?.key === key ? problem.text : null} onFix={fix} onRule={setDoc} />;
+    return (
+      <FindingItem
+        key={key}
+        docId={docId}
+        finding={f}
+        rivals={rivalsOf(f)}
+        problem={problem?.key === key ? problem.text : null}
+        onFix={fix}
+        onRule={setDoc}
+        onAccept={accept}
+        onUnaccept={unaccept}
+      />
+    );
   };
+  const acceptedCount = findings.filter(isAccepted).length;
   const groups = findings.length > GROUP_AT ? groupFindings(sorted, table) : [];
   return (
     <section ref={ref} className="panel findings" aria-labelledby="findings-heading" data-testid="findings" data-grouped={groups.length > 1}>
@@ -140,6 +164,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
         Findings{' '}
         <span className="muted small" data-testid="findings-count">
           {findings.length === 0 ? 'none' : countText(counts)}
+          {acceptedCount > 0 && <span data-testid="findings-accepted">, {acceptedCount} accepted</span>}
         </span>
       </h2>
       {fixable > 1 && (

@@ -22,7 +22,7 @@ export interface DesignDoc {
   updatedAt: number;
 }
 
-export type DesignView = 'form' | 'yaml' | 'sorter' | 'simulate';
+export type DesignView = 'form' | 'yaml' | 'sorter' | 'simulate' | 'diagram';
 
 export interface EditOptions {
   /** The undo label ("Rename table", "Apply fix: …"). */

@@ -10,7 +10,7 @@ import { clusterName, declaredText, needsSentence, nodesText, percentText } from
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/rules/analysis';
 import { percent } from '../../core/rules/support/keyshape';
-import type { Finding, Severity } from '../../core/rules/types';
+import { isAccepted, type Finding, type Severity } from '../../core/rules/types';
 import { isHotspotRule } from '../sim/link';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'unknown';
@@ -88,12 +88,13 @@ function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerd
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function designSummary(design: Design, analysis: DesignAnalysis, findings: readonly Finding[]): DesignSummaryData {
+  // Accepted findings (lint.accept) are listed in the findings panel, not counted here.
   const counts = zero();
-  for (const f of findings) counts[f.severity]++;
+  for (const f of findings) if (!isAccepted(f)) counts[f.severity]++;
   const tables = design.tables.map((table, ti): TableSummary => {
     const order = analysis.tables[ti]?.layout?.fields ?? Object.keys(table.rowKey.fields);
     const c = zero();
-    for (const f of findings) if (f.table === table.name) c[f.severity]++;
+    for (const f of findings) if (f.table === table.name && !isAccepted(f)) c[f.severity]++;
     return {
       name: table.name,
       fields: order.map((name) => ({ name, type: table.rowKey.fields[name]?.type ?? '?' })),

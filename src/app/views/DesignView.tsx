@@ -45,10 +45,12 @@ const loadCodeView = () =>
   ]);
 const sorterView = preloadable(() => import('../sorter/SorterView'));
 const simView = preloadable(() => import('../sim/SimView'));
+const diagramView = preloadable(() => import('../diagram/DiagramView'));
 const CodeView = codeView.Component;
 const SorterView = sorterView.Component;
 const SimView = simView.Component;
-const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = { yaml: loadCodeView, sorter: sorterView.load, simulate: simView.load };
+const DiagramView = diagramView.Component;
+const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = { yaml: loadCodeView, sorter: sorterView.load, simulate: simView.load, diagram: diagramView.load };
 const prefetched = new Set<Tab>();
 
 function prefetchTab(tab: Tab): void {
@@ -63,10 +65,11 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'yaml', label: 'YAML' },
   { tab: 'sorter', label: 'Sorter' },
   { tab: 'simulate', label: 'Simulate' },
+  { tab: 'diagram', label: 'Diagram' },
 ];
 
 /** What each tab's error boundary calls it. */
-const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code view', sorter: 'The key sorter', simulate: 'The simulation' };
+const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code view', sorter: 'The key sorter', simulate: 'The simulation', diagram: 'The diagram' };
 
 function ClusterLine({ design }: { design: Design }) {
   const inst = instanceOf(design);
@@ -224,6 +227,8 @@ function TabBody({ doc, tab, selected }: { doc: DesignDoc; tab: Tab; selected: s
       return <SorterView docId={doc.id} />;
     case 'simulate':
       return <SimView docId={doc.id} />;
+    case 'diagram':
+      return <DiagramView doc={doc} />;
     default: {
       const never: never = tab;
       throw new Error(`unknown tab ${String(never)}`);

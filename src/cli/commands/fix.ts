@@ -14,7 +14,7 @@ export const summary = 'apply the fixes the validator offers, each checked again
 export const usage = `usage: btstudio fix DESIGN [--rule ID]... [-o OUT]
 
 Applies every fix the validator offers for DESIGN (or only those of the rules named with
---rule), one at a time, re-linting after each, planned together: the design's own fixes (key,
+--rule; a finding accepted in lint.accept only when its rule is named), one at a time, re-linting after each, planned together: the design's own fixes (key,
 GC, queries) first, autoscaling targets next, node counts last, sized from the design the other
 fixes made; a fix that would undo an earlier one is skipped. A fix is offered only when applying it removes
 its finding, adds no error or warning, keeps every declared query's plan at least as good and

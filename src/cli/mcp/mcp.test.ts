@@ -233,6 +233,8 @@ describe('btstudio mcp', () => {
     const body = (prompt.messages[0]!.content as { text: string }).text;
     expect(body).toContain(design);
     expect(body).toContain('crawl pages of many sites');
+    // The review asks the design to say how the application uses each table.
+    for (const key of ['writePattern', 'writeKind', 'latencyMs', 'dataBoost', 'lookback', 'personalData']) expect(body).toContain(key);
     const { tools } = await client.listTools();
     const named = [...body.matchAll(/\b([a-z]+_[a-z_]+)\b/g)].map((m) => m[1]!).filter((w) => /^(check|lint|plan|simulate|sample|apply|export|diff|infer)_/.test(w));
     expect(named.length).toBeGreaterThan(3);

@@ -53,7 +53,9 @@ export interface DesignDiff {
   counts: Record<ChangeClass, number>;
 }
 
-const ORDER: ChangeClass[] = ['new-table', 'needs-care', 'in-place', 'design-only'];
+/** The classes, strictest first (what `diff --fail-on` compares). */
+export const CLASS_ORDER: readonly ChangeClass[] = ['new-table', 'needs-care', 'in-place', 'design-only'];
+const ORDER = CLASS_ORDER;
 
 function plans(t: Table): Map<string, QueryPlan> {
   try {

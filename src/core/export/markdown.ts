@@ -6,7 +6,7 @@ import { displayKey } from '../keys/bytes';
 import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
-import type { Design, Field, GcRule, Table } from '../model/schema';
+import type { Design, Field, GcRule, Query, Table } from '../model/schema';
 import { estimates, formatBytes, rowsText, storedText } from '../report/lint-report';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
@@ -67,6 +67,7 @@ function fieldDetails(f: Field): string {
       parts.push(`FNV-1a of ${(f.of ?? ['every other field']).join(', ')} mod ${f.buckets}`);
       break;
     case 'uuid':
+      if (f.version === 7) parts.push('v7, time-ordered');
       break;
   }
   return parts.join('; ');
@@ -111,7 +112,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push('| family | GC | aggregate | columns |', '| --- | --- | --- | --- |');
     for (const f of fams) {
       const cols = (f.columns ?? []).map((c) => `${c.qualifier}${c.dynamic ? ' (dynamic)' : ''}`).join(', ');
-      out.push(`| ${code(f.name)} | ${cell(gcText(f.gc))} | ${f.aggregate ?? ''} | ${cell(cols)} |`);
+      out.push(`| ${code(f.name)}${f.personalData ? ' (personal data)' : ''} | ${cell(gcText(f.gc))} | ${f.aggregate ?? ''} | ${cell(cols)} |`);
     }
   }
   const analysis = lint(design).analysis.tables[index];
@@ -119,7 +120,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
   if (!analysis?.plans.length) out.push('No declared queries.');
   else {
     out.push('| query | plan | scans | key range |', '| --- | --- | --- | --- |');
-    for (const p of analysis.plans) out.push(`| ${cell(p.query)} | ${p.kind.toUpperCase()} | ${p.scans} | ${p.kind === 'full-scan' ? 'the whole table' : cell(`[${p.start}, ${p.end})`)} |`);
+    for (const p of analysis.plans) out.push(`| ${cell(p.query)}${usage(table.queries?.[p.index])} | ${p.kind.toUpperCase()} | ${p.scans} | ${p.kind === 'full-scan' ? 'the whole table' : cell(`[${p.start}, ${p.end})`)} |`);
   }
   if (analysis) {
     const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis], views: [] })[0]!;
@@ -127,12 +128,29 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
     out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${rowsText(e)} rows; stored: ${storedText(e)}`);
     const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${e.averageWritesPerSecond}/s on average, which sizes storage)` : '';
-    out.push(`- Writes: ${e.writesPerSecond}/s${average}, ${e.writesPerNode}/s per node`);
+    out.push(`- Writes: ${e.writesPerSecond}/s${average}, ${e.writesPerNode}/s per node${patternText(table.load)}`);
   }
   out.push('', '### Findings', '', ...findingsTable(findings));
   const sim = options.simulations?.[table.name];
   if (sim) out.push('', ...simulationLines(sim));
   return out;
+}
+
+/** How the application runs a query (batch, Data Boost, latency target, lookback), when declared. */
+function usage(q: Query | undefined): string {
+  if (!q) return '';
+  const parts = [q.kind === 'batch' ? 'batch' : '', q.dataBoost ? 'Data Boost' : '', q.latencyMs !== undefined ? `p99 ${q.latencyMs} ms` : '', q.lookback ? `${q.lookback} back` : ''].filter(Boolean);
+  return parts.length ? ` (${cell(parts.join(', '))})` : '';
+}
+
+/** The write pattern and kind, when declared. */
+function patternText(load: Table['load']): string {
+  if (!load) return '';
+  const pattern =
+    load.writePattern === 'burst' ? `bursts${load.burstDuration ? ` of ${load.burstDuration}` : ''}` : load.writePattern === 'bulk' ? `a bulk load${load.bulkRows !== undefined ? ` of ${load.bulkRows} rows` : ''}${load.bulkEvery ? ` every ${load.bulkEvery}` : ''}` : '';
+  const kind = load.writeKind === 'update' ? 'updates of existing rows' : load.writeKind === 'mixed' ? 'inserts and updates' : '';
+  const parts = [pattern, kind].filter(Boolean);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }
 
 export const exportMarkdown: Exporter = (design, table, options) => {

@@ -59,6 +59,8 @@ function gcloudProfile(p: AppProfile, fallbackCluster: string): string {
     if (p.allowTransactionalWrites) args.push('--transactional-writes');
   }
   if (p.description) args.push(`--description=${shq(p.description)}`);
+  if (p.priority) args.push(`--priority=PRIORITY_${p.priority.toUpperCase()}`);
+  if (p.dataBoost) args.push('--data-boost', `--data-boost-compute-billing-owner=${p.dataBoost.computeBillingOwner}`);
   return args.join(' \\\n  ');
 }
 function partContext(instanceRef: string): PartContext {
@@ -142,6 +144,10 @@ function profileBlock(p: AppProfile, instanceRef: string, fallbackCluster: strin
       { kind: 'attr', key: 'cluster_id', value: hclString(p.cluster ?? fallbackCluster) },
       { kind: 'attr', key: 'allow_transactional_writes', value: String(p.allowTransactionalWrites ?? false) },
     ]) });
+  }
+  if (p.priority) items.push({ kind: 'blank' }, { kind: 'block', lines: block('standard_isolation', [{ kind: 'attr', key: 'priority', value: hclString(`PRIORITY_${p.priority.toUpperCase()}`) }]) });
+  if (p.dataBoost) {
+    items.push({ kind: 'blank' }, { kind: 'block', lines: block('data_boost_isolation_read_only', [{ kind: 'attr', key: 'compute_billing_owner', value: hclString(p.dataBoost.computeBillingOwner) }]) });
   }
   items.push({ kind: 'blank' }, { kind: 'attr', key: 'ignore_warnings', value: 'true' });
   return block(`resource "google_bigtable_app_profile" ${hclString(tfName(p.id))}`, items);

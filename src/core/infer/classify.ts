@@ -157,7 +157,9 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
     return { kind: 'literal', text: vs[0]!, confidence: 1, note: 'the same text in every key' };
   }
   if (share(vs, (v) => UUID.test(v)) >= AGREE) {
-    return { kind: 'field', field: { type: 'uuid' }, prefix: '', confidence: round2(share(vs, (v) => UUID.test(v))), note: 'UUIDs', name: 'id' };
+    // Version 7 (the version digit after the second dash): the first 48 bits are the time.
+    const v7 = share(vs, (v) => v[14] === '7') >= AGREE;
+    return { kind: 'field', field: v7 ? { type: 'uuid', version: 7 } : { type: 'uuid' }, prefix: '', confidence: round2(share(vs, (v) => UUID.test(v))), note: v7 ? 'time-ordered UUIDs (v7)' : 'UUIDs', name: 'id' };
   }
   for (const form of ISO_FORMS) {
     const fit = share(vs, (v) => form.re.test(v));

@@ -87,6 +87,13 @@ describe('infer: options from the values', () => {
     expect(shard.notes.join(' ')).toMatch(/does not reproduce it/);
   });
 
+  it('a uuid v7 is recognised by its version digit; a v4 stays the default', () => {
+    expect(Object.values(infer('tenant # uuid v7').table.rowKey.fields)[1]).toMatchObject({ type: 'uuid', version: 7 });
+    const v4 = Object.values(infer('uuid alone').table.rowKey.fields)[0] as { type: string; version?: number };
+    expect(v4.type).toBe('uuid');
+    expect(v4.version).toBeUndefined();
+  });
+
   it('distributions: hot, zipf with its skew, uniform, ascending', () => {
     const hot = infer('hot tenant').table.rowKey.fields;
     expect(Object.values(hot)[0]).toMatchObject({ distribution: 'hot' });

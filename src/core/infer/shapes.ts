@@ -13,6 +13,7 @@ const rk = (template: string, fields: RowKey['fields'], extra: Partial<RowKey> =
 
 export const SHAPES: Shape[] = [
   { name: 'uuid alone', rowKey: rk('{id}', { id: { type: 'uuid' } }) },
+  { name: 'tenant # uuid v7', rowKey: rk('{tenant}#{id}', { tenant: { type: 'string', length: 6, cardinality: 50 }, id: { type: 'uuid', version: 7 } }) },
   { name: 'epoch seconds alone', rowKey: rk('{ts}', { ts: { type: 'timestamp', unit: 's' } }), writesPerSecond: 0.01 },
   { name: 'tenant # epoch ms', rowKey: rk('{tenant}#{ts}', { tenant: { type: 'string', prefix: 'tenant_', alphabet: 'digits', length: 4, cardinality: 50000 }, ts: { type: 'timestamp', unit: 'ms' } }) },
   { name: 'device # reversed us', rowKey: rk('{device}#{ts}', { device: { type: 'int', min: 1, max: 99999, pad: 5 }, ts: { type: 'timestamp', unit: 'us', reversed: true } }) },

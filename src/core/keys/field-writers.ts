@@ -2,6 +2,7 @@
 // field's bytes for row i to a reused buffer, exactly as encodeValue would write the value
 // recordStream draws. Values a double cannot hold exactly take encodeValue itself.
 import type { DomainField, Field, IntField, StringField, TimestampField } from '../model/schema';
+import { uuidText } from './uuid';
 import { ByteBuffer, utf8 } from './bytes';
 import { fnv1a32 } from './hash';
 import { ALPHABETS, DEFAULT_START_MS, DOMAIN_PARTS, intValue, MAX_TIME_MS, mixBase, mixRound, modulo, rankDrawer } from './generators';
@@ -486,8 +487,12 @@ export function fieldEncoder(name: string, field: Field, seed: number, clock: Cl
       return intEncoder(name, field, rng);
     case 'timestamp':
       return timestampEncoder(name, field, clock);
-    case 'uuid':
-      return uuidEncoder(rng);
+    case 'uuid': {
+      if ((field.version ?? 4) === 4) return uuidEncoder(rng);
+      // A v7 carries the row's time: the general text, as recordStream writes it.
+      const { startMs, writesPerSecond } = clock;
+      return (out, i) => out.append(utf8(uuidText(rng, 7, Math.min(startMs + (i * 1000) / writesPerSecond, MAX_TIME_MS))));
+    }
     case 'domain':
       return domainEncoder(field, rng);
     case 'bytes': {

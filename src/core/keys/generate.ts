@@ -2,6 +2,7 @@
 // start + i / writesPerSecond; timestamps follow that clock, other fields draw a rank from
 // their distribution and turn it into a value.
 import type { DomainField, Field, IntField, RowKey, StringField } from '../model/schema';
+import { uuidText } from './uuid';
 import { createCodec, type KeyCodec } from './codec';
 import { ALPHABETS, DEFAULT_START_MS, DOMAIN_PARTS, intValue, MAX_TIME_MS, mix, rankDrawer, type GenerateOptions } from './generators';
 import { Rng } from './random';
@@ -78,13 +79,6 @@ function domainValues(f: DomainField, rng: Rng): ValueFn {
   };
 }
 
-function uuidV4(rng: Rng): string {
-  const b = rng.fill(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 function valueFn(name: string, field: Field, seed: number): ValueFn {
   const rng = new Rng(seed, name);
@@ -97,8 +91,10 @@ function valueFn(name: string, field: Field, seed: number): ValueFn {
       const perMs = field.unit === 's' ? 0.001 : field.unit === 'us' ? 1000 : 1;
       return (_i, t) => BigInt(Math.floor(t * perMs));
     }
-    case 'uuid':
-      return () => uuidV4(rng);
+    case 'uuid': {
+      const version = field.version ?? 4;
+      return (_i, t) => uuidText(rng, version, t);
+    }
     case 'domain':
       return domainValues(field, rng);
     case 'bytes': {

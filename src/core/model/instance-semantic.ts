@@ -53,6 +53,9 @@ export function instanceIssues(design: Design, tables: readonly number[] = desig
     const known = (id: string, path: PathPart[]) => {
       if (!ids.has(id)) out.push({ path, message: `"${id}" is not a cluster of the instance${ids.size ? ` (clusters: ${[...ids].join(', ')})` : ' (it declares no clusters)'}` });
     };
+    if (p.priority !== undefined && p.dataBoost) out.push({ path: [...at, 'priority'], message: 'a profile has standard isolation (priority) or Data Boost, not both' });
+    if (p.dataBoost && p.routing === 'multi') out.push({ path: [...at, 'routing'], message: 'a Data Boost profile uses single-cluster routing (Data Boost overview)' });
+    if (p.dataBoost && p.allowTransactionalWrites) out.push({ path: [...at, 'allowTransactionalWrites'], message: 'a Data Boost profile is read-only: it cannot allow transactional writes' });
     if (p.routing === 'single') {
       if (p.cluster === undefined) {
         if (clusters.length !== 1) out.push({ path: [...at, 'cluster'], message: 'single-cluster routing names the cluster it routes to (cluster: ...)' });

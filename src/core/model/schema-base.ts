@@ -19,3 +19,12 @@ export const duration = z
   .string()
   .regex(DURATION, { message: 'a positive duration like 30d, 36h, 15m, 90s or 500ms' })
   .meta({ description: 'A duration: a whole number and a unit (ms, s, m, h, d), e.g. 30d.' });
+
+/** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date as YYYY-MM-DD' })
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, { message: 'a day that exists, as YYYY-MM-DD' });

@@ -97,7 +97,16 @@ export const TimestampField = z
   })
   .meta({ description: 'A point in time. Generated values follow simulated time ("now").' });
 
-export const UuidField = z.strictObject({ type: z.literal('uuid'), ...common }).meta({ description: 'A random v4 UUID (36 characters).' });
+export const UuidField = z
+  .strictObject({
+    type: z.literal('uuid'),
+    ...common,
+    version: z
+      .union([z.literal(4), z.literal(7)])
+      .optional()
+      .meta({ description: '4 (default): random; 7: time-ordered (a millisecond timestamp first), so new values sort last, like a timestamp.' }),
+  })
+  .meta({ description: 'A UUID (36 characters): v4 random (default) or v7 time-ordered.' });
 
 export const DomainField = z
   .strictObject({

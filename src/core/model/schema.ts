@@ -1,7 +1,7 @@
 // The design format v1, defined once. The JSON Schema in public/design.schema.json is
 // generated from these definitions (scripts/gen-schema.ts); docs/design-format.md explains them.
 import * as z from 'zod';
-import { count, duration, text } from './schema-base';
+import { count, duration, isoDate, text } from './schema-base';
 import { Field } from './schema-fields';
 import { AuthorizedView, LogicalView, MaterializedView } from './schema-views';
 
@@ -89,6 +89,10 @@ export const Family = z.strictObject({
     .optional()
     .meta({ description: 'An aggregate (counter) family: cells combine on write. Set at creation only.' }),
   columns: z.array(Column).max(10000).optional(),
+  personalData: z
+    .boolean()
+    .optional()
+    .meta({ description: 'The family holds personal data (PII): views described as de-identified or public must not expose it. Default false.' }),
 });
 
 
@@ -139,6 +143,17 @@ export const AppProfile = z
       .boolean()
       .optional()
       .meta({ description: 'With routing single: allow single-row transactions (ReadModifyWriteRow, CheckAndMutateRow). Default false.' }),
+    // Isolation (AppProfile.standardIsolation.priority or dataBoostIsolationReadOnly): one or neither.
+    priority: z
+      .enum(['low', 'medium', 'high'])
+      .optional()
+      .meta({ description: 'Standard isolation: the priority of this profile\'s requests (PRIORITY_LOW, _MEDIUM, _HIGH; default high). Not with dataBoost.' }),
+    dataBoost: z
+      .strictObject({
+        computeBillingOwner: z.enum(['HOST_PAYS']).meta({ description: 'Who pays for the Data Boost compute: HOST_PAYS, the project of the instance.' }),
+      })
+      .optional()
+      .meta({ description: 'Data Boost isolation (read-only): reads run on serverless compute, not the clusters\' nodes. Single-cluster routing only.' }),
   })
   .meta({ description: 'How an application\'s requests are routed to the clusters.' });
 
@@ -198,6 +213,14 @@ export const Query = z.strictObject({
     .max(200)
     .optional()
     .meta({ description: 'Another table (an index table written with this one) or a materialized view whose key serves this query: its plan, reads and SQL come from there. Match fields map by name.' }),
+  // How the application uses the query (workload additions): all optional, old designs unchanged.
+  kind: z
+    .enum(['serving', 'batch'])
+    .optional()
+    .meta({ description: 'serving (default): latency-sensitive application reads; batch: exports, analytics, jobs that read in bulk.' }),
+  latencyMs: z.number().gt(0).max(1e6).optional().meta({ description: 'The p99 latency target of one read, in milliseconds.' }),
+  dataBoost: z.boolean().optional().meta({ description: 'The query may run on Data Boost (serverless batch reads that spare the serving nodes; read-only, may not see the last 35 minutes of writes).' }),
+  lookback: duration.optional().meta({ description: 'How far back in time the query reads (its time range), e.g. 90d.' }),
 });
 
 export const RowKey = z.strictObject({
@@ -236,6 +259,18 @@ export const Load = z.strictObject({
     .max(1e9)
     .optional()
     .meta({ description: 'Mean writes/s over a day or more (at most writesPerSecond, the peak): sizes storage and growth; default writesPerSecond.' }),
+  // How the writes arrive (workload additions): all optional, old designs unchanged.
+  writePattern: z
+    .enum(['sustained', 'burst', 'bulk'])
+    .optional()
+    .meta({ description: 'sustained (default): writesPerSecond is kept up; burst: short bursts at writesPerSecond (burstDuration); bulk: a periodic load of bulkRows rows every bulkEvery.' }),
+  burstDuration: duration.optional().meta({ description: 'With writePattern burst: how long one burst at writesPerSecond lasts.' }),
+  bulkRows: count(1, 1e15).optional().meta({ description: 'With writePattern bulk: rows written by one load.' }),
+  bulkEvery: duration.optional().meta({ description: 'With writePattern bulk: how often a load runs, e.g. 1d.' }),
+  writeKind: z
+    .enum(['insert', 'update', 'mixed'])
+    .optional()
+    .meta({ description: 'insert (default): writes create new rows; update: they rewrite existing rows; mixed: both.' }),
 });
 
 export const Table = z.strictObject({
@@ -271,6 +306,20 @@ export const NodeCapacity = z
 // --- Views (issue 15): in schema-views.ts. ---
 
 
+/** An accepted finding: a rule on a target (each name given must match), with a reason (docs/design-format.md). */
+export const Acceptance = z
+  .strictObject({
+    rule: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'a rule id such as key-length (docs/rules/)' }).meta({ description: 'The rule id of the finding accepted.' }),
+    table: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this table.' }),
+    family: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this column family.' }),
+    query: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this query.' }),
+    view: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this view.' }),
+    reason: z.string().trim().min(1, { message: 'say why the finding is accepted' }).max(2000).meta({ description: 'Why the finding is accepted.' }),
+    by: z.string().min(1).max(200).optional().meta({ description: 'Who accepted it.' }),
+    until: isoDate.optional().meta({ description: 'YYYY-MM-DD: after this day the acceptance has expired and the finding fails again.' }),
+  })
+  .meta({ description: 'A finding accepted with a reason.' });
+
 export const Design = z.strictObject({
   $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
   format: z.literal(FORMAT_V1).meta({ description: `Always ${FORMAT_V1}.` }),
@@ -295,6 +344,7 @@ export const Design = z.strictObject({
         .record(z.string(), z.enum(['off', 'info', 'warning', 'error']))
         .optional()
         .meta({ description: 'Severity per rule id.' }),
+      accept: z.array(Acceptance).max(1000).optional().meta({ description: 'Findings accepted with a reason: they are shown but do not fail lint (docs/design-format.md).' }),
     })
     .optional(),
 });
@@ -309,6 +359,7 @@ export type Instance = z.infer<typeof Instance>;
 export type ClusterSpec = z.infer<typeof ClusterSpec>;
 export type AppProfile = z.infer<typeof AppProfile>;
 export type Autoscaling = z.infer<typeof Autoscaling>;
+export type Acceptance = z.infer<typeof Acceptance>;
 
 export const DEFAULT_NODES = 3;
 

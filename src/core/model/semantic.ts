@@ -35,9 +35,21 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
   }
   for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
   routeIssues(design, out);
+  for (const ti of each) writePatternIssues(design.tables[ti]!, ['tables', ti, 'load'], out);
   out.push(...instanceIssues(design, each));
   viewIssues(design, out, fragment);
   return out;
+}
+
+/** A write pattern's own settings belong to that pattern: a burst length on a bulk load says nothing. */
+function writePatternIssues(t: Table, at: PathPart[], out: SemanticIssue[]): void {
+  const load = t.load;
+  if (!load) return;
+  const pattern = load.writePattern ?? 'sustained';
+  const owner = { burstDuration: 'burst', bulkRows: 'bulk', bulkEvery: 'bulk' } as const;
+  for (const key of ['burstDuration', 'bulkRows', 'bulkEvery'] as const) {
+    if (load[key] !== undefined && pattern !== owner[key]) out.push({ path: [...at, key], message: `${key} applies to writePattern: ${owner[key]}, but this load is ${pattern}` });
+  }
 }
 
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;

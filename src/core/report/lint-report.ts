@@ -103,7 +103,17 @@ export function findingJson(l: Located) {
     ...(f.detail ? { detail: f.detail } : {}),
     ...(f.fix ? { fix: f.fix, effects: f.effects ?? [] } : {}),
     ...(f.fixWithheld ? { fixWithheld: f.fixWithheld } : {}),
+    ...(f.acceptance ? { accepted: acceptedJson(f.acceptance) } : {}),
   };
+}
+
+/** An acceptance as lint's JSON gives it: `expired` true when it no longer counts. */
+const acceptedJson = (a: NonNullable<Finding['acceptance']>) => ({ reason: a.reason, ...(a.by ? { by: a.by } : {}), ...(a.until ? { until: a.until } : {}), expired: a.expired, at: `lint.accept[${a.index}]` });
+
+/** SARIF's suppression object for an acceptance: in the source (the design), accepted, with its reason. */
+function suppression(a: NonNullable<Finding['acceptance']>) {
+  const properties = { ...(a.by ? { by: a.by } : {}), ...(a.until ? { until: a.until } : {}) };
+  return { kind: 'inSource', status: 'accepted', justification: a.reason, ...(Object.keys(properties).length ? { properties } : {}) };
 }
 
 const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
@@ -138,6 +148,10 @@ export function toSarif(located: Located[], version: string): unknown {
               logicalLocations: [{ fullyQualifiedName: formatPath(l.finding.path as PathPart[]) }],
             },
           ],
+          // An accepted finding is a suppression in the design itself (lint.accept), with its reason.
+          ...(l.finding.acceptance && !l.finding.acceptance.expired
+            ? { suppressions: [suppression(l.finding.acceptance)] }
+            : {}),
         })),
       },
     ],

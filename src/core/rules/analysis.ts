@@ -6,7 +6,7 @@ import { instanceOf } from '../model/instance';
 import { utf8Length } from '../keys/bytes';
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
-import { hashPad } from '../keys/values';
+import { assertNever, hashPad } from '../keys/values';
 import { planQueries, planQuery, type QueryPlan } from './plan';
 import { BUCKET_MS, DAY_MS, parseDuration } from '../model/duration';
 
@@ -260,7 +260,9 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
       return done({ cardinality: card, topShare: 1, bytes: withLit(bytes), charset: cs(charset), resolutionMs, isTime: true, varyingDigits: varying });
     }
     case 'uuid':
-      return done({ cardinality: Infinity, topShare: 0, bytes: withLit({ min: 36, typical: 36, max: 36 }), charset: cs(() => charsOf(ALPHABET.hex, '-')) });
+      // A v7 UUID starts with its millisecond time: new values sort after all others, as a
+      // sequence does, so it leads a key like a timestamp (every write at the end).
+      return done({ cardinality: Infinity, topShare: 0, bytes: withLit({ min: 36, typical: 36, max: 36 }), charset: cs(() => charsOf(ALPHABET.hex, '-')), isSequential: f.version === 7 });
     case 'domain': {
       const card = f.cardinality ?? 10_000;
       return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: 4, typical: 16, max: 253 }), charset: cs(() => charsOf(ALPHABET.lower, DIGITS, '-.')), isSequential: f.distribution === 'sequential' });
@@ -282,10 +284,59 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
  * accumulates: stored bytes, growth, rows. An average alone is no peak: the peak stays unknown.
  */
 export function declaredWrites(table: Table): { peak: number | null; average: number | null } {
-  // A table written with another (writtenWith) takes that table's rates unless it declares its own.
-  const load = table.load?.writesPerSecond !== undefined || table.load?.averageWritesPerSecond !== undefined ? table.load : (inheritedLoad.get(table) ?? table.load);
+  const load = effectiveLoad(table);
   const peak = load?.writesPerSecond ?? null;
-  return { peak, average: load?.averageWritesPerSecond ?? peak };
+  return { peak, average: load?.averageWritesPerSecond ?? bulkAverage(load) ?? peak };
+}
+
+/** The load a table's writes follow: its own, or (with no rates of its own) the table it is written with. */
+function effectiveLoad(table: Table): Table['load'] {
+  // A table written with another (writtenWith) takes that table's rates unless it declares its own.
+  return table.load?.writesPerSecond !== undefined || table.load?.averageWritesPerSecond !== undefined ? table.load : (inheritedLoad.get(table) ?? table.load);
+}
+
+/** A periodic bulk load's mean rate: bulkRows every bulkEvery; null unless both are declared. */
+function bulkAverage(load: Table['load']): number | null {
+  if (load?.writePattern !== 'bulk' || load.bulkRows === undefined) return null;
+  const every = durationMs(load.bulkEvery);
+  return every === null ? null : load.bulkRows / (every / 1000);
+}
+
+/**
+ * The most writes the table takes in any window of `windowMs`, by its write pattern. Sustained
+ * writes run at the peak for the whole window; a burst at the peak for burstDuration; a bulk
+ * load writes bulkRows per load (one load per bulkEvery), at most at the peak. The mean rate
+ * bounds a window of a day or less by a day's writes (the mean is taken over a day or more).
+ */
+export function writesInWindow(table: Table, windowMs: number): number {
+  const { peak, average } = declaredWrites(table);
+  const load = effectiveLoad(table);
+  const seconds = windowMs / 1000;
+  const atPeak = peak === null ? Infinity : peak * seconds;
+  const daily = load?.averageWritesPerSecond !== undefined || load?.writePattern === 'bulk' ? (average ?? Infinity) * Math.max(seconds, DAY / 1000) : Infinity;
+  let n: number;
+  const pattern = load?.writePattern ?? 'sustained';
+  switch (pattern) {
+    case 'sustained':
+      n = Math.min(atPeak, daily);
+      break;
+    case 'burst': {
+      const burst = durationMs(load?.burstDuration);
+      const oneBurst = burst === null || peak === null ? Infinity : peak * (Math.min(burst, windowMs) / 1000);
+      n = Math.min(atPeak, Number.isFinite(daily) ? Math.max(oneBurst, daily) : oneBurst);
+      break;
+    }
+    case 'bulk': {
+      const every = durationMs(load?.bulkEvery);
+      const loads = every === null ? 1 : Math.max(1, Math.ceil(windowMs / every));
+      n = Math.min(atPeak, load?.bulkRows === undefined ? daily : load.bulkRows * loads);
+      break;
+    }
+    default:
+      n = assertNever(pattern);
+  }
+  if (!Number.isFinite(n)) n = (average ?? 0) * seconds;
+  return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
 /** The load a table written with another inherits, set by analyze() for the design being analysed. */

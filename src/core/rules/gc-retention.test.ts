@@ -41,6 +41,12 @@ ruleTester(rule, {
       fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] }),
     },
     {
+      name: 'a bounded set of users under a 90-day privacy retention, GC {maxVersions: 3} AND {maxAge: 90d}: still the newest 3 kept for ever',
+      yaml: profiles('        gc: {intersection: [{maxVersions: 3}, {maxAge: 90d}]}\n'),
+      findings: [{ messageId: 'intersection', path: 'tables[0].families[0]', message: /keeps its newest cells for ever, not 90d: use a union/ }],
+      fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] }),
+    },
+    {
       name: 'no GC rule, a peak of 2,000 writes/s and an average of 500: the growth is the average (a quarter of 1.7 TiB)',
       yaml: logs('', '    load: {writesPerSecond: 2000, averageWritesPerSecond: 500, retention: 14d}'),
       findings: [{ messageId: 'none', path: 'tables[0].families[0]', message: /14d retention is never enforced .* \(\+430 GiB\/month\)/ }],

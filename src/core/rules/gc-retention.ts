@@ -61,14 +61,17 @@ export default defineRule({
       fams.forEach((fam, fi) => {
         const age = ageBoundMs(fam.gc);
         if (age <= limit) return;
-        if (!forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
+        // An intersection whose union would enforce the retention names the age it was meant to
+        // keep: it keeps the newest cells for ever, whether or not the rows are a bounded set.
+        const meantUnion = fam.gc !== undefined && 'intersection' in fam.gc && ageBoundMs({ union: fam.gc.intersection }) <= limit;
+        if (!meantUnion && !forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
         const base = { table: ta.index, path: ['families', fi], data: { family: fam.name, retention: retention!, growth }, fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule` };
         if (!fam.gc) {
           // gc-missing reports families whose rows are written again and again.
           const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
           if (fam.aggregate === undefined && (model.hottest.writes > 1 || stated > 1)) return;
           report({ ...base, messageId: 'none' });
-        } else if ('intersection' in fam.gc && ageBoundMs({ union: fam.gc.intersection }) <= limit) {
+        } else if (meantUnion) {
           report({ ...base, messageId: 'intersection' });
         } else {
           report({ ...base, messageId: 'longer', data: { ...base.data, kept: Number.isFinite(age) ? `for ${formatDuration(age)}` : 'for ever' } });

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import rule from './hash-only-key';
 import { ruleTester, tableYaml } from './tester';
 
@@ -17,6 +18,14 @@ ruleTester(rule, {
       name: 'an adjacency list follower#followee of uuids, read by follower',
       yaml: design('{follower}#{followee}', '        follower: {type: uuid}\n        followee: {type: uuid}', '    queries:\n      - {name: who a user follows, match: {follower: eq}}\n'),
     },
+    {
+      name: 'a uuid key whose every declared query is a point read by the key',
+      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: one row, match: {id: eq}}\n      - {name: one row again, match: {id: eq}, perSecond: 50}\n'),
+    },
+    {
+      name: 'a time-ordered uuid v7 key is not random (sequential-leading judges it)',
+      yaml: design('{id}', '        id: {type: uuid, version: 7}'),
+    },
   ],
   invalid: [
     {
@@ -30,8 +39,8 @@ ruleTester(rule, {
       findings: [{ messageId: 'only', path: 'tables[0].rowKey.template', severity: 'warning', message: /salt \(hash\), id \(bytes\)/ }],
     },
     {
-      name: 'a uuid key with only point reads is still a warning',
-      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: one row, match: {id: eq}}\n'),
+      name: 'a uuid key with no queries declared is a warning',
+      yaml: design('{id}', '        id: {type: uuid}'),
       findings: [{ messageId: 'only', path: 'tables[0].rowKey.template', severity: 'warning' }],
     },
     {
@@ -40,4 +49,17 @@ ruleTester(rule, {
       findings: [{ messageId: 'scan', path: 'tables[0].rowKey.template', severity: 'error', message: /full table scan/ }],
     },
   ],
+});
+
+describe('an index table that serves point reads of another table', () => {
+  it('is silent: its random order costs nothing', async () => {
+    const { adClicksYaml } = await import('../../test-support/ad-clicks');
+    const { lint } = await import('./lint');
+    const { parseCase } = await import('./tester');
+    const served = lint(parseCase(adClicksYaml())).findings.filter((f) => f.rule === 'hash-only-key' && f.table === 'clicks_by_id');
+    expect(served).toEqual([]);
+    // Without the servedBy it serves nothing declared, and the rule says what the key gives up.
+    const alone = lint(parseCase(adClicksYaml({ served: false }))).findings.filter((f) => f.rule === 'hash-only-key' && f.table === 'clicks_by_id');
+    expect(alone.map((f) => f.messageId)).toEqual(['only']);
+  });
 });

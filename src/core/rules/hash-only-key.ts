@@ -2,10 +2,13 @@
 // pure hash "distributes writes perfectly" but "completely randomizes data order", which
 // "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
 // behave the same way.
+import type { FieldInfo } from './analysis';
 import type { PlanKind } from './plan';
 import { defineTableRule } from './types';
 
 const RANDOM = new Set(['hash', 'uuid', 'bytes']);
+/** A v7 UUID is time-ordered, not random: sequential-leading judges a key of it. */
+const random = (f: FieldInfo) => RANDOM.has(f.field.type) && !(f.field.type === 'uuid' && f.field.version === 7);
 const KIND: Record<PlanKind, string> = {
   point: 'point read',
   prefix: 'prefix scan',
@@ -32,8 +35,8 @@ export default defineTableRule({
     },
     fixable: false,
   },
-  table(t, { report }) {
-    if (t.fields.length === 0 || !t.fields.every((f) => RANDOM.has(f.field.type))) return;
+  table(t, { analysis, report }) {
+    if (t.fields.length === 0 || !t.fields.every(random)) return;
     const fields = t.fields.map((f) => `${f.name} (${f.field.type})`).join(', ');
     // One random value is a pure hash key. Several (follower uuid # followee uuid) still group
     // an entity's rows under its id: only a query that cannot use that prefix suffers.
@@ -41,6 +44,12 @@ export default defineTableRule({
     const own = t.plans.filter((p) => !p.servedBy);
     const scan = single ? own.find((p) => p.kind !== 'point') : own.find((p) => p.kind === 'full-scan');
     if (!single && !scan) return;
+    // Every declared query a point read by the whole key: the random order costs nothing.
+    const queries = t.table.queries ?? [];
+    if (!scan && queries.length > 0 && t.plans.length === queries.length && t.plans.every((p) => p.kind === 'point')) return;
+    // An index table that only serves point reads of other tables' queries (their servedBy).
+    const served = analysis.tables.flatMap((o) => o.plans.filter((p) => p.servedBy?.name === t.table.name));
+    if (!scan && queries.length === 0 && served.length > 0 && served.every((p) => p.kind === 'point')) return;
     if (scan) {
       report({
         path: ['rowKey', 'template'],

@@ -1,15 +1,29 @@
 // lint(): the engine (engine/lint-engine.ts) with the registry's rules; applyFix for a finding.
 import type { Design } from '../model/schema';
-import { fixedDesign, lintWith, pathKey, type LintOptions, type LintResult } from './engine/lint-engine';
+import { applyAcceptances, todayUtc } from './engine/accept';
+import { fixedDesign, lintWith, pathKey, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
 import { RULES, ruleById } from './registry';
-import type { Finding } from './types';
+import { isAccepted, type Finding } from './types';
 import { fixPhase, planFixes, type FixPlan, type FixPlanOptions, type FixStep } from './engine/fix-plan';
 
 export { RULE_FAILED, sortFindings, withVerifiedFixes, type LintOptions, type LintResult } from './engine/lint-engine';
 
 export function lint(design: Design, options: LintOptions = {}): LintResult {
-  const rules = options.registry ?? RULES;
-  return lintWith(options.extraRules ? [...rules, ...options.extraRules] : rules, design, options);
+  const rules = options.extraRules ? [...(options.registry ?? RULES), ...options.extraRules] : (options.registry ?? RULES);
+  const result = lintWith(rules, design, options);
+  // Acceptances mark the findings in place and add one finding per acceptance that matches none.
+  if (design.lint?.accept?.length) {
+    const stale = applyAcceptances(design, result.findings, {
+      today: options.today ?? todayUtc(),
+      settings: { ...(design.lint.rules ?? {}), ...(options.rules ?? {}) },
+      knownRule: (id) => rules.some((r) => r.meta.id === id),
+    });
+    if (stale.length) {
+      result.findings.push(...stale);
+      sortFindings(result.findings);
+    }
+  }
+  return result;
 }
 
 /** Applies a finding's (checked) fix: a new design, or null when no fix is offered for it now. */
@@ -22,7 +36,9 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
 
 /** Every offered fix of the design (or of `rules`), planned together: engine/fix-plan.ts. */
 export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
-  return planFixes(design, (d) => lint(d), (d, f) => applyFix(d, f), options);
+  // An accepted finding is kept as the design accepts it, unless its rule is named.
+  const fixable = (f: Finding) => !isAccepted(f) || options.rules?.has(f.rule) === true;
+  return planFixes(design, (d) => ({ findings: lint(d).findings.filter(fixable) }), (d, f) => applyFix(d, f), options);
 }
 
 export { ruleById, fixPhase, type FixPlan, type FixStep };

@@ -10,6 +10,10 @@ const userItem = '        user: {type: string, cardinality: 100000}\n        ite
 ruleTester(rule, {
   valid: [
     {
+      name: 'a nightly batch export filtered on a column value: no index advice for a batch job',
+      yaml: table('{user}#{item}', userItem, '      - {name: nightly export of flagged rows, kind: batch, filter: ["d:flagged"]}\n      - {name: items of a seller, kind: batch, match: {item: eq}}'),
+    },
+    {
       name: 'field promotion serves every query (Schema design best practices: tenant_0412#sensor#*)',
       yaml: table(
         '{tenant}#{device_type}#{device}#{ts}',

@@ -2,6 +2,7 @@
 // no tests or no doc page.
 import aggregateInput from './aggregate-input';
 import authorizedView from './authorized-view';
+import authorizedViewPrefix from './authorized-view-prefix';
 import autoscalingBounds from './autoscaling-bounds';
 import bigendianNegative from './bigendian-negative';
 import cellSize from './cell-size';
@@ -15,6 +16,7 @@ import familyNameLong from './family-name-long';
 import gcMissing from './gc-missing';
 import gcRetention from './gc-retention';
 import hashOnlyKey from './hash-only-key';
+import hddLatency from './hdd-latency';
 import hddReads from './hdd-reads';
 import hotRow from './hot-row';
 import keyCharset from './key-charset';
@@ -38,16 +40,21 @@ import sequentialLeading from './sequential-leading';
 import shortWideUnbounded from './short-wide-unbounded';
 import similarTables from './similar-tables';
 import singletonMultiField from './singleton-multi-field';
+import staleAcceptance from './stale-acceptance';
 import storageCapacity from './storage-capacity';
 import tableName from './table-name';
+import tieredReads from './tiered-reads';
 import tieringNeverHappens from './tiering-never-happens';
 import timeBucketSize from './time-bucket-size';
 import timestampLeading from './timestamp-leading';
 import tooManyFamilies from './too-many-families';
 import transactionRouting from './transaction-routing';
 import unpaddedNumber from './unpadded-number';
+import viewCopiesTable from './view-copies-table';
 import viewKeyHotspot from './view-key-hotspot';
+import viewPersonalData from './view-personal-data';
 import viewQuery from './view-query';
+import workloadIsolation from './workload-isolation';
 import type { AnyRule } from './types';
 import { planReads } from './support/plan-reads';
 
@@ -59,6 +66,7 @@ storageCapacity.meta.reads ??= planReads;
 export const RULES: readonly AnyRule[] = [
   aggregateInput,
   authorizedView,
+  authorizedViewPrefix,
   autoscalingBounds,
   bigendianNegative,
   cellSize,
@@ -72,6 +80,7 @@ export const RULES: readonly AnyRule[] = [
   gcMissing,
   gcRetention,
   hashOnlyKey,
+  hddLatency,
   hddReads,
   hotRow,
   keyCharset,
@@ -95,16 +104,21 @@ export const RULES: readonly AnyRule[] = [
   shortWideUnbounded,
   similarTables,
   singletonMultiField,
+  staleAcceptance,
   storageCapacity,
   tableName,
+  tieredReads,
   tieringNeverHappens,
   timeBucketSize,
   timestampLeading,
   tooManyFamilies,
   transactionRouting,
   unpaddedNumber,
+  viewCopiesTable,
   viewKeyHotspot,
+  viewPersonalData,
   viewQuery,
+  workloadIsolation,
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.meta.id, r]));

@@ -17,6 +17,12 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a uuid v7 id first: time-ordered, it leads like a timestamp',
+      yaml: design('{order_id}#{item}', '        order_id: {type: uuid, version: 7}\n        item: {type: int, cardinality: 50, pad: 2}'),
+      findings: [{ messageId: 'timeOrdered', path: 'tables[0].rowKey.fields.order_id', severity: 'error', message: /first 48 bits are the time/ }],
+      fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{salt}#{order_id}#{item}'),
+    },
+    {
       // Leading with the line number (1-999) would turn "an invoice" into a full scan: not advised.
       name: 'invoice lines: no advice to lead with the line number, and the salt keeps the invoice query a prefix scan',
       yaml: `${design('{invoice}#{line}', '        invoice: {type: int, min: 1, max: 9999999999, pad: 10, distribution: sequential}\n        line: {type: int, min: 1, max: 999, pad: 3}')}    queries:\n      - {name: an invoice, match: {invoice: eq}}\n`,

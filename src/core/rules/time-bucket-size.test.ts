@@ -26,6 +26,14 @@ ruleTester(rule, {
         '{writesPerSecond: 100000, retention: 400d}',
       ),
     },
+    {
+      name: 'the same busy sensors, but the 10,000 writes/s are a 10-second burst: a day row stays small',
+      yaml: bucketed('{type: string, cardinality: 100}', 'day', cells, '{writesPerSecond: 10000, writePattern: burst, burstDuration: 10s, retention: 30d}'),
+    },
+    {
+      name: 'a daily bulk load of 100,000 rows at 10,000 writes/s: a day row of one load',
+      yaml: bucketed('{type: string, cardinality: 100}', 'day', cells, '{writesPerSecond: 10000, writePattern: bulk, bulkRows: 100000, bulkEvery: 1d, retention: 30d}'),
+    },
   ],
   invalid: [
     {

@@ -56,7 +56,20 @@ export interface Finding {
   effects?: PlanEffect[];
   /** The longer explanation and its sources (the rule's `meta.details`), for an expandable detail. */
   detail?: string;
+  /** The design's acceptance of this finding (`lint.accept[index]`); when `expired`, it no longer counts. */
+  acceptance?: FindingAcceptance;
 }
+
+export interface FindingAcceptance {
+  index: number;
+  reason: string;
+  by?: string;
+  until?: string;
+  expired: boolean;
+}
+
+/** Accepted and not expired: the finding is shown but fails nothing. */
+export const isAccepted = (f: Finding): boolean => f.acceptance !== undefined && !f.acceptance.expired;
 
 export interface Report {
   /** Index of the table in design.tables; omit for design-level findings. */

@@ -10,6 +10,42 @@ const design = (views: string) =>
     after: `${views}\n`,
   });
 
+/** The schema guide's chat and user-profile tables, for its two materialized view examples. */
+const guide = (views: string) => `format: bigtable-studio/v1
+name: guide
+tables:
+  - name: messages
+    rowKey:
+      template: "{chatroom}#{ts}#{message}"
+      fields:
+        chatroom: {type: string, cardinality: 100000}
+        ts: {type: timestamp, reversed: true}
+        message: {type: uuid}
+    families: [{name: m, gc: {maxAge: 30d}, columns: [{qualifier: text, type: string}]}]
+  - name: users
+    rowKey:
+      template: "{user}"
+      fields:
+        user: {type: string, cardinality: 1000000}
+    families: [{name: user_profile, gc: {maxVersions: 1}, columns: [{qualifier: city, type: string}]}]
+${views}
+`;
+
+/** The guide's hourly count of messages per chat room, exactly as it is written there. */
+const HOURLY = `SELECT SPLIT(_key, '#')[0] AS chatroom, TIMESTAMP_TRUNC(_timestamp, HOUR) AS time_bucket,
+COUNT(_key) AS total_messages FROM UNPACK((SELECT * FROM messages(WITH_HISTORY=>TRUE)))
+GROUP BY 1, 2`;
+
+/** The guide's inverted index, exactly as written there. */
+const INVERTED = `SELECT
+u.value AS indexed_value,
+u.key AS indexed_qualifier,
+ARRAY_AGG(_key) AS user_keys
+FROM users, UNNEST(MAP_ENTRIES(user_profile)) u
+GROUP BY 1,2`;
+
+const block = (sql: string) => sql.split('\n').map((l) => `      ${l}`).join('\n');
+
 ruleTester(rule, {
   valid: [
     {
@@ -28,15 +64,56 @@ logicalViews:
   - name: big_orders
     query: "SELECT _key, o FROM orders WHERE CAST(o['total'] AS INT64) > 1000"`),
     },
+    {
+      name: "the schema guide's hourly messages per chat room: UNPACK and a temporal filter read table messages",
+      yaml: guide(`materializedViews:
+  - name: hourly_messages
+    table: messages
+    query: |
+${block(HOURLY)}`),
+    },
+    {
+      name: 'a logical view that joins a row with UNNEST of its map, and a temporal filter with latest_n',
+      yaml: guide(`logicalViews:
+  - name: profile_entries
+    query: "SELECT _key, e.key AS q FROM users(latest_n => 1) CROSS JOIN UNNEST(MAP_ENTRIES(user_profile)) AS e"`),
+    },
   ],
   invalid: [
+    {
+      name: "the schema guide's inverted index: refused for ARRAY_AGG only, with forms that work",
+      yaml: guide(`materializedViews:
+  - name: inverted
+    table: users
+    query: |
+${block(INVERTED)}`),
+      findings: [{ messageId: 'materialized', path: 'materializedViews[0].query', severity: 'error', message: /uses ARRAY_AGG[\s\S]*ORDER BY index view[\s\S]*logical view[\s\S]*ORDER BY value, source_key/ }],
+    },
+    {
+      name: 'a comma in FROM before a second table (not UNNEST) still reads two tables',
+      yaml: guide(`logicalViews:
+  - name: two
+    query: "SELECT _key FROM users, messages"`),
+      findings: [{ messageId: 'logical', path: 'logicalViews[0].query', message: /reads more than one table/ }],
+    },
+    {
+      name: 'UNPACK of a table the design does not have',
+      yaml: guide(`materializedViews:
+  - name: hourly_missing
+    table: messages
+    query: "SELECT SPLIT(_key, '#')[0] AS room, COUNT(_key) AS n FROM UNPACK((SELECT * FROM chats(WITH_HISTORY=>TRUE))) GROUP BY 1"`),
+      findings: [
+        { messageId: 'materialized', path: 'materializedViews[0].query', message: /reads table "chats", which the design does not have/ },
+        { messageId: 'source', path: 'materializedViews[0].table', message: /reads table chats, but its source table is messages/ },
+      ],
+    },
     {
       name: 'ARRAY_AGG (the old suggestion), which continuous materialized views do not support',
       yaml: design(`materializedViews:
   - name: idx
     table: orders
     query: "SELECT customer AS indexed_value, ARRAY_AGG(_key) AS row_keys FROM orders GROUP BY 1"`),
-      findings: [{ messageId: 'materialized', path: 'materializedViews[0].query', severity: 'error', message: /uses ARRAY_AGG, which continuous materialized views do not support/ }],
+      findings: [{ messageId: 'materialized', path: 'materializedViews[0].query', severity: 'error', message: /uses ARRAY_AGG \(unsupported\)/ }],
     },
     {
       name: 'both GROUP BY and ORDER BY, DESC, LIMIT, and an index without the source key',

@@ -3,7 +3,7 @@
 // supported aggregations, one source table, no ARRAY_AGG, ...), a logical view as a GoogleSQL
 // for Bigtable SELECT ("GoogleSQL for Bigtable reference") over a table of the design.
 import { TABLE_ID_RE } from '../export/common';
-import { checkMaterializedView, checkSelect } from '../views/check';
+import { ARRAY_AGG_HELP, checkMaterializedView, checkSelect } from '../views/check';
 import { materializedViewSql } from '../views/sql';
 import { defineRule } from './types';
 
@@ -19,6 +19,9 @@ export default defineRule({
       name: '{kind} view id {view} is not a valid Bigtable id ([_a-zA-Z0-9][-_.a-zA-Z0-9]*, at most 50): Bigtable refuses it.',
       duplicate: '{kind} view {view} is defined twice; view ids are unique in an instance.',
     },
+    details: {
+      materialized: 'materialized view {view} {problem} ("Continuous materialized view queries"). {help}',
+    },
     fixable: false,
   },
   check({ design, report }) {
@@ -31,9 +34,9 @@ export default defineRule({
       seen.add(v.name);
       const where = v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : v.index ? 'index' : 'table';
       const built = materializedViewSql(design, v);
-      if (!built.ok) return report({ path: [...at, where], messageId: 'materialized', data: { view: v.name, problem: `cannot be written as SQL: ${built.reason}` } });
+      if (!built.ok) return report({ path: [...at, where], messageId: 'materialized', data: { view: v.name, problem: `cannot be written as SQL: ${built.reason}`, help: '' } });
       const { problems, shape } = checkMaterializedView(built.sql, design);
-      for (const p of problems) report({ path: [...at, where], messageId: 'materialized', data: { view: v.name, problem: p } });
+      for (const p of problems) report({ path: [...at, where], messageId: 'materialized', data: { view: v.name, problem: p, help: p.startsWith('uses ARRAY_AGG') ? ARRAY_AGG_HELP : '' } });
       if (shape?.table && shape.table !== v.table) report({ path: [...at, 'table'], messageId: 'source', data: { view: v.name, from: shape.table, table: v.table } });
     });
     (design.logicalViews ?? []).forEach((v, vi) => {

@@ -13,6 +13,11 @@ import { balanced, splitTopLevel, SqlSyntaxError, tokenize, topLevel, type Token
 export const MV_AGGREGATIONS = ['COUNT', 'SUM', 'MIN', 'MAX', 'HLL_COUNT.INIT', 'HLL_COUNT.MERGE', 'HLL_COUNT.MERGE_PARTIAL', 'ANY_VALUE', 'BIT_AND', 'BIT_OR', 'BIT_XOR', 'AVG'];
 /** Aggregate functions of GoogleSQL that continuous materialized views do not support. */
 const OTHER_AGGREGATES = ['ARRAY_AGG', 'ARRAY_CONCAT_AGG', 'COUNT_IF', 'COUNTIF', 'STRING_AGG', 'LOGICAL_AND', 'LOGICAL_OR', 'APPROX_COUNT_DISTINCT', 'APPROX_QUANTILES', 'APPROX_TOP_COUNT', 'APPROX_TOP_SUM', 'STDDEV', 'VARIANCE', 'CORR'];
+/** ARRAY_AGG is the inverted index people reach for first: say what works instead. */
+const ARRAY_AGG_PROBLEM = 'uses ARRAY_AGG (unsupported): use an ORDER BY index view or a logical view';
+/** The longer answer to ARRAY_AGG, for the finding's detail. */
+export const ARRAY_AGG_HELP =
+  'Continuous materialized views support COUNT, SUM, MIN, MAX, AVG, ANY_VALUE, the HLL_COUNT functions and BIT_AND/OR/XOR, not ARRAY_AGG. An inverted index that works: an ORDER BY view with one row per value, its qualifier and the source _key (SELECT CAST(fam[\'q\'] AS STRING) AS value, _key AS source_key FROM t ORDER BY value, source_key), read by a prefix of the value; or keep the ARRAY_AGG query as a logical view, computed when it is read.';
 const NON_DETERMINISTIC = ['CURRENT_TIME', 'CURRENT_TIMESTAMP', 'CURRENT_DATE', 'CURRENT_DATETIME', 'RAND', 'GENERATE_UUID', 'NOW'];
 
 export interface SelectShape {
@@ -48,18 +53,22 @@ export function checkSelect(sql: string, design: Design | null): { problems: str
   if (tokens.some((t) => t.kind === 'symbol' && t.text === ';')) problems.push('holds more than one statement (a ; before the end)');
   if (tokens[0]?.kind !== 'word' || tokens[0].upper !== 'SELECT') return { problems: [...problems, 'is not a SELECT statement (GoogleSQL for Bigtable runs SELECT only)'], shape: null, tokens };
   if (!balanced(tokens)) problems.push('has unbalanced parentheses or brackets');
-  for (const w of ['JOIN', 'UNION', 'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP']) if (topLevel(tokens, w).length) problems.push(`uses ${w}, which GoogleSQL for Bigtable does not support`);
+  // JOIN is supported only with UNNEST (an array of the row): `CROSS JOIN UNNEST(...)`.
+  if (topLevel(tokens, 'JOIN').some((i) => tokens[i + 1]?.kind !== 'word' || (tokens[i + 1] as { upper: string }).upper !== 'UNNEST')) problems.push('uses JOIN, which GoogleSQL for Bigtable does not support (except JOIN UNNEST of an array)');
+  for (const w of ['UNION', 'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP']) if (topLevel(tokens, w).length) problems.push(`uses ${w}, which GoogleSQL for Bigtable does not support`);
   if (tokens[0] && topLevel(tokens, 'WITH')[0] === 0) problems.push('uses a WITH clause (CTE), which GoogleSQL for Bigtable does not support');
   const from = topLevel(tokens, 'FROM');
   if (from.length !== 1) return { problems: [...problems, from.length ? 'has more than one FROM' : 'has no FROM table'], shape: null, tokens };
   const clauses = ['WHERE', 'GROUP', 'ORDER', 'HAVING', 'LIMIT'].map((w) => topLevel(tokens, w)[0] ?? Infinity);
   const fromEnd = Math.min(...clauses, tokens.length);
   const fromItems = splitTopLevel(tokens.slice(from[0]! + 1, fromEnd));
-  if (fromItems.length !== 1) problems.push('reads more than one table (a comma in FROM)');
-  const first = fromItems[0]?.[0];
-  const table = first && (first.kind === 'word' || first.kind === 'quoted') ? first.text : null;
-  if (!table) problems.push('has no table name after FROM');
-  else if (first?.kind === 'word' && RESERVED.has(first.upper)) problems.push(`reads the table ${table}, a reserved word: quote it with backticks`);
+  // `FROM t, UNNEST(...) alias` is a join with an array of the row, not a second table.
+  if (fromItems.slice(1).some((it) => !isUnnest(it))) problems.push('reads more than one table (a comma in FROM)');
+  const source = sourceTable(fromItems[0] ?? []);
+  const table = source.table;
+  if (source.problem) problems.push(source.problem);
+  else if (!table) problems.push('has no table name after FROM');
+  else if (source.reserved) problems.push(`reads the table ${table}, a reserved word: quote it with backticks`);
   else if (design && !design.tables.some((t) => t.name === table)) problems.push(`reads table ${JSON.stringify(table)}, which the design does not have`);
   const items = splitTopLevel(tokens.slice(1, from[0]!));
   const aliases = items.map((it) => {
@@ -86,6 +95,53 @@ export function checkSelect(sql: string, design: Design | null): { problems: str
   return { problems, shape: { table, aliases, exprs, key, form: group !== undefined ? 'group' : order !== undefined ? 'order' : 'plain' }, tokens };
 }
 
+/**
+ * GoogleSQL table functions ("Table functions (built in)") that read a table: UNPACK flattens
+ * the history a temporal filter returns into one row per cell version.
+ */
+const TABLE_FUNCTIONS = new Set(['UNPACK']);
+
+const isUnnest = (it: readonly Token[]) => it[0]?.kind === 'word' && it[0].upper === 'UNNEST' && it[1]?.text === '(';
+
+/** The tokens inside the parentheses that open at `open` (exclusive), or null when unclosed. */
+function inside(tokens: readonly Token[], open: number): Token[] | null {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'symbol' && (t.text === '(' || t.text === '[')) depth++;
+    else if (t.kind === 'symbol' && (t.text === ')' || t.text === ']') && --depth === 0) return tokens.slice(open + 1, i);
+  }
+  return null;
+}
+
+/**
+ * The table a FROM item reads, as GoogleSQL reads it: a table name; a table with a temporal
+ * filter (`messages(WITH_HISTORY => TRUE)`, "Temporal filters"); a table function over one
+ * (`UNPACK((SELECT * FROM messages(WITH_HISTORY => TRUE)))`).
+ */
+function sourceTable(item: readonly Token[], depth = 0): { table: string | null; reserved?: boolean; problem?: string } {
+  const first = item[0];
+  if (!first || depth > 8) return { table: null };
+  if (first.kind === 'symbol' && first.text === '(') {
+    const body = inside(item, 0);
+    if (!body) return { table: null };
+    if (body[0]?.kind === 'word' && body[0].upper === 'SELECT') {
+      const from = topLevel(body, 'FROM');
+      if (from.length !== 1) return { table: null, problem: 'has a subquery without one FROM' };
+      const end = Math.min(...['WHERE', 'GROUP', 'ORDER', 'HAVING', 'LIMIT'].map((w) => topLevel(body, w)[0] ?? Infinity), body.length);
+      return sourceTable(splitTopLevel(body.slice(from[0]! + 1, end))[0] ?? [], depth + 1);
+    }
+    return sourceTable(body, depth + 1);
+  }
+  if (first.kind === 'word' && TABLE_FUNCTIONS.has(first.upper) && item[1]?.text === '(') {
+    const args = inside(item, 1);
+    return args ? sourceTable(splitTopLevel(args)[0] ?? [], depth + 1) : { table: null };
+  }
+  if (first.kind !== 'word' && first.kind !== 'quoted') return { table: null };
+  // A name followed by ( is the table with a temporal filter (with_history, latest_n, as_of, ...).
+  return { table: first.text, reserved: first.kind === 'word' && RESERVED.has(first.upper) };
+}
+
 /** Function names called in the tokens (HLL_COUNT.MERGE as one name). */
 function calls(tokens: readonly Token[]): string[] {
   const out: string[] = [];
@@ -104,7 +160,8 @@ export function checkMaterializedView(sql: string, design: Design | null): { pro
   if (!shape) return { problems, shape };
   const fns = calls(tokens);
   for (const f of new Set(fns)) {
-    if (OTHER_AGGREGATES.includes(f)) problems.push(`uses ${f}, which continuous materialized views do not support`);
+    if (f === 'ARRAY_AGG') problems.push(ARRAY_AGG_PROBLEM);
+    else if (OTHER_AGGREGATES.includes(f)) problems.push(`uses ${f}, which continuous materialized views do not support`);
     if (NON_DETERMINISTIC.includes(f)) problems.push(`uses ${f}, a non-deterministic function, which continuous materialized views do not support`);
   }
   if (tokens.some((t, i) => t.kind === 'word' && t.upper === 'ARRAY' && tokens[i + 1]?.text !== '_')) problems.push('uses ARRAY, which continuous materialized views do not support');

@@ -30,6 +30,8 @@ export interface LintOptions {
    * the whole fixed design (the reference the default is tested against; slower, same answers).
    */
   verifyScope?: 'edit' | 'whole';
+  /** The day (YYYY-MM-DD) acceptances' `until` is compared with (lint's default: today, UTC). */
+  today?: string;
 }
 
 export interface LintResult {

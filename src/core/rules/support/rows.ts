@@ -5,7 +5,7 @@
 // and aggregate families let it keep. docs/rules/row-size.md explains the model.
 import type { Column, Family, Table } from '../../model/schema';
 import { utf8Length } from '../../keys/bytes';
-import type { FieldInfo, TableAnalysis } from '../analysis';
+import { writesInWindow, type FieldInfo, type TableAnalysis } from '../analysis';
 import { boundsGrowth, keptCells } from './gc-bounds';
 import { formatDuration, type Bucket } from '../../model/duration';
 
@@ -165,8 +165,20 @@ function computeModel(ta: TableAnalysis, lifetimeMs?: number): RowModel {
     get typical() {
       return (typical ??= estimateRow(ta.table, ta.keyBytes.typical, writesAt(ta.averageWritesPerSecond, typicalShare), lifetime, scale, forever));
     },
-    hottest: estimateRow(ta.table, ta.keyBytes.max, writesAt(Math.max(ta.writesPerSecond, ta.averageWritesPerSecond), Math.max(hotShare, typicalShare)), lifetime, scale, forever),
+    hottest: estimateRow(ta.table, ta.keyBytes.max, hottestWrites(ta, lifetime, Math.max(hotShare, typicalShare), writesAt), lifetime, scale, forever),
   };
+}
+
+/**
+ * Writes reaching the busiest row over its life: at the peak for a whole row lifetime of a
+ * sustained load; by the write pattern (a burst, a periodic bulk load) for a time-bucket row.
+ */
+function hottestWrites(ta: TableAnalysis, lifetime: number, share: number, writesAt: (perSecond: number, share: number) => number): number {
+  const steady = writesAt(Math.max(ta.writesPerSecond, ta.averageWritesPerSecond), share);
+  const pattern = ta.table.load?.writePattern;
+  if (pattern === undefined || pattern === 'sustained' || !Number.isFinite(lifetime) || lifetime <= 0) return steady;
+  const w = writesInWindow(ta.table, lifetime) * Math.min(1, share);
+  return Number.isFinite(w) && w > 1 ? Math.min(w, steady) : 1;
 }
 
 /** family:qualifier for messages; a dynamic qualifier's {placeholder} is shown as <placeholder>. */
