@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['src/**/*.emu.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
     globalSetup: ['scripts/emulator-setup.ts'],
+    // Nothing may leave 127.0.0.1: a connection or DNS lookup elsewhere fails the test.
+    setupFiles: ['scripts/loopback-only.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // One emulator serves the run; files share it, so run them one at a time.

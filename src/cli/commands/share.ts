@@ -1,5 +1,5 @@
 // btstudio share DESIGN [--base URL]: the design as a link (the whole design in the #fragment).
-import { shareUrl, SHARE_FILE_CHARS, SHARE_WARN_CHARS } from '../../core/share';
+import { shareRefusal, shareUrl, SHARE_FILE_CHARS, SHARE_WARN_CHARS } from '../../core/share';
 import { parseFlags, UserError, write, type Io } from '../io';
 import { readDesign } from '../design-file';
 
@@ -12,7 +12,8 @@ export const usage = `usage: btstudio share DESIGN [--base URL]
 Prints a link to the studio at URL (default: $BTSTUDIO_SHARE_BASE, else ${DEFAULT_BASE}) whose
 fragment (#d=1....) holds the whole design, compressed. The fragment never reaches a server.
 Warns on stderr above ${SHARE_WARN_CHARS.toLocaleString('en-US')} characters (chat apps may cut the link) and above 32 KiB
-(share the file instead). "btstudio open LINK" reads it back.`;
+(share the file instead). "btstudio open LINK" reads it back. A design whose link open would
+refuse (over 1 MiB as JSON, or a link over 64 Ki characters) gets no link: exit 2, with the reason.`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags(argv, { base: { type: 'string' } });
@@ -26,6 +27,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   if (!['http:', 'https:', 'file:'].includes(url.protocol)) throw new UserError(`--base must be an http, https or file URL (got "${base}")`);
   const design = await readDesign(positionals[0]!);
+  // A link that open would refuse is not made.
+  const refused = shareRefusal(design);
+  if (refused) throw new UserError(`no link made: ${refused}`);
   const link = shareUrl(design, base);
   if (link.length > SHARE_FILE_CHARS) await write(io.stderr, `warning: the link is ${link.length} characters, above 32 KiB: browsers may refuse it; share the design file instead\n`);
   else if (link.length > SHARE_WARN_CHARS) await write(io.stderr, `warning: the link is ${link.length} characters; chat apps may cut links above ${SHARE_WARN_CHARS}\n`);

@@ -8,13 +8,13 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Bigtable } from '@google-cloud/bigtable';
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../model/load-design';
 import type { Design, GcRule, Table } from '../model/schema';
 import { durationToMs, simplifyGc } from './common';
 import { exportTable } from './index';
 import { EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
+import { emulatorClient } from '../../test-support/emulator';
 
 const host = process.env.BIGTABLE_EMULATOR_HOST;
 const hasCbt = spawnSync('cbt', ['version'], { encoding: 'utf8' }).status === 0;
@@ -127,7 +127,9 @@ describe.skipIf(!host || !hasCbt)('cbt export against the emulator', () => {
     }
 
     // The exact rules, through the admin API.
-    const [meta] = await new Bigtable({ projectId: 'studio-test' }).instance('studio').table(table.name).getMetadata();
+    // The emulator's client (its project, no metrics, the universe domain given): it never asks
+    // the GCE metadata server for credentials it does not need.
+    const [meta] = await emulatorClient().instance('studio').table(table.name).getMetadata();
     const families = (meta as { columnFamilies: Record<string, { gcRule?: Record<string, unknown> | null; valueType?: { aggregateType?: Record<string, unknown> } | null }> }).columnFamilies;
     expect(Object.keys(families).sort()).toEqual((table.families ?? []).map((f) => f.name).sort());
     for (const f of table.families ?? []) {

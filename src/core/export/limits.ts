@@ -3,6 +3,7 @@
 // (1-50 bytes), split keys (a row key, at most 4 KiB), the production settings' ranges
 // (model/production-limits.ts), tiered storage on HDD, and the instance's ids and references.
 import { utf8 } from '../keys/bytes';
+import { layoutOf } from '../keys/template';
 import { instanceOf } from '../model/instance';
 import { instanceIssues } from '../model/instance-semantic';
 import { settingsOutOfRange } from '../model/production-limits';
@@ -13,8 +14,14 @@ const ROW_KEY_MAX = 4096;
 
 function tableProblems(design: Design, table: Table): string[] {
   const out: string[] = [];
-  const d = table.rowKey.delimiter;
-  if (d !== undefined && (utf8(d).length < 1 || utf8(d).length > 50)) {
+  // The delimiter the key uses: written, or read from the template.
+  let d: string | null | undefined = table.rowKey.delimiter;
+  try {
+    d = layoutOf(table.rowKey).delimiter;
+  } catch {
+    // A template check refuses the design first; keep the written one.
+  }
+  if (d !== undefined && d !== null && (utf8(d).length < 1 || utf8(d).length > 50)) {
     out.push(`table ${table.name}: the key delimiter is ${utf8(d).length} bytes; Bigtable's row key schema allows 1 to 50`);
   }
   for (const s of table.splits ?? []) {

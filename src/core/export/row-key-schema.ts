@@ -64,6 +64,9 @@ function typeOf(name: string, f: Field, notes: string[]): Record<string, unknown
   }
 }
 
+/** Bigtable's limit on a structured row key's delimiter, in bytes. */
+export const MAX_DELIMITER_BYTES = 50;
+
 /** The structured row key of a table, or an ExportError that lists what it cannot express. */
 export function structuredKeyOf(design: Design, table: Table): StructuredKey {
   const layout = keyLayoutOf(table);
@@ -77,6 +80,10 @@ export function structuredKeyOf(design: Design, table: Table): StructuredKey {
   if (layout.encoding === 'delimited' && encoding === 'singleton') notes.push('one segment and no delimiter: written as a singleton struct (the key is the field value itself)');
   const firstByte = delimiter === null ? null : utf8(delimiter)[0]!;
   const fields: StructField[] = [];
+  // Every export of the structured key (row_key_schema.yaml, gcloud, Terraform) stops here.
+  if (delimiter !== null && (utf8(delimiter).length < 1 || utf8(delimiter).length > MAX_DELIMITER_BYTES)) {
+    problems.push(`the delimiter${layout.inferredDelimiter ? ' (read from the template)' : ''} is ${utf8(delimiter).length} bytes; Bigtable's row key schema allows 1 to ${MAX_DELIMITER_BYTES} ("Manage row key schemas")`);
+  }
   for (const seg of layout.segments) {
     if (!seg.field) {
       problems.push(`the constant segment "${seg.prefix}" has no field: a structured row key names every segment (make it a field, e.g. a string with values ["${seg.prefix}"], or remove it)`);

@@ -45,6 +45,34 @@ function literal(t: ColumnType, raw: string): string | null {
   }
 }
 
+/**
+ * Why a filter entry cannot work on `table` at all (a format error `check` refuses), or null: it
+ * is not family:qualifier [op value], names a family the table does not have, compares a whole
+ * family, or compares a column of a declared type with a literal not of that type. What only SQL
+ * cannot say (a dynamic qualifier, a JSON or proto value, an undeclared type ordered) is not one.
+ */
+export function filterIssue(table: Table, entry: string): string | null {
+  // A family of the table whose name (which may hold a space, until renamed) starts the entry.
+  const lead = entry.trimStart();
+  const named = (table.families ?? []).filter((f) => lead.startsWith(`${f.name}:`)).sort((a, b) => b.name.length - a.name.length)[0];
+  const rest = named ? /^(\S*?)\s*(?:(==|=|!=|<>|<=|>=|<|>)\s*(.*?))?\s*$/.exec(lead.slice(named.name.length + 1)) : null;
+  const m = rest ? ([entry, named!.name, rest[1]!, rest[2], rest[3]] as const) : FILTER.exec(entry);
+  if (!m) return `filter ${JSON.stringify(entry)} is not family:qualifier [op value] (op one of = == != <> < <= > >=)`;
+  const [, famName, qual, op, value] = m as unknown as [string, string, string, string | undefined, string | undefined];
+  const fam = (table.families ?? []).find((f) => f.name === famName);
+  const names = (table.families ?? []).map((f) => f.name);
+  if (!fam) return `filter ${JSON.stringify(entry)} names family ${JSON.stringify(famName)}, which table ${table.name} does not have (${names.length ? `families: ${names.join(', ')}` : 'it has no families'})`;
+  if (qual === '*' || qual === '') return op ? `filter ${JSON.stringify(entry)} compares a whole family, which has no single value; name a column (family:qualifier)` : null;
+  if (!op || /\{[^}]*\}/.test(qual)) return null;
+  const col = (fam.columns ?? []).find((c) => c.qualifier === qual);
+  if (!col?.type && !fam.aggregate) return null;
+  const t = col ? columnType(fam, col) : 'int64';
+  const v = (value ?? '').trim();
+  if (v === '') return `filter ${JSON.stringify(entry)} has ${op} but no value to compare with`;
+  if (t === 'json' || t === 'proto' || v === '?' || /^@[A-Za-z_][A-Za-z0-9_]*$/.test(v)) return null;
+  return literal(t, v) === null ? `filter ${JSON.stringify(entry)}: ${JSON.stringify(v)} is not a ${t} value (column ${fam.name}:${qual} is ${t})` : null;
+}
+
 /** The predicate of one filter entry on `table`. */
 export function filterSql(table: Table, entry: string): FilterSql {
   const m = FILTER.exec(entry);

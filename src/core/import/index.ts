@@ -181,7 +181,7 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
     if (isViewDescribe(value)) {
       const r = viewFromDescribe(value);
       const design: Design = { format: FORMAT_V1, name: `Imported from ${file}`, tables: [], ...r.part };
-      const v = validateDesign(design, file);
+      const v = validateDesign(design, file, undefined, { fragment: true });
       return v.ok ? { ok: true, kind: 'gcloud-describe-view', design: v.design, notes: r.notes } : { ok: false, errors: v.issues.map((i) => `${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`) };
     }
     if ('name' in value || 'columnFamilies' in value || 'rowKeySchema' in value) {

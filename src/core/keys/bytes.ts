@@ -112,9 +112,14 @@ export function toHex(bytes: Uint8Array): string {
   return s;
 }
 
+/** Whether a valid 2-byte sequence at `i` is a C1 control (U+0080-U+009F: C2 80 to C2 9F). */
+const isC1 = (bytes: Uint8Array, i: number) => bytes[i] === 0xc2 && bytes[i + 1]! < 0xa0;
+
 /**
  * Key bytes as text for display and for `btstudio keys`: printable UTF-8 as is, backslash as
- * `\\`, anything else (control bytes, DEL, invalid UTF-8) as `\xNN`.
+ * `\\`, anything else (C0 controls, DEL, C1 controls such as U+0085 and the one-byte CSI
+ * U+009B, which terminals obey, and invalid UTF-8) as `\xNN` per byte. The one escaping rule of
+ * every place that prints a key: sort's escapeKey (core/sort/escape.ts) writes the same text.
  */
 export function displayKey(bytes: Uint8Array): string {
   let out = '';
@@ -129,7 +134,7 @@ export function displayKey(bytes: Uint8Array): string {
       i++;
     } else {
       const n = utf8SequenceLength(bytes, i);
-      if (n > 1) {
+      if (n > 1 && !isC1(bytes, i)) {
         out += new TextDecoder().decode(bytes.subarray(i, i + n));
         i += n;
       } else {
@@ -165,9 +170,18 @@ export function displayKeyInto(bytes: Uint8Array, start: number, end: number, ou
       i++;
     } else {
       const n = utf8SequenceLength(bytes, i, end);
-      if (n > 1) {
+      if (n > 1 && !isC1(bytes, i)) {
         for (let k = 0; k < n; k++) out.push(bytes[i + k]!);
         i += n;
+      } else if (n === 2) {
+        // A C1 control: both bytes escaped, as escapeKey does.
+        for (let k = 0; k < 2; k++) {
+          out.push(0x5c);
+          out.push(0x78);
+          out.push(HEX.charCodeAt(bytes[i + k]! >> 4));
+          out.push(HEX.charCodeAt(bytes[i + k]! & 15));
+        }
+        i += 2;
       } else {
         out.push(0x5c);
         out.push(0x78);

@@ -10,11 +10,15 @@ export interface InstanceIssue {
   message: string;
 }
 
-export function instanceIssues(design: Design): InstanceIssue[] {
+/** `tables`: the indices of the tables to check (ascending; default all). */
+export function instanceIssues(design: Design, tables: readonly number[] = design.tables.map((_, i) => i)): InstanceIssue[] {
   const out: InstanceIssue[] = [];
   const inst = design.instance;
+  const each = (f: (t: Design['tables'][number], ti: number) => void) => {
+    for (const ti of tables) f(design.tables[ti]!, ti);
+  };
   if (!inst) {
-    design.tables.forEach((t, ti) => {
+    each((t, ti) => {
       if (t.load?.appProfile !== undefined) out.push({ path: ['tables', ti, 'load', 'appProfile'], message: `app profile "${t.load.appProfile}" needs an instance: block that declares it` });
       (t.queries ?? []).forEach((q, qi) => {
         if (q.appProfile !== undefined) out.push({ path: ['tables', ti, 'queries', qi, 'appProfile'], message: `app profile "${q.appProfile}" needs an instance: block that declares it` });
@@ -69,7 +73,7 @@ export function instanceIssues(design: Design): InstanceIssue[] {
     }
   };
   profileKnown(inst.defaultAppProfile, ['instance', 'defaultAppProfile']);
-  design.tables.forEach((t, ti) => {
+  each((t, ti) => {
     profileKnown(t.load?.appProfile, ['tables', ti, 'load', 'appProfile']);
     (t.queries ?? []).forEach((q, qi) => profileKnown(q.appProfile, ['tables', ti, 'queries', qi, 'appProfile']));
   });

@@ -85,7 +85,29 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap,
   }
 }
 
-function validate(value: unknown, file: string, map: SourceMap | undefined, hints: ShapeHints): LoadResult {
+/**
+ * Validates `design`, an edit of a valid design in which only the tables at `changed` (ascending)
+ * differ: those tables are checked as validateDesign would check them (their JSON form), and every
+ * check across tables sees the whole design. The answer is validateDesign's, at a cost that grows
+ * with the changed tables, not the design (the fix check runs it once per proposed fix).
+ * `before`: the valid design edited, when known (names it kept need no check).
+ */
+export function validateChanged(design: Design, changed: readonly number[], file = 'design', before?: Design): LoadResult {
+  if (design.tables.length > MAX_TABLES) return validateDesign(JSON.parse(JSON.stringify(design)), file);
+  try {
+    const value = JSON.parse(JSON.stringify({ ...design, tables: changed.map((i) => design.tables[i]) }));
+    // Names kept: the edit renamed and added no table, so they are as unique as before.
+    const namesKept = before !== undefined && changed.every((i) => before.tables[i] !== undefined && before.tables[i]!.name === design.tables[i]!.name);
+    return validate(value, file, undefined, {}, { design, changed, namesKept });
+  } catch (e) {
+    return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
+  }
+}
+
+function validate(value: unknown, file: string, map: SourceMap | undefined, hints: ShapeHints, edit?: { design: Design; changed: readonly number[]; namesKept: boolean }): LoadResult {
+  // An edit's value holds only its changed tables: their paths name their places in the design.
+  const real = (path: readonly PathPart[]): readonly PathPart[] =>
+    edit && path[0] === 'tables' && typeof path[1] === 'number' ? ['tables', edit.changed[path[1]] ?? path[1], ...path.slice(2)] : path;
   const at = (path: readonly PathPart[], preferKey = false) => {
     const off = (preferKey ? map?.keyAt(path) : undefined) ?? map?.valueAt(path) ?? map?.keyAt(path);
     if (off !== undefined && map) return map.lineCol(off);
@@ -112,7 +134,9 @@ function validate(value: unknown, file: string, map: SourceMap | undefined, hint
   const result = Design.safeParse(value);
   const issues: DesignIssue[] = [];
   const seen = new Set<string>();
-  const add = (path: readonly PathPart[], message: string, preferKey = false) => {
+  // `own`: a path of the whole design already (the checks across tables), not of `value`.
+  const add = (reduced: readonly PathPart[], message: string, preferKey = false, own = false) => {
+    const path = own ? reduced : real(reduced);
     const { line, column } = at(path, preferKey);
     const issue = { file, line, column, path: formatPath(path), message: visible(message) };
     const id = formatIssue(issue);
@@ -132,18 +156,26 @@ function validate(value: unknown, file: string, map: SourceMap | undefined, hint
   }
   if (!result.success || issues.length) return { ok: false, issues: sortIssues(issues) };
   let semantic: ReturnType<typeof semanticIssues>;
+  let design = result.data;
+  if (edit) {
+    const tables = edit.design.tables.slice();
+    edit.changed.forEach((ti, j) => {
+      tables[ti] = result.data.tables[j]!;
+    });
+    design = { ...result.data, tables };
+  }
   try {
-    semantic = semanticIssues(result.data);
+    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment);
   } catch (e) {
     // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
     semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];
   }
   for (const s of semantic) {
-    add(s.path, s.message, s.atKey);
+    add(s.path, s.message, s.atKey, true);
     if (issues.length >= MAX_ISSUES) break;
   }
   if (issues.length) return { ok: false, issues: sortIssues(issues) };
-  return { ok: true, design: result.data, locate: (path) => at(path, true) };
+  return { ok: true, design, locate: (path) => at(path, true) };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -154,6 +186,8 @@ export interface ShapeHints {
   shared?: boolean;
   /** False when no string can hold a lone surrogate. */
   surrogates?: boolean;
+  /** A part to merge into a design (an imported view): its views may name tables it does not hold. */
+  fragment?: boolean;
 }
 
 interface ShapeIssue {

@@ -8,6 +8,8 @@ import { utf8 } from '../keys/bytes';
 import { exampleValue } from '../keys/generate';
 import { decodeValue, encodeValue } from '../keys/values';
 import { instanceIssues } from './instance-semantic';
+import { filterIssue } from '../export/sql-filter';
+import { SqlSyntaxError, tokenize, type Token } from '../views/tokens';
 
 export interface SemanticIssue {
   path: PathPart[];
@@ -15,17 +17,27 @@ export interface SemanticIssue {
   atKey?: boolean;
 }
 
-export function semanticIssues(design: Design): SemanticIssue[] {
+/**
+ * `only`: the indices of the tables to check one by one (the others are known to pass, as the
+ * fix check knows of the tables a fix did not touch); the checks across tables see every table,
+ * but for the names when `namesKept` (the edit renamed and added no table).
+ */
+export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false, fragment = false): SemanticIssue[] {
   const out: SemanticIssue[] = [];
+  // The tables to check one by one, ascending.
+  const each = only ? [...only].sort((a, b) => a - b) : design.tables.map((_, ti) => ti);
   controlChars(design.name, ['name'], out);
-  design.tables.forEach((t, ti) => (t.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out)));
-  duplicates(design.tables.map((t) => t.name), (i, name) =>
-    out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
-  );
-  design.tables.forEach((t, ti) => tableIssues(t, ['tables', ti], out, design));
+  for (const ti of each) (design.tables[ti]!.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out));
+  if (!namesKept) {
+    duplicates(design.tables.map((t) => t.name), (i, name) =>
+      out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
+    );
+  }
+  for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
   routeIssues(design, out);
-  design.tables.forEach((t, ti) => writePatternIssues(t, ['tables', ti, 'load'], out));
-  out.push(...instanceIssues(design));
+  for (const ti of each) writePatternIssues(design.tables[ti]!, ['tables', ti, 'load'], out);
+  out.push(...instanceIssues(design, each));
+  viewIssues(design, out, fragment);
   return out;
 }
 
@@ -69,7 +81,12 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[], design: Des
   }
   let fieldsInKey: string[] = [];
   try {
-    fieldsInKey = layoutOf(t.rowKey).fields;
+    const layout = layoutOf(t.rowKey);
+    fieldsInKey = layout.fields;
+    const bytes = layout.delimiter === null ? 0 : utf8(layout.delimiter).length;
+    if (layout.inferredDelimiter && bytes > 50) {
+      out.push({ path: [...rk, 'template'], message: `the delimiter read from the template is ${bytes} bytes; Bigtable allows 1 to 50: write a shorter one between the fields` });
+    }
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
     if (!e.rule) out.push({ path: [...rk, 'template'], message: e.message });
@@ -116,6 +133,10 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[], design: Des
   );
   loadIssues(t, [...at, 'load'], out);
   (t.queries ?? []).forEach((q, qi) => {
+    (q.filter ?? []).forEach((entry, fi) => {
+      const why = filterIssue(t, entry);
+      if (why) out.push({ path: [...at, 'queries', qi, 'filter', fi], message: why });
+    });
     // A query served elsewhere may match the serving object's key fields too (mapped by name).
     const served = q.servedBy !== undefined ? servingKeyFields(design, q.servedBy) : null;
     for (const key of Object.keys(q.match ?? {})) {
@@ -227,4 +248,60 @@ function fieldIssues(name: string, f: Field, at: PathPart[], keyOrder: string[],
     case 'bytes':
       break;
   }
+}
+
+/** Whether a view's SQL is one SELECT statement: a view runs a query, never a change. */
+function notOneSelect(sql: string): string | null {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(sql);
+  } catch (e) {
+    if (e instanceof SqlSyntaxError) return `the query cannot be read as SQL (${e.message})`;
+    throw e;
+  }
+  while (tokens.length && tokens[tokens.length - 1]!.kind === 'symbol' && tokens[tokens.length - 1]!.text === ';') tokens = tokens.slice(0, -1);
+  const first = tokens[0];
+  if (first?.kind !== 'word' || first.upper !== 'SELECT') return `the query is ${first?.kind === 'word' ? `a ${first.upper} statement` : 'not a statement'}, not a SELECT: a view is a GoogleSQL SELECT ("Create and manage views")`;
+  if (tokens.some((t) => t.kind === 'symbol' && t.text === ';')) return 'the query holds more than one statement (a ; before the end); a view is one SELECT';
+  return null;
+}
+
+/**
+ * The views' format rules (docs/design-format.md): each names a table the design has, a
+ * materialized view is exactly one of query, groupBy and index, a view's query is one SELECT,
+ * and names are unique (materialized and logical views per design, authorized views per table).
+ * A `fragment` (views imported to merge into a design) may name tables it does not hold.
+ */
+function viewIssues(design: Design, out: SemanticIssue[], fragment: boolean): void {
+  const mvs = design.materializedViews ?? [];
+  const lvs = design.logicalViews ?? [];
+  const avs = design.authorizedViews ?? [];
+  if (!mvs.length && !lvs.length && !avs.length) return;
+  const tables = new Set(design.tables.map((t) => t.name));
+  const known = listed([...tables]);
+  const missing = (name: string) => `the view reads table "${name}", which the design does not have (tables: ${known || 'none'})`;
+  mvs.forEach((v, i) => {
+    const at: PathPart[] = ['materializedViews', i];
+    if (!fragment && !tables.has(v.table)) out.push({ path: [...at, 'table'], message: missing(v.table) });
+    const given = (['query', 'groupBy', 'index'] as const).filter((k) => v[k] !== undefined);
+    if (given.length !== 1) {
+      out.push({ path: given.length ? [...at, given[1]!] : at, atKey: given.length > 1, message: given.length ? `a materialized view is exactly one of query, groupBy and index; this one has ${given.join(' and ')}` : 'a materialized view is exactly one of query, groupBy and index; this one has none' });
+    }
+    if (v.query !== undefined) {
+      const why = notOneSelect(v.query);
+      if (why) out.push({ path: [...at, 'query'], message: why });
+    }
+  });
+  lvs.forEach((v, i) => {
+    const why = notOneSelect(v.query);
+    if (why) out.push({ path: ['logicalViews', i, 'query'], message: why });
+  });
+  avs.forEach((v, i) => {
+    if (!fragment && !tables.has(v.table)) out.push({ path: ['authorizedViews', i, 'table'], message: missing(v.table) });
+  });
+  duplicates(mvs.map((v) => v.name), (i, name) => out.push({ path: ['materializedViews', i, 'name'], message: `materialized view "${name}" is defined twice; view ids are unique in an instance` }));
+  duplicates(lvs.map((v) => v.name), (i, name) => out.push({ path: ['logicalViews', i, 'name'], message: `logical view "${name}" is defined twice; view ids are unique in an instance` }));
+  duplicates(avs.map((v) => `${v.table}\u0000${v.name}`), (i) =>
+    out.push({ path: ['authorizedViews', i, 'name'], message: `authorized view "${avs[i]!.name}" is defined twice on table ${avs[i]!.table}; its id is unique in the table` }),
+  );
 }

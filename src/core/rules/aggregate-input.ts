@@ -22,9 +22,10 @@ export default defineRule({
         'column {column} is declared {type} ({text}) in the {aggregate} family {family}, which takes only Int64 input ("Aggregate values at write time"): make it int64 or move it to a plain family.',
     },
     fixable: true,
+    perTable: true,
   },
-  check({ design, report }) {
-    design.tables.forEach((table, ti) => {
+  check({ analysis, report }) {
+    analysis.tables.forEach(({ table, index: ti }) => {
       (table.families ?? []).forEach((fam, fi) => {
         if (!fam.aggregate) return;
         (fam.columns ?? []).forEach((c, ci) => {

@@ -48,18 +48,15 @@ ruleTester(rule, {
       ],
     },
     {
-      name: 'an unknown table, an unknown family and more than 10 qualifier prefixes',
+      // A view on a table the design does not have is refused by check (model/semantic.ts).
+      name: 'an unknown family and more than 10 qualifier prefixes',
       yaml: design(`authorizedViews:
-  - name: a
-    table: nope
-    families: {m: {}}
   - name: b
     table: readings
     families: {x: {}, m: {qualifierPrefixes: [a, b, c, d, e, f, g, h, i, j, k]}}`),
       findings: [
-        { messageId: 'table', path: 'authorizedViews[0].table' },
-        { messageId: 'tooMany', path: 'authorizedViews[1].families', message: /11 qualifier prefixes/ },
-        { messageId: 'family', path: 'authorizedViews[1].families.x' },
+        { messageId: 'tooMany', path: 'authorizedViews[0].families', message: /11 qualifier prefixes/ },
+        { messageId: 'family', path: 'authorizedViews[0].families.x' },
       ],
     },
   ],

@@ -7,6 +7,7 @@ import { CPU_TARGET } from '../capacity/figures';
 import { capacityPlan } from '../capacity/plan';
 import type { Design } from '../model/schema';
 import { defineRule, type Finding } from './types';
+import { planReads } from './support/plan-reads';
 
 function setAutoscaling(design: Design, ci: number, change: { maxNodes?: number; cpuTarget?: number }): Design | null {
   const c = design.instance?.clusters?.[ci];
@@ -26,6 +27,7 @@ export default defineRule({
       targetHigh: '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
     },
     fixable: true,
+    reads: planReads,
   },
   check({ design, analysis, report }) {
     const specs = design.instance?.clusters ?? [];

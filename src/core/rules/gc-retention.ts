@@ -37,6 +37,7 @@ export default defineRule({
       series: 'rows of {table} have a timestamp in the key but no GC rule deletes them{growth}: add a maxAge ("Schema design for time series data").',
     },
     fixable: true,
+    perTable: true,
   },
   check({ analysis, report }) {
     for (const ta of analysis.tables) {

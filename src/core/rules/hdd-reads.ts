@@ -7,6 +7,7 @@ import { NODE_FIGURES } from '../capacity/figures';
 import { formatCount } from './support/rows';
 import { instanceOf, withStorage } from '../model/instance';
 import { defineRule } from './types';
+import { planReads } from './support/plan-reads';
 
 export default defineRule({
   meta: {
@@ -18,6 +19,7 @@ export default defineRule({
       undeclared: 'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
+    reads: planReads,
   },
   check({ design, analysis, report }) {
     const plan = capacityPlan(design, analysis);

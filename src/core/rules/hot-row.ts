@@ -27,6 +27,7 @@ export default defineRule({
         'one {fields} counter row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling. Its family aggregates: split the counter over N rows summed on read, or add up increments in the writer ("Aggregate values at write time").',
     },
     fixable: false,
+    perTable: true,
   },
   check({ design, analysis, report }) {
     for (const t of analysis.tables) {

@@ -14,10 +14,11 @@ export default defineRule({
       unprotected: 'table {table} of a production design can be deleted by one Admin API call; set deletionProtection ("Manage tables").',
     },
     fixable: true,
+    perTable: true,
   },
-  check({ design, report }) {
+  check({ design, analysis, report }) {
     if (design.instance?.environment !== 'production') return;
-    design.tables.forEach((t, ti) => {
+    analysis.tables.forEach(({ table: t, index: ti }) => {
       if (t.deletionProtection !== true) report({ table: ti, path: ['deletionProtection'], messageId: 'unprotected', data: { table: t.name }, fix: 'Turn on deletion protection' });
     });
   },

@@ -30,6 +30,8 @@ export default defineRule({
       range: '{what} {value} is outside what Bigtable accepts ({allowed}), so creating it fails ("{page}"); use {fixed}.',
     },
     fixable: true,
+    // The table settings it checks (the rest is the instance's, outside tables).
+    reads: ({ table: t }) => [t.name, t.changeStreamRetention, t.backup?.retention, t.tieredStorage?.infrequentAccessAfter],
   },
   check({ design, report }) {
     for (const p of problems(design)) {

@@ -29,9 +29,11 @@ export default defineVisitorRule({
       long: 'table id "{name}" is {length} characters: {rule}, so the table cannot be created. {advice}',
     },
     fixable: true,
+    crossTable: 'names',
   },
   create({ design, report }) {
-    const names = design.tables.map((t) => t.name);
+    // Read only for a name to fix (most designs have none).
+    let names: string[] | null = null;
     return {
       table(ta) {
         const name = ta.table.name;
@@ -39,6 +41,7 @@ export default defineVisitorRule({
         if (TABLE_ID.test(name) && name.length <= MAX) return;
         const bad = invalidChars(name);
         const messageId = bad.length ? 'chars' : !/^[_a-zA-Z0-9]/.test(name) ? 'start' : 'long';
+        names ??= design.tables.map((t) => t.name);
         const next = suggestion(names, i);
         report({
           path: ['name'],

@@ -19,10 +19,11 @@ export default defineRule({
       gcFirst: 'cells move after {tier} but GC deletes them by {age} at the latest, so none ever moves ("Tiered storage overview").',
     },
     fixable: false,
+    perTable: true,
   },
-  check({ design, report }) {
+  check({ design, analysis, report }) {
     const storage = instanceOf(design).storage;
-    design.tables.forEach((t, ti) => {
+    analysis.tables.forEach(({ table: t, index: ti }) => {
       const tier = t.tieredStorage?.infrequentAccessAfter;
       if (tier === undefined) return;
       const path = ['tieredStorage', 'infrequentAccessAfter'];

@@ -8,6 +8,7 @@ import { instanceOf, profileOfLoad, type RoutingOf } from '../model/instance';
 import type { Design } from '../model/schema';
 import { updateTable } from './edit';
 import { columnName } from './support/rows';
+import type { TableAnalysis } from './analysis';
 import { defineRule, type Finding } from './types';
 
 interface Transaction {
@@ -17,10 +18,11 @@ interface Transaction {
   profile: RoutingOf;
 }
 
-function transactions(design: Design): Transaction[] {
+/** The transactions of `tables` (a table and its index each: the analysis's, or one table). */
+function transactions(design: Design, tables: readonly Pick<TableAnalysis, 'table' | 'index'>[]): Transaction[] {
   const inst = instanceOf(design);
   const out: Transaction[] = [];
-  design.tables.forEach((t, ti) => {
+  tables.forEach(({ table: t, index: ti }) => {
     const profile = profileOfLoad(inst, t);
     if (profile.routing === 'single' && profile.allowTransactionalWrites) return;
     (t.families ?? []).forEach((f, fi) => {
@@ -63,9 +65,10 @@ export default defineRule({
       notAllowed: '{what} needs a single-row transaction, which profile {profile} does not allow (Routing options).',
     },
     fixable: true,
+    perTable: true,
   },
-  check({ design, report }) {
-    for (const tx of transactions(design)) {
+  check({ design, analysis, report }) {
+    for (const tx of transactions(design, analysis.tables)) {
       const fix = fixOf(design, tx);
       report({
         table: tx.table,
@@ -79,7 +82,8 @@ export default defineRule({
   fix(design, finding: Finding) {
     const [, ti] = finding.path;
     const rel = finding.path.slice(2).join('.');
-    const tx = transactions(design).find((x) => x.table === ti && x.path.join('.') === rel);
+    const table = typeof ti === 'number' ? design.tables[ti] : undefined;
+    const tx = table ? transactions(design, [{ table, index: ti as number }]).find((x) => x.path.join('.') === rel) : undefined;
     const fix = tx ? fixOf(design, tx) : null;
     return fix ? fix.apply() : null;
   },

@@ -69,10 +69,28 @@ export function encodeSharePayload(design: Design): string {
   return `${SHARE_VERSION}.${toBase64Url(out)}`;
 }
 
+/**
+ * Why the link of this design would not open (decodeShare's limits: the design as JSON at most
+ * MAX_SHARE_JSON_BYTES, the design part at most MAX_SHARE_CHARS characters), or null: what
+ * `share` makes, `open` opens.
+ */
+export function shareRefusal(design: Design): string | null {
+  const bytes = new TextEncoder().encode(JSON.stringify(design)).length;
+  if (bytes > MAX_SHARE_JSON_BYTES) {
+    return `the design is ${bytes.toLocaleString('en-US')} bytes as JSON and a link unpacks to at most ${MAX_SHARE_JSON_BYTES.toLocaleString('en-US')} (${KIB(MAX_SHARE_JSON_BYTES)}; open refuses more, as a possible decompression bomb): share the design file instead`;
+  }
+  const chars = encodeSharePayload(design).length;
+  if (chars > MAX_SHARE_CHARS) {
+    return `the link's design part would be ${chars.toLocaleString('en-US')} characters and a link holds at most ${MAX_SHARE_CHARS.toLocaleString('en-US')} (open refuses longer ones): share the design file instead`;
+  }
+  return null;
+}
+
 /** The URL fragment of a design, with its `#`: `#d=1.…`, and `&b=<id>` when it names the version it came from. */
 export function encodeShare(design: Design, from?: string): string {
   if (from !== undefined && !isVersionId(from)) throw new Error(`not a version id: ${JSON.stringify(from)}`);
   return `#${SHARE_PARAM}=${encodeSharePayload(design)}${from ? `&${SHARE_BASE_PARAM}=${from}` : ''}`;
+
 }
 
 /** The full link: `base` (any fragment of it dropped) + `#d=1.…` (+ `&b=…`). */

@@ -5,8 +5,9 @@
 // the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
 // findings come by severity (errors first), then by table and path, so the order is stable.
 import type { Design } from '../../model/schema';
-import { analyze, type DesignAnalysis, type TableAnalysis } from '../analysis';
-import { verifyFix, type Verdict } from './verify';
+import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../analysis';
+import { editOf, referrers, type Edit } from './incremental';
+import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
 import { formatMessage, isVisitorRule, type AnyRule, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
 
@@ -24,6 +25,11 @@ export interface LintOptions {
   registry?: readonly AnyRule[];
   /** Rules run after those: tests inject a rule that throws here (rule-failed.test.ts). */
   extraRules?: readonly AnyRule[];
+  /**
+   * How a proposed fix is checked: by linting again what it can change (default), or 'whole':
+   * the whole fixed design (the reference the default is tested against; slower, same answers).
+   */
+  verifyScope?: 'edit' | 'whole';
   /** The day (YYYY-MM-DD) acceptances' `until` is compared with (lint's default: today, UTC). */
   today?: string;
 }
@@ -39,13 +45,24 @@ export const RULE_FAILED = 'rule-failed';
 interface Pending {
   finding: Finding;
   proposal: FixProposal | null;
+  /** The table whose visit reported it, when that visit reads only its table; else null. */
+  scope: number | null;
+  /** The rule that reported it (or failed, for a rule-failed finding). */
+  by: string;
 }
 
 /** Verified fixed designs, by finding (applyFix uses them; findings are plain data otherwise). */
 const FIXED = new WeakMap<Finding, { from: Design; to: Design }>();
 
-/** An old-style rule as visitors: `check` once per design, its `fix` as the proposal. */
+/** An old-style rule as visitors: `check` once per design (per table if `perTable`), its `fix` as the proposal. */
 function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string) : void }): Visitors {
+  if (rule.meta.perTable) {
+    return {
+      table(ta) {
+        rule.check({ design: ctx.design, analysis: { ...ctx.analysis, tables: [ta] }, report: (r) => ctx.report({ ...r, fix: undefined }, r.fix) });
+      },
+    };
+  }
   return {
     design() {
       rule.check({ design: ctx.design, analysis: ctx.analysis, report: (r) => ctx.report({ ...r, fix: undefined }, r.fix) });
@@ -53,16 +70,53 @@ function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; repo
   };
 }
 
-function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly AnyRule[]): Pending[] {
+/** A finding of the lint of an edit, which is only compared: its message is written when read. */
+class Compared implements Finding {
+  constructor(
+    readonly rule: string,
+    readonly severity: Finding['severity'],
+    readonly table: string | null,
+    readonly path: Finding['path'],
+    readonly messageId: string,
+    readonly data: Finding['data'],
+    private readonly template: string,
+  ) {}
+  get message(): string {
+    return formatMessage(this.template, this.data);
+  }
+}
+
+/** Whether a rule's per-table visits read only their table (their findings kept per table). */
+function local(rule: AnyRule, only?: EditRun): boolean {
+  const reads = rule.meta.crossTable;
+  return reads === undefined || typeof reads === 'function' || (reads === 'names' && !only?.edit.namesChanged);
+}
+
+/** A lint of what an edit can change. */
+interface EditRun {
+  edit: Edit;
+  /** By rule id: the tables besides the edit's that its per-table visits run on (crossTable). */
+  extra: Map<string, Set<number>>;
+  /** Rules not run: what they read is unchanged (`reads`), so are their findings. */
+  skip: Set<string>;
+}
+
+/**
+ * Every rule over the design. `only`: an edit of a design already linted; the rules whose
+ * per-table visits are local visit only the edit's tables (the caller keeps the other tables'
+ * findings), every other visit runs as usual.
+ */
+function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly AnyRule[], only?: EditRun): Pending[] {
   const out: Pending[] = [];
   // A rule that throws loses its findings where it failed, never the report (rule-failed.ts).
   const failed = (rule: AnyRule, t: TableAnalysis | null, e: unknown) => {
-    out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null });
+    out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null, scope: t && local(rule, only) ? t.index : null, by: rule.meta.id });
   };
-  const walkers: { rule: AnyRule; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean; deadTables: Set<number>; report: (r: VisitorReport, oldLabel?: string) => void }[] = [];
+  const walkers: { rule: AnyRule; local: boolean; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean; deadTables: Set<number>; report: (r: VisitorReport, oldLabel?: string) => void }[] = [];
   for (const rule of rules) {
     const setting = settings[rule.meta.id];
-    if (setting === 'off') continue;
+    if (setting === 'off' || only?.skip.has(rule.meta.id)) continue;
+    const isLocal = local(rule, only);
     const current = { t: null as TableAnalysis | null };
     const report = (r: VisitorReport, oldLabel?: string) => {
       const template = rule.meta.messages[r.messageId];
@@ -70,26 +124,33 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       const data = r.data ?? {};
       const ti = r.table ?? current.t?.index;
       const detail = rule.meta.details?.[r.messageId];
-      const finding: Finding = {
-        rule: rule.meta.id,
-        severity: setting ?? r.severity ?? rule.meta.severity,
-        table: ti === undefined ? null : (design.tables[ti]?.name ?? null),
-        path: ti === undefined ? r.path : ['tables', ti, ...r.path],
-        messageId: r.messageId,
-        message: formatMessage(template, data),
-        data,
-        ...(detail ? { detail: formatMessage(detail, data) } : {}),
-      };
+      const severity = setting ?? r.severity ?? rule.meta.severity;
+      const table = ti === undefined ? null : (design.tables[ti]?.name ?? null);
+      const path = ti === undefined ? r.path : ['tables', ti, ...r.path];
+      // The lint of an edit is only compared (engine/verify.ts), which reads a message only to
+      // name a new finding: it is written when read, and the detail never.
+      const finding: Finding = only
+        ? new Compared(rule.meta.id, severity, table, path, r.messageId, data, template)
+        : {
+            rule: rule.meta.id,
+            severity,
+            table,
+            path,
+            messageId: r.messageId,
+            message: formatMessage(template, data),
+            data,
+            ...(detail ? { detail: formatMessage(detail, data) } : {}),
+          };
       let proposal = r.fix ?? null;
       if (!isVisitorRule(rule) && oldLabel && rule.fix) {
         const fix = rule.fix;
         proposal = { label: oldLabel, apply: () => fix(design, finding, analysis) };
       }
-      out.push({ finding, proposal });
+      out.push({ finding, proposal, scope: isLocal && current.t ? current.t.index : null, by: rule.meta.id });
     };
     const ctx = { design, analysis, report };
     try {
-      walkers.push({ rule, v: isVisitorRule(rule) ? rule.create(ctx) : adapt(rule, ctx), current, dead: false, deadTables: new Set(), report });
+      walkers.push({ rule, local: isLocal, v: isVisitorRule(rule) ? rule.create(ctx) : adapt(rule, ctx), current, dead: false, deadTables: new Set(), report });
     } catch (e) {
       failed(rule, null, e);
     }
@@ -97,7 +158,21 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
   // Each visitor is called only on the rules that have it (most rules visit one or two kinds).
   type Walker = (typeof walkers)[number];
   const having = (hook: keyof Visitors) => walkers.filter((w) => typeof w.v[hook] === 'function');
-  const by: Record<keyof Visitors, Walker[]> = { design: having('design'), table: having('table'), field: having('field'), family: having('family'), query: having('query') };
+  const every: Record<keyof Visitors, Walker[]> = { design: having('design'), table: having('table'), field: having('field'), family: having('family'), query: having('query') };
+  // A table outside the edit: only the visits that read other tables run on it.
+  const notLocal = (list: Walker[]) => list.filter((w) => !w.local);
+  const rest: Record<keyof Visitors, Walker[]> = { design: [], table: notLocal(every.table), field: notLocal(every.field), family: notLocal(every.family), query: notLocal(every.query) };
+  const visiting = only ? new Set(only.edit.tables) : null;
+  // Tables outside the edit that some rules visit again (their crossTable names them).
+  const again = new Map<number, Record<keyof Visitors, Walker[]>>();
+  for (const [id, tables] of only?.extra ?? []) {
+    for (const ti of tables) {
+      if (visiting?.has(ti)) continue;
+      const lists = again.get(ti) ?? { ...rest };
+      for (const hook of ['table', 'field', 'family', 'query'] as const) lists[hook] = [...lists[hook], ...every[hook].filter((w) => w.local && w.rule.meta.id === id)];
+      again.set(ti, lists);
+    }
+  }
   const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors) => void) => {
     for (const w of list) {
       if (w.dead || (t && w.deadTables.has(t.index))) continue;
@@ -136,9 +211,19 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     }
     if (failures === 0) failed(rule, null, first);
   };
-  call(null, by.design, (v) => v.design?.());
-  for (const t of analysis.tables) {
-    call(t, by.table, (v) => v.table?.(t));
+  call(null, every.design, (v) => v.design?.());
+  // An edit's lint walks only the tables some visit runs on (unless a rule reads every table).
+  const restRuns = rest.table.length + rest.field.length + rest.family.length + rest.query.length > 0;
+  const walked =
+    !visiting || restRuns
+      ? analysis.tables
+      : [...new Set([...visiting, ...again.keys()])]
+          .sort((a, b) => a - b)
+          .map((i) => analysis.tables[i])
+          .filter((t): t is TableAnalysis => t !== undefined);
+  for (const t of walked) {
+    const by = !visiting || visiting.has(t.index) ? every : (again.get(t.index) ?? rest);
+    if (by.table.length) call(t, by.table, (v) => v.table?.(t));
     if (by.field.length) for (const f of t.fields) call(t, by.field, (v) => v.field?.(f, t));
     if (by.family.length) (t.table.families ?? []).forEach((fam, i) => call(t, by.family, (v) => v.family?.(fam, i, t)));
     if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t)));
@@ -153,8 +238,12 @@ function pathKey(path: readonly (string | number)[]): string {
 }
 
 /** Errors first, then warnings, then info; within a severity by table and path, then rule. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return ORDER[a.severity] - ORDER[b.severity] || pathKey(a.path).localeCompare(pathKey(b.path)) || a.rule.localeCompare(b.rule);
+}
+
 export function sortFindings<T extends Finding>(findings: T[]): T[] {
-  return findings.sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || pathKey(a.path).localeCompare(pathKey(b.path)) || a.rule.localeCompare(b.rule));
+  return findings.sort(compareFindings);
 }
 
 /** Lints with `rules` (options.registry is ignored here: lint.ts resolves it). */
@@ -165,7 +254,7 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
   const findings = pending.map((p) => p.finding);
   // Unverified (inside a fix check): nothing is offered.
   if (options.verifyFixes === false) return { findings: sortFindings(findings), analysis };
-  const check = checker(rules, options, { findings, analysis });
+  const check = checker(rules, options, { design, settings, findings, analysis, pending });
   if (options.verifyFixes === 'defer') {
     // Only the findings that exist only if their advice is safe are decided now.
     const drop = new Set<Finding>();
@@ -193,9 +282,103 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
 
 type Check = (finding: Finding, proposal: FixProposal) => Verdict;
 
-/** Checks a proposal against the lint it came from (engine/verify.ts), by the same rules. */
-function checker(rules: readonly AnyRule[], options: LintOptions, before: { findings: readonly Finding[]; analysis: DesignAnalysis }): Check {
+/** A lint whose proposals are being checked, and what the checks read of it (built once). */
+interface Baseline {
+  design: Design;
+  settings: Record<string, SeveritySetting>;
+  findings: readonly Finding[];
+  analysis: DesignAnalysis;
+  pending: readonly Pending[];
+}
+
+interface Index {
+  /** Whether the design itself is valid (else every fix is checked against a whole lint). */
+  valid: boolean;
+  refs: Map<string, number[]>;
+  /** Counts of the findings of visits that read the whole design, and of each table's own. */
+  globalCounts: Counts;
+  tableCounts: Map<number, Counts>;
+  /** Who reported each finding, and the table whose own visit did (null: a visit of the whole design). */
+  scopeOf: Map<Finding, { scope: number | null; by: string }>;
+  /** Counts of the findings of visits that read the whole design, by rule. */
+  globalByRule: Map<string, Counts>;
+  /** Findings of each table's own visits, by table index. */
+  byTable: Map<number, Pending[]>;
+  byKey: Map<string, Finding[]>;
+  byRule: Map<string, Finding[]>;
+  anyTable: Set<string>;
+  servings: Map<string, Serving[]>;
+  /** The same by table index. */
+  queries: Map<number, [string, Serving][]>;
+  /** Each query name's place in the order of a whole walk. */
+  rank: Map<string, number>;
+}
+
+function indexOf(base: Baseline): Index {
+  const global: Pending[] = [];
+  const byTable = new Map<number, Pending[]>();
+  const byKey = new Map<string, Finding[]>();
+  const byRule = new Map<string, Finding[]>();
+  for (const p of base.pending) {
+    if (p.scope === null) global.push(p);
+    else {
+      const list = byTable.get(p.scope);
+      if (list) list.push(p);
+      else byTable.set(p.scope, [p]);
+    }
+    for (const [m, k] of [
+      [byKey, findingKey(p.finding)],
+      [byRule, ruleKey(p.finding)],
+    ] as const) {
+      const list = m.get(k);
+      if (list) list.push(p.finding);
+      else m.set(k, [p.finding]);
+    }
+  }
+  const scopeOf = new Map<Finding, { scope: number | null; by: string }>();
+  const globalOf = new Map<string, Finding[]>();
+  for (const p of base.pending) {
+    scopeOf.set(p.finding, { scope: p.scope, by: p.by });
+    if (p.scope !== null) continue;
+    const list = globalOf.get(p.by);
+    if (list) list.push(p.finding);
+    else globalOf.set(p.by, [p.finding]);
+  }
+  const tableCounts = new Map([...byTable].map(([ti, list]) => [ti, counts(list.map((p) => p.finding))]));
+  const all = servings(base.analysis.tables);
+  const queries = new Map<number, [string, Serving][]>();
+  for (const [name, list] of all) {
+    for (const b of list) {
+      const q = queries.get(b.ta.index);
+      if (q) q.push([name, b]);
+      else queries.set(b.ta.index, [[name, b]]);
+    }
+  }
+  return {
+    valid: invalidReason(base.design, null) === null,
+    refs: referrers(base.design),
+    globalCounts: counts(global.map((p) => p.finding)),
+    globalByRule: new Map([...globalOf].map(([id, fs]) => [id, counts(fs)])),
+    tableCounts,
+    scopeOf,
+    byTable,
+    byKey,
+    byRule,
+    anyTable: new Set(base.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`)),
+    servings: all,
+    queries,
+    rank: new Map([...all.keys()].map((name, i) => [name, i])),
+  };
+}
+
+/**
+ * Checks a proposal against the lint it came from (engine/verify.ts), by the same rules: a fix
+ * that edits tables is checked by linting again what the edit can change (engine/incremental.ts),
+ * any other by linting the whole fixed design.
+ */
+function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline): Check {
   const relint = (d: Design) => lintWith(rules, d, { ...options, verifyFixes: false });
+  let index: Index | null = null;
   return (finding, proposal) => {
     let fixed: Design | null;
     try {
@@ -203,7 +386,100 @@ function checker(rules: readonly AnyRule[], options: LintOptions, before: { find
     } catch {
       fixed = null;
     }
-    return verifyFix(before, finding, fixed, relint);
+    if (fixed && options.verifyScope !== 'whole') index ??= indexOf(base);
+    const edit = fixed && index ? editOf(base.design, fixed, index.refs) : null;
+    if (!fixed || !edit || !index?.valid) return verifyFix(base, finding, fixed, relint);
+    const invalid = invalidReason(fixed, edit.tables, base.design);
+    if (invalid) return { ok: false, reason: invalid };
+    return judge(finding, fixed, sidesOf(rules, base, index, fixed, edit), compareFindings);
+  };
+}
+
+const readTexts = new WeakMap<(t: TableAnalysis) => unknown, WeakMap<TableAnalysis, string>>();
+
+/** What a rule reads of a table (its `reads`), as text; kept per table analysis. */
+function readText(reads: (t: TableAnalysis) => unknown, ta: TableAnalysis): string {
+  let byTable = readTexts.get(reads);
+  if (!byTable) readTexts.set(reads, (byTable = new WeakMap()));
+  let text = byTable.get(ta);
+  if (text === undefined) byTable.set(ta, (text = JSON.stringify(reads(ta)) ?? 'undefined'));
+  return text;
+}
+
+/** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
+function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed: Design, edit: Edit): Sides {
+  const analysis = analyzeEdit(base.analysis, fixed, edit.changed);
+  const sameCount = fixed.tables.length === base.design.tables.length;
+  const extra = new Map<string, Set<number>>();
+  const skip = new Set<string>();
+  for (const r of rules) {
+    const cross = r.meta.crossTable;
+    if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(base.design, fixed, edit.changed)));
+    const reads = r.meta.reads;
+    if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
+      const same = edit.tables.every((ti) => readText(reads, base.analysis.tables[ti]!) === readText(reads, analysis.tables[ti]!));
+      if (same) skip.add(r.meta.id);
+    }
+  }
+  const after = run(fixed, analysis, base.settings, rules, { edit, extra, skip }).map((p) => p.finding);
+  // Rules whose per-table visits read every name run on every table when a name changes.
+  const rerun = new Set(rules.filter((r) => local(r) && !local(r, { edit, extra, skip })).map((r) => r.meta.id));
+  const visited = new Set(edit.tables);
+  // What the edit may change, before it: the findings of the rules that read the whole design
+  // (but those not run), of the visited tables, and of the tables some rules visit again.
+  const inPart = (f: Finding) => {
+    const s = index.scopeOf.get(f);
+    if (!s) return true;
+    if (s.scope === null) return !skip.has(s.by);
+    return visited.has(s.scope) || rerun.has(s.by) || extra.get(s.by)?.has(s.scope) === true;
+  };
+  const plus: Counts[] = [index.globalCounts];
+  for (const ti of edit.tables) {
+    const c = index.tableCounts.get(ti);
+    if (c) plus.push(c);
+  }
+  const minus: Counts[] = [];
+  for (const id of skip) {
+    const c = index.globalByRule.get(id);
+    if (c) minus.push(c);
+  }
+  const more: Finding[] = [];
+  if (rerun.size) for (const [ti, list] of index.byTable) for (const p of list) if (!visited.has(ti) && rerun.has(p.by)) more.push(p.finding);
+  for (const [id, tables] of extra) {
+    if (rerun.has(id)) continue;
+    for (const ti of tables) if (!visited.has(ti)) for (const p of index.byTable.get(ti) ?? []) if (p.by === id) more.push(p.finding);
+  }
+  if (more.length) plus.push(counts(more));
+  const before = (kind: keyof Counts, k: string) => {
+    let n = 0;
+    for (const c of plus) n += c[kind].get(k) ?? 0;
+    for (const c of minus) n -= c[kind].get(k) ?? 0;
+    return n;
+  };
+  const existing = base.analysis.tables.length;
+  // The queries of the visited tables, before and after, in the order a whole walk meets them.
+  const was: [string, Serving][] = [];
+  const fresh = new Map<string, Serving[]>();
+  for (const ti of edit.tables) {
+    was.push(...(index.queries.get(ti) ?? []));
+    const ta = analysis.tables[ti];
+    if (ta) for (const [name, list] of servings([ta])) fresh.set(name, [...(fresh.get(name) ?? []), ...list]);
+  }
+  const order = (x: [string, Serving]) => index.rank.get(x[0])!;
+  was.sort((x, y) => order(x) - order(y) || x[1].ta.index - y[1].ta.index);
+  return {
+    before,
+    after,
+    common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
+    anyTable: index.anyTable,
+    existing,
+    was,
+    now: (name) => {
+      const kept = (index.servings.get(name) ?? []).filter((s) => !visited.has(s.ta.index));
+      const added = fresh.get(name) ?? [];
+      return added.length ? [...kept, ...added].sort((a, b) => a.ta.index - b.ta.index) : kept;
+    },
+    touched: new Set(edit.changed.map((i) => fixed.tables[i]!.name)),
   };
 }
 

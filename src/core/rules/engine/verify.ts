@@ -2,7 +2,10 @@
 // finding is gone, (2) no error or warning is added, (3) every declared query is served at
 // least as well (engine/plans.ts), and (4) the design is still valid. A proposal that fails is
 // withheld, and the finding says why. The same check judges every suggestion a rule makes.
-import { formatIssue, validateDesign } from '../../model/load-design';
+// A fix that edits a few tables is judged on what it can change (engine/incremental.ts): the
+// findings of those tables and of the rules that read the whole design, the queries of those
+// tables; the rest of the design is the same objects before and after, so the same findings.
+import { formatIssue, validateChanged, validateDesign } from '../../model/load-design';
 import type { Design, Query } from '../../model/schema';
 import type { DesignAnalysis, TableAnalysis } from '../analysis';
 import type { Finding, PlanEffect } from '../types';
@@ -11,21 +14,44 @@ import { describe, served, worse, type Served } from './plans';
 export type Verdict = { ok: true; design: Design; effects: PlanEffect[] } | { ok: false; reason: string };
 
 /** A finding's kind on its table, by the table's index (a rename keeps it; added tables go last). */
-const key = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}|${f.messageId}`;
+export const findingKey = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}|${f.messageId}`;
 
-/** A finding's rule on its table, whatever its message. */
-const ruleKey = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}`;
-
-function counts(findings: readonly Finding[], severities: readonly string[], by: (f: Finding) => string = key): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const f of findings) if (severities.includes(f.severity)) m.set(by(f), (m.get(by(f)) ?? 0) + 1);
-  return m;
+/** How many findings of each key: of every severity, and errors and warnings alone. */
+export interface Counts {
+  /** By findingKey, every severity. */
+  all: Map<string, number>;
+  /** Errors by ruleKey (an error turned into another error of its rule is not new). */
+  errors: Map<string, number>;
+  /** Warnings by findingKey. */
+  warnings: Map<string, number>;
 }
 
-/** Where each declared query is served: its table and plan. */
-function servings(analysis: DesignAnalysis): Map<string, { ta: TableAnalysis; q: Query; s: Served }[]> {
-  const m = new Map<string, { ta: TableAnalysis; q: Query; s: Served }[]>();
-  for (const ta of analysis.tables) {
+/** A finding's rule on its table, whatever its message. */
+export const ruleKey = (f: Finding) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}`;
+
+const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+
+export function counts(findings: readonly Finding[]): Counts {
+  const c: Counts = { all: new Map(), errors: new Map(), warnings: new Map() };
+  for (const f of findings) {
+    const k = findingKey(f);
+    bump(c.all, k);
+    if (f.severity === 'error') bump(c.errors, ruleKey(f));
+    else if (f.severity === 'warning') bump(c.warnings, k);
+  }
+  return c;
+}
+
+export interface Serving {
+  ta: TableAnalysis;
+  q: Query;
+  s: Served;
+}
+
+/** Where each declared query is served: its table and plan, in the order of the tables. */
+export function servings(tables: readonly TableAnalysis[]): Map<string, Serving[]> {
+  const m = new Map<string, Serving[]>();
+  for (const ta of tables) {
     (ta.table.queries ?? []).forEach((q, i) => {
       const plan = ta.plans[i];
       if (!plan) return;
@@ -44,68 +70,117 @@ export interface Linted {
 }
 
 /**
+ * The two sides of a fix as far as they may differ. A whole lint gives both in full; a lint of
+ * what the fix can change gives the part of each that may differ, and `common` the findings of
+ * the rest (the same on both sides).
+ */
+export interface Sides {
+  /** How many findings `before` holds of a key of `kind` (counts' terms). */
+  before(kind: keyof Counts, key: string): number;
+  after: readonly Finding[];
+  /** Findings with this findingKey (or ruleKey, `by: 'rule'`) outside `before`/`after` (alike on both sides). */
+  common(key: string, by?: 'rule'): readonly Finding[];
+  /** `${rule}|${messageId}` of every error and warning before the fix, on any table. */
+  anyTable: ReadonlySet<string>;
+  /** How many tables the design had before the fix. */
+  existing: number;
+  /** The declared queries before the fix that may be served differently, in the order of a whole walk. */
+  was: readonly [string, Serving][];
+  /** Where a query is served after the fix, in table order. */
+  now(name: string): readonly Serving[];
+  /** Names (after the fix) of the tables whose objects the fix changed. */
+  touched: ReadonlySet<string>;
+}
+
+/** Sides from two whole lints. */
+export function wholeSides(before: Linted, after: Linted, fixed: Design): Sides {
+  const was = servings(before.analysis.tables);
+  const now = servings(after.analysis.tables);
+  const had = counts(before.findings);
+  return {
+    before: (kind, k) => had[kind].get(k) ?? 0,
+    after: after.findings,
+    common: () => [],
+    anyTable: new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`)),
+    existing: before.analysis.tables.length,
+    was: [...was].flatMap(([name, list]) => list.map((b): [string, Serving] => [name, b])),
+    now: (name) => now.get(name) ?? [],
+    touched: new Set(fixed.tables.filter((t, i) => before.analysis.tables[i]?.table !== t).map((t) => t.name)),
+  };
+}
+
+/**
  * Checks the design a fix proposes for `finding`. `relint` lints a design without checking
  * fixes (the engine's own lint, so the comparison uses the same rules and severities).
  */
 export function verifyFix(before: Linted, finding: Finding, fixed: Design | null, relint: (d: Design) => Linted): Verdict {
   if (fixed === null) return { ok: false, reason: 'the rule found no safe change for this design' };
-  // (4) The fixed design must load as a design, like a file the user saved: its JSON form is
-  // checked (JSON is YAML, so a file with this text loads the same). The lint after reads the
-  // fixed design itself, whose unchanged tables are the same objects (analysis caches hit).
-  let json: unknown;
+  const invalid = invalidReason(fixed, null);
+  if (invalid) return { ok: false, reason: invalid };
+  return judge(finding, fixed, wholeSides(before, relint(fixed), fixed));
+}
+
+/**
+ * (4) The fixed design must load as a design, like a file the user saved: its JSON form is
+ * checked (JSON is YAML, so a file with this text loads the same). `changed`: the tables that
+ * differ from `before`, a valid design (only those are checked one by one), or null for all.
+ */
+export function invalidReason(fixed: Design, changed: readonly number[] | null, before?: Design): string | null {
+  let loaded: ReturnType<typeof validateDesign>;
   try {
-    json = JSON.parse(JSON.stringify(fixed));
+    loaded = changed ? validateChanged(fixed, changed, 'fixed.json', before) : validateDesign(JSON.parse(JSON.stringify(fixed)), 'fixed.json');
   } catch (e) {
-    return { ok: false, reason: `the changed design cannot be saved (${e instanceof Error ? e.message : String(e)})` };
+    return `the changed design cannot be saved (${e instanceof Error ? e.message : String(e)})`;
   }
-  const loaded = validateDesign(json, 'fixed.json');
-  if (!loaded.ok) return { ok: false, reason: `the changed design would be invalid (${loaded.issues.map(formatIssue)[0] ?? 'unknown'})` };
-  const after = relint(fixed);
+  return loaded.ok ? null : `the changed design would be invalid (${loaded.issues.map(formatIssue)[0] ?? 'unknown'})`;
+}
+
+/** The first of `xs` in the order lint reports findings (severity, path, rule). */
+function first(xs: readonly Finding[], order: (a: Finding, b: Finding) => number): Finding {
+  return xs.reduce((m, x) => (order(x, m) < 0 ? x : m));
+}
+
+/** Steps (1)-(3) over the two sides of a fix. */
+export function judge(finding: Finding, fixed: Design, sides: Sides, order: (a: Finding, b: Finding) => number = () => 0): Verdict {
   // (1) One finding fewer of this rule and message on this table.
-  const had = counts(before.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
-  const has = counts(after.findings, ['error', 'warning', 'info']).get(key(finding)) ?? 0;
-  if (has >= had) return { ok: false, reason: 'the change would not remove this finding' };
+  const k0 = findingKey(finding);
+  const fresh = sides.after.filter((f) => !(typeof f.path[1] === 'number' && f.path[1] >= sides.existing && sides.anyTable.has(`${f.rule}|${f.messageId}`)));
+  if ((counts(sides.after).all.get(k0) ?? 0) >= sides.before('all', k0)) return { ok: false, reason: 'the change would not remove this finding' };
   // (2) No error and no warning that was not there before. Errors count per rule and table
   // (an error the fix turns into another error of its rule is not new); warnings per rule, table
   // and message, except that an error the fix turns into a warning of the same rule is an
   // improvement, not a new warning. A table the fix adds inherits the source table's families
-  // and fields: a finding there counts as new only if no table had it.
-  const existing = before.analysis.tables.length;
-  const anyTable = new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`));
-  const fresh = after.findings.filter((f) => !(typeof f.path[1] === 'number' && f.path[1] >= existing && anyTable.has(`${f.rule}|${f.messageId}`)));
+  // and fields: a finding there counts as new only if no table had it. Of several new kinds,
+  // the one lint lists first is named.
+  const now = counts(fresh);
   const reason = (f: Finding): Verdict => ({ ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` });
-  const errorsBefore = counts(before.findings, ['error'], ruleKey);
-  const errorsAfter = counts(fresh, ['error'], ruleKey);
-  for (const [k, n] of errorsAfter) if (n > (errorsBefore.get(k) ?? 0)) return reason(fresh.find((x) => x.severity === 'error' && ruleKey(x) === k)!);
+  const firstOf = (sev: Finding['severity'], by: 'rule' | 'key', k: string) =>
+    first([...fresh.filter((x) => x.severity === sev && (by === 'rule' ? ruleKey(x) : findingKey(x)) === k), ...sides.common(k, by === 'rule' ? 'rule' : undefined).filter((x) => x.severity === sev)], order);
+  const inOrder = (ks: string[], f: (k: string) => Finding) => ks.map((k) => ({ k, f: f(k) })).sort((a, b) => order(a.f, b.f));
+  const newErrors = [...now.errors].filter(([k, n]) => n > sides.before('errors', k)).map(([k]) => k);
+  if (newErrors.length) return reason(inOrder(newErrors, (k) => firstOf('error', 'rule', k))[0]!.f);
   const downgraded = new Map<string, number>();
-  for (const [k, n] of errorsBefore) downgraded.set(k, Math.max(0, n - (errorsAfter.get(k) ?? 0)));
-  const warningsBefore = counts(before.findings, ['warning']);
-  for (const [k, n] of counts(fresh, ['warning'])) {
-    const excess = n - (warningsBefore.get(k) ?? 0);
-    if (excess <= 0) continue;
-    const f = fresh.find((x) => x.severity === 'warning' && key(x) === k)!;
-    const spare = downgraded.get(ruleKey(f)) ?? 0;
-    if (excess > spare) return reason(f);
-    downgraded.set(ruleKey(f), spare - excess);
+  const spareOf = (rk: string) => downgraded.get(rk) ?? Math.max(0, sides.before('errors', rk) - (now.errors.get(rk) ?? 0));
+  const excess = [...now.warnings].filter(([k, n]) => n > sides.before('warnings', k)).map(([k]) => k);
+  for (const { k, f } of inOrder(excess, (k) => firstOf('warning', 'key', k))) {
+    const more = now.warnings.get(k)! - sides.before('warnings', k);
+    const spare = spareOf(ruleKey(f));
+    if (more > spare) return reason(f);
+    downgraded.set(ruleKey(f), spare - more);
   }
   // (3) Every declared query served at least as well, where it is served after the fix.
-  const was = servings(before.analysis);
-  const now = servings(after.analysis);
   const effects: PlanEffect[] = [];
-  const touched = new Set(fixed.tables.filter((t, i) => before.analysis.tables[i]?.table !== t).map((t) => t.name));
-  for (const [name, list] of was) {
-    for (const b of list) {
-      const candidates = now.get(name) ?? [];
-      const a = candidates.find((c) => c.ta.table.name === b.ta.table.name) ?? candidates[0];
-      if (!a) return { ok: false, reason: `query "${name}" would no longer be declared on any table` };
-      const why = worse(b.q, b.s, a.s);
-      if (why) return { ok: false, reason: why };
-      const moved = a.ta.table.name !== b.ta.table.name;
-      if (!touched.has(b.ta.table.name) && !moved) continue;
-      const beforeText = describe(b.s);
-      const afterText = describe(a.s);
-      effects.push({ table: b.ta.table.name, query: name, before: beforeText, after: afterText, ...(moved ? { movedTo: a.ta.table.name } : {}), changed: moved || beforeText !== afterText });
-    }
+  for (const [name, b] of sides.was) {
+    const candidates = sides.now(name);
+    const a = candidates.find((c) => c.ta.table.name === b.ta.table.name) ?? candidates[0];
+    if (!a) return { ok: false, reason: `query "${name}" would no longer be declared on any table` };
+    const why = worse(b.q, b.s, a.s);
+    if (why) return { ok: false, reason: why };
+    const moved = a.ta.table.name !== b.ta.table.name;
+    if (!sides.touched.has(b.ta.table.name) && !moved) continue;
+    const beforeText = describe(b.s);
+    const afterText = describe(a.s);
+    effects.push({ table: b.ta.table.name, query: name, before: beforeText, after: afterText, ...(moved ? { movedTo: a.ta.table.name } : {}), changed: moved || beforeText !== afterText });
   }
   return { ok: true, design: fixed, effects };
 }
