@@ -160,14 +160,20 @@ try {
       const page = await context.newPage();
       await page.goto(`${base}#/design/iot-multitenant?view=sorter`);
       const summary = page.getByTestId('sorter-summary');
-      await page.waitForFunction(() => document.querySelector('[data-testid="sorter-summary"]')?.getAttribute('data-count') === '1000', null, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid="sorter-summary"]')?.getAttribute('data-count') === '1000', null, {
+        timeout: 60_000,
+      });
       await page.getByTestId('sorter-count').fill('1000000');
       const t0 = Date.now();
       await page.getByTestId('sorter-run').click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="sorter-summary"]')?.getAttribute('data-count') === '1000000', null, { timeout: 300_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid="sorter-summary"]')?.getAttribute('data-count') === '1000000', null, {
+        timeout: 300_000,
+      });
       const wall = Date.now() - t0;
       // The numeric-order check and the checksum come after the list, in the worker.
-      await page.waitForFunction(() => document.querySelector('[data-testid="sorter-summary"]')?.getAttribute('data-checked') === 'true', null, { timeout: 300_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid="sorter-summary"]')?.getAttribute('data-checked') === 'true', null, {
+        timeout: 300_000,
+      });
       const checked = Date.now() - t0;
       const attr = async (name) => Number(await summary.getAttribute(name));
       runs.push({ wall, checked, build: await attr('data-build-ms'), sort: await attr('data-sort-ms'), job: await attr('data-total-ms') });

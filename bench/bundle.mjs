@@ -18,7 +18,16 @@ export const src = (path) => JSON.stringify(join(ROOT, path));
 export async function importBundle(entry, { node = false, define } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'btstudio-bench-'));
   writeFileSync(join(dir, 'entry.ts'), entry);
-  const common = { entryPoints: { bench: join(dir, 'entry.ts') }, outdir: dir, outExtension: { '.js': '.mjs' }, bundle: true, format: 'esm', logLevel: 'error', plugins: [rawText], ...(define ? { define } : {}) };
+  const common = {
+    entryPoints: { bench: join(dir, 'entry.ts') },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    format: 'esm',
+    logLevel: 'error',
+    plugins: [rawText],
+    ...(define ? { define } : {}),
+  };
   if (node) {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     await build({

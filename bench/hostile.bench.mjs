@@ -20,7 +20,9 @@ const BAR_MS = 1000;
 /** A case that has not answered after this long is reported as a hang (a crash), and the run goes on. */
 const HANG_MS = 20_000;
 
-const files = readdirSync(join(ROOT, 'src/hostile')).filter((f) => f.endsWith('.cases.ts')).sort();
+const files = readdirSync(join(ROOT, 'src/hostile'))
+  .filter((f) => f.endsWith('.cases.ts'))
+  .sort();
 // CLI cases reach code that imports @google-cloud/bigtable: a Node bundle.
 const bundle = await importBundle(
   [`export { runHostileCase } from ${src('src/hostile/case.ts')};`, ...files.map((f, i) => `export * as m${i} from ${src(`src/hostile/${f}`)};`)].join('\n'),
@@ -58,7 +60,8 @@ for (const { c, file } of cases) {
   results.push({ id: c.id, group: c.group, file, wallMs: r.ms, cpuMs, ms: Math.min(r.ms, cpuMs), ok: asExpected(c, r), crash: r.crash });
   // Answers quote hostile input: JSON-escaped, so no escape sequence reaches the terminal.
   if (r.crash) process.stderr.write(`crash: ${c.id}: ${JSON.stringify(r.crash.slice(0, 300))}\n`);
-  else if (!asExpected(c, r)) process.stderr.write(`not as expected: ${c.id}: ${r.answer.refused ? 'refused' : 'accepted'}: ${JSON.stringify(r.answer.message.slice(0, 300))}\n`);
+  else if (!asExpected(c, r))
+    process.stderr.write(`not as expected: ${c.id}: ${r.answer.refused ? 'refused' : 'accepted'}: ${JSON.stringify(r.answer.message.slice(0, 300))}\n`);
 }
 
 const round = (x) => Math.round(x * 10) / 10;
@@ -80,7 +83,15 @@ function summary(name, rs) {
     note: 'each case once, cold; ms = min(wall, process cpu)',
   };
 }
-for (const group of [...new Set(results.map((r) => r.group))]) console.log(JSON.stringify(summary(`hostile-${group}`, results.filter((r) => r.group === group))));
+for (const group of [...new Set(results.map((r) => r.group))])
+  console.log(
+    JSON.stringify(
+      summary(
+        `hostile-${group}`,
+        results.filter((r) => r.group === group),
+      ),
+    ),
+  );
 const all = summary('hostile-all', results);
 console.log(JSON.stringify(all));
 if (all.crashes || all.over1s.length) {

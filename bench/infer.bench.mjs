@@ -13,7 +13,9 @@ const at = process.argv.indexOf('--lines');
 const LINES = at > 0 ? Number(process.argv[at + 1]) : 1_000_000;
 const file = join(tmpdir(), `btstudio-infer-bench-${LINES}-v1.txt`);
 if (!existsSync(file)) {
-  const g = spawnSync(process.execPath, ['bin/btstudio.mjs', 'keys', 'examples/iot-multitenant.yaml', '-n', String(LINES), '--seed', '7'], { maxBuffer: 1 << 30 });
+  const g = spawnSync(process.execPath, ['bin/btstudio.mjs', 'keys', 'examples/iot-multitenant.yaml', '-n', String(LINES), '--seed', '7'], {
+    maxBuffer: 1 << 30,
+  });
   if (g.status !== 0) {
     process.stderr.write(g.stderr);
     process.exit(1);
@@ -22,7 +24,8 @@ if (!existsSync(file)) {
 }
 const bytes = statSync(file).size;
 // Peak resident memory of the child, reported by the child itself as it exits.
-const probe = "data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nmaxrss='+u.maxRSS+' cpu='+(u.userCPUTime+u.systemCPUTime)+'\\n')})";
+const probe =
+  "data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nmaxrss='+u.maxRSS+' cpu='+(u.userCPUTime+u.systemCPUTime)+'\\n')})";
 const t0 = performance.now();
 const r = spawnSync(process.execPath, ['--import', probe, 'bin/btstudio.mjs', 'infer', file, '--format', 'json'], { maxBuffer: 1 << 30 });
 const ms = performance.now() - t0;

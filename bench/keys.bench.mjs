@@ -29,7 +29,9 @@ function timed(cmd, args, opts = {}) {
 const tablesOf = (file) => [...readFileSync(file, 'utf8').matchAll(/^  - name: (\S+)/gm)].map((m) => m[1]);
 let worst = 0;
 try {
-  for (const ex of readdirSync('examples').filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const ex of readdirSync('examples')
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     for (const table of tablesOf(join('examples', ex))) {
       const out = join(dir, `${ex}.${table}.txt`);
       const gens = [];
@@ -42,11 +44,26 @@ try {
       const sort = median(sorts);
       worst = Math.max(worst, gen / sort);
       const mb = statSync(out).size / 1e6;
-      console.log(JSON.stringify({ name: `keys-generate-${N}`, example: ex, table, value: round(gen), unit: 'ms', anchor: 'LC_ALL=C sort of the output', anchorMs: round(sort), ratio: Math.round((gen / sort) * 100) / 100, outputMB: round(mb), nsPerKey: Math.round((gen * 1e6) / N) }));
+      console.log(
+        JSON.stringify({
+          name: `keys-generate-${N}`,
+          example: ex,
+          table,
+          value: round(gen),
+          unit: 'ms',
+          anchor: 'LC_ALL=C sort of the output',
+          anchorMs: round(sort),
+          ratio: Math.round((gen / sort) * 100) / 100,
+          outputMB: round(mb),
+          nsPerKey: Math.round((gen * 1e6) / N),
+        }),
+      );
       rmSync(out);
     }
   }
-  console.log(JSON.stringify({ name: `keys-generate-${N}-worst-ratio`, value: Math.round(worst * 100) / 100, unit: 'x GNU sort', target: 1, node: process.version }));
+  console.log(
+    JSON.stringify({ name: `keys-generate-${N}-worst-ratio`, value: Math.round(worst * 100) / 100, unit: 'x GNU sort', target: 1, node: process.version }),
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -45,9 +45,28 @@ for (const shape of ['varied', 'same']) {
       findings = r.findings.length;
     }
     figures[n] = median(runs);
-    console.log(JSON.stringify({ name: `lint-${n}-tables-fixes-checked-${shape}`, value: round(figures[n]), unit: 'ms', cpuMs: round(median(cpu)), tables: n, findings, fixesChecked: fixes, ...(n === 1000 ? { target: 2000 } : {}), note: 'every table a new object; each proposed fix checked before it is offered' }));
+    console.log(
+      JSON.stringify({
+        name: `lint-${n}-tables-fixes-checked-${shape}`,
+        value: round(figures[n]),
+        unit: 'ms',
+        cpuMs: round(median(cpu)),
+        tables: n,
+        findings,
+        fixesChecked: fixes,
+        ...(n === 1000 ? { target: 2000 } : {}),
+        note: 'every table a new object; each proposed fix checked before it is offered',
+      }),
+    );
   }
-  console.log(JSON.stringify({ name: `lint-fixes-checked-growth-${shape}`, value: round(figures[1000] / figures[100]), unit: 'x', note: '1,000-table time / 100-table time: 10 is linear, 100 quadratic' }));
+  console.log(
+    JSON.stringify({
+      name: `lint-fixes-checked-growth-${shape}`,
+      value: round(figures[1000] / figures[100]),
+      unit: 'x',
+      note: '1,000-table time / 100-table time: 10 is linear, 100 quadratic',
+    }),
+  );
 }
 
 // The keystroke: one table of the design changes (the others keep their objects), lint with the
@@ -69,7 +88,24 @@ for (const n of [100, 1000]) {
     lints.push(t1 - t0);
   }
   keystroke[n] = median(lints) + median(checks);
-  console.log(JSON.stringify({ name: `keystroke-${n}-tables-lint`, value: round(median(lints)), unit: 'ms', tables: n, note: 'one table edited, fix checks deferred' }));
-  console.log(JSON.stringify({ name: `keystroke-${n}-tables-fix-checks`, value: round(median(checks)), unit: 'ms', tables: n, note: 'the deferred checks of every proposed fix, after the keystroke' }));
+  console.log(
+    JSON.stringify({ name: `keystroke-${n}-tables-lint`, value: round(median(lints)), unit: 'ms', tables: n, note: 'one table edited, fix checks deferred' }),
+  );
+  console.log(
+    JSON.stringify({
+      name: `keystroke-${n}-tables-fix-checks`,
+      value: round(median(checks)),
+      unit: 'ms',
+      tables: n,
+      note: 'the deferred checks of every proposed fix, after the keystroke',
+    }),
+  );
 }
-console.log(JSON.stringify({ name: 'keystroke-growth', value: round(keystroke[1000] / keystroke[100]), unit: 'x', note: '1,000-table keystroke (lint and checks) / 100-table one: 10 is linear' }));
+console.log(
+  JSON.stringify({
+    name: 'keystroke-growth',
+    value: round(keystroke[1000] / keystroke[100]),
+    unit: 'x',
+    note: '1,000-table keystroke (lint and checks) / 100-table one: 10 is linear',
+  }),
+);

@@ -2,7 +2,8 @@
 // 5 queries per table), warm. The validator runs on every keystroke in the browser.
 import { importBundle, src } from './bundle.mjs';
 
-const { lint, withVerifiedFixes, loadDesign, RULES, capacityPlan } = await importBundle(`export { lint, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
+const { lint, withVerifiedFixes, loadDesign, RULES, capacityPlan } =
+  await importBundle(`export { lint, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
 export { capacityPlan } from ${src('src/core/capacity/plan.ts')};
 export { RULES } from ${src('src/core/rules/registry.ts')};
 export { loadDesign } from ${src('src/core/model/load-design.ts')};`);
@@ -54,7 +55,17 @@ for (let i = 0; i < 50; i++) {
   full.push(performance.now() - t0);
 }
 const findings = lint(fresh()).findings.length;
-console.log(JSON.stringify({ name: 'lint-100-tables-full-warm', value: round(median(full)), unit: 'ms', p90: round(p90(full)), tables: 100, findings, note: 'every table a new object (no cache), JIT warm' }));
+console.log(
+  JSON.stringify({
+    name: 'lint-100-tables-full-warm',
+    value: round(median(full)),
+    unit: 'ms',
+    p90: round(p90(full)),
+    tables: 100,
+    findings,
+    note: 'every table a new object (no cache), JIT warm',
+  }),
+);
 
 // Warm in every sense: the same design linted again (JIT and per-table caches warm).
 const same = fresh();
@@ -65,7 +76,16 @@ for (let i = 0; i < 50; i++) {
   lint(same);
   warm.push(performance.now() - t0);
 }
-console.log(JSON.stringify({ name: 'lint-100-tables-warm', value: round(median(warm)), unit: 'ms', p90: round(p90(warm)), tables: 100, note: 'same design again: JIT and per-table caches warm' }));
+console.log(
+  JSON.stringify({
+    name: 'lint-100-tables-warm',
+    value: round(median(warm)),
+    unit: 'ms',
+    p90: round(p90(warm)),
+    tables: 100,
+    note: 'same design again: JIT and per-table caches warm',
+  }),
+);
 
 // A keystroke: one table changes, the other 99 keep their objects (immutable updates).
 let d = fresh();
@@ -81,7 +101,9 @@ for (let i = 0; i < 200; i++) {
 console.log(JSON.stringify({ name: 'lint-100-tables-one-table-edited', value: round(median(inc)), unit: 'ms', p90: round(p90(inc)), tables: 100 }));
 const t0 = performance.now();
 loadDesign(yaml, 'bench.yaml');
-console.log(JSON.stringify({ name: 'load-100-tables', value: Math.round((performance.now() - t0) * 100) / 100, unit: 'ms', yamlKB: Math.round(yaml.length / 1024) }));
+console.log(
+  JSON.stringify({ name: 'load-100-tables', value: Math.round((performance.now() - t0) * 100) / 100, unit: 'ms', yamlKB: Math.round(yaml.length / 1024) }),
+);
 
 // BENCH_RULES=1: the cost of each rule alone over fresh tables, minus analysis alone.
 if (process.env.BENCH_RULES) {
@@ -134,6 +156,35 @@ for (let i = 0; i < 200; i++) {
   planOnly.push(t2 - t1);
   both.push(t2 - t0);
 }
-console.log(JSON.stringify({ name: 'plan-100-tables-one-table-edited', value: round(median(planOnly)), unit: 'ms', p90: round(p90(planOnly)), tables: 100, note: 'SSD and HDD plans of the Capacity panel' }));
-console.log(JSON.stringify({ name: 'lint-plus-plan-100-tables-one-table-edited', value: round(median(both)), unit: 'ms', p90: round(p90(both)), tables: 100, target: 5, note: 'the keystroke: fix checks deferred' }));
-console.log(JSON.stringify({ name: 'fix-checks-100-tables-one-table-edited', value: round(median(checks)), unit: 'ms', p90: round(p90(checks)), tables: 100, fixesOffered: offered, note: 'after the keystroke, before a Fix button shows' }));
+console.log(
+  JSON.stringify({
+    name: 'plan-100-tables-one-table-edited',
+    value: round(median(planOnly)),
+    unit: 'ms',
+    p90: round(p90(planOnly)),
+    tables: 100,
+    note: 'SSD and HDD plans of the Capacity panel',
+  }),
+);
+console.log(
+  JSON.stringify({
+    name: 'lint-plus-plan-100-tables-one-table-edited',
+    value: round(median(both)),
+    unit: 'ms',
+    p90: round(p90(both)),
+    tables: 100,
+    target: 5,
+    note: 'the keystroke: fix checks deferred',
+  }),
+);
+console.log(
+  JSON.stringify({
+    name: 'fix-checks-100-tables-one-table-edited',
+    value: round(median(checks)),
+    unit: 'ms',
+    p90: round(p90(checks)),
+    tables: 100,
+    fixesOffered: offered,
+    note: 'after the keystroke, before a Fix button shows',
+  }),
+);

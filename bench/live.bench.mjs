@@ -22,9 +22,13 @@ const print = (o) => process.stdout.write(JSON.stringify(o) + '\n');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer() {
-  const child = spawn(process.execPath, ['bin/btstudio.mjs', 'serve', '--port', String(PORT), '--data', mkdtempSync(join(tmpdir(), 'btstudio-live-bench-')), '--rooms-per-minute', '1000'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/btstudio.mjs', 'serve', '--port', String(PORT), '--data', mkdtempSync(join(tmpdir(), 'btstudio-live-bench-')), '--rooms-per-minute', '1000'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stderr.on('data', (d) => (out += d));
   await new Promise((resolve, reject) => {
@@ -109,15 +113,36 @@ async function run(label, rooms, perRoom, editEveryMs, seconds) {
   const lost = opened.reduce((n, r) => n + r.pending.size, 0);
   const converged = opened.every((r) => r.clients.every((c) => c.text.toString() === r.clients[0].text.toString()));
   const after = await health();
-  for (const r of opened) for (const c of r.clients) {
-    c.provider.destroy();
-    c.socket.destroy();
-  }
+  for (const r of opened)
+    for (const c of r.clients) {
+      c.provider.destroy();
+      c.socket.destroy();
+    }
   const base = { run: label, rooms, clientsPerRoom: perRoom };
   print({ name: `live ${label}: edit to every peer p50`, value: +quantile(latencies, 0.5).toFixed(1), unit: 'ms', ...base, edits: latencies.length });
-  print({ name: `live ${label}: edit to every peer p95`, value: +quantile(latencies, 0.95).toFixed(1), unit: 'ms', ...base, target: perRoom >= 30 ? 150 : undefined });
-  print({ name: `live ${label}: rooms and clients held`, value: held.documents, unit: 'rooms', clients: held.connections, ...base, converged, editsNotSeenByEveryPeer: lost });
-  print({ name: `live ${label}: server memory per room`, value: +((after.rss - before.rss) / rooms / 1024).toFixed(1), unit: 'KiB', serverRssMiB: +(after.rss / 2 ** 20).toFixed(1), ...base });
+  print({
+    name: `live ${label}: edit to every peer p95`,
+    value: +quantile(latencies, 0.95).toFixed(1),
+    unit: 'ms',
+    ...base,
+    target: perRoom >= 30 ? 150 : undefined,
+  });
+  print({
+    name: `live ${label}: rooms and clients held`,
+    value: held.documents,
+    unit: 'rooms',
+    clients: held.connections,
+    ...base,
+    converged,
+    editsNotSeenByEveryPeer: lost,
+  });
+  print({
+    name: `live ${label}: server memory per room`,
+    value: +((after.rss - before.rss) / rooms / 1024).toFixed(1),
+    unit: 'KiB',
+    serverRssMiB: +(after.rss / 2 ** 20).toFixed(1),
+    ...base,
+  });
   await sleep(1000);
 }
 

@@ -138,9 +138,19 @@ try {
       'load-write-path': 'write path only: loadRows (raw MutateRows entries, 8 in flight) over rows built before the clock',
     };
     const med = Object.fromEntries(VARIANTS.map((v) => [v, median(runs[v])]));
-    for (const v of VARIANTS) console.log(JSON.stringify({ name: `${v}-${name}`, value: round(med[v]), unit: 'rows/s', ...common, runs: runs[v].map(round), note: NOTES[v] }));
+    for (const v of VARIANTS)
+      console.log(JSON.stringify({ name: `${v}-${name}`, value: round(med[v]), unit: 'rows/s', ...common, runs: runs[v].map(round), note: NOTES[v] }));
     const ratio = (a, b) => Math.round((med[a] / med[b]) * 100) / 100;
-    console.log(JSON.stringify({ name: `load-vs-insert-${name}`, value: ratio('load', 'insert'), unit: 'x', writePathVsInsertPrebuilt: ratio('load-write-path', 'insert-prebuilt'), writePathVsInsertPrebuilt8: ratio('load-write-path', 'insert-prebuilt-8'), loadVsInsertPrebuilt: ratio('load', 'insert-prebuilt') }));
+    console.log(
+      JSON.stringify({
+        name: `load-vs-insert-${name}`,
+        value: ratio('load', 'insert'),
+        unit: 'x',
+        writePathVsInsertPrebuilt: ratio('load-write-path', 'insert-prebuilt'),
+        writePathVsInsertPrebuilt8: ratio('load-write-path', 'insert-prebuilt-8'),
+        loadVsInsertPrebuilt: ratio('load', 'insert-prebuilt'),
+      }),
+    );
   }
   await admin.close();
   await client.close();

@@ -26,7 +26,14 @@ function firstAnswer() {
       }
     });
     child.on('error', reject);
-    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }) + '\n');
+    child.stdin.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+      }) + '\n',
+    );
   });
 }
 
@@ -43,5 +50,25 @@ for (let i = 0; i < RUNS; i++) {
 }
 const anchor = median(node);
 const round = (x) => Math.round(x * 10) / 10;
-console.log(JSON.stringify({ name: 'mcp-start-to-initialize', value: round(median(init)), unit: 'ms', anchor: 'node -e ""', anchorMs: round(anchor), ratio: round(median(init) / anchor), target: 300 }));
-console.log(JSON.stringify({ name: 'mcp-start-to-tools-list', value: round(median(list)), unit: 'ms', anchor: 'node -e ""', anchorMs: round(anchor), ratio: round(median(list) / anchor), target: 300 }));
+console.log(
+  JSON.stringify({
+    name: 'mcp-start-to-initialize',
+    value: round(median(init)),
+    unit: 'ms',
+    anchor: 'node -e ""',
+    anchorMs: round(anchor),
+    ratio: round(median(init) / anchor),
+    target: 300,
+  }),
+);
+console.log(
+  JSON.stringify({
+    name: 'mcp-start-to-tools-list',
+    value: round(median(list)),
+    unit: 'ms',
+    anchor: 'node -e ""',
+    anchorMs: round(anchor),
+    ratio: round(median(list) / anchor),
+    target: 300,
+  }),
+);

@@ -95,7 +95,16 @@ if (mode === '--child') {
     ['100M', 100_000],
   ]) {
     const r = child('--child', 'salted', 1000, seconds);
-    console.log(JSON.stringify({ name: `sim-peak-rss-${label}-writes`, value: mb(r.maxRSS), unit: 'MB', baselineMB: mb(base.maxRSS), ms: Math.round(r.ms), writes: Math.round(r.writes) }));
+    console.log(
+      JSON.stringify({
+        name: `sim-peak-rss-${label}-writes`,
+        value: mb(r.maxRSS),
+        unit: 'MB',
+        baselineMB: mb(base.maxRSS),
+        ms: Math.round(r.ms),
+        writes: Math.round(r.writes),
+      }),
+    );
   }
 
   // Quantising 1,000 buckets x 300 slots (log scale to Uint8 palette indexes), warm.
@@ -110,5 +119,7 @@ if (mode === '--child') {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(JSON.stringify({ name: 'heatmap-quantise-1000x300', value: Math.round(times[25] * 100) / 100, unit: 'ms', p90: Math.round(times[45] * 100) / 100 }));
+  console.log(
+    JSON.stringify({ name: 'heatmap-quantise-1000x300', value: Math.round(times[25] * 100) / 100, unit: 'ms', p90: Math.round(times[45] * 100) / 100 }),
+  );
 }

@@ -111,7 +111,8 @@ function measure(command, env) {
     rssKb = Number(lines.pop());
     r.stderr = lines.join('\n');
   } else {
-    const py = 'import resource,subprocess,sys\nc=subprocess.run(sys.argv[1:]).returncode\nsys.stderr.write("\\n%d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\nsys.exit(c)';
+    const py =
+      'import resource,subprocess,sys\nc=subprocess.run(sys.argv[1:]).returncode\nsys.stderr.write("\\n%d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\nsys.exit(c)';
     r = spawnSync('python3', ['-c', py, ...command], { env: fullEnv, encoding: 'utf8' });
     const lines = r.stderr.trim().split('\n');
     rssKb = Number(lines.pop());
@@ -150,7 +151,10 @@ function prefixFile() {
 }
 
 // The mixed keys of generate() (names unchanged from earlier runs), then long shared prefixes.
-for (const [label, input] of [['', inputFile()], ['-prefixes', prefixFile()]]) {
+for (const [label, input] of [
+  ['', inputFile()],
+  ['-prefixes', prefixFile()],
+]) {
   // MB are 10^6 bytes for the input and the peak RSS alike, so their ratio is unit-free.
   const inputMB = statSync(input).size / 1e6;
   const out1 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-ours.txt`);

@@ -16,11 +16,23 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--logLevel', 'error'], { env: { ...process.env, VITE_BTSTUDIO_TEST_HOOKS: '1' }, encoding: 'utf8' });
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--logLevel', 'error'], {
+    env: { ...process.env, VITE_BTSTUDIO_TEST_HOOKS: '1' },
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`test-hooks build failed:\n${build.stderr}`);
-  server = spawn('npx', ['vite', 'preview', '--outDir', OUT, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  server = spawn('npx', ['vite', 'preview', '--outDir', OUT, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   for (let i = 0; i < 100; i++) {
-    if (await fetch(HOOKS).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(HOOKS).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the test-hooks server did not start on ${HOOKS}`);
@@ -56,7 +68,9 @@ test('the findings and estimates panels throw: each says so, the form, tabs and 
   await openWith(page, HOOKS, { panels: ['Findings', 'Estimates'] });
   const errors = page.getByTestId('panel-error');
   await expect(errors).toHaveCount(2);
-  await expect(page.locator('[data-panel="Findings"]')).toContainText('Findings failed (Error: test: the Findings panel was asked to fail). The rest of the studio still works');
+  await expect(page.locator('[data-panel="Findings"]')).toContainText(
+    'Findings failed (Error: test: the Findings panel was asked to fail). The rest of the studio still works',
+  );
   await expect(page.locator('[data-panel="Estimates"]')).toBeVisible();
   // The rest works: rename the design in the form, switch tabs, open the export dialog.
   const name = page.getByLabel('Design name');

@@ -5,7 +5,6 @@ import type { Design } from '../src/core/model/schema';
 import { encodeShare } from '../src/core/share';
 import { chat, expect, myChat, saved, savedTexts, seriousA11y, test } from './fixtures';
 
-
 /** The link's version: the load and the description changed, family r removed, a family, a query and a table added. */
 function theirs(): Design {
   const d = chat();
@@ -21,7 +20,6 @@ function theirs(): Design {
   });
   return d;
 }
-
 
 test('Compare with my version marks the changes in the form; back to the comparison; Keep mine leaves both as they were', async ({ page }) => {
   const mine = await myChat(page);

@@ -11,7 +11,11 @@ test.describe.configure({ timeout: 90_000 });
 
 async function replicatedWithViews(page: Page): Promise<void> {
   await page.goto('./');
-  await page.getByTestId('gallery-card').filter({ hasText: /Replicated orders/i }).first().click();
+  await page
+    .getByTestId('gallery-card')
+    .filter({ hasText: /Replicated orders/i })
+    .first()
+    .click();
   await expect(page.getByTestId('design-view')).toBeVisible();
   const views = page.getByTestId('views-editor');
   await views.getByRole('button', { name: 'Add materialized view' }).click();
@@ -45,7 +49,9 @@ test('draws the design: boxes for every part, arrows for routes, views and the q
   await expect(oneCart).toContainText('POINT');
   await expect(oneCart).toHaveClass(/plan-node-point/);
   // Boxes of one lane do not overlap.
-  const boxes = await nodes(page, 'query').evaluateAll((els) => els.map((el) => (el as SVGGElement).getBBox && el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+  const boxes = await nodes(page, 'query').evaluateAll((els) =>
+    els.map((el) => (el as SVGGElement).getBBox && el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+  );
   boxes.sort((a, b) => a.top - b.top);
   for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
 });
@@ -95,7 +101,11 @@ test('exports the diagram as a valid SVG and as a PNG', async ({ page }) => {
   // It parses as SVG, and carries its colours (no CSS variable left to resolve).
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.nodeName, texts: [...doc.querySelectorAll('text')].map((t) => t.textContent) };
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: doc.documentElement.nodeName,
+      texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
+    };
   }, svg);
   expect(parsed.error).toBeNull();
   expect(parsed.root).toBe('svg');
@@ -114,7 +124,9 @@ test('exports the diagram as a valid SVG and as a PNG', async ({ page }) => {
   expect(width).toBe(Math.ceil(drawn * 2));
 });
 
-test('30 tables: every table drawn once, no two boxes of a lane overlap, drawn in under 5 s the first time (its chunk loading) and 1.5 s after', async ({ page }) => {
+test('30 tables: every table drawn once, no two boxes of a lane overlap, drawn in under 5 s the first time (its chunk loading) and 1.5 s after', async ({
+  page,
+}) => {
   await newDesign(page);
   await page.getByTestId('tab-yaml').click();
   const view = page.getByTestId('code-view');

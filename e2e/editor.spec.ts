@@ -88,7 +88,9 @@ test('builds a design from scratch, sees findings, fixes one and undoes it, and 
   await expect(page.getByTestId('table-panel')).toHaveAttribute('data-table', 'events');
   await expect.poll(() => chips(page)).toEqual(['tenant', 'device', 'ts']);
   await expect(page.getByTestId('family-editor')).toHaveCount(2);
-  await expect(page.getByTestId('family-editor').nth(1).locator('.gc-summary')).toHaveText('delete when not the newest version or (older than 7d and not the newest version)');
+  await expect(page.getByTestId('family-editor').nth(1).locator('.gc-summary')).toHaveText(
+    'delete when not the newest version or (older than 7d and not the newest version)',
+  );
   await expect(page.getByTestId('query-editor').getByTestId('plan-badge')).toHaveText(['PREFIX', 'FULL SCAN']);
   await expect(unpadded).toHaveCount(1);
   // The undo history comes back with the designs: redo is offered again before it is used.
@@ -163,7 +165,11 @@ test('has no serious or critical accessibility violations on the gallery, the ed
   expect(await seriousA11y(page)).toEqual([]);
   expect(await seriousA11y(page, '[data-testid="findings"]')).toEqual([]);
   await page.getByTestId('finding').first().getByTestId('finding-toggle').click();
-  await page.getByTestId('finding').first().getByRole('button', { name: /^Rule / }).click();
+  await page
+    .getByTestId('finding')
+    .first()
+    .getByRole('button', { name: /^Rule / })
+    .click();
   await expect(page.getByTestId('rule-doc')).toBeVisible();
   expect(await seriousA11y(page, '[data-testid="rule-doc"]')).toEqual([]);
   await page.keyboard.press('Escape');

@@ -75,7 +75,9 @@ export class ContextGuard {
     const res = await fetch(`${this.reportsUrl}?after=${this.lastReport}`);
     const type = res.headers.get('content-type') ?? '';
     if (!res.ok || !type.includes('json')) {
-      throw new Error(`${this.reportsUrl} does not list CSP reports (${res.status} ${type}): is an old preview server running on this port? Stop it, or set E2E_PORT`);
+      throw new Error(
+        `${this.reportsUrl} does not list CSP reports (${res.status} ${type}): is an old preview server running on this port? Stop it, or set E2E_PORT`,
+      );
     }
     return res.json();
   }
@@ -202,7 +204,6 @@ export const codeEditor = {
   position: (view: Locator) => view.evaluate((el) => (el as any).studioEditor.position() as { line: number; column: number } | null),
   goTo: (view: Locator, line: number, column: number) => view.evaluate((el, [l, c]) => (el as any).studioEditor.goTo(l, c), [line, column] as const),
 };
-
 
 /** Replaces an input's text the way a user would (select all, type), one keystroke at a time. */
 export async function retype(input: Locator, text: string): Promise<void> {

@@ -29,7 +29,8 @@ async function storage(page: Page): Promise<string> {
 }
 
 const enc = (s: string) => Buffer.from(s, 'utf8');
-const DESIGN = 'format: bigtable-studio/v1\nname: Hostile import\ntables:\n  - name: t\n    rowKey:\n      template: "{id}"\n      fields:\n        id: {type: uuid}\n';
+const DESIGN =
+  'format: bigtable-studio/v1\nname: Hostile import\ntables:\n  - name: t\n    rowKey:\n      template: "{id}"\n      fields:\n        id: {type: uuid}\n';
 const laughs = () => {
   let y = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
   for (let i = 1; i < 10; i++) y += `a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(',')}]\n`;
@@ -38,12 +39,37 @@ const laughs = () => {
 
 const FILES: { name: string; bytes: Buffer; where: RegExp; what: RegExp }[] = [
   { name: 'laughs.yaml', bytes: enc(laughs()), where: /laughs\.yaml:6:10:/, what: /alias bomb/ },
-  { name: 'wide-laughs.yaml', bytes: enc(`a: &a [x, x, x, x, x, x, x, x]\nformat: bigtable-studio/v1\nname: w\ntables: [${Array.from({ length: 5000 }, () => '*a').join(',')}]\n`), where: /wide-laughs\.yaml:4:\d+/, what: /alias/i },
-  { name: 'huge.yaml', bytes: Buffer.concat([enc(DESIGN), Buffer.alloc(6 * 1024 * 1024, 0x23)]), where: /huge\.yaml/, what: /6\.\d MB|too large|at most|up to/i },
-  { name: 'bad-utf8.yaml', bytes: Buffer.concat([enc('format: bigtable-studio/v1\nname: "caf'), Buffer.from([0xc3, 0x28]), enc('"\ntables: []\n')]), where: /bad-utf8\.yaml:2:11/, what: /not valid UTF-8/ },
+  {
+    name: 'wide-laughs.yaml',
+    bytes: enc(`a: &a [x, x, x, x, x, x, x, x]\nformat: bigtable-studio/v1\nname: w\ntables: [${Array.from({ length: 5000 }, () => '*a').join(',')}]\n`),
+    where: /wide-laughs\.yaml:4:\d+/,
+    what: /alias/i,
+  },
+  {
+    name: 'huge.yaml',
+    bytes: Buffer.concat([enc(DESIGN), Buffer.alloc(6 * 1024 * 1024, 0x23)]),
+    where: /huge\.yaml/,
+    what: /6\.\d MB|too large|at most|up to/i,
+  },
+  {
+    name: 'bad-utf8.yaml',
+    bytes: Buffer.concat([enc('format: bigtable-studio/v1\nname: "caf'), Buffer.from([0xc3, 0x28]), enc('"\ntables: []\n')]),
+    where: /bad-utf8\.yaml:2:11/,
+    what: /not valid UTF-8/,
+  },
   { name: 'utf16.yaml', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(DESIGN, 'utf16le')]), where: /utf16\.yaml:1:1/, what: /UTF-16/ },
-  { name: 'deep.yaml', bytes: enc(`format: bigtable-studio/v1\nname: deep\ntables: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`), where: /deep\.yaml:3:\d+/, what: /deep|nest/i },
-  { name: 'proto.yaml', bytes: enc(DESIGN.replace('    rowKey:', '    __proto__: {polluted: true}\n    rowKey:')), where: /proto\.yaml:5:\d+/, what: /__proto__/ },
+  {
+    name: 'deep.yaml',
+    bytes: enc(`format: bigtable-studio/v1\nname: deep\ntables: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`),
+    where: /deep\.yaml:3:\d+/,
+    what: /deep|nest/i,
+  },
+  {
+    name: 'proto.yaml',
+    bytes: enc(DESIGN.replace('    rowKey:', '    __proto__: {polluted: true}\n    rowKey:')),
+    where: /proto\.yaml:5:\d+/,
+    what: /__proto__/,
+  },
   { name: 'tabs.yaml', bytes: enc(DESIGN.replace('    rowKey:', '\trowKey:')), where: /tabs\.yaml:5:\d+/, what: /tab/i },
   { name: 'unknown.yaml', bytes: enc(DESIGN.replace('id: {type: uuid}', 'id: {type: uuid, colour: red}')), where: /unknown\.yaml:8:\d+/, what: /colour/ },
 ];
@@ -79,7 +105,12 @@ test('hostile text in the code view keeps the last valid design, across a reload
   const h1 = page.getByRole('heading', { level: 1 });
   const name = await h1.textContent();
 
-  for (const text of [laughs(), `name: x\ntables: ${'['.repeat(20_000)}`, 'format: bigtable-studio/v1\nname: p\n__proto__: {x: 1}\ntables: []\n', '\u0000\u0001 not yaml {{{']) {
+  for (const text of [
+    laughs(),
+    `name: x\ntables: ${'['.repeat(20_000)}`,
+    'format: bigtable-studio/v1\nname: p\n__proto__: {x: 1}\ntables: []\n',
+    '\u0000\u0001 not yaml {{{',
+  ]) {
     await codeEditor.setText(view, text);
     await expect(page.getByTestId('code-status')).toContainText(/problem/i);
     await expect(page.getByTestId('code-status')).toContainText(/line \d+/i);

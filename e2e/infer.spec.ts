@@ -44,8 +44,6 @@ test('New design from sample keys: a file of escaped binary keys', async ({ page
   await expect(page.getByTestId('infer-summary')).toContainText('40 fit');
 });
 
-
-
 /** The link's version: a new family and another description. */
 function theirs(): Design {
   const d = chat();

@@ -9,7 +9,10 @@ async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-for (const [width, height] of [[1024, 700], [1400, 900]] as const) {
+for (const [width, height] of [
+  [1024, 700],
+  [1400, 900],
+] as const) {
   test(`at ${width} x ${height} no view scrolls sideways and the side panel covers nothing`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto('./');

@@ -89,15 +89,32 @@ test('three people join by link, edit the form and the YAML at once, see each ot
     aView.evaluate((el) => {
       const m = (el as any).studioEditor.model();
       const end = m.getFullModelRange().getEndPosition();
-      m.pushEditOperations([], [{ range: { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column }, text: '# checked by A\n' }], () => null);
+      m.pushEditOperations(
+        [],
+        [
+          {
+            range: { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column },
+            text: '# checked by A\n',
+          },
+        ],
+        () => null,
+      );
     }),
   ]);
   for (const p of [page, b.page, c.page]) await expect(heading(p)).toHaveText('Chat together');
   await expect
-    .poll(async () => {
-      const texts = await Promise.all([yamlOf(page), yamlOf(b.page), yamlOf(c.page)]);
-      return new Set(texts).size === 1 && texts[0]!.includes('# reviewed by C') && texts[0]!.includes('# checked by A') && texts[0]!.includes('name: Chat together');
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const texts = await Promise.all([yamlOf(page), yamlOf(b.page), yamlOf(c.page)]);
+        return (
+          new Set(texts).size === 1 &&
+          texts[0]!.includes('# reviewed by C') &&
+          texts[0]!.includes('# checked by A') &&
+          texts[0]!.includes('name: Chat together')
+        );
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   // Where each one is: the table each has open (and the form field, when one has focus).
   await expect(page.getByTestId('live-peer').filter({ hasText: 'at messages' })).toHaveCount(2);

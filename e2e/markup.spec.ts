@@ -58,7 +58,8 @@ async function watchInjections(context: BrowserContext): Promise<Watch> {
       if (tag === 'iframe' || tag === 'object' || tag === 'embed') found.push(`${tag}: ${describe(el)}`);
       for (const a of Array.from(el.attributes)) {
         if (/^on/i.test(a.name)) found.push(`${a.name} attribute: ${describe(el)}`);
-        if (URL_ATTRS.includes(a.name.toLowerCase()) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)) found.push(`${a.name}=${a.value}: ${describe(el)}`);
+        if (URL_ATTRS.includes(a.name.toLowerCase()) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))
+          found.push(`${a.name}=${a.value}: ${describe(el)}`);
       }
     };
     const walk = (n: Node) => {
@@ -115,7 +116,11 @@ async function checkForm(page: Page): Promise<void> {
   // The example key holds the tenant's example, as text.
   expect(await text(page.getByTestId('example-key'))).toMatch(new RegExp(`^${TEXTAREA.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#\\d+$`));
   const samples = await page.getByTestId('sample-key').allTextContents();
-  for (const p of PAYLOADS) expect(samples.some((s) => s.includes(p)), `a sample key shows ${p}`).toBe(true);
+  for (const p of PAYLOADS)
+    expect(
+      samples.some((s) => s.includes(p)),
+      `a sample key shows ${p}`,
+    ).toBe(true);
   // The selected field's settings: values, example, description.
   const field = page.getByTestId('field-settings');
   await expect(field.getByLabel('Example value')).toHaveValue(TEXTAREA);
@@ -239,7 +244,12 @@ test('opened from a share link: every view shows the names as text and runs noth
   const canvas = sim.getByTestId('sim-heatmap');
   await expect(canvas).toHaveAttribute('data-painted', 'true');
   expect(await text(sim.locator('figcaption').first())).toContain(IMG);
-  expect(await sim.getByRole('group', { name: /^Heatmap of / }).first().getAttribute('aria-label')).toContain(`Heatmap of ${IMG}:`);
+  expect(
+    await sim
+      .getByRole('group', { name: /^Heatmap of / })
+      .first()
+      .getAttribute('aria-label'),
+  ).toContain(`Heatmap of ${IMG}:`);
   await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4);
@@ -247,7 +257,10 @@ test('opened from a share link: every view shows the names as text and runs noth
   await expect(tip).toBeVisible();
   const tipText = await text(tip);
   // The cell's key range: keys start with a tenant value, shown as text.
-  expect(PAYLOADS.some((p) => tipText.includes(p)), tipText).toBe(true);
+  expect(
+    PAYLOADS.some((p) => tipText.includes(p)),
+    tipText,
+  ).toBe(true);
   await expectNothingRan(context, watch, 'simulation');
 
   // Share and export dialogs.
@@ -300,7 +313,10 @@ test('imported from a file, and typed in the code view: names are text; refused 
 
   // Import: the ready message quotes the name; the new design shows it.
   const yaml = dump(MARKUP, { lineWidth: -1 });
-  await page.getByTestId('import-file').first().setInputFiles({ name: `${IMG}.yaml`, mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
+  await page
+    .getByTestId('import-file')
+    .first()
+    .setInputFiles({ name: `${IMG}.yaml`, mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
   await expect(page.getByTestId('import-ready')).toBeVisible();
   expect(await text(page.getByTestId('import-name'))).toBe(MARKUP.name);
   expect(await text(page.getByTestId('import-ready').locator('strong').first())).toBe(`${IMG}.yaml`);
@@ -310,7 +326,14 @@ test('imported from a file, and typed in the code view: names are text; refused 
   await expectNothingRan(context, watch, 'import');
 
   // A file that fails to import (file names hold no "/"): its name and the loader's message quote the markup.
-  await page.getByTestId('import-file').first().setInputFiles({ name: `${TEMPLATE}"><b>.yaml`, mimeType: 'application/yaml', buffer: Buffer.from(`format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{${IMG}}", fields: {}}\n`) });
+  await page
+    .getByTestId('import-file')
+    .first()
+    .setInputFiles({
+      name: `${TEMPLATE}"><b>.yaml`,
+      mimeType: 'application/yaml',
+      buffer: Buffer.from(`format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{${IMG}}", fields: {}}\n`),
+    });
   const error = page.getByTestId('import-error');
   await expect(error).toBeVisible();
   expect(await text(error)).toContain(`${TEMPLATE}"><b>.yaml could not be imported`);
@@ -333,7 +356,11 @@ test('imported from a file, and typed in the code view: names are text; refused 
   const typed = dump({ ...MARKUP, name: `Typed ${TEXTAREA}${SCRIPT}` }, { lineWidth: -1 });
   await codeEditor.setText(view, typed);
   await expect(h1(page)).toHaveText(`Typed ${TEXTAREA}${SCRIPT}`);
-  await expect(designsNav(page).getByTestId('design-link').filter({ hasText: `Typed ${TEXTAREA}${SCRIPT}` })).toHaveCount(1);
+  await expect(
+    designsNav(page)
+      .getByTestId('design-link')
+      .filter({ hasText: `Typed ${TEXTAREA}${SCRIPT}` }),
+  ).toHaveCount(1);
   // A placeholder the format refuses: the code view says so, quoting the markup as text.
   await codeEditor.setText(view, typed.replace("template: '{tenant}#{ts}'", `template: '{${IMG}}#{ts}'`));
   await expect.poll(async () => (await codeEditor.markers(view)).map((m) => m.message).join('\n'), { timeout: 30_000 }).toContain(`{${IMG}}`);

@@ -22,8 +22,19 @@ test('the palette lists Share, Export, Import, Simulate and Duplicate table, and
   await page.keyboard.press('Control+k');
   await expect(page.getByTestId('palette').getByRole('option', { name: /Share this design/ })).toBeVisible();
   const all = await page.getByTestId('palette').getByRole('option').allTextContents();
-  for (const label of ['Share this design', 'Export this design', 'Import a file', 'Simulate this table', 'Duplicate this table', 'Add a table', 'Go to the gallery']) {
-    expect(all.some((t) => t.includes(label)), label).toBe(true);
+  for (const label of [
+    'Share this design',
+    'Export this design',
+    'Import a file',
+    'Simulate this table',
+    'Duplicate this table',
+    'Add a table',
+    'Go to the gallery',
+  ]) {
+    expect(
+      all.some((t) => t.includes(label)),
+      label,
+    ).toBe(true);
   }
   // No wait after Escape: Ctrl+K pressed at once must open the palette again (the native close
   // event comes a task later; the store must not still say "open" then).

@@ -9,7 +9,10 @@ import { encodeShare } from '../src/core/share';
 import { expect, test } from './fixtures';
 
 const SEED = Number(process.env.FC_SEED ?? 20261201);
-const DESIGNS = fc.sample(validDesign.filter((d) => d.tables.length > 0), { numRuns: Number(process.env.E2E_DESIGNS ?? 6), seed: SEED });
+const DESIGNS = fc.sample(
+  validDesign.filter((d) => d.tables.length > 0),
+  { numRuns: Number(process.env.E2E_DESIGNS ?? 6), seed: SEED },
+);
 console.log(`e2e/panels.spec.ts: ${DESIGNS.length} designs from fast-check seed ${SEED} (FC_SEED=n to change)`);
 
 test.describe.configure({ timeout: 120_000 });
@@ -27,7 +30,9 @@ async function textOf(page: Page, testId: string): Promise<string> {
 }
 
 DESIGNS.forEach((design, i) => {
-  test(`generated design ${i + 1} of ${DESIGNS.length} (${design.tables.length} table${design.tables.length === 1 ? '' : 's'}) renders every panel`, async ({ page }) => {
+  test(`generated design ${i + 1} of ${DESIGNS.length} (${design.tables.length} table${design.tables.length === 1 ? '' : 's'}) renders every panel`, async ({
+    page,
+  }) => {
     await page.goto('./');
     await page.goto(`./${encodeShare(design)}`);
     await expect(page.getByTestId('design-view')).toBeVisible();

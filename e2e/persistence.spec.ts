@@ -119,7 +119,11 @@ test('an imported file never overwrites a design; replacing the open design asks
   const original = before['chat-messages']!;
   const nav = page.getByRole('navigation', { name: 'Designs' });
   // A file whose design has the same name as the open one.
-  const same = { format: 'bigtable-studio/v1', name: 'Chat messages per room', tables: [{ name: 'imported', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] };
+  const same = {
+    format: 'bigtable-studio/v1',
+    name: 'Chat messages per room',
+    tables: [{ name: 'imported', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }],
+  };
   const file = { name: 'chat.yaml', mimeType: 'application/yaml', buffer: Buffer.from(dump(same)) };
 
   await page.getByTestId('import-file').first().setInputFiles(file);
@@ -131,9 +135,15 @@ test('an imported file never overwrites a design; replacing the open design asks
   expect(Object.keys(afterNew)).toHaveLength(2);
 
   // Replace: asked first; "Keep it" changes nothing.
-  await nav.getByTestId('design-link').filter({ hasText: /^Chat messages per room$/ }).click();
+  await nav
+    .getByTestId('design-link')
+    .filter({ hasText: /^Chat messages per room$/ })
+    .click();
   await expect(h1(page)).toHaveText('Chat messages per room');
-  await page.getByTestId('import-file').first().setInputFiles({ ...file, buffer: Buffer.from(dump({ ...same, name: 'Replacement' })) });
+  await page
+    .getByTestId('import-file')
+    .first()
+    .setInputFiles({ ...file, buffer: Buffer.from(dump({ ...same, name: 'Replacement' })) });
   await page.getByTestId('import-replace').click();
   const confirm = page.getByRole('group', { name: 'Confirm replace' });
   await expect(confirm).toContainText('Replace Chat messages per room with the imported design? Undo brings it back.');

@@ -9,7 +9,11 @@ test.describe.configure({ timeout: 120_000 });
 
 test('web pages: launch day said, pre-split points added after a check run, then gone from the next run', async ({ page }) => {
   await page.goto('./');
-  await page.getByTestId('gallery-card').filter({ hasText: /Web pages/i }).first().click();
+  await page
+    .getByTestId('gallery-card')
+    .filter({ hasText: /Web pages/i })
+    .first()
+    .click();
   await expect(page.getByTestId('design-view')).toBeVisible();
   await page.getByRole('link', { name: 'Simulate', exact: true }).click();
   const view = page.getByTestId('sim-view');
@@ -24,7 +28,10 @@ test('web pages: launch day said, pre-split points added after a check run, then
 
   await box.getByTestId('sim-presplit-add').click();
   const status = box.getByTestId('sim-presplit-status');
-  await expect(status).toContainText(/Added 203 pre-split points: [\d.]+% of the run's writes throttled in the first \d+ s before, [\d.]+% over the whole run with them/, { timeout: 60_000 });
+  await expect(status).toContainText(
+    /Added 203 pre-split points: [\d.]+% of the run's writes throttled in the first \d+ s before, [\d.]+% over the whole run with them/,
+    { timeout: 60_000 },
+  );
   // The table changed: the run is stale, the button gone, the status kept.
   await expect(view.getByText('The table changed since this run: run again to update.')).toBeVisible();
   await expect(box.getByTestId('sim-presplit-add')).toHaveCount(0);

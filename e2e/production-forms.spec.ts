@@ -11,7 +11,11 @@ test.describe.configure({ timeout: 90_000 });
 
 async function openReplicated(page: Page): Promise<void> {
   await page.goto('./');
-  await page.getByTestId('gallery-card').filter({ hasText: /Replicated orders/i }).first().click();
+  await page
+    .getByTestId('gallery-card')
+    .filter({ hasText: /Replicated orders/i })
+    .first()
+    .click();
   await expect(page.getByTestId('design-view')).toBeVisible();
 }
 
@@ -188,9 +192,13 @@ test('views of all three kinds in the form, SQL in Monaco with its errors inline
   await retype(av.getByLabel('Qualifiers of i (one per line)'), 'sku1');
 
   const text = await yamlText(page);
-  expect(text).toMatch(/materializedViews:\n\s+- name: view1\n\s+table: carts\n\s+query: SELECT customer AS customer, COUNT\(\*\) AS carts FROM `carts` GROUP BY customer/);
+  expect(text).toMatch(
+    /materializedViews:\n\s+- name: view1\n\s+table: carts\n\s+query: SELECT customer AS customer, COUNT\(\*\) AS carts FROM `carts` GROUP BY customer/,
+  );
   expect(text).toMatch(/logicalViews:\n\s+- name: logical1\n\s+query: SELECT _key FROM `carts`/);
-  expect(text).toMatch(/authorizedViews:\n\s+- name: authorized1\n\s+table: carts\n\s+families:\n\s+i:\n\s+qualifiers:\n\s+- sku1\n(.|\n)*rowPrefixes:\n\s+- c000/);
+  expect(text).toMatch(
+    /authorizedViews:\n\s+- name: authorized1\n\s+table: carts\n\s+families:\n\s+i:\n\s+qualifiers:\n\s+- sku1\n(.|\n)*rowPrefixes:\n\s+- c000/,
+  );
   // Undo the qualifier: the field is empty again.
   await undo(page);
   await expect(av.getByLabel('Qualifiers of i (one per line)')).toHaveValue('');

@@ -160,7 +160,12 @@ test('every view runs without a CSP violation, workers included', async ({ page,
   await expect(page.getByTestId('gallery-card').first()).toBeVisible();
   await page.getByTestId('gallery-card').filter({ hasText: /IoT/i }).first().click();
   await expect(page.getByTestId('design-form')).toBeVisible();
-  await expect(page.getByTestId('findings').or(page.getByRole('region', { name: /findings/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('findings')
+      .or(page.getByRole('region', { name: /findings/i }))
+      .first(),
+  ).toBeVisible();
 
   // Palette.
   await page.keyboard.press('Control+k');
@@ -204,7 +209,10 @@ test('every view runs without a CSP violation, workers included', async ({ page,
 
   const urls = workers.map((w) => w.url());
   for (const name of ['yaml.worker', 'editor.worker', 'sort.worker', 'sim.worker']) {
-    expect(urls.some((u) => u.includes(name)), `${name} ran (${urls.join(', ')})`).toBe(true);
+    expect(
+      urls.some((u) => u.includes(name)),
+      `${name} ran (${urls.join(', ')})`,
+    ).toBe(true);
   }
   await page.waitForTimeout(300);
   await guard.readReports();

@@ -18,7 +18,6 @@ import type { Design } from '../src/core/model/schema';
 // no request off 127.0.0.1, no console or page error. Also the axe-core check and `saved`.
 import { expect, saved, savedTexts, seriousA11y, test } from './fixtures';
 
-
 async function openExample(page: Page, title: RegExp = /chat/i): Promise<string> {
   await page.goto('./');
   await page.getByTestId('gallery-card').filter({ hasText: title }).first().click();
@@ -100,7 +99,11 @@ test('a bad link says what is wrong and changes nothing', async ({ page }) => {
   const names = () => page.getByTestId('design-link').allTextContents();
   const linkCount = await page.getByTestId('design-link').count();
   const before = linkCount ? await names() : [await page.getByRole('heading', { level: 1 }).textContent()];
-  const good = encodeShare({ format: 'bigtable-studio/v1', name: 'Never saved', tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] });
+  const good = encodeShare({
+    format: 'bigtable-studio/v1',
+    name: 'Never saved',
+    tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }],
+  });
   const flip = (s: string, i: number) => `${s.slice(0, i)}${s[i] === 'A' ? 'B' : 'A'}${s.slice(i + 1)}`;
   const cases: [string, RegExp][] = [
     [good.slice(0, good.length - 12), /cut off/],
@@ -129,7 +132,11 @@ test('a bad link says what is wrong and changes nothing', async ({ page }) => {
 test('a link pasted into an open studio (only the hash changes) opens the shared copy', async ({ page }) => {
   await openExample(page);
   await expect(page.getByTestId('share-open').first()).toBeAttached();
-  const design: Design = { format: 'bigtable-studio/v1', name: 'Pasted link', tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] };
+  const design: Design = {
+    format: 'bigtable-studio/v1',
+    name: 'Pasted link',
+    tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }],
+  };
   await page.evaluate((hash) => {
     window.location.hash = hash;
   }, encodeShare(design));
@@ -216,7 +223,9 @@ test('a 10 MB link and decompression bombs say so within seconds and change noth
   // Chromium needs seconds to load a page with a 2 MB address (its own parsing, and the test's
   // protocol messages carry the address); the studio's part, from its scripts having run
   // (DOMContentLoaded) to the message, is what it controls.
-  expect(await page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart)).toBeLessThan(5000);
+  expect(
+    await page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart),
+  ).toBeLessThan(5000);
   await expect(error).toContainText('too long');
   expect(Date.now() - t0).toBeLessThan(25_000);
   await unchanged();
@@ -240,7 +249,9 @@ test('a 10 MB link and decompression bombs say so within seconds and change noth
 
   // A good link of a design with the name of one of the user's: saved beside it, nothing overwritten.
   await page.goto('about:blank');
-  await page.goto(`./${encodeShare({ format: 'bigtable-studio/v1', name: names[0]!, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] })}`);
+  await page.goto(
+    `./${encodeShare({ format: 'bigtable-studio/v1', name: names[0]!, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } } }] })}`,
+  );
   await page.getByTestId('shared-banner').getByTestId('shared-save').click();
   await expect(page.getByTestId('design-link')).toHaveText([...names, `${names[0]} (2)`]);
   await saved(page);

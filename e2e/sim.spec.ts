@@ -171,7 +171,10 @@ test('simulates the IoT example: painted heatmap, score and pattern, measured dr
 
 test('a key that leads with the timestamp hotspots, compares against the original, and a long run cancels', async ({ page }) => {
   await openIot(page);
-  await page.getByRole('button', { name: /^Duplicate/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Duplicate/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('(copy)');
   const template = page.getByLabel('Template', { exact: true });
   await template.fill('{ts}#{tenant}#{device_type}#{device}');

@@ -18,7 +18,7 @@ async function open(page: import('@playwright/test').Page, yaml: string) {
 test('a full scan past the limit says "over 1,000 nodes" and names the query; no ten-digit count anywhere', async ({ page }) => {
   await open(page, adClicksYaml({ served: false }));
   await expect(page.getByTestId('finding').first()).toBeVisible();
-  const body = (await page.locator("body").textContent()) ?? "";
+  const body = (await page.locator('body').textContent()) ?? '';
   expect(body).toContain('over 1,000 nodes');
   expect(body).toContain('query "one click by id" on clicks');
   // No node count, percentage or cost from past the limit (keys on the page may hold long digits).
@@ -31,11 +31,11 @@ test('summary and Capacity panel state the same node count; "Fix all" is one und
   await open(page, adClicksYaml({ clusters: false }).replaceAll('        gc: {maxAge: 30d}\n', ''));
   const capacity = page.getByTestId('capacity-load');
   await expect(capacity).toBeVisible();
-  const needs = ((await capacity.textContent()) ?? "").match(/The design needs ([\d,]+ nodes)/)![1]!;
+  const needs = ((await capacity.textContent()) ?? '').match(/The design needs ([\d,]+ nodes)/)![1]!;
   await expect(page.getByTestId('summary-capacity')).toContainText(`The design needs ${needs}`);
   await page.getByTestId('fix-all').click();
   await expect(page.getByTestId('fix-all-result')).toContainText(/Applied \d+ fix/);
-  const after = ((await capacity.textContent()) ?? "").match(/The design needs ([\d,]+ nodes)/)![1]!;
+  const after = ((await capacity.textContent()) ?? '').match(/The design needs ([\d,]+ nodes)/)![1]!;
   await expect(page.getByTestId('summary-capacity')).toContainText(`The design needs ${after}`);
   await page.keyboard.press('Control+z');
   await expect(capacity).toContainText(`The design needs ${needs}`);

@@ -120,7 +120,9 @@ test('tablet boundaries of a simulation appear as separators between the right k
   const within = Number(await status.getAttribute('data-within'));
   expect(within).toBeGreaterThan(0);
   await expect(page.getByTestId('sorter-tablets-status')).toHaveText(
-    new RegExp(`^${tablets.toLocaleString('en-US')} tablets from the simulation of \\d\\d:\\d\\d:\\d\\d \\(\\w[\\w ]*; 8 nodes, 20,000 writes/s for 600 s, seed 1\\); [\\d,]+ boundar(y falls|ies fall) within these 1,000 keys`),
+    new RegExp(
+      `^${tablets.toLocaleString('en-US')} tablets from the simulation of \\d\\d:\\d\\d:\\d\\d \\(\\w[\\w ]*; 8 nodes, 20,000 writes/s for 600 s, seed 1\\); [\\d,]+ boundar(y falls|ies fall) within these 1,000 keys`,
+    ),
   );
   await expect(list.getByRole('separator', { name: /^Tablets? \d+ (to \d+ )?of [\d,]+ starts? here/ }).first()).toBeVisible();
 
@@ -169,10 +171,13 @@ test('tablet boundaries of a simulation appear as separators between the right k
   const exact = ordered.filter((_, i) => i % Math.ceil(ordered.length / 8) === 0).map((x) => x.lastHex);
   const pasted = [...keys.values(), ...exact].map(hex).sort(Buffer.compare);
   await page.getByLabel('Paste keys').check();
-  await page.getByTestId('sorter-paste').evaluate((el, text) => {
-    (el as HTMLTextAreaElement).value = text;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, pasted.map((b) => b.toString('hex').replace(/../g, '\\x$&')).join('\n'));
+  await page.getByTestId('sorter-paste').evaluate(
+    (el, text) => {
+      (el as HTMLTextAreaElement).value = text;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    pasted.map((b) => b.toString('hex').replace(/../g, '\\x$&')).join('\n'),
+  );
   await page.getByTestId('sorter-run').click();
   await expect(page.getByTestId('sorter-summary')).toHaveAttribute('data-count', String(pasted.length));
   await expect(status).toHaveAttribute('data-status', 'current');
@@ -190,7 +195,9 @@ test('tablet boundaries of a simulation appear as separators between the right k
   await expect(list.getByRole('separator')).toHaveCount(0);
   const busiest = ordered[Math.floor(ordered.length / 2)]!.above;
   await scrollToKey(list, busiest);
-  const rows = await list.locator('[role="option"]').evaluateAll((els) => els.map((e) => ({ index: Number((e as HTMLElement).dataset.index), top: e.getBoundingClientRect().top })));
+  const rows = await list
+    .locator('[role="option"]')
+    .evaluateAll((els) => els.map((e) => ({ index: Number((e as HTMLElement).dataset.index), top: e.getBoundingClientRect().top })));
   expect(rows.length).toBeGreaterThan(5);
   for (let i = 1; i < rows.length; i++) {
     expect(rows[i]!.index).toBe(rows[i - 1]!.index + 1);

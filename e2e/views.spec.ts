@@ -34,7 +34,9 @@ test('types a column, adds views, and gets their findings', async ({ page }) => 
   await views.getByRole('button', { name: 'Remove authorized view' }).click();
   await expect(finding(page, 'authorized-view')).toHaveCount(0);
   await views.getByRole('button', { name: 'Add logical view' }).click();
-  await expect(views.getByTestId('logical-view-editor').getByTestId('sql-editor').locator('.view-lines')).toContainText('SELECT _key FROM `table`', { timeout: 30_000 });
+  await expect(views.getByTestId('logical-view-editor').getByTestId('sql-editor').locator('.view-lines')).toContainText('SELECT _key FROM `table`', {
+    timeout: 30_000,
+  });
   await expect(finding(page, 'view-query')).toHaveCount(0);
   await saved(page);
   expect(await seriousA11y(page, '[data-testid="views-editor"]')).toEqual([]);

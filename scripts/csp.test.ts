@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CSP_HEADER, CSP_META, CSP_REPORT_PATH, CSP_REPORTS_PATH, cspMetaPlugin, cspReportPlugin } from './csp';
 
-const directives = (p: string) => new Map(p.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...v]) => [name!, v]));
+const directives = (p: string) =>
+  new Map(
+    p
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...v]) => [name!, v]),
+  );
 
 describe('the studio CSP', () => {
   it('forbids inline scripts and eval in both forms; the meta is the header without header-only directives', () => {
@@ -43,7 +49,9 @@ describe('the studio CSP', () => {
     console.warn = () => undefined;
     try {
       const post = (body: string) => fetch(`${base}${CSP_REPORT_PATH}`, { method: 'POST', body, headers: { 'content-type': 'application/csp-report' } });
-      expect((await post(JSON.stringify({ 'csp-report': { 'violated-directive': 'script-src', 'blocked-uri': 'eval', 'document-uri': `${base}/w.js` } }))).status).toBe(204);
+      expect(
+        (await post(JSON.stringify({ 'csp-report': { 'violated-directive': 'script-src', 'blocked-uri': 'eval', 'document-uri': `${base}/w.js` } }))).status,
+      ).toBe(204);
       expect((await post(JSON.stringify([{ type: 'csp-violation', body: { effectiveDirective: 'script-src-elem', blockedURL: 'inline' } }]))).status).toBe(204);
       expect((await post('not json')).status).toBe(204);
       const all = await (await fetch(`${base}${CSP_REPORTS_PATH}`)).json();

@@ -99,7 +99,9 @@ export function cspReportPlugin(): Plugin {
         reports.push({ seq: ++seq, receivedAt: new Date().toISOString(), report: report as Record<string, unknown> });
         if (reports.length > MAX_REPORTS) reports.shift();
         const r = report as Record<string, string>;
-        console.warn(`CSP violation: ${r['violated-directive'] ?? r['effectiveDirective'] ?? '?'} blocked ${r['blocked-uri'] ?? r['blockedURL'] ?? '?'} in ${r['source-file'] ?? r['document-uri'] ?? r['documentURL'] ?? '?'}`);
+        console.warn(
+          `CSP violation: ${r['violated-directive'] ?? r['effectiveDirective'] ?? '?'} blocked ${r['blocked-uri'] ?? r['blockedURL'] ?? '?'} in ${r['source-file'] ?? r['document-uri'] ?? r['documentURL'] ?? '?'}`,
+        );
       }
     });
   };

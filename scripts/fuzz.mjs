@@ -25,11 +25,15 @@ while (Date.now() < end) {
     const text = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
     // The failure report: from the first FAIL to the summary, without stack frames (at most 200 lines).
     const lines = text.split('\n');
-    const from = Math.max(0, lines.findIndex((l) => /FAIL|Property failed/.test(l)));
+    const from = Math.max(
+      0,
+      lines.findIndex((l) => /FAIL|Property failed/.test(l)),
+    );
     const to = lines.findIndex((l, i) => i > from && /Test Files/.test(l));
     const report = lines.slice(from, to > from ? to : undefined).filter((l) => !/^\s*❯ |node_modules/.test(l));
     console.log(report.slice(0, 200).join('\n'));
-    if (!/FAIL|Property failed/.test(text)) console.log(`vitest ended (status ${r.status}, signal ${r.signal ?? 'none'}) without a failure report: killed or out of memory, not a counterexample.`);
+    if (!/FAIL|Property failed/.test(text))
+      console.log(`vitest ended (status ${r.status}, signal ${r.signal ?? 'none'}) without a failure report: killed or out of memory, not a counterexample.`);
     console.log(`\nA counterexample (above, shrunk by fast-check). Replay: FC_SEED=${seed} FUZZ_RUNS=${runs} npx vitest run ${files.join(' ')}`);
     console.log('Then add it to src/hostile/regressions.ts with a name that says what it exercises, and fix it (docs/fuzz.md).');
     process.exit(1);

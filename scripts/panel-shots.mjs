@@ -12,7 +12,11 @@ const base = `http://127.0.0.1:${port}/`;
 
 async function replicatedWithViews(page) {
   await page.goto(base);
-  await page.getByTestId('gallery-card').filter({ hasText: /Replicated orders/i }).first().click();
+  await page
+    .getByTestId('gallery-card')
+    .filter({ hasText: /Replicated orders/i })
+    .first()
+    .click();
   await page.getByTestId('design-view').waitFor();
   const views = page.getByTestId('views-editor');
   await views.getByRole('button', { name: 'Add materialized view' }).click();
@@ -61,7 +65,10 @@ try {
   const { thirtyTables } = await import('../e2e/diagram-designs.mjs');
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'light' });
   await page.goto(base);
-  await page.getByTestId('import-file').first().setInputFiles({ name: 'thirty.yaml', mimeType: 'application/yaml', buffer: Buffer.from(thirtyTables()) });
+  await page
+    .getByTestId('import-file')
+    .first()
+    .setInputFiles({ name: 'thirty.yaml', mimeType: 'application/yaml', buffer: Buffer.from(thirtyTables()) });
   await page.getByRole('dialog').getByRole('button', { name: 'Open as a new design' }).click();
   await page.getByTestId('design-view').waitFor();
   await page.getByTestId('tab-diagram').click();

@@ -14,7 +14,8 @@ const fail = (line) => {
   process.exit(1);
 };
 
-if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) fail(`PORT must be a port number from 1 to 65535 (got "${raw}"); e.g. PORT=${DEFAULT_PORT + 1} npm start`);
+if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535)
+  fail(`PORT must be a port number from 1 to 65535 (got "${raw}"); e.g. PORT=${DEFAULT_PORT + 1} npm start`);
 const port = Number(raw);
 
 /** Whether 127.0.0.1:port can be listened on now. */
@@ -26,7 +27,8 @@ const free = (p) =>
   });
 
 const busy = await free(port);
-if (busy === 'EADDRINUSE') fail(`port ${port} on 127.0.0.1 is already in use (another npm start?); choose another with PORT=${port === 65535 ? port - 1 : port + 1} npm start`);
+if (busy === 'EADDRINUSE')
+  fail(`port ${port} on 127.0.0.1 is already in use (another npm start?); choose another with PORT=${port === 65535 ? port - 1 : port + 1} npm start`);
 if (busy) fail(`cannot listen on 127.0.0.1:${port} (${busy}); choose another port with PORT=${DEFAULT_PORT + 1} npm start`);
 
 if (!process.argv.includes('--no-build')) {

@@ -54,7 +54,7 @@ export const GALLERY: GalleryEntry[] = [
   {
     id: 'web-pages',
     title: 'Web pages (webtable)',
-    summary: 'Reversed host names keep an organisation\'s sites together; contents keep the last three crawls, anchors are qualifiers.',
+    summary: "Reversed host names keep an organisation's sites together; contents keep the last three crawls, anchors are qualifiers.",
   },
   {
     id: 'replicated-orders',

@@ -30,14 +30,20 @@ describe('buildExampleKey', () => {
     expect(BigInt(ts.text)).toBe(9223372036854775807n - BigInt(Date.parse(ts.readable!)));
     expect(ex.pieces.filter((p) => p.readable).map((p) => p.field)).toEqual(['ts']);
     const enc = new TextEncoder();
-    expect(readableTimestamp('ts', { type: 'timestamp', reversed: true }, enc.encode(String(9223372036854775807n - 1764547200000n)))).toBe('2025-12-01T00:00:00.000Z');
+    expect(readableTimestamp('ts', { type: 'timestamp', reversed: true }, enc.encode(String(9223372036854775807n - 1764547200000n)))).toBe(
+      '2025-12-01T00:00:00.000Z',
+    );
     expect(readableTimestamp('ts', { type: 'timestamp', reversed: true }, enc.encode('not digits'))).toBeNull();
     expect(readableTimestamp('ts', { type: 'timestamp', format: 'iso' }, enc.encode('2025-12-01T00:00:00.000Z'))).toBeNull();
     expect(readableTimestamp('d', { type: 'int' }, enc.encode('42'))).toBeNull();
   });
 
   it('colours literal text around a field apart from the field', () => {
-    const ex = buildExampleKey({ template: 'dev{device}#day{day}', delimiter: '#', fields: { device: { type: 'int', example: 7, pad: 3 }, day: { type: 'int', example: 2 } } });
+    const ex = buildExampleKey({
+      template: 'dev{device}#day{day}',
+      delimiter: '#',
+      fields: { device: { type: 'int', example: 7, pad: 3 }, day: { type: 'int', example: 2 } },
+    });
     expect(ex.text).toBe('dev007#day2');
     expect(ex.pieces.map((p) => [p.kind, p.text])).toEqual([
       ['literal', 'dev'],
@@ -49,7 +55,11 @@ describe('buildExampleKey', () => {
   });
 
   it('shows ordered-code keys with their 0x00 0x01 separators and escapes', () => {
-    const ex = buildExampleKey({ template: '{a}{b}', encoding: 'orderedCode', fields: { a: { type: 'bytes', length: 2, example: 'x' }, b: { type: 'int', encoding: 'orderedCode', example: 5 } } });
+    const ex = buildExampleKey({
+      template: '{a}{b}',
+      encoding: 'orderedCode',
+      fields: { a: { type: 'bytes', length: 2, example: 'x' }, b: { type: 'int', encoding: 'orderedCode', example: 5 } },
+    });
     expect(concatBytes(ex.pieces.map((p) => p.bytes))).toEqual(ex.key);
     expect(ex.pieces.map((p) => p.kind)).toEqual(['field', 'separator', 'field']);
   });

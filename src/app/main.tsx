@@ -106,4 +106,10 @@ const beforeModel = async (names: { id: string; name: string }[]) => {
   await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 };
 
-void startAppPersistence({ beforeModel }).finally(() => startHashRouting((route) => useStudio.getState().applyRoute(route), window, (hash) => openLiveHash(hash) || openShareHash(hash)));
+void startAppPersistence({ beforeModel }).finally(() =>
+  startHashRouting(
+    (route) => useStudio.getState().applyRoute(route),
+    window,
+    (hash) => openLiveHash(hash) || openShareHash(hash),
+  ),
+);

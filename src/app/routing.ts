@@ -4,10 +4,7 @@
 // back/forward and reload just work. The design view's tab rides along as `?view=yaml`.
 import type { DesignView } from './studio/contract';
 
-export type Route =
-  | { view: 'gallery' }
-  | { view: 'design'; designId: string; table: string | null; tab?: DesignView }
-  | { view: 'notFound'; hash: string };
+export type Route = { view: 'gallery' } | { view: 'design'; designId: string; table: string | null; tab?: DesignView } | { view: 'notFound'; hash: string };
 
 export const DESIGN_TABS: readonly DesignView[] = ['form', 'yaml', 'sorter', 'simulate', 'diagram'];
 

@@ -5,7 +5,12 @@ import { EXAMPLE_TEXTS } from './gallery-texts';
 import { docFromText, docText } from './documents/docs';
 import { createStudioStore, lazyEntry, selectCanRedo, selectCanUndo, selectOpenDoc } from './store';
 
-const broken = { id: 'broken', title: 'Broken', summary: 'does not load', yaml: 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: strin}}}\n' };
+const broken = {
+  id: 'broken',
+  title: 'Broken',
+  summary: 'does not load',
+  yaml: 'format: bigtable-studio/v1\nname: x\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: strin}}}\n',
+};
 const tiny = {
   id: 'tiny',
   title: 'Tiny',
@@ -20,7 +25,9 @@ function setup(sources = [tiny]) {
   return { store, s: () => store.getState(), tick: (ms: number) => (t += ms) };
 }
 
-const renameTable = (name: string) => (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
+const renameTable =
+  (name: string) =>
+  (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
 
 describe('the studio store', () => {
   it('loads a gallery example on first use, once, with the outcome of loading it', () => {

@@ -41,8 +41,10 @@ export function gcFromAdmin(p: IGcRule | null | undefined): GcRule | null {
   if (!p) return null;
   const which = (p as { rule?: string }).rule;
   if ((which === 'maxNumVersions' || which === undefined) && p.maxNumVersions) return { maxVersions: p.maxNumVersions };
-  if ((which === 'maxAge' || which === undefined) && p.maxAge) return { maxAge: msToDuration(num(p.maxAge.seconds) * 1000 + Math.round(num(p.maxAge.nanos) / 1_000_000)) };
-  if ((which === 'union' || which === undefined) && p.union) return { union: (p.union.rules ?? []).map((r) => gcFromAdmin(r)).filter((r): r is GcRule => r !== null) };
+  if ((which === 'maxAge' || which === undefined) && p.maxAge)
+    return { maxAge: msToDuration(num(p.maxAge.seconds) * 1000 + Math.round(num(p.maxAge.nanos) / 1_000_000)) };
+  if ((which === 'union' || which === undefined) && p.union)
+    return { union: (p.union.rules ?? []).map((r) => gcFromAdmin(r)).filter((r): r is GcRule => r !== null) };
   if ((which === 'intersection' || which === undefined) && p.intersection) {
     return { intersection: (p.intersection.rules ?? []).map((r) => gcFromAdmin(r)).filter((r): r is GcRule => r !== null) };
   }

@@ -68,7 +68,12 @@ function cbtGc(rule: GcRule | undefined): string {
   if ('maxVersions' in rule) return `versions() > ${rule.maxVersions}`;
   if ('maxAge' in rule) {
     const ms = durationMs(rule.maxAge);
-    for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) if (ms % size === 0) return `age() > ${ms / size}${unit}`;
+    for (const [unit, size] of [
+      ['d', 86_400_000],
+      ['h', 3_600_000],
+      ['m', 60_000],
+    ] as const)
+      if (ms % size === 0) return `age() > ${ms / size}${unit}`;
     return `age() > ${ms * 1000}`;
   }
   const parts = 'union' in rule ? rule.union : rule.intersection;
@@ -177,12 +182,15 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
   });
 
   it('creates nested GC unions and intersections and min/max aggregates, then changes GC and adds a family in place', async () => {
-    const v1 = writeDesign('v1.yaml', custom([
-      { name: 'a', gc: NESTED },
-      { name: 'lo', aggregate: 'min', gc: { intersection: [{ maxAge: '90m' }, { union: [{ maxVersions: 2 }, { maxAge: '45s' }] }] } },
-      { name: 'hi', aggregate: 'max' },
-      { name: 'old' },
-    ]));
+    const v1 = writeDesign(
+      'v1.yaml',
+      custom([
+        { name: 'a', gc: NESTED },
+        { name: 'lo', aggregate: 'min', gc: { intersection: [{ maxAge: '90m' }, { union: [{ maxVersions: 2 }, { maxAge: '45s' }] }] } },
+        { name: 'hi', aggregate: 'max' },
+        { name: 'old' },
+      ]),
+    );
     expect((await cli('apply', v1, '--instance', INSTANCE)).code).toBe(0);
     let ls = cbtLs('changes');
     expect(ls.get('a')).toEqual({ gc: '(versions() > 3 || (versions() > 1 && age() > 36h) || age() > 30d)', type: '{}' });
@@ -195,15 +203,20 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     expect(gcFromAdmin(gcToAdmin(NESTED))).toEqual(NESTED);
 
     // v2: a's rule changes, lo's rule goes, family new appears, old is no longer in the design.
-    const v2 = writeDesign('v2.yaml', custom([
-      { name: 'a', gc: { union: [{ maxAge: '30d' }, { maxVersions: 3 }, { intersection: [{ maxAge: '36h' }, { maxVersions: 2 }] }] } },
-      { name: 'lo', aggregate: 'min' },
-      { name: 'hi', aggregate: 'max' },
-      { name: 'new', gc: { maxVersions: 1 } },
-    ]));
+    const v2 = writeDesign(
+      'v2.yaml',
+      custom([
+        { name: 'a', gc: { union: [{ maxAge: '30d' }, { maxVersions: 3 }, { intersection: [{ maxAge: '36h' }, { maxVersions: 2 }] }] } },
+        { name: 'lo', aggregate: 'min' },
+        { name: 'hi', aggregate: 'max' },
+        { name: 'new', gc: { maxVersions: 1 } },
+      ]),
+    );
     const dry = await cli('apply', v2, '--instance', INSTANCE, '--dry-run');
     expect(dry.code).toBe(0);
-    expect(dry.out).toContain('~ change gc of family a: maxversions=3 || (maxversions=1 && maxage=36h) || maxage=30d -> maxage=30d || maxversions=3 || (maxage=36h && maxversions=2)');
+    expect(dry.out).toContain(
+      '~ change gc of family a: maxversions=3 || (maxversions=1 && maxage=36h) || maxage=30d -> maxage=30d || maxversions=3 || (maxage=36h && maxversions=2)',
+    );
     expect(dry.out).toContain('~ change gc of family lo: maxage=90m && (maxversions=2 || maxage=45s) -> none (keeps every cell)');
     expect(dry.out).toContain('+ add family new: gc maxversions=1');
     expect(dry.out).toContain('family old is in the table but not in the design: kept (--prune --yes deletes it)');
@@ -220,12 +233,15 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     expect(ls.get('new')).toEqual({ gc: 'versions() > 1', type: '{}' });
     expect(ls.has('old')).toBe(true);
     // Reordering a union's rules is not a change.
-    const reordered = writeDesign('v2b.yaml', custom([
-      { name: 'a', gc: { union: [{ maxVersions: 3 }, { union: [{ intersection: [{ maxVersions: 2 }, { maxAge: '36h' }] }, { maxAge: '720h' }] }] } },
-      { name: 'lo', aggregate: 'min' },
-      { name: 'hi', aggregate: 'max' },
-      { name: 'new', gc: { maxVersions: 1 } },
-    ]));
+    const reordered = writeDesign(
+      'v2b.yaml',
+      custom([
+        { name: 'a', gc: { union: [{ maxVersions: 3 }, { union: [{ intersection: [{ maxVersions: 2 }, { maxAge: '36h' }] }, { maxAge: '720h' }] }] } },
+        { name: 'lo', aggregate: 'min' },
+        { name: 'hi', aggregate: 'max' },
+        { name: 'new', gc: { maxVersions: 1 } },
+      ]),
+    );
     expect((await cli('apply', reordered, '--instance', INSTANCE)).out).toMatch(/Plan: nothing to do\.\n$/);
 
     // --prune without --yes shows the deletion and refuses, even on the emulator.
@@ -241,13 +257,16 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
   });
 
   it('reports an aggregate type that differs from the table as a conflict and changes nothing', async () => {
-    const bad = writeDesign('conflict.yaml', custom([
-      { name: 'a', gc: { maxVersions: 9 } },
-      { name: 'lo', aggregate: 'sum' },
-      { name: 'hi' },
-      { name: 'new', gc: { maxVersions: 1 } },
-      { name: 'more' },
-    ]));
+    const bad = writeDesign(
+      'conflict.yaml',
+      custom([
+        { name: 'a', gc: { maxVersions: 9 } },
+        { name: 'lo', aggregate: 'sum' },
+        { name: 'hi' },
+        { name: 'new', gc: { maxVersions: 1 } },
+        { name: 'more' },
+      ]),
+    );
     const r = await cli('apply', bad, '--instance', INSTANCE);
     expect(r.code).toBe(2);
     expect(r.out).toContain('! cannot apply: family lo is an aggregate (sum) family in the design but an aggregate (min) family in the table');
@@ -268,7 +287,10 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     const yes = await cli('apply', only, '--instance', inst, '--prune', '--yes');
     expect(yes.code).toBe(0);
     expect(yes.out).toContain('done: delete table webtable');
-    const r = spawnSync('cbt', ['-project', EMULATOR_DEFAULT_PROJECT, '-instance', inst, '-creds', '/dev/null', 'ls'], { encoding: 'utf8', env: { ...process.env, BIGTABLE_EMULATOR_HOST: host } });
+    const r = spawnSync('cbt', ['-project', EMULATOR_DEFAULT_PROJECT, '-instance', inst, '-creds', '/dev/null', 'ls'], {
+      encoding: 'utf8',
+      env: { ...process.env, BIGTABLE_EMULATOR_HOST: host },
+    });
     expect(r.stdout.trim().split('\n')).toEqual(['readings']);
   });
 
@@ -278,7 +300,10 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     const [created] = await conn.admin.createTable({
       parent: conn.target.instancePath,
       tableId: 'schema_probe',
-      table: { columnFamilies: { f: {} }, rowKeySchema: { fields: [{ fieldName: 'id', type: { stringType: { encoding: { utf8Bytes: {} } } } }], encoding: { singleton: {} } } },
+      table: {
+        columnFamilies: { f: {} },
+        rowKeySchema: { fields: [{ fieldName: 'id', type: { stringType: { encoding: { utf8Bytes: {} } } } }], encoding: { singleton: {} } },
+      },
     });
     expect(created.rowKeySchema ?? null).toBeNull();
     expect((await readTableState(conn, 'schema_probe'))!.rowKeySchema).toBeNull();
@@ -287,7 +312,9 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
   it('refuses a target that is not the emulator without --yes: shows the plan, writes nothing, stays on loopback', async () => {
     const file = join(EXAMPLES, 'chat-messages.yaml');
     // The emulator itself, named as an explicit endpoint: the command must treat it as a real instance.
-    const { result: r, hosts } = await connectionsDuring(() => cli('apply', file, '--endpoint', host!, '--project', 'studio-test', '--instance', 'apply-refused'));
+    const { result: r, hosts } = await connectionsDuring(() =>
+      cli('apply', file, '--endpoint', host!, '--project', 'studio-test', '--instance', 'apply-refused'),
+    );
     expect(r.code).toBe(2);
     expect(r.out).toContain(`Plan for design "Chat messages per room" on endpoint ${host} (not an emulator), projects/studio-test/instances/apply-refused:`);
     expect(r.out).toContain('+ create table messages with 2 families');
@@ -313,7 +340,9 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     // An unreachable loopback endpoint: a clear error within the short deadline, nothing else.
     const port = await closedPort();
     const t0 = performance.now();
-    const { result: u, hosts: uHosts } = await connectionsDuring(() => cli('apply', file, '--endpoint', `127.0.0.1:${port}`, '--project', 'some-project', '--instance', 'some-instance'));
+    const { result: u, hosts: uHosts } = await connectionsDuring(() =>
+      cli('apply', file, '--endpoint', `127.0.0.1:${port}`, '--project', 'some-project', '--instance', 'some-instance'),
+    );
     expect(u.code).toBe(2);
     expect(u.out).toBe('');
     expect(u.err).toBe(`btstudio apply: cannot reach the Bigtable endpoint (--endpoint) at 127.0.0.1:${port}: connection refused (is it running?)\n`);
@@ -335,7 +364,15 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
   });
 
   it('needs credentials for Cloud Bigtable, and says so before anything leaves the machine', async () => {
-    const keys = ['BIGTABLE_EMULATOR_HOST', 'GOOGLE_APPLICATION_CREDENTIALS', 'HOME', 'CLOUDSDK_CONFIG', 'METADATA_SERVER_DETECTION', 'GCE_METADATA_HOST', 'GOOGLE_CLOUD_PROJECT'] as const;
+    const keys = [
+      'BIGTABLE_EMULATOR_HOST',
+      'GOOGLE_APPLICATION_CREDENTIALS',
+      'HOME',
+      'CLOUDSDK_CONFIG',
+      'METADATA_SERVER_DETECTION',
+      'GCE_METADATA_HOST',
+      'GOOGLE_CLOUD_PROJECT',
+    ] as const;
     const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
     const home = mkdtempSync(join(tmpdir(), 'btstudio-nocreds-'));
     delete process.env.BIGTABLE_EMULATOR_HOST;
@@ -347,10 +384,14 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     process.env.METADATA_SERVER_DETECTION = 'none';
     process.env.GCE_METADATA_HOST = `127.0.0.1:${await closedPort()}`;
     try {
-      const { result: r, hosts } = await connectionsDuring(() => cli('apply', join(EXAMPLES, 'chat-messages.yaml'), '--project', 'my-project', '--instance', 'my-instance', '--yes'));
+      const { result: r, hosts } = await connectionsDuring(() =>
+        cli('apply', join(EXAMPLES, 'chat-messages.yaml'), '--project', 'my-project', '--instance', 'my-instance', '--yes'),
+      );
       expect(r.code).toBe(2);
       expect(r.out).toBe('');
-      expect(r.err).toMatch(/^btstudio apply: no Google Cloud credentials \(Application Default Credentials\) for projects\/my-project\/instances\/my-instance: run "gcloud auth application-default login"/);
+      expect(r.err).toMatch(
+        /^btstudio apply: no Google Cloud credentials \(Application Default Credentials\) for projects\/my-project\/instances\/my-instance: run "gcloud auth application-default login"/,
+      );
       expect(hosts).toEqual([]);
 
       const noInstance = await cli('apply', join(EXAMPLES, 'chat-messages.yaml'), '--project', 'my-project');
@@ -365,11 +406,18 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
   });
 
   it('load and verify say so when the table is missing or disagrees with the design', async () => {
-    const missing = writeDesign('missing.yaml', { ...custom([{ name: 'f' }]), tables: [{ name: 'never_applied', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } }, families: [{ name: 'f' }] }] });
+    const missing = writeDesign('missing.yaml', {
+      ...custom([{ name: 'f' }]),
+      tables: [{ name: 'never_applied', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } }, families: [{ name: 'f' }] }],
+    });
     for (const cmd of ['load', 'verify']) {
       const r = await cli(cmd, missing, '--instance', INSTANCE, ...(cmd === 'load' ? ['--rows', '10'] : []));
       expect(r.code, cmd).toBe(2);
-      expect(r.err, cmd).toMatch(new RegExp(`btstudio ${cmd}: table never_applied does not exist in the emulator at 127\\.0\\.0\\.1:\\d+, projects/studio-test/instances/apply-test; create it with "btstudio apply DESIGN --table never_applied"`));
+      expect(r.err, cmd).toMatch(
+        new RegExp(
+          `btstudio ${cmd}: table never_applied does not exist in the emulator at 127\\.0\\.0\\.1:\\d+, projects/studio-test/instances/apply-test; create it with "btstudio apply DESIGN --table never_applied"`,
+        ),
+      );
     }
     // Table "changes" holds a, lo (min), hi (max), new: a design with another type and a missing family.
     const disagree = writeDesign('disagree.yaml', custom([{ name: 'a' }, { name: 'lo', aggregate: 'max' }, { name: 'gone' }]));

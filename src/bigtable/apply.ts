@@ -68,7 +68,8 @@ export function formatPlan(plan: Plan): string {
 /** Carries out the plan's changes in order (creations, then changes, then deletions), logging each. */
 export async function executePlan(conn: Connection, plan: Plan, log: (line: string) => void | Promise<void>): Promise<number> {
   const conflicts = planConflicts(plan);
-  if (conflicts.length) throw new IntegrationError(`the design and the instance disagree; nothing was changed:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`, 'mismatch');
+  if (conflicts.length)
+    throw new IntegrationError(`the design and the instance disagree; nothing was changed:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`, 'mismatch');
   const changes = planChanges(plan);
   const order = (c: Change) => (isDelete(c) ? 1 : 0);
   const sorted = changes.slice().sort((a, b) => order(a) - order(b));
@@ -99,7 +100,13 @@ export async function executePlan(conn: Connection, plan: Plan, log: (line: stri
         case 'delete-family': {
           const mod: IModification =
             c.op === 'add-family'
-              ? { id: c.family.name, create: { ...(c.family.gc ? { gcRule: gcToAdmin(c.family.gc) } : {}), ...(c.family.aggregate ? { valueType: aggregateType(c.family.aggregate) } : {}) } }
+              ? {
+                  id: c.family.name,
+                  create: {
+                    ...(c.family.gc ? { gcRule: gcToAdmin(c.family.gc) } : {}),
+                    ...(c.family.aggregate ? { valueType: aggregateType(c.family.aggregate) } : {}),
+                  },
+                }
               : c.op === 'change-gc'
                 ? // No update mask: the API then updates gc_rule only (the value type cannot change).
                   { id: c.family, update: { gcRule: c.to ? gcToAdmin(c.to) : {} } }
@@ -108,7 +115,10 @@ export async function executePlan(conn: Connection, plan: Plan, log: (line: stri
           break;
         }
         case 'set-row-key-schema': {
-          const [op] = await conn.admin.updateTable({ table: { name: conn.tablePath(c.table), rowKeySchema: c.schema }, updateMask: { paths: ['row_key_schema'] } }, call);
+          const [op] = await conn.admin.updateTable(
+            { table: { name: conn.tablePath(c.table), rowKeySchema: c.schema }, updateMask: { paths: ['row_key_schema'] } },
+            call,
+          );
           await op.promise();
           break;
         }

@@ -15,7 +15,17 @@ export class IntegrationError extends Error {
   }
 }
 
-export const GRPC = { NOT_FOUND: 5, ALREADY_EXISTS: 6, PERMISSION_DENIED: 7, UNAVAILABLE: 14, DEADLINE_EXCEEDED: 4, UNAUTHENTICATED: 16, INVALID_ARGUMENT: 3, FAILED_PRECONDITION: 9, UNIMPLEMENTED: 12 } as const;
+export const GRPC = {
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  UNAVAILABLE: 14,
+  DEADLINE_EXCEEDED: 4,
+  UNAUTHENTICATED: 16,
+  INVALID_ARGUMENT: 3,
+  FAILED_PRECONDITION: 9,
+  UNIMPLEMENTED: 12,
+} as const;
 
 export function grpcCode(e: unknown): number | undefined {
   const code = (e as { code?: unknown } | null)?.code;
@@ -32,9 +42,15 @@ export function explainRpcError(e: unknown, target: Target, doing: string): Inte
     case GRPC.DEADLINE_EXCEEDED:
       return new IntegrationError(`${doing}: ${where(target)} did not answer (${detail})`, 'unreachable');
     case GRPC.UNAUTHENTICATED:
-      return new IntegrationError(`${doing}: the credentials were rejected (${detail}); run "gcloud auth application-default login" or set GOOGLE_APPLICATION_CREDENTIALS`, 'credentials');
+      return new IntegrationError(
+        `${doing}: the credentials were rejected (${detail}); run "gcloud auth application-default login" or set GOOGLE_APPLICATION_CREDENTIALS`,
+        'credentials',
+      );
     case GRPC.PERMISSION_DENIED:
-      return new IntegrationError(`${doing}: permission denied on ${target.instancePath} (${detail}); the account needs a Bigtable role such as roles/bigtable.admin (apply) or roles/bigtable.user (load, verify)`, 'credentials');
+      return new IntegrationError(
+        `${doing}: permission denied on ${target.instancePath} (${detail}); the account needs a Bigtable role such as roles/bigtable.admin (apply) or roles/bigtable.user (load, verify)`,
+        'credentials',
+      );
     case GRPC.NOT_FOUND:
       return new IntegrationError(`${doing}: not found (${detail}); check --project and --instance`, 'missing-table');
     default:

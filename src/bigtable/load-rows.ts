@@ -81,17 +81,32 @@ export function rowShape(table: Table, { maxDynamic }: { maxDynamic?: number | u
       const aggregate = fam.aggregate ?? null;
       const write = aggregate ? 'add' : c.counter ? 'counter' : 'set';
       const qualifiers = qualifiersOf(c, maxDynamic);
-      if (isDynamic(c) && c.perRow !== undefined && qualifiers.length < c.perRow) notes.push(`${fam.name}:${c.qualifier}: ${qualifiers.length} of ${c.perRow} dynamic columns per row (--max-dynamic)`);
+      if (isDynamic(c) && c.perRow !== undefined && qualifiers.length < c.perRow)
+        notes.push(`${fam.name}:${c.qualifier}: ${qualifiers.length} of ${c.perRow} dynamic columns per row (--max-dynamic)`);
       const valueType = columnType(fam, c);
-      columns.push({ family: fam.name, qualifiers: qualifiers.map((q) => Buffer.from(q, 'utf8')), valueBytes: fixedWidth(valueType) ?? c.valueBytes ?? DEFAULT_VALUE_BYTES, write, aggregate, valueType });
+      columns.push({
+        family: fam.name,
+        qualifiers: qualifiers.map((q) => Buffer.from(q, 'utf8')),
+        valueBytes: fixedWidth(valueType) ?? c.valueBytes ?? DEFAULT_VALUE_BYTES,
+        write,
+        aggregate,
+        valueType,
+      });
     }
-    if (fam.aggregate) notes.push(`family ${fam.name} (aggregate ${fam.aggregate}): AddToCell with Int64 inputs${fam.aggregate === 'hll' ? ' (a viewer id per row)' : fam.aggregate === 'sum' ? ' (1 to 10 per row)' : ''}`);
+    if (fam.aggregate)
+      notes.push(
+        `family ${fam.name} (aggregate ${fam.aggregate}): AddToCell with Int64 inputs${fam.aggregate === 'hll' ? ' (a viewer id per row)' : fam.aggregate === 'sum' ? ' (1 to 10 per row)' : ''}`,
+      );
   }
-  if (columns.some((c) => c.write === 'counter')) notes.push('counter columns of plain (non-aggregate) families: an 8-byte big-endian SetCell, as a read-modify-write counter would leave it');
+  if (columns.some((c) => c.write === 'counter'))
+    notes.push('counter columns of plain (non-aggregate) families: an 8-byte big-endian SetCell, as a read-modify-write counter would leave it');
   const cellsPerRow = columns.reduce((n, c) => n + c.qualifiers.length, 0);
   const addsPerRow = columns.filter((c) => c.write === 'add').reduce((n, c) => n + c.qualifiers.length, 0);
   if (cellsPerRow > MAX_MUTATIONS_PER_REQUEST) {
-    throw new IntegrationError(`a row of table ${table.name} would take ${cellsPerRow} mutations; MutateRows allows ${MAX_MUTATIONS_PER_REQUEST} per request: cap dynamic columns with --max-dynamic`, 'usage');
+    throw new IntegrationError(
+      `a row of table ${table.name} would take ${cellsPerRow} mutations; MutateRows allows ${MAX_MUTATIONS_PER_REQUEST} per request: cap dynamic columns with --max-dynamic`,
+      'usage',
+    );
   }
   if (cellsPerRow === 0) notes.push('the table has no families: rows cannot be written without a cell');
   return { columns, cellsPerRow, addsPerRow, notes };
@@ -142,10 +157,22 @@ export function syntheticRows(table: Table, { seed = 1, maxDynamic }: { seed?: n
       for (const c of shape.columns) {
         for (const q of c.qualifiers) {
           if (c.write === 'add') {
-            mutations.push({ addToCell: { familyName: c.family, columnQualifier: { rawValue: q }, timestamp: { rawTimestampMicros: timestampMicros }, input: { intValue: input(c.aggregate) } } });
+            mutations.push({
+              addToCell: {
+                familyName: c.family,
+                columnQualifier: { rawValue: q },
+                timestamp: { rawTimestampMicros: timestampMicros },
+                input: { intValue: input(c.aggregate) },
+              },
+            });
           } else {
             const typed = c.write === 'set' ? typedValue(c.valueType, rng.nextU32(), c.valueBytes, text, timestampMicros) : null;
-            const value = c.write === 'counter' ? be8(1 + (rng.nextU32() % 1000)) : typed ? Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength) : slice(c.valueBytes);
+            const value =
+              c.write === 'counter'
+                ? be8(1 + (rng.nextU32() % 1000))
+                : typed
+                  ? Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength)
+                  : slice(c.valueBytes);
             mutations.push({ setCell: { familyName: c.family, columnQualifier: q, timestampMicros, value } });
           }
         }
@@ -154,7 +181,11 @@ export function syntheticRows(table: Table, { seed = 1, maxDynamic }: { seed?: n
     },
     sizeOf(entry) {
       let n = entry.rowKey.length + 8;
-      for (const m of entry.mutations) n += 'setCell' in m ? m.setCell.columnQualifier.length + m.setCell.value.length + m.setCell.familyName.length + 16 : m.addToCell.columnQualifier.rawValue.length + m.addToCell.familyName.length + 32;
+      for (const m of entry.mutations)
+        n +=
+          'setCell' in m
+            ? m.setCell.columnQualifier.length + m.setCell.value.length + m.setCell.familyName.length + 16
+            : m.addToCell.columnQualifier.rawValue.length + m.addToCell.familyName.length + 32;
       return n;
     },
   };
@@ -357,7 +388,7 @@ export function formatLoadSummary(table: string, r: LoadResult, requested: numbe
       ? `Interrupted: ${grouped(r.rowsWritten)} of ${grouped(requested)} rows were written to ${table} (every batch sent was completed).`
       : `Loaded ${grouped(r.rowsWritten)} rows into ${table}.`,
     `  ${grouped(r.rowsPerSecond)} rows/s over ${r.seconds.toFixed(2)} s; ${grouped(r.cells)} cells (${grouped(r.addToCells)} AddToCell), ${formatBytes(r.bytes)} in ${grouped(r.batches)} batches; ${grouped(r.retries)} ${r.retries === 1 ? 'retry' : 'retries'}`,
-    '  Keys come from the design\'s generators and can repeat (its distributions), so the table may hold fewer distinct rows.',
+    "  Keys come from the design's generators and can repeat (its distributions), so the table may hold fewer distinct rows.",
     ...r.notes.map((n) => `  Note: ${n}`),
   ];
   return `${lines.join('\n')}\n`;

@@ -113,7 +113,12 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
       Uint8Array.of(0xff, 0x00, 0x23),
       utf8('room_ABCDEFGHIJ#9223370269668875460#3f2b8c1e-9a4d-4e7b-8c21-5d6f0a1b2c3d#extra'),
     ];
-    await insertRows(bt, rogue.map((key) => ({ key })), 'm', 'body');
+    await insertRows(
+      bt,
+      rogue.map((key) => ({ key })),
+      'm',
+      'body',
+    );
     const v = await cli('verify', file, '--table', 'messages', '--instance', INSTANCE);
     expect(v.code).toBe(1);
     expect(v.out).toContain('FAIL every key decodes by the template {room}#{ts}#{message}: 5 keys do not');
@@ -166,7 +171,13 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
         calls++;
         sent.push(entries.length);
         if (calls === 1) throw Object.assign(new Error('14 UNAVAILABLE: try again'), { code: 14 });
-        if (calls === 2) throw Object.assign(new Error('partial'), { errors: [{ code: 4, message: 'deadline', entry: entries[5] }, { code: 10, message: 'aborted', entry: entries[6] }] });
+        if (calls === 2)
+          throw Object.assign(new Error('partial'), {
+            errors: [
+              { code: 4, message: 'deadline', entry: entries[5] },
+              { code: 10, message: 'aborted', entry: entries[6] },
+            ],
+          });
       },
     });
     expect(result).toMatchObject({ rowsWritten: 250, retries: 2, batches: 3, interrupted: false });

@@ -112,7 +112,15 @@ async function planTable(conn: Connection, design: Design, table: Table, prune: 
     const splits = (table.splits ?? []).filter((s) => s !== '');
     const settings = settingsUpdate(wanted, null, emulator);
     notes.push(...settings.notes);
-    changes.push({ op: 'create-table', table: table.name, families: (table.families ?? []).map(familyWant), splits, rowKeySchema: schema, settings: settings.fields, settingsText: settings.what });
+    changes.push({
+      op: 'create-table',
+      table: table.name,
+      families: (table.families ?? []).map(familyWant),
+      splits,
+      rowKeySchema: schema,
+      settings: settings.fields,
+      settingsText: settings.what,
+    });
     return { table: table.name, exists: false, changes, notes, conflicts };
   }
 
@@ -141,7 +149,9 @@ async function planTable(conn: Connection, design: Design, table: Table, prune: 
   if (schema) {
     if (state.rowKeySchema === null) changes.push({ op: 'set-row-key-schema', table: table.name, schema });
     else if (protoKey(normaliseSchema(state.rowKeySchema)) !== protoKey(normaliseSchema(schema))) {
-      conflicts.push('the table has another row key schema; a schema can only be set on a table without one (clear it with "gcloud bigtable instances tables update --clear-row-key-schema" first)');
+      conflicts.push(
+        'the table has another row key schema; a schema can only be set on a table without one (clear it with "gcloud bigtable instances tables update --clear-row-key-schema" first)',
+      );
     }
   }
   const update = settingsUpdate(wanted, state.settings, emulator);
@@ -152,11 +162,14 @@ async function planTable(conn: Connection, design: Design, table: Table, prune: 
 
 /** Delimiters come back as bytes (or base64 in JSON); compare them as bytes. */
 function normaliseSchema(s: unknown): unknown {
-  const o = JSON.parse(JSON.stringify(s, (_k, v: unknown) => (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer' ? { __bytes: toHex(Uint8Array.from((v as { data: number[] }).data)) } : v))) as {
+  const o = JSON.parse(
+    JSON.stringify(s, (_k, v: unknown) =>
+      v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer' ? { __bytes: toHex(Uint8Array.from((v as { data: number[] }).data)) } : v,
+    ),
+  ) as {
     encoding?: { delimitedBytes?: { delimiter?: unknown } };
   };
   const d = o.encoding?.delimitedBytes?.delimiter;
   if (typeof d === 'string' && o.encoding?.delimitedBytes) o.encoding.delimitedBytes.delimiter = { __bytes: toHex(Buffer.from(d, 'base64')) };
   return o;
 }
-

@@ -33,7 +33,10 @@ async function sentSplits(fn: () => Promise<unknown>): Promise<Map<string, strin
     await fn();
     const out = new Map<string, string[]>();
     for (const [req] of spy.mock.calls as unknown as [{ tableId: string; initialSplits?: { key: Uint8Array }[] }][]) {
-      out.set(req.tableId, (req.initialSplits ?? []).map((s) => Buffer.from(s.key).toString('utf8')));
+      out.set(
+        req.tableId,
+        (req.initialSplits ?? []).map((s) => Buffer.from(s.key).toString('utf8')),
+      );
     }
     return out;
   } finally {

@@ -100,7 +100,8 @@ describe.skipIf(!host)('btstudio pull against the emulator', () => {
     cbt('createfamily', 'handmade', 'events');
     cbt('setgcpolicy', 'handmade', 'events', 'maxversions=2');
     const regions = ['eu', 'us', 'ap'];
-    for (let i = 0; i < 30; i++) cbt('set', 'handmade', `${regions[i % 3]}#store${String(i).padStart(3, '0')}#2026-11-${String(1 + (i % 28)).padStart(2, '0')}`, `events:n=${i}`);
+    for (let i = 0; i < 30; i++)
+      cbt('set', 'handmade', `${regions[i % 3]}#store${String(i).padStart(3, '0')}#2026-11-${String(1 + (i % 28)).padStart(2, '0')}`, `events:n=${i}`);
     const r = await runCli('pull', '--instance', INSTANCE, '--table', 'handmade');
     expect(r.code, r.err).toBe(0);
     const pulled = loadDesign(r.out, 'pulled.yaml');

@@ -25,7 +25,10 @@ export interface PulledTable {
 export async function listTables(conn: Connection): Promise<string[]> {
   try {
     const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath, view: 'NAME_ONLY' }, { timeout: RPC_TIMEOUT_MS, maxRetries: 1 });
-    return tables.map((t) => (t.name ?? '').split('/').pop()!).filter((n) => n !== '').sort();
+    return tables
+      .map((t) => (t.name ?? '').split('/').pop()!)
+      .filter((n) => n !== '')
+      .sort();
   } catch (e) {
     throw explainRpcError(e, conn.target, 'listing tables');
   }
@@ -96,13 +99,18 @@ export async function sampleKeysOf(table: BtTable, n: number, points = 16): Prom
   const read = async (start: Uint8Array, limit: number): Promise<Uint8Array | null> => {
     let last: Uint8Array | null = null;
     let fresh = false;
-    await forEachKey(table, [{ start, end: null }], (k) => {
-      const key = new Uint8Array(k);
-      const id = Buffer.from(key).toString('latin1');
-      if (!seen.has(id)) fresh = true;
-      seen.set(id, key);
-      last = key;
-    }, limit);
+    await forEachKey(
+      table,
+      [{ start, end: null }],
+      (k) => {
+        const key = new Uint8Array(k);
+        const id = Buffer.from(key).toString('latin1');
+        if (!seen.has(id)) fresh = true;
+        seen.set(id, key);
+        last = key;
+      },
+      limit,
+    );
     return fresh ? last : null;
   };
   let starts: Uint8Array[] = [];
@@ -159,11 +167,14 @@ export async function pullTable(conn: Connection, name: string, sample: number):
   if (schema) {
     const r = rowKeyFromStruct(structAsJson(schema), ['rowKeySchema'], true);
     rowKey = r.rowKey;
-    notes.push('the key template is the table\'s row key schema', ...r.notes);
+    notes.push("the key template is the table's row key schema", ...r.notes);
   } else if (keys.length > 0) {
     inference = inferFromKeys(keys, { table: name });
     rowKey = inference.table.rowKey;
-    notes.push(`the key template is inferred from ${keys.length} keys sampled across the table: ${inference.fitted} fit, ${inference.misfitCount} do not`, ...inference.notes);
+    notes.push(
+      `the key template is inferred from ${keys.length} keys sampled across the table: ${inference.fitted} fit, ${inference.misfitCount} do not`,
+      ...inference.notes,
+    );
   } else notes.push(`table ${name} has no rows: its key is one text field, row_key; describe the key in the template`);
   const table: Table = {
     name,

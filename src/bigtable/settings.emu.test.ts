@@ -28,7 +28,14 @@ tables:
 
 describe('settingsUpdate: what a real instance is sent', () => {
   it('sends every setting with its update mask and Duration seconds', () => {
-    const table = { name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' as const } } }, deletionProtection: true, changeStreamRetention: '3d', backup: { retention: '14d' }, tieredStorage: { infrequentAccessAfter: '60d' } };
+    const table = {
+      name: 't',
+      rowKey: { template: '{a}', fields: { a: { type: 'string' as const } } },
+      deletionProtection: true,
+      changeStreamRetention: '3d',
+      backup: { retention: '14d' },
+      tieredStorage: { infrequentAccessAfter: '60d' },
+    };
     const u = settingsUpdate(settingsWanted(table), null, false);
     expect(u.paths).toEqual(['deletion_protection', 'change_stream_config', 'automated_backup_policy', 'tiered_storage_config']);
     expect(u.fields).toEqual({
@@ -62,7 +69,9 @@ describe.skipIf(!host)('btstudio apply and the production settings, against the 
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('+ create table carts with 2 families; deletion protection');
-    expect(r.out).toMatch(/instance: apply writes tables only; the design's 2 clusters \(zones, nodes, autoscaling\) and 2 app profiles are not created .*the emulator has no instance admin/);
+    expect(r.out).toMatch(
+      /instance: apply writes tables only; the design's 2 clusters \(zones, nodes, autoscaling\) and 2 app profiles are not created .*the emulator has no instance admin/,
+    );
     expect(r.out).toContain('change stream 3d: not applied, the emulator accepts and drops it; a real instance keeps it');
     expect(r.out).toContain('automated backup 14d: not applied, the emulator accepts and drops it');
     expect(r.out).toContain('deletion protection: set, but the emulator does not enforce it');
@@ -84,7 +93,9 @@ describe.skipIf(!host)('btstudio apply and the production settings, against the 
     expect(second.code).toBe(0);
     expect(second.out).toContain('~ set deletion protection');
     expect(second.out).toContain('done: set deletion protection');
-    expect(second.out).toMatch(/Plan: 0 tables to create, 0 families to add, 0 GC rules to change, 0 row key schemas to set, 0 deletions, 1 table settings update\./);
+    expect(second.out).toMatch(
+      /Plan: 0 tables to create, 0 families to add, 0 GC rules to change, 0 row key schemas to set, 0 deletions, 1 table settings update\./,
+    );
     expect((await readTableState(conn, 'ledger'))?.settings.deletionProtection).toBe(true);
     // The design dropping protection does not remove it.
     const third = await runCli('apply', plain, '--instance', INSTANCE);

@@ -62,12 +62,24 @@ export function settingsUpdate(want: Settings, have: Settings | null, emulator: 
     out.fields.deletionProtection = true;
     out.paths.push('deletion_protection');
     out.what.push('deletion protection');
-    if (emulator) out.notes.push('deletion protection: set, but the emulator does not enforce it (it deletes protected tables); a real instance refuses such deletes');
-  } else if (have?.deletionProtection && !want.deletionProtection) out.notes.push('deletion protection: the table has it and the design does not ask for it; kept');
+    if (emulator)
+      out.notes.push('deletion protection: set, but the emulator does not enforce it (it deletes protected tables); a real instance refuses such deletes');
+  } else if (have?.deletionProtection && !want.deletionProtection)
+    out.notes.push('deletion protection: the table has it and the design does not ask for it; kept');
   const timed = [
     ['changeStreamSeconds', 'change_stream_config', 'change stream', (s: number): ITable => ({ changeStreamConfig: { retentionPeriod: { seconds: s } } })],
-    ['backupSeconds', 'automated_backup_policy', 'automated backup', (s: number): ITable => ({ automatedBackupPolicy: { retentionPeriod: { seconds: s }, frequency: { seconds: 86400 } } })],
-    ['tieringSeconds', 'tiered_storage_config', 'tiered storage after', (s: number): ITable => ({ tieredStorageConfig: { infrequentAccess: { includeIfOlderThan: { seconds: s } } } })],
+    [
+      'backupSeconds',
+      'automated_backup_policy',
+      'automated backup',
+      (s: number): ITable => ({ automatedBackupPolicy: { retentionPeriod: { seconds: s }, frequency: { seconds: 86400 } } }),
+    ],
+    [
+      'tieringSeconds',
+      'tiered_storage_config',
+      'tiered storage after',
+      (s: number): ITable => ({ tieredStorageConfig: { infrequentAccess: { includeIfOlderThan: { seconds: s } } } }),
+    ],
   ] as const;
   for (const [key, path, label, proto] of timed) {
     const w = want[key];
@@ -91,7 +103,10 @@ export function settingsUpdate(want: Settings, have: Settings | null, emulator: 
 export function instanceNotes(design: Design, emulator: boolean): string[] {
   const inst = design.instance;
   if (!inst?.clusters?.length && !inst?.appProfiles?.length) return [];
-  const what = [inst.clusters?.length ? `${inst.clusters.length} cluster${inst.clusters.length === 1 ? '' : 's'} (zones, nodes, autoscaling)` : '', inst.appProfiles?.length ? `${inst.appProfiles.length} app profile${inst.appProfiles.length === 1 ? '' : 's'}` : '']
+  const what = [
+    inst.clusters?.length ? `${inst.clusters.length} cluster${inst.clusters.length === 1 ? '' : 's'} (zones, nodes, autoscaling)` : '',
+    inst.appProfiles?.length ? `${inst.appProfiles.length} app profile${inst.appProfiles.length === 1 ? '' : 's'}` : '',
+  ]
     .filter(Boolean)
     .join(' and ');
   return [

@@ -61,10 +61,15 @@ export function resolveTarget(opts: TargetOptions, env: NodeJS.ProcessEnv = proc
   } else kind = 'cloud';
   const project = opts.project ?? (kind === 'emulator' ? EMULATOR_DEFAULT_PROJECT : (env.GOOGLE_CLOUD_PROJECT ?? env.CLOUDSDK_CORE_PROJECT));
   const instance = opts.instance ?? (kind === 'emulator' ? EMULATOR_DEFAULT_INSTANCE : undefined);
-  if (!project) throw new IntegrationError(`name the Google Cloud project with --project (or GOOGLE_CLOUD_PROJECT); for the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT`, 'usage');
+  if (!project)
+    throw new IntegrationError(
+      `name the Google Cloud project with --project (or GOOGLE_CLOUD_PROJECT); for the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT`,
+      'usage',
+    );
   if (!instance) throw new IntegrationError(`name the Bigtable instance with --instance; for the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT`, 'usage');
   if (!PROJECT_ID.test(project)) throw new IntegrationError(`"${project}" is not a project id`, 'usage');
-  if (!INSTANCE_ID.test(instance)) throw new IntegrationError(`"${instance}" is not an instance id (2-33 letters, digits and -, starting with a letter)`, 'usage');
+  if (!INSTANCE_ID.test(instance))
+    throw new IntegrationError(`"${instance}" is not an instance id (2-33 letters, digits and -, starting with a letter)`, 'usage');
   return { kind, project, instance, host, instancePath: `projects/${project}/instances/${instance}` };
 }
 
@@ -95,7 +100,9 @@ export function probe(hostPort: string, timeoutMs: number, what: string): Promis
       socket.destroy();
       resolve();
     });
-    socket.once('error', (e: NodeJS.ErrnoException) => fail(e.code === 'ECONNREFUSED' ? 'connection refused (is it running?)' : e.code === 'ENOTFOUND' ? 'unknown host' : e.message));
+    socket.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'ECONNREFUSED' ? 'connection refused (is it running?)' : e.code === 'ENOTFOUND' ? 'unknown host' : e.message),
+    );
   });
 }
 
@@ -144,7 +151,11 @@ export async function connect(target: Target, { connectTimeoutMs = CONNECT_TIMEO
       });
       await probe(GOOGLE_ADMIN_HOST, connectTimeoutMs, 'Cloud Bigtable');
     } else {
-      await probe(target.host!, connectTimeoutMs, target.kind === 'emulator' ? 'the Bigtable emulator (BIGTABLE_EMULATOR_HOST)' : 'the Bigtable endpoint (--endpoint)');
+      await probe(
+        target.host!,
+        connectTimeoutMs,
+        target.kind === 'emulator' ? 'the Bigtable emulator (BIGTABLE_EMULATOR_HOST)' : 'the Bigtable endpoint (--endpoint)',
+      );
     }
   } catch (e) {
     await client.close().catch(() => undefined);
@@ -161,4 +172,3 @@ export async function connect(target: Target, { connectTimeoutMs = CONNECT_TIMEO
     },
   };
 }
-

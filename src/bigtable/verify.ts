@@ -94,7 +94,9 @@ export async function forEachKey(table: BtTable, ranges: readonly KeyRange[] | n
       rowRanges: ranges.map((r) => ({ ...(r.start.length ? { startKeyClosed: toBuffer(r.start) } : {}), ...(r.end ? { endKeyOpen: toBuffer(r.end) } : {}) })),
     };
   }
-  const stream = table.bigtable.request({ client: 'BigtableClient', method: 'readRows', reqOpts, gaxOpts: {} }) as unknown as AsyncIterable<{ chunks?: ReadRowsChunk[] | null }>;
+  const stream = table.bigtable.request({ client: 'BigtableClient', method: 'readRows', reqOpts, gaxOpts: {} }) as unknown as AsyncIterable<{
+    chunks?: ReadRowsChunk[] | null;
+  }>;
   let current: Buffer | null = null;
   for await (const response of stream) {
     for (const chunk of response.chunks ?? []) {
@@ -300,7 +302,8 @@ export async function verifyTable(bt: BtTable, table: Table, opts: VerifyOptions
       let last: Buffer | null = null;
       await forEachKey(bt, group.ranges, (key) => {
         scanned++;
-        if (last && compareBytes(last, key) >= 0 && !check.problems.some((p) => p.includes('order'))) check.problems.push('a range read returned rows out of byte order');
+        if (last && compareBytes(last, key) >= 0 && !check.problems.some((p) => p.includes('order')))
+          check.problems.push('a range read returned rows out of byte order');
         last = key;
         let record: KeyRecord;
         try {
@@ -320,7 +323,9 @@ export async function verifyTable(bt: BtTable, table: Table, opts: VerifyOptions
       check.found += found.filter(Boolean).length;
     }
     if (check.runs > 0 && check.found < check.runs) {
-      check.problems.push(`the planned ranges missed the sampled row in ${check.runs - check.found} of ${check.runs} runs: rows the query asks for lie outside what its plan reads`);
+      check.problems.push(
+        `the planned ranges missed the sampled row in ${check.runs - check.found} of ${check.runs} runs: rows the query asks for lie outside what its plan reads`,
+      );
     }
     if (check.fullScan && check.runs > 0) check.notes.push('full scan: every run reads the whole table');
     queries.push(check);
@@ -338,17 +343,23 @@ function perRun(n: number, runs: number): string {
 /** The report as people read it; keys shown with displayKey (\xNN for bytes that are not printable UTF-8). */
 export function formatVerifyReport(r: VerifyReport, sample: number): string {
   const lines = [`Verify table ${r.table}: ${grouped(r.rows)} rows read (keys only) in ${r.readSeconds.toFixed(2)} s`];
-  lines.push(`  ${mark(r.badKeyCount === 0)} every key decodes by the template ${r.template}${r.badKeyCount ? `: ${grouped(r.badKeyCount)} ${r.badKeyCount === 1 ? 'key does' : 'keys do'} not` : ''}`);
+  lines.push(
+    `  ${mark(r.badKeyCount === 0)} every key decodes by the template ${r.template}${r.badKeyCount ? `: ${grouped(r.badKeyCount)} ${r.badKeyCount === 1 ? 'key does' : 'keys do'} not` : ''}`,
+  );
   for (const b of r.badKeys) lines.push(`         ${displayKey(b.key)}    (${b.reason})`);
   if (r.badKeyCount > r.badKeys.length) lines.push(`         ... and ${grouped(r.badKeyCount - r.badKeys.length)} more`);
   if (r.badKeyCount) lines.push('         Rows like these make SQL queries that select key fields of a structured row key fail.');
-  lines.push(`  ${mark(r.orderViolationCount === 0)} rows come back in byte order (compareBytes)${r.orderViolationCount ? `: ${r.orderViolationCount} out of order` : ''}`);
+  lines.push(
+    `  ${mark(r.orderViolationCount === 0)} rows come back in byte order (compareBytes)${r.orderViolationCount ? `: ${r.orderViolationCount} out of order` : ''}`,
+  );
   for (const v of r.orderViolations) lines.push(`         row ${v.index}: ${displayKey(v.after)} after ${displayKey(v.before)}`);
   if (r.queries.length) lines.push(`  queries (ranges built from ${sample} sampled ${sample === 1 ? 'row' : 'rows'}; per run: rows scanned -> rows returned):`);
   else lines.push('  (the table declares no queries)');
   for (const q of r.queries) {
     const ranges = q.fullScan ? 'full scan' : `${q.kind}, ${q.ranges || q.scansPlanned} ${(q.ranges || q.scansPlanned) === 1 ? 'range' : 'ranges'}`;
-    const counts = q.runs ? `scanned ${perRun(q.scanned, q.runs)} -> returned ${perRun(q.returned, q.runs)}; sampled row found in ${q.found}/${q.runs}` : 'not run';
+    const counts = q.runs
+      ? `scanned ${perRun(q.scanned, q.runs)} -> returned ${perRun(q.returned, q.runs)}; sampled row found in ${q.found}/${q.runs}`
+      : 'not run';
     lines.push(`  ${mark(q.problems.length === 0)} ${q.name}: ${ranges}; ${counts}`);
     for (const p of q.problems) lines.push(`         ${p}`);
     for (const n of q.notes) lines.push(`         (${n})`);

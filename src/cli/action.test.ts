@@ -53,7 +53,8 @@ let bin = '';
 let built = '';
 const root = mkdtempSync(join(tmpdir(), 'btstudio-action-'));
 const repo = join(root, 'repo');
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
 
 const EVENTS = `  - name: events
     rowKey:
@@ -126,7 +127,14 @@ function runAction(given: Record<string, string>): { steps: Ran[]; summary: stri
     const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
       cwd: repo,
       encoding: 'utf8',
-      env: { PATH: `${bin}:${process.env.PATH}`, HOME: root, GITHUB_STEP_SUMMARY: summary, EXPECT_PACKAGE: `${inputs.package}@${inputs.version}`, BTSTUDIO_BUILT: built, ...env },
+      env: {
+        PATH: `${bin}:${process.env.PATH}`,
+        HOME: root,
+        GITHUB_STEP_SUMMARY: summary,
+        EXPECT_PACKAGE: `${inputs.package}@${inputs.version}`,
+        BTSTUDIO_BUILT: built,
+        ...env,
+      },
     });
     steps.push({ step: step.name, code: r.status ?? -1, out: r.stdout, err: r.stderr });
     if (r.status !== 0) failed = true;
@@ -154,7 +162,9 @@ describe('action.yml', () => {
       ['btstudio diff --fail-on', 0],
     ]);
     const annotations = steps[0]!.out.split('\n').filter((l) => l.startsWith('::'));
-    expect(annotations).toEqual([expect.stringMatching(/^::error file=designs\/app\.bt\.yaml,line=8,col=9,title=btstudio timestamp-leading::the key starts with the timestamp at/)]);
+    expect(annotations).toEqual([
+      expect.stringMatching(/^::error file=designs\/app\.bt\.yaml,line=8,col=9,title=btstudio timestamp-leading::the key starts with the timestamp at/),
+    ]);
     expect(steps[0]!.out).toContain('✖ 1 new finding (1 error, 0 warnings, 0 info)');
     expect(summary).toContain('## btstudio lint\n\n❌ 1 error(s), 0 warning(s), 0 info; 0 accepted');
     expect(steps[1]!.out).toContain('1 change(s): 1 in place');
@@ -211,7 +221,11 @@ describe('.pre-commit-hooks.yaml', () => {
     writeFileSync(flawed, design(AUDIT));
     const run = (h: Hook, ...files: string[]) => {
       const [cmd, ...args] = h.entry.split(' ');
-      return spawnSync(cmd!, [...args, ...files], { cwd: repo, encoding: 'utf8', env: { PATH: `${bin}:${process.env.PATH}`, HOME: root, BTSTUDIO_BUILT: built } });
+      return spawnSync(cmd!, [...args, ...files], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { PATH: `${bin}:${process.env.PATH}`, HOME: root, BTSTUDIO_BUILT: built },
+      });
     };
     const [check, lint] = hooks as [Hook, Hook];
     expect(run(check, clean, flawed).status).toBe(0);

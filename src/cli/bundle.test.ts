@@ -41,7 +41,7 @@ describe('the CLI bundle', () => {
     expect(sources.filter((s) => /node_modules\/(zod|js-yaml)\/|load-design/.test(s))).toEqual([]);
   });
 
-  it('keeps zod\'s English messages and leaves its other locales out', () => {
+  it("keeps zod's English messages and leaves its other locales out", () => {
     const keys = readdirSync(dir).find((f) => /^keys-.*\.mjs$/.test(f))!;
     const locales = reachableSources(keys).filter((s) => s.includes('zod/v4/locales/'));
     expect(locales.map((s) => s.replace(/.*\/locales\//, ''))).toEqual(['en.js']);
@@ -53,12 +53,19 @@ describe('the language server in the bundle', () => {
     const chunks = readdirSync(dir).filter((f) => f.endsWith('.mjs'));
     const server = chunks.filter((f) => reachableSources(f).some((s) => s.endsWith('src/cli/lsp/server.ts')));
     expect(server.length).toBeGreaterThan(0);
-    for (const f of server) expect(reachableSources(f).some((s) => /vscode-languageserver\/lib\//.test(s)), f).toBe(true);
+    for (const f of server)
+      expect(
+        reachableSources(f).some((s) => /vscode-languageserver\/lib\//.test(s)),
+        f,
+      ).toBe(true);
     // Nothing a command reaches at once pulls the LSP library in (the lsp command imports it lazily).
     const lsp = chunks.find((f) => /^lsp-.*\.mjs$/.test(f))!;
     expect(lsp).toBeDefined();
     for (const f of ['btstudio.mjs', lsp, chunks.find((c) => /^lint-.*\.mjs$/.test(c))!]) {
-      expect(reachableSources(f).filter((s) => /vscode-/.test(s)), f).toEqual([]);
+      expect(
+        reachableSources(f).filter((s) => /vscode-/.test(s)),
+        f,
+      ).toEqual([]);
     }
   });
 });

@@ -29,13 +29,21 @@ const cases: [string, string, RegExp][] = [
     `${table}materializedViews:\n  - name: mv\n    table: orders\n    groupBy: {fields: [shop], aggregations: [{fn: count, as: n}]}\n    index: {fields: [shop]}\n`,
     /:13:5: materializedViews\[0\]\.index: a materialized view is exactly one of query, groupBy and index; this one has groupBy and index/,
   ],
-  ['a materialized view with none', `${table}materializedViews:\n  - {name: mv, table: orders}\n`, /:10:5: materializedViews\[0\]: a materialized view is exactly one of query, groupBy and index; this one has none/],
+  [
+    'a materialized view with none',
+    `${table}materializedViews:\n  - {name: mv, table: orders}\n`,
+    /:10:5: materializedViews\[0\]: a materialized view is exactly one of query, groupBy and index; this one has none/,
+  ],
   [
     'a DELETE as a logical view',
     `${table}logicalViews:\n  - {name: lv, query: "DELETE FROM orders WHERE true"}\n`,
     /:10:\d+: logicalViews\[0\]\.query: the query is a DELETE statement, not a SELECT/,
   ],
-  ['a SELECT then a DELETE', `${table}logicalViews:\n  - {name: lv, query: "SELECT _key FROM orders; DELETE FROM orders"}\n`, /logicalViews\[0\]\.query: the query holds more than one statement/],
+  [
+    'a SELECT then a DELETE',
+    `${table}logicalViews:\n  - {name: lv, query: "SELECT _key FROM orders; DELETE FROM orders"}\n`,
+    /logicalViews\[0\]\.query: the query holds more than one statement/,
+  ],
   [
     'two views of one name',
     `${table}logicalViews:\n  - {name: lv, query: "SELECT _key FROM orders"}\n  - {name: lv, query: "SELECT _key FROM orders"}\n`,
@@ -56,20 +64,31 @@ const cases: [string, string, RegExp][] = [
     table.replace('families:', 'queries: [{name: q, match: {shop: eq}, filter: [\'o:total > "abc"\']}]\n    families:'),
     /filter\[0\]: filter "o:total > \\"abc\\"": "\\"abc\\"" is not a int64 value \(column o:total is int64\)/,
   ],
-  ['a filter that is not family:qualifier', table.replace('families:', 'queries: [{name: q, match: {shop: eq}, filter: ["total > 5"]}]\n    families:'), /is not family:qualifier \[op value\]/],
+  [
+    'a filter that is not family:qualifier',
+    table.replace('families:', 'queries: [{name: q, match: {shop: eq}, filter: ["total > 5"]}]\n    families:'),
+    /is not family:qualifier \[op value\]/,
+  ],
   [
     'a 51-byte delimiter read from the template',
     table.replace('"{shop}#{id}"', `"{shop}${'#'.repeat(51)}{id}"`),
     /:5:\d+: tables\[0\]\.rowKey\.template: the delimiter read from the template is 51 bytes; Bigtable allows 1 to 50/,
   ],
-  ['a 51-byte delimiter written', table.replace('{template: "{shop}#{id}",', `{template: "{shop}#{id}", delimiter: "${'#'.repeat(51)}",`), /rowKey\.delimiter: must be at most 50 characters/],
+  [
+    'a 51-byte delimiter written',
+    table.replace('{template: "{shop}#{id}",', `{template: "{shop}#{id}", delimiter: "${'#'.repeat(51)}",`),
+    /rowKey\.delimiter: must be at most 50 characters/,
+  ],
 ];
 
 describe('check refuses what the format does not allow, at file:line:column, exit 2', () => {
   it('the base design passes (each case below breaks one thing)', async () => {
     const ok = await runCli('check', write('base.yaml', `${table}logicalViews:\n  - {name: lv, query: "SELECT _key FROM orders"}\n`));
     expect(ok).toMatchObject({ code: 0, err: '' });
-    const filters = table.replace('families:', 'queries: [{name: q, match: {shop: eq}, filter: ["o:total > 5", "o:note = \'x\'", "o:raw", "o:*", "o:total > @min", "o:{id} = 1"]}]\n    families:');
+    const filters = table.replace(
+      'families:',
+      'queries: [{name: q, match: {shop: eq}, filter: ["o:total > 5", "o:note = \'x\'", "o:raw", "o:*", "o:total > @min", "o:{id} = 1"]}]\n    families:',
+    );
     expect(await runCli('check', write('filters.yaml', filters))).toMatchObject({ code: 0, err: '' });
   });
   cases.forEach(([what, text, message], i) => {

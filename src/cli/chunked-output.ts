@@ -93,7 +93,8 @@ class OverlappedFile implements ChunkedOutput {
     this.pending = null;
     if (this.failure !== null) {
       const code = (this.failure as NodeJS.ErrnoException).code;
-      const why = code === 'ENOSPC' ? 'no space left on device' : code === 'EFBIG' ? 'the file is too large' : String((this.failure as Error).message ?? this.failure);
+      const why =
+        code === 'ENOSPC' ? 'no space left on device' : code === 'EFBIG' ? 'the file is too large' : String((this.failure as Error).message ?? this.failure);
       throw new UserError(`standard output: cannot write (${why})`);
     }
   }

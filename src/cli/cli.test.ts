@@ -62,7 +62,10 @@ describe('btstudio', () => {
 
   it('keys --sorted --hex prints keys in unsigned byte order', async () => {
     const r = await cli('keys', good, '--table', 'events', '-n', '200', '--sorted', '--hex');
-    const keys = r.out.trimEnd().split('\n').map((h) => Buffer.from(h, 'hex'));
+    const keys = r.out
+      .trimEnd()
+      .split('\n')
+      .map((h) => Buffer.from(h, 'hex'));
     for (let i = 1; i < keys.length; i++) expect(Buffer.compare(keys[i - 1]!, keys[i]!)).toBeLessThanOrEqual(0);
   });
 

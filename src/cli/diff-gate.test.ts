@@ -62,7 +62,11 @@ describe('diff --fail-on', () => {
 
 describe('diff --since', () => {
   const file = join(dir, 'repo', 'design.yaml');
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: join(dir, 'repo'), encoding: 'utf8' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: join(dir, 'repo'),
+      encoding: 'utf8',
+    });
 
   beforeAll(() => {
     mkdirSync(join(dir, 'repo'));

@@ -87,7 +87,9 @@ describe('failures on a valid design', () => {
     sim.throws = true;
     const r = await runCli('simulate', file);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`btstudio simulate: ${file}: simulation of table events failed: Invalid array length (a bug: please report it; BTSTUDIO_DEBUG=1 shows where)\n`);
+    expect(r.err).toBe(
+      `btstudio simulate: ${file}: simulation of table events failed: Invalid array length (a bug: please report it; BTSTUDIO_DEBUG=1 shows where)\n`,
+    );
   });
 
   it('lint of an invalid file prints its load errors and no "✔ 0 findings" line', async () => {

@@ -26,8 +26,13 @@ export function readAtRef(file: string, ref: string): Promise<AtRef> {
       { encoding: 'buffer', maxBuffer: MAX_DESIGN_BYTES + 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } },
       (err, stdout, stderr) => {
         if (!err) return resolve({ ok: true, text: new Uint8Array(stdout) });
-        const why = Buffer.from(stderr ?? '').toString('utf8').trim().split('\n')[0] ?? '';
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return reject(new UserError('--since needs git on the PATH (it reads the design as committed at that ref)'));
+        const why =
+          Buffer.from(stderr ?? '')
+            .toString('utf8')
+            .trim()
+            .split('\n')[0] ?? '';
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+          return reject(new UserError('--since needs git on the PATH (it reads the design as committed at that ref)'));
         if (/does not exist in|exists on disk, but not in/.test(why)) return resolve({ ok: false, missing: `${file} is not in ${ref}` });
         if (/maxBuffer/i.test(err.message)) return reject(new UserError(`${file} at ${ref} is larger than ${MAX_DESIGN_BYTES} bytes`));
         reject(new UserError(`--since ${ref}: git could not read ${file} (${why || err.message})`));

@@ -80,7 +80,8 @@ const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
 export function parseFlags<T extends Options>(argv: string[], options: T, allowPositionals = true) {
   const byShort = new Map<string, string>();
   for (const [name, o] of Object.entries(options)) if (o.short) byShort.set(o.short, name);
-  const longOf = (raw: string): string | undefined => (raw.startsWith('--') ? raw.slice(2) : raw.length === 2 ? byShort.get(raw[1]!) ?? raw.slice(1) : undefined);
+  const longOf = (raw: string): string | undefined =>
+    raw.startsWith('--') ? raw.slice(2) : raw.length === 2 ? (byShort.get(raw[1]!) ?? raw.slice(1)) : undefined;
   // `-n -1`, `--seed -5`: join a negative number to the option that takes a value.
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -107,13 +108,18 @@ export function parseFlags<T extends Options>(argv: string[], options: T, allowP
     const shown = t.rawName;
     if (!o) {
       const near = Object.keys(options).filter((n) => n.length > 1 && distance(n, t.name) <= Math.max(1, Math.floor(n.length / 3)));
-      throw new UserError(`unknown option ${quote(shown)}${near.length ? `; did you mean --${near[0]}?` : ''} (${known.length ? `options: ${known.join(', ')}` : 'this command takes no options'})`);
+      throw new UserError(
+        `unknown option ${quote(shown)}${near.length ? `; did you mean --${near[0]}?` : ''} (${known.length ? `options: ${known.join(', ')}` : 'this command takes no options'})`,
+      );
     }
     const flag = flagName(t.name, undefined);
     if (o.type === 'boolean') {
       if (t.inlineValue) throw new UserError(`${flag} is a switch and takes no value (got ${quote(`${shown}=${t.value ?? ''}`)})`);
     } else {
-      if (t.value === undefined || t.value === null) throw new UserError(`${flag} needs a value${shown !== flag ? ` (${shown})` : ''}, e.g. ${flag} ${t.name === 'table' ? 'NAME' : t.name === 'output' ? 'FILE' : 'VALUE'}`);
+      if (t.value === undefined || t.value === null)
+        throw new UserError(
+          `${flag} needs a value${shown !== flag ? ` (${shown})` : ''}, e.g. ${flag} ${t.name === 'table' ? 'NAME' : t.name === 'output' ? 'FILE' : 'VALUE'}`,
+        );
       if (!t.inlineValue && t.value.startsWith('-') && t.value !== '-') {
         throw new UserError(`${flag} needs a value, but the next argument ${quote(t.value)} is an option (write ${flag}=${t.value} if that is the value)`);
       }
@@ -183,7 +189,8 @@ export async function readBytes(file: string, what = 'a design file'): Promise<U
   if (virtual) {
     const bytes = virtual.get(file);
     if (bytes === undefined) throw new UserError(`${name}: no such file`);
-    if (bytes.length > MAX_READ_BYTES) throw new UserError(`${name}: the file is ${formatBytes(bytes.length)}; ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
+    if (bytes.length > MAX_READ_BYTES)
+      throw new UserError(`${name}: the file is ${formatBytes(bytes.length)}; ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
     return bytes;
   }
   let handle: FileHandle | undefined;
@@ -191,7 +198,8 @@ export async function readBytes(file: string, what = 'a design file'): Promise<U
     handle = await open(file, 'r');
     const stat = await handle.stat();
     if (stat.isDirectory()) throw new UserError(`${name}: is a directory, not ${what}`);
-    if (stat.isFile() && stat.size > MAX_READ_BYTES) throw new UserError(`${name}: the file is ${formatBytes(stat.size)}; ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
+    if (stat.isFile() && stat.size > MAX_READ_BYTES)
+      throw new UserError(`${name}: the file is ${formatBytes(stat.size)}; ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
     const parts: Uint8Array[] = [];
     let total = 0;
     for (;;) {
@@ -200,7 +208,10 @@ export async function readBytes(file: string, what = 'a design file'): Promise<U
       if (bytesRead === 0) break;
       parts.push(buf.subarray(0, bytesRead));
       total += bytesRead;
-      if (total > MAX_READ_BYTES) throw new UserError(`${name}: gives more than ${formatBytes(MAX_READ_BYTES)} (${stat.isFile() ? 'the file grew while it was read' : 'it is not a regular file'}); ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`);
+      if (total > MAX_READ_BYTES)
+        throw new UserError(
+          `${name}: gives more than ${formatBytes(MAX_READ_BYTES)} (${stat.isFile() ? 'the file grew while it was read' : 'it is not a regular file'}); ${what} may be at most ${formatBytes(MAX_READ_BYTES)}`,
+        );
     }
     return concatBytes(parts);
   } catch (e) {

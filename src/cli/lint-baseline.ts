@@ -21,7 +21,9 @@ export async function readBaseline(file: string): Promise<Map<string, number>> {
     text = await readFile(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(`--baseline ${file}: ${code === 'ENOENT' ? 'no such file (write one with btstudio lint --write-baseline FILE)' : (e as Error).message}`);
+    throw new UserError(
+      `--baseline ${file}: ${code === 'ENOENT' ? 'no such file (write one with btstudio lint --write-baseline FILE)' : (e as Error).message}`,
+    );
   }
   let data: unknown;
   try {
@@ -32,7 +34,9 @@ export async function readBaseline(file: string): Promise<Map<string, number>> {
   const parsed = BaselineFile.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UserError(`--baseline ${file}: ${issue.path.join('.') || '(top)'}: ${issue.message} (a baseline is written by btstudio lint --write-baseline, format ${BASELINE_FORMAT})`);
+    throw new UserError(
+      `--baseline ${file}: ${issue.path.join('.') || '(top)'}: ${issue.message} (a baseline is written by btstudio lint --write-baseline, format ${BASELINE_FORMAT})`,
+    );
   }
   return knownKeys(parsed.data.findings);
 }

@@ -34,7 +34,8 @@ const v2 = `format: bigtable-studio/v1\nname: ci\ndescription: |\n  Lines above 
 
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-lint-ci-'));
 const file = join(dir, 'design.yaml');
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
 
 beforeAll(() => {
   git('init', '-q', '-b', 'main');
@@ -49,9 +50,13 @@ type JsonFinding = { rule: string; table: string; line: number; severity: string
 const json = (out: string) => JSON.parse(out) as { findings: JsonFinding[]; known?: number };
 
 describe('lint --since and --baseline report only new findings', () => {
-  it('lint --since HEAD~1: only the new table\'s findings, though every line moved', async () => {
+  it("lint --since HEAD~1: only the new table's findings, though every line moved", async () => {
     const all = await runCli('lint', file, '--format', 'json');
-    expect(json(all.out).findings.map((f) => `${f.table} ${f.rule}`).sort()).toEqual(['audit timestamp-leading', 'events key-general-to-specific', 'events timestamp-leading']);
+    expect(
+      json(all.out)
+        .findings.map((f) => `${f.table} ${f.rule}`)
+        .sort(),
+    ).toEqual(['audit timestamp-leading', 'events key-general-to-specific', 'events timestamp-leading']);
     const r = await runCli('lint', file, '--since', 'HEAD~1', '--format', 'json');
     expect(r.code, r.err).toBe(1);
     const j = json(r.out);
@@ -125,7 +130,9 @@ describe('acceptances in the CLI', () => {
     expect(sarifProblems(sarif)).toEqual([]);
     const suppressed = sarif.runs[0].results.filter((r: { suppressions?: unknown[] }) => r.suppressions);
     expect(suppressed).toHaveLength(2);
-    expect(suppressed[0].suppressions).toEqual([{ kind: 'inSource', status: 'accepted', justification: 'append-only, 20 writes/s', properties: { by: 'ann', until: '2999-12-31' } }]);
+    expect(suppressed[0].suppressions).toEqual([
+      { kind: 'inSource', status: 'accepted', justification: 'append-only, 20 writes/s', properties: { by: 'ann', until: '2999-12-31' } },
+    ]);
   });
 
   it('an expired acceptance fails like its finding, and says when it expired', async () => {
@@ -250,7 +257,9 @@ describe('CI formats', () => {
     writeFileSync(before, v2.replace('tables:\n', '# a comment\n\ntables:\n'));
     const moved = JSON.parse((await runCli('lint', before, '--format', 'gitlab')).out) as Record<string, unknown>[];
     expect(moved.map((i) => i.fingerprint)).toEqual(issues.map((i) => i.fingerprint));
-    expect(moved.map((i) => (i.location as { lines: { begin: number } }).lines.begin)).toEqual(issues.map((i) => (i.location as { lines: { begin: number } }).lines.begin + 2));
+    expect(moved.map((i) => (i.location as { lines: { begin: number } }).lines.begin)).toEqual(
+      issues.map((i) => (i.location as { lines: { begin: number } }).lines.begin + 2),
+    );
   });
 
   it('--format github: an annotation per finding not accepted, escaped, and a Markdown step summary', async () => {
@@ -265,7 +274,9 @@ describe('CI formats', () => {
       const lines = r.out.trimEnd().split('\n');
       const annotations = lines.filter((l) => l.startsWith('::'));
       expect(annotations).toHaveLength(2);
-      expect(annotations[0]).toMatch(/^::error file=[^,]*odd%2C 100%25\.yaml,line=11,col=9,title=btstudio timestamp-leading::the key starts with the timestamp at/);
+      expect(annotations[0]).toMatch(
+        /^::error file=[^,]*odd%2C 100%25\.yaml,line=11,col=9,title=btstudio timestamp-leading::the key starts with the timestamp at/,
+      );
       expect(annotations[1]).toMatch(/^::notice file=.*,line=20,col=9,title=btstudio key-general-to-specific::user has fewer values/);
       const md = readFileSync(summary, 'utf8');
       expect(md.startsWith('# earlier step\n## btstudio lint\n')).toBe(true);

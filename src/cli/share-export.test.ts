@@ -97,7 +97,9 @@ describe('btstudio export', () => {
     const r = await cli(['export', two, '--table', 'b', '--to', 'row-key-schema']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/table b cannot be written as a structured row key:\n {2}- the constant segment "user" has no field/);
-    expect((await cli(['export', two, '--table', 'a'])).err).toMatch(/choose a format with --to \(row-key-schema, gcloud, cbt, terraform, code, sql, markdown, design\)/);
+    expect((await cli(['export', two, '--table', 'a'])).err).toMatch(
+      /choose a format with --to \(row-key-schema, gcloud, cbt, terraform, code, sql, markdown, design\)/,
+    );
     expect((await cli(['export', two, '--to', 'yaml'])).err).toMatch(/--to must be one of/);
   });
 });

@@ -36,7 +36,10 @@ function randomInput(seed: number, lines: number): Buffer {
     else if (kind === 1) key = previous.subarray(0, rand(previous.length + 1));
     else if (kind === 2) key = Buffer.from(rand(4) === 0 ? '' : '\r');
     else if (kind === 3) key = Buffer.from([...Array(rand(12))].map(() => [0, 0x80, 0xff, 0x7f, 0x61][rand(5)]!));
-    else key = Buffer.from(`tenant_${String(rand(40)).padStart(4, '0')}#sensor#${String(rand(3000)).padStart(8, '0')}#92233702696${rand(100000)}${rand(3) === 0 ? '\r' : ''}`);
+    else
+      key = Buffer.from(
+        `tenant_${String(rand(40)).padStart(4, '0')}#sensor#${String(rand(3000)).padStart(8, '0')}#92233702696${rand(100000)}${rand(3) === 0 ? '\r' : ''}`,
+      );
     parts.push(key, Buffer.from('\n'));
     previous = key;
   }

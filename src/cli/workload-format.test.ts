@@ -104,7 +104,9 @@ describe('the workload additions of the format', () => {
 
   it('refuse a pattern setting given to another pattern', () => {
     const r = loadDesign(YAML.replace('writePattern: burst, burstDuration: 30s', 'writePattern: bulk, burstDuration: 30s'));
-    expect(r.ok ? [] : r.issues.map(formatIssue)).toEqual([expect.stringMatching(/tables\[0\]\.load\.burstDuration.*applies to writePattern: burst, but this load is bulk/)]);
+    expect(r.ok ? [] : r.issues.map(formatIssue)).toEqual([
+      expect.stringMatching(/tables\[0\]\.load\.burstDuration.*applies to writePattern: burst, but this load is bulk/),
+    ]);
   });
 
   it('mean what they meant without the new keys: a uuid is v4, a load sustained', () => {

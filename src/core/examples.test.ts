@@ -49,8 +49,10 @@ describe('examples/', () => {
     it('has a description, families, queries and a load for every table', () => {
       const design = load(file);
       // It cites the Google page it follows by title (never our reference files).
-      expect(design.description ?? "").toMatch(/"(Schema design best practices|Schema design for time series data|Aggregate values at write time|Understand performance)"/);
-      expect(design.description ?? "").not.toMatch(/\bseed\b/i);
+      expect(design.description ?? '').toMatch(
+        /"(Schema design best practices|Schema design for time series data|Aggregate values at write time|Understand performance)"/,
+      );
+      expect(design.description ?? '').not.toMatch(/\bseed\b/i);
       for (const t of design.tables) {
         expect(t.families?.length ?? 0, t.name).toBeGreaterThan(0);
         expect(t.queries?.length ?? 0, t.name).toBeGreaterThanOrEqual(2);

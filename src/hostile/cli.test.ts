@@ -12,4 +12,3 @@ describe('hostile command lines', () => {
 
   it.each(cliCases.map((c) => [c.id, c] as const))('%s', async (_id, c) => void (await expectHostileAnswer(c)), HANG_GUARD_MS);
 });
-

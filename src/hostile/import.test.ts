@@ -9,4 +9,3 @@ describe('hostile imports', () => {
 
   it.each(importCases.map((c) => [c.id, c] as const))('%s', async (_id, c) => void (await expectHostileAnswer(c)), HANG_GUARD_MS);
 });
-

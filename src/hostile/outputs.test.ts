@@ -23,14 +23,18 @@ describe('every output of a valid design', () => {
     });
   }
 
-  it(`generated designs (${RUNS} runs): no crash, no NaN, Infinity, undefined or negative figure in any command`, async () => {
-    await fc.assert(
-      fc.asyncProperty(validDesign, async (d) => {
-        expect(await problemsOf(d)).toEqual([]);
-      }),
-      { numRuns: RUNS },
-    );
-  }, Math.max(600_000, RUNS * 60_000)); // the fuzz run draws more designs: give each a minute
+  it(
+    `generated designs (${RUNS} runs): no crash, no NaN, Infinity, undefined or negative figure in any command`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(validDesign, async (d) => {
+          expect(await problemsOf(d)).toEqual([]);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    Math.max(600_000, RUNS * 60_000),
+  ); // the fuzz run draws more designs: give each a minute
 });
 
 describe('the scanner', () => {

@@ -138,19 +138,27 @@ describe('imports', () => {
 
   it('importText never throws on a real export with one piece cut, doubled or replaced', () => {
     fc.assert(
-      fc.property(validDesign, fc.constantFrom('row-key-schema', 'design'), fc.nat(), fc.nat(20), fc.constantFrom('cut', 'double', 'replace'), fc.string({ maxLength: 4 }), (d, format, at, len, how, by) => {
-        if (d.tables.length === 0 && format === 'row-key-schema') return;
-        let text: string;
-        try {
-          text = exportTable(d, format === 'design' ? null : d.tables[0]!.name, format).text;
-        } catch {
-          return; // a key the format cannot express: nothing to import
-        }
-        const i = at % Math.max(1, text.length);
-        const piece = text.slice(i, i + len);
-        const changed = text.slice(0, i) + (how === 'cut' ? '' : how === 'double' ? piece + piece : by) + text.slice(i + len);
-        answers(changed);
-      }),
+      fc.property(
+        validDesign,
+        fc.constantFrom('row-key-schema', 'design'),
+        fc.nat(),
+        fc.nat(20),
+        fc.constantFrom('cut', 'double', 'replace'),
+        fc.string({ maxLength: 4 }),
+        (d, format, at, len, how, by) => {
+          if (d.tables.length === 0 && format === 'row-key-schema') return;
+          let text: string;
+          try {
+            text = exportTable(d, format === 'design' ? null : d.tables[0]!.name, format).text;
+          } catch {
+            return; // a key the format cannot express: nothing to import
+          }
+          const i = at % Math.max(1, text.length);
+          const piece = text.slice(i, i + len);
+          const changed = text.slice(0, i) + (how === 'cut' ? '' : how === 'double' ? piece + piece : by) + text.slice(i + len);
+          answers(changed);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -164,7 +172,24 @@ describe('CLI flags', () => {
     rule: { type: 'string', multiple: true },
   } as const;
   const arg = fc.oneof(
-    fc.constantFrom('-n', '--n', '-t', '--table', '--sorted', '--rule', '--', '-', '-1', '-x', '--sorted=yes', '--table=', '-n5', 'file.yaml', '-tn', '--bogus'),
+    fc.constantFrom(
+      '-n',
+      '--n',
+      '-t',
+      '--table',
+      '--sorted',
+      '--rule',
+      '--',
+      '-',
+      '-1',
+      '-x',
+      '--sorted=yes',
+      '--table=',
+      '-n5',
+      'file.yaml',
+      '-tn',
+      '--bogus',
+    ),
     fc.string({ maxLength: 6 }),
   );
 
@@ -185,16 +210,21 @@ describe('CLI flags', () => {
 
   it('intFlag gives a whole number within its bounds or a one-line refusal naming the flag', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.double().map(String)), fc.integer({ min: -1000, max: 1000 }), fc.nat(1_000_000), (text, min, span) => {
-        try {
-          const n = intFlag(text, '--x', min, min, min + span);
-          expect(Number.isInteger(n) && n >= min && n <= min + span).toBe(true);
-        } catch (e) {
-          expect(e).toBeInstanceOf(UserError);
-          expect((e as Error).message).toMatch(/^--x /);
-          expect((e as Error).message).not.toMatch(/\n/);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String), fc.double().map(String)),
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.nat(1_000_000),
+        (text, min, span) => {
+          try {
+            const n = intFlag(text, '--x', min, min, min + span);
+            expect(Number.isInteger(n) && n >= min && n <= min + span).toBe(true);
+          } catch (e) {
+            expect(e).toBeInstanceOf(UserError);
+            expect((e as Error).message).toMatch(/^--x /);
+            expect((e as Error).message).not.toMatch(/\n/);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });

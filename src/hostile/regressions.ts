@@ -33,7 +33,13 @@ export const REGRESSIONS: Regression[] = [
     design: {
       format: v1,
       name: 'no load',
-      tables: [{ name: 'things', rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } }, families: [{ name: 'f', columns: [{ qualifier: '{k}', dynamic: true }] }] }],
+      tables: [
+        {
+          name: 'things',
+          rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } },
+          families: [{ name: 'f', columns: [{ qualifier: '{k}', dynamic: true }] }],
+        },
+      ],
     },
   },
   {
@@ -46,7 +52,10 @@ export const REGRESSIONS: Regression[] = [
       tables: [
         {
           name: 't',
-          rowKey: { template: '{id}#{ts}', fields: { id: { type: 'int', encoding: 'bigEndian' }, ts: { type: 'timestamp', unit: 'us', bucket: 'day', reversed: true } } },
+          rowKey: {
+            template: '{id}#{ts}',
+            fields: { id: { type: 'int', encoding: 'bigEndian' }, ts: { type: 'timestamp', unit: 'us', bucket: 'day', reversed: true } },
+          },
           load: { writesPerSecond: 7.4e-323 },
         },
       ],

@@ -71,7 +71,8 @@ export function inspect(raw: Uint8Array, limits: LiveLimits): Inspected {
     }
     if (type === 1) {
       const payload = decoding.readVarUint8Array(d);
-      if (payload.length > limits.maxAwarenessBytes) throw new Refusal(CODES.tooLarge, `presence message of ${payload.length} bytes is over the limit of ${limits.maxAwarenessBytes}`);
+      if (payload.length > limits.maxAwarenessBytes)
+        throw new Refusal(CODES.tooLarge, `presence message of ${payload.length} bytes is over the limit of ${limits.maxAwarenessBytes}`);
     }
     return { type, update: null };
   } catch (e) {
@@ -92,7 +93,8 @@ export function checkUpdate(update: Uint8Array): void {
     if (!(s instanceof Y.Item)) continue;
     // A decoded update names a root type by its key (a string), which the Item type does not say.
     const parent = s.parent as unknown;
-    if (typeof parent === 'string' && parent !== DESIGN_TEXT) throw new Refusal(CODES.malformed, `an update may change only the design text (it named "${parent.slice(0, 40)}")`);
+    if (typeof parent === 'string' && parent !== DESIGN_TEXT)
+      throw new Refusal(CODES.malformed, `an update may change only the design text (it named "${parent.slice(0, 40)}")`);
     if (s.parentSub !== null) throw new Refusal(CODES.malformed, 'an update may change only the design text (it set an attribute)');
     if (!(s.content instanceof Y.ContentString) && !(s.content instanceof Y.ContentDeleted))
       throw new Refusal(CODES.malformed, `an update may hold only text (it held ${s.content.constructor.name})`);

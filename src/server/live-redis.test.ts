@@ -59,7 +59,11 @@ describe('two server processes on one Redis', () => {
       a.text.insert(a.text.length, `a-${i}\n`);
       b.text.insert(0, `b-${i}\n`);
     }
-    await until(() => a.text.toString() === b.text.toString() && a.text.length === b.text.length && (a.text.toString().match(/[ab]-\d+/g) ?? []).length === 40, 'both clients hold all 40 lines', 20_000);
+    await until(
+      () => a.text.toString() === b.text.toString() && a.text.length === b.text.length && (a.text.toString().match(/[ab]-\d+/g) ?? []).length === 40,
+      'both clients hold all 40 lines',
+      20_000,
+    );
     const c = client(two.url, r.room, r.view);
     await c.synced;
     await until(() => c.text.toString() === a.text.toString(), 'a newcomer on the second process sees everything');

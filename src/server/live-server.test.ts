@@ -131,7 +131,10 @@ describe('limits', () => {
   });
 
   it('makes rooms only for a same-origin JSON request', async () => {
-    const bad = await fetch(`${server.url}/live/rooms`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' } });
+    const bad = await fetch(`${server.url}/live/rooms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' },
+    });
     expect(bad.status).toBe(403);
     const form = await fetch(`${server.url}/live/rooms`, { method: 'POST', headers: { 'Content-Type': 'text/plain' } });
     expect(form.status).toBe(415);

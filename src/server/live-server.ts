@@ -57,11 +57,12 @@ export async function startLiveServer(opts: LiveServerOptions): Promise<LiveServ
     async onConnect({ documentName, instance }) {
       if (!ROOM_ID.test(documentName)) throw reject(CODES.malformed, 'invalid-room: not a room of this server (a live link has a 22-character room id)');
       const n = instance.documents.get(documentName)?.getConnectionsCount() ?? 0;
-      if (n >= limits.maxConnectionsPerRoom) throw reject(CODES.full, `room-full: the room already has ${n} connections (the limit is ${limits.maxConnectionsPerRoom})`);
+      if (n >= limits.maxConnectionsPerRoom)
+        throw reject(CODES.full, `room-full: the room already has ${n} connections (the limit is ${limits.maxConnectionsPerRoom})`);
     },
     async onAuthenticate({ token, documentName, connectionConfig }) {
       const mode = verifyToken(secret, documentName, token);
-      if (!mode) throw reject(CODES.readOnly, 'invalid-token: this link\'s token does not open this room (ask for a new link)');
+      if (!mode) throw reject(CODES.readOnly, "invalid-token: this link's token does not open this room (ask for a new link)");
       connectionConfig.readOnly = mode === 'view';
       return { mode };
     },
@@ -95,7 +96,8 @@ export async function startLiveServer(opts: LiveServerOptions): Promise<LiveServ
         if (update && !connection.readOnly) {
           checkUpdate(update);
           const size = (sizes.get(documentName) ?? 0) + update.length;
-          if (size > limits.maxDocBytes) throw reject(CODES.tooLarge, `document-too-large: the room would hold ${size} bytes, over the limit of ${limits.maxDocBytes}`);
+          if (size > limits.maxDocBytes)
+            throw reject(CODES.tooLarge, `document-too-large: the room would hold ${size} bytes, over the limit of ${limits.maxDocBytes}`);
         }
       } catch (e) {
         const r = e instanceof Refusal ? e : reject(CODES.malformed, `refused: ${(e as Error).message}`);
@@ -150,7 +152,8 @@ export async function startLiveServer(opts: LiveServerOptions): Promise<LiveServ
   const createRoom = (req: IncomingMessage) => {
     const now = Date.now();
     created = created.filter((t) => now - t < 60_000);
-    if (created.length >= limits.roomsPerMinute) return { status: 429, body: { error: `too many rooms made in the last minute (the limit is ${limits.roomsPerMinute}); try again shortly` } };
+    if (created.length >= limits.roomsPerMinute)
+      return { status: 429, body: { error: `too many rooms made in the last minute (the limit is ${limits.roomsPerMinute}); try again shortly` } };
     // A page elsewhere must not make rooms here: same origin only (a cross-site fetch also needs a preflight for this content type).
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`)
@@ -173,7 +176,19 @@ export async function startLiveServer(opts: LiveServerOptions): Promise<LiveServ
       });
       return;
     }
-    if (path === `${LIVE_PATH}/health`) return sendText(res, 200, JSON.stringify({ ok: true, documents: hocuspocus.getDocumentsCount(), connections: hocuspocus.getConnectionsCount(), rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed }), 'application/json');
+    if (path === `${LIVE_PATH}/health`)
+      return sendText(
+        res,
+        200,
+        JSON.stringify({
+          ok: true,
+          documents: hocuspocus.getDocumentsCount(),
+          connections: hocuspocus.getConnectionsCount(),
+          rss: process.memoryUsage().rss,
+          heapUsed: process.memoryUsage().heapUsed,
+        }),
+        'application/json',
+      );
     if (staticDir && serveStatic(staticDir, req, res)) return;
     sendText(res, 404, 'not found\n');
   });

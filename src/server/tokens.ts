@@ -23,7 +23,10 @@ export function loadSecret(dataDir: string): Buffer {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
   const text = readFileSync(file, 'utf8').trim();
   const secret = Buffer.from(text, 'base64url');
-  if (secret.length < 32) throw new Error(`${file}: the secret must be at least 32 bytes of base64url (found ${secret.length}); delete it to make a new one (every link made before stops working)`);
+  if (secret.length < 32)
+    throw new Error(
+      `${file}: the secret must be at least 32 bytes of base64url (found ${secret.length}); delete it to make a new one (every link made before stops working)`,
+    );
   return secret;
 }
 

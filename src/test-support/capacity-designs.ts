@@ -4,7 +4,9 @@ export const eventsDesign = (wps: number, nodes: number, storage = 'ssd', querie
 name: capacity
 cluster: {nodes: ${nodes}, storage: ${storage}}
 tables:
-${Array.from({ length: tables }, (_, i) => `  - name: events${i || ''}
+${Array.from(
+  { length: tables },
+  (_, i) => `  - name: events${i || ''}
     rowKey:
       template: "{device}#{ts}"
       fields:
@@ -16,4 +18,5 @@ ${Array.from({ length: tables }, (_, i) => `  - name: events${i || ''}
         columns:
           - {qualifier: payload, valueBytes: 200}
 ${queries}    load: {writesPerSecond: ${wps}, retention: 7d}
-`).join('')}`;
+`,
+).join('')}`;

@@ -102,7 +102,10 @@ export const ENCODING_ZOO: Design = {
     {
       name: 'one_segment',
       rowKey: { template: 'pre{k}post', fields: { k: { type: 'string', alphabet: 'alnum', length: 5 } } },
-      queries: [{ name: 'by k', match: { k: 'eq' } }, { name: 'k prefix', match: { k: 'prefix' } }],
+      queries: [
+        { name: 'by k', match: { k: 'eq' } },
+        { name: 'k prefix', match: { k: 'prefix' } },
+      ],
     },
     {
       name: 'wide_delimiter',

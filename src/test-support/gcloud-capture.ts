@@ -78,7 +78,13 @@ export function gcloudSandbox(dir: string, o: GcloudSandboxOptions): NodeJS.Proc
   const bin = join(dir, 'bin');
   mkdirSync(bin);
   writeFileSync(join(bin, 'cbt'), `#!/bin/bash\n${o.cbt}`, { mode: 0o755 });
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CLOUDSDK_CONFIG: config, CLOUDSDK_CORE_DISABLE_PROMPTS: '1', PROJECT: 'p' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+    CLOUDSDK_CONFIG: config,
+    CLOUDSDK_CORE_DISABLE_PROMPTS: '1',
+    PROJECT: 'p',
+  };
   delete env.BIGTABLE_EMULATOR_HOST;
   if (o.instance === undefined) delete env.INSTANCE;
   else env.INSTANCE = o.instance;

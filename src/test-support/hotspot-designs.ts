@@ -11,7 +11,8 @@ export const citiesDesign = tableYaml({
     '        ts: {type: timestamp, unit: ms}',
     '        driver: {type: string, alphabet: alnum, length: 10, cardinality: 1000000}',
   ].join('\n'),
-  families: '      - name: d\n        gc: {maxAge: 30d}\n        columns:\n          - {qualifier: lat, valueBytes: 8}\n          - {qualifier: lng, valueBytes: 8}',
+  families:
+    '      - name: d\n        gc: {maxAge: 30d}\n        columns:\n          - {qualifier: lat, valueBytes: 8}\n          - {qualifier: lng, valueBytes: 8}',
   after: '    load: {writesPerSecond: 50000, retention: 30d}\n',
 });
 
@@ -20,8 +21,10 @@ export const quotesDesign = tableYaml({
   top: 'cluster: {nodes: 24, storage: ssd}',
   table: 'quotes',
   template: '{exchange}#{symbol}',
-  fields: '        exchange: {type: string, values: [NYSE, NASDAQ, LSE, TSE]}\n        symbol: {type: string, alphabet: lower, length: 4, cardinality: 5000, distribution: hot, share: 0.6}',
-  families: '      - name: q\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: price, valueBytes: 8}\n          - {qualifier: volume, valueBytes: 8}',
+  fields:
+    '        exchange: {type: string, values: [NYSE, NASDAQ, LSE, TSE]}\n        symbol: {type: string, alphabet: lower, length: 4, cardinality: 5000, distribution: hot, share: 0.6}',
+  families:
+    '      - name: q\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: price, valueBytes: 8}\n          - {qualifier: volume, valueBytes: 8}',
   after: '    load: {writesPerSecond: 250000}\n',
 });
 

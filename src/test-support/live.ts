@@ -77,7 +77,13 @@ export interface Client {
 export function connect(url: string, room: string, token: string | null, opts: { doc?: Y.Doc; delay?: number } = {}): Client {
   const doc = opts.doc ?? new Y.Doc();
   const refusals: string[] = [];
-  const socket = new HocuspocusProviderWebsocket({ url: `${url.replace(/^http/, 'ws')}/live`, delay: opts.delay ?? 100, minDelay: opts.delay ?? 100, maxDelay: 500, jitter: false });
+  const socket = new HocuspocusProviderWebsocket({
+    url: `${url.replace(/^http/, 'ws')}/live`,
+    delay: opts.delay ?? 100,
+    minDelay: opts.delay ?? 100,
+    maxDelay: 500,
+    jitter: false,
+  });
   let onSynced: () => void = () => {};
   const synced = new Promise<void>((r) => (onSynced = r));
   const provider = new HocuspocusProvider({

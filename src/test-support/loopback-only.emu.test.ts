@@ -21,7 +21,11 @@ describe('the emulator tests stay on 127.0.0.1', () => {
     await expect(dns.promises.lookup('metadata.google.internal')).rejects.toThrow(/a DNS lookup of metadata\.google\.internal/);
     const cb = await new Promise<string>((resolve) => dns.lookup('bigtableadmin.googleapis.com', (e) => resolve(e?.message ?? 'resolved')));
     expect(cb).toMatch(/a DNS lookup of bigtableadmin\.googleapis\.com/);
-    expect(takeRefused()).toEqual(['a connection to 169.254.169.254', 'a DNS lookup of metadata.google.internal', 'a DNS lookup of bigtableadmin.googleapis.com']);
+    expect(takeRefused()).toEqual([
+      'a connection to 169.254.169.254',
+      'a DNS lookup of metadata.google.internal',
+      'a DNS lookup of bigtableadmin.googleapis.com',
+    ]);
   });
   it('lets loopback through (the emulator itself)', async () => {
     const host = process.env.BIGTABLE_EMULATOR_HOST!;

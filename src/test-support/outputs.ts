@@ -32,7 +32,10 @@ const JSON_NEGATIVE = /"(?:[a-zA-Z]*(?:[Bb]ytes|[Rr]ows|[Ww]rites|[Cc]ount|[Ss]h
 /** What is wrong with the figures of one output, or [] when nothing is. */
 export function figureProblems(o: Pick<Output, 'out' | 'err' | 'code_text'>): string[] {
   const problems: string[] = [];
-  for (const [stream, text] of [['stdout', o.out], ['stderr', o.err]] as const) {
+  for (const [stream, text] of [
+    ['stdout', o.out],
+    ['stderr', o.err],
+  ] as const) {
     const words = o.code_text && stream === 'stdout' ? [/\bNaN\b/] : [/\bNaN\b/, /\bInfinity\b/, /\bundefined\b/, /\[object Object\]/];
     for (const w of words) {
       const m = w.exec(text);
@@ -104,7 +107,8 @@ function coreSimulation(design: Design, t: Table): Output {
     return { command, code: 0, out: `${JSON.stringify(toJson(design, r))}\n${toText(design, r)}`, err: '', code_text: false };
   } catch (e) {
     // The documented refusal: a key that cannot be generated (the CLI says "table T: ...").
-    if (e instanceof TemplateError || e instanceof KeyCodecError) return { command, code: 2, out: '', err: `table ${t.name}: ${e.message}\n`, code_text: false };
+    if (e instanceof TemplateError || e instanceof KeyCodecError)
+      return { command, code: 2, out: '', err: `table ${t.name}: ${e.message}\n`, code_text: false };
     return { command, code: 70, out: '', err: `internal error: ${(e as Error).stack}`, code_text: false };
   }
 }

@@ -14,12 +14,15 @@ import { capacityPlans } from './plans';
 import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
 
 const LABEL: Record<PriceKey, string> = { nodeHour: 'Node, per hour', ssdGbMonth: 'SSD, per GiB-month', hddGbMonth: 'HDD, per GiB-month' };
-const money = (p: Prices, n: number | null) => (n === null ? 'unknown (over 1,000 nodes)' : `${p.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const money = (p: Prices, n: number | null) =>
+  n === null ? 'unknown (over 1,000 nodes)' : `${p.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** What share of a cluster's CPU load writes, reads and scans take: "writes 80%, reads 20%". */
 function loadShares(load: PlanDetail['load']): string {
   if (load.total <= 0) return 'no CPU load declared';
-  const parts = (['writes', 'reads', 'scans'] as const).filter((k) => load[k] / load.total >= 0.005).map((k) => `${k} ${Math.round((load[k] / load.total) * 100)}%`);
+  const parts = (['writes', 'reads', 'scans'] as const)
+    .filter((k) => load[k] / load.total >= 0.005)
+    .map((k) => `${k} ${Math.round((load[k] / load.total) * 100)}%`);
   return parts.join(', ');
 }
 
@@ -42,7 +45,8 @@ function WriteRates({ plan }: { plan: PlanDetail }) {
       {split.map((t, i) => (
         <span key={t.table}>
           {i > 0 ? '; ' : ''}
-          <code>{t.table}</code> {t.writeRowsPerSecond === null ? 'peak unknown' : `${rate(t.writeRowsPerSecond)}/s peak`}, {rate(t.averageWriteRowsPerSecond!)}/s average
+          <code>{t.table}</code> {t.writeRowsPerSecond === null ? 'peak unknown' : `${rate(t.writeRowsPerSecond)}/s peak`}, {rate(t.averageWriteRowsPerSecond!)}
+          /s average
           {i === split.length - 1 ? '.' : ''}
         </span>
       ))}
@@ -51,14 +55,16 @@ function WriteRates({ plan }: { plan: PlanDetail }) {
 }
 
 function PriceForm({ prices, onChange }: { prices: Prices; onChange: (p: Prices | null) => void }) {
-  const [drafts, setDrafts] = useState<Record<PriceKey, string>>(() => ({ nodeHour: String(prices.nodeHour), ssdGbMonth: String(prices.ssdGbMonth), hddGbMonth: String(prices.hddGbMonth) }));
+  const [drafts, setDrafts] = useState<Record<PriceKey, string>>(() => ({
+    nodeHour: String(prices.nodeHour),
+    ssdGbMonth: String(prices.ssdGbMonth),
+    hddGbMonth: String(prices.hddGbMonth),
+  }));
   const bad = PRICE_KEYS.filter((k) => parsePrice(drafts[k]) === null);
   return (
     <details className="capacity-prices">
       <summary>Prices ({prices.source === DEFAULT_PRICES.source ? `list prices as of ${prices.asOf}` : 'yours'})</summary>
-      <p className="hint">
-        {DEFAULT_PRICES.source}. Saved in this browser only, never in the design or a share link.
-      </p>
+      <p className="hint">{DEFAULT_PRICES.source}. Saved in this browser only, never in the design or a share link.</p>
       {PRICE_KEYS.map((k) => (
         <label key={k} className="capacity-price">
           {LABEL[k]} ({prices.currency})
@@ -87,7 +93,11 @@ function PriceForm({ prices, onChange }: { prices: Prices; onChange: (p: Prices 
       <button
         type="button"
         onClick={() => {
-          setDrafts({ nodeHour: String(DEFAULT_PRICES.nodeHour), ssdGbMonth: String(DEFAULT_PRICES.ssdGbMonth), hddGbMonth: String(DEFAULT_PRICES.hddGbMonth) });
+          setDrafts({
+            nodeHour: String(DEFAULT_PRICES.nodeHour),
+            ssdGbMonth: String(DEFAULT_PRICES.ssdGbMonth),
+            hddGbMonth: String(DEFAULT_PRICES.hddGbMonth),
+          });
           onChange(null);
         }}
       >
@@ -112,7 +122,8 @@ export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: {
         <ul className="capacity-clusters" data-testid="capacity-clusters">
           {own.clusterPlans.map((c) => (
             <li key={c.id ?? ''}>
-              {clusterName(c)}: {declaredText(c)}; needs {nodesText(c.need.recommended)} ({becauseText(c)}){c.settlesAt !== null ? `; settles at about ${nodesText(c.settlesAt)} under the peak` : ''}.
+              {clusterName(c)}: {declaredText(c)}; needs {nodesText(c.need.recommended)} ({becauseText(c)})
+              {c.settlesAt !== null ? `; settles at about ${nodesText(c.settlesAt)} under the peak` : ''}.
             </li>
           ))}
         </ul>

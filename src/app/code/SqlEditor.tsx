@@ -44,7 +44,9 @@ interface Props {
 
 /** Where a problem points: the first word of its message (in capitals, or quoted) found in the SQL. */
 export function problemRange(sql: string, message: string): { start: number; end: number } | null {
-  const words = [...message.matchAll(/"([^"]+)"|`([^`]+)`|\b([A-Z][A-Z_.]{2,})\b/g)].map((m) => m[1] ?? m[2] ?? m[3]!).filter((w) => !['SELECT', 'SQL', 'GROUP', 'ORDER'].includes(w));
+  const words = [...message.matchAll(/"([^"]+)"|`([^`]+)`|\b([A-Z][A-Z_.]{2,})\b/g)]
+    .map((m) => m[1] ?? m[2] ?? m[3]!)
+    .filter((w) => !['SELECT', 'SQL', 'GROUP', 'ORDER'].includes(w));
   for (const w of words) {
     const re = new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
     const m = re.exec(sql);
@@ -75,7 +77,12 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
   // Undo and redo in the editor are the studio's, as in the YAML tab: one history for everything.
   useEffect(() => {
     if (!editor) return;
-    const undo = editor.addAction({ id: 'studio.undo', label: 'Undo (studio history)', keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ], run: () => useStudio.getState().undo() });
+    const undo = editor.addAction({
+      id: 'studio.undo',
+      label: 'Undo (studio history)',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ],
+      run: () => useStudio.getState().undo(),
+    });
     const redo = editor.addAction({
       id: 'studio.redo',
       label: 'Redo (studio history)',
@@ -100,7 +107,14 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
         const r = problemRange(text, message);
         const a = model.getPositionAt(r?.start ?? 0);
         const b = r ? model.getPositionAt(r.end) : { lineNumber: 1, column: model.getLineMaxColumn(1) };
-        return { severity: monaco.MarkerSeverity.Error, message, startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column };
+        return {
+          severity: monaco.MarkerSeverity.Error,
+          message,
+          startLineNumber: a.lineNumber,
+          startColumn: a.column,
+          endLineNumber: b.lineNumber,
+          endColumn: b.column,
+        };
       }),
     );
   }, [editor, shown.join('\n')]);

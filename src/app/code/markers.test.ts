@@ -35,7 +35,10 @@ describe('code view marks', () => {
     const loaded = loadDesign(text);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
     const marks = findingMarks(text, lint(loaded.design).findings);
-    expect(marks.find((m) => m.source === 'timestamp-leading')).toMatchObject({ severity: 'info', message: expect.stringMatching(/\(timestamp-leading; accepted: append-only log\)$/) });
+    expect(marks.find((m) => m.source === 'timestamp-leading')).toMatchObject({
+      severity: 'info',
+      message: expect.stringMatching(/\(timestamp-leading; accepted: append-only log\)$/),
+    });
     expect(marks.find((m) => m.source === 'stale-acceptance')).toMatchObject({ severity: 'warning', line: 13 });
   });
 

@@ -39,7 +39,15 @@ function placed(locate: Locate, findings: readonly Finding[]): Mark[] {
   return findings.map((f) => {
     const { line, column } = locate(f.path);
     // An accepted finding is marked as info with its reason: it fails nothing.
-    if (isAccepted(f)) return { line, column, severity: 'info', message: `${f.message} (${f.rule}; accepted: ${f.acceptance!.reason})`, source: f.rule, path: formatPath(f.path) };
+    if (isAccepted(f))
+      return {
+        line,
+        column,
+        severity: 'info',
+        message: `${f.message} (${f.rule}; accepted: ${f.acceptance!.reason})`,
+        source: f.rule,
+        path: formatPath(f.path),
+      };
     return { line, column, severity: f.severity, message: `${f.message} (${f.rule})`, source: f.rule, path: formatPath(f.path) };
   });
 }

@@ -15,7 +15,14 @@ export function Palette({ commands }: { commands: readonly Command[] }) {
   const listId = useId();
   // Which commands apply follows the store while the palette is open (a view that finishes
   // loading after Ctrl+K enables its commands): the ids as one string, so only a change re-renders.
-  const enabledIds = useStudio((s) => (open ? commands.filter((c) => c.id !== 'palette.open' && c.enabled(s)).map((c) => c.id).join(' ') : ''));
+  const enabledIds = useStudio((s) =>
+    open
+      ? commands
+          .filter((c) => c.id !== 'palette.open' && c.enabled(s))
+          .map((c) => c.id)
+          .join(' ')
+      : '',
+  );
   const shown = useMemo(() => {
     const enabled = new Set(enabledIds.split(' '));
     return filterCommands(commands, query).filter((c) => enabled.has(c.id));

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { DesignDoc } from '../studio/contract';
 import { COALESCE_MS, emptyHistory, forget, hasEdits, record, redo, undo, type History } from './history';
 
-const doc = (id: string, text: string): DesignDoc => ({ id, text, design: { format: 'bigtable-studio/v1', name: text, tables: [] }, textIssues: [], updatedAt: 0 });
-const change = (id: string, from: string, to: string, key?: string) => ({ label: `edit ${id}`, key, before: { docs: { [id]: doc(id, from) } }, after: { docs: { [id]: doc(id, to) } } });
+const doc = (id: string, text: string): DesignDoc => ({
+  id,
+  text,
+  design: { format: 'bigtable-studio/v1', name: text, tables: [] },
+  textIssues: [],
+  updatedAt: 0,
+});
+const change = (id: string, from: string, to: string, key?: string) => ({
+  label: `edit ${id}`,
+  key,
+  before: { docs: { [id]: doc(id, from) } },
+  after: { docs: { [id]: doc(id, to) } },
+});
 
 describe('undo history', () => {
   it('merges changes with one key inside the window, keeping the first before and the last after', () => {

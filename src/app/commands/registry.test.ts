@@ -3,9 +3,24 @@ import type { Design } from '../../core/model/schema';
 import { takeRunRequest } from '../sim/link';
 import { createStudioStore } from '../store';
 import { EXPORT_FORMATS, EXPORTERS } from '../../core/export';
-import { commandForKey, createCommands, EXPORT_COMMAND_LABELS, filterCommands, matches, parseShortcut, shortcutText, type CommandId, type KeyLike } from './registry';
+import {
+  commandForKey,
+  createCommands,
+  EXPORT_COMMAND_LABELS,
+  filterCommands,
+  matches,
+  parseShortcut,
+  shortcutText,
+  type CommandId,
+  type KeyLike,
+} from './registry';
 
-const tiny = { id: 'tiny', title: 'Tiny', summary: '', yaml: 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n  - name: u\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n' };
+const tiny = {
+  id: 'tiny',
+  title: 'Tiny',
+  summary: '',
+  yaml: 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n  - name: u\n    rowKey: {template: "{a}", fields: {a: {type: string}}}\n',
+};
 
 function setup() {
   const store = createStudioStore([tiny], { ready: true });

@@ -111,9 +111,24 @@ export function createCommands(env: CommandEnv): Command[] {
 
   return [
     { id: 'edit.undo', label: 'Undo', group: 'Edit', shortcut: 'Mod+Z', enabled: (s) => s.history.past.length > 0, perform: (s) => s.undo() },
-    { id: 'edit.redo', label: 'Redo', group: 'Edit', shortcut: 'Mod+Shift+Z', alsoKeys: ['Mod+Y'], enabled: (s) => s.history.future.length > 0, perform: (s) => s.redo() },
+    {
+      id: 'edit.redo',
+      label: 'Redo',
+      group: 'Edit',
+      shortcut: 'Mod+Shift+Z',
+      alsoKeys: ['Mod+Y'],
+      enabled: (s) => s.history.future.length > 0,
+      perform: (s) => s.redo(),
+    },
     { id: 'palette.open', label: 'Command palette', group: 'Go', shortcut: 'Mod+K', enabled: () => true, perform: (s) => s.setPaletteOpen(true) },
-    { id: 'go.gallery', label: 'Go to the gallery', group: 'Go', shortcut: 'Alt+Shift+G', enabled: (s) => s.view !== 'gallery', perform: () => navigate(galleryHref()) },
+    {
+      id: 'go.gallery',
+      label: 'Go to the gallery',
+      group: 'Go',
+      shortcut: 'Alt+Shift+G',
+      enabled: (s) => s.view !== 'gallery',
+      perform: () => navigate(galleryHref()),
+    },
     {
       id: 'design.new',
       label: 'New design',
@@ -126,7 +141,13 @@ export function createCommands(env: CommandEnv): Command[] {
         env.focus?.('[data-path="name"] input');
       },
     },
-    { id: 'design.duplicate', label: 'Duplicate this design', group: 'Design', enabled: (s) => !!openDoc(s), perform: (s) => navigate(designHref(s.duplicateDesign(s.openDesignId!)!)) },
+    {
+      id: 'design.duplicate',
+      label: 'Duplicate this design',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s),
+      perform: (s) => navigate(designHref(s.duplicateDesign(s.openDesignId!)!)),
+    },
     {
       id: 'design.rename',
       label: 'Rename this design',
@@ -158,7 +179,13 @@ export function createCommands(env: CommandEnv): Command[] {
         env.download?.(out.filename, out.mime, doc.textIssues.length ? out.text : docText(doc));
       },
     },
-    { id: 'design.discardText', label: 'Discard YAML errors (back to the last valid design)', group: 'Design', enabled: (s) => (openDoc(s)?.textIssues.length ?? 0) > 0, perform: (s) => s.revertText(s.openDesignId!) },
+    {
+      id: 'design.discardText',
+      label: 'Discard YAML errors (back to the last valid design)',
+      group: 'Design',
+      enabled: (s) => (openDoc(s)?.textIssues.length ?? 0) > 0,
+      perform: (s) => s.revertText(s.openDesignId!),
+    },
     {
       id: 'table.add',
       label: 'Add a table',
@@ -166,14 +193,39 @@ export function createCommands(env: CommandEnv): Command[] {
       enabled: (s) => !!openDoc(s),
       perform: (s) => {
         const t = newTable(openDoc(s)!.design);
-        if (s.editDesign(s.openDesignId!, (d) => ({ ...d, tables: [...d.tables, t] }), { label: 'Add table' }).ok) navigate(designHref(s.openDesignId!, t.name));
+        if (s.editDesign(s.openDesignId!, (d) => ({ ...d, tables: [...d.tables, t] }), { label: 'Add table' }).ok)
+          navigate(designHref(s.openDesignId!, t.name));
       },
     },
     // What the design's buttons do, from the palette and menus (the buttons stay the one place the dialogs open from).
-    { id: 'design.share', label: 'Share this design (a link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="share-open"]') },
-    { id: 'design.shareLive', label: 'Share live (edit together: an edit link and a view link)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="live-share-open"]') },
-    { id: 'design.export', label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)', group: 'Design', enabled: (s) => !!openDoc(s) && !!env.click, perform: () => env.click?.('[data-testid="export-open"]') },
-    { id: 'design.import', label: 'Import a file (design, row_key_schema.yaml, gcloud describe)', group: 'Design', enabled: () => !!env.click, perform: () => env.click?.('[data-testid="import-file"]') },
+    {
+      id: 'design.share',
+      label: 'Share this design (a link)',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s) && !!env.click,
+      perform: () => env.click?.('[data-testid="share-open"]'),
+    },
+    {
+      id: 'design.shareLive',
+      label: 'Share live (edit together: an edit link and a view link)',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s) && !!env.click,
+      perform: () => env.click?.('[data-testid="live-share-open"]'),
+    },
+    {
+      id: 'design.export',
+      label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)',
+      group: 'Design',
+      enabled: (s) => !!openDoc(s) && !!env.click,
+      perform: () => env.click?.('[data-testid="export-open"]'),
+    },
+    {
+      id: 'design.import',
+      label: 'Import a file (design, row_key_schema.yaml, gcloud describe)',
+      group: 'Design',
+      enabled: () => !!env.click,
+      perform: () => env.click?.('[data-testid="import-file"]'),
+    },
     {
       id: 'table.simulate',
       label: 'Simulate this table (run)',
@@ -221,8 +273,22 @@ export function createCommands(env: CommandEnv): Command[] {
         if (r && s.editDesign(s.openDesignId!, () => r.design, { label: 'Duplicate table' }).ok) navigate(designHref(s.openDesignId!, r.name));
       },
     },
-    { id: 'table.next', label: 'Next table', group: 'Table', shortcut: 'Alt+PageDown', enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1, perform: stepTable(1) },
-    { id: 'table.previous', label: 'Previous table', group: 'Table', shortcut: 'Alt+PageUp', enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1, perform: stepTable(-1) },
+    {
+      id: 'table.next',
+      label: 'Next table',
+      group: 'Table',
+      shortcut: 'Alt+PageDown',
+      enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1,
+      perform: stepTable(1),
+    },
+    {
+      id: 'table.previous',
+      label: 'Previous table',
+      group: 'Table',
+      shortcut: 'Alt+PageUp',
+      enabled: (s) => (openDoc(s)?.design.tables.length ?? 0) > 1,
+      perform: stepTable(-1),
+    },
     tab('form', 'F', 'the form'),
     tab('yaml', 'Y', 'the YAML'),
     tab('sorter', 'S', 'the key sorter'),
@@ -310,5 +376,8 @@ export function filterCommands(commands: readonly Command[], query: string): Com
   });
   const q = words.join(' ');
   if (!q) return found;
-  return found.map((c, i) => ({ c, i, r: rank(c, q) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.c);
+  return found
+    .map((c, i) => ({ c, i, r: rank(c, q) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
 }

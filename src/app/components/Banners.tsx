@@ -16,7 +16,8 @@ function PersistBanner() {
     : { unavailable: 'Saving is off in this browser.', quota: 'Storage is full.', newer: 'Saved by a newer studio.', error: 'Saving failed.' }[problem.kind];
   return (
     <div className={`banner ${problem ? 'banner-error' : 'banner-info'}`} role="alert" data-testid="persist-banner" data-kind={problem?.kind ?? 'history'}>
-      <strong>{title}</strong> {problem?.message ?? 'Your designs are saved, but undo will not survive a reload.'} {problem && problem.kind !== 'newer' && 'Designs saved earlier are safe. Keep this tab open, or download your designs.'}
+      <strong>{title}</strong> {problem?.message ?? 'Your designs are saved, but undo will not survive a reload.'}{' '}
+      {problem && problem.kind !== 'newer' && 'Designs saved earlier are safe. Keep this tab open, or download your designs.'}
     </div>
   );
 }

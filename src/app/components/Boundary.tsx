@@ -76,7 +76,11 @@ function downloadText(name: string, text: string) {
 /** The open design as its YAML text (what the user typed, valid or not), or null. */
 function designText(doc: ReturnType<typeof selectOpenDoc>): { name: string; text: string } | null {
   if (!doc) return null;
-  const base = doc.design.name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'design';
+  const base =
+    doc.design.name
+      .replace(/[^A-Za-z0-9_.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'design';
   let text = doc.text;
   try {
     text ??= designTextOf(doc.design);

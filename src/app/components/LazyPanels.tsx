@@ -34,7 +34,7 @@ function useCloseOnNavigation(open: boolean, close: () => void): void {
 
 const useCloser = (setOpen: (v: boolean) => void) => useMemo(() => () => setOpen(false), [setOpen]);
 
-export function ShareAction({ design, from }: { design: Design; /** The version a link names as its base (when opened). */ from?: () => string | undefined }) {
+export function ShareAction({ design, from }: { design: Design /** The version a link names as its base (when opened). */; from?: () => string | undefined }) {
   const [open, setOpen] = useState(false);
   const [base, setBase] = useState<string | undefined>(undefined);
   useCloseOnNavigation(open, useCloser(setOpen));
@@ -110,7 +110,13 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
       {open && (
         <PanelBoundary name="The export dialog" resetKey={design} onClose={() => setOpen(false)}>
           <Suspense fallback={null}>
-            <ExportDialog key={format ?? ''} design={design} tableName={tableName} onClose={() => setOpen(false)} {...(format ? { initialFormat: format } : {})} />
+            <ExportDialog
+              key={format ?? ''}
+              design={design}
+              tableName={tableName}
+              onClose={() => setOpen(false)}
+              {...(format ? { initialFormat: format } : {})}
+            />
           </Suspense>
         </PanelBoundary>
       )}

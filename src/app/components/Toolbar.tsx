@@ -11,7 +11,15 @@ function ToolButton({ id, text }: { id: CommandId; text?: string }) {
   const keys = cmd.shortcut ? shortcutText(cmd.shortcut, isMac) : null;
   const title = [detail ? `${cmd.label}: ${detail}` : cmd.label, keys && `(${keys})`].filter(Boolean).join(' ');
   return (
-    <button type="button" className="tool" disabled={!enabled} title={title} aria-keyshortcuts={keys?.replace('Ctrl', 'Control') ?? undefined} onClick={() => cmd.perform(useStudio.getState())} data-command={id}>
+    <button
+      type="button"
+      className="tool"
+      disabled={!enabled}
+      title={title}
+      aria-keyshortcuts={keys?.replace('Ctrl', 'Control') ?? undefined}
+      onClick={() => cmd.perform(useStudio.getState())}
+      data-command={id}
+    >
       {text ?? cmd.label}
     </button>
   );
@@ -28,9 +36,19 @@ function SaveStatus() {
     memory: 'Not saved',
     readonly: 'Not saved (read-only)',
   }[persist.mode];
-  const text = conflicts > 0 && (persist.mode === 'saved' || persist.mode === 'saving') ? `Not saved: ${conflicts === 1 ? 'a design' : `${conflicts} designs`} changed in another tab` : modeText;
+  const text =
+    conflicts > 0 && (persist.mode === 'saved' || persist.mode === 'saving')
+      ? `Not saved: ${conflicts === 1 ? 'a design' : `${conflicts} designs`} changed in another tab`
+      : modeText;
   return (
-    <span className={`save-status save-${persist.mode}`} data-testid="save-status" data-mode={persist.mode} data-conflicts={conflicts} data-history={persist.historyPending ? 'pending' : 'saved'} role="status">
+    <span
+      className={`save-status save-${persist.mode}`}
+      data-testid="save-status"
+      data-mode={persist.mode}
+      data-conflicts={conflicts}
+      data-history={persist.historyPending ? 'pending' : 'saved'}
+      role="status"
+    >
       {text}
     </span>
   );

@@ -63,7 +63,14 @@ function download(name: string, blob: Blob): void {
 
 export default function DiagramView({ doc }: { doc: DesignDoc }) {
   const { analysis } = useLint(doc.design);
-  const diagram = useMemo(() => layoutDiagram(doc.design, analysis.tables.map((t) => t?.plans)), [doc.design, analysis]);
+  const diagram = useMemo(
+    () =>
+      layoutDiagram(
+        doc.design,
+        analysis.tables.map((t) => t?.plans),
+      ),
+    [doc.design, analysis],
+  );
   const svg = useRef<SVGSVGElement>(null);
   const [status, setStatus] = useState('');
   const byId = useMemo(() => new Map(diagram.nodes.map((n) => [n.id, n])), [diagram]);
@@ -87,8 +94,9 @@ export default function DiagramView({ doc }: { doc: DesignDoc }) {
     <div className="diagram-view" data-testid="diagram-view">
       <div className="diagram-toolbar">
         <p className="hint">
-          Queries are coloured by their plan: <span className="diagram-legend diagram-legend-ok">point, prefix or range</span>, <span className="diagram-legend diagram-legend-warning">several scans</span>,{' '}
-          <span className="diagram-legend diagram-legend-error">full scan</span>. Click a box to open its form.
+          Queries are coloured by their plan: <span className="diagram-legend diagram-legend-ok">point, prefix or range</span>,{' '}
+          <span className="diagram-legend diagram-legend-warning">several scans</span>, <span className="diagram-legend diagram-legend-error">full scan</span>.
+          Click a box to open its form.
         </p>
         <span className="diagram-actions">
           <button type="button" onClick={exportSvg} data-testid="diagram-export-svg">

@@ -1,10 +1,26 @@
 // The diagram as a file: an SVG with every colour and font written into it (the page's CSS,
 // light or dark, does not travel with the file), and a PNG drawn from that SVG on a canvas.
-const STYLE_PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'fill-opacity', 'opacity', 'font-family', 'font-size', 'font-weight', 'font-style'] as const;
+const STYLE_PROPS = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'fill-opacity',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+] as const;
 
 /** A file name from the design's name: letters, digits, - and _ only. */
 export function svgFileName(designName: string, ext: 'svg' | 'png'): string {
-  const stem = designName.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'design';
+  const stem =
+    designName
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'design';
   return `${stem}-diagram.${ext}`;
 }
 

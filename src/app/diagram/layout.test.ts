@@ -7,7 +7,11 @@ import { exampleDesigns } from '../../test-support/examples';
 import { validDesign } from '../../test-support/design-arbitrary';
 import { layoutDiagram, type Diagram } from './layout';
 
-const diagramOf = (d: Design) => layoutDiagram(d, analyze(d).tables.map((t) => t?.plans));
+const diagramOf = (d: Design) =>
+  layoutDiagram(
+    d,
+    analyze(d).tables.map((t) => t?.plans),
+  );
 const node = (g: Diagram, id: string) => {
   const n = g.nodes.find((x) => x.id === id);
   if (!n) throw new Error(`no node ${id} in ${g.nodes.map((x) => x.id).join(', ')}`);
@@ -25,7 +29,8 @@ function expectWellFormed(g: Diagram): void {
   }
   for (const lane of new Set(g.nodes.map((n) => n.lane))) {
     const boxes = g.nodes.filter((n) => n.lane === lane).sort((a, b) => a.y - b.y);
-    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y, `${boxes[i]!.id} below ${boxes[i - 1]!.id}`).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.h);
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i]!.y, `${boxes[i]!.id} below ${boxes[i - 1]!.id}`).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.h);
   }
   for (const e of g.edges) {
     expect(ids.has(e.from) && ids.has(e.to), e.id).toBe(true);
@@ -49,7 +54,11 @@ describe('layoutDiagram', () => {
     const g = diagramOf(d);
     expectWellFormed(g);
     expect(g.nodes.filter((n) => n.kind === 'cluster').map((n) => n.label)).toEqual(['shop-east', 'shop-west']);
-    expect(edges(g, 'routes-to').sort()).toEqual(['profile:serving -> cluster:shop-east', 'profile:serving -> cluster:shop-west', 'profile:stock-writer -> cluster:shop-east']);
+    expect(edges(g, 'routes-to').sort()).toEqual([
+      'profile:serving -> cluster:shop-east',
+      'profile:serving -> cluster:shop-west',
+      'profile:stock-writer -> cluster:shop-east',
+    ]);
     const queries = g.nodes.filter((n) => n.kind === 'query');
     expect(queries.length).toBe(d.tables.reduce((n, t) => n + (t.queries?.length ?? 0), 0));
     for (const q of queries) {
@@ -69,7 +78,18 @@ describe('layoutDiagram', () => {
   });
 
   it('colours a full scan as a full scan, and names the plan', () => {
-    const d: Design = { format: 'bigtable-studio/v1', name: 'x', tables: [table('events', { queries: [{ name: 'by user', match: { user: 'eq' } }, { name: 'by time', match: { ts: 'range' } }] })] };
+    const d: Design = {
+      format: 'bigtable-studio/v1',
+      name: 'x',
+      tables: [
+        table('events', {
+          queries: [
+            { name: 'by user', match: { user: 'eq' } },
+            { name: 'by time', match: { ts: 'range' } },
+          ],
+        }),
+      ],
+    };
     const g = diagramOf(d);
     expect(node(g, 'query:events:0').plan).toBe('prefix');
     expect(node(g, 'query:events:1').plan).toBe('full-scan');
@@ -85,7 +105,10 @@ describe('layoutDiagram', () => {
     } as Design;
     const g = diagramOf(d);
     expectWellFormed(g);
-    const order = g.nodes.filter((n) => n.kind === 'table').sort((a, b) => a.y - b.y).map((n) => n.label);
+    const order = g.nodes
+      .filter((n) => n.kind === 'table')
+      .sort((a, b) => a.y - b.y)
+      .map((n) => n.label);
     expect(order).toEqual(['orders', 'orders_by_user', 'users']);
     expect(edges(g, 'written-with')).toEqual(['table:orders_by_user -> table:orders']);
   });
@@ -101,7 +124,11 @@ describe('layoutDiagram', () => {
     } as Design;
     const g = diagramOf(d);
     expectWellFormed(g);
-    expect(edges(g, 'view-over').sort()).toEqual(['authorized:eu -> table:users', 'logical:recent -> table:users', 'materialized:orders_by_day -> table:orders']);
+    expect(edges(g, 'view-over').sort()).toEqual([
+      'authorized:eu -> table:users',
+      'logical:recent -> table:users',
+      'materialized:orders_by_day -> table:orders',
+    ]);
     expect(edges(g, 'served-by')).toEqual(['query:orders:0 -> materialized:orders_by_day']);
     expect(node(g, 'materialized:orders_by_day').lines).toContain('GROUP BY user');
     expect(node(g, 'authorized:eu').lines).toContain('rows eu#…');
@@ -110,7 +137,13 @@ describe('layoutDiagram', () => {
 
   it('lays out 30 tables in lanes: every table once, queries beside their table, no overlap', () => {
     const tables = Array.from({ length: 30 }, (_, i) =>
-      table(`t${String(i).padStart(2, '0')}`, { queries: [{ name: 'get', match: { user: 'eq', ts: 'eq' } }, { name: 'scan', match: { user: 'eq' } }], ...(i % 5 === 4 ? { writtenWith: `t${String(i - 1).padStart(2, '0')}` } : {}) }),
+      table(`t${String(i).padStart(2, '0')}`, {
+        queries: [
+          { name: 'get', match: { user: 'eq', ts: 'eq' } },
+          { name: 'scan', match: { user: 'eq' } },
+        ],
+        ...(i % 5 === 4 ? { writtenWith: `t${String(i - 1).padStart(2, '0')}` } : {}),
+      }),
     );
     const d = { format: 'bigtable-studio/v1', name: 'big', tables } as Design;
     const g = diagramOf(d);
@@ -130,7 +163,10 @@ describe('layoutDiagram', () => {
       }
     });
     // Queries follow their tables' order down the page.
-    const qOrder = g.nodes.filter((n) => n.kind === 'query').sort((a, b) => a.y - b.y).map((n) => n.table);
+    const qOrder = g.nodes
+      .filter((n) => n.kind === 'query')
+      .sort((a, b) => a.y - b.y)
+      .map((n) => n.table);
     expect(qOrder).toEqual([...qOrder].sort());
   });
 

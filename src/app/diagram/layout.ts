@@ -70,8 +70,7 @@ const clip = (s: string, lane: number) => {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 };
 
-const planText = (p: QueryPlan) =>
-  p.kind === 'full-scan' ? 'FULL SCAN' : p.kind === 'multi-scan' ? `${p.scans} SCANS` : p.kind.toUpperCase();
+const planText = (p: QueryPlan) => (p.kind === 'full-scan' ? 'FULL SCAN' : p.kind === 'multi-scan' ? `${p.scans} SCANS` : p.kind.toUpperCase());
 
 interface Draft {
   node: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>;
@@ -97,13 +96,26 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     add({ id: `cluster:${c.id}`, kind: 'cluster', label: c.id, lines: [c.zone, size], path: ['instance', 'clusters', i], table: null, lane: 0 });
   });
   if (specs.length === 0 && design.cluster) {
-    add({ id: 'cluster:(cluster)', kind: 'cluster', label: 'cluster', lines: [`${design.cluster.nodes ?? 3} nodes`, (design.cluster.storage ?? 'ssd').toUpperCase()], path: ['cluster'], table: null, lane: 0 });
+    add({
+      id: 'cluster:(cluster)',
+      kind: 'cluster',
+      label: 'cluster',
+      lines: [`${design.cluster.nodes ?? 3} nodes`, (design.cluster.storage ?? 'ssd').toUpperCase()],
+      path: ['cluster'],
+      table: null,
+      lane: 0,
+    });
   }
   const clusterIds = new Set(specs.map((c) => c.id));
   const profiles = design.instance?.appProfiles ?? [];
   profiles.forEach((p, i) => {
-    const routing = p.routing === 'single' ? `single → ${p.cluster ?? specs[0]?.id ?? '?'}` : `multi → ${(p.clusters ?? specs.map((c) => c.id)).length} clusters`;
-    const extra = [p.allowTransactionalWrites ? 'transactional writes' : null, p.priority ? `priority ${p.priority}` : null, p.dataBoost ? 'Data Boost' : null].filter((x): x is string => x !== null);
+    const routing =
+      p.routing === 'single' ? `single → ${p.cluster ?? specs[0]?.id ?? '?'}` : `multi → ${(p.clusters ?? specs.map((c) => c.id)).length} clusters`;
+    const extra = [
+      p.allowTransactionalWrites ? 'transactional writes' : null,
+      p.priority ? `priority ${p.priority}` : null,
+      p.dataBoost ? 'Data Boost' : null,
+    ].filter((x): x is string => x !== null);
     add({ id: `profile:${p.id}`, kind: 'profile', label: p.id, lines: [routing, ...extra], path: ['instance', 'appProfiles', i], table: null, lane: 1 });
     const targets = p.routing === 'single' ? [p.cluster ?? specs[0]?.id] : (p.clusters ?? specs.map((c) => c.id));
     for (const c of targets) if (c !== undefined && clusterIds.has(c)) edge('routes-to', `profile:${p.id}`, `cluster:${c}`);
@@ -134,9 +146,12 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     const t = design.tables[i]!;
     // Counters show: an aggregate family carries its function (n (sum)).
     const families = (t.families ?? []).map((f) => (f.aggregate ? `${f.name} (${f.aggregate})` : f.name));
-    const settings = [t.deletionProtection ? 'protected' : null, t.changeStreamRetention ? 'change stream' : null, t.backup ? 'backups' : null, t.tieredStorage ? 'tiered' : null].filter(
-      (x): x is string => x !== null,
-    );
+    const settings = [
+      t.deletionProtection ? 'protected' : null,
+      t.changeStreamRetention ? 'change stream' : null,
+      t.backup ? 'backups' : null,
+      t.tieredStorage ? 'tiered' : null,
+    ].filter((x): x is string => x !== null);
     const lines = [t.rowKey.template, families.length ? `families: ${families.join(', ')}` : 'no families'];
     if (settings.length) lines.push(settings.join(', '));
     add({ id: `table:${t.name}`, kind: 'table', label: t.name, lines, path: ['tables', i], table: t.name, lane: 3 });
@@ -147,7 +162,11 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
   // Views (lane 4).
   const viewIds = new Map<string, string>();
   (design.materializedViews ?? []).forEach((v, i) => {
-    const key = v.groupBy ? `GROUP BY ${v.groupBy.fields.join(', ')}` : v.index ? `ORDER BY ${[...v.index.fields, 'source_key'].join(', ')}` : viewKeyOfSql(v.query ?? '', design);
+    const key = v.groupBy
+      ? `GROUP BY ${v.groupBy.fields.join(', ')}`
+      : v.index
+        ? `ORDER BY ${[...v.index.fields, 'source_key'].join(', ')}`
+        : viewKeyOfSql(v.query ?? '', design);
     const id = `materialized:${v.name}`;
     viewIds.set(v.name, id);
     add({ id, kind: 'materialized', label: v.name, lines: ['materialized view', key], path: ['materializedViews', i], table: null, lane: 4 });
@@ -163,7 +182,15 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     const id = `authorized:${v.name}`;
     const prefixes = v.rowPrefixes?.filter((p) => p !== '') ?? [];
     const rows = prefixes.length ? `rows ${prefixes.map((p) => `${p}…`).join(', ')}` : 'every row';
-    add({ id, kind: 'authorized', label: v.name, lines: ['authorized view', rows, `families: ${Object.keys(v.families).join(', ') || 'none'}`], path: ['authorizedViews', i], table: null, lane: 4 });
+    add({
+      id,
+      kind: 'authorized',
+      label: v.name,
+      lines: ['authorized view', rows, `families: ${Object.keys(v.families).join(', ') || 'none'}`],
+      path: ['authorizedViews', i],
+      table: null,
+      lane: 4,
+    });
     if (tableNames.has(v.table)) edge('view-over', id, `table:${v.table}`);
   });
 
@@ -173,7 +200,12 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
       const plan = plans[ti]?.find((p) => p.index === qi);
       const id = `query:${t.name}:${qi}`;
       const servedBy = q.servedBy;
-      const target = servedBy !== undefined && tableNames.has(servedBy) ? `table:${servedBy}` : servedBy !== undefined && viewIds.has(servedBy) ? viewIds.get(servedBy)! : `table:${t.name}`;
+      const target =
+        servedBy !== undefined && tableNames.has(servedBy)
+          ? `table:${servedBy}`
+          : servedBy !== undefined && viewIds.has(servedBy)
+            ? viewIds.get(servedBy)!
+            : `table:${t.name}`;
       const lines = [plan ? planText(plan) : 'no plan', ...(q.perSecond !== undefined ? [`${q.perSecond}/s`] : [])];
       add({ id, kind: 'query', label: q.name, lines, path: ['tables', ti, 'queries', qi], table: t.name, lane: 2, ...(plan ? { plan: plan.kind } : {}) });
       edge('served-by', id, target, plan?.kind);
@@ -184,7 +216,10 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
     });
   });
 
-  return place(drafts.map((d) => d.node), edges);
+  return place(
+    drafts.map((d) => d.node),
+    edges,
+  );
 }
 
 /** The FROM table of a view's SQL, or null when it has none that can be read. */
@@ -228,7 +263,11 @@ function place(nodes: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>[], rawEdges: Omit
     neighbours.set(e.from, [...(neighbours.get(e.from) ?? []), e.to]);
     neighbours.set(e.to, [...(neighbours.get(e.to) ?? []), e.from]);
   }
-  const stack = (lane: number, wanted: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number | null, room: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number = heightOf) => {
+  const stack = (
+    lane: number,
+    wanted: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number | null,
+    room: (n: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>) => number = heightOf,
+  ) => {
     const inLane = nodes.filter((n) => n.lane === lane);
     // Stable: by wanted centre, then by the order the design gives.
     const withWant = inLane.map((n, i) => ({ n, i, want: wanted(n) }));
@@ -242,7 +281,10 @@ function place(nodes: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>[], rawEdges: Omit
     }
   };
   const centreOfNeighbours = (n: { id: string }) => {
-    const ys = (neighbours.get(n.id) ?? []).map((id) => out.get(id)).filter((m): m is DiagramNode => m !== undefined).map((m) => m.y + m.h / 2);
+    const ys = (neighbours.get(n.id) ?? [])
+      .map((id) => out.get(id))
+      .filter((m): m is DiagramNode => m !== undefined)
+      .map((m) => m.y + m.h / 2);
     return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : null;
   };
   // Tables: design order, index tables under their table; each takes the room of the queries it
@@ -251,7 +293,11 @@ function place(nodes: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>[], rawEdges: Omit
   const column = (ids: string[]) => (ids.length ? ids.reduce((sum, id) => sum + heightOf(byId.get(id)!) + V_GAP, -V_GAP) : 0);
   const room = (t: { id: string }) => {
     const linked = (neighbours.get(t.id) ?? []).filter((id, i, all) => all.indexOf(id) === i);
-    return Math.max(heightOf(byId.get(t.id)!), column(linked.filter((id) => byId.get(id)?.lane === 2)), column(linked.filter((id) => byId.get(id)?.lane === 4)));
+    return Math.max(
+      heightOf(byId.get(t.id)!),
+      column(linked.filter((id) => byId.get(id)?.lane === 2)),
+      column(linked.filter((id) => byId.get(id)?.lane === 4)),
+    );
   };
   stack(3, () => null, room);
   stack(2, centreOfNeighbours); // queries: beside what serves them
@@ -267,7 +313,13 @@ function place(nodes: Omit<DiagramNode, 'x' | 'y' | 'w' | 'h'>[], rawEdges: Omit
     const [l, r] = a.x <= b.x ? [a, b] : [b, a];
     const same = a.lane === b.lane;
     // Boxes in one lane (a table and its index table) link on their right side.
-    edges.push({ ...e, x1: same ? a.x + a.w : l === a ? a.x + a.w : a.x, y1: a.y + a.h / 2, x2: same ? b.x + b.w : r === b ? b.x : b.x + b.w, y2: b.y + b.h / 2 });
+    edges.push({
+      ...e,
+      x1: same ? a.x + a.w : l === a ? a.x + a.w : a.x,
+      y1: a.y + a.h / 2,
+      x2: same ? b.x + b.w : r === b ? b.x : b.x + b.w,
+      y2: b.y + b.h / 2,
+    });
   }
   const nodesOut = nodes.map((n) => out.get(n.id)!);
   const height = Math.max(TOP + 40, ...nodesOut.map((n) => n.y + n.h)) + MARGIN;

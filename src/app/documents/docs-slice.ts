@@ -161,7 +161,10 @@ export const docsSlice =
         const fromText = opts.text === undefined ? null : docFromText(id, opts.text, now());
         // The file's text (comments and all) when it says exactly this design; else generated text.
         const doc = fromText?.ok && reuseUnchanged(design, fromText.doc.design) === design ? { ...fromText.doc, design } : docFromDesign(id, design, now());
-        commit(opts.label ?? (opts.shared ? 'Open shared design' : 'Import design'), undefined, { [id]: opts.shared ? { ...doc, shared: true } : doc }, [...get().docOrder, id]);
+        commit(opts.label ?? (opts.shared ? 'Open shared design' : 'Import design'), undefined, { [id]: opts.shared ? { ...doc, shared: true } : doc }, [
+          ...get().docOrder,
+          id,
+        ]);
         return id;
       },
 
@@ -192,7 +195,12 @@ export const docsSlice =
         const s = get();
         const doc = s.docs[id];
         if (!doc) return;
-        commit(`Delete ${doc.design.name}`, undefined, { [id]: null }, s.docOrder.filter((d) => d !== id));
+        commit(
+          `Delete ${doc.design.name}`,
+          undefined,
+          { [id]: null },
+          s.docOrder.filter((d) => d !== id),
+        );
         get().setConflict(id, null);
         get().say(`Deleted ${doc.design.name}`, { undo: true });
       },

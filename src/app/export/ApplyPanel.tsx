@@ -18,7 +18,11 @@ function CommandBlock({ title, lines, testId, children }: { title: string; lines
         {text}
       </pre>
       <div className="button-row">
-        <button type="button" onClick={async () => setStatus(copyMessage(await copyText(`${text}\n`, ref.current), 'The commands'))} data-testid={`${testId}-copy`}>
+        <button
+          type="button"
+          onClick={async () => setStatus(copyMessage(await copyText(`${text}\n`, ref.current), 'The commands'))}
+          data-testid={`${testId}-copy`}
+        >
           Copy commands
         </button>
         <span className="status-line small" role="status" aria-live="polite">
@@ -53,9 +57,9 @@ export function ApplyPanel({ design, tableName }: { design: Design; tableName?: 
       {cmds.table === null && <p className="notice-line warn">The design has no table yet: apply creates nothing, and there is nothing to load or verify.</p>}
       <CommandBlock title="On the emulator (on your machine)" lines={cmds.emulator} testId="apply-emulator">
         <p className="small">
-          Start one first: <code>gcloud beta emulators bigtable start --host-port={EMULATOR_HOST}</code> (or <code>node scripts/emulator.mjs</code>, which prints its
-          address). Apply creates the tables and families (the emulator drops row key schemas), load writes synthetic rows shaped by the design, verify reads them back and
-          checks keys, order and each query.
+          Start one first: <code>gcloud beta emulators bigtable start --host-port={EMULATOR_HOST}</code> (or <code>node scripts/emulator.mjs</code>, which
+          prints its address). Apply creates the tables and families (the emulator drops row key schemas), load writes synthetic rows shaped by the design,
+          verify reads them back and checks keys, order and each query.
         </p>
       </CommandBlock>
       <CommandBlock title="On a Cloud Bigtable instance" lines={cmds.cloud} testId="apply-cloud">

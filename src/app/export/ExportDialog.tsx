@@ -74,7 +74,17 @@ export function ExportDialog({ design, tableName = null, onClose, initialTab = '
 }
 
 /** An "Export" button that opens the dialog: the one-line way to mount it. */
-export function ExportButton({ design, tableName, className, simulations }: { design: Design; tableName?: string | null; className?: string; simulations?: Record<string, SimulationSummary> }) {
+export function ExportButton({
+  design,
+  tableName,
+  className,
+  simulations,
+}: {
+  design: Design;
+  tableName?: string | null;
+  className?: string;
+  simulations?: Record<string, SimulationSummary>;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

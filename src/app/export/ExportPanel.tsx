@@ -4,7 +4,18 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { SimulationSummary } from '../../core/export';
 import type { Design } from '../../core/model/schema';
 import { copyMessage, copyText, downloadText } from '../share/browser';
-import { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, exportView, LANG_LABELS, tableFor, WHOLE_DESIGN_FORMATS, type CodeLang, type ExportChoice, type ExportFormat } from './preview';
+import {
+  CODE_LANGS,
+  EXPORT_FORMATS,
+  EXPORTERS,
+  exportView,
+  LANG_LABELS,
+  tableFor,
+  WHOLE_DESIGN_FORMATS,
+  type CodeLang,
+  type ExportChoice,
+  type ExportFormat,
+} from './preview';
 
 export interface ExportPanelProps {
   design: Design;
@@ -54,7 +65,13 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
       <div className="export-options">
         <div className="field">
           <label htmlFor={`${id}-format`}>Format</label>
-          <select id={`${id}-format`} data-testid="export-format" data-autofocus value={format} onChange={(e) => isFormat(e.target.value) && set({ format: e.target.value })}>
+          <select
+            id={`${id}-format`}
+            data-testid="export-format"
+            data-autofocus
+            value={format}
+            onChange={(e) => isFormat(e.target.value) && set({ format: e.target.value })}
+          >
             {EXPORT_FORMATS.map((f) => (
               <option key={f} value={f}>
                 {EXPORTERS[f].label}
@@ -125,7 +142,14 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
             </span>
             <span className="muted small">{view.text.split('\n').length.toLocaleString('en-US')} lines</span>
           </div>
-          <pre ref={preRef} className="export-preview" tabIndex={0} aria-label={`Preview of ${view.filename}`} data-testid="export-preview" data-format={format}>
+          <pre
+            ref={preRef}
+            className="export-preview"
+            tabIndex={0}
+            aria-label={`Preview of ${view.filename}`}
+            data-testid="export-preview"
+            data-format={format}
+          >
             {view.text}
           </pre>
           {view.notes.length > 0 && (

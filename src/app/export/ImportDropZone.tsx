@@ -20,7 +20,11 @@ export interface ImportDropZoneProps {
   onReplace?(design: Design, info: ImportedFile): void;
 }
 
-type Phase = { at: 'idle' } | { at: 'reading'; name: string } | { at: 'failed'; result: Extract<ImportFileResult, { ok: false }>; extra?: string } | { at: 'ready'; result: ImportedFile; confirmReplace: boolean; extra?: string };
+type Phase =
+  | { at: 'idle' }
+  | { at: 'reading'; name: string }
+  | { at: 'failed'; result: Extract<ImportFileResult, { ok: false }>; extra?: string }
+  | { at: 'ready'; result: ImportedFile; confirmReplace: boolean; extra?: string };
 
 export function ImportDropZone({ onNewDesign, openDesignName, onReplace }: ImportDropZoneProps) {
   const id = useId();
@@ -55,7 +59,11 @@ export function ImportDropZone({ onNewDesign, openDesignName, onReplace }: Impor
     const { result } = phase;
     if (how === 'new') onNewDesign(result.design, result);
     else onReplace?.(result.design, result);
-    setDone(how === 'new' ? `Imported ${result.fileName} as a new design.` : `Replaced ${openDesignName ?? 'the open design'} with ${result.fileName}. Undo brings it back.`);
+    setDone(
+      how === 'new'
+        ? `Imported ${result.fileName} as a new design.`
+        : `Replaced ${openDesignName ?? 'the open design'} with ${result.fileName}. Undo brings it back.`,
+    );
     setPhase({ at: 'idle' });
   };
 
@@ -92,8 +100,8 @@ export function ImportDropZone({ onNewDesign, openDesignName, onReplace }: Impor
           onChange={(e) => void take(e.target.files)}
         />
         <label className="check small">
-          <input type="checkbox" checked={preEncoded} onChange={(e) => setPreEncoded(e.target.checked)} data-testid="import-pre-encoded" />
-          A row key schema's delimiter is base64 (pre-encoded)
+          <input type="checkbox" checked={preEncoded} onChange={(e) => setPreEncoded(e.target.checked)} data-testid="import-pre-encoded" />A row key schema's
+          delimiter is base64 (pre-encoded)
         </label>
       </div>
 

@@ -14,12 +14,22 @@ function example(id: string): Design {
   if (!r.ok) throw new Error(`${id} does not load`);
   return r.design;
 }
-const choice = (patch: Partial<ExportChoice>): ExportChoice => ({ format: 'row-key-schema', table: null, preEncoded: false, lang: 'ts', as: 'yaml', wholeDesign: true, ...patch });
+const choice = (patch: Partial<ExportChoice>): ExportChoice => ({
+  format: 'row-key-schema',
+  table: null,
+  preEncoded: false,
+  lang: 'ts',
+  as: 'yaml',
+  wholeDesign: true,
+  ...patch,
+});
 const file = (name: string, text: string, size = new TextEncoder().encode(text).length): FileLike => ({ name, size, text: async () => text });
 const CONSTANT_SEGMENT: Design = {
   format: 'bigtable-studio/v1',
   name: 'Users',
-  tables: [{ name: 'users', rowKey: { template: 'user#{id}', delimiter: '#', fields: { id: { type: 'uuid' } } }, families: [{ name: 'p', gc: { maxVersions: 1 } }] }],
+  tables: [
+    { name: 'users', rowKey: { template: 'user#{id}', delimiter: '#', fields: { id: { type: 'uuid' } } }, families: [{ name: 'p', gc: { maxVersions: 1 } }] },
+  ],
 };
 
 describe('exportView', () => {
@@ -179,7 +189,10 @@ describe('importFile', () => {
       [file('list.json', '[1, 2]'), /list\.json: expected a mapping/],
       [file('other.json', '{"hello": 1}'), /other\.json: not a file the studio imports/],
       [file('d.yaml', 'format: bigtable-studio/v1\nname: x\ntables: [{name: t}]\n'), /d\.yaml:\d+:\d+/],
-      [{ name: 'gone.yaml', size: 10, text: () => Promise.reject(new Error('NotReadableError')) }, /gone\.yaml: the file could not be read \(NotReadableError\)/],
+      [
+        { name: 'gone.yaml', size: 10, text: () => Promise.reject(new Error('NotReadableError')) },
+        /gone\.yaml: the file could not be read \(NotReadableError\)/,
+      ],
     ];
     for (const [f, re] of cases) {
       const r = await importFile(f);

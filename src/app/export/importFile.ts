@@ -29,8 +29,7 @@ export interface ImportFileOptions {
 
 export type ImportFileResult =
   /** `text`: the file's own text (for a design file the store keeps it, comments and all: `addDesign(design, {text})`). */
-  | { ok: true; design: Design; kind: ImportKind; notes: string[]; fileName: string; text: string }
-  | { ok: false; errors: string[]; fileName: string };
+  { ok: true; design: Design; kind: ImportKind; notes: string[]; fileName: string; text: string } | { ok: false; errors: string[]; fileName: string };
 
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   design: 'a design file',
@@ -48,7 +47,11 @@ function displayName(name: string): string {
 const fmtSize = formatBytes;
 
 function notText(fileName: string): ImportFileResult {
-  return { ok: false, fileName, errors: [`${fileName}: this is not a text file (it holds NUL bytes); import a design (YAML or JSON), a row_key_schema.yaml or gcloud describe output`] };
+  return {
+    ok: false,
+    fileName,
+    errors: [`${fileName}: this is not a text file (it holds NUL bytes); import a design (YAML or JSON), a row_key_schema.yaml or gcloud describe output`],
+  };
 }
 
 /** Reads and imports one file. Never throws: every failure is a list of messages naming the file. */

@@ -1,6 +1,16 @@
 // What the Export dialog shows for a choice of format and options: the exporter's file, or
 // every reason the design cannot be written in that format. Pure; never throws.
-import { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, ExportError, exportTable, WHOLE_DESIGN_FORMATS, type ExportFormat, type ExportOptions, type SimulationSummary } from '../../core/export';
+import {
+  CODE_LANGS,
+  EXPORT_FORMATS,
+  EXPORTERS,
+  ExportError,
+  exportTable,
+  WHOLE_DESIGN_FORMATS,
+  type ExportFormat,
+  type ExportOptions,
+  type SimulationSummary,
+} from '../../core/export';
 import type { Design } from '../../core/model/schema';
 
 export { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, WHOLE_DESIGN_FORMATS, type ExportFormat };
@@ -23,9 +33,7 @@ export interface ExportChoice {
   allTables?: boolean;
 }
 
-export type ExportView =
-  | { ok: true; text: string; filename: string; mime: string; notes: string[] }
-  | { ok: false; title: string; problems: string[] };
+export type ExportView = { ok: true; text: string; filename: string; mime: string; notes: string[] } | { ok: false; title: string; problems: string[] };
 
 /** The table a table format uses: the named one when it exists, else the design's first. */
 export function tableFor(design: Design, tableName: string | null | undefined): string | null {
@@ -37,7 +45,9 @@ export function exportView(design: Design, choice: ExportChoice, simulations?: R
   const entry = EXPORTERS[choice.format];
   const label = entry.label;
   const whole =
-    choice.format === 'design' || (choice.format === 'markdown' && (choice.wholeDesign || choice.table === null)) || (WHOLE_DESIGN_FORMATS.includes(choice.format) && choice.allTables === true);
+    choice.format === 'design' ||
+    (choice.format === 'markdown' && (choice.wholeDesign || choice.table === null)) ||
+    (WHOLE_DESIGN_FORMATS.includes(choice.format) && choice.allTables === true);
   const table = whole ? null : choice.table;
   if (!whole && table === null) {
     return { ok: false, title: `The design has no table to write as ${label}`, problems: ['add a table to the design first'] };

@@ -75,7 +75,9 @@ describe('ShareDialog', () => {
 
 describe('SharedLinkBanner', () => {
   it('says it is a shared copy and names the suffixed name on a clash, as text', () => {
-    const html = renderToStaticMarkup(<SharedLinkBanner design={{ ...hostile, name: 'Chat <b>' }} existingNames={['Chat <b>']} onSave={noop} onDismiss={noop} />);
+    const html = renderToStaticMarkup(
+      <SharedLinkBanner design={{ ...hostile, name: 'Chat <b>' }} existingNames={['Chat <b>']} onSave={noop} onDismiss={noop} />,
+    );
     expect(html).toContain('This is a shared copy');
     expect(html).toContain('Save to my designs');
     expect(html).toContain('Chat &lt;b&gt; (2)');

@@ -23,7 +23,15 @@ const CAPACITY: { key: keyof NodeCapacity; label: string; hint: string }[] = [
 const RULE_IDS = RULES.map((r) => r.meta.id).sort();
 const SEVERITIES = options(['off', 'info', 'warning', 'error'] as const);
 
-export const ChecksEditor = memo(function ChecksEditor({ nodeCapacity, rules, edit }: { nodeCapacity: NodeCapacity | undefined; rules: Record<string, Severity> | undefined; edit: Edit }) {
+export const ChecksEditor = memo(function ChecksEditor({
+  nodeCapacity,
+  rules,
+  edit,
+}: {
+  nodeCapacity: NodeCapacity | undefined;
+  rules: Record<string, Severity> | undefined;
+  edit: Edit;
+}) {
   const [adding, setAdding] = useState<string>('');
   const setCapacity = (key: keyof NodeCapacity, v: number | undefined) =>
     edit(
@@ -52,7 +60,14 @@ export const ChecksEditor = memo(function ChecksEditor({ nodeCapacity, rules, ed
         <h3>Per-node capacity (empty: Google's published figure)</h3>
         <div className="field-row" data-path="cluster.nodeCapacity">
           {CAPACITY.map((c) => (
-            <NumberField key={c.key} label={c.label} path={`cluster.nodeCapacity.${c.key}`} value={nodeCapacity?.[c.key]} hint={c.hint} onCommit={(v) => setCapacity(c.key, v)} />
+            <NumberField
+              key={c.key}
+              label={c.label}
+              path={`cluster.nodeCapacity.${c.key}`}
+              value={nodeCapacity?.[c.key]}
+              hint={c.hint}
+              onCommit={(v) => setCapacity(c.key, v)}
+            />
           ))}
         </div>
         <h3>Rule severities</h3>
@@ -63,13 +78,24 @@ export const ChecksEditor = memo(function ChecksEditor({ nodeCapacity, rules, ed
           ))}
         </div>
         <div className="field-row">
-          <SelectField label="Change the severity of" path="lint.rules" value={adding === '' ? undefined : adding} unset="choose a rule" options={options(free)} onCommit={(v) => {
-            setAdding(v ?? '');
-            return { ok: true };
-          }} />
-          <button type="button" disabled={adding === ''} onClick={() => {
-            if (adding !== '' && setRule(adding, 'off').ok) setAdding('');
-          }}>
+          <SelectField
+            label="Change the severity of"
+            path="lint.rules"
+            value={adding === '' ? undefined : adding}
+            unset="choose a rule"
+            options={options(free)}
+            onCommit={(v) => {
+              setAdding(v ?? '');
+              return { ok: true };
+            }}
+          />
+          <button
+            type="button"
+            disabled={adding === ''}
+            onClick={() => {
+              if (adding !== '' && setRule(adding, 'off').ok) setAdding('');
+            }}
+          >
             Add (turned off)
           </button>
         </div>

@@ -31,9 +31,21 @@ const DesignSettings = memo(function DesignSettings({ name, description, edit }:
   return (
     <Section id="design" level={2} headingId="design-settings-heading" title="Design">
       <div className="field-row">
-        <TextField label="Design name" path="name" value={name} onCommit={(v) => edit((d) => ({ ...d, name: v }), 'Rename design', ['name'])} className="grow" />
+        <TextField
+          label="Design name"
+          path="name"
+          value={name}
+          onCommit={(v) => edit((d) => ({ ...d, name: v }), 'Rename design', ['name'])}
+          className="grow"
+        />
       </div>
-      <TextField label="Description" path="description" multiline value={description ?? ''} onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])} />
+      <TextField
+        label="Description"
+        path="description"
+        multiline
+        value={description ?? ''}
+        onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])}
+      />
     </Section>
   );
 });
@@ -46,7 +58,10 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
   const tableNames = useMemo(() => (names === '' ? [] : names.split('\u0000')), [names]);
   // Materialized views over the shown table (a query may be served by one of them).
   const shownName = design.tables[ti]?.name;
-  const viewList = (design.materializedViews ?? []).filter((v) => v.table === shownName).map((v) => v.name).join('\u0000');
+  const viewList = (design.materializedViews ?? [])
+    .filter((v) => v.table === shownName)
+    .map((v) => v.name)
+    .join('\u0000');
   const viewNames = useMemo(() => (viewList === '' ? [] : viewList.split('\u0000')), [viewList]);
   const profileList = (design.instance?.appProfiles ?? []).map((p) => p.id).join('\u0000');
   const profileIds = useMemo(() => (profileList === '' ? [] : profileList.split('\u0000')), [profileList]);
@@ -87,51 +102,57 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
 
   return (
     <CompareMarksContext.Provider value={compared}>
-    <div className="design-form" data-testid="design-form">
-      {compare && <CompareBar shown={compare} />}
-      <DesignSettings name={design.name} description={design.description} edit={edit} />
+      <div className="design-form" data-testid="design-form">
+        {compare && <CompareBar shown={compare} />}
+        <DesignSettings name={design.name} description={design.description} edit={edit} />
 
-      <div className="tabs table-tabs">
-        <nav aria-label="Tables">
-          {design.tables.map((t, i) => (
-            <a key={`${i}:${t.name}`} className="tab" href={designHref(doc.id, t.name)} aria-current={i === ti ? 'page' : undefined} data-compare={markIn(compared, `tables[${i}]`)}>
-              {t.name}
-            </a>
-          ))}
-        </nav>
-        <button type="button" className="tab-add" onClick={addTable}>
-          Add table
-        </button>
+        <div className="tabs table-tabs">
+          <nav aria-label="Tables">
+            {design.tables.map((t, i) => (
+              <a
+                key={`${i}:${t.name}`}
+                className="tab"
+                href={designHref(doc.id, t.name)}
+                aria-current={i === ti ? 'page' : undefined}
+                data-compare={markIn(compared, `tables[${i}]`)}
+              >
+                {t.name}
+              </a>
+            ))}
+          </nav>
+          <button type="button" className="tab-add" onClick={addTable}>
+            Add table
+          </button>
+        </div>
+
+        {table ? (
+          <TableEditor
+            key={ti}
+            docId={doc.id}
+            ti={ti}
+            table={table}
+            keyFields={analysis.tables[ti]?.layout?.fields ?? Object.keys(table.rowKey.fields)}
+            plans={analysis.tables[ti]?.plans ?? []}
+            edit={edit}
+            onDelete={deleteTable}
+            onDuplicate={duplicate}
+            tableNames={tableNames}
+            viewNames={viewNames}
+            profileIds={profileIds}
+            onMoveQuery={moveQueryTo}
+          />
+        ) : design.tables.length === 0 ? (
+          <p className="notice">This design has no tables yet. Add one to start designing its row key.</p>
+        ) : (
+          <p className="notice" data-testid="table-missing">
+            This design has no table <code>{selected ?? ''}</code>. Tables: {design.tables.map((t) => t.name).join(', ')}.
+          </p>
+        )}
+
+        <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
+        <ViewsEditor design={design} docId={doc.id} edit={edit} />
+        <ChecksEditor nodeCapacity={design.cluster?.nodeCapacity} rules={design.lint?.rules} edit={edit} />
       </div>
-
-      {table ? (
-        <TableEditor
-          key={ti}
-          docId={doc.id}
-          ti={ti}
-          table={table}
-          keyFields={analysis.tables[ti]?.layout?.fields ?? Object.keys(table.rowKey.fields)}
-          plans={analysis.tables[ti]?.plans ?? []}
-          edit={edit}
-          onDelete={deleteTable}
-          onDuplicate={duplicate}
-          tableNames={tableNames}
-          viewNames={viewNames}
-          profileIds={profileIds}
-          onMoveQuery={moveQueryTo}
-        />
-      ) : design.tables.length === 0 ? (
-        <p className="notice">This design has no tables yet. Add one to start designing its row key.</p>
-      ) : (
-        <p className="notice" data-testid="table-missing">
-          This design has no table <code>{selected ?? ''}</code>. Tables: {design.tables.map((t) => t.name).join(', ')}.
-        </p>
-      )}
-
-      <InstanceEditor cluster={design.cluster} instance={design.instance} edit={edit} />
-      <ViewsEditor design={design} docId={doc.id} edit={edit} />
-      <ChecksEditor nodeCapacity={design.cluster?.nodeCapacity} rules={design.lint?.rules} edit={edit} />
-    </div>
     </CompareMarksContext.Provider>
   );
 });

@@ -53,10 +53,19 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
   const choice = <T extends string>(key: string, label: string, values: readonly T[], unset: string) => (
     <SelectField label={label} path={`${at}.${key}`} value={o[key] as T | undefined} unset={unset} options={options(values)} onCommit={(v) => set(key, v)} />
   );
-  const check = (key: string, label: string) => <CheckField label={label} path={`${at}.${key}`} checked={o[key] === true} onCommit={(v) => set(key, v ? true : undefined)} />;
+  const check = (key: string, label: string) => (
+    <CheckField label={label} path={`${at}.${key}`} checked={o[key] === true} onCommit={(v) => set(key, v ? true : undefined)} />
+  );
   const distribution = (
     <>
-      <SelectField label="Distribution" path={`${at}.distribution`} value={o.distribution as string | undefined} unset="uniform (default)" options={DISTRIBUTIONS.slice(1)} onCommit={(v) => set('distribution', v)} />
+      <SelectField
+        label="Distribution"
+        path={`${at}.distribution`}
+        value={o.distribution as string | undefined}
+        unset="uniform (default)"
+        options={DISTRIBUTIONS.slice(1)}
+        onCommit={(v) => set('distribution', v)}
+      />
       {(o.distribution === 'zipf' || o.skew !== undefined) && num('skew', 'Zipf skew', false, 'default 1.1')}
       {(o.distribution === 'hot' || o.share !== undefined) && num('share', 'Hot share (0-1]', false)}
     </>
@@ -69,8 +78,17 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
         Field <code>{name}</code>
       </legend>
       <div className="field-row">
-        <TextField label="Name" path={at} mono value={name} onCommit={(v) => {
-            const r = edit(onTable(ti, (t) => renameKeyField(t, name, v.trim())), `Rename key field ${name}`, ['tables', ti, 'rowKey', 'rename', index]);
+        <TextField
+          label="Name"
+          path={at}
+          mono
+          value={name}
+          onCommit={(v) => {
+            const r = edit(
+              onTable(ti, (t) => renameKeyField(t, name, v.trim())),
+              `Rename key field ${name}`,
+              ['tables', ti, 'rowKey', 'rename', index],
+            );
             if (r.ok) onRenamed(v.trim());
             return r;
           }}
@@ -80,7 +98,12 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
           path={`${at}.type`}
           value={field.type}
           options={options(FIELD_TYPES)}
-          onCommit={(v) => edit(onTable(ti, (t) => ({ ...t, rowKey: setFieldType(t.rowKey, name, (v ?? 'string') as FieldType) })), `Change type of ${name}`)}
+          onCommit={(v) =>
+            edit(
+              onTable(ti, (t) => ({ ...t, rowKey: setFieldType(t.rowKey, name, (v ?? 'string') as FieldType) })),
+              `Change type of ${name}`,
+            )
+          }
         />
         {field.type !== 'hash' && (
           <TextField
@@ -111,15 +134,28 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
       )}
       {randomLetters(field) && (
         <p className="field-hint" data-testid="field-samples-hint">
-          These read as random letters. For a small closed set (cities, statuses) list the Values; for ids, a Prefix with the digits alphabet reads
-          as <code>drv-0042317</code>.
+          These read as random letters. For a small closed set (cities, statuses) list the Values; for ids, a Prefix with the digits alphabet reads as{' '}
+          <code>drv-0042317</code>.
         </p>
       )}
-      <TextField label="Description" path={`${at}.description`} value={field.description ?? ''} multiline onCommit={(v) => set('description', v === '' ? undefined : v)} />
+      <TextField
+        label="Description"
+        path={`${at}.description`}
+        value={field.description ?? ''}
+        multiline
+        onCommit={(v) => set('description', v === '' ? undefined : v)}
+      />
       <div className="field-row">
         {field.type === 'string' && (
           <>
-            <TextField label="Values (comma-separated)" path={`${at}.values`} value={listText(field.values)} format={(v) => splitList(v).join(', ')} onCommit={(v) => set('values', splitList(v).length ? splitList(v) : undefined)} className="grow" />
+            <TextField
+              label="Values (comma-separated)"
+              path={`${at}.values`}
+              value={listText(field.values)}
+              format={(v) => splitList(v).join(', ')}
+              onCommit={(v) => set('values', splitList(v).length ? splitList(v) : undefined)}
+              className="grow"
+            />
             <TextField
               label="Weights (one per value)"
               path={`${at}.weights`}

@@ -41,10 +41,22 @@ export function GcRuleEditor({ rule, path, onChange, depth = 0, num = '', option
           onCommit={(k) => onChange(gcOfKind(k ?? 'none', rule))}
         />
         {rule && 'maxVersions' in rule && (
-          <NumberField label="Versions to keep" path={`${path}.maxVersions`} integer value={rule.maxVersions} onCommit={(v) => (v === undefined ? required('how many versions to keep') : onChange({ maxVersions: v }, 'maxVersions'))} />
+          <NumberField
+            label="Versions to keep"
+            path={`${path}.maxVersions`}
+            integer
+            value={rule.maxVersions}
+            onCommit={(v) => (v === undefined ? required('how many versions to keep') : onChange({ maxVersions: v }, 'maxVersions'))}
+          />
         )}
         {rule && 'maxAge' in rule && (
-          <TextField label="Max age (e.g. 30d, 36h)" path={`${path}.maxAge`} mono value={rule.maxAge} onCommit={(v) => onChange({ maxAge: v.trim() }, 'maxAge')} />
+          <TextField
+            label="Max age (e.g. 30d, 36h)"
+            path={`${path}.maxAge`}
+            mono
+            value={rule.maxAge}
+            onCommit={(v) => onChange({ maxAge: v.trim() }, 'maxAge')}
+          />
         )}
       </div>
       {rule && ('union' in rule || 'intersection' in rule) && <Children rule={rule} path={path} onChange={onChange} depth={depth} num={num} />}
@@ -53,7 +65,19 @@ export function GcRuleEditor({ rule, path, onChange, depth = 0, num = '', option
   );
 }
 
-function Children({ rule, path, onChange, depth, num }: { rule: { union: GcRule[] } | { intersection: GcRule[] }; path: string; onChange: Props['onChange']; depth: number; num: string }) {
+function Children({
+  rule,
+  path,
+  onChange,
+  depth,
+  num,
+}: {
+  rule: { union: GcRule[] } | { intersection: GcRule[] };
+  path: string;
+  onChange: Props['onChange'];
+  depth: number;
+  num: string;
+}) {
   const key = 'union' in rule ? 'union' : 'intersection';
   const list = 'union' in rule ? rule.union : rule.intersection;
   const wrap = (children: GcRule[]): GcRule => (key === 'union' ? { union: children } : { intersection: children });
@@ -66,10 +90,17 @@ function Children({ rule, path, onChange, depth, num }: { rule: { union: GcRule[
             path={`${path}.${key}[${i}]`}
             depth={depth + 1}
             num={num ? `${num}.${i + 1}` : String(i + 1)}
-            onChange={(next, coalesce) => onChange(wrap(next ? list.map((c, j) => (j === i ? next : c)) : list.filter((_, j) => j !== i)), coalesce && `${key}[${i}].${coalesce}`)}
+            onChange={(next, coalesce) =>
+              onChange(wrap(next ? list.map((c, j) => (j === i ? next : c)) : list.filter((_, j) => j !== i)), coalesce && `${key}[${i}].${coalesce}`)
+            }
           />
           {list.length > 1 && (
-            <button type="button" className="link-button" onClick={() => onChange(wrap(list.filter((_, j) => j !== i)))} aria-label={`Remove rule ${num ? `${num}.${i + 1}` : i + 1}`}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => onChange(wrap(list.filter((_, j) => j !== i)))}
+              aria-label={`Remove rule ${num ? `${num}.${i + 1}` : i + 1}`}
+            >
               Remove
             </button>
           )}

@@ -42,8 +42,22 @@ function ShorthandCluster({ cluster, edit }: { cluster: Cluster | undefined; edi
   return (
     <>
       <div className="field-row">
-        <NumberField label="Cluster nodes" path="cluster.nodes" integer value={cluster?.nodes} placeholder="3" onCommit={(v) => setCluster('nodes', v, 'Set cluster nodes')} />
-        <SelectField label="Storage" path="cluster.storage" value={cluster?.storage} unset="ssd (default)" options={options(['ssd', 'hdd'] as const)} onCommit={(v) => setCluster('storage', v, 'Set storage')} />
+        <NumberField
+          label="Cluster nodes"
+          path="cluster.nodes"
+          integer
+          value={cluster?.nodes}
+          placeholder="3"
+          onCommit={(v) => setCluster('nodes', v, 'Set cluster nodes')}
+        />
+        <SelectField
+          label="Storage"
+          path="cluster.storage"
+          value={cluster?.storage}
+          unset="ssd (default)"
+          options={options(['ssd', 'hdd'] as const)}
+          onCommit={(v) => setCluster('storage', v, 'Set storage')}
+        />
       </div>
       <p className="hint">
         One cluster with the defaults. For zones, replication, autoscaling and app profiles:{' '}
@@ -58,7 +72,11 @@ function ShorthandCluster({ cluster, edit }: { cluster: Cluster | undefined; edi
 function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count: number; edit: Edit }) {
   const at = `instance.clusters[${i}]`;
   const on = (fn: (c: ClusterSpec) => ClusterSpec, label: string, key?: (string | number)[]) =>
-    edit(onInstance((inst) => ({ ...inst, clusters: replaceAt(inst.clusters ?? [], i, fn) })), label, key && ['instance', 'clusters', i, ...key]);
+    edit(
+      onInstance((inst) => ({ ...inst, clusters: replaceAt(inst.clusters ?? [], i, fn) })),
+      label,
+      key && ['instance', 'clusters', i, ...key],
+    );
   const onAuto = (key: 'minNodes' | 'maxNodes' | 'cpuTarget' | 'storageTarget', v: number | undefined, label: string) =>
     on((x) => (x.autoscaling ? { ...x, autoscaling: setOpt(x.autoscaling, key, v as never) } : x), label, ['autoscaling', key]);
   const a = c.autoscaling;
@@ -68,8 +86,28 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
         Cluster <code>{c.id}</code>
       </legend>
       <div className="field-row">
-        <TextField label="Cluster id" path={`${at}.id`} mono value={c.id} hint="6-30 characters: a-z, 0-9, -" onCommit={(v) => edit(onInstance((inst) => renameCluster(inst, i, v)), 'Rename cluster', ['instance', 'clusters', i, 'id'])} />
-        <TextField label="Zone" path={`${at}.zone`} mono value={c.zone} hint="e.g. us-central1-a" onCommit={(v) => on((x) => ({ ...x, zone: v }), 'Set cluster zone', ['zone'])} />
+        <TextField
+          label="Cluster id"
+          path={`${at}.id`}
+          mono
+          value={c.id}
+          hint="6-30 characters: a-z, 0-9, -"
+          onCommit={(v) =>
+            edit(
+              onInstance((inst) => renameCluster(inst, i, v)),
+              'Rename cluster',
+              ['instance', 'clusters', i, 'id'],
+            )
+          }
+        />
+        <TextField
+          label="Zone"
+          path={`${at}.zone`}
+          mono
+          value={c.zone}
+          hint="e.g. us-central1-a"
+          onCommit={(v) => on((x) => ({ ...x, zone: v }), 'Set cluster zone', ['zone'])}
+        />
         <SelectField
           label="Nodes"
           path={`${at}.autoscaling`}
@@ -80,9 +118,28 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
       </div>
       {a ? (
         <div className="field-row">
-          <NumberField label="Minimum nodes" path={`${at}.autoscaling.minNodes`} integer value={a.minNodes} onCommit={(v) => (v === undefined ? refuse('minNodes') : onAuto('minNodes', v, 'Set minimum nodes'))} />
-          <NumberField label="Maximum nodes" path={`${at}.autoscaling.maxNodes`} integer value={a.maxNodes} onCommit={(v) => (v === undefined ? refuse('maxNodes') : onAuto('maxNodes', v, 'Set maximum nodes'))} />
-          <NumberField label="CPU target (%)" path={`${at}.autoscaling.cpuTarget`} integer value={a.cpuTarget} hint="10-80" onCommit={(v) => (v === undefined ? refuse('cpuTarget') : onAuto('cpuTarget', v, 'Set CPU target'))} />
+          <NumberField
+            label="Minimum nodes"
+            path={`${at}.autoscaling.minNodes`}
+            integer
+            value={a.minNodes}
+            onCommit={(v) => (v === undefined ? refuse('minNodes') : onAuto('minNodes', v, 'Set minimum nodes'))}
+          />
+          <NumberField
+            label="Maximum nodes"
+            path={`${at}.autoscaling.maxNodes`}
+            integer
+            value={a.maxNodes}
+            onCommit={(v) => (v === undefined ? refuse('maxNodes') : onAuto('maxNodes', v, 'Set maximum nodes'))}
+          />
+          <NumberField
+            label="CPU target (%)"
+            path={`${at}.autoscaling.cpuTarget`}
+            integer
+            value={a.cpuTarget}
+            hint="10-80"
+            onCommit={(v) => (v === undefined ? refuse('cpuTarget') : onAuto('cpuTarget', v, 'Set CPU target'))}
+          />
           <NumberField
             label="Storage target (GiB per node)"
             path={`${at}.autoscaling.storageTarget`}
@@ -95,11 +152,27 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
         </div>
       ) : (
         <div className="field-row">
-          <NumberField label="Node count" path={`${at}.nodes`} integer value={c.nodes} placeholder="3" onCommit={(v) => on((x) => setOpt(x, 'nodes', v), 'Set cluster nodes', ['nodes'])} />
+          <NumberField
+            label="Node count"
+            path={`${at}.nodes`}
+            integer
+            value={c.nodes}
+            placeholder="3"
+            onCommit={(v) => on((x) => setOpt(x, 'nodes', v), 'Set cluster nodes', ['nodes'])}
+          />
         </div>
       )}
       {count > 1 && (
-        <button type="button" className="danger" onClick={() => edit(onInstance((inst) => removeCluster(inst, i)), `Remove cluster ${c.id}`)}>
+        <button
+          type="button"
+          className="danger"
+          onClick={() =>
+            edit(
+              onInstance((inst) => removeCluster(inst, i)),
+              `Remove cluster ${c.id}`,
+            )
+          }
+        >
           Remove cluster
         </button>
       )}
@@ -108,29 +181,45 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
 }
 
 /** A required number left empty: said beside the input, nothing changes. */
-const refuse = (key: string): EditResult => ({ ok: false, issues: [{ file: '', line: 0, column: 0, path: '', message: `${key} is required with autoscaling` }] });
+const refuse = (key: string): EditResult => ({
+  ok: false,
+  issues: [{ file: '', line: 0, column: 0, path: '', message: `${key} is required with autoscaling` }],
+});
 
 function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; clusterIds: readonly string[]; edit: Edit }) {
   const at = `instance.appProfiles[${i}]`;
   const on = (fn: (p: AppProfile) => AppProfile, label: string, key?: string) =>
-    edit(onInstance((inst) => ({ ...inst, appProfiles: replaceAt(inst.appProfiles ?? [], i, fn) })), label, key === undefined ? undefined : ['instance', 'appProfiles', i, key]);
+    edit(
+      onInstance((inst) => ({ ...inst, appProfiles: replaceAt(inst.appProfiles ?? [], i, fn) })),
+      label,
+      key === undefined ? undefined : ['instance', 'appProfiles', i, key],
+    );
   const isolation: Isolation = p.dataBoost ? 'dataBoost' : 'standard';
   const chosen = p.clusters ?? clusterIds;
   const toggleCluster = (id: string, include: boolean) =>
-    on((x) => {
-      const now = new Set(x.clusters ?? clusterIds);
-      if (include) now.add(id);
-      else now.delete(id);
-      const list = clusterIds.filter((c) => now.has(c));
-      return setOpt(x, 'clusters', list.length === clusterIds.length || list.length === 0 ? undefined : list);
-    }, `${include ? 'Route to' : 'Stop routing to'} cluster ${id}`);
+    on(
+      (x) => {
+        const now = new Set(x.clusters ?? clusterIds);
+        if (include) now.add(id);
+        else now.delete(id);
+        const list = clusterIds.filter((c) => now.has(c));
+        return setOpt(x, 'clusters', list.length === clusterIds.length || list.length === 0 ? undefined : list);
+      },
+      `${include ? 'Route to' : 'Stop routing to'} cluster ${id}`,
+    );
   return (
     <fieldset className="instance-part" data-path={at} data-testid="profile-editor">
       <legend>
         App profile <code>{p.id}</code>
       </legend>
       <div className="field-row">
-        <TextField label="App profile id" path={`${at}.id`} mono value={p.id} onCommit={(v) => edit((d) => renameProfile(d, i, v), 'Rename app profile', ['instance', 'appProfiles', i, 'id'])} />
+        <TextField
+          label="App profile id"
+          path={`${at}.id`}
+          mono
+          value={p.id}
+          onCommit={(v) => edit((d) => renameProfile(d, i, v), 'Rename app profile', ['instance', 'appProfiles', i, 'id'])}
+        />
         <SelectField
           label="Routing"
           path={`${at}.routing`}
@@ -184,7 +273,12 @@ function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; c
           onCommit={(v) => on((x) => setOpt(x, 'allowTransactionalWrites', v || undefined), v ? 'Allow transactional writes' : 'Disallow transactional writes')}
         />
       )}
-      <TextField label="Description" path={`${at}.description`} value={p.description ?? ''} onCommit={(v) => on((x) => setOpt(x, 'description', v || undefined), 'Edit profile description', 'description')} />
+      <TextField
+        label="Description"
+        path={`${at}.description`}
+        value={p.description ?? ''}
+        onCommit={(v) => on((x) => setOpt(x, 'description', v || undefined), 'Edit profile description', 'description')}
+      />
       <button type="button" className="danger" onClick={() => edit((d) => removeProfile(d, i), `Remove app profile ${p.id}`)}>
         Remove app profile
       </button>
@@ -193,17 +287,46 @@ function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; c
 }
 
 function InstanceParts({ inst, edit }: { inst: Instance; edit: Edit }) {
-  const set = <K extends 'id' | 'displayName' | 'environment' | 'storage' | 'defaultAppProfile'>(key: K, v: Instance[K] | undefined, label: string, coalesce = true) =>
-    edit(onInstance((x) => setOpt(x, key, v)), label, coalesce ? ['instance', key] : undefined);
+  const set = <K extends 'id' | 'displayName' | 'environment' | 'storage' | 'defaultAppProfile'>(
+    key: K,
+    v: Instance[K] | undefined,
+    label: string,
+    coalesce = true,
+  ) =>
+    edit(
+      onInstance((x) => setOpt(x, key, v)),
+      label,
+      coalesce ? ['instance', key] : undefined,
+    );
   const clusters = inst.clusters ?? [];
   const profiles = inst.appProfiles ?? [];
   const clusterIds = clusters.map((c) => c.id);
   return (
     <>
       <div className="field-row" data-path="instance">
-        <TextField label="Instance id" path="instance.id" mono value={inst.id ?? ''} placeholder="$INSTANCE" hint="6-33 characters: a-z, 0-9, -" onCommit={(v) => set('id', v || undefined, 'Set instance id')} />
-        <TextField label="Display name" path="instance.displayName" value={inst.displayName ?? ''} onCommit={(v) => set('displayName', v || undefined, 'Set display name')} />
-        <SelectField label="Storage type" path="instance.storage" value={inst.storage} unset="SSD (default)" options={STORAGE} onCommit={(v) => set('storage', v, 'Set storage type', false)} />
+        <TextField
+          label="Instance id"
+          path="instance.id"
+          mono
+          value={inst.id ?? ''}
+          placeholder="$INSTANCE"
+          hint="6-33 characters: a-z, 0-9, -"
+          onCommit={(v) => set('id', v || undefined, 'Set instance id')}
+        />
+        <TextField
+          label="Display name"
+          path="instance.displayName"
+          value={inst.displayName ?? ''}
+          onCommit={(v) => set('displayName', v || undefined, 'Set display name')}
+        />
+        <SelectField
+          label="Storage type"
+          path="instance.storage"
+          value={inst.storage}
+          unset="SSD (default)"
+          options={STORAGE}
+          onCommit={(v) => set('storage', v, 'Set storage type', false)}
+        />
         <SelectField
           label="Environment"
           path="instance.environment"
@@ -246,7 +369,15 @@ function InstanceParts({ inst, edit }: { inst: Instance; edit: Edit }) {
 }
 
 /** The section of the form: the instance when the design declares one, else the one-cluster shorthand. */
-export const InstanceEditor = memo(function InstanceEditor({ cluster, instance, edit }: { cluster: Cluster | undefined; instance: Instance | undefined; edit: Edit }) {
+export const InstanceEditor = memo(function InstanceEditor({
+  cluster,
+  instance,
+  edit,
+}: {
+  cluster: Cluster | undefined;
+  instance: Instance | undefined;
+  edit: Edit;
+}) {
   return (
     <Section id="instance" level={2} headingId="instance-heading" title="Instance, clusters and app profiles">
       <div data-testid="instance-editor">{instance ? <InstanceParts inst={instance} edit={edit} /> : <ShorthandCluster cluster={cluster} edit={edit} />}</div>

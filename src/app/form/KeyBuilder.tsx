@@ -110,7 +110,12 @@ export function KeyBuilder({ docId, ti, table, edit }: Props) {
             <button type="button" className="chip-main" aria-pressed={name === current} onClick={() => setSelected(name)} onKeyDown={(e) => onChipKey(e, name)}>
               <span className="chip-pos">{i + 1}</span> {name} <span className="chip-type">{rk.fields[name]?.type ?? '?'}</span>
             </button>
-            <button type="button" className="chip-remove" aria-label={`Remove key field ${name}`} onClick={() => run((t) => removeKeyField(t, name), `Remove key field ${name}`)}>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={`Remove key field ${name}`}
+              onClick={() => run((t) => removeKeyField(t, name), `Remove key field ${name}`)}
+            >
               ×
             </button>
           </li>
@@ -144,7 +149,14 @@ export function KeyBuilder({ docId, ti, table, edit }: Props) {
         </p>
       )}
       <div className="field-row">
-        <TextField label="Template" path={`tables[${ti}].rowKey.template`} mono value={rk.template} onCommit={(v) => run((t) => ({ ...t, rowKey: { ...t.rowKey, template: v } }), 'Edit key template', 'template')} className="grow" />
+        <TextField
+          label="Template"
+          path={`tables[${ti}].rowKey.template`}
+          mono
+          value={rk.template}
+          onCommit={(v) => run((t) => ({ ...t, rowKey: { ...t.rowKey, template: v } }), 'Edit key template', 'template')}
+          className="grow"
+        />
         <TextField
           label="Delimiter"
           path={`tables[${ti}].rowKey.delimiter`}
@@ -164,7 +176,17 @@ export function KeyBuilder({ docId, ti, table, edit }: Props) {
       </div>
       <KeyExample rowKey={rk} />
       {current && rk.fields[current] && (
-        <FieldSettings key={names.indexOf(current)} ti={ti} index={names.indexOf(current)} name={current} onRenamed={setSelected} field={rk.fields[current]} dataFields={dataFields} edit={edit} rowKey={rk} />
+        <FieldSettings
+          key={names.indexOf(current)}
+          ti={ti}
+          index={names.indexOf(current)}
+          name={current}
+          onRenamed={setSelected}
+          field={rk.fields[current]}
+          dataFields={dataFields}
+          edit={edit}
+          rowKey={rk}
+        />
       )}
     </div>
   );

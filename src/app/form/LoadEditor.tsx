@@ -6,14 +6,37 @@ import { CheckField, NumberField, SelectField, TextField, options } from './fiel
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
 
-type LoadKey = 'writesPerSecond' | 'averageWritesPerSecond' | 'readsPerSecond' | 'retention' | 'appProfile' | 'checkAndMutate' | 'writePattern' | 'burstDuration' | 'bulkRows' | 'bulkEvery' | 'writeKind';
+type LoadKey =
+  | 'writesPerSecond'
+  | 'averageWritesPerSecond'
+  | 'readsPerSecond'
+  | 'retention'
+  | 'appProfile'
+  | 'checkAndMutate'
+  | 'writePattern'
+  | 'burstDuration'
+  | 'bulkRows'
+  | 'bulkEvery'
+  | 'writeKind';
 
 const PATTERNS = options(['sustained', 'burst', 'bulk'] as const, { sustained: 'sustained', burst: 'bursts', bulk: 'periodic bulk load' });
 const WRITE_KINDS = options(['insert', 'update', 'mixed'] as const, { insert: 'inserts of new rows', update: 'updates of existing rows', mixed: 'both' });
 /** A pattern's own settings, dropped when the pattern changes (a burst length means nothing to a bulk load). */
 const PATTERN_KEYS = { burst: ['burstDuration'], bulk: ['bulkRows', 'bulkEvery'] } as const;
 
-export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [], profileIds = [], edit }: { ti: number; load: Table['load']; splits: Table['splits']; profileIds?: readonly string[]; edit: Edit }) {
+export const LoadEditor = memo(function LoadEditor({
+  ti,
+  load = {},
+  splits = [],
+  profileIds = [],
+  edit,
+}: {
+  ti: number;
+  load: Table['load'];
+  splits: Table['splits'];
+  profileIds?: readonly string[];
+  edit: Edit;
+}) {
   const at = `tables[${ti}].load`;
   const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
     edit(
@@ -56,18 +79,49 @@ export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [],
         }
         onCommit={(v) => set('averageWritesPerSecond', v, 'Set average writes per second')}
       />
-      <SelectField label="Write pattern" path={`${at}.writePattern`} value={load.writePattern} unset="sustained (default)" options={PATTERNS.slice(1)} onCommit={setPattern} />
+      <SelectField
+        label="Write pattern"
+        path={`${at}.writePattern`}
+        value={load.writePattern}
+        unset="sustained (default)"
+        options={PATTERNS.slice(1)}
+        onCommit={setPattern}
+      />
       {pattern === 'burst' && (
-        <TextField label="Burst length (e.g. 30s)" path={`${at}.burstDuration`} mono value={load.burstDuration ?? ''} onCommit={(v) => set('burstDuration', v.trim() || undefined, 'Set burst length')} />
+        <TextField
+          label="Burst length (e.g. 30s)"
+          path={`${at}.burstDuration`}
+          mono
+          value={load.burstDuration ?? ''}
+          onCommit={(v) => set('burstDuration', v.trim() || undefined, 'Set burst length')}
+        />
       )}
       {pattern === 'bulk' && (
         <>
           <NumberField label="Rows per load" path={`${at}.bulkRows`} integer value={load.bulkRows} onCommit={(v) => set('bulkRows', v, 'Set rows per load')} />
-          <TextField label="Load every (e.g. 1d)" path={`${at}.bulkEvery`} mono value={load.bulkEvery ?? ''} onCommit={(v) => set('bulkEvery', v.trim() || undefined, 'Set load interval')} />
+          <TextField
+            label="Load every (e.g. 1d)"
+            path={`${at}.bulkEvery`}
+            mono
+            value={load.bulkEvery ?? ''}
+            onCommit={(v) => set('bulkEvery', v.trim() || undefined, 'Set load interval')}
+          />
         </>
       )}
-      <SelectField label="Writes are" path={`${at}.writeKind`} value={load.writeKind} unset="inserts (default)" options={WRITE_KINDS} onCommit={(v) => set('writeKind', v, 'Set write kind')} />
-      <NumberField label="Reads per second" path={`${at}.readsPerSecond`} value={load.readsPerSecond} onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')} />
+      <SelectField
+        label="Writes are"
+        path={`${at}.writeKind`}
+        value={load.writeKind}
+        unset="inserts (default)"
+        options={WRITE_KINDS}
+        onCommit={(v) => set('writeKind', v, 'Set write kind')}
+      />
+      <NumberField
+        label="Reads per second"
+        path={`${at}.readsPerSecond`}
+        value={load.readsPerSecond}
+        onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')}
+      />
       <TextField
         label="Retention (e.g. 90d)"
         path={`${at}.retention`}
@@ -99,10 +153,19 @@ export const LoadEditor = memo(function LoadEditor({ ti, load = {}, splits = [],
         multiline
         className="grow"
         value={splits.join('\n')}
-        format={(v) => v.split('\n').filter((s) => s !== '').join('\n')}
+        format={(v) =>
+          v
+            .split('\n')
+            .filter((s) => s !== '')
+            .join('\n')
+        }
         onCommit={(v) => {
           const list = v.split('\n').filter((s) => s !== '');
-          return edit(onTable(ti, (t) => setOpt(t, 'splits', list.length ? list : undefined)), 'Edit splits', ['tables', ti, 'splits']);
+          return edit(
+            onTable(ti, (t) => setOpt(t, 'splits', list.length ? list : undefined)),
+            'Edit splits',
+            ['tables', ti, 'splits'],
+          );
         }}
       />
     </div>

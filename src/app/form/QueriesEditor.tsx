@@ -52,14 +52,19 @@ function propsEqual(a: Props, b: Props): boolean {
 export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, viewNames, profileIds, onMove }: Props) {
   const servers = [...tableNames.filter((_, i) => i !== ti), ...viewNames];
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
-    edit(onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))), label, path && ['tables', ti, 'queries', ...path]);
+    edit(
+      onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))),
+      label,
+      path && ['tables', ti, 'queries', ...path],
+    );
   const compared = useContext(CompareMarksContext);
   return (
     <div className="queries-editor">
       {queries.length === 0 && <p className="notice">No queries yet: add the reads your application will make, to see how each one scans.</p>}
       {queries.map((q, qi) => {
         const at = `tables[${ti}].queries[${qi}]`;
-        const onQuery = (fn: (q: Query) => Query, label: string, key?: string) => onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
+        const onQuery = (fn: (q: Query) => Query, label: string, key?: string) =>
+          onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
         const plan = plans.find((p) => p.index === qi);
         return (
           <fieldset key={qi} className="query" data-path={at} data-testid="query-editor" data-compare={markIn(compared, at)}>
@@ -68,9 +73,27 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
             </legend>
             <div className="field-row">
               <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />
-              <SelectField label="Order" path={`${at}.order`} value={q.order} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')} />
-              <NumberField label="Limit (rows)" path={`${at}.limit`} integer value={q.limit} onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')} />
-              <NumberField label="Runs per second" path={`${at}.perSecond`} value={q.perSecond} onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')} />
+              <SelectField
+                label="Order"
+                path={`${at}.order`}
+                value={q.order}
+                unset="not set"
+                options={options(['newest', 'oldest', 'any'] as const)}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')}
+              />
+              <NumberField
+                label="Limit (rows)"
+                path={`${at}.limit`}
+                integer
+                value={q.limit}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')}
+              />
+              <NumberField
+                label="Runs per second"
+                path={`${at}.perSecond`}
+                value={q.perSecond}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')}
+              />
               {(profileIds.length > 0 || q.appProfile !== undefined) && (
                 <SelectField
                   label="App profile"
@@ -93,10 +116,34 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               )}
             </div>
             <div className="field-row" data-testid="query-workload">
-              <SelectField label="Kind" path={`${at}.kind`} value={q.kind} unset="serving (default)" options={KIND} onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')} />
-              <NumberField label="Latency target (p99 ms)" path={`${at}.latencyMs`} value={q.latencyMs} onCommit={(v) => onQuery((x) => setOpt(x, 'latencyMs', v), 'Set latency target', 'latencyMs')} />
-              <TextField label="Looks back (e.g. 90d)" path={`${at}.lookback`} mono value={q.lookback ?? ''} onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v.trim() || undefined), 'Set lookback', 'lookback')} />
-              <CheckField className="compact" label="May run on Data Boost" path={`${at}.dataBoost`} checked={q.dataBoost === true} onCommit={(v) => onQuery((x) => setOpt(x, 'dataBoost', v || undefined), 'Toggle Data Boost', 'dataBoost')} />
+              <SelectField
+                label="Kind"
+                path={`${at}.kind`}
+                value={q.kind}
+                unset="serving (default)"
+                options={KIND}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')}
+              />
+              <NumberField
+                label="Latency target (p99 ms)"
+                path={`${at}.latencyMs`}
+                value={q.latencyMs}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'latencyMs', v), 'Set latency target', 'latencyMs')}
+              />
+              <TextField
+                label="Looks back (e.g. 90d)"
+                path={`${at}.lookback`}
+                mono
+                value={q.lookback ?? ''}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v.trim() || undefined), 'Set lookback', 'lookback')}
+              />
+              <CheckField
+                className="compact"
+                label="May run on Data Boost"
+                path={`${at}.dataBoost`}
+                checked={q.dataBoost === true}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'dataBoost', v || undefined), 'Toggle Data Boost', 'dataBoost')}
+              />
             </div>
             <fieldset className="match" data-path={`${at}.match`}>
               <legend>Match on key fields</legend>
@@ -122,13 +169,20 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               format={(v) => lines(v).join('\n')}
               onCommit={(v) => onQuery((x) => setOpt(x, 'filter', lines(v).length ? lines(v) : undefined), 'Edit query filters', 'filter')}
             />
-            <TextField label="Description" path={`${at}.description`} value={q.description ?? ''} multiline onCommit={(v) => onQuery((x) => setOpt(x, 'description', v || undefined), 'Edit query description', 'description')} />
+            <TextField
+              label="Description"
+              path={`${at}.description`}
+              value={q.description ?? ''}
+              multiline
+              onCommit={(v) => onQuery((x) => setOpt(x, 'description', v || undefined), 'Edit query description', 'description')}
+            />
             <button type="button" className="danger" onClick={() => onQueries((qs) => qs.filter((_, j) => j !== qi), `Remove query ${q.name}`)}>
               Remove query
             </button>
             {tableNames.length > 1 && (
               <label className="query-move">
-                {' '}Move to table{' '}
+                {' '}
+                Move to table{' '}
                 <select
                   value=""
                   data-testid="query-move"

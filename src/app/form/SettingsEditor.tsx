@@ -12,7 +12,11 @@ type Settings = Pick<Table, 'deletionProtection' | 'changeStreamRetention' | 'ba
 export const SettingsEditor = memo(function SettingsEditor({ ti, settings, edit }: { ti: number; settings: Settings; edit: Edit }) {
   const at = `tables[${ti}]`;
   const set = <K extends keyof Settings>(key: K, v: Settings[K] | undefined, label: string, coalesce = true) =>
-    edit(onTable(ti, (t) => setOpt<Table, K>(t, key, v as Table[K])), label, coalesce ? ['tables', ti, key] : undefined);
+    edit(
+      onTable(ti, (t) => setOpt<Table, K>(t, key, v as Table[K])),
+      label,
+      coalesce ? ['tables', ti, key] : undefined,
+    );
   return (
     <div className="settings-editor" data-testid="settings-editor">
       <div className="field-row">

@@ -44,7 +44,20 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
   );
 }
 
-export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, tableNames, viewNames, profileIds, onMoveQuery }: Props) {
+export const TableEditor = memo(function TableEditor({
+  docId,
+  ti,
+  table,
+  keyFields,
+  plans,
+  edit,
+  onDelete,
+  onDuplicate,
+  tableNames,
+  viewNames,
+  profileIds,
+  onMoveQuery,
+}: Props) {
   const others = tableNames.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
   return (
@@ -64,7 +77,13 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
       </div>
       <Panel id="table-heading" kind="table" title="Table">
         <div className="field-row">
-          <TextField label="Table name" path={`${at}.name`} mono value={table.name} onCommit={(v) => edit((d) => renameTable(d, ti, v), 'Rename table', ['tables', ti, 'name'])} />
+          <TextField
+            label="Table name"
+            path={`${at}.name`}
+            mono
+            value={table.name}
+            onCommit={(v) => edit((d) => renameTable(d, ti, v), 'Rename table', ['tables', ti, 'name'])}
+          />
           {(others.length > 0 || table.writtenWith !== undefined) && (
             <SelectField
               label="Written with (an index or companion table of)"
@@ -72,7 +91,12 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
               value={table.writtenWith}
               unset="no other table"
               options={options(table.writtenWith === undefined || others.includes(table.writtenWith) ? others : [...others, table.writtenWith])}
-              onCommit={(v) => edit(onTable(ti, (t) => setOpt(t, 'writtenWith', v)), v ? `Write table with ${v}` : 'Write table on its own')}
+              onCommit={(v) =>
+                edit(
+                  onTable(ti, (t) => setOpt(t, 'writtenWith', v)),
+                  v ? `Write table with ${v}` : 'Write table on its own',
+                )
+              }
             />
           )}
         </div>
@@ -81,7 +105,13 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
           path={`${at}.description`}
           multiline
           value={table.description ?? ''}
-          onCommit={(v) => edit(onTable(ti, (t) => setOpt(t, 'description', v || undefined)), 'Edit table description', ['tables', ti, 'description'])}
+          onCommit={(v) =>
+            edit(
+              onTable(ti, (t) => setOpt(t, 'description', v || undefined)),
+              'Edit table description',
+              ['tables', ti, 'description'],
+            )
+          }
         />
       </Panel>
       <Panel id="rowkey-heading" kind="key" title="Row key">
@@ -91,7 +121,17 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" kind="queries" title="Queries">
-        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} tableNames={tableNames} viewNames={viewNames} profileIds={profileIds} onMove={onMoveQuery} />
+        <QueriesEditor
+          ti={ti}
+          queries={table.queries}
+          keyFields={keyFields}
+          plans={plans}
+          edit={edit}
+          tableNames={tableNames}
+          viewNames={viewNames}
+          profileIds={profileIds}
+          onMove={onMoveQuery}
+        />
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
         <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={profileIds} edit={edit} />
@@ -103,8 +143,8 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
         <details open>
           <summary className="samples-summary">{SAMPLE_COUNT} sample keys in byte order</summary>
           <p className="hint">
-            Generated from the field definitions (seed 1) and sorted as Bigtable sorts rows: by unsigned bytes. Keys that sit next to each other here are
-            stored next to each other.
+            Generated from the field definitions (seed 1) and sorted as Bigtable sorts rows: by unsigned bytes. Keys that sit next to each other here are stored
+            next to each other.
           </p>
           <SampleKeys rowKey={table.rowKey} count={SAMPLE_COUNT} />
         </details>

@@ -18,7 +18,20 @@ const SqlEditor = lazy(() => import('../code/SqlEditor'));
 type Key = 'materializedViews' | 'logicalViews' | 'authorizedViews';
 type Definition = 'query' | 'groupBy' | 'index';
 
-const AGG_FNS = ['count', 'sum', 'min', 'max', 'avg', 'any_value', 'hll_count.init', 'hll_count.merge', 'hll_count.merge_partial', 'bit_and', 'bit_or', 'bit_xor'] as const;
+const AGG_FNS = [
+  'count',
+  'sum',
+  'min',
+  'max',
+  'avg',
+  'any_value',
+  'hll_count.init',
+  'hll_count.merge',
+  'hll_count.merge_partial',
+  'bit_and',
+  'bit_or',
+  'bit_xor',
+] as const;
 
 function freshName(taken: readonly { name: string }[], base: string): string {
   const names = new Set(taken.map((v) => v.name));
@@ -32,13 +45,29 @@ function sqlProblems(design: Design, sql: string, kind: 'materialized' | 'logica
   try {
     if (kind === 'logical') return checkSelect(sql, design).problems;
     const { problems, shape } = checkMaterializedView(sql, design);
-    return shape?.table && table !== undefined && shape.table !== table ? [...problems, `reads table ${shape.table}, but the source table is ${table}`] : problems;
+    return shape?.table && table !== undefined && shape.table !== table
+      ? [...problems, `reads table ${shape.table}, but the source table is ${table}`]
+      : problems;
   } catch (e) {
     return [e instanceof Error ? e.message : String(e)];
   }
 }
 
-function SqlField({ uri, label, path, value, problems, onCommit }: { uri: string; label: string; path: string; value: string; problems: string[]; onCommit(v: string): EditResult }) {
+function SqlField({
+  uri,
+  label,
+  path,
+  value,
+  problems,
+  onCommit,
+}: {
+  uri: string;
+  label: string;
+  path: string;
+  value: string;
+  problems: string[];
+  onCommit(v: string): EditResult;
+}) {
   return (
     <div data-path={path}>
       <Suspense fallback={<TextField label={label} path={path} multiline mono value={value} onCommit={onCommit} />}>
@@ -59,7 +88,21 @@ function redefine(design: Design, v: MaterializedView, to: Definition, firstFiel
   return { ...base, index: { fields: [firstField] } };
 }
 
-function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Design; docId: string; v: MaterializedView; i: number; tables: string[]; list: ListEdit }) {
+function MaterializedEditor({
+  design,
+  docId,
+  v,
+  i,
+  tables,
+  list,
+}: {
+  design: Design;
+  docId: string;
+  v: MaterializedView;
+  i: number;
+  tables: string[];
+  list: ListEdit;
+}) {
   const at = `materializedViews[${i}]`;
   const set = (fn: (v: MaterializedView) => MaterializedView, label: string, key?: (string | number)[]) =>
     list('materializedViews', (vs) => replaceAt(vs, i, fn), label, key && [i, ...key]);
@@ -69,15 +112,31 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
   const built = def === 'query' ? null : materializedViewSql(design, v);
   const aggs = v.groupBy?.aggregations ?? [];
   const setAgg = (ai: number, fn: (a: ViewAggregation) => ViewAggregation, label: string, key?: string) =>
-    set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: replaceAt(o.groupBy.aggregations, ai, fn) } } : o), label, key ? ['groupBy', 'aggregations', ai, key] : undefined);
+    set(
+      (o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: replaceAt(o.groupBy.aggregations, ai, fn) } } : o),
+      label,
+      key ? ['groupBy', 'aggregations', ai, key] : undefined,
+    );
   return (
     <fieldset className="view" data-path={at} data-testid="materialized-view-editor">
       <legend>
         Materialized view <code>{v.name}</code>
       </legend>
       <div className="field-row">
-        <TextField label="View id" path={`${at}.name`} mono value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename materialized view', ['name'])} />
-        <SelectField label="Source table" path={`${at}.table`} value={v.table} options={options(tables.includes(v.table) ? tables : [...tables, v.table])} onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set source table')} />
+        <TextField
+          label="View id"
+          path={`${at}.name`}
+          mono
+          value={v.name}
+          onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename materialized view', ['name'])}
+        />
+        <SelectField
+          label="Source table"
+          path={`${at}.table`}
+          value={v.table}
+          options={options(tables.includes(v.table) ? tables : [...tables, v.table])}
+          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set source table')}
+        />
         <SelectField
           label="Defined by"
           path={`${at}.${def}`}
@@ -85,7 +144,12 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
           options={options(['query', 'groupBy', 'index'] as const, { query: 'SQL', groupBy: 'a rollup (GROUP BY)', index: 'a secondary index (ORDER BY)' })}
           onCommit={(x) => set((o) => redefine(design, o, x ?? 'query', firstField), 'Change how the view is defined')}
         />
-        <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')} />
+        <CheckField
+          label="Deletion protection"
+          path={`${at}.deletionProtection`}
+          checked={v.deletionProtection === true}
+          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
+        />
       </div>
       {def === 'query' && (
         <SqlField
@@ -105,11 +169,19 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
             mono
             value={v.groupBy.fields.join(', ')}
             format={(x) => splitList(x).join(', ')}
-            onCommit={(x) => set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, fields: splitList(x) } } : o), 'Edit group-by fields', ['groupBy', 'fields'])}
+            onCommit={(x) =>
+              set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, fields: splitList(x) } } : o), 'Edit group-by fields', ['groupBy', 'fields'])
+            }
           />
           {aggs.map((a, ai) => (
             <div className="field-row" key={ai} data-path={`${at}.groupBy.aggregations[${ai}]`}>
-              <SelectField label={`Aggregation ${ai + 1}`} path={`${at}.groupBy.aggregations[${ai}].fn`} value={a.fn} options={options(AGG_FNS)} onCommit={(x) => setAgg(ai, (o) => ({ ...o, fn: x ?? o.fn }), 'Set aggregation')} />
+              <SelectField
+                label={`Aggregation ${ai + 1}`}
+                path={`${at}.groupBy.aggregations[${ai}].fn`}
+                value={a.fn}
+                options={options(AGG_FNS)}
+                onCommit={(x) => setAgg(ai, (o) => ({ ...o, fn: x ?? o.fn }), 'Set aggregation')}
+              />
               <TextField
                 label={`Column of aggregation ${ai + 1} (family:qualifier; empty: rows)`}
                 path={`${at}.groupBy.aggregations[${ai}].column`}
@@ -117,12 +189,23 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
                 value={a.column ?? ''}
                 onCommit={(x) => setAgg(ai, (o) => setOpt(o, 'column', x || undefined), 'Set aggregated column', 'column')}
               />
-              <TextField label={`Output name of aggregation ${ai + 1}`} path={`${at}.groupBy.aggregations[${ai}].as`} mono value={a.as} onCommit={(x) => setAgg(ai, (o) => ({ ...o, as: x }), 'Name aggregation', 'as')} />
+              <TextField
+                label={`Output name of aggregation ${ai + 1}`}
+                path={`${at}.groupBy.aggregations[${ai}].as`}
+                mono
+                value={a.as}
+                onCommit={(x) => setAgg(ai, (o) => ({ ...o, as: x }), 'Name aggregation', 'as')}
+              />
               {aggs.length > 1 && (
                 <button
                   type="button"
                   className="danger"
-                  onClick={() => set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: o.groupBy.aggregations.filter((_, j) => j !== ai) } } : o), 'Remove aggregation')}
+                  onClick={() =>
+                    set(
+                      (o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: o.groupBy.aggregations.filter((_, j) => j !== ai) } } : o),
+                      'Remove aggregation',
+                    )
+                  }
                 >
                   Remove aggregation {ai + 1}
                 </button>
@@ -131,7 +214,18 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
           ))}
           <button
             type="button"
-            onClick={() => set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: [...o.groupBy.aggregations, { fn: 'count', as: `n${o.groupBy.aggregations.length + 1}` }] } } : o), 'Add aggregation')}
+            onClick={() =>
+              set(
+                (o) =>
+                  o.groupBy
+                    ? {
+                        ...o,
+                        groupBy: { ...o.groupBy, aggregations: [...o.groupBy.aggregations, { fn: 'count', as: `n${o.groupBy.aggregations.length + 1}` }] },
+                      }
+                    : o,
+                'Add aggregation',
+              )
+            }
           >
             Add aggregation
           </button>
@@ -153,7 +247,12 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
             mono
             value={(v.index.families ?? []).join(', ')}
             format={(x) => splitList(x).join(', ')}
-            onCommit={(x) => set((o) => (o.index ? { ...o, index: setOpt(o.index, 'families', splitList(x).length ? splitList(x) : undefined) } : o), 'Edit index families', ['index', 'families'])}
+            onCommit={(x) =>
+              set((o) => (o.index ? { ...o, index: setOpt(o.index, 'families', splitList(x).length ? splitList(x) : undefined) } : o), 'Edit index families', [
+                'index',
+                'families',
+              ])
+            }
           />
         </div>
       )}
@@ -163,8 +262,17 @@ function MaterializedEditor({ design, docId, v, i, tables, list }: { design: Des
           {built.ok ? <pre className="mono">{built.sql}</pre> : <p className="field-error">{built.reason}</p>}
         </details>
       )}
-      <TextField label="Description" path={`${at}.description`} value={v.description ?? ''} onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])} />
-      <button type="button" className="danger" onClick={() => list('materializedViews', (vs) => vs.filter((_, j) => j !== i), `Remove materialized view ${v.name}`)}>
+      <TextField
+        label="Description"
+        path={`${at}.description`}
+        value={v.description ?? ''}
+        onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])}
+      />
+      <button
+        type="button"
+        className="danger"
+        onClick={() => list('materializedViews', (vs) => vs.filter((_, j) => j !== i), `Remove materialized view ${v.name}`)}
+      >
         Remove materialized view
       </button>
     </fieldset>
@@ -191,9 +299,26 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
         Authorized view <code>{v.name}</code>
       </legend>
       <div className="field-row">
-        <TextField label="Authorized view id" path={`${at}.name`} mono value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename authorized view', ['name'])} />
-        <SelectField label="Table" path={`${at}.table`} value={v.table} options={options(tables.includes(v.table) ? tables : [...tables, v.table])} onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set view table')} />
-        <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')} />
+        <TextField
+          label="Authorized view id"
+          path={`${at}.name`}
+          mono
+          value={v.name}
+          onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename authorized view', ['name'])}
+        />
+        <SelectField
+          label="Table"
+          path={`${at}.table`}
+          value={v.table}
+          options={options(tables.includes(v.table) ? tables : [...tables, v.table])}
+          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set view table')}
+        />
+        <CheckField
+          label="Deletion protection"
+          path={`${at}.deletionProtection`}
+          checked={v.deletionProtection === true}
+          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
+        />
       </div>
       <TextField
         label="Row prefixes (one per line; none = every row)"
@@ -208,7 +333,9 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
         path={`${at}.families`}
         value={Object.keys(v.families).join(', ')}
         format={(x) => splitList(x).join(', ')}
-        onCommit={(x) => set((o) => ({ ...o, families: Object.fromEntries(splitList(x).map((f) => [f, o.families[f] ?? {}])) }), 'Edit view families', ['families'])}
+        onCommit={(x) =>
+          set((o) => ({ ...o, families: Object.fromEntries(splitList(x).map((f) => [f, o.families[f] ?? {}])) }), 'Edit view families', ['families'])
+        }
       />
       {Object.entries(v.families).map(([f, sub]) => (
         <div className="field-row" key={f} data-path={`${at}.families.${f}`}>
@@ -232,8 +359,17 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
           />
         </div>
       ))}
-      <TextField label="Description" path={`${at}.description`} value={v.description ?? ''} onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])} />
-      <button type="button" className="danger" onClick={() => list('authorizedViews', (vs) => vs.filter((_, j) => j !== i), `Remove authorized view ${v.name}`)}>
+      <TextField
+        label="Description"
+        path={`${at}.description`}
+        value={v.description ?? ''}
+        onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])}
+      />
+      <button
+        type="button"
+        className="danger"
+        onClick={() => list('authorizedViews', (vs) => vs.filter((_, j) => j !== i), `Remove authorized view ${v.name}`)}
+      >
         Remove authorized view
       </button>
     </fieldset>
@@ -258,7 +394,8 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
   const avs = design.authorizedViews ?? [];
   const first = design.tables[0];
 
-  const setLv = (i: number, fn: (v: LogicalView) => LogicalView, label: string, key?: string) => list('logicalViews', (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
+  const setLv = (i: number, fn: (v: LogicalView) => LogicalView, label: string, key?: string) =>
+    list('logicalViews', (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
 
   return (
     <Section id="views" level={2} headingId="views-heading" title="Views">
@@ -271,7 +408,13 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
           <button
             type="button"
             className="link-button"
-            onClick={() => list('materializedViews', (vs) => [...vs, { name: freshName(vs, 'view'), table: first.name, index: { fields: [Object.keys(first.rowKey.fields)[0] ?? 'id'] } }], 'Add materialized view')}
+            onClick={() =>
+              list(
+                'materializedViews',
+                (vs) => [...vs, { name: freshName(vs, 'view'), table: first.name, index: { fields: [Object.keys(first.rowKey.fields)[0] ?? 'id'] } }],
+                'Add materialized view',
+              )
+            }
           >
             Add materialized view
           </button>
@@ -286,8 +429,19 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
                 Logical view <code>{v.name}</code>
               </legend>
               <div className="field-row">
-                <TextField label="Logical view id" path={`${at}.name`} mono value={v.name} onCommit={(x) => setLv(i, (o) => ({ ...o, name: x }), 'Rename logical view', 'name')} />
-                <CheckField label="Deletion protection" path={`${at}.deletionProtection`} checked={v.deletionProtection === true} onCommit={(x) => setLv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')} />
+                <TextField
+                  label="Logical view id"
+                  path={`${at}.name`}
+                  mono
+                  value={v.name}
+                  onCommit={(x) => setLv(i, (o) => ({ ...o, name: x }), 'Rename logical view', 'name')}
+                />
+                <CheckField
+                  label="Deletion protection"
+                  path={`${at}.deletionProtection`}
+                  checked={v.deletionProtection === true}
+                  onCommit={(x) => setLv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
+                />
               </div>
               <SqlField
                 uri={`file:///views/${encodeURIComponent(docId)}/logical-${i}.sql`}
@@ -297,15 +451,30 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
                 problems={sqlProblems(design, v.query, 'logical')}
                 onCommit={(x) => setLv(i, (o) => ({ ...o, query: x }), 'Edit logical view query', 'query')}
               />
-              <TextField label="Description" path={`${at}.description`} value={v.description ?? ''} onCommit={(x) => setLv(i, (o) => setOpt(o, 'description', x || undefined), 'Edit view description', 'description')} />
-              <button type="button" className="danger" onClick={() => list('logicalViews', (vs) => vs.filter((_, j) => j !== i), `Remove logical view ${v.name}`)}>
+              <TextField
+                label="Description"
+                path={`${at}.description`}
+                value={v.description ?? ''}
+                onCommit={(x) => setLv(i, (o) => setOpt(o, 'description', x || undefined), 'Edit view description', 'description')}
+              />
+              <button
+                type="button"
+                className="danger"
+                onClick={() => list('logicalViews', (vs) => vs.filter((_, j) => j !== i), `Remove logical view ${v.name}`)}
+              >
                 Remove logical view
               </button>
             </fieldset>
           );
         })}
         {first ? (
-          <button type="button" className="link-button" onClick={() => list('logicalViews', (vs) => [...vs, { name: freshName(vs, 'logical'), query: `SELECT _key FROM \`${first.name}\`` }], 'Add logical view')}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              list('logicalViews', (vs) => [...vs, { name: freshName(vs, 'logical'), query: `SELECT _key FROM \`${first.name}\`` }], 'Add logical view')
+            }
+          >
             Add logical view
           </button>
         ) : null}
@@ -318,7 +487,16 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
           <button
             type="button"
             className="link-button"
-            onClick={() => list('authorizedViews', (vs) => [...vs, { name: freshName(vs, 'authorized'), table: first.name, families: Object.fromEntries((first.families ?? []).map((f) => [f.name, {}])) }], 'Add authorized view')}
+            onClick={() =>
+              list(
+                'authorizedViews',
+                (vs) => [
+                  ...vs,
+                  { name: freshName(vs, 'authorized'), table: first.name, families: Object.fromEntries((first.families ?? []).map((f) => [f.name, {}])) },
+                ],
+                'Add authorized view',
+              )
+            }
           >
             Add authorized view
           </button>

@@ -78,13 +78,19 @@ export function TextField(
   };
   return (
     <Shell {...props} id={id} error={s.error}>
-      {props.multiline ? <textarea {...common} rows={2} onChange={(e) => change(e.target.value)} /> : <input {...common} type="text" onChange={(e) => change(e.target.value)} />}
+      {props.multiline ? (
+        <textarea {...common} rows={2} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <input {...common} type="text" onChange={(e) => change(e.target.value)} />
+      )}
     </Shell>
   );
 }
 
 /** A number, or empty for "not set" (the format's default). */
-export function NumberField(props: BaseProps & { value: number | undefined; onCommit: Commit<number | undefined>; integer?: boolean; min?: number; placeholder?: string }) {
+export function NumberField(
+  props: BaseProps & { value: number | undefined; onCommit: Commit<number | undefined>; integer?: boolean; min?: number; placeholder?: string },
+) {
   const id = useId();
   const shown = props.value === undefined ? '' : String(props.value);
   const [s, setS] = useDraft(shown);
@@ -119,7 +125,9 @@ export interface Option<T extends string> {
 }
 
 /** A choice; `''` is the "not set" option when `unset` is given. */
-export function SelectField<T extends string>(props: BaseProps & { value: T | undefined; options: readonly Option<T>[]; unset?: string; onCommit: Commit<T | undefined> }) {
+export function SelectField<T extends string>(
+  props: BaseProps & { value: T | undefined; options: readonly Option<T>[]; unset?: string; onCommit: Commit<T | undefined> },
+) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -146,7 +154,11 @@ export function CheckField(props: BaseProps & { checked: boolean; onCommit: Comm
   const [error, setError] = useState<string | null>(null);
   const mark = useCompareMark(props.path);
   return (
-    <div className={`field field-check${error ? ' field-invalid' : ''}${props.className ? ` ${props.className}` : ''}`} data-path={props.path} data-compare={mark}>
+    <div
+      className={`field field-check${error ? ' field-invalid' : ''}${props.className ? ` ${props.className}` : ''}`}
+      data-path={props.path}
+      data-compare={mark}
+    >
       <input id={id} type="checkbox" checked={props.checked} onChange={(e) => setError(firstProblem(props.onCommit(e.target.checked), props.path))} />
       <label htmlFor={id}>{props.label}</label>
       {error && (
@@ -166,4 +178,5 @@ export function splitList(text: string): string[] {
     .filter((s) => s !== '');
 }
 
-export const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}): Option<T>[] => values.map((value) => ({ value, label: labels[value] ?? value }));
+export const options = <T extends string>(values: readonly T[], labels: Partial<Record<T, string>> = {}): Option<T>[] =>
+  values.map((value) => ({ value, label: labels[value] ?? value }));

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { validateDesign } from '../../core/model/load-design';
 import type { Design } from '../../core/model/schema';
 import { exampleDesigns } from '../../test-support/examples';
-import { addCluster, addProfile, onInstance, removeCluster, removeProfile, renameCluster, renameProfile, setIsolation, setRouting, setScaling, toInstance } from './instance-ops';
+import {
+  addCluster,
+  addProfile,
+  onInstance,
+  removeCluster,
+  removeProfile,
+  renameCluster,
+  renameProfile,
+  setIsolation,
+  setRouting,
+  setScaling,
+  toInstance,
+} from './instance-ops';
 
 const replicated = () => exampleDesigns().find((e) => e.file === 'replicated-orders.yaml')!.design;
 const valid = (d: Design) => {
@@ -12,7 +24,12 @@ const valid = (d: Design) => {
 
 describe('instance edits', () => {
   it('turns the one-cluster shorthand into a valid instance with that cluster', () => {
-    const d: Design = { format: 'bigtable-studio/v1', name: 'My Shop!', cluster: { nodes: 5, storage: 'hdd', nodeCapacity: { readsPerSecond: 100 } }, tables: [] };
+    const d: Design = {
+      format: 'bigtable-studio/v1',
+      name: 'My Shop!',
+      cluster: { nodes: 5, storage: 'hdd', nodeCapacity: { readsPerSecond: 100 } },
+      tables: [],
+    };
     const n = toInstance(d);
     valid(n);
     expect(n.instance).toEqual({ storage: 'hdd', clusters: [{ id: 'my-shop-c1', zone: 'us-central1-a', nodes: 5 }] });
@@ -73,7 +90,12 @@ describe('instance edits', () => {
 
   it('refuses a Data Boost profile with multi-cluster routing or with a priority, at the key', () => {
     const d = replicated();
-    const bad = onInstance((i) => ({ ...i, appProfiles: i.appProfiles!.map((p) => (p.id === 'serving' ? { ...p, dataBoost: { computeBillingOwner: 'HOST_PAYS' as const }, priority: 'low' as const } : p)) }))(d);
+    const bad = onInstance((i) => ({
+      ...i,
+      appProfiles: i.appProfiles!.map((p) =>
+        p.id === 'serving' ? { ...p, dataBoost: { computeBillingOwner: 'HOST_PAYS' as const }, priority: 'low' as const } : p,
+      ),
+    }))(d);
     const r = validateDesign(bad, 'x.yaml');
     expect(r.ok).toBe(false);
     if (r.ok) return;

@@ -42,10 +42,17 @@ export function addCluster(inst: Instance): Instance {
   const clusters = inst.clusters ?? [];
   const first = clusters[0];
   const stem = first ? first.id.replace(/[0-9]+$/, '').replace(/-?$/, '') : 'cluster';
-  const id = freshId(stem.length >= 5 ? stem : 'cluster', clusters.map((c) => c.id));
+  const id = freshId(
+    stem.length >= 5 ? stem : 'cluster',
+    clusters.map((c) => c.id),
+  );
   const region = first?.zone.replace(/-[a-z]$/, '') ?? 'us-central1';
   const zones = new Set(clusters.map((c) => c.zone));
-  const zone = 'abcdefghij'.split('').map((z) => `${region}-${z}`).find((z) => !zones.has(z)) ?? `${region}-z`;
+  const zone =
+    'abcdefghij'
+      .split('')
+      .map((z) => `${region}-${z}`)
+      .find((z) => !zones.has(z)) ?? `${region}-z`;
   return { ...inst, clusters: [...clusters, { id, zone, nodes: first?.nodes ?? 3 }] };
 }
 
@@ -86,7 +93,10 @@ export function setScaling(c: ClusterSpec, mode: 'fixed' | 'autoscaling'): Clust
 export function addProfile(inst: Instance): Instance {
   const profiles = inst.appProfiles ?? [];
   const clusters = inst.clusters ?? [];
-  const id = freshId('profile', profiles.map((p) => p.id));
+  const id = freshId(
+    'profile',
+    profiles.map((p) => p.id),
+  );
   const p: AppProfile = clusters.length > 1 ? { id, routing: 'multi' } : { id, routing: 'single', ...(clusters[0] ? { cluster: clusters[0].id } : {}) };
   return { ...inst, appProfiles: [...profiles, p] };
 }
@@ -113,7 +123,11 @@ export function renameProfile(d: Design, i: number, to: string): Design {
   const inst = d.instance;
   const from = inst?.appProfiles?.[i]?.id;
   if (!inst || from === undefined) return d;
-  const instance = setOpt({ ...inst, appProfiles: replaceAt(inst.appProfiles ?? [], i, (p) => ({ ...p, id: to })) }, 'defaultAppProfile', inst.defaultAppProfile === from ? to : inst.defaultAppProfile);
+  const instance = setOpt(
+    { ...inst, appProfiles: replaceAt(inst.appProfiles ?? [], i, (p) => ({ ...p, id: to })) },
+    'defaultAppProfile',
+    inst.defaultAppProfile === from ? to : inst.defaultAppProfile,
+  );
   const tables = d.tables.map((t) => {
     const load = t.load?.appProfile === from ? { ...t.load, appProfile: to } : t.load;
     const queries = t.queries?.some((q) => q.appProfile === from) ? t.queries.map((q) => (q.appProfile === from ? { ...q, appProfile: to } : q)) : t.queries;
@@ -128,10 +142,16 @@ export function removeProfile(d: Design, i: number): Design {
   const gone = inst?.appProfiles?.[i]?.id;
   if (!inst || gone === undefined) return d;
   const left = (inst.appProfiles ?? []).filter((_, j) => j !== i);
-  const instance = setOpt(setOpt(inst, 'appProfiles', left.length ? left : undefined), 'defaultAppProfile', inst.defaultAppProfile === gone ? undefined : inst.defaultAppProfile);
+  const instance = setOpt(
+    setOpt(inst, 'appProfiles', left.length ? left : undefined),
+    'defaultAppProfile',
+    inst.defaultAppProfile === gone ? undefined : inst.defaultAppProfile,
+  );
   const tables = d.tables.map((t) => {
     const load = t.load?.appProfile === gone ? setOpt(t.load, 'appProfile', undefined) : t.load;
-    const queries = t.queries?.some((q) => q.appProfile === gone) ? t.queries.map((q) => (q.appProfile === gone ? setOpt(q, 'appProfile', undefined) : q)) : t.queries;
+    const queries = t.queries?.some((q) => q.appProfile === gone)
+      ? t.queries.map((q) => (q.appProfile === gone ? setOpt(q, 'appProfile', undefined) : q))
+      : t.queries;
     return load === t.load && queries === t.queries ? t : setOpt(setOpt(t, 'load', load && Object.keys(load).length ? load : undefined), 'queries', queries);
   });
   return { ...d, instance, tables };

@@ -26,7 +26,13 @@ describe('key template edits', () => {
   });
 
   it('removes a field from the template, the fields, query matches and salts', () => {
-    const t = table({ rowKey: { ...table().rowKey, template: '{salt}#{tenant}#{device}#{ts}', fields: { ...table().rowKey.fields, salt: { type: 'hash', of: ['device'], buckets: 4 } } } });
+    const t = table({
+      rowKey: {
+        ...table().rowKey,
+        template: '{salt}#{tenant}#{device}#{ts}',
+        fields: { ...table().rowKey.fields, salt: { type: 'hash', of: ['device'], buckets: 4 } },
+      },
+    });
     const out = removeKeyField(t, 'device');
     expect(out.rowKey.template).toBe('{salt}#{tenant}#{ts}');
     expect(out.rowKey.fields['salt']).toEqual({ type: 'hash', buckets: 4 });

@@ -43,7 +43,10 @@ export function freshName(base: string, taken: readonly string[]): string {
 }
 
 export function newTable(d: Design): Table {
-  const name = freshName('table', d.tables.map((t) => t.name));
+  const name = freshName(
+    'table',
+    d.tables.map((t) => t.name),
+  );
   return { name, rowKey: { template: '{id}', fields: { id: { type: 'string' } } } };
 }
 
@@ -86,7 +89,12 @@ export function moveKeyField(rk: RowKey, name: string, delta: number): RowKey {
 /** Removes a field from the key, its definition, the queries that match on it and the salts that hash it. */
 export function removeKeyField(t: Table, name: string): Table {
   const cur = segmentsOf(t.rowKey);
-  const template = cur ? build(cur.segments.filter((s) => s.field !== name), cur.delimiter) : t.rowKey.template.replace(`{${name}}`, '');
+  const template = cur
+    ? build(
+        cur.segments.filter((s) => s.field !== name),
+        cur.delimiter,
+      )
+    : t.rowKey.template.replace(`{${name}}`, '');
   const fields: RowKey['fields'] = {};
   for (const [n, f] of Object.entries(t.rowKey.fields)) {
     if (n === name) continue;
@@ -109,7 +117,12 @@ function dropKey<V>(rec: Record<string, V>, key: string): Record<string, V> | un
 export function renameKeyField(t: Table, from: string, to: string): Table {
   if (from === to) return t;
   const cur = segmentsOf(t.rowKey);
-  const template = cur ? build(cur.segments.map((s) => (s.field === from ? { ...s, field: to } : s)), cur.delimiter) : t.rowKey.template.split(`{${from}}`).join(`{${to}}`);
+  const template = cur
+    ? build(
+        cur.segments.map((s) => (s.field === from ? { ...s, field: to } : s)),
+        cur.delimiter,
+      )
+    : t.rowKey.template.split(`{${from}}`).join(`{${to}}`);
   const fields: RowKey['fields'] = {};
   for (const [n, f] of Object.entries(t.rowKey.fields)) {
     const g = f.type === 'hash' && f.of?.includes(from) ? { ...f, of: f.of.map((o) => (o === from ? to : o)) } : f;
@@ -144,7 +157,13 @@ export function setFieldType(rk: RowKey, name: string, type: FieldType): RowKey 
 // ---- Families, GC rules, queries ----
 
 export function newFamily(existing: readonly Family[]): Family {
-  return { name: freshName('cf', existing.map((f) => f.name)), gc: { maxVersions: 1 } };
+  return {
+    name: freshName(
+      'cf',
+      existing.map((f) => f.name),
+    ),
+    gc: { maxVersions: 1 },
+  };
 }
 
 export type GcKind = 'none' | 'maxVersions' | 'maxAge' | 'union' | 'intersection';
@@ -159,7 +178,13 @@ export function gcKind(rule: GcRule | undefined): GcKind {
 /** A rule of another kind, keeping what it can: a simple rule becomes the first child of a union or intersection. */
 export function gcOfKind(kind: GcKind, prev: GcRule | undefined): GcRule | undefined {
   const children = (r: GcRule | undefined): GcRule[] =>
-    !r ? [{ maxVersions: 1 }, { maxAge: '30d' }] : 'union' in r ? r.union : 'intersection' in r ? r.intersection : [r, 'maxAge' in r ? { maxVersions: 1 } : { maxAge: '30d' }];
+    !r
+      ? [{ maxVersions: 1 }, { maxAge: '30d' }]
+      : 'union' in r
+        ? r.union
+        : 'intersection' in r
+          ? r.intersection
+          : [r, 'maxAge' in r ? { maxVersions: 1 } : { maxAge: '30d' }];
   switch (kind) {
     case 'none':
       return undefined;
@@ -179,7 +204,12 @@ export function gcOfKind(kind: GcKind, prev: GcRule | undefined): GcRule | undef
 }
 
 export function newQuery(existing: readonly Query[]): Query {
-  return { name: freshName('query', existing.map((q) => q.name)) };
+  return {
+    name: freshName(
+      'query',
+      existing.map((q) => q.name),
+    ),
+  };
 }
 
 /** Sets (or with undefined, clears) how a query matches one key field. */

@@ -10,7 +10,10 @@ const design: Design = {
     {
       name: 'trips',
       rowKey: { template: '{city}#{trip}', fields: { city: { type: 'string', values: ['nyc', 'sf'] }, trip: { type: 'uuid' } } },
-      queries: [{ name: 'by city', match: { city: 'eq' } }, { name: 'one trip', match: { city: 'eq', trip: 'eq' }, limit: 1 }],
+      queries: [
+        { name: 'by city', match: { city: 'eq' } },
+        { name: 'one trip', match: { city: 'eq', trip: 'eq' }, limit: 1 },
+      ],
     },
     { name: 'drivers', rowKey: { template: '{driver}', fields: { driver: { type: 'uuid' } } }, queries: [{ name: 'one trip' }] },
   ],

@@ -7,7 +7,10 @@ import { freshName } from './ops';
 export function duplicateTable(d: Design, ti: number): { design: Design; name: string } | null {
   const t = d.tables[ti];
   if (!t) return null;
-  const name = freshName(`${t.name}_copy`, d.tables.map((x) => x.name));
+  const name = freshName(
+    `${t.name}_copy`,
+    d.tables.map((x) => x.name),
+  );
   // A structured clone: the copy shares no object with the original (edits of one never touch the other).
   const copy = { ...structuredClone(t), name };
   return { design: { ...d, tables: [...d.tables.slice(0, ti + 1), copy, ...d.tables.slice(ti + 1)] }, name };
@@ -30,7 +33,10 @@ export function moveQuery(d: Design, from: number, qi: number, to: number): Quer
   const targetFields = new Set(Object.keys(dst.rowKey.fields));
   const dropped = Object.keys(q.match ?? {}).filter((f) => !targetFields.has(f));
   const match = Object.fromEntries(Object.entries(q.match ?? {}).filter(([f]) => targetFields.has(f)));
-  const name = freshName(q.name, (dst.queries ?? []).map((x) => x.name));
+  const name = freshName(
+    q.name,
+    (dst.queries ?? []).map((x) => x.name),
+  );
   const { match: _old, ...rest } = q;
   const moved: Query = { ...rest, name, ...(Object.keys(match).length ? { match } : {}) };
   const left = src.queries!.filter((_, j) => j !== qi);
@@ -56,10 +62,12 @@ export function renameTable(d: Design, ti: number, to: string): Design {
   const tables = d.tables.map((t, i) => {
     let next = i === ti ? { ...t, name: to } : t;
     if (next.writtenWith === from) next = { ...next, writtenWith: to };
-    if (next.queries?.some((q) => q.servedBy === from)) next = { ...next, queries: next.queries.map((q) => (q.servedBy === from ? { ...q, servedBy: to } : q)) };
+    if (next.queries?.some((q) => q.servedBy === from))
+      next = { ...next, queries: next.queries.map((q) => (q.servedBy === from ? { ...q, servedBy: to } : q)) };
     return next;
   });
-  const retable = <V extends { table: string }>(vs: V[] | undefined): V[] | undefined => (vs?.some((v) => v.table === from) ? vs.map((v) => (v.table === from ? { ...v, table: to } : v)) : vs);
+  const retable = <V extends { table: string }>(vs: V[] | undefined): V[] | undefined =>
+    vs?.some((v) => v.table === from) ? vs.map((v) => (v.table === from ? { ...v, table: to } : v)) : vs;
   const out: Design = { ...d, tables };
   const mvs = retable(d.materializedViews);
   const avs = retable(d.authorizedViews);

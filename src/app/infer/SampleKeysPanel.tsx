@@ -26,7 +26,9 @@ export function SampleKeysDialog({ onNewDesign, onClose }: SampleKeysDialogProps
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_KEYS_BYTES) {
-      setError(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the studio reads up to ${MAX_KEYS_BYTES / 1048576} MB of keys (btstudio infer reads more)`);
+      setError(
+        `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the studio reads up to ${MAX_KEYS_BYTES / 1048576} MB of keys (btstudio infer reads more)`,
+      );
       return;
     }
     setBytes({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) });
@@ -50,56 +52,62 @@ export function SampleKeysDialog({ onNewDesign, onClose }: SampleKeysDialogProps
   };
 
   return (
-        <Modal title="New design from sample keys" onClose={close} testId="infer-dialog" className="modal-wide" subtitle="Paste row keys, one a line (\xNN for any byte), or drop a file of them.">
-          <div onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-            <label htmlFor={`${id}-keys`}>Sample keys</label>
-            <textarea
-              id={`${id}-keys`}
-              data-testid="infer-keys"
-              data-autofocus
-              rows={10}
-              spellCheck={false}
-              value={bytes ? '' : text}
-              placeholder={bytes ? `${bytes.name} (${bytes.data.length} bytes)` : 'tenant_0001#9223370269629175807'}
-              onChange={(e) => {
-                setBytes(null);
-                setText(e.target.value);
-                setResult(null);
-              }}
-            />
-            <label htmlFor={`${id}-file`}>Or a file of keys</label>
-            <input id={`${id}-file`} type="file" data-testid="infer-file" onChange={(e) => void readFile(e.target.files?.[0])} />
-          </div>
-          <div className="button-row">
-            <button type="button" className="primary" data-testid="infer-run" disabled={!bytes && text.trim() === ''} onClick={infer}>
-              Infer the design
-            </button>
-          </div>
-          {error && (
-            <p role="alert" data-testid="infer-error">
-              {error}
-            </p>
-          )}
-          {result && <InferSummary result={result} />}
-          {result && (
-            <div className="button-row">
-              <button
-                type="button"
-                className="primary"
-                data-testid="infer-create"
-                onClick={() => {
-                  onNewDesign(result.design);
-                  close();
-                }}
-              >
-                Open as a new design
-              </button>
-              <button type="button" onClick={close}>
-                Cancel
-              </button>
-            </div>
-          )}
-        </Modal>
+    <Modal
+      title="New design from sample keys"
+      onClose={close}
+      testId="infer-dialog"
+      className="modal-wide"
+      subtitle="Paste row keys, one a line (\xNN for any byte), or drop a file of them."
+    >
+      <div onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+        <label htmlFor={`${id}-keys`}>Sample keys</label>
+        <textarea
+          id={`${id}-keys`}
+          data-testid="infer-keys"
+          data-autofocus
+          rows={10}
+          spellCheck={false}
+          value={bytes ? '' : text}
+          placeholder={bytes ? `${bytes.name} (${bytes.data.length} bytes)` : 'tenant_0001#9223370269629175807'}
+          onChange={(e) => {
+            setBytes(null);
+            setText(e.target.value);
+            setResult(null);
+          }}
+        />
+        <label htmlFor={`${id}-file`}>Or a file of keys</label>
+        <input id={`${id}-file`} type="file" data-testid="infer-file" onChange={(e) => void readFile(e.target.files?.[0])} />
+      </div>
+      <div className="button-row">
+        <button type="button" className="primary" data-testid="infer-run" disabled={!bytes && text.trim() === ''} onClick={infer}>
+          Infer the design
+        </button>
+      </div>
+      {error && (
+        <p role="alert" data-testid="infer-error">
+          {error}
+        </p>
+      )}
+      {result && <InferSummary result={result} />}
+      {result && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="primary"
+            data-testid="infer-create"
+            onClick={() => {
+              onNewDesign(result.design);
+              close();
+            }}
+          >
+            Open as a new design
+          </button>
+          <button type="button" onClick={close}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </Modal>
   );
 }
 
@@ -107,7 +115,8 @@ function InferSummary({ result }: { result: InferResult }) {
   return (
     <section data-testid="infer-summary" aria-label="What was inferred">
       <p role="status">
-        {result.keys} keys ({result.sampled} sampled): {result.fitted} fit <code data-testid="infer-template">{result.table.rowKey.template}</code>, {result.misfitCount} do not.
+        {result.keys} keys ({result.sampled} sampled): {result.fitted} fit <code data-testid="infer-template">{result.table.rowKey.template}</code>,{' '}
+        {result.misfitCount} do not.
       </p>
       <ul>
         {result.fields.map((f) => (

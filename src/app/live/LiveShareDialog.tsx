@@ -33,16 +33,20 @@ export function LiveShareDialog({ docId, onClose }: { docId: string; onClose(): 
   const copy = async (text: string, el: HTMLInputElement | null, what: string) => setStatus(copyMessage(await copyText(text, el), what));
 
   return (
-    <Modal title="Share live" onClose={onClose} testId="live-share-dialog" subtitle="Edit this design together: everyone with a link sees every change as it is made.">
+    <Modal
+      title="Share live"
+      onClose={onClose}
+      testId="live-share-dialog"
+      subtitle="Edit this design together: everyone with a link sees every change as it is made."
+    >
       {!links && (
         <>
           <p>
-            This makes a room on the collaboration server that serves this studio and puts this design in it. Your own copy stays in step with
-            the room while you are in it.
+            This makes a room on the collaboration server that serves this studio and puts this design in it. Your own copy stays in step with the room while
+            you are in it.
           </p>
           <label className="live-name">
-            Your name in the room{' '}
-            <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} data-testid="live-name" />
+            Your name in the room <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} data-testid="live-name" />
           </label>
           <button type="button" className="primary" data-autofocus onClick={startRoom} disabled={busy} data-testid="live-start">
             {busy ? 'Making the room…' : 'Start a live room'}
@@ -55,7 +59,13 @@ export function LiveShareDialog({ docId, onClose }: { docId: string; onClose(): 
             Edit link (can change the design)
             <input ref={editRef} readOnly value={links.edit} data-testid="live-edit-link" onFocus={(e) => e.currentTarget.select()} />
           </label>
-          <button type="button" className="primary" data-autofocus onClick={() => copy(links.edit, editRef.current, 'The edit link')} data-testid="live-copy-edit">
+          <button
+            type="button"
+            className="primary"
+            data-autofocus
+            onClick={() => copy(links.edit, editRef.current, 'The edit link')}
+            data-testid="live-copy-edit"
+          >
             Copy edit link
           </button>
           <label className="live-link">

@@ -38,12 +38,19 @@ function studio(yaml: string | null, ydoc: Y.Doc, readOnly = false, pendingTypin
   store.getState().materializeExample('tiny');
   store.getState().applyRoute({ view: 'design', designId: 'tiny', table: null });
   const refused: number[] = [];
-  const binding = bindDoc(store, 'tiny', ydoc.getText('design'), { share, readOnly: () => readOnly, onRefused: () => refused.push(1), pendingTyping: pendingTyping ?? (() => null) });
+  const binding = bindDoc(store, 'tiny', ydoc.getText('design'), {
+    share,
+    readOnly: () => readOnly,
+    onRefused: () => refused.push(1),
+    pendingTyping: pendingTyping ?? (() => null),
+  });
   const s = () => store.getState();
   return { store, s, binding, refused, text: () => docText(s().docs['tiny']!) };
 }
 
-const renameTable = (name: string) => (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
+const renameTable =
+  (name: string) =>
+  (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
 
 describe('a design doc bound to a room', () => {
   it('shares the doc into an empty room, and a joiner takes the room text (comments and all)', () => {

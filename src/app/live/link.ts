@@ -23,7 +23,11 @@ export function parseLiveHash(hash: string): ParsedLiveLink {
   if (!m) return { ok: false, message: 'A live link reads #/live/<room>/<token>; this one does not. Ask for the link again.' };
   const room = m[1]!;
   const token = m[2]!;
-  if (!ROOM.test(room)) return { ok: false, message: `The room id in this live link is not one a studio server makes (22 letters, digits, - or _; got ${room.length} characters). Ask for the link again.` };
+  if (!ROOM.test(room))
+    return {
+      ok: false,
+      message: `The room id in this live link is not one a studio server makes (22 letters, digits, - or _; got ${room.length} characters). Ask for the link again.`,
+    };
   const t = TOKEN.exec(token);
   if (!t) return { ok: false, message: 'The token in this live link is cut or changed (e. or v. and 43 characters). Ask for the link again.' };
   return { ok: true, link: { room, token, mode: t[1] === 'e' ? 'edit' : 'view' } };

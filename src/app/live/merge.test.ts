@@ -7,7 +7,9 @@ describe('a form edit merged into the room text', () => {
   it('replaces the changed line where it sits, keeping comments and lines the form does not know', () => {
     const theirs = '# reviewed by C\nformat: v1\nname: Chat\n# a note\ntables:\n  - name: t\n    rowKey: {}\nextra: kept\n';
     const next = base.replace('name: Chat', 'name: Chat together');
-    expect(mergeFormEdit(theirs, base, next)).toBe('# reviewed by C\nformat: v1\nname: Chat together\n# a note\ntables:\n  - name: t\n    rowKey: {}\nextra: kept\n');
+    expect(mergeFormEdit(theirs, base, next)).toBe(
+      '# reviewed by C\nformat: v1\nname: Chat together\n# a note\ntables:\n  - name: t\n    rowKey: {}\nextra: kept\n',
+    );
   });
 
   it('inserts new lines after the line above them in the room text', () => {

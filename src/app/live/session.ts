@@ -51,7 +51,10 @@ export async function shareLive(docId: string): Promise<{ edit: string; view: st
   } catch {
     throw new Error('No collaboration server answered. Live rooms need the studio served by "npm start" or "btstudio serve" (docs/live.md).');
   }
-  if (res.status === 404 || res.status === 405) throw new Error('This address serves the studio without a collaboration server. Serve it with "npm start" or "btstudio serve" to share live (docs/live.md).');
+  if (res.status === 404 || res.status === 405)
+    throw new Error(
+      'This address serves the studio without a collaboration server. Serve it with "npm start" or "btstudio serve" to share live (docs/live.md).',
+    );
   const body = (await res.json().catch(() => ({}))) as { room?: string; edit?: string; view?: string; error?: string };
   if (!res.ok || !body.room || !body.edit || !body.view) throw new Error(body.error ?? `The collaboration server refused to make a room (HTTP ${res.status}).`);
   const made = { edit: liveHref(pageUrl(), body.room, body.edit), view: liveHref(pageUrl(), body.room, body.view) };
@@ -202,6 +205,9 @@ function start(docId: string, link: LiveLink, links: { edit: string; view: strin
   const online = () => void socket.connect();
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
-  s.stop.push(() => window.removeEventListener('offline', offline), () => window.removeEventListener('online', online));
+  s.stop.push(
+    () => window.removeEventListener('offline', offline),
+    () => window.removeEventListener('online', online),
+  );
   return s;
 }

@@ -6,7 +6,15 @@ import { PlanBadge } from './PlanBadge';
 
 const short = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, ''));
 const count = (n: number) =>
-  !Number.isFinite(n) ? 'unbounded' : n >= 1e9 ? `${short(n / 1e9)} billion` : n >= 1e6 ? `${short(n / 1e6)} million` : n >= 1e4 ? `${short(n / 1e3)}k` : String(Math.round(n * 10) / 10);
+  !Number.isFinite(n)
+    ? 'unbounded'
+    : n >= 1e9
+      ? `${short(n / 1e9)} billion`
+      : n >= 1e6
+        ? `${short(n / 1e6)} million`
+        : n >= 1e4
+          ? `${short(n / 1e3)}k`
+          : String(Math.round(n * 10) / 10);
 
 export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { analysis: DesignAnalysis; ti: number }) {
   const ta = analysis.tables[ti];
@@ -32,7 +40,9 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
         <dd data-testid="table-size">{storedText(est)}</dd>
         <dt>Writes</dt>
         <dd>
-          {count(est.writesPerSecond)}/s{est.averageWritesPerSecond !== est.writesPerSecond ? ` at peak, ${count(est.averageWritesPerSecond)}/s on average (storage)` : ''}, {count(est.writesPerNode)}/s per node ({analysis.nodes} nodes)
+          {count(est.writesPerSecond)}/s
+          {est.averageWritesPerSecond !== est.writesPerSecond ? ` at peak, ${count(est.averageWritesPerSecond)}/s on average (storage)` : ''},{' '}
+          {count(est.writesPerNode)}/s per node ({analysis.nodes} nodes)
         </dd>
         <dt>Retention</dt>
         <dd>{est.retention}</dd>

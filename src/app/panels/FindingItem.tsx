@@ -70,7 +70,13 @@ export function FindingItem({ docId, finding: f, rivals, problem, onFix, onRule,
           </button>
         )}
         {unaccept && (
-          <button type="button" className="link-button small" onClick={() => onUnaccept(f)} data-testid="unaccept" title="Remove this acceptance from the design's lint.accept">
+          <button
+            type="button"
+            className="link-button small"
+            onClick={() => onUnaccept(f)}
+            data-testid="unaccept"
+            title="Remove this acceptance from the design's lint.accept"
+          >
             {f.acceptance ? 'Un-accept' : 'Remove acceptance'}
           </button>
         )}

@@ -40,7 +40,13 @@ function countsOf(findings: readonly Finding[]): Record<Severity, number> {
 export function orderFindings(findings: readonly Finding[], table: string | null): Finding[] {
   return findings
     .map((f, i) => ({ f, i }))
-    .sort((a, b) => Number(isAccepted(a.f)) - Number(isAccepted(b.f)) || RANK[a.f.severity] - RANK[b.f.severity] || Number(b.f.table === table) - Number(a.f.table === table) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        Number(isAccepted(a.f)) - Number(isAccepted(b.f)) ||
+        RANK[a.f.severity] - RANK[b.f.severity] ||
+        Number(b.f.table === table) - Number(a.f.table === table) ||
+        a.i - b.i,
+    )
     .map((x) => x.f);
 }
 
@@ -111,7 +117,13 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
       },
       { label: `Apply fix: ${f.fix ?? f.rule}` },
     );
-    setProblem(declined ? { key, text: 'This fix no longer applies to the design as it is now.' } : r.ok ? null : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' });
+    setProblem(
+      declined
+        ? { key, text: 'This fix no longer applies to the design as it is now.' }
+        : r.ok
+          ? null
+          : { key, text: r.issues[0]?.message ?? 'The fix was not accepted.' },
+    );
   };
   const accept = (f: Finding, reason: string) => {
     const r = useStudio.getState().editDesign(docId, (d) => acceptFinding(d, f, reason), { label: `Accept finding: ${f.rule}` });
@@ -131,8 +143,12 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
       docId,
       (d) => {
         const plan = fixAll(d);
-        const withheld = plan.withheld.length ? ` ${plural(plan.withheld.length, 'fix', 'fixes')} withheld: ${plan.withheld.map((f) => f.fixWithheld).join(' ')}` : '';
-        const decide = plan.decisions.length ? ` Left for you (they change what the application gets back): ${plan.decisions.map((f) => f.fix).join('; ')}.` : '';
+        const withheld = plan.withheld.length
+          ? ` ${plural(plan.withheld.length, 'fix', 'fixes')} withheld: ${plan.withheld.map((f) => f.fixWithheld).join(' ')}`
+          : '';
+        const decide = plan.decisions.length
+          ? ` Left for you (they change what the application gets back): ${plan.decisions.map((f) => f.fix).join('; ')}.`
+          : '';
         text = `Applied ${plural(plan.applied.length, 'fix', 'fixes')}: ${plan.applied.map((s) => s.label).join('; ')}.${withheld}${decide}`;
         return plan.design;
       },
@@ -169,7 +185,12 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
       </h2>
       {fixable > 1 && (
         <p className="findings-actions">
-          <button type="button" data-testid="fix-all" onClick={fixEverything} title="The design's own fixes first, node counts last, sized from the design the other fixes make; one undo step">
+          <button
+            type="button"
+            data-testid="fix-all"
+            onClick={fixEverything}
+            title="The design's own fixes first, node counts last, sized from the design the other fixes make; one undo step"
+          >
             Fix all ({fixable})
           </button>
         </p>

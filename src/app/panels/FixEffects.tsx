@@ -47,7 +47,8 @@ export function FixEffects({ finding, rivals }: Props) {
   return (
     <div className="fix-effects fix-conflict" data-testid="fix-conflict">
       <p className="small">
-        {rivals.length === 1 ? 'Another fix changes' : `${rivals.length} other fixes change`} table {finding.table} too ({rivals.map((r) => `"${r.fix}"`).join(', ')}): compare what each does to the queries before you choose.
+        {rivals.length === 1 ? 'Another fix changes' : `${rivals.length} other fixes change`} table {finding.table} too (
+        {rivals.map((r) => `"${r.fix}"`).join(', ')}): compare what each does to the queries before you choose.
       </p>
       {rows}
     </div>

@@ -52,7 +52,10 @@ export function renderMarkdown(md: string, open: (id: string) => void): ReactNod
     const k = out.length;
     if (line.startsWith('```')) {
       i++;
-      const code = collect((l) => !l.startsWith('```'), (l) => l);
+      const code = collect(
+        (l) => !l.startsWith('```'),
+        (l) => l,
+      );
       i++;
       out.push(<pre key={k}>{code.join('\n')}</pre>);
     } else if (/^#{1,6} /.test(line)) {
@@ -61,7 +64,17 @@ export function renderMarkdown(md: string, open: (id: string) => void): ReactNod
       out.push(level <= 2 ? <h3 key={k}>{text}</h3> : <h4 key={k}>{text}</h4>);
       i++;
     } else if (line.startsWith('>')) {
-      out.push(<blockquote key={k}>{inline(collect((l) => l.startsWith('>'), (l) => l.replace(/^> ?/, '')).join(' '), open)}</blockquote>);
+      out.push(
+        <blockquote key={k}>
+          {inline(
+            collect(
+              (l) => l.startsWith('>'),
+              (l) => l.replace(/^> ?/, ''),
+            ).join(' '),
+            open,
+          )}
+        </blockquote>,
+      );
     } else if (/^\s*- /.test(line)) {
       const items: string[] = [];
       while (i < lines.length && (/^\s*- /.test(lines[i]!) || (/^\s{2,}\S/.test(lines[i]!) && items.length))) {
@@ -79,7 +92,17 @@ export function renderMarkdown(md: string, open: (id: string) => void): ReactNod
     } else if (line.trim() === '') {
       i++;
     } else {
-      out.push(<p key={k}>{inline(collect((l) => l.trim() !== '' && !/^(#|```|>|\s*- )/.test(l), (l) => l).join(' '), open)}</p>);
+      out.push(
+        <p key={k}>
+          {inline(
+            collect(
+              (l) => l.trim() !== '' && !/^(#|```|>|\s*- )/.test(l),
+              (l) => l,
+            ).join(' '),
+            open,
+          )}
+        </p>,
+      );
     }
   }
   return out;

@@ -83,7 +83,9 @@ export function migrateLegacy(raw: unknown, now: number): Migration {
   if (version > STORAGE_VERSION) return { ok: false, reason: 'newer', message: `saved by a newer studio (format ${version})` };
   if (version === 0) {
     const designs = Array.isArray(raw.designs) ? raw.designs : [];
-    const docs = designs.filter((d): d is { id: string; yaml: string } => isObj(d) && str(d.id) && str(d.yaml)).map((d) => ({ id: d.id, text: d.yaml, updatedAt: now }));
+    const docs = designs
+      .filter((d): d is { id: string; yaml: string } => isObj(d) && str(d.id) && str(d.yaml))
+      .map((d) => ({ id: d.id, text: d.yaml, updatedAt: now }));
     return { ok: true, from: 0, value: { docs, order: docs.map((d) => d.id) } };
   }
   if (version === 1) {
@@ -112,13 +114,16 @@ export function toRecord(doc: DesignDoc): DocRecord {
 export function readManifest(raw: unknown): Manifest | null {
   if (!isObj(raw) || typeof raw.version !== 'number' || !isObj(raw.docs)) return null;
   const docs: Record<string, ManifestEntry> = {};
-  for (const [id, e] of Object.entries(raw.docs)) if (isObj(e) && str(e.rev)) docs[id] = { rev: e.rev, updatedAt: Number(e.updatedAt) || 0, by: str(e.by) ? e.by : '' };
+  for (const [id, e] of Object.entries(raw.docs))
+    if (isObj(e) && str(e.rev)) docs[id] = { rev: e.rev, updatedAt: Number(e.updatedAt) || 0, by: str(e.by) ? e.by : '' };
   const order = Array.isArray(raw.order) ? raw.order.filter(str) : Object.keys(docs);
   return { version: raw.version, order, docs, savedAt: Number(raw.savedAt) || 0 };
 }
 
-const isDocSnap = (d: unknown): boolean => d === null || (isObj(d) && str(d.id) && (d.text === undefined || str(d.text)) && isObj(d.design) && Array.isArray(d.textIssues));
-const isSnapshot = (s: unknown): boolean => isObj(s) && isObj(s.docs) && Object.values(s.docs).every(isDocSnap) && (s.order === undefined || Array.isArray(s.order));
+const isDocSnap = (d: unknown): boolean =>
+  d === null || (isObj(d) && str(d.id) && (d.text === undefined || str(d.text)) && isObj(d.design) && Array.isArray(d.textIssues));
+const isSnapshot = (s: unknown): boolean =>
+  isObj(s) && isObj(s.docs) && Object.values(s.docs).every(isDocSnap) && (s.order === undefined || Array.isArray(s.order));
 const isEntry = (e: unknown): e is HistoryEntry => isObj(e) && str(e.label) && typeof e.at === 'number' && isSnapshot(e.before) && isSnapshot(e.after);
 
 /** A saved session's undo history, or null when it is not one this version understands. */

@@ -122,7 +122,13 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   const unavailable = async (why: string) => {
     await withModel([]);
     store.getState().hydrate({ docs: [], order: [] });
-    store.getState().setPersist({ mode: 'memory', problem: { kind: 'unavailable', message: `This browser does not let the studio save (${why}): your designs are kept in this tab only, until it closes.` } });
+    store.getState().setPersist({
+      mode: 'memory',
+      problem: {
+        kind: 'unavailable',
+        message: `This browser does not let the studio save (${why}): your designs are kept in this tab only, until it closes.`,
+      },
+    });
     return noop;
   };
   if (!kv) return unavailable('no IndexedDB');
@@ -146,7 +152,12 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
     await withModel(savedNames(raw));
   } catch (e) {
     // The model's script could not be fetched: nothing is hydrated, written or changed.
-    s.setPersist({ problem: { kind: 'error', message: `The studio could not load its design checks (${String((e as Error | null)?.message ?? e).slice(0, 80)}): reload the page; your saved designs are untouched.` } });
+    s.setPersist({
+      problem: {
+        kind: 'error',
+        message: `The studio could not load its design checks (${String((e as Error | null)?.message ?? e).slice(0, 80)}): reload the page; your saved designs are untouched.`,
+      },
+    });
     return noop;
   }
   let loaded;
@@ -169,8 +180,16 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
     },
   });
   saver.adopt(loaded.docs, loaded.manifest);
-  if (loaded.newer) s.setPersist({ mode: 'readonly', problem: { kind: 'newer', message: `Your saved designs were ${loaded.newer}; this version will not change them. Edits here are kept in this tab only.` } });
-  else if (loaded.unreadable.length) s.setPersist({ mode: 'saved', problem: { kind: 'error', message: `Some saved designs could not be read and were left untouched: ${loaded.unreadable.join(', ')}.` } });
+  if (loaded.newer)
+    s.setPersist({
+      mode: 'readonly',
+      problem: { kind: 'newer', message: `Your saved designs were ${loaded.newer}; this version will not change them. Edits here are kept in this tab only.` },
+    });
+  else if (loaded.unreadable.length)
+    s.setPersist({
+      mode: 'saved',
+      problem: { kind: 'error', message: `Some saved designs could not be read and were left untouched: ${loaded.unreadable.join(', ')}.` },
+    });
   else s.setPersist({ mode: 'saved' });
 
   const saveSession = async () => {
@@ -211,7 +230,8 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
 
   const unsubscribe = store.subscribe((st, prev) => {
     if (st.docs !== prev.docs || st.docOrder !== prev.docOrder || st.conflicts !== prev.conflicts) scheduleSave();
-    if (st.history !== prev.history || st.openDesignId !== prev.openDesignId || st.selectedTable !== prev.selectedTable || st.designTab !== prev.designTab) scheduleSession();
+    if (st.history !== prev.history || st.openDesignId !== prev.openDesignId || st.selectedTable !== prev.selectedTable || st.designTab !== prev.designTab)
+      scheduleSession();
   });
   const stopListening = channel?.listen((msg) => {
     if (msg.type === 'saved' && msg.from !== tabId) void saver.sync(msg.ids);
@@ -255,7 +275,9 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
 async function pruneSessions(kv: KV, current: string, now: number): Promise<void> {
   try {
     const idx = (await kv.get<Record<string, number>>(SESSIONS_KEY)) ?? {};
-    const old = Object.entries(idx).filter(([sid, at]) => sid !== current && now - at > SESSION_MAX_AGE_MS).map(([sid]) => sid);
+    const old = Object.entries(idx)
+      .filter(([sid, at]) => sid !== current && now - at > SESSION_MAX_AGE_MS)
+      .map(([sid]) => sid);
     if (!old.length) return;
     await kv.delMany(old.map(sessionKey));
     await kv.update<Record<string, number>>(SESSIONS_KEY, (cur) => Object.fromEntries(Object.entries(cur ?? {}).filter(([sid]) => !old.includes(sid))));

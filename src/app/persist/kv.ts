@@ -104,7 +104,9 @@ export function memoryKV(initial: Record<string, unknown> = {}): MemoryKV {
 
 /** A quota error as browsers raise it, for tests and for classifying failures. */
 export function quotaError(): Error {
-  return typeof DOMException === 'function' ? new DOMException('The quota has been exceeded.', 'QuotaExceededError') : Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+  return typeof DOMException === 'function'
+    ? new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    : Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
 }
 
 export function isQuotaError(e: unknown): boolean {

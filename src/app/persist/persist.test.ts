@@ -7,7 +7,8 @@ import { startPersistence } from './index';
 import { memoryKV, quotaError, type MemoryKV } from './kv';
 import type { Channel, SyncMessage } from './saver';
 
-const TEXT = 'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}#{b}", fields: {a: {type: string}, b: {type: int, pad: 3}}}\n';
+const TEXT =
+  'format: bigtable-studio/v1\nname: Tiny\ntables:\n  - name: t\n    rowKey: {template: "{a}#{b}", fields: {a: {type: string}, b: {type: int, pad: 3}}}\n';
 const tiny = { id: 'tiny', title: 'Tiny', summary: '', yaml: TEXT };
 
 const settle = async () => {
@@ -38,7 +39,9 @@ async function tab(kv: MemoryKV, opts: { sessionId?: string; channel?: Channel |
   return { store, s: () => store.getState(), handle };
 }
 
-const renameTable = (name: string) => (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
+const renameTable =
+  (name: string) =>
+  (d: Design): Design => ({ ...d, tables: d.tables.map((t, i) => (i === 0 ? { ...t, name } : t)) });
 
 describe('migrating older saved formats', () => {
   it('reads v0 (texts, no version) into docs', () => {
@@ -47,8 +50,18 @@ describe('migrating older saved formats', () => {
   });
 
   it('reads v1 (one record with order and hash) into docs', () => {
-    const m = migrateLegacy({ version: 1, order: ['b', 'a'], docs: { a: { id: 'a', text: TEXT, updatedAt: 1 }, b: { id: 'b', text: TEXT } }, hash: '#/design/a' }, 9);
-    expect(m.ok && m.value).toEqual({ docs: [{ id: 'a', text: TEXT, updatedAt: 1 }, { id: 'b', text: TEXT, updatedAt: 9 }], order: ['b', 'a'], hash: '#/design/a' });
+    const m = migrateLegacy(
+      { version: 1, order: ['b', 'a'], docs: { a: { id: 'a', text: TEXT, updatedAt: 1 }, b: { id: 'b', text: TEXT } }, hash: '#/design/a' },
+      9,
+    );
+    expect(m.ok && m.value).toEqual({
+      docs: [
+        { id: 'a', text: TEXT, updatedAt: 1 },
+        { id: 'b', text: TEXT, updatedAt: 9 },
+      ],
+      order: ['b', 'a'],
+      hash: '#/design/a',
+    });
   });
 
   it('says so for a newer or unreadable format instead of guessing', () => {
@@ -68,7 +81,14 @@ describe('migrating older saved formats', () => {
   });
 
   it('keeps the old record when a design in it cannot be read, and names it', async () => {
-    const kv = memoryKV({ [LEGACY_KEY]: { designs: [{ id: 'a', yaml: TEXT }, { id: 'bad', yaml: 'name: [' }] } });
+    const kv = memoryKV({
+      [LEGACY_KEY]: {
+        designs: [
+          { id: 'a', yaml: TEXT },
+          { id: 'bad', yaml: 'name: [' },
+        ],
+      },
+    });
     const { s } = await tab(kv);
     expect(s().docOrder).toEqual(['a']);
     expect(s().persist.problem?.message).toContain('bad');

@@ -43,7 +43,17 @@ export async function readSaved(kv: KV, now: number): Promise<RawSaved> {
   const mig = migrateLegacy(legacy, now);
   if (!mig.ok) {
     const newer = mig.reason === 'newer';
-    return { kind: 'done', loaded: { docs: [], order: [], manifest: null, newer: newer ? mig.message : null, migratedFrom: null, unreadable: newer ? [] : ['(saved designs of an older studio)'] } };
+    return {
+      kind: 'done',
+      loaded: {
+        docs: [],
+        order: [],
+        manifest: null,
+        newer: newer ? mig.message : null,
+        migratedFrom: null,
+        unreadable: newer ? [] : ['(saved designs of an older studio)'],
+      },
+    };
   }
   return { kind: 'legacy', docs: mig.value.docs, order: mig.value.order, from: mig.from, ...(mig.value.hash ? { hash: mig.value.hash } : {}) };
 }

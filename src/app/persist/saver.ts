@@ -118,29 +118,33 @@ export class Saver {
     const stale: string[] = [];
     try {
       await this.kv.setMany(records);
-      await this.kv.commit<Manifest>(MANIFEST_KEY, (raw) => {
-        conflicts.length = switched.length = stale.length = 0;
-        const m = readManifest(raw) ?? { version: STORAGE_VERSION, order: [], docs: {}, savedAt: 0 };
-        if (m.version > STORAGE_VERSION) throw Object.assign(new Error(`saved by a newer studio (format ${m.version})`), { name: 'NewerFormat' });
-        const docs = { ...m.docs };
-        for (const d of changed) {
-          const stored = docs[d.id];
-          if (stored?.rev !== this.baseRev.get(d.id)) {
-            conflicts.push({ docId: d.id, kind: stored ? 'changed' : 'deleted' });
-            stale.push(docKey(d.id, revs.get(d.id)!));
-            continue;
+      await this.kv.commit<Manifest>(
+        MANIFEST_KEY,
+        (raw) => {
+          conflicts.length = switched.length = stale.length = 0;
+          const m = readManifest(raw) ?? { version: STORAGE_VERSION, order: [], docs: {}, savedAt: 0 };
+          if (m.version > STORAGE_VERSION) throw Object.assign(new Error(`saved by a newer studio (format ${m.version})`), { name: 'NewerFormat' });
+          const docs = { ...m.docs };
+          for (const d of changed) {
+            const stored = docs[d.id];
+            if (stored?.rev !== this.baseRev.get(d.id)) {
+              conflicts.push({ docId: d.id, kind: stored ? 'changed' : 'deleted' });
+              stale.push(docKey(d.id, revs.get(d.id)!));
+              continue;
+            }
+            if (stored) stale.push(docKey(d.id, stored.rev));
+            docs[d.id] = { rev: revs.get(d.id)!, updatedAt: d.updatedAt, by: this.opts.tabId };
+            switched.push(d);
           }
-          if (stored) stale.push(docKey(d.id, stored.rev));
-          docs[d.id] = { rev: revs.get(d.id)!, updatedAt: d.updatedAt, by: this.opts.tabId };
-          switched.push(d);
-        }
-        for (const id of removed) {
-          const stored = docs[id];
-          if (stored) stale.push(docKey(id, stored.rev));
-          delete docs[id];
-        }
-        return { version: STORAGE_VERSION, order: mergeOrder(order, m.order, docs), docs, savedAt: this.now() };
-      }, () => this.opts.alongside?.(s) ?? []);
+          for (const id of removed) {
+            const stored = docs[id];
+            if (stored) stale.push(docKey(id, stored.rev));
+            delete docs[id];
+          }
+          return { version: STORAGE_VERSION, order: mergeOrder(order, m.order, docs), docs, savedAt: this.now() };
+        },
+        () => this.opts.alongside?.(s) ?? [],
+      );
     } catch (e) {
       // The manifest still points at the records saved before: nothing saved is lost. Try to
       // drop the records this attempt wrote; a failure here only leaves unreferenced records.
@@ -171,9 +175,15 @@ export class Saver {
     if ((e as Error | null)?.name === 'NewerFormat') {
       s.setPersist({ mode: 'readonly', problem: { kind: 'newer', message: (e as Error).message } });
     } else if (isQuotaError(e)) {
-      s.setPersist({ mode: 'memory', problem: { kind: 'quota', message: 'The browser has no room left for the studio: your latest changes are kept in this tab only.' } });
+      s.setPersist({
+        mode: 'memory',
+        problem: { kind: 'quota', message: 'The browser has no room left for the studio: your latest changes are kept in this tab only.' },
+      });
     } else {
-      s.setPersist({ mode: 'memory', problem: { kind: 'error', message: `Saving failed (${String((e as Error | null)?.message ?? e)}): your latest changes are kept in this tab only.` } });
+      s.setPersist({
+        mode: 'memory',
+        problem: { kind: 'error', message: `Saving failed (${String((e as Error | null)?.message ?? e)}): your latest changes are kept in this tab only.` },
+      });
     }
   }
 

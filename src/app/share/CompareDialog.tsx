@@ -192,7 +192,13 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
     else onClose();
   };
   return (
-    <Modal title="Compare with my version" onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={`${plural(diff.changes.length, 'change')} between your "${mine.name}" and the link's version. Nothing changes until you choose.`}>
+    <Modal
+      title="Compare with my version"
+      onClose={onClose}
+      testId="compare-dialog"
+      className="modal-wide"
+      subtitle={`${plural(diff.changes.length, 'change')} between your "${mine.name}" and the link's version. Nothing changes until you choose.`}
+    >
       {baseMissing && (
         <p className="muted small" data-testid="compare-no-base">
           The link names the version it came from, but this browser does not hold it: every difference is listed, your own edits included.
@@ -260,14 +266,29 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
         </div>
       )}
       <div className="button-row">
-        <button type="button" className="primary" data-testid="compare-take-theirs" disabled={diff.changes.length === 0} onClick={() => take(theirsNamed, "Take the link's version")}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="compare-take-theirs"
+          disabled={diff.changes.length === 0}
+          onClick={() => take(theirsNamed, "Take the link's version")}
+        >
           Take the link&apos;s version
         </button>
         <button
           type="button"
           data-testid="compare-take-chosen"
           disabled={chosen.size === 0}
-          onClick={() => take(applyChanges(mine, theirsNamed, diff.changes.filter((_, i) => chosen.has(i))), `Take ${plural(chosen.size, 'change')} from a link`)}
+          onClick={() =>
+            take(
+              applyChanges(
+                mine,
+                theirsNamed,
+                diff.changes.filter((_, i) => chosen.has(i)),
+              ),
+              `Take ${plural(chosen.size, 'change')} from a link`,
+            )
+          }
         >
           Take the chosen changes ({chosen.size})
         </button>

@@ -66,7 +66,12 @@ export function ShareDialog({ design, base: baseProp, from, onClose }: ShareDial
   };
 
   return (
-    <Modal title="Share this design" onClose={onClose} testId="share-dialog" subtitle={<>The whole design travels in the link, after the #: it never reaches a server.</>}>
+    <Modal
+      title="Share this design"
+      onClose={onClose}
+      testId="share-dialog"
+      subtitle={<>The whole design travels in the link, after the #: it never reaches a server.</>}
+    >
       <div className="field">
         <label htmlFor={`${id}-link`}>Link</label>
         <textarea

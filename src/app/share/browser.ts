@@ -59,5 +59,7 @@ export function downloadText(text: string, filename: string, mime: string): void
 
 /** The message a copy button shows after `outcome`. */
 export function copyMessage(outcome: CopyOutcome, what: string): string {
-  return outcome === 'copied' ? `${what} copied to the clipboard.` : `The clipboard is not available here: ${what.toLowerCase()} is selected, press Ctrl+C (⌘C) to copy it.`;
+  return outcome === 'copied'
+    ? `${what} copied to the clipboard.`
+    : `The clipboard is not available here: ${what.toLowerCase()} is selected, press Ctrl+C (⌘C) to copy it.`;
 }

@@ -142,7 +142,15 @@ describe('the link base', () => {
     expect(readBase(s, 'http://here/')).toBe('http://here/');
     saveBase(s, null);
     expect(s.m.has(SHARE_BASE_KEY)).toBe(false);
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
     expect(readBase(broken, 'http://here/')).toBe('http://here/');
     expect(saveBase(broken, 'https://x/')).toBe(false);
   });

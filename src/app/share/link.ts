@@ -111,7 +111,12 @@ export function openSharedLink(hash: string): OpenedLink {
     r = decodeShare(hash);
   } catch (e) {
     // decodeShare never throws; this is only a guard so a bug cannot break the page.
-    return { ok: false, kind: 'tampered', title: SHARE_ERROR_TITLES.tampered, message: `This link could not be opened: ${(e as Error).message}. Nothing was opened or changed.` };
+    return {
+      ok: false,
+      kind: 'tampered',
+      title: SHARE_ERROR_TITLES.tampered,
+      message: `This link could not be opened: ${(e as Error).message}. Nothing was opened or changed.`,
+    };
   }
   if (r.ok) return { ok: true, design: r.design, ...(r.from ? { from: r.from } : {}) };
   const detail = r.error.charAt(0).toUpperCase() + r.error.slice(1);

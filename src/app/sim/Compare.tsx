@@ -129,7 +129,8 @@ export function Compare(p: CompareProps) {
                 <p className="sim-verdict-reason">{r.verdictReason}</p>
                 <p className="sim-meaning">{PATTERNS[r.pattern].meaning}</p>
                 <p className="small">
-                  Max sustainable {formatCount(r.maxSustainableWritesPerSecond)} writes/s; {formatPercent(r.writes ? r.throttled / r.writes : 0)} throttled in the whole run, {formatPercent(r.throttledShareSecondHalf)} after warm-up.
+                  Max sustainable {formatCount(r.maxSustainableWritesPerSecond)} writes/s; {formatPercent(r.writes ? r.throttled / r.writes : 0)} throttled in
+                  the whole run, {formatPercent(r.throttledShareSecondHalf)} after warm-up.
                 </p>
                 <Heatmap result={r} tableName={label} compact testId={`sim-compare-heatmap-${i === 0 ? 'a' : 'b'}`} />
               </div>

@@ -70,8 +70,8 @@ export function PreSplit({ docId, table, options, result, stale }: { docId: stri
     <section className="sim-presplit" aria-labelledby="sim-presplit-title" data-testid="sim-presplit">
       <h4 id="sim-presplit-title">Launch day</h4>
       <p data-testid="sim-launch">
-        {formatPercent(launch.share)} of this run's writes were throttled in its first {seconds(launch.seconds)} ({formatPercent(launch.shareWhileSplitting)} of the writes in that
-        time), while the new table split from one tablet. Split keys given when the table is created start it on every node.
+        {formatPercent(launch.share)} of this run's writes were throttled in its first {seconds(launch.seconds)} ({formatPercent(launch.shareWhileSplitting)} of
+        the writes in that time), while the new table split from one tablet. Split keys given when the table is created start it on every node.
       </p>
       <p>
         {!stale && (

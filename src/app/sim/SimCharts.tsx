@@ -68,7 +68,16 @@ function Chart({ title, desc, rows, lines, testId }: { title: string; desc: stri
           <Tooltip formatter={(v) => formatCount(Number(v))} labelFormatter={(v) => `at ${formatTime(Number(v))}`} isAnimationActive={false} />
           {lines.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
           {lines.map((l, i) => (
-            <Line key={l.key} dataKey={l.key} name={l.name} type="linear" dot={false} stroke={COLOURS[i % COLOURS.length]} strokeWidth={1.5} isAnimationActive={false} />
+            <Line
+              key={l.key}
+              dataKey={l.key}
+              name={l.name}
+              type="linear"
+              dot={false}
+              stroke={COLOURS[i % COLOURS.length]}
+              strokeWidth={1.5}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

@@ -77,7 +77,13 @@ export function SimControls(p: SimControlsProps) {
       })}
       <div className="sim-field">
         <label htmlFor={`${id}-detail`}>Detail</label>
-        <select id={`${id}-detail`} value={p.text.detail} onChange={(e) => p.onText('detail', e.target.value)} disabled={running} aria-describedby={`${id}-detail-hint`}>
+        <select
+          id={`${id}-detail`}
+          value={p.text.detail}
+          onChange={(e) => p.onText('detail', e.target.value)}
+          disabled={running}
+          aria-describedby={`${id}-detail-hint`}
+        >
           {DETAILS.map((d) => (
             <option key={d.value} value={d.value}>
               {d.label}

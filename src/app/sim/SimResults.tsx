@@ -56,7 +56,8 @@ export function SimResults({ result, declared, plan }: { result: SimResult; decl
         <dd>{nodeShares(result.nodeShare)}</dd>
         <dt>Max sustainable writes/s</dt>
         <dd data-testid="sim-sustainable">
-          {formatCount(sustainable)} on {p.nodes} {p.storage.toUpperCase()} nodes ({formatCount(p.nodeCapacity)} writes/s each for {formatCount(p.rowBytes)}-byte writes).{' '}
+          {formatCount(sustainable)} on {p.nodes} {p.storage.toUpperCase()} nodes ({formatCount(p.nodeCapacity)} writes/s each for {formatCount(p.rowBytes)}
+          -byte writes).{' '}
           {declared
             ? headroom >= 1
               ? `The table declares ${formatCount(declared)} writes/s: ${headroom.toFixed(1)}× headroom.`
@@ -67,9 +68,12 @@ export function SimResults({ result, declared, plan }: { result: SimResult; decl
         {result.hottestRange && (
           <>
             <dt>Hottest key range</dt>
-            <dd data-testid="sim-hottest" title={`Key bytes: ${result.hottestRange.startBytes || '(start)'} to ${result.hottestRange.endBytes ?? '(end of the key space)'}`}>
-              {result.hottestRange.start || '(start)'} to {result.hottestRange.end ?? '(end of the key space)'}: {formatPercent(result.hottestRange.share)} of writes at the end,{' '}
-              {formatCount(result.hottestRange.writesPerSecond)} writes/s, {result.hottestRange.nodeFraction.toFixed(2)} of one node.
+            <dd
+              data-testid="sim-hottest"
+              title={`Key bytes: ${result.hottestRange.startBytes || '(start)'} to ${result.hottestRange.endBytes ?? '(end of the key space)'}`}
+            >
+              {result.hottestRange.start || '(start)'} to {result.hottestRange.end ?? '(end of the key space)'}: {formatPercent(result.hottestRange.share)} of
+              writes at the end, {formatCount(result.hottestRange.writesPerSecond)} writes/s, {result.hottestRange.nodeFraction.toFixed(2)} of one node.
             </dd>
           </>
         )}
@@ -82,8 +86,8 @@ export function SimResults({ result, declared, plan }: { result: SimResult; decl
         <dt>Throttled writes</dt>
         <dd>
           {formatCount(result.throttled)} of {formatCount(result.writes)} ({formatPercent(throttledShare)}) in the whole run;{' '}
-          <span data-testid="sim-throttled-second-half">{formatPercent(result.throttledShareSecondHalf)}</span> in its second half, which the verdict judges (the
-          first is warm-up, while tablets split)
+          <span data-testid="sim-throttled-second-half">{formatPercent(result.throttledShareSecondHalf)}</span> in its second half, which the verdict judges
+          (the first is warm-up, while tablets split)
         </dd>
         <dt>Tablets</dt>
         <dd>

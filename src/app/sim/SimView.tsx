@@ -140,10 +140,13 @@ function SimPanel({ docId }: { docId: string }) {
             </p>
           )}
           <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(capacityPlan(design, analyze(design)))} />
-          {last?.jobs[0] && ranTable.name === table?.name && <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />}
+          {last?.jobs[0] && ranTable.name === table?.name && (
+            <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />
+          )}
           <p className="sim-to-sorter">
             <a href={designHref(docId, ranTable.name, 'sorter')} data-testid="sim-to-sorter">
-              {result.tablets === 1 ? 'See the keys of its one tablet' : `See where its ${result.tablets.toLocaleString('en-US')} tablets start among the keys`}, in the Sorter
+              {result.tablets === 1 ? 'See the keys of its one tablet' : `See where its ${result.tablets.toLocaleString('en-US')} tablets start among the keys`}
+              , in the Sorter
             </a>
           </p>
           <HeatmapMemo result={result} tableName={ranTable.name} />

@@ -43,9 +43,7 @@ export function cellInfo(r: SimResult, slot: number, bucket: number): CellInfo {
 export function cellLines(c: CellInfo): { label: string; value: string }[] {
   return [
     { label: 'Keys', value: `${c.keysFrom} to ${c.keysTo ?? 'the end of the key space'}` },
-    ...(c.rawFrom !== c.keysFrom || (c.rawTo ?? null) !== (c.keysTo ?? null)
-      ? [{ label: 'Bytes', value: `${c.rawFrom} to ${c.rawTo ?? 'the end'}` }]
-      : []),
+    ...(c.rawFrom !== c.keysFrom || (c.rawTo ?? null) !== (c.keysTo ?? null) ? [{ label: 'Bytes', value: `${c.rawFrom} to ${c.rawTo ?? 'the end'}` }] : []),
     { label: 'Time', value: `${formatTime(c.from)} to ${formatTime(c.to)}` },
     { label: 'Writes', value: `${formatCount(c.writes)} (${formatCount(c.writes / Math.max(1e-9, c.to - c.from))}/s)` },
     { label: 'Node', value: c.node === null ? 'none (no writes)' : `node ${c.node}` },

@@ -19,7 +19,17 @@ function fakeResult(hot: (slot: number, bucket: number) => number): SimResult {
     params: { nodes: 3 },
     hotspotScore: 2.9,
     pattern: 'hot-key',
-    heatmap: { slots, buckets, slotSeconds: 10, values, nodes, bucketLabels: ['a', 'b', 'c', 'd', 'e'], bucketRows: new Uint32Array(buckets).fill(2), bucketStarts: [], max: 100 },
+    heatmap: {
+      slots,
+      buckets,
+      slotSeconds: 10,
+      values,
+      nodes,
+      bucketLabels: ['a', 'b', 'c', 'd', 'e'],
+      bucketRows: new Uint32Array(buckets).fill(2),
+      bucketStarts: [],
+      max: 100,
+    },
   } as unknown as SimResult;
 }
 
@@ -85,7 +95,10 @@ describe('links from findings to the simulation', () => {
   it('offers a link for hotspot findings of a table only', () => {
     expect(HOTSPOT_RULES).toEqual(['timestamp-leading', 'sequential-leading', 'low-cardinality-prefix', 'hash-only-key']);
     expect(isHotspotRule('gc-missing')).toBe(false);
-    expect(simulationLinkFor('d', { rule: 'timestamp-leading', table: 'events' })).toEqual({ href: '#/design/d/events?view=simulate', label: 'See it in the simulation' });
+    expect(simulationLinkFor('d', { rule: 'timestamp-leading', table: 'events' })).toEqual({
+      href: '#/design/d/events?view=simulate',
+      label: 'See it in the simulation',
+    });
     expect(simulationLinkFor('d', { rule: 'timestamp-leading', table: null })).toBeNull();
     expect(simulationLinkFor('d', { rule: 'gc-missing', table: 'events' })).toBeNull();
   });

@@ -13,34 +13,40 @@ export interface PatternText {
 export const PATTERNS: Record<Pattern, PatternText> = {
   even: {
     title: 'Even',
-    meaning: 'Writes spread over the whole key space and the balancer keeps every node about equally busy. On the heatmap: even noise, no bright line or diagonal.',
+    meaning:
+      'Writes spread over the whole key space and the balancer keeps every node about equally busy. On the heatmap: even noise, no bright line or diagonal.',
     advice: 'Nothing to fix for writes. Adding nodes adds write capacity.',
   },
   sequential: {
     title: 'Sequential',
     meaning:
       'The newest key range is always the hot one: a timestamp or a counter leads the key (overall, or behind fewer prefixes than nodes), so every write lands at the moving end of the key space on one node. On the heatmap: a bright diagonal or a band at one edge.',
-    advice: 'Put a well-distributed field (a device or user id) before the time, or salt the key with at least as many buckets as nodes. More nodes do not help.',
+    advice:
+      'Put a well-distributed field (a device or user id) before the time, or salt the key with at least as many buckets as nodes. More nodes do not help.',
   },
   'hot-key': {
     title: 'Hot key',
-    meaning: 'One row takes a large share of the writes. A row never splits across tablets, so one node serves all of it. On the heatmap: one bright horizontal line.',
+    meaning:
+      'One row takes a large share of the writes. A row never splits across tablets, so one node serves all of it. On the heatmap: one bright horizontal line.',
     advice: 'Spread that row: add a time bucket or a sub-id to its key, or keep a counter in an aggregate family and write less often.',
   },
   'hot-range': {
     title: 'Hot range',
-    meaning: 'One key range (a prefix, such as one tenant or device) takes a large share of the writes; splitting cannot spread it evenly. On the heatmap: a bright horizontal band.',
+    meaning:
+      'One key range (a prefix, such as one tenant or device) takes a large share of the writes; splitting cannot spread it evenly. On the heatmap: a bright horizontal band.',
     advice: 'Salt or promote a higher-cardinality field in front of the hot prefix, or separate the heavy writer.',
   },
   'sequential-in-prefix': {
     title: 'Sequential in prefix',
     meaning:
       'The newest key range of each busy prefix is hot: a timestamp or counter follows a skewed or small prefix (a big city, a busy tenant), so each prefix writes only at its moving end, which no split can divide. On the heatmap: bright diagonals inside the busiest prefixes.',
-    advice: 'Put a field that varies between writes of one prefix (a device or driver id) before the time, or split the busiest prefix with a salt of that field. More nodes do not help the busiest prefix.',
+    advice:
+      'Put a field that varies between writes of one prefix (a device or driver id) before the time, or split the busiest prefix with a salt of that field. More nodes do not help the busiest prefix.',
   },
   saturated: {
     title: 'Saturated',
-    meaning: 'Writes spread over every node, but the nodes together cannot take them: every node throttles. On the heatmap: even noise, with throttling on every node.',
+    meaning:
+      'Writes spread over every node, but the nodes together cannot take them: every node throttles. On the heatmap: even noise, with throttling on every node.',
     advice: 'Add nodes (the verdict says how many), or write less: smaller rows, batched updates. The key is not the problem.',
   },
   periodic: {

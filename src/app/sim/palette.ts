@@ -37,11 +37,7 @@ export function buildPalette(levels = LEVELS): Uint32Array {
     const f = t - k;
     const a = STOPS[k]!;
     const b = STOPS[k + 1]!;
-    out[i] = packRGBA(
-      Math.round(a[0] + (b[0] - a[0]) * f),
-      Math.round(a[1] + (b[1] - a[1]) * f),
-      Math.round(a[2] + (b[2] - a[2]) * f),
-    );
+    out[i] = packRGBA(Math.round(a[0] + (b[0] - a[0]) * f), Math.round(a[1] + (b[1] - a[1]) * f), Math.round(a[2] + (b[2] - a[2]) * f));
   }
   return out;
 }

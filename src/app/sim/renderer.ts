@@ -95,7 +95,9 @@ export class HeatmapRenderer {
 
   setData(data: HeatmapData | null): void {
     this.data = data;
-    this.pools = data ? [{ values: toImageOrder(data.values, data.slots, data.buckets), height: data.buckets, max: data.max, image: null, surface: null, painted: false }] : [];
+    this.pools = data
+      ? [{ values: toImageOrder(data.values, data.slots, data.buckets), height: data.buckets, max: data.max, image: null, surface: null, painted: false }]
+      : [];
     this.view = data ? clampView(this.view, data) : WHOLE;
     this.cursor = null;
     this.repaint();

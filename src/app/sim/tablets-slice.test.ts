@@ -34,10 +34,12 @@ function result(over: Partial<TabletSource> = {}): TabletSource {
   };
 }
 
-const withTemplate = (template: string) => (d: Design): Design => ({
-  ...d,
-  tables: d.tables.map((t, i) => (i === 0 ? { ...t, rowKey: { ...t.rowKey, template } } : t)),
-});
+const withTemplate =
+  (template: string) =>
+  (d: Design): Design => ({
+    ...d,
+    tables: d.tables.map((t, i) => (i === 0 ? { ...t, rowKey: { ...t.rowKey, template } } : t)),
+  });
 
 describe('tablet boundaries shared by a simulation', () => {
   it('are none before any simulation', () => {

@@ -36,7 +36,9 @@ export interface SimulatedTablets {
 }
 
 /** What a publish needs of a result (a SimResult has it all). */
-export type TabletSource = Pick<SimResult, 'complete' | 'tabletRanges' | 'pattern'> & { params: Pick<SimResult['params'], 'nodes' | 'storage' | 'seconds' | 'seed' | 'writesPerSecond'> };
+export type TabletSource = Pick<SimResult, 'complete' | 'tabletRanges' | 'pattern'> & {
+  params: Pick<SimResult['params'], 'nodes' | 'storage' | 'seconds' | 'seed' | 'writesPerSecond'>;
+};
 
 export interface TabletsSlice {
   /** By `tabletsKey(docId, table)`. */

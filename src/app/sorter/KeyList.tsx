@@ -81,13 +81,7 @@ function KeyListImpl(props: KeyListProps) {
       const jsRank = js ? js.rank[k]! : k;
       const sep = tablets ? separatorAbove(tablets.placement, k) : -1;
       const tablet = tablets && sep >= 0 ? tabletNumber(tablets.placement.last[sep]!) : -1;
-      const cls = [
-        'key-row',
-        matched ? 'matched' : '',
-        flagged ? 'flagged' : '',
-        k === anchor ? 'anchor' : '',
-        active ? 'active' : '',
-      ]
+      const cls = ['key-row', matched ? 'matched' : '', flagged ? 'flagged' : '', k === anchor ? 'anchor' : '', active ? 'active' : '']
         .filter(Boolean)
         .join(' ');
       return (
@@ -134,7 +128,10 @@ function KeyListImpl(props: KeyListProps) {
   );
 
   const separators = useMemo(
-    () => (tablets && tablets.placement.at.length > 0 ? { above: tablets.placement.at, render: (s: number) => <TabletSeparator tablets={tablets} index={s} read={read} /> } : undefined),
+    () =>
+      tablets && tablets.placement.at.length > 0
+        ? { above: tablets.placement.at, render: (s: number) => <TabletSeparator tablets={tablets} index={s} read={read} /> }
+        : undefined,
     [tablets, read],
   );
 
@@ -187,7 +184,10 @@ function TabletSeparator({ tablets, index, read }: { tablets: ShownTablets; inde
       data-last-hex={toHex(boundaries[last]!)}
     >
       <span className="tablet-sep-text">
-        {more === 0 ? `tablet ${fmt(t)} starts` : `tablets ${fmt(tabletNumber(first))}–${fmt(t)} start`} · <code title={key !== raw ? `Key bytes: ${raw}` : undefined} data-testid="tablet-separator-key">{key}</code>
+        {more === 0 ? `tablet ${fmt(t)} starts` : `tablets ${fmt(tabletNumber(first))}–${fmt(t)} start`} ·{' '}
+        <code title={key !== raw ? `Key bytes: ${raw}` : undefined} data-testid="tablet-separator-key">
+          {key}
+        </code>
       </span>
     </div>
   );

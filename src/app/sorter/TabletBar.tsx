@@ -41,7 +41,11 @@ export function TabletBar({ view, docId, table, placement, keyCount, show, onSho
   if (view.status === 'none')
     return (
       <p className="sorter-tablets muted" data-testid="sorter-tablets" data-status="none">
-        No simulation of this table yet: <a href={href} onClick={ask}>run one in the Simulate tab</a> to see where its tablets would start among these keys.
+        No simulation of this table yet:{' '}
+        <a href={href} onClick={ask}>
+          run one in the Simulate tab
+        </a>{' '}
+        to see where its tablets would start among these keys.
       </p>
     );
   const { sim } = view;
@@ -49,8 +53,11 @@ export function TabletBar({ view, docId, table, placement, keyCount, show, onSho
   if (view.status === 'stale')
     return (
       <p className="sorter-tablets notice" data-testid="sorter-tablets" data-status="stale">
-        The tablet boundaries from {when} are from an earlier version of this table, so they are not shown. <a href={href} onClick={ask}>Simulate it again</a> to see
-        the current ones.
+        The tablet boundaries from {when} are from an earlier version of this table, so they are not shown.{' '}
+        <a href={href} onClick={ask}>
+          Simulate it again
+        </a>{' '}
+        to see the current ones.
       </p>
     );
   const { run } = sim;
@@ -62,8 +69,8 @@ export function TabletBar({ view, docId, table, placement, keyCount, show, onSho
         <input type="checkbox" checked={show} onChange={(e) => onShow(e.target.checked)} data-testid="sorter-tablets-show" /> Show tablet boundaries
       </label>
       <span data-testid="sorter-tablets-status">
-        {fmt(sim.tablets)} {sim.tablets === 1 ? 'tablet' : 'tablets'} from {when} ({PATTERNS[sim.pattern].title.toLowerCase()}; {fmt(run.nodes)} {run.nodes === 1 ? 'node' : 'nodes'},{' '}
-        {fmt(run.writesPerSecond)} writes/s for {fmt(run.seconds)} s, seed {run.seed});{' '}
+        {fmt(sim.tablets)} {sim.tablets === 1 ? 'tablet' : 'tablets'} from {when} ({PATTERNS[sim.pattern].title.toLowerCase()}; {fmt(run.nodes)}{' '}
+        {run.nodes === 1 ? 'node' : 'nodes'}, {fmt(run.writesPerSecond)} writes/s for {fmt(run.seconds)} s, seed {run.seed});{' '}
         {within === 1 ? '1 boundary falls' : `${fmt(within)} boundaries fall`} within these {fmt(keyCount)} keys
         {outside > 0 && `, ${fmt(outside)} outside them`}.
         {spreadSeconds !== null && ` The keys are sampled across the run's ${fmt(spreadSeconds)} s, as it wrote them, so its tablets show among them.`}

@@ -31,7 +31,12 @@ export interface MatchResult {
   unfit: number;
   plan: { kind: PlanKind; scans: number; start: string; end: string };
   /** What the anchor filled in, per matched field, as shown text. */
-  bindings: { field: string; how: 'eq' | 'prefix' | 'range'; value: string; /** A reversed (or numeric) timestamp's value as an ISO time. */ readable?: string }[];
+  bindings: {
+    field: string;
+    how: 'eq' | 'prefix' | 'range';
+    value: string /** A reversed (or numeric) timestamp's value as an ISO time. */;
+    readable?: string;
+  }[];
 }
 
 type Test = (key: Uint8Array, r: Int32Array) => boolean;

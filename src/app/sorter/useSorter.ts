@@ -100,14 +100,12 @@ export function useJsOrder(keys: SortedKeys | null, mode: JsOrderMode | null) {
       return;
     }
     setState({ phase: { phase: 'running', progress: null }, result: null });
-    client
-      .run({ kind: 'jsorder', keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) })
-      .then(
-        (result) => setState({ phase: { phase: 'done' }, result }),
-        (e: unknown) => {
-          if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
-        },
-      );
+    client.run({ kind: 'jsorder', keys, mode }, { onProgress: (progress) => setState({ phase: { phase: 'running', progress }, result: null }) }).then(
+      (result) => setState({ phase: { phase: 'done' }, result }),
+      (e: unknown) => {
+        if (!isCancelled(e)) setState({ phase: { phase: 'error', message: messageOf(e) }, result: null });
+      },
+    );
   }, [client, keys, mode]);
   return state;
 }

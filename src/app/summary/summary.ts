@@ -77,9 +77,18 @@ function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerd
   const worst: PlanState =
     plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
   if (!declared && plan.sizedBytes === 0)
-    return { tone: 'unknown', state: 'unknown', text: `No load declared: what ${declaredText(c)} can carry is unknown until a table declares writes or reads.` };
+    return {
+      tone: 'unknown',
+      state: 'unknown',
+      text: `No load declared: what ${declaredText(c)} can carry is unknown until a table declares writes or reads.`,
+    };
   const needs = needsSentence(plan);
-  if (c.declared === 'none') return { tone: worst === 'ok' ? 'ok' : 'warn', state: worst, text: `${needs} No cluster is declared (Bigtable's default of ${nodesText(c.nodes)} assumed).` };
+  if (c.declared === 'none')
+    return {
+      tone: worst === 'ok' ? 'ok' : 'warn',
+      state: worst,
+      text: `${needs} No cluster is declared (Bigtable's default of ${nodesText(c.nodes)} assumed).`,
+    };
   if (worst === 'over') return { tone: 'bad', state: worst, text: `Over capacity. ${needs} ${cap(has)} (${use}).` };
   if (worst === 'target') return { tone: 'warn', state: worst, text: `Above target. ${needs} ${cap(has)} (${use}).` };
   return { tone: 'ok', state: worst, text: `Fits. ${needs} ${cap(has)} (${use}).` };

@@ -20,7 +20,8 @@ function docOf(text: string): DesignDoc {
   return r.doc;
 }
 
-const open = (text: string, table: string | null = null, doc = docOf(text)) => renderToStaticMarkup(<DesignPage openId="d" doc={doc} selected={table} tab="form" />);
+const open = (text: string, table: string | null = null, doc = docOf(text)) =>
+  renderToStaticMarkup(<DesignPage openId="d" doc={doc} selected={table} tab="form" />);
 
 describe('DesignView', () => {
   it('renders names and example values as text, never as HTML', () => {
@@ -57,7 +58,11 @@ describe('DesignView', () => {
   });
 
   it('shows the last valid design with a banner when the YAML has errors', () => {
-    const broken = { ...docOf(good), text: 'format: bigtable-studio/v1\nname: [', textIssues: [{ file: 'd.yaml', line: 2, column: 7, path: '', message: 'bad' }] };
+    const broken = {
+      ...docOf(good),
+      text: 'format: bigtable-studio/v1\nname: [',
+      textIssues: [{ file: 'd.yaml', line: 2, column: 7, path: '', message: 'bad' }],
+    };
     const html = open(good, null, broken);
     expect(html).toContain('data-testid="text-errors"');
     expect(html).toContain('The YAML has errors.');

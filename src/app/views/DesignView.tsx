@@ -50,7 +50,12 @@ const CodeView = codeView.Component;
 const SorterView = sorterView.Component;
 const SimView = simView.Component;
 const DiagramView = diagramView.Component;
-const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = { yaml: loadCodeView, sorter: sorterView.load, simulate: simView.load, diagram: diagramView.load };
+const PREFETCH: Partial<Record<Tab, () => Promise<unknown>>> = {
+  yaml: loadCodeView,
+  sorter: sorterView.load,
+  simulate: simView.load,
+  diagram: diagramView.load,
+};
 const prefetched = new Set<Tab>();
 
 function prefetchTab(tab: Tab): void {
@@ -69,7 +74,13 @@ const TABS: { tab: Tab; label: string }[] = [
 ];
 
 /** What each tab's error boundary calls it. */
-const PANEL_NAMES: Record<Tab, string> = { form: 'The form', yaml: 'The code view', sorter: 'The key sorter', simulate: 'The simulation', diagram: 'The diagram' };
+const PANEL_NAMES: Record<Tab, string> = {
+  form: 'The form',
+  yaml: 'The code view',
+  sorter: 'The key sorter',
+  simulate: 'The simulation',
+  diagram: 'The diagram',
+};
 
 function ClusterLine({ design }: { design: Design }) {
   const inst = instanceOf(design);
@@ -77,7 +88,11 @@ function ClusterLine({ design }: { design: Design }) {
   const tables = design.tables.length;
   const replicated = inst.clusters.length > 1 ? ` · ${inst.clusters.length} clusters` : '';
   // What each cluster is declared with, in the capacity plan's words (capacity/wording.ts).
-  const sizes = [...new Set(inst.clusters.map((c) => (c.autoscaling ? `${c.autoscaling.minNodes} to ${nodesText(c.autoscaling.maxNodes)} (autoscaled)` : nodesText(c.nodes))))];
+  const sizes = [
+    ...new Set(
+      inst.clusters.map((c) => (c.autoscaling ? `${c.autoscaling.minNodes} to ${nodesText(c.autoscaling.maxNodes)} (autoscaled)` : nodesText(c.nodes))),
+    ),
+  ];
   return (
     <p className="design-meta">
       {plural(tables, 'table')}
@@ -102,9 +117,8 @@ function TextIssuesBanner({ doc, tab }: { doc: DesignDoc; tab: Tab }) {
   return (
     <div className="banner banner-error" role="alert" data-testid="text-errors">
       <p>
-        <strong>The YAML has errors.</strong> {tab === 'yaml' ? 'The other views' : 'This form'} show the last valid design; editing the form replaces the
-        YAML text.{' '}
-        {tab !== 'yaml' && <a href={designHref(doc.id, null, 'yaml')}>Open the YAML</a>}
+        <strong>The YAML has errors.</strong> {tab === 'yaml' ? 'The other views' : 'This form'} show the last valid design; editing the form replaces the YAML
+        text. {tab !== 'yaml' && <a href={designHref(doc.id, null, 'yaml')}>Open the YAML</a>}
       </p>
       <IssueList issues={doc.textIssues.slice(0, 5)} />
       <button type="button" onClick={() => useStudio.getState().revertText(doc.id)}>
@@ -128,53 +142,60 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
   const from = linkBaseOf(doc.id);
   const compare = async () => {
     const v = await findBase(from, doc.design).catch(() => null);
-    setBase(v ? { design: v.design, label: `${versionLabel(v).toLowerCase()} of ${new Date(v.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}` } : null);
+    setBase(
+      v
+        ? {
+            design: v.design,
+            label: `${versionLabel(v).toLowerCase()} of ${new Date(v.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}`,
+          }
+        : null,
+    );
     setComparing(true);
   };
   return (
     <>
-    {comparing && mine && mineId && doc.shared && (
-      <LazyCompareDialog
-        mine={mine}
-        theirs={doc.design}
-        base={base}
-        baseMissing={!base && from !== undefined}
-        onClose={() => {
-          setComparing(false);
-          clearChangesInForm(doc.id);
+      {comparing && mine && mineId && doc.shared && (
+        <LazyCompareDialog
+          mine={mine}
+          theirs={doc.design}
+          base={base}
+          baseMissing={!base && from !== undefined}
+          onClose={() => {
+            setComparing(false);
+            clearChangesInForm(doc.id);
+          }}
+          onShowInForm={(changes) => {
+            setComparing(false);
+            showChangesInForm({ docId: doc.id, marks: formMarks(doc.design, changes), back: () => setComparing(true) });
+            navigate(designHref(doc.id));
+          }}
+          onTake={(design, label) => {
+            const r = useStudio.getState().editDesign(mineId, () => design, { label });
+            if (!r.ok) return r.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`);
+            // The link's version is now the last one exchanged: my next link names it as its base.
+            void setOrigin(mineId, doc.design, 'link');
+            navigate(designHref(mineId));
+            return [];
+          }}
+        />
+      )}
+      <LazySharedLinkBanner
+        design={doc.design}
+        existingNames={names}
+        {...(mine && doc.shared ? { onCompare: () => void compare() } : {})}
+        onSave={(design) => {
+          const received = doc.design;
+          useStudio.getState().keepShared(doc.id, design.name);
+          void setOrigin(doc.id, received, 'link');
+          setSavedId(doc.id);
         }}
-        onShowInForm={(changes) => {
-          setComparing(false);
-          showChangesInForm({ docId: doc.id, marks: formMarks(doc.design, changes), back: () => setComparing(true) });
-          navigate(designHref(doc.id));
-        }}
-        onTake={(design, label) => {
-          const r = useStudio.getState().editDesign(mineId, () => design, { label });
-          if (!r.ok) return r.issues.map((i) => `${i.path ? `${i.path}: ` : ''}${i.message}`);
-          // The link's version is now the last one exchanged: my next link names it as its base.
-          void setOrigin(mineId, doc.design, 'link');
-          navigate(designHref(mineId));
-          return [];
+        onDismiss={() => {
+          setSavedId(null);
+          if (!useStudio.getState().docs[doc.id]?.shared) return;
+          useStudio.getState().replaceExternal({ [doc.id]: null });
+          navigate(galleryHref());
         }}
       />
-    )}
-    <LazySharedLinkBanner
-      design={doc.design}
-      existingNames={names}
-      {...(mine && doc.shared ? { onCompare: () => void compare() } : {})}
-      onSave={(design) => {
-        const received = doc.design;
-        useStudio.getState().keepShared(doc.id, design.name);
-        void setOrigin(doc.id, received, 'link');
-        setSavedId(doc.id);
-      }}
-      onDismiss={() => {
-        setSavedId(null);
-        if (!useStudio.getState().docs[doc.id]?.shared) return;
-        useStudio.getState().replaceExternal({ [doc.id]: null });
-        navigate(galleryHref());
-      }}
-    />
     </>
   );
 }

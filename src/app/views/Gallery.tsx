@@ -32,8 +32,8 @@ export function Gallery() {
     <section className="view gallery" data-testid="gallery">
       <h1>Example designs</h1>
       <p className="lead">
-        Open an example to edit your own copy of it: its row keys coloured by field, the validator's findings with fixes, and generated keys in the
-        order Bigtable stores them. Or{' '}
+        Open an example to edit your own copy of it: its row keys coloured by field, the validator's findings with fixes, and generated keys in the order
+        Bigtable stores them. Or{' '}
         <button type="button" className="link-button" disabled={!ready} onClick={() => navigate(designHref(useStudio.getState().newDesign()))}>
           start a new design
         </button>
@@ -48,7 +48,13 @@ export function Gallery() {
               <a className="card" href={designHref(d.id)} data-testid="gallery-card" data-design-id={d.id}>
                 <h2 className="card-title">{d.title}</h2>
                 <p className="card-summary">{d.summary}</p>
-                {painted ? <CardMeta entry={d} /> : <p className="card-meta" aria-hidden="true">&nbsp;</p>}
+                {painted ? (
+                  <CardMeta entry={d} />
+                ) : (
+                  <p className="card-meta" aria-hidden="true">
+                    &nbsp;
+                  </p>
+                )}
                 {(docs[d.id] ?? pending?.some((p) => p.id === d.id)) && <p className="card-meta">Opens your copy</p>}
               </a>
               {painted && d.ok && (

@@ -4,7 +4,7 @@ import { parseFlags, UserError, write, type Io } from '../io';
 import { readDesign } from '../design-file';
 import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
-export const summary = 'create or update the design\'s tables in Bigtable or the emulator (prints the plan first)';
+export const summary = "create or update the design's tables in Bigtable or the emulator (prints the plan first)";
 export const usage = `usage: btstudio apply DESIGN [--table T] [--project P] [--instance I] [--endpoint HOST:PORT]
                      [--dry-run] [--yes] [--prune]
 
@@ -57,11 +57,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
       return 0;
     }
     if (target.kind !== 'emulator' && !values.yes) {
-      throw new UserError(`refusing to change ${target.kind === 'cloud' ? 'a Cloud Bigtable instance' : `endpoint ${target.host}, which is not the emulator,`} without --yes; nothing was changed. Read the plan above and run again with --yes to carry it out.`);
+      throw new UserError(
+        `refusing to change ${target.kind === 'cloud' ? 'a Cloud Bigtable instance' : `endpoint ${target.host}, which is not the emulator,`} without --yes; nothing was changed. Read the plan above and run again with --yes to carry it out.`,
+      );
     }
     const deletes = planDeletes(plan);
     if (deletes.length && !values.yes) {
-      throw new UserError(`the plan deletes ${deletes.length === 1 ? 'a table or family' : `${deletes.length} tables or families`}; run again with --prune --yes to carry it out (nothing was changed)`);
+      throw new UserError(
+        `the plan deletes ${deletes.length === 1 ? 'a table or family' : `${deletes.length} tables or families`}; run again with --prune --yes to carry it out (nothing was changed)`,
+      );
     }
     const done = await executePlan(conn, plan, (line) => write(io.stdout, `${line}\n`));
     await write(io.stdout, `Applied ${done} ${done === 1 ? 'change' : 'changes'}.\n`);

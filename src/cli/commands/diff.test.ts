@@ -6,7 +6,14 @@ import { exportDesign } from '../../core/export/design';
 import { parseCase, tableYaml } from '../../core/rules/tester';
 import { runCli } from '../run-in-memory';
 
-const base = parseCase(tableYaml({ table: 'orders', template: '{customer}#{ts}', fields: '        customer: { type: string }\n        ts: { type: timestamp }', families: '      - name: cf\n        gc: { maxVersions: 1 }' }));
+const base = parseCase(
+  tableYaml({
+    table: 'orders',
+    template: '{customer}#{ts}',
+    fields: '        customer: { type: string }\n        ts: { type: timestamp }',
+    families: '      - name: cf\n        gc: { maxVersions: 1 }',
+  }),
+);
 
 describe('btstudio diff', () => {
   it('prints the classes and exits 1 when the designs differ, 0 when the same', async () => {

@@ -46,7 +46,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (values.as !== undefined && values.as !== 'yaml' && values.as !== 'json') throw new UserError(`--as must be yaml or json (got "${values.as}")`);
   // A flag another format would silently ignore is a mistake: say so rather than write the wrong file.
   if (lang !== undefined && format !== 'code') throw new UserError(`--lang is for --to code, not --to ${format}`);
-  if (values['pre-encoded'] && format !== 'row-key-schema') throw new UserError(`--pre-encoded is for --to row-key-schema, not --to ${format} (the other formats write the delimiter as their tool reads it)`);
+  if (values['pre-encoded'] && format !== 'row-key-schema')
+    throw new UserError(`--pre-encoded is for --to row-key-schema, not --to ${format} (the other formats write the delimiter as their tool reads it)`);
   if (values.as !== undefined && format !== 'design') throw new UserError(`--as is for --to design, not --to ${format}`);
   if (values.output === '') throw new UserError('-o needs a file name');
   const design = await readDesign(file);

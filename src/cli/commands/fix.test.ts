@@ -11,7 +11,12 @@ const { dir, write: file } = tempFolder('fix');
 // A timestamp first and an unpadded counter: two checked fixes; the query stays a prefix scan.
 const naive = file(
   'naive.yaml',
-  tableYaml({ table: 'events', template: '{ts}#{device}', fields: '        ts: {type: timestamp}\n        device: {type: int, min: 1, max: 5000}', queries: '      - {name: a device, match: {device: eq}}' }),
+  tableYaml({
+    table: 'events',
+    template: '{ts}#{device}',
+    fields: '        ts: {type: timestamp}\n        device: {type: int, min: 1, max: 5000}',
+    queries: '      - {name: a device, match: {device: eq}}',
+  }),
 );
 
 describe('btstudio fix', () => {
@@ -39,10 +44,17 @@ describe('btstudio fix', () => {
     // Moving the device in front would break the newest-first read of the whole window.
     const held = file(
       'held.yaml',
-      tableYaml({ table: 'events', template: '{ts}#{device}', fields: '        ts: {type: timestamp, reversed: true}\n        device: {type: string, cardinality: 1000}', queries: '      - {name: newest of all, order: newest, limit: 10}' }),
+      tableYaml({
+        table: 'events',
+        template: '{ts}#{device}',
+        fields: '        ts: {type: timestamp, reversed: true}\n        device: {type: string, cardinality: 1000}',
+        queries: '      - {name: newest of all, order: newest, limit: 10}',
+      }),
     );
     const r = await runCli('fix', held, '--rule', 'timestamp-leading');
-    expect(r.err).toMatch(/withheld timestamp-leading .*"Move \{device\} in front of \{ts\}" is not offered: query "newest of all" would no longer get its newest rows first/);
+    expect(r.err).toMatch(
+      /withheld timestamp-leading .*"Move \{device\} in front of \{ts\}" is not offered: query "newest of all" would no longer get its newest rows first/,
+    );
     expect(r.code).toBe(1);
   });
 

@@ -51,11 +51,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
       log.push(`  query "${e.query}" (${where}): ${e.changed ? `${e.before} -> ${e.after}` : `unchanged (${e.before})`}`);
     }
   }
-  for (const step of plan.cycles) log.push(`skipped ${step.rule} at ${step.table ?? 'design'} ${formatPath(step.path)}: ${step.label} would undo an earlier fix`);
+  for (const step of plan.cycles)
+    log.push(`skipped ${step.rule} at ${step.table ?? 'design'} ${formatPath(step.path)}: ${step.label} would undo an earlier fix`);
   const withheld = plan.withheld;
   const applied = plan.applied.length;
   const design: Design = plan.design;
-  for (const f of plan.decisions) log.push(`not applied ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fix}: it changes what the application gets back; apply it with --rule ${f.rule}`);
+  for (const f of plan.decisions)
+    log.push(
+      `not applied ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fix}: it changes what the application gets back; apply it with --rule ${f.rule}`,
+    );
   for (const f of withheld) log.push(`withheld ${f.rule} at ${f.table ?? 'design'} ${formatPath(f.path)}: ${f.fixWithheld}`);
   if (applied === 0 && withheld.length === 0) log.push(only.size ? `no fix offered for ${[...only].join(', ')}` : 'no fix offered: nothing changed');
   await write(io.stderr, log.map(terminalSafe).join('\n') + '\n');

@@ -47,16 +47,23 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const file = positionals[0]!;
   if (values.output === '') throw new UserError('-o needs a file name');
   // An existing -o file is refused before any work, so the refusal is the only line printed.
-  if (values.output !== undefined && (await exists(values.output))) throw new UserError(`${values.output} exists; import never overwrites a file (choose another name)`);
+  if (values.output !== undefined && (await exists(values.output)))
+    throw new UserError(`${values.output} exists; import never overwrites a file (choose another name)`);
   const text = await readInput(file, io);
-  const r = importText(text, { file: file === '-' ? 'stdin' : file, preEncoded: values['pre-encoded'] === true, ...(values.table ? { table: values.table } : {}) });
+  const r = importText(text, {
+    file: file === '-' ? 'stdin' : file,
+    preEncoded: values['pre-encoded'] === true,
+    ...(values.table ? { table: values.table } : {}),
+  });
   if (!r.ok) throw new UserError(r.errors.join('\n'));
   const out = exportDesign(r.design, null, { as }).text;
   if (values.output !== undefined) {
     try {
       await writeFile(values.output, out, { flag: 'wx' });
     } catch (e) {
-      throw (e as NodeJS.ErrnoException).code === 'EEXIST' ? new UserError(`${values.output} exists; import never overwrites a file (choose another name)`) : writeError(values.output, e);
+      throw (e as NodeJS.ErrnoException).code === 'EEXIST'
+        ? new UserError(`${values.output} exists; import never overwrites a file (choose another name)`)
+        : writeError(values.output, e);
     }
     await write(io.stderr, `imported ${r.kind} into ${values.output}\n`);
   } else await write(io.stdout, out);

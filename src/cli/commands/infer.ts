@@ -85,7 +85,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     await write(io.stdout, `${modeline}\n${summaryComment(r, name)}${rest.join('\n')}`);
     const shown = r.misfits.slice(0, 20);
     for (const m of shown) await write(io.stderr, `${name}:${m.line}: ${terminalSafe(m.reason)}: ${m.key}\n`);
-    if (r.misfitCount > shown.length) await write(io.stderr, `... and ${r.misfitCount - shown.length} more keys that do not fit (--format json lists up to 1000)\n`);
+    if (r.misfitCount > shown.length)
+      await write(io.stderr, `... and ${r.misfitCount - shown.length} more keys that do not fit (--format json lists up to 1000)\n`);
   }
   return r.misfitCount > r.keys * 0.01 ? 1 : 0;
 }

@@ -1,6 +1,17 @@
 // btstudio lint DESIGN...: the validator on the command line.
 import { formatIssue, loadDesign } from '../../core/model/load-design';
-import { estimates, findingJson, formatBytes, querySummaries, rowsText, storedText, toSarif, type Located, type QuerySummary, type TableEstimate } from '../../core/report/lint-report';
+import {
+  estimates,
+  findingJson,
+  formatBytes,
+  querySummaries,
+  rowsText,
+  storedText,
+  toSarif,
+  type Located,
+  type QuerySummary,
+  type TableEstimate,
+} from '../../core/report/lint-report';
 import { plural } from '../../core/report/words';
 import { lint } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
@@ -122,7 +133,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (format !== 'text') located.sort((a, b) => rank[a.finding.severity] - rank[b.finding.severity]);
   const linted = positionals.filter((f) => texts.has(f));
   if (format === 'json') {
-    await write(io.stdout, JSON.stringify({ findings: located.map(findingJson), queries, estimates: tableEstimates, ...(known === null ? {} : { known }) }, null, 2) + '\n');
+    await write(
+      io.stdout,
+      JSON.stringify({ findings: located.map(findingJson), queries, estimates: tableEstimates, ...(known === null ? {} : { known }) }, null, 2) + '\n',
+    );
   } else if (format === 'sarif') {
     await write(io.stdout, JSON.stringify(toSarif(located, '0.1.0'), null, 2) + '\n');
   } else if (format === 'github') {
@@ -141,7 +155,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     await write(io.stdout, gitlab(relativeFiles(located)));
   } else if (invalid < positionals.length) {
     // An invalid file was not linted: never a "✔ 0 findings" for it (its errors are on stderr).
-    const blocks = linted.map((file) => textReport(file, located.filter((l) => l.file === file), texts.get(file)!.qs, texts.get(file)!.es));
+    const blocks = linted.map((file) =>
+      textReport(
+        file,
+        located.filter((l) => l.file === file),
+        texts.get(file)!.qs,
+        texts.get(file)!.es,
+      ),
+    );
     blocks.push(countLine(located, known, invalid));
     await write(io.stdout, blocks.join('\n\n') + '\n');
   }
@@ -172,7 +193,10 @@ function textReport(file: string, found: readonly Located[], qs: QuerySummary[],
   found.forEach((l, i) => {
     lines.push(`  ${pos[i]!.padEnd(w)}  ${l.finding.severity.padEnd(7)}  ${l.finding.message}  ${l.finding.rule}`);
     const a = l.finding.acceptance;
-    if (a) lines.push(`  ${''.padEnd(w)}  ${''.padEnd(7)}  ${a.expired ? `acceptance expired on ${a.until}, so it fails again` : 'accepted'}${a.by ? ` by ${a.by}` : ''}${a.until && !a.expired ? ` until ${a.until}` : ''}: ${a.reason}`);
+    if (a)
+      lines.push(
+        `  ${''.padEnd(w)}  ${''.padEnd(7)}  ${a.expired ? `acceptance expired on ${a.until}, so it fails again` : 'accepted'}${a.by ? ` by ${a.by}` : ''}${a.until && !a.expired ? ` until ${a.until}` : ''}: ${a.reason}`,
+      );
     if (l.finding.fix) lines.push(`  ${''.padEnd(w)}  ${''.padEnd(7)}  fix: ${l.finding.fix} (btstudio fix --rule ${l.finding.rule})`);
     else if (l.finding.fixWithheld) lines.push(`  ${''.padEnd(w)}  ${''.padEnd(7)}  ${l.finding.fixWithheld}`);
   });

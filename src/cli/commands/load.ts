@@ -6,7 +6,7 @@ import { pickTable, readDesign } from '../design-file';
 import { TARGET_FLAGS, asUserError, integration, targetFrom, withConnection } from '../target';
 import { formatCount as grouped } from '../../core/units';
 
-export const summary = 'write synthetic rows shaped by a table\'s design to Bigtable or the emulator';
+export const summary = "write synthetic rows shaped by a table's design to Bigtable or the emulator";
 export const usage = `usage: btstudio load DESIGN --table T --rows N [--rate R] [--seed S] [--max-dynamic D]
                     [--project P] [--instance I] [--endpoint HOST:PORT]
 
@@ -53,7 +53,9 @@ function progressWriter(io: Io): { update(p: LoadProgress): void; finish(): void
         if (tenth === lastShown && now - lastAt < 5_000) return;
         lastShown = tenth;
         lastAt = now;
-        io.stderr.write(`load: ${grouped(p.written)}/${grouped(p.total)} rows (${(frac * 100).toFixed(0)}%), ${grouped(rate)} rows/s${p.retries ? `, ${p.retries} retries` : ''}\n`);
+        io.stderr.write(
+          `load: ${grouped(p.written)}/${grouped(p.total)} rows (${(frac * 100).toFixed(0)}%), ${grouped(rate)} rows/s${p.retries ? `, ${p.retries} retries` : ''}\n`,
+        );
       }
     },
     finish() {
@@ -101,7 +103,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
     };
     process.once('SIGINT', onSigint);
     const progress = progressWriter(io);
-    await write(io.stderr, `load: ${grouped(rows)} rows into ${table.name} on ${target.kind === 'emulator' ? `the emulator at ${target.host}` : target.kind === 'endpoint' ? `endpoint ${target.host}` : 'Cloud Bigtable'} (${target.instancePath}); ${source.shape.cellsPerRow} cells per row\n`);
+    await write(
+      io.stderr,
+      `load: ${grouped(rows)} rows into ${table.name} on ${target.kind === 'emulator' ? `the emulator at ${target.host}` : target.kind === 'endpoint' ? `endpoint ${target.host}` : 'Cloud Bigtable'} (${target.instancePath}); ${source.shape.cellsPerRow} cells per row\n`,
+    );
     try {
       const result = await loadRows(source, {
         rows,

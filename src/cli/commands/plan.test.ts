@@ -29,7 +29,10 @@ describe('btstudio plan', () => {
 
   it('says which write rate sized what: the peak CPU, the average storage', async () => {
     const avgFile = join(dir, 'average.yaml');
-    writeFileSync(avgFile, eventsDesign(300_000, 3).replace('load: {writesPerSecond: 300000,', 'load: {writesPerSecond: 300000, averageWritesPerSecond: 75000,'));
+    writeFileSync(
+      avgFile,
+      eventsDesign(300_000, 3).replace('load: {writesPerSecond: 300000,', 'load: {writesPerSecond: 300000, averageWritesPerSecond: 75000,'),
+    );
     const text = await runCli('plan', avgFile);
     expect(text.code).toBe(0);
     expect(text.out).toContain('events: 300,000 writes/s at peak (75,000 on average),');

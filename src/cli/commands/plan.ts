@@ -27,7 +27,10 @@ function price(name: string, raw: string | undefined): number | undefined {
   return n;
 }
 
-const money = (p: PlanDetail, n: number | null) => (n === null ? 'unknown (over the 1,000-node limit)' : `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const money = (p: PlanDetail, n: number | null) =>
+  n === null
+    ? 'unknown (over the 1,000-node limit)'
+    : `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
 
 /** The peak write rate (CPU), and the average (storage) when it differs. */
@@ -38,10 +41,20 @@ function writes(t: PlanDetail['tables'][number]): string {
 }
 
 function text(file: string, p: PlanDetail, other: PlanDetail): string {
-  const lines = [`${terminalSafe(file)}: ${p.cluster.storage.toUpperCase()}; ${p.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}`, terminalSafe(needsSentence(p))];
+  const lines = [
+    `${terminalSafe(file)}: ${p.cluster.storage.toUpperCase()}; ${p.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}`,
+    terminalSafe(needsSentence(p)),
+  ];
   for (const t of p.tables) {
-    const stored = t.storage === 'unknown' ? 'storage unknown' : t.storage === 'unbounded' ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month` : `${formatBytes(t.storedBytes!)} stored`;
-    lines.push(`  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`);
+    const stored =
+      t.storage === 'unknown'
+        ? 'storage unknown'
+        : t.storage === 'unbounded'
+          ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month`
+          : `${formatBytes(t.storedBytes!)} stored`;
+    lines.push(
+      `  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`,
+    );
   }
   const col = (x: PlanDetail) => [
     `${x.cluster.storage.toUpperCase()}: needs ${recommendedText(x)} (${becauseText(x.binding)})`,

@@ -39,14 +39,17 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (design.tables.length === 0) throw new UserError(`${target.instancePath} has no tables to pull`);
   for (const p of pulled) {
     await write(io.stderr, `pull: ${p.table.name}: ${p.sampled} keys sampled; ${terminalSafe(p.notes.join('; '))}\n`);
-    for (const m of p.inference?.misfits.slice(0, 10) ?? []) await write(io.stderr, `pull: ${p.table.name}: sampled key ${m.line} does not fit: ${terminalSafe(m.reason)}: ${m.key}\n`);
+    for (const m of p.inference?.misfits.slice(0, 10) ?? [])
+      await write(io.stderr, `pull: ${p.table.name}: sampled key ${m.line} does not fit: ${terminalSafe(m.reason)}: ${m.key}\n`);
   }
   const out = exportDesign(design, null, { as }).text;
   if (values.output !== undefined) {
     try {
       await writeFile(values.output, out, { flag: 'wx' });
     } catch (e) {
-      throw (e as NodeJS.ErrnoException).code === 'EEXIST' ? new UserError(`${values.output} exists; pull never overwrites a file (choose another name)`) : writeError(values.output, e);
+      throw (e as NodeJS.ErrnoException).code === 'EEXIST'
+        ? new UserError(`${values.output} exists; pull never overwrites a file (choose another name)`)
+        : writeError(values.output, e);
     }
     await write(io.stderr, `pulled ${plural(design.tables.length, 'table')} into ${values.output}\n`);
   } else await write(io.stdout, out);

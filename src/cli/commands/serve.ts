@@ -33,7 +33,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   });
   if (positionals.length > 0) throw new UserError(`serve takes no arguments (got "${positionals[0]}")`);
   const rawPort = values.port ?? process.env.PORT ?? String(DEFAULT_PORT);
-  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535) throw new UserError(`--port must be a port number from 1 to 65535 (got "${rawPort}")`);
+  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535)
+    throw new UserError(`--port must be a port number from 1 to 65535 (got "${rawPort}")`);
   const host = values.host ?? process.env.BTSTUDIO_HOST ?? '127.0.0.1';
   if (host !== 'localhost' && isIP(host) === 0) throw new UserError(`--host must be an IP address such as 127.0.0.1 or 0.0.0.0 (got "${host}")`);
   let redis: { host: string; port: number } | null = null;

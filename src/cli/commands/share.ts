@@ -31,8 +31,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const refused = shareRefusal(design);
   if (refused) throw new UserError(`no link made: ${refused}`);
   const link = shareUrl(design, base);
-  if (link.length > SHARE_FILE_CHARS) await write(io.stderr, `warning: the link is ${link.length} characters, above 32 KiB: browsers may refuse it; share the design file instead\n`);
-  else if (link.length > SHARE_WARN_CHARS) await write(io.stderr, `warning: the link is ${link.length} characters; chat apps may cut links above ${SHARE_WARN_CHARS}\n`);
+  if (link.length > SHARE_FILE_CHARS)
+    await write(io.stderr, `warning: the link is ${link.length} characters, above 32 KiB: browsers may refuse it; share the design file instead\n`);
+  else if (link.length > SHARE_WARN_CHARS)
+    await write(io.stderr, `warning: the link is ${link.length} characters; chat apps may cut links above ${SHARE_WARN_CHARS}\n`);
   await write(io.stdout, `${link}\n`);
   return 0;
 }

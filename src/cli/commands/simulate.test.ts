@@ -60,7 +60,8 @@ describe('btstudio simulate', () => {
   });
 
   it('shows reads, writes or both in the heatmap, and says when a table declares no reads', async () => {
-    const run = async (metric: string) => JSON.parse((await cli('simulate', design, '--table', 'read_by_device', '--seconds', '60', '--format', 'json', '--heatmap', metric)).out);
+    const run = async (metric: string) =>
+      JSON.parse((await cli('simulate', design, '--table', 'read_by_device', '--seconds', '60', '--format', 'json', '--heatmap', metric)).out);
     const sum = (j: { heatmap: { values: number[][] } }) => j.heatmap.values.flat().reduce((a, b) => a + b, 0);
     const [w, rd, both] = [await run('writes'), await run('reads'), await run('both')];
     expect(sum(w)).toBeCloseTo(300_000, -2);
@@ -111,7 +112,9 @@ describe('btstudio simulate', () => {
     // Throttling of the whole run and of the second half (what the verdict judges), side by side.
     const j = JSON.parse((await cli('simulate', design, '--table', 'by_time', '--seconds', '60', '--wps', '20000', '--format', 'json')).out);
     const pctOf = (x: number) => `${+(x * 100).toFixed(1)}%`;
-    expect(r.out).toContain(`(${pctOf(j.throttled / j.writes)}) in the whole run; ${pctOf(j.throttledShareSecondHalf)} in its second half, which the verdict judges`);
+    expect(r.out).toContain(
+      `(${pctOf(j.throttled / j.writes)}) in the whole run; ${pctOf(j.throttledShareSecondHalf)} in its second half, which the verdict judges`,
+    );
     const rows = r.out.split('\n').filter((l) => /\|.*\|$/.test(l));
     expect(rows.length).toBe(16);
     // Labels read as the key's fields: the timestamp as an ISO date, not epoch milliseconds.
@@ -155,8 +158,12 @@ describe('btstudio simulate', () => {
     const text = await cli('simulate', example, '--pre-split');
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^verdict {5}ok: .* Launch day: [\d.]+% of the run's writes are throttled in its first \d+ s/m);
-    expect(text.out).toMatch(/^launch {6}[\d.]+% of the run's writes throttled in its first \d+ s while the new table splits \(--pre-split proposes split keys\)$/m);
-    expect(text.out).toMatch(/^pre-split {3}203 pre-split points: [\d.]+% of the run's writes throttled in the first \d+ s before, [\d.]+% over the whole run with them, in the same simulation$/m);
+    expect(text.out).toMatch(
+      /^launch {6}[\d.]+% of the run's writes throttled in its first \d+ s while the new table splits \(--pre-split proposes split keys\)$/m,
+    );
+    expect(text.out).toMatch(
+      /^pre-split {3}203 pre-split points: [\d.]+% of the run's writes throttled in the first \d+ s before, [\d.]+% over the whole run with them, in the same simulation$/m,
+    );
     const line = text.out.split('\n').find((l) => l.startsWith('splits: '))!;
     const splits = JSON.parse(line.slice('splits: '.length)) as string[];
     expect(splits).toHaveLength(203);

@@ -5,7 +5,19 @@ import { analyze } from '../../core/rules/analysis';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
-import { checkPreSplits, durationText, heatmapOf, LIMITS, optionsFor, quantiseHeatmap, simulate, type HeatmapMetric, type Pattern, type PreSplitCheck, type SimResult } from '../../core/sim/index';
+import {
+  checkPreSplits,
+  durationText,
+  heatmapOf,
+  LIMITS,
+  optionsFor,
+  quantiseHeatmap,
+  simulate,
+  type HeatmapMetric,
+  type Pattern,
+  type PreSplitCheck,
+  type SimResult,
+} from '../../core/sim/index';
 import { failedError, intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
@@ -75,12 +87,16 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (e instanceof TemplateError || e instanceof KeyCodecError) throw new UserError(`${file}: table ${table.name}: ${e.message}`);
     throw failedError(`${file}: simulation of table ${table.name}`, e);
   }
-  if (metric !== 'writes' && !result.reads) throw new UserError(`--heatmap ${metric}: table ${table.name} declares no reads (queries with perSecond, or load.readsPerSecond)`);
+  if (metric !== 'writes' && !result.reads)
+    throw new UserError(`--heatmap ${metric}: table ${table.name} declares no reads (queries with perSecond, or load.readsPerSecond)`);
   const view: SimResult = { ...result, heatmap: heatmapOf(result.heatmap, result.reads, metric) };
   // The text heatmap prints one row per bucket asked for (--buckets); without the flag, 16 rows.
   const rows = values.buckets === undefined ? DEFAULT_TEXT_ROWS : buckets;
   const asked = values['pre-split'] === true;
-  const text = format === 'json' ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric, ...(asked ? { preSplit: preSplitJson(preSplit) } : {}) }) + '\n' : toText(design, view, metric, rows) + (asked ? preSplitText(preSplit) : '');
+  const text =
+    format === 'json'
+      ? JSON.stringify({ ...toJson(design, view), heatmapMetric: metric, ...(asked ? { preSplit: preSplitJson(preSplit) } : {}) }) + '\n'
+      : toText(design, view, metric, rows) + (asked ? preSplitText(preSplit) : '');
   await write(io.stdout, text);
   return 0;
 }
@@ -115,7 +131,12 @@ export function toJson(design: Design, r: SimResult) {
     pattern: r.pattern,
     verdict: r.verdict,
     verdictReason: r.verdictReason,
-    launch: r.launch && { throttled: r.launch.throttled, share: round(r.launch.share), seconds: round(r.launch.seconds, 1), shareWhileSplitting: round(r.launch.shareWhileSplitting) },
+    launch: r.launch && {
+      throttled: r.launch.throttled,
+      share: round(r.launch.share),
+      seconds: round(r.launch.seconds, 1),
+      shareWhileSplitting: round(r.launch.shareWhileSplitting),
+    },
     hottestRange: r.hottestRange && {
       start: r.hottestRange.start,
       end: r.hottestRange.end,
@@ -144,7 +165,9 @@ export function toJson(design: Design, r: SimResult) {
       slots: h.slots,
       slotSeconds: round(h.slotSeconds, 3),
       nodeWrites: Array.from({ length: h.slots }, (_, s) => perSlot(r.series.nodeWrites.subarray(s * p.nodes, (s + 1) * p.nodes))),
-      throttled: Array.from({ length: h.slots }, (_, s) => Math.round(r.series.nodeThrottled.subarray(s * p.nodes, (s + 1) * p.nodes).reduce((a, b) => a + b, 0))),
+      throttled: Array.from({ length: h.slots }, (_, s) =>
+        Math.round(r.series.nodeThrottled.subarray(s * p.nodes, (s + 1) * p.nodes).reduce((a, b) => a + b, 0)),
+      ),
       tablets: Array.from(r.series.tablets),
       splits: Array.from(r.series.splits),
       moves: Array.from(r.series.moves),
@@ -178,7 +201,10 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `verdict     ${r.verdict}: ${r.verdictReason}`,
     `pattern     ${r.pattern}: ${PATTERN_TEXT[r.pattern]}`,
     `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,
-    `node share  ${r.nodeShare.slice(0, 16).map((x) => `${Math.round(x * 100)}%`).join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
+    `node share  ${r.nodeShare
+      .slice(0, 16)
+      .map((x) => `${Math.round(x * 100)}%`)
+      .join(' ')}${r.nodeShare.length > 16 ? ' ...' : ''}`,
     `throttled   ${fmt(r.throttled)} (${pct(r.writes > 0 ? r.throttled / r.writes : 0)}) in the whole run; ${pct(r.throttledShareSecondHalf)} in its second half, which the verdict judges (the first is warm-up: tablets still splitting)`,
     ...(r.launch
       ? [
@@ -205,7 +231,11 @@ export function preSplitJson(c: PreSplitCheck | null) {
     ok: c.ok,
     reason: c.reason,
     splits: c.splits,
-    after: c.after && { launch: c.after.launch && { share: round(c.after.launch.share), seconds: round(c.after.launch.seconds, 1) }, throttledShare: round(c.after.throttledShare), verdict: c.after.verdict },
+    after: c.after && {
+      launch: c.after.launch && { share: round(c.after.launch.share), seconds: round(c.after.launch.seconds, 1) },
+      throttledShare: round(c.after.throttledShare),
+      verdict: c.after.verdict,
+    },
   };
 }
 
@@ -213,7 +243,7 @@ export function preSplitJson(c: PreSplitCheck | null) {
 export function preSplitText(c: PreSplitCheck | null): string {
   if (!c) return '\npre-split   nothing to propose: the run throttled no more than 1% of its writes while the table split\n';
   const lines = ['', `pre-split   ${c.ok ? '' : 'not offered: '}${c.reason}`];
-  if (c.ok) lines.push('The table\'s split keys, to put in the design (they replace any it has):', `splits: ${JSON.stringify(c.splits)}`);
+  if (c.ok) lines.push("The table's split keys, to put in the design (they replace any it has):", `splits: ${JSON.stringify(c.splits)}`);
   return lines.map(terminalSafe).join('\n') + '\n';
 }
 
@@ -236,8 +266,10 @@ export function asciiHeatmap(r: SimResult, rows = 16, cols = 60, metric: Heatmap
   const width = Math.min(28, Math.max(8, ...labels.map((l) => l.length)));
   const what = metric === 'writes' ? 'writes' : metric === 'reads' ? 'read requests' : 'reads and writes';
   const out = [`heatmap: ${what} by key range (rows, in key order) and time (${fmt(r.params.seconds)} s, left to right), log scale over 3 decades "${SHADES}"`];
-  if (rows > h.buckets) out.push(`${fmt(h.buckets)} rows, not ${fmt(rows)}: the run wrote only ${fmt(h.buckets)} distinct key${h.buckets === 1 ? '' : 's'}, one bucket each.`);
-  else if (R < h.buckets) out.push(`${fmt(R)} rows, each summing about ${fmt(h.buckets / R)} of the ${fmt(h.buckets)} key buckets (--buckets N prints N rows).`);
+  if (rows > h.buckets)
+    out.push(`${fmt(h.buckets)} rows, not ${fmt(rows)}: the run wrote only ${fmt(h.buckets)} distinct key${h.buckets === 1 ? '' : 's'}, one bucket each.`);
+  else if (R < h.buckets)
+    out.push(`${fmt(R)} rows, each summing about ${fmt(h.buckets / R)} of the ${fmt(h.buckets)} key buckets (--buckets N prints N rows).`);
   for (let row = 0; row < R; row++) {
     let line = '';
     for (let c = 0; c < C; c++) {

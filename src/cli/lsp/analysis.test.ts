@@ -53,7 +53,7 @@ describe('analyze', () => {
     expect(slice(`${DESIGN}  - [unclosed\n`, syntax[0]!)).toBe('- [unclosed');
   });
 
-  it('keeps the text\'s line ends in a fix', () => {
+  it("keeps the text's line ends in a fix", () => {
     const crlf = DESIGN.replace(/\n/g, '\r\n');
     const a = analyze(crlf, 'clicks.yaml', false);
     const withFix = a.problems.filter((p) => p.finding !== undefined && a.fix(p.finding) !== null);

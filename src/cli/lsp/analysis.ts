@@ -105,7 +105,8 @@ export function analyze(text: string, file: string, json: boolean): Analysis {
       if (all !== undefined) return all;
       const plan = fixAll(design);
       const n = plan.applied.length;
-      all = n === 0 ? null : { ...fixEdits(text, design, plan.design, json), title: `Fix all: ${n} checked fix${n === 1 ? '' : 'es'} (btstudio fix)`, count: n };
+      all =
+        n === 0 ? null : { ...fixEdits(text, design, plan.design, json), title: `Fix all: ${n} checked fix${n === 1 ? '' : 'es'} (btstudio fix)`, count: n };
       return all;
     },
   };

@@ -32,7 +32,7 @@ tables:
 `;
 
 describe('the cursor path in YAML', () => {
-  it('is the top level in an empty file, and the keys there are the design\'s', () => {
+  it("is the top level in an empty file, and the keys there are the design's", () => {
     expect(yaml('|')).toMatchObject({ path: [] });
     expect(names([])).toEqual(expect.arrayContaining(['format', 'name', 'tables', 'cluster']));
   });

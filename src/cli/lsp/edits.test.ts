@@ -59,7 +59,9 @@ describe('fix edits', () => {
       const same = RIDES.split('\n').filter((l) => f.after.split('\n').includes(l)).length;
       expect(same, f.rule).toBeGreaterThan(RIDES.split('\n').length - 6);
       // The fix's finding is gone from the new text.
-      expect(analyze(f.after, 'rides.yaml', false).problems.some((p) => p.rule === f.rule && p.message === fixes.find((x) => x.rule === f.rule)!.title)).toBe(false);
+      expect(analyze(f.after, 'rides.yaml', false).problems.some((p) => p.rule === f.rule && p.message === fixes.find((x) => x.rule === f.rule)!.title)).toBe(
+        false,
+      );
     }
   });
 
@@ -76,12 +78,17 @@ describe('fix edits', () => {
   it('give a text that loads as the fixed design for every fix of the flawed-design corpus, YAML and JSON', () => {
     let count = 0;
     let minimal = 0;
-    for (const file of readdirSync(BAD).filter((f) => f.endsWith('.yaml')).sort()) {
+    for (const file of readdirSync(BAD)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()) {
       const yaml = readFileSync(join(BAD, file), 'utf8');
       const loaded = loadDesign(yaml);
       if (!loaded.ok) continue;
       const json = `${JSON.stringify(loaded.design, null, 2)}\n`;
-      for (const [text, asJson] of [[yaml, false], [json, true]] as const) {
+      for (const [text, asJson] of [
+        [yaml, false],
+        [json, true],
+      ] as const) {
         for (const f of fixesOf(text, file, asJson)) {
           count++;
           if (f.minimal) minimal++;

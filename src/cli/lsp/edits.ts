@@ -146,7 +146,13 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 /** A value with its mappings' keys sorted: two designs compared regardless of key order. */
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
-  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().filter((k) => v[k] !== undefined).map((k) => [k, canonical(v[k])]));
+  if (isObject(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .filter((k) => v[k] !== undefined)
+        .map((k) => [k, canonical(v[k])]),
+    );
   return v;
 }
 

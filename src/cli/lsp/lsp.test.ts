@@ -148,7 +148,10 @@ describe('btstudio lsp', () => {
   it('shows the rule page of a finding on hover', async () => {
     const diags = await diagnosticsFor(1);
     const ts = diags.find((d) => d.code === 'timestamp-leading')!;
-    const hover = await conn.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: ts.range.start.line, character: ts.range.start.character + 1 } });
+    const hover = await conn.sendRequest(HoverRequest.type, {
+      textDocument: { uri: URI },
+      position: { line: ts.range.start.line, character: ts.range.start.character + 1 },
+    });
     const value = (hover!.contents as MarkupContent).value;
     expect(value).toContain(ts.message);
     expect(value).toContain(readFileSync(join(ROOT, 'docs', 'rules', 'timestamp-leading.md'), 'utf8'));
@@ -167,7 +170,11 @@ describe('btstudio lsp', () => {
   it('offers a checked fix as a code action; applied, its diagnostic goes', async () => {
     const diags = await diagnosticsFor(1);
     const ts = diags.find((d) => d.code === 'timestamp-leading')!;
-    const actions = (await conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: URI }, range: ts.range, context: { diagnostics: [ts] } })) as CodeAction[];
+    const actions = (await conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: URI },
+      range: ts.range,
+      context: { diagnostics: [ts] },
+    })) as CodeAction[];
     const action = actions.find((a) => a.diagnostics?.some((d) => d.code === 'timestamp-leading'));
     expect(action, JSON.stringify(actions.map((a) => a.title))).toBeDefined();
     expect(action!.title).toBe('Move {driver} in front of {ts}');
@@ -190,7 +197,11 @@ describe('btstudio lsp', () => {
     const uri = 'file:///work/designs/rides-all.yaml';
     await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: FLAWED } });
     const whole = { start: { line: 0, character: 0 }, end: { line: FLAWED.split('\n').length, character: 0 } };
-    const actions = (await conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [], only: ['source.fixAll'] } })) as CodeAction[];
+    const actions = (await conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: whole,
+      context: { diagnostics: [], only: ['source.fixAll'] },
+    })) as CodeAction[];
     expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.btstudio']);
     expect(actions[0]!.title).toMatch(/^Fix all: \d+ checked fixes/);
     const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, FLAWED), actions[0]!.edit!.changes![uri]!);
@@ -208,7 +219,10 @@ describe('btstudio lsp', () => {
     lines.splice(at + 1, 0, '    de');
     await change(lines.join('\n'));
     const labels = async (line: number, character: number) => {
-      const r = (await conn.sendRequest(CompletionRequest.type, { textDocument: { uri: URI }, position: { line, character } })) as CompletionItem[] | CompletionList | null;
+      const r = (await conn.sendRequest(CompletionRequest.type, { textDocument: { uri: URI }, position: { line, character } })) as
+        | CompletionItem[]
+        | CompletionList
+        | null;
       return (Array.isArray(r) ? r : (r?.items ?? [])).map((i) => i.label);
     };
     // Keys of a table, less those it has.
@@ -247,7 +261,9 @@ describe('btstudio lsp', () => {
     expect(diags[0]!.message).toMatch(/^tables\[0\]\.rowKey\.fields\.ts\.unit: /);
     expect(textOf(diags[0]!)).toBe('fortnights');
     const other = 'file:///work/designs/compose.yaml';
-    await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: other, languageId: 'yaml', version: 1, text: 'services:\n  web: {image: nginx}\n' } });
+    await conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: other, languageId: 'yaml', version: 1, text: 'services:\n  web: {image: nginx}\n' },
+    });
     const deadline = Date.now() + 10_000;
     while (!published.some((p) => p.uri === other) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(published.find((p) => p.uri === other)?.diagnostics).toEqual([]);
@@ -270,7 +286,7 @@ describe('btstudio lsp', () => {
 });
 
 describe('btstudio lsp outside its package (a bundle copied elsewhere)', () => {
-  it('still serves: findings link nowhere and hover their rule\'s description', async () => {
+  it("still serves: findings link nowhere and hover their rule's description", async () => {
     const away = mkdtempSync(join(tmpdir(), 'btstudio-lsp-away-'));
     try {
       cpSync(dirname(bundle), away, { recursive: true });

@@ -256,24 +256,28 @@ export function serveLsp(version: string, stdin: NodeJS.ReadableStream, stdout: 
     schema ??= designJsonSchema();
     const where = ctx.path.map((s) => (s === ITEM ? '[]' : s)).join('.') || 'the design';
     if (ctx.valueKey !== undefined) {
-      return valuesAt(schema, ctx.path, ctx.valueKey).map(({ value, description }): CompletionItem => ({
-        label: String(value),
-        kind: CompletionItemKind.Value,
-        detail: `${ctx.valueKey} in ${where}`,
-        ...(description ? { documentation: { kind: MarkupKind.Markdown, value: description } } : {}),
-        insertText: json ? JSON.stringify(value) : typeof value === 'string' && /^[\w./-]+$/.test(value) ? value : JSON.stringify(value),
-      }));
+      return valuesAt(schema, ctx.path, ctx.valueKey).map(
+        ({ value, description }): CompletionItem => ({
+          label: String(value),
+          kind: CompletionItemKind.Value,
+          detail: `${ctx.valueKey} in ${where}`,
+          ...(description ? { documentation: { kind: MarkupKind.Markdown, value: description } } : {}),
+          insertText: json ? JSON.stringify(value) : typeof value === 'string' && /^[\w./-]+$/.test(value) ? value : JSON.stringify(value),
+        }),
+      );
     }
     return keysAt(schema, ctx.path)
       .filter((k) => !ctx.present.has(k.name))
-      .map((k): CompletionItem => ({
-        label: k.name,
-        kind: CompletionItemKind.Property,
-        detail: `${k.type ?? 'value'}${k.required ? ', required' : ''} (in ${where})`,
-        ...(k.description ? { documentation: { kind: MarkupKind.Markdown, value: k.description } } : {}),
-        insertText: json ? (ctx.quoted ? k.name : `${JSON.stringify(k.name)}: `) : `${k.name}: `,
-        sortText: `${k.required ? 0 : 1}${k.name}`,
-      }));
+      .map(
+        (k): CompletionItem => ({
+          label: k.name,
+          kind: CompletionItemKind.Property,
+          detail: `${k.type ?? 'value'}${k.required ? ', required' : ''} (in ${where})`,
+          ...(k.description ? { documentation: { kind: MarkupKind.Markdown, value: k.description } } : {}),
+          insertText: json ? (ctx.quoted ? k.name : `${JSON.stringify(k.name)}: `) : `${k.name}: `,
+          sortText: `${k.required ? 0 : 1}${k.name}`,
+        }),
+      );
   });
 
   documents.listen(connection);

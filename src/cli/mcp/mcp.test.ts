@@ -56,7 +56,17 @@ const inRoot = async <T>(fn: () => Promise<T>): Promise<T> => {
 describe('btstudio mcp', () => {
   it('lists its tools in under 20 KB: each design argument is text, its schema one resource', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['apply_fixes', 'check_design', 'diff_designs', 'export_design', 'infer_from_keys', 'lint_design', 'plan_capacity', 'sample_keys', 'simulate_table']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'apply_fixes',
+      'check_design',
+      'diff_designs',
+      'export_design',
+      'infer_from_keys',
+      'lint_design',
+      'plan_capacity',
+      'sample_keys',
+      'simulate_table',
+    ]);
     // The whole answer as it travels (the SDK's client parsed it from one JSON line).
     const size = Buffer.byteLength(JSON.stringify({ tools }));
     expect(size).toBeLessThan(20 * 1024);
@@ -179,7 +189,11 @@ describe('btstudio mcp', () => {
     expect(lint.isError).toBe(true);
     expect(text(lint)).toMatch(/^mine\.yaml:5:\d+: tables\[0\]\.rowKey\.fields\.a\.type: /);
     // JSON text the same way: the message names the file, line, column and design path.
-    const json = JSON.stringify({ format: 'bigtable-studio/v1', name: 'x', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'nope' } } } }] }, null, 2);
+    const json = JSON.stringify(
+      { format: 'bigtable-studio/v1', name: 'x', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'nope' } } } }] },
+      null,
+      2,
+    );
     const lintJson = await call('lint_design', { design: json, name: 'mine.json' });
     expect(lintJson.isError).toBe(true);
     expect(text(lintJson)).toMatch(/^mine\.json:\d+:\d+: tables\[0\]\.rowKey\.fields\.a\.type: /);
@@ -189,7 +203,14 @@ describe('btstudio mcp', () => {
     expect(huge.isError).toBe(true);
     expect(text(huge)).toContain('may be at most 5 MiB');
 
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`)].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`,
+      ),
+    ].join('\n');
     const aliases = await call('check_design', { design: bomb });
     expect(JSON.stringify(JSON.parse(text(aliases)))).toMatch(/alias/i);
 
@@ -236,7 +257,9 @@ describe('btstudio mcp', () => {
     // The review asks the design to say how the application uses each table.
     for (const key of ['writePattern', 'writeKind', 'latencyMs', 'dataBoost', 'lookback', 'personalData']) expect(body).toContain(key);
     const { tools } = await client.listTools();
-    const named = [...body.matchAll(/\b([a-z]+_[a-z_]+)\b/g)].map((m) => m[1]!).filter((w) => /^(check|lint|plan|simulate|sample|apply|export|diff|infer)_/.test(w));
+    const named = [...body.matchAll(/\b([a-z]+_[a-z_]+)\b/g)]
+      .map((m) => m[1]!)
+      .filter((w) => /^(check|lint|plan|simulate|sample|apply|export|diff|infer)_/.test(w));
     expect(named.length).toBeGreaterThan(3);
     for (const n of named) expect(tools.map((t) => t.name)).toContain(n);
   });

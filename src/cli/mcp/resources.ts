@@ -44,7 +44,10 @@ function firstLine(text: string): string {
 }
 
 export function listResources(root = packageRoot()): Resource[] {
-  const file = (...parts: string[]) => () => readFileSync(join(root, ...parts), 'utf8');
+  const file =
+    (...parts: string[]) =>
+    () =>
+      readFileSync(join(root, ...parts), 'utf8');
   const out: Resource[] = [
     {
       uri: 'btstudio://format/design-format.md',
@@ -74,7 +77,9 @@ export function listResources(root = packageRoot()): Resource[] {
       read: file('docs', 'rules', `${id}.md`),
     });
   }
-  for (const name of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(join(root, 'examples'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const read = file('examples', name);
     out.push({
       uri: `btstudio://examples/${name}`,

@@ -29,7 +29,7 @@ export function createServer(version: string): Server {
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
-        'Checks Cloud Bigtable schema designs (format bigtable-studio/v1): validate, lint against Google\'s schema guidance, simulate hotspots, sample keys in byte order, export. Start with the review_schema prompt, or check_design then lint_design.',
+        "Checks Cloud Bigtable schema designs (format bigtable-studio/v1): validate, lint against Google's schema guidance, simulate hotspots, sample keys in byte order, export. Start with the review_schema prompt, or check_design then lint_design.",
     },
   );
   const byName = new Map(TOOLS.map((t) => [t.name, t]));

@@ -35,9 +35,12 @@ const encoder = new TextEncoder();
 // checks the text as it checks a file, with the same messages; an object is still taken, as
 // its JSON text, for clients that send one.
 const designInput = (what: string) =>
-  z.string().max(MAX_READ_BYTES).meta({
-    description: `${what}: the text of a design file, YAML or JSON (format bigtable-studio/v1; its JSON Schema is the resource ${SCHEMA_URI}).`,
-  });
+  z
+    .string()
+    .max(MAX_READ_BYTES)
+    .meta({
+      description: `${what}: the text of a design file, YAML or JSON (format bigtable-studio/v1; its JSON Schema is the resource ${SCHEMA_URI}).`,
+    });
 const fileName = z
   .string()
   .min(1)
@@ -154,7 +157,7 @@ const lintDesign: Tool = {
     rules: z
       .record(z.string().max(100), severity)
       .optional()
-      .meta({ description: 'Severity per rule id for this run (off, info, warning, error), over the design\'s own lint.rules.' }),
+      .meta({ description: "Severity per rule id for this run (off, info, warning, error), over the design's own lint.rules." }),
   })),
   async run(args) {
     const { file, files } = designArgs(args);
@@ -172,18 +175,21 @@ const simulateTable: Tool = {
   name: 'simulate_table',
   title: 'Simulate a table',
   description:
-    'Simulates tablets, nodes and hotspots of one table under its declared load, as `btstudio simulate --format json` does (pattern, hotspot score, throttled writes, heatmap values). The text answer is the command\'s report with a small ASCII heatmap of writes by key range and time.',
+    "Simulates tablets, nodes and hotspots of one table under its declared load, as `btstudio simulate --format json` does (pattern, hotspot score, throttled writes, heatmap values). The text answer is the command's report with a small ASCII heatmap of writes by key range and time.",
   inputSchema: jsonSchemaOf(() => ({
     design: designInput('The design'),
     name: fileName,
     table: tableName,
-    nodes: z.number().int().min(1).max(1000).optional().meta({ description: 'Nodes (default: the design\'s cluster, else 3).' }),
+    nodes: z.number().int().min(1).max(1000).optional().meta({ description: "Nodes (default: the design's cluster, else 3)." }),
     seconds: z.number().int().min(1).optional().meta({ description: 'Simulated seconds (default 600).' }),
     seed: z.number().int().min(0).max(0xffffffff).optional().meta({ description: 'Random seed of the run (default 1).' }),
-    writesPerSecond: z.number().int().min(0).optional().meta({ description: 'Write rate instead of the table\'s load.writesPerSecond.' }),
+    writesPerSecond: z.number().int().min(0).optional().meta({ description: "Write rate instead of the table's load.writesPerSecond." }),
     buckets: z.number().int().min(1).optional().meta({ description: 'Key ranges of the heatmap (default 100).' }),
     slots: z.number().int().min(1).optional().meta({ description: 'Time slots of the heatmap (default 60).' }),
-    preSplit: z.boolean().optional().meta({ description: 'When the new table throttles writes while it splits (launch), propose split keys and check them with a second run (preSplit in the answer).' }),
+    preSplit: z.boolean().optional().meta({
+      description:
+        'When the new table throttles writes while it splits (launch), propose split keys and check them with a second run (preSplit in the answer).',
+    }),
   })),
   async run(args) {
     const { file, files } = designArgs(args);
@@ -215,12 +221,18 @@ const sampleKeys: Tool = {
   name: 'sample_keys',
   title: 'Sample row keys',
   description:
-    'Generates N row keys of a table from its key template, in Bigtable\'s byte order (unsigned bytes), one a line; bytes that are not printable UTF-8 are written \\xNN. As `btstudio keys --sorted`.',
+    "Generates N row keys of a table from its key template, in Bigtable's byte order (unsigned bytes), one a line; bytes that are not printable UTF-8 are written \\xNN. As `btstudio keys --sorted`.",
   inputSchema: jsonSchemaOf(() => ({
     design: designInput('The design'),
     name: fileName,
     table: tableName,
-    n: z.number().int().min(1).max(MAX_SAMPLE_KEYS).optional().meta({ description: `How many keys (default 20, at most ${MAX_SAMPLE_KEYS}).` }),
+    n: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SAMPLE_KEYS)
+      .optional()
+      .meta({ description: `How many keys (default 20, at most ${MAX_SAMPLE_KEYS}).` }),
     seed: z.number().int().min(0).max(0xffffffff).optional().meta({ description: 'Random seed (default 1).' }),
     hex: z.boolean().optional().meta({ description: 'Write each key as hex instead.' }),
   })),
@@ -288,7 +300,11 @@ const planCapacity: Tool = {
   async run(args) {
     const { file, files } = designArgs(args);
     const argv = ['plan', file, '--format=json'];
-    for (const [key, flag] of [['nodeHour', '--node-hour'], ['ssdGbMonth', '--ssd-gb-month'], ['hddGbMonth', '--hdd-gb-month']] as const) {
+    for (const [key, flag] of [
+      ['nodeHour', '--node-hour'],
+      ['ssdGbMonth', '--ssd-gb-month'],
+      ['hddGbMonth', '--hdd-gb-month'],
+    ] as const) {
       const v = args[key];
       if (v === undefined) continue;
       if (typeof v !== 'number' || !Number.isFinite(v)) throw new ToolInputError(`${key}: a number`);

@@ -43,7 +43,7 @@ describe('the ad-click design', () => {
     expect(json.monthlyCost.total!).toBeLessThan(1e6);
   });
 
-  it('writtenWith: the index table takes the base table\'s writes', () => {
+  it("writtenWith: the index table takes the base table's writes", () => {
     const { plan } = planOf(adClicksYaml());
     const idx = plan.workload.tables.find((t) => t.table === 'clicks_by_id')!;
     expect(idx.writeRowsPerSecond).toBe(120_000);
@@ -65,7 +65,8 @@ describe('the ad-click design', () => {
     expect(json.nodesNeeded.recommended).toBeNull();
     expect(json.monthlyCost.nodes).toBeNull();
     expect(json.monthlyCost.total).toBeNull();
-    for (const [at, n] of numbers(json)) if (/nodes|cpu|recommended|storage$/i.test(at) && !/prices|Bytes|monthlyCost/.test(at)) expect(n, at).toBeLessThanOrEqual(MAX_CLUSTER_NODES);
+    for (const [at, n] of numbers(json))
+      if (/nodes|cpu|recommended|storage$/i.test(at) && !/prices|Bytes|monthlyCost/.test(at)) expect(n, at).toBeLessThanOrEqual(MAX_CLUSTER_NODES);
     expect(recommendedText(plan)).toBe('over 1,000 nodes in each of 2 clusters');
     // lint proposes the index table that serves it, and says what the application must do.
     const f = lint(d).findings.find((x) => x.rule === 'query-full-scan' && x.message.includes('one click by id'))!;

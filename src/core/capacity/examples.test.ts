@@ -16,13 +16,22 @@ describe('the examples pass their own capacity plan, or say why not', () => {
       const plan = capacityPlan(design, analyze(design));
       const passes = plan.cpuState === 'ok' && plan.storageState === 'ok';
       const explains = /Capacity: /.test(design.description ?? '');
-      expect({ file, passes, explains, cpu: plan.cpuState, storage: plan.storageState }).toEqual({ file, passes: !explains, explains, cpu: plan.cpuState, storage: plan.storageState });
+      expect({ file, passes, explains, cpu: plan.cpuState, storage: plan.storageState }).toEqual({
+        file,
+        passes: !explains,
+        explains,
+        cpu: plan.cpuState,
+        storage: plan.storageState,
+      });
       // Where the example explains itself, CPU at least fits unless the note says otherwise.
       if (explains && !/nightly/.test(design.description ?? '')) expect(plan.cpuState, file).toBe('ok');
       const findings = lint(design).findings;
       expect(findings.find((f) => f.rule === 'cluster-capacity')?.messageId, file).toBe(FINDING_OF[plan.cpuState]);
       expect(findings.find((f) => f.rule === 'storage-capacity')?.messageId, file).toBe(FINDING_OF[plan.storageState]);
-      expect(findings.filter((f) => f.rule === 'gc-retention'), file).toEqual([]);
+      expect(
+        findings.filter((f) => f.rule === 'gc-retention'),
+        file,
+      ).toEqual([]);
     });
   }
 });

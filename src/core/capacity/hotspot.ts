@@ -130,7 +130,10 @@ export function hotspotModel(t: TableAnalysis, writesPerSecond: number | null, n
   const nodeFraction = rangeWps === null || !(nodeWrites > 0) ? null : rangeWps / nodeWrites;
   const first = t.fields.find((f) => !f.isSalt);
   const salted = t.fields[0]?.isSalt === true;
-  const rollover = first && first.isTime && !isMovingEdge(first) && !salted ? { field: first.name, nodeFraction: wps === null || !(nodeWrites > 0) ? null : wps / nodeWrites } : null;
+  const rollover =
+    first && first.isTime && !isMovingEdge(first) && !salted
+      ? { field: first.name, nodeFraction: wps === null || !(nodeWrites > 0) ? null : wps / nodeWrites }
+      : null;
   let risk = riskOf(hottest, nodeFraction, nodes);
   if (risk === 'none' && rollover && (rollover.nodeFraction ?? 0) > NODE_SHARE.atRisk) risk = 'at-risk';
   return { hottest, rollover, writesPerSecond: rangeWps, nodeFraction, risk };

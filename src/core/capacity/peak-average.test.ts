@@ -16,7 +16,10 @@ import { designWorkload, MONTH_SECONDS } from './workload';
 const events = (peak: number, average: number | null, nodes = 3, age = '90d') =>
   eventsDesign(peak, nodes)
     .replace('gc: {maxAge: 7d}', `gc: {maxAge: ${age}}`)
-    .replace(`load: {writesPerSecond: ${peak}, retention: 7d}`, `load: {writesPerSecond: ${peak}${average === null ? '' : `, averageWritesPerSecond: ${average}`}, retention: ${age}}`);
+    .replace(
+      `load: {writesPerSecond: ${peak}, retention: 7d}`,
+      `load: {writesPerSecond: ${peak}${average === null ? '' : `, averageWritesPerSecond: ${average}`}, retention: ${age}}`,
+    );
 
 const workloadOf = (yaml: string) => designWorkload(analyze(parseCase(yaml))).tables[0]!;
 const planOf = (yaml: string) => {
@@ -82,7 +85,14 @@ describe('peak and average write rates: the plan and lint read one model', () =>
 
   it('storage-capacity and cluster-capacity report exactly the plan states, peak and average alike', () => {
     // 20,000 writes/s of events for 90 days is ~35 TiB; 3 SSD nodes hold 15 TiB.
-    for (const [peakRate, average] of [[20_000, null], [20_000, 10_000], [20_000, 5_000], [20_000, 2_000], [60_000, 2_000], [60_000, null]] as const) {
+    for (const [peakRate, average] of [
+      [20_000, null],
+      [20_000, 10_000],
+      [20_000, 5_000],
+      [20_000, 2_000],
+      [60_000, 2_000],
+      [60_000, null],
+    ] as const) {
       const d = parseCase(events(peakRate, average));
       const p = capacityPlan(d, analyze(d));
       const findings = lint(d).findings;
@@ -107,7 +117,12 @@ describe('peak and average write rates: the format', () => {
   });
 
   it('accepts an average at or below the peak, or alone', () => {
-    for (const yaml of [events(2_000, 2_000), events(2_000, 0), events(2_000, 500), events(2_000, null).replace('writesPerSecond: 2000', 'averageWritesPerSecond: 2000')]) {
+    for (const yaml of [
+      events(2_000, 2_000),
+      events(2_000, 0),
+      events(2_000, 500),
+      events(2_000, null).replace('writesPerSecond: 2000', 'averageWritesPerSecond: 2000'),
+    ]) {
       const r = loadDesign(yaml, 'x.yaml');
       expect(r.ok ? [] : r.issues.map((i) => i.message)).toEqual([]);
     }

@@ -24,9 +24,30 @@ describe('capacity plan', () => {
     const json = planJson(planOf(eventsDesign(20_000, 3)));
     expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'overLimit', 'clusters', 'assumptions']);
     expect(json.overLimit).toBeNull();
-    expect(Object.keys(json.clusters[0]!)).toEqual(['id', 'declared', 'nodes', 'autoscaling', 'routing', 'cpuTarget', 'cpuNodes', 'nodesNeeded', 'settlesAt', 'utilization']);
+    expect(Object.keys(json.clusters[0]!)).toEqual([
+      'id',
+      'declared',
+      'nodes',
+      'autoscaling',
+      'routing',
+      'cpuTarget',
+      'cpuNodes',
+      'nodesNeeded',
+      'settlesAt',
+      'utilization',
+    ]);
     expect(json.cluster).toEqual({ nodes: 3, storage: 'ssd' });
-    expect(Object.keys(json.tables[0]!)).toEqual(['table', 'writeRowsPerSecond', 'averageWriteRowsPerSecond', 'readRowsPerSecond', 'scanBytesPerSecond', 'storedBytes', 'storedBytesGrowthPerMonth', 'storage', 'cpuNodes']);
+    expect(Object.keys(json.tables[0]!)).toEqual([
+      'table',
+      'writeRowsPerSecond',
+      'averageWriteRowsPerSecond',
+      'readRowsPerSecond',
+      'scanBytesPerSecond',
+      'storedBytes',
+      'storedBytesGrowthPerMonth',
+      'storage',
+      'cpuNodes',
+    ]);
     expect(Object.keys(json.nodesNeeded)).toEqual(['cpu', 'storage', 'recommended']);
     expect(Object.keys(json.monthlyCost.prices)).toEqual(['currency', 'nodeHour', 'ssdGbMonth', 'hddGbMonth', 'source', 'asOf']);
     expect(json.monthlyCost.prices.source).toMatch(/Bigtable pricing \(https:\/\/cloud\.google\.com\/bigtable\/pricing\)/);

@@ -231,13 +231,31 @@ function routedReads(design: Design, workload: DesignWorkload, cap: NodeFigures)
       const r = q.kind === 'point' ? (q.perSecond * rowCost(q.readBytes)) / cap.readsPerSecond : q.perSecond / cap.readsPerSecond;
       const sc = q.kind === 'point' ? 0 : (q.scanBytesPerSecond ?? 0) / cap.scanBytesPerSecond;
       if (q.kind === 'point') declaredPoint += q.perSecond;
-      out.push({ table: servedHere, query: q.query, kind: q.kind, reads: r, scans: sc, nodes: r + sc, clusters: p.clusters.length ? p.clusters : null, multi: p.routing === 'multi' && inst.clusters.length > 1 });
+      out.push({
+        table: servedHere,
+        query: q.query,
+        kind: q.kind,
+        reads: r,
+        scans: sc,
+        nodes: r + sc,
+        clusters: p.clusters.length ? p.clusters : null,
+        multi: p.routing === 'multi' && inst.clusters.length > 1,
+      });
     }
     const extra = w.pointReadsPerSecond - declaredPoint;
     if (extra > 1e-9) {
       const p = profileOfLoad(inst, table);
       const r = (extra * rowCost(w.readBytes)) / cap.readsPerSecond;
-      out.push({ table: w.table, query: null, kind: 'point', reads: r, scans: 0, nodes: r, clusters: p.clusters.length ? p.clusters : null, multi: p.routing === 'multi' && inst.clusters.length > 1 });
+      out.push({
+        table: w.table,
+        query: null,
+        kind: 'point',
+        reads: r,
+        scans: 0,
+        nodes: r,
+        clusters: p.clusters.length ? p.clusters : null,
+        multi: p.routing === 'multi' && inst.clusters.length > 1,
+      });
     }
   }
   return out;
@@ -283,7 +301,9 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     const recommended = Math.max(cpu, storageNodesExact);
     const declared: ClusterPlan['declared'] = inst.source === 'none' ? 'none' : c.autoscaling ? 'autoscaling' : 'fixed';
     const nodes = c.planNodes;
-    const settlesAt = c.autoscaling ? Math.min(c.autoscaling.maxNodes, Math.max(c.autoscaling.minNodes, Math.ceil(load.total / (c.autoscaling.cpuTarget / 100) - 1e-9))) : null;
+    const settlesAt = c.autoscaling
+      ? Math.min(c.autoscaling.maxNodes, Math.max(c.autoscaling.minNodes, Math.ceil(load.total / (c.autoscaling.cpuTarget / 100) - 1e-9)))
+      : null;
     return {
       id: c.id,
       declared,
@@ -300,10 +320,19 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     };
   });
   // The binding cluster: the largest shortfall (recommended over declared), then the largest load.
-  const binding = clusterPlans.reduce((a, b) => (b.need.recommended - b.nodes > a.need.recommended - a.nodes || (b.need.recommended - b.nodes === a.need.recommended - a.nodes && b.load.total > a.load.total) ? b : a));
+  const binding = clusterPlans.reduce((a, b) =>
+    b.need.recommended - b.nodes > a.need.recommended - a.nodes ||
+    (b.need.recommended - b.nodes === a.need.recommended - a.nodes && b.load.total > a.load.total)
+      ? b
+      : a,
+  );
 
   const tables: PlanTable[] = workload.tables.map((w) => {
-    const own = (writeNodes.get(w.table) ?? 0) + reads.filter((r) => r.table === w.table && (r.clusters === null || binding.id === null || r.clusters.includes(binding.id))).reduce((a, r) => a + r.nodes, 0);
+    const own =
+      (writeNodes.get(w.table) ?? 0) +
+      reads
+        .filter((r) => r.table === w.table && (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)))
+        .reduce((a, r) => a + r.nodes, 0);
     return {
       table: w.table,
       writeRowsPerSecond: w.writeRowsPerSecond,
@@ -333,7 +362,10 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     cpuNodes: bounded(c.load.total) === null ? null : round(c.load.total, 3),
     nodesNeeded: { cpu: bounded(c.need.cpu), storage: bounded(c.need.storage), recommended: bounded(c.need.recommended) },
     settlesAt: c.settlesAt,
-    utilization: { cpu: bounded(c.load.total) === null ? null : round(c.utilization.cpu, 4), storage: bounded(c.need.storage) === null ? null : round(c.utilization.storage, 4) },
+    utilization: {
+      cpu: bounded(c.load.total) === null ? null : round(c.utilization.cpu, 4),
+      storage: bounded(c.need.storage) === null ? null : round(c.utilization.storage, 4),
+    },
   });
   const top = json(binding);
   return {
@@ -341,7 +373,13 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     tables,
     nodesNeeded: top.nodesNeeded,
     utilization: top.utilization,
-    monthlyCost: { currency: prices.currency, nodes: nodeCost === null ? null : round(nodeCost, 2), storage: round(storageCost, 2), total: nodeCost === null ? null : round(nodeCost + storageCost, 2), prices },
+    monthlyCost: {
+      currency: prices.currency,
+      nodes: nodeCost === null ? null : round(nodeCost, 2),
+      storage: round(storageCost, 2),
+      total: nodeCost === null ? null : round(nodeCost + storageCost, 2),
+      prices,
+    },
     overLimit,
     clusters: clusterPlans.map(json),
     assumptions: assumptions(model, workload, prices, clusterPlans),
@@ -364,17 +402,29 @@ function costliest(workload: DesignWorkload, writeNodes: Map<string, number>, re
   const parts: CostPart[] = [];
   for (const w of workload.tables) {
     const n = writeNodes.get(w.table) ?? 0;
-    if (n > 0) parts.push({ table: w.table, kind: 'writes', nodes: n / binding.cpuTarget, text: `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)` });
+    if (n > 0)
+      parts.push({
+        table: w.table,
+        kind: 'writes',
+        nodes: n / binding.cpuTarget,
+        text: `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)`,
+      });
     const stored = w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
     if (stored > 0) {
       const why = w.storage === 'unbounded' ? ': no GC rule deletes' : '';
-      parts.push({ table: w.table, kind: 'storage', nodes: stored / (cap.storageBytes * STORAGE_TARGET), text: `the ${formatBytes(stored)} ${w.table} keeps${why}` });
+      parts.push({
+        table: w.table,
+        kind: 'storage',
+        nodes: stored / (cap.storageBytes * STORAGE_TARGET),
+        text: `the ${formatBytes(stored)} ${w.table} keeps${why}`,
+      });
     }
   }
   for (const r of reads) {
     if (!(r.clusters === null || binding.id === null || r.clusters.includes(binding.id))) continue;
     const what = r.kind === 'full-scan' ? 'a full table scan' : r.kind === 'point' ? 'point reads' : `a ${r.kind} read`;
-    if (r.query === null) parts.push({ table: r.table, kind: 'reads', nodes: r.nodes / binding.cpuTarget, text: `the undeclared reads of ${r.table} (load.readsPerSecond)` });
+    if (r.query === null)
+      parts.push({ table: r.table, kind: 'reads', nodes: r.nodes / binding.cpuTarget, text: `the undeclared reads of ${r.table} (load.readsPerSecond)` });
     else parts.push({ table: r.table, kind: 'query', query: r.query, nodes: r.nodes / binding.cpuTarget, text: `query "${r.query}" on ${r.table} (${what})` });
   }
   if (!parts.length) return null;
@@ -404,10 +454,15 @@ export function skewedScans(w: DesignWorkload): string[] {
   for (const t of w.tables) {
     for (const q of t.queries) {
       if (!q.skew || q.rowsPerRequest === null || q.busiestRowsPerRequest === null) continue;
-      if (!out.length) out.push('Scans of a skewed key field (zipf, hot, weights) pick its values as often as writes do: the busy values hold the most rows and are scanned the most.');
+      if (!out.length)
+        out.push(
+          'Scans of a skewed key field (zipf, hot, weights) pick its values as often as writes do: the busy values hold the most rows and are scanned the most.',
+        );
       if (q.busiestRowsPerRequest < q.rowsPerRequest * BUSIEST_SCAN_NOTE) continue;
       const of = q.skew.fields.join(', ');
-      out.push(`${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${percent(q.skew.busiestShare)} of writes).`);
+      out.push(
+        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${percent(q.skew.busiestShare)} of writes).`,
+      );
     }
   }
   return out;
@@ -420,19 +475,28 @@ function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices, clu
     'Rows above 1 KB cost proportionally more; smaller rows cost the same as 1 KB rows.',
     `CPU target ${pct(model.cpuTarget)} of each node (${SOURCES.capacity.title}: ${pct(CPU_TARGET.singleCluster)} for one cluster, ${pct(CPU_TARGET.multiCluster)} with multi-cluster routing).`,
     `Storage per node ${Math.round(c.storageBytes / 1024 ** 4)} TiB, planned at ${pct(STORAGE_TARGET)} of it (${SOURCES.quotas.title}).`,
-    'Writes: CPU is sized at each table\'s peak (load.writesPerSecond); rows, storage and growth at its average (load.averageWritesPerSecond, the peak where none is given).',
+    "Writes: CPU is sized at each table's peak (load.writesPerSecond); rows, storage and growth at its average (load.averageWritesPerSecond, the peak where none is given).",
     'Storage is what GC rules delete, not the declared retention; bytes are uncompressed (Bigtable bills compressed bytes, so real bills are usually lower).',
     `Tables whose GC never deletes are sized at ${SIZING_MONTHS} months of growth.`,
     `Cost of the recommended nodes for ${MONTH_HOURS} hours a month at ${prices.currency} ${prices.nodeHour}/node-hour, ${prices.ssdGbMonth}/GiB-month SSD, ${prices.hddGbMonth}/GiB-month HDD (${prices.source}, as of ${prices.asOf}); no backups, egress or discounts.`,
   ];
-  if (clusters.length > 1) out.push('Every cluster takes every write and holds a full copy; each takes the reads its app profiles route to it, and a multi-cluster profile\'s reads are sized on each of its clusters (what one must absorb on failover).');
-  if (clusters.some((c) => c.autoscaling)) out.push('An autoscaled cluster is planned at its maxNodes, the most the autoscaler can reach, and sized at the lower of its own CPU target and the recommended one; "settles at" is where the autoscaler holds the declared peak.');
-  if (clusters.some((c) => c.declared === 'none')) out.push('The design declares no cluster: Bigtable\'s default of 3 nodes is assumed where a count is needed.');
+  if (clusters.length > 1)
+    out.push(
+      "Every cluster takes every write and holds a full copy; each takes the reads its app profiles route to it, and a multi-cluster profile's reads are sized on each of its clusters (what one must absorb on failover).",
+    );
+  if (clusters.some((c) => c.autoscaling))
+    out.push(
+      'An autoscaled cluster is planned at its maxNodes, the most the autoscaler can reach, and sized at the lower of its own CPU target and the recommended one; "settles at" is where the autoscaler holds the declared peak.',
+    );
+  if (clusters.some((c) => c.declared === 'none'))
+    out.push("The design declares no cluster: Bigtable's default of 3 nodes is assumed where a count is needed.");
   out.push(...skewedScans(w));
   if (model.overridden.length) out.push(`The design overrides ${model.overridden.join(', ')} (cluster.nodeCapacity).`);
   for (const t of w.tables) {
     if (t.writeRowsPerSecond === null || t.averageWriteRowsPerSecond === null || t.averageWriteRowsPerSecond === t.writeRowsPerSecond) continue;
-    out.push(`${t.table}: CPU at the peak ${rate(t.writeRowsPerSecond)} writes/s, storage and growth at the average ${rate(t.averageWriteRowsPerSecond)} writes/s.`);
+    out.push(
+      `${t.table}: CPU at the peak ${rate(t.writeRowsPerSecond)} writes/s, storage and growth at the average ${rate(t.averageWriteRowsPerSecond)} writes/s.`,
+    );
   }
   for (const u of w.unknown) out.push(`${u.table}: ${u.reason}.`);
   return out;

@@ -120,9 +120,16 @@ const fieldOf = (field: Field, cardinality: number): FieldInfo =>
 
 describe('scanSkew, over random distributions and table sizes (fast-check, the printed seed)', () => {
   const dist = fc.oneof(
-    fc.record({ n: fc.integer({ min: 2, max: 1_000_000_000 }), skew: fc.double({ min: 0.3, max: 2.5, noNaN: true }) }).map(({ n, skew }) => fieldOf({ type: 'string', cardinality: n, distribution: 'zipf', skew }, n)),
-    fc.record({ n: fc.integer({ min: 2, max: 1_000_000 }), share: fc.double({ min: 0, max: 1, noNaN: true }) }).map(({ n, share }) => fieldOf({ type: 'string', cardinality: n, distribution: 'hot', share }, n)),
-    fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 2, maxLength: 50 }).filter((w) => w.some((x) => x > 0)).map((w) => fieldOf({ type: 'string', values: w.map((_, i) => `v${i}`), weights: w }, w.length)),
+    fc
+      .record({ n: fc.integer({ min: 2, max: 1_000_000_000 }), skew: fc.double({ min: 0.3, max: 2.5, noNaN: true }) })
+      .map(({ n, skew }) => fieldOf({ type: 'string', cardinality: n, distribution: 'zipf', skew }, n)),
+    fc
+      .record({ n: fc.integer({ min: 2, max: 1_000_000 }), share: fc.double({ min: 0, max: 1, noNaN: true }) })
+      .map(({ n, share }) => fieldOf({ type: 'string', cardinality: n, distribution: 'hot', share }, n)),
+    fc
+      .array(fc.integer({ min: 0, max: 1000 }), { minLength: 2, maxLength: 50 })
+      .filter((w) => w.some((x) => x > 0))
+      .map((w) => fieldOf({ type: 'string', values: w.map((_, i) => `v${i}`), weights: w }, w.length)),
   );
   const keys = fc.oneof(fc.constant(Infinity), fc.double({ min: 1, max: 1e15, noNaN: true }));
   const draws = fc.double({ min: 1e-3, max: 1e15, noNaN: true });

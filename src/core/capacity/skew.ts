@@ -100,7 +100,12 @@ function levelsOf(f: FieldInfo): Level[] | null {
   if (d.distribution === 'zipf') return zipfLevels(n, d.skew ?? 1.1);
   if (d.distribution === 'hot') {
     const share = d.share ?? 0.5;
-    return share === 1 / n ? null : [{ share, count: 1 }, { share: (1 - share) / (n - 1), count: n - 1 }];
+    return share === 1 / n
+      ? null
+      : [
+          { share, count: 1 },
+          { share: (1 - share) / (n - 1), count: n - 1 },
+        ];
   }
   return null;
 }

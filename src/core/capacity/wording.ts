@@ -38,7 +38,13 @@ export function recommendedText(plan: Pick<PlanDetail, 'clusterPlans'>): string 
   const counts = cs.map((c) => c.need.recommended);
   if (cs.length === 1) return nodesText(counts[0]!);
   if (counts.every((n) => n === counts[0])) return `${nodesText(counts[0]!)} in each of ${cs.length} clusters`;
-  return cs.map((c, i) => (i === 0 ? `${nodesText(c.need.recommended)} in ${c.id ?? 'the first cluster'}` : `${c.need.recommended > MAX_CLUSTER_NODES ? nodesText(c.need.recommended) : formatCount(c.need.recommended)} in ${c.id ?? `cluster ${i + 1}`}`)).join(', ');
+  return cs
+    .map((c, i) =>
+      i === 0
+        ? `${nodesText(c.need.recommended)} in ${c.id ?? 'the first cluster'}`
+        : `${c.need.recommended > MAX_CLUSTER_NODES ? nodesText(c.need.recommended) : formatCount(c.need.recommended)} in ${c.id ?? `cluster ${i + 1}`}`,
+    )
+    .join(', ');
 }
 
 /** Why the count is what it is: "CPU 13 at 70%, storage 42". */

@@ -34,7 +34,11 @@ describe('capacity figures', () => {
     for (const c of CHECKED.figures) {
       const row = rows.find((l) => l.includes(c.page));
       expect(row, c.figure).toBeDefined();
-      if (!c.confirmed) expect(rows.some((l) => l.includes(c.page) && l.includes('**not confirmed**')), c.figure).toBe(true);
+      if (!c.confirmed)
+        expect(
+          rows.some((l) => l.includes(c.page) && l.includes('**not confirmed**')),
+          c.figure,
+        ).toBe(true);
     }
   });
 
@@ -144,7 +148,8 @@ ${families}
   const counters = '      - name: c\n        aggregate: sum\n        gc: {maxAge: 30d}\n        columns: [{qualifier: likes, valueBytes: 8, counter: true}]';
 
   it('counters of posts keyed by a uuid: the rows are the posts, unknown, and it says what to declare', () => {
-    const w = designWorkload(analyze(table('{author}#{post}', '        author: {type: string, cardinality: 1000}\n        post: {type: uuid}', counters))).tables[0]!;
+    const w = designWorkload(analyze(table('{author}#{post}', '        author: {type: string, cardinality: 1000}\n        post: {type: uuid}', counters)))
+      .tables[0]!;
     expect(w.rows).toBeNull();
     expect(w.storage).toBe('unknown');
     expect(w.storedBytes).toBeNull();
@@ -157,14 +162,24 @@ ${families}
     const w = designWorkload(analyze(d)).tables[0]!;
     expect(w.rows).toBeCloseTo(100_000, -2);
     // 0.01 writes/s: ~25,900 writes over 30 days land on about 100,000 x (1 - e^-0.259) keys.
-    const slow = designWorkload(analyze(table('{user}#{item}', '        user: {type: string, cardinality: 1000}\n        item: {type: int, min: 0, max: 99, pad: 2}', counters, 'load: {writesPerSecond: 0.01, retention: 30d}'))).tables[0]!;
+    const slow = designWorkload(
+      analyze(
+        table(
+          '{user}#{item}',
+          '        user: {type: string, cardinality: 1000}\n        item: {type: int, min: 0, max: 99, pad: 2}',
+          counters,
+          'load: {writesPerSecond: 0.01, retention: 30d}',
+        ),
+      ),
+    ).tables[0]!;
     expect(slow.rows).toBeCloseTo(100_000 * -Math.expm1(-25_920 / 100_000), 0);
     expect(slow.rows!).toBeLessThan(25_920);
   });
 
   it('a row whose column keeps 6 versions takes 6 writes: a sixth of the rows of one write each', () => {
     const fields = '        rider: {type: string, cardinality: 1000000}\n        ts: {type: timestamp, unit: ms, reversed: true}\n        trip: {type: uuid}';
-    const fam = (v: string) => `      - name: t\n        gc: {union: [{maxVersions: 8}, {maxAge: 30d}]}\n        columns: [{qualifier: status, valueBytes: 12${v}}, {qualifier: fare, valueBytes: 8}]`;
+    const fam = (v: string) =>
+      `      - name: t\n        gc: {union: [{maxVersions: 8}, {maxAge: 30d}]}\n        columns: [{qualifier: status, valueBytes: 12${v}}, {qualifier: fare, valueBytes: 8}]`;
     const six = designWorkload(analyze(table('{rider}#{ts}#{trip}', fields, fam(', versions: 6')))).tables[0]!;
     const one = designWorkload(analyze(table('{rider}#{ts}#{trip}', fields, fam('')))).tables[0]!;
     expect(one.rows).toBeCloseTo(1000 * 30 * 86_400, -3);

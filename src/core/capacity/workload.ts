@@ -218,7 +218,19 @@ function queryWorkload(ta: TableAnalysis, ownRows: number | null, ownDraws: RowD
     const perSecond = q.perSecond ?? null;
     const rowsPerSecond = perSecond === null || rowsPerRequest === null ? null : perSecond * rowsPerRequest;
     const scanBytesPerSecond = p.kind === 'point' ? 0 : rowsPerSecond === null ? null : rowsPerSecond * readBytes;
-    return { query: p.query, index: p.index, kind: p.kind, perSecond, rowsPerRequest, busiestRowsPerRequest, skew, rowsPerSecond, scanBytesPerSecond, servedOn: p.servedBy?.name ?? null, readBytes };
+    return {
+      query: p.query,
+      index: p.index,
+      kind: p.kind,
+      perSecond,
+      rowsPerRequest,
+      busiestRowsPerRequest,
+      skew,
+      rowsPerSecond,
+      scanBytesPerSecond,
+      servedOn: p.servedBy?.name ?? null,
+      readBytes,
+    };
   });
 }
 
@@ -285,7 +297,8 @@ function computeTable(ta: TableAnalysis): TableWorkload {
     const appendBound =
       retention === null
         ? Infinity
-        : (rowsPerSecond * ta.keyBytes.typical * retention) / 1000 + wps * fams.reduce((a, f) => a + (cellBytesPerWrite({ ...t, families: [f] }) * ageBoundMs(f.gc)) / 1000, 0);
+        : (rowsPerSecond * ta.keyBytes.typical * retention) / 1000 +
+          wps * fams.reduce((a, f) => a + (cellBytesPerWrite({ ...t, families: [f] }) * ageBoundMs(f.gc)) / 1000, 0);
     const newRowsForever = rowsForever(ta);
     const growing = model.typical.columns.some((c) => c.growing);
     const entityRows = occupancy(model.entities, (wps * (model.horizonMs / 1000)) / perRow.writes);
@@ -337,7 +350,10 @@ export function tableWorkload(ta: TableAnalysis): TableWorkload {
 export function designWorkload(analysis: DesignAnalysis): DesignWorkload {
   // A continuous materialized view is written with every base write that reaches it, and its
   // rows are stored on every cluster: it counts as a table of the design.
-  const tables = [...analysis.tables.map(tableWorkload), ...(analysis.views ?? []).map((v) => ({ ...tableWorkload(v.analysis), table: v.name, view: v.source }))];
+  const tables = [
+    ...analysis.tables.map(tableWorkload),
+    ...(analysis.views ?? []).map((v) => ({ ...tableWorkload(v.analysis), table: v.name, view: v.source })),
+  ];
   const sum = (f: (t: TableWorkload) => number | null) => tables.reduce((a, t) => a + (f(t) ?? 0), 0);
   return {
     tables,

@@ -24,7 +24,21 @@ const ENCODING_OPTIONS: Record<Field['type'], string[]> = {
   hash: ['of', 'buckets', 'pad'],
 };
 /** Field options known to shape generated values only. */
-const GENERATION_OPTIONS = new Set(['description', 'example', 'values', 'weights', 'cardinality', 'length', 'prefix', 'alphabet', 'distribution', 'skew', 'share', 'min', 'max']);
+const GENERATION_OPTIONS = new Set([
+  'description',
+  'example',
+  'values',
+  'weights',
+  'cardinality',
+  'length',
+  'prefix',
+  'alphabet',
+  'distribution',
+  'skew',
+  'share',
+  'min',
+  'max',
+]);
 
 /** Settings known to change in place on a live table (other branches' keys, by name). */
 const IN_PLACE_SETTINGS = new Set(['deletionProtection', 'changeStream', 'changeStreamRetention', 'automatedBackup', 'views', 'authorizedViews']);
@@ -71,10 +85,11 @@ export function classify(c: RawChange, a: Design, b: Design): Classified {
   const [top, tname, section, sub, opt] = c.path;
   if (top !== 'tables') {
     if (top === 'cluster') {
-      if (c.path[1] === 'storage') return { class: 'needs-care', why: 'the storage type is fixed per cluster: a new cluster (and a copy of the data) is needed' };
+      if (c.path[1] === 'storage')
+        return { class: 'needs-care', why: 'the storage type is fixed per cluster: a new cluster (and a copy of the data) is needed' };
       return { class: 'in-place', why: 'nodes are changed on a running cluster' };
     }
-    if (DESIGN_ONLY.has(top!)) return { class: 'design-only', why: 'the design\'s own text and settings: nothing changes in Bigtable' };
+    if (DESIGN_ONLY.has(top!)) return { class: 'design-only', why: "the design's own text and settings: nothing changes in Bigtable" };
     if (IN_PLACE_SETTINGS.has(top!)) return { class: 'in-place', why: `${top} can be changed on a live instance` };
     return { class: 'needs-care', why: `"${top}" is a setting this diff does not know: check what Bigtable allows before applying` };
   }
@@ -87,8 +102,13 @@ export function classify(c: RawChange, a: Design, b: Design): Classified {
     const tb = tableOf(b, tname);
     const kc = ta && tb ? keyChange(ta.rowKey, tb.rowKey) : 'bytes';
     const generationOnly = sub === 'fields' && c.path.length >= 5 && GENERATION_OPTIONS.has(opt!) && !encodingOption(ta, tb, c.path[3]!, opt!);
-    if (generationOnly || kc === 'none') return { class: 'design-only', why: 'the keys come out the same bytes: only generated values or the way the template is written change' };
-    if (kc === 'names') return { class: 'needs-care', why: 'the key bytes stay, but the row key schema\'s field names change: a schema can be set once, so clear it and set it again' };
+    if (generationOnly || kc === 'none')
+      return { class: 'design-only', why: 'the keys come out the same bytes: only generated values or the way the template is written change' };
+    if (kc === 'names')
+      return {
+        class: 'needs-care',
+        why: "the key bytes stay, but the row key schema's field names change: a schema can be set once, so clear it and set it again",
+      };
     return { class: 'new-table', why: 'the key bytes change: rows must be rewritten into a new table (a backfill), keys cannot be changed in place' };
   }
   if (section === 'families') {
@@ -97,13 +117,21 @@ export function classify(c: RawChange, a: Design, b: Design): Classified {
       if (c.kind === 'removed') return { class: 'needs-care', why: 'dropping a column family deletes its data' };
     }
     if (opt === 'gc') return { class: 'in-place', why: 'a garbage-collection rule is changed in place (it applies at the next compaction)' };
-    if (opt === 'aggregate') return { class: 'new-table', why: 'an aggregate type is set when the family is created and cannot change: a new family or table and a backfill' };
+    if (opt === 'aggregate')
+      return { class: 'new-table', why: 'an aggregate type is set when the family is created and cannot change: a new family or table and a backfill' };
     if (opt === 'columns' || opt === 'description') return { class: 'design-only', why: 'columns are data, not schema, in Bigtable: nothing to change' };
     if (opt && IN_PLACE_SETTINGS.has(opt)) return { class: 'in-place', why: `${opt} can be changed on a live family` };
     return { class: 'needs-care', why: `family setting "${opt}" is not one this diff knows: check what Bigtable allows` };
   }
   if (section === 'splits') return { class: 'design-only', why: 'pre-splits apply when a table is created; Bigtable splits a live table itself' };
-  if (DESIGN_ONLY.has(section!)) return { class: 'design-only', why: section === 'queries' || section === 'load' ? 'how the table is used: nothing changes in Bigtable (see the plan changes)' : 'the design\'s own text: nothing changes in Bigtable' };
+  if (DESIGN_ONLY.has(section!))
+    return {
+      class: 'design-only',
+      why:
+        section === 'queries' || section === 'load'
+          ? 'how the table is used: nothing changes in Bigtable (see the plan changes)'
+          : "the design's own text: nothing changes in Bigtable",
+    };
   if (IN_PLACE_SETTINGS.has(section!)) return { class: 'in-place', why: `${section} can be changed on a live table` };
   return { class: 'needs-care', why: `table setting "${section}" is not one this diff knows: check what Bigtable allows before applying` };
 }

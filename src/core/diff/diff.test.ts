@@ -62,7 +62,12 @@ describe('diff: each change classed by what Bigtable allows', () => {
       ['tables.orders.families.cf', 'needs-care'],
       ['tables.orders.mysterySetting', 'needs-care'],
     ]);
-    expect(classes(base, edit((d) => (d.tables = [])))).toEqual([['tables.orders', 'needs-care']]);
+    expect(
+      classes(
+        base,
+        edit((d) => (d.tables = [])),
+      ),
+    ).toEqual([['tables.orders', 'needs-care']]);
   });
 
   it('new table + backfill: a template change, an encoding option, an aggregate type', () => {
@@ -124,7 +129,11 @@ describe('diff: taking changes one by one', () => {
     });
     const all = diffDesigns(base, theirs).changes;
     expect(applyChanges(base, theirs, all)).toEqual(theirs);
-    const onlyGc = applyChanges(base, theirs, all.filter((c) => c.path.join('.') === 'tables.orders.families.cf.gc'));
+    const onlyGc = applyChanges(
+      base,
+      theirs,
+      all.filter((c) => c.path.join('.') === 'tables.orders.families.cf.gc'),
+    );
     expect(onlyGc.tables[0]!.families!.map((f) => f.name)).toEqual(['cf', 'counts']);
     expect(onlyGc.tables[0]!.families![0]!.gc).toEqual({ maxAge: '30d' });
     expect(onlyGc.description).toBeUndefined();

@@ -127,7 +127,9 @@ export function diffDesigns(a: Design, b: Design): DesignDiff {
   const counts = Object.fromEntries(ORDER.map((c) => [c, changes.filter((x) => x.class === c).length])) as Record<ChangeClass, number>;
   const headline = [
     ...queries.filter((q) => q.becameFullScan).map((q) => `query ${q.query} on ${q.table} became a full scan (was ${q.before!.kind})`),
-    ...[...new Set(changes.filter((c) => c.class === 'new-table').map((c) => c.table ?? 'the design'))].map((t) => `table ${t} needs a new table and a backfill`),
+    ...[...new Set(changes.filter((c) => c.class === 'new-table').map((c) => c.table ?? 'the design'))].map(
+      (t) => `table ${t} needs a new table and a backfill`,
+    ),
   ];
   // A finding listed under its query is not listed again with the design's.
   const underQueries = new Set(queries.flatMap((q) => [...q.findingsAdded, ...q.findingsRemoved]));
@@ -146,7 +148,11 @@ const planText = (p: PlanSummary | null) => (p ? `${p.kind}${p.scans > 1 ? ` (${
 export function diffText(d: DesignDiff, nameA: string, nameB: string): string {
   const out: string[] = [];
   if (d.changes.length === 0) return `${nameA} and ${nameB} describe the same design\n`;
-  out.push(`${nameA} -> ${nameB}: ${plural(d.changes.length, 'change')}: ${ORDER.filter((c) => d.counts[c]).map((c) => `${d.counts[c]} ${CLASS_LABEL[c]}`).join(', ')}`);
+  out.push(
+    `${nameA} -> ${nameB}: ${plural(d.changes.length, 'change')}: ${ORDER.filter((c) => d.counts[c])
+      .map((c) => `${d.counts[c]} ${CLASS_LABEL[c]}`)
+      .join(', ')}`,
+  );
   for (const h of d.headline) out.push(`! ${h}`);
   const groups = new Map<string, Change[]>();
   for (const c of d.changes) {
@@ -157,7 +163,12 @@ export function diffText(d: DesignDiff, nameA: string, nameB: string): string {
   for (const [g, cs] of groups) {
     out.push('', `${g}:`);
     for (const c of cs) {
-      const what = c.kind === 'added' ? `+ ${pathText(c.path)} ${show(c.after)}` : c.kind === 'removed' ? `- ${pathText(c.path)} ${show(c.before)}` : `~ ${pathText(c.path)}: ${show(c.before)} -> ${show(c.after)}`;
+      const what =
+        c.kind === 'added'
+          ? `+ ${pathText(c.path)} ${show(c.after)}`
+          : c.kind === 'removed'
+            ? `- ${pathText(c.path)} ${show(c.before)}`
+            : `~ ${pathText(c.path)}: ${show(c.before)} -> ${show(c.after)}`;
       out.push(`  ${CLASS_LABEL[c.class].padEnd(width)}  ${what}`, `  ${''.padEnd(width)}    ${c.why}`);
     }
   }

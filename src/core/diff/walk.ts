@@ -14,7 +14,11 @@ export interface RawChange {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const named = (v: unknown): v is { name: string }[] => Array.isArray(v) && v.length > 0 && v.every((x) => isObject(x) && typeof x.name === 'string') && new Set(v.map((x) => (x as { name: string }).name)).size === v.length;
+const named = (v: unknown): v is { name: string }[] =>
+  Array.isArray(v) &&
+  v.length > 0 &&
+  v.every((x) => isObject(x) && typeof x.name === 'string') &&
+  new Set(v.map((x) => (x as { name: string }).name)).size === v.length;
 
 export function sameValue(a: unknown, b: unknown): boolean {
   return stable(a) === stable(b);
@@ -23,7 +27,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** JSON with object keys sorted: the same value, whatever order its keys were written in. */
 export function stable(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().filter((k) => v[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stable(v[k])}`).join(',')}}`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => v[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stable(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 

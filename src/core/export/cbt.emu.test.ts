@@ -42,7 +42,13 @@ const NESTED: Design = {
     },
   ],
 };
-const tables: { design: Design; table: Table }[] = [example('ad-counters.yaml'), example('user-profiles.yaml'), example('iot-multitenant.yaml'), NESTED, EVIL].map((design) => ({ design, table: design.tables[0]! }));
+const tables: { design: Design; table: Table }[] = [
+  example('ad-counters.yaml'),
+  example('user-profiles.yaml'),
+  example('iot-multitenant.yaml'),
+  NESTED,
+  EVIL,
+].map((design) => ({ design, table: design.tables[0]! }));
 
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-cbt-'));
 const env = { ...process.env, INSTANCE: 'studio', PROJECT: 'studio-test' };
@@ -90,7 +96,12 @@ function cbtShows(rule: GcRule): string | null {
     if ('maxVersions' in r) return `versions() > ${r.maxVersions}`;
     if ('maxAge' in r) {
       const ms = durationToMs(r.maxAge);
-      for (const [u, n] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) if (ms % n === 0) return `age() > ${ms / n}${u}`;
+      for (const [u, n] of [
+        ['d', 86_400_000],
+        ['h', 3_600_000],
+        ['m', 60_000],
+      ] as const)
+        if (ms % n === 0) return `age() > ${ms / n}${u}`;
       return null;
     }
     const parts = ('union' in r ? r.union : r.intersection).map(go);
@@ -102,42 +113,49 @@ function cbtShows(rule: GcRule): string | null {
 }
 
 describe.skipIf(!host || !hasCbt)('cbt export against the emulator', () => {
-  it.each(tables.map((t) => [t.table.name, t] as const))('%s: the script creates the families, GC rules and types of the design', async (_n, { design, table }) => {
-    const file = join(dir, `${table.name.replace(/[^a-z0-9]/gi, '_')}.sh`);
-    writeFileSync(file, exportTable(design, table.name, 'cbt').text);
-    const run = spawnSync('bash', [file], { encoding: 'utf8', env, cwd: dir });
-    expect(run.status, run.stderr).toBe(0);
-    // The table exists under its exact name, and no name ran as a command.
-    expect(cbt('ls').stdout.split('\n')).toContain(table.name);
-    expect(readdirSync(dir).filter((f) => f.startsWith('pwned'))).toEqual([]);
+  it.each(tables.map((t) => [t.table.name, t] as const))(
+    '%s: the script creates the families, GC rules and types of the design',
+    async (_n, { design, table }) => {
+      const file = join(dir, `${table.name.replace(/[^a-z0-9]/gi, '_')}.sh`);
+      writeFileSync(file, exportTable(design, table.name, 'cbt').text);
+      const run = spawnSync('bash', [file], { encoding: 'utf8', env, cwd: dir });
+      expect(run.status, run.stderr).toBe(0);
+      // The table exists under its exact name, and no name ran as a command.
+      expect(cbt('ls').stdout.split('\n')).toContain(table.name);
+      expect(readdirSync(dir).filter((f) => f.startsWith('pwned'))).toEqual([]);
 
-    // `cbt ls` prints one family a line: a name with a line break is checked through the API only.
-    const printable = (table.families ?? []).every((f) => !/[\r\n\t]/.test(f.name));
-    const ls = printable ? cbtLs(table.name) : new Map<string, { gc: string; type: string }>();
-    if (printable) expect([...ls.keys()].sort()).toEqual((table.families ?? []).map((f) => f.name).sort());
-    for (const f of printable ? (table.families ?? []) : []) {
-      const row = ls.get(f.name)!;
-      if (f.aggregate) {
-        const t = JSON.parse(row.type) as { aggregateType: Record<string, unknown> };
-        expect(Object.keys(t.aggregateType)).toContain({ sum: 'sum', min: 'min', max: 'max', hll: 'hllppUniqueCount' }[f.aggregate]);
-        expect(t.aggregateType.inputType).toEqual({ int64Type: { encoding: { bigEndianBytes: {} } } });
-      } else expect(row.type).toBe('{}');
-      const shown = f.gc ? cbtShows(f.gc) : '';
-      if (shown !== null) expect(row.gc).toBe(shown);
-    }
+      // `cbt ls` prints one family a line: a name with a line break is checked through the API only.
+      const printable = (table.families ?? []).every((f) => !/[\r\n\t]/.test(f.name));
+      const ls = printable ? cbtLs(table.name) : new Map<string, { gc: string; type: string }>();
+      if (printable) expect([...ls.keys()].sort()).toEqual((table.families ?? []).map((f) => f.name).sort());
+      for (const f of printable ? (table.families ?? []) : []) {
+        const row = ls.get(f.name)!;
+        if (f.aggregate) {
+          const t = JSON.parse(row.type) as { aggregateType: Record<string, unknown> };
+          expect(Object.keys(t.aggregateType)).toContain({ sum: 'sum', min: 'min', max: 'max', hll: 'hllppUniqueCount' }[f.aggregate]);
+          expect(t.aggregateType.inputType).toEqual({ int64Type: { encoding: { bigEndianBytes: {} } } });
+        } else expect(row.type).toBe('{}');
+        const shown = f.gc ? cbtShows(f.gc) : '';
+        if (shown !== null) expect(row.gc).toBe(shown);
+      }
 
-    // The exact rules, through the admin API.
-    // The emulator's client (its project, no metrics, the universe domain given): it never asks
-    // the GCE metadata server for credentials it does not need.
-    const [meta] = await emulatorClient().instance('studio').table(table.name).getMetadata();
-    const families = (meta as { columnFamilies: Record<string, { gcRule?: Record<string, unknown> | null; valueType?: { aggregateType?: Record<string, unknown> } | null }> }).columnFamilies;
-    expect(Object.keys(families).sort()).toEqual((table.families ?? []).map((f) => f.name).sort());
-    for (const f of table.families ?? []) {
-      expect(families[f.name]?.valueType?.aggregateType?.aggregator ?? null).toBe(f.aggregate ? { sum: 'sum', min: 'min', max: 'max', hll: 'hllppUniqueCount' }[f.aggregate] : null);
-      const got = fromApi(families[f.name]?.gcRule);
-      expect(got ? norm(got) : undefined).toEqual(f.gc ? norm(f.gc) : undefined);
-    }
-  });
+      // The exact rules, through the admin API.
+      // The emulator's client (its project, no metrics, the universe domain given): it never asks
+      // the GCE metadata server for credentials it does not need.
+      const [meta] = await emulatorClient().instance('studio').table(table.name).getMetadata();
+      const families = (
+        meta as { columnFamilies: Record<string, { gcRule?: Record<string, unknown> | null; valueType?: { aggregateType?: Record<string, unknown> } | null }> }
+      ).columnFamilies;
+      expect(Object.keys(families).sort()).toEqual((table.families ?? []).map((f) => f.name).sort());
+      for (const f of table.families ?? []) {
+        expect(families[f.name]?.valueType?.aggregateType?.aggregator ?? null).toBe(
+          f.aggregate ? { sum: 'sum', min: 'min', max: 'max', hll: 'hllppUniqueCount' }[f.aggregate] : null,
+        );
+        const got = fromApi(families[f.name]?.gcRule);
+        expect(got ? norm(got) : undefined).toEqual(f.gc ? norm(f.gc) : undefined);
+      }
+    },
+  );
 
   it('makes aggregate families that sum what cbt addtocell adds', () => {
     const t = 'ad_hourly';

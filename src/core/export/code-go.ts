@@ -6,7 +6,11 @@ import { KIND, ROLE, type KeyProgram } from './code-spec';
 import { GO_ENGINE } from './engine-source';
 import { safeComment } from './code-ts';
 
-const KEYWORDS = new Set('break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(' '));
+const KEYWORDS = new Set(
+  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(
+    ' ',
+  ),
+);
 
 /** An exported Go name: device_type -> DeviceType. */
 export function goExported(name: string): string {
@@ -47,7 +51,10 @@ function unique(names: string[]): string[] {
 
 const GO_TYPE = { text: 'string', int: 'int64', bytes: '[]byte' } as const;
 const goBytes = (b: number[]) => `[]byte{${b.join(', ')}}`;
-const goStr = (s: string) => JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const goStr = (s: string) =>
+  JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function generateGo(p: KeyProgram, type: string, header: string): string {
   const data = p.fields.filter((f) => f.kind !== KIND.hash);
@@ -94,10 +101,16 @@ export function generateGo(p: KeyProgram, type: string, header: string): string 
     '}',
     '',
     'var fields = []fieldSpec{',
-    ...p.fields.map((f) => `\t{name: ${goStr(f.name)}, kind: ${f.kind}, length: ${f.len}, enc: ${f.enc}, pad: ${f.pad}, unit: ${f.unit}, bucket: ${f.bucket}, rev: ${f.rev}, iso: ${f.iso}, buckets: ${f.buckets}, of: []int{${f.of.join(', ')}}},`),
+    ...p.fields.map(
+      (f) =>
+        `\t{name: ${goStr(f.name)}, kind: ${f.kind}, length: ${f.len}, enc: ${f.enc}, pad: ${f.pad}, unit: ${f.unit}, bucket: ${f.bucket}, rev: ${f.rev}, iso: ${f.iso}, buckets: ${f.buckets}, of: []int{${f.of.join(', ')}}},`,
+    ),
     '}',
     '',
-    ...p.queries.map((x, i) => `var q${i} = querySpec{steps: [][4]int64{${x.steps.map((s) => `{${s.join(', ')}}`).join(', ')}}, end: [3]int{${x.end.join(', ')}}, params: [][2]int{${x.params.map((a) => `{${a.role}, ${a.field}}`).join(', ')}}}`),
+    ...p.queries.map(
+      (x, i) =>
+        `var q${i} = querySpec{steps: [][4]int64{${x.steps.map((s) => `{${s.join(', ')}}`).join(', ')}}, end: [3]int{${x.end.join(', ')}}, params: [][2]int{${x.params.map((a) => `{${a.role}, ${a.field}}`).join(', ')}}}`,
+    ),
     '',
     `type ${keysType} struct{}`,
     '',

@@ -7,7 +7,9 @@ import { JAVA_ENGINE } from './engine-source';
 import { safeComment } from './code-ts';
 
 const KEYWORDS = new Set(
-  'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null var record yield'.split(' '),
+  'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null var record yield'.split(
+    ' ',
+  ),
 );
 
 export function javaIdent(name: string): string {
@@ -54,9 +56,15 @@ export function generateJava(p: KeyProgram, type: string, header: string): strin
     ...p.segments.map((s) => `    new Seg(${bytes(s.prefix)}, ${bytes(s.suffix)}, ${s.field}),`),
     '  };',
     '  private static final F[] FIELDS = {',
-    ...p.fields.map((f) => `    new F(${str(f.name)}, ${f.kind}, ${f.rev}, ${f.len}, ${f.enc}, ${f.pad}, ${f.unit}, ${f.bucket}, ${f.iso}, ${f.buckets}, new int[] {${f.of.join(', ')}}),`),
+    ...p.fields.map(
+      (f) =>
+        `    new F(${str(f.name)}, ${f.kind}, ${f.rev}, ${f.len}, ${f.enc}, ${f.pad}, ${f.unit}, ${f.bucket}, ${f.iso}, ${f.buckets}, new int[] {${f.of.join(', ')}}),`,
+    ),
     '  };',
-    ...p.queries.map((x, i) => `  private static final Q Q${i} = new Q(new int[][] ${q(x.steps)}, new int[] {${x.end.join(', ')}}, new int[][] ${q(x.params.map((a) => [a.role, a.field]))});`),
+    ...p.queries.map(
+      (x, i) =>
+        `  private static final Q Q${i} = new Q(new int[][] ${q(x.steps)}, new int[] {${x.end.join(', ')}}, new int[][] ${q(x.params.map((a) => [a.role, a.field]))});`,
+    ),
     '',
     '  public static byte[] build(Record r) {',
     `    return buildKey(new Object[] {${p.fields.map((f) => (f.kind === KIND.hash ? 'null' : `r.${javaIdent(f.name)}`)).join(', ')}});`,

@@ -5,7 +5,9 @@ import { KIND, ROLE, type KeyProgram } from './code-spec';
 import { PYTHON_ENGINE } from './engine-source';
 
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(' '),
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(
+    ' ',
+  ),
 );
 
 export function pythonIdent(name: string): string {
@@ -14,14 +16,24 @@ export function pythonIdent(name: string): string {
 
 /** camelCase -> snake_case for method names. */
 export function snake(name: string): string {
-  return pythonIdent(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase());
+  return pythonIdent(
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase(),
+  );
 }
 
 const PY_TYPE = { text: 'str', int: 'int', bytes: 'bytes' } as const;
-const pyBytes = (b: number[]) => `b"${b.map((x) => (x >= 0x20 && x < 0x7f && x !== 0x22 && x !== 0x5c ? String.fromCharCode(x) : `\\x${x.toString(16).padStart(2, '0')}`)).join('')}"`;
+const pyBytes = (b: number[]) =>
+  `b"${b.map((x) => (x >= 0x20 && x < 0x7f && x !== 0x22 && x !== 0x5c ? String.fromCharCode(x) : `\\x${x.toString(16).padStart(2, '0')}`)).join('')}"`;
 const pyStr = (s: string) => JSON.stringify(s);
 const comment = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
-const doc = (s: string) => s.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/[\r\n\u2028\u2029]+/g, ' ');
+const doc = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/"""/g, '\\"\\"\\"')
+    .replace(/[\r\n\u2028\u2029]+/g, ' ');
 
 export function generatePython(p: KeyProgram, type: string, header: string): string {
   const data = p.fields.filter((f) => f.kind !== KIND.hash);
@@ -36,7 +48,10 @@ export function generatePython(p: KeyProgram, type: string, header: string): str
     `    ${pyBytes(p.delimiter)},`,
     `    [${p.segments.map((s) => `(${pyBytes(s.prefix)}, ${pyBytes(s.suffix)}, ${s.field})`).join(', ')}],`,
     '    [',
-    ...p.fields.map((f) => `        _F(${pyStr(f.name)}, ${f.kind}, ${f.rev ? 'True' : 'False'}, ${f.len}, ${f.enc}, ${f.pad}, ${f.unit}, ${f.bucket}, ${f.iso ? 'True' : 'False'}, ${f.buckets}, (${f.of.map((x) => `${x},`).join(' ')})),`),
+    ...p.fields.map(
+      (f) =>
+        `        _F(${pyStr(f.name)}, ${f.kind}, ${f.rev ? 'True' : 'False'}, ${f.len}, ${f.enc}, ${f.pad}, ${f.unit}, ${f.bucket}, ${f.iso ? 'True' : 'False'}, ${f.buckets}, (${f.of.map((x) => `${x},`).join(' ')})),`,
+    ),
     '    ],',
     ')',
     ...p.queries.map((x, i) => `_Q${i} = (${q(x.steps)}, (${x.end.join(', ')}), ${q(x.params.map((a) => [a.role, a.field]))})`),

@@ -58,4 +58,3 @@ export interface KeyProgram {
   fields: FieldSpec[];
   queries: QueryProgram[];
 }
-

@@ -6,7 +6,10 @@ import { TS_ENGINE } from './engine-source';
 const TS_TYPE = { text: 'string', int: 'bigint', bytes: 'Uint8Array' } as const;
 
 const bytes = (b: number[]) => (b.length ? `Uint8Array.of(${b.join(', ')})` : 'new Uint8Array(0)');
-const str = (s: string) => JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const str = (s: string) =>
+  JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 /** A comment that cannot end early. */
 export const safeComment = (s: string) => s.replace(/\*\//g, '* /').replace(/[\r\n\u2028\u2029]+/g, ' ');
 
@@ -18,11 +21,17 @@ export function generateTs(p: KeyProgram, type: string, header: string): string 
     `  delimiter: ${bytes(p.delimiter)},`,
     `  segments: [${p.segments.map((s) => `{ prefix: ${bytes(s.prefix)}, suffix: ${bytes(s.suffix)}, field: ${s.field} }`).join(', ')}],`,
     `  fields: [`,
-    ...p.fields.map((f) => `    { name: ${str(f.name)}, kind: ${f.kind}, rev: ${f.rev}, len: ${f.len}, enc: ${f.enc}, pad: ${f.pad}, unit: ${f.unit}, bucket: ${f.bucket}, iso: ${f.iso}, buckets: ${f.buckets}, of: [${f.of.join(', ')}] },`),
+    ...p.fields.map(
+      (f) =>
+        `    { name: ${str(f.name)}, kind: ${f.kind}, rev: ${f.rev}, len: ${f.len}, enc: ${f.enc}, pad: ${f.pad}, unit: ${f.unit}, bucket: ${f.bucket}, iso: ${f.iso}, buckets: ${f.buckets}, of: [${f.of.join(', ')}] },`,
+    ),
     `  ],`,
     `};`,
   ];
-  const queries = p.queries.map((q, i) => `const Q${i}: QuerySpec = { steps: ${JSON.stringify(q.steps)}, end: ${JSON.stringify(q.end)}, params: ${JSON.stringify(q.params.map((x) => [x.role, x.field]))} };`);
+  const queries = p.queries.map(
+    (q, i) =>
+      `const Q${i}: QuerySpec = { steps: ${JSON.stringify(q.steps)}, end: ${JSON.stringify(q.end)}, params: ${JSON.stringify(q.params.map((x) => [x.role, x.field]))} };`,
+  );
   const out = [
     `// ${safeComment(header)}`,
     '// Generated: regenerate from the design rather than editing. Keys are bytes (Uint8Array); 64-bit',

@@ -27,10 +27,7 @@ import { exampleDesigns } from '../../test-support/examples';
 const RECORDS = 1000;
 /** Records whose bindings also exercise a query's row ranges. */
 const QUERY_RECORDS = 300;
-const designs: Design[] = [
-  ENCODING_ZOO,
-  ...exampleDesigns().map((e) => e.design),
-];
+const designs: Design[] = [ENCODING_ZOO, ...exampleDesigns().map((e) => e.design)];
 const tables: { design: Design; table: Table }[] = designs.flatMap((design) => design.tables.map((table) => ({ design, table })));
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-code-'));
 
@@ -48,7 +45,9 @@ function prefixText(table: Table, field: string, v: FieldValue): string {
 
 /** Parameter values for a query, taken from a record (and the next, for range ends). */
 function bindings(table: Table, q: QueryProgram, rec: KeyRecord, next: KeyRecord): FieldValue[] {
-  return q.spec.params.map((p) => (p.role === 'eq' ? rec[p.field]! : p.role === 'prefix' ? prefixText(table, p.field, rec[p.field]!) : p.role === 'from' ? rec[p.field]! : next[p.field]!));
+  return q.spec.params.map((p) =>
+    p.role === 'eq' ? rec[p.field]! : p.role === 'prefix' ? prefixText(table, p.field, rec[p.field]!) : p.role === 'from' ? rec[p.field]! : next[p.field]!,
+  );
 }
 
 interface Case {
@@ -76,7 +75,12 @@ function buildCase(table: Table): Case {
   for (let i = 0; i < RECORDS; i++) {
     const { record, key } = rows[i]!;
     const decoded = stream.codec.decode(key);
-    input.push(`K ${program.fields.filter((f) => f.kind !== 6).map((f) => tag(record[f.name]!)).join(' ')}`);
+    input.push(
+      `K ${program.fields
+        .filter((f) => f.kind !== 6)
+        .map((f) => tag(record[f.name]!))
+        .join(' ')}`,
+    );
     expected.push(`${toHex(key)} ${program.fields.map((f) => tag(decoded[f.name]!)).join(' ')}`);
     const q = program.queries[i % Math.max(1, program.queries.length)];
     if (!q || i >= QUERY_RECORDS) continue;
@@ -101,7 +105,24 @@ describe('code export: TypeScript', () => {
 
   it('type-checks under strict settings', () => {
     const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
-    const r = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--noUncheckedIndexedAccess', '--target', 'ES2022', '--module', 'ESNext', '--lib', 'ES2022,DOM', '--skipLibCheck', ...files], { encoding: 'utf8', cwd: dir });
+    const r = spawnSync(
+      process.execPath,
+      [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--noUncheckedIndexedAccess',
+        '--target',
+        'ES2022',
+        '--module',
+        'ESNext',
+        '--lib',
+        'ES2022,DOM',
+        '--skipLibCheck',
+        ...files,
+      ],
+      { encoding: 'utf8', cwd: dir },
+    );
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
@@ -116,7 +137,12 @@ describe('code export: TypeScript', () => {
       parse(k: Uint8Array): Record<string, FieldValue>;
       ranges: Record<string, (p: Record<string, FieldValue>) => { start: Uint8Array; end: Uint8Array | null }[]>;
     };
-    const untag = (t: string): FieldValue => (t.startsWith('s:') ? new TextDecoder().decode(Buffer.from(t.slice(2), 'hex')) : t.startsWith('i:') ? BigInt(t.slice(2)) : Uint8Array.from(Buffer.from(t.slice(2), 'hex')));
+    const untag = (t: string): FieldValue =>
+      t.startsWith('s:')
+        ? new TextDecoder().decode(Buffer.from(t.slice(2), 'hex'))
+        : t.startsWith('i:')
+          ? BigInt(t.slice(2))
+          : Uint8Array.from(Buffer.from(t.slice(2), 'hex'));
     const data = c.program.fields.filter((f) => f.kind !== 6);
     const got = c.input.map((line) => {
       const [op, name, ...rest] = line.split(' ');

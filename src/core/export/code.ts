@@ -21,7 +21,20 @@ import { generateTs } from './code-ts';
 export { BUCKET, ENCODING, END, KIND, ROLE, STEP, UNIT, type FieldSpec, type KeyProgram, type QueryProgram } from './code-spec';
 
 function fieldSpec(name: string, f: Field, layout: KeyLayout, fields: Record<string, Field>): FieldSpec {
-  const s: FieldSpec = { name, kind: KIND[f.type], rev: false, len: 0, enc: 0, pad: 0, unit: UNIT.ms, bucket: 0, iso: false, buckets: 0, of: [], value: paramKind(f) };
+  const s: FieldSpec = {
+    name,
+    kind: KIND[f.type],
+    rev: false,
+    len: 0,
+    enc: 0,
+    pad: 0,
+    unit: UNIT.ms,
+    bucket: 0,
+    iso: false,
+    buckets: 0,
+    of: [],
+    value: paramKind(f),
+  };
   switch (f.type) {
     case 'domain':
       s.rev = f.reversed === true;
@@ -55,7 +68,13 @@ function fieldSpec(name: string, f: Field, layout: KeyLayout, fields: Record<str
 
 /** An identifier from a query name: words joined in camelCase (`latestReadingsOfADevice`). */
 export function methodName(name: string, taken: Set<string>): string {
-  const words = name.normalize('NFKD').replace(/['\u2019]/g, '').replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = name
+    .normalize('NFKD')
+    .replace(/['\u2019]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('') || 'query';
   if (/^[0-9]/.test(base)) base = `q${base}`;
   let n = base;
@@ -76,10 +95,24 @@ export function keyProgram(table: Table): KeyProgram {
     const plan = planQuery(table, layout, q, qi);
     return {
       name: methodName(q.name, taken),
-      plan: plan.kind === 'full-scan' ? 'FULL-SCAN (the whole table)' : `${plan.kind.toUpperCase()} ${plan.scans > 1 ? `(${plan.scans} scans) ` : ''}[${plan.start}, ${plan.end})`,
+      plan:
+        plan.kind === 'full-scan'
+          ? 'FULL-SCAN (the whole table)'
+          : `${plan.kind.toUpperCase()} ${plan.scans > 1 ? `(${plan.scans} scans) ` : ''}[${plan.start}, ${plan.end})`,
       spec,
-      steps: spec.steps.map((s) => (s.kind === 'const' ? [STEP.const, s.seg, -1, 0] : s.kind === 'eq' ? [STEP.eq, s.seg, index(s.field), 0] : [s.computed ? STEP.saltComputed : STEP.saltFanout, s.seg, index(s.field), s.buckets])),
-      end: spec.end.kind === 'point' ? [END.point, -1, -1] : spec.end.kind === 'open' ? [END.open, spec.end.seg, -1] : [END[spec.end.kind], spec.end.seg, index(spec.end.field)],
+      steps: spec.steps.map((s) =>
+        s.kind === 'const'
+          ? [STEP.const, s.seg, -1, 0]
+          : s.kind === 'eq'
+            ? [STEP.eq, s.seg, index(s.field), 0]
+            : [s.computed ? STEP.saltComputed : STEP.saltFanout, s.seg, index(s.field), s.buckets],
+      ),
+      end:
+        spec.end.kind === 'point'
+          ? [END.point, -1, -1]
+          : spec.end.kind === 'open'
+            ? [END.open, spec.end.seg, -1]
+            : [END[spec.end.kind], spec.end.seg, index(spec.end.field)],
       params: spec.params.map((p) => ({ name: p.name, role: ROLE[p.role], field: index(p.field), kind: p.kind })),
     };
   });
@@ -95,7 +128,11 @@ export function keyProgram(table: Table): KeyProgram {
 
 /** PascalCase of a table name, for type names (`ad_hourly` -> `AdHourly`). */
 export function typeName(table: string): string {
-  const words = table.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = table
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   const n = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('') || 'Table';
   return /^[0-9]/.test(n) ? `T${n}` : n;
 }
@@ -107,7 +144,9 @@ export const exportCode: Exporter = (design, tableArg, options) => {
   const program = keyProgram(table);
   const lang = options.lang ?? 'ts';
   // Column value types (columns[].type): how each declared cell is written and read.
-  const cells = (table.families ?? []).flatMap((f) => (f.columns ?? []).map((c) => `${f.name}:${c.qualifier} ${columnType(f, c)}${c.message ? ` ${c.message}` : ''} (${COLUMN_TYPE_TEXT[columnType(f, c)]})`));
+  const cells = (table.families ?? []).flatMap((f) =>
+    (f.columns ?? []).map((c) => `${f.name}:${c.qualifier} ${columnType(f, c)}${c.message ? ` ${c.message}` : ''} (${COLUMN_TYPE_TEXT[columnType(f, c)]})`),
+  );
   const header = `Row keys of table ${table.name} (design "${design.name}"), by Bigtable Schema Studio. Template: ${table.rowKey.template}${cells.length ? `. Cell values: ${cells.slice(0, 40).join('; ')}${cells.length > 40 ? `; and ${cells.length - 40} more` : ''}` : ''}`;
   const type = typeName(table.name);
   switch (lang) {

@@ -101,7 +101,14 @@ describe.skipIf(!has('python3', '--version'))('engines/keys_values.py and keys.p
 
   it('compiles without syntax warnings', () => {
     for (const f of ['keys_values.py', 'keys.py']) {
-      const r = run('python3', ['-B', '-W', 'error', '-c', 'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")', join(ENGINES, f)]);
+      const r = run('python3', [
+        '-B',
+        '-W',
+        'error',
+        '-c',
+        'import pathlib, sys; compile(pathlib.Path(sys.argv[1]).read_text(), sys.argv[1], "exec")',
+        join(ENGINES, f),
+      ]);
       expect(r, f).toEqual({ ok: true, out: '' });
     }
     expect(readFileSync(join(ENGINES, 'keys.py'), 'utf8')).toContain('class _Engine');

@@ -23,8 +23,8 @@ const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'te
 
 const zoo = (name: string) => one(ENCODING_ZOO.tables.find((t) => t.name === name)!);
 
-describe('GC rules in each tool\'s syntax', () => {
-  it('writes gcloud\'s one level of two rules, in seconds, and says when it cannot', () => {
+describe("GC rules in each tool's syntax", () => {
+  it("writes gcloud's one level of two rules, in seconds, and says when it cannot", () => {
     expect(gcToGcloud({ maxVersions: 3 })).toBe('maxversions=3');
     expect(gcToGcloud({ maxAge: '400d' })).toBe('maxage=34560000s');
     expect(gcToGcloud({ maxAge: '500ms' })).toBe('maxage=0.5s');
@@ -36,7 +36,9 @@ describe('GC rules in each tool\'s syntax', () => {
   });
 
   it('writes cbt expressions with parentheses, and refuses what cbt cannot set', () => {
-    expect(gcToCbt({ union: [{ maxAge: '30d' }, { intersection: [{ maxAge: '3d' }, { maxVersions: 100 }] }] })).toBe('maxage=30d || (maxage=3d && maxversions=100)');
+    expect(gcToCbt({ union: [{ maxAge: '30d' }, { intersection: [{ maxAge: '3d' }, { maxVersions: 100 }] }] })).toBe(
+      'maxage=30d || (maxage=3d && maxversions=100)',
+    );
     expect(gcToCbt({ union: [{ maxVersions: 1 }, { maxAge: '1d' }, { maxAge: '500ms' }] })).toBe('maxversions=1 || maxage=1d || maxage=500ms');
     expect(gcToCbt(undefined)).toBeNull();
     expect(() => gcToCbt({ maxVersions: 70000 })).toThrow(/above 65535, the most cbt can set/);
@@ -62,14 +64,20 @@ describe('row-key-schema', () => {
       { int64Type: { encoding: { bigEndianBytes: {} } } },
     ]);
     expect(types(zoo('times'))).toEqual(Array(7).fill('stringType'));
-    expect(structuredKeyOf(zoo('single_oc'), zoo('single_oc').tables[0]!)).toMatchObject({ encoding: 'singleton', fields: [{ fieldName: 'k', type: { int64Type: { encoding: { orderedCodeBytes: {} } } } }] });
+    expect(structuredKeyOf(zoo('single_oc'), zoo('single_oc').tables[0]!)).toMatchObject({
+      encoding: 'singleton',
+      fields: [{ fieldName: 'k', type: { int64Type: { encoding: { orderedCodeBytes: {} } } } }],
+    });
     expect(structuredKeyOf(zoo('one_segment'), zoo('one_segment').tables[0]!).encoding).toBe('singleton');
   });
 
   it('writes YAML gcloud reads: top-level encoding and fields, the delimiter plain or base64', () => {
     const plain = exportTable(example('readings'), 'readings', 'row-key-schema').text;
     expect(plain).toMatch(/^# Row key schema of table readings/);
-    expect(load(plain)).toEqual({ encoding: { delimitedBytes: { delimiter: '#' } }, fields: ['tenant', 'device_type', 'device', 'ts'].map((fieldName) => ({ fieldName, type: { stringType: { encoding: { utf8Bytes: {} } } } })) });
+    expect(load(plain)).toEqual({
+      encoding: { delimitedBytes: { delimiter: '#' } },
+      fields: ['tenant', 'device_type', 'device', 'ts'].map((fieldName) => ({ fieldName, type: { stringType: { encoding: { utf8Bytes: {} } } } })),
+    });
     expect(plain).toContain("delimiter: '#'");
     const pre = exportTable(example('readings'), 'readings', 'row-key-schema', { preEncoded: true }).text;
     expect((load(pre) as { encoding: unknown }).encoding).toEqual({ delimitedBytes: { delimiter: 'Iw==' } });
@@ -93,15 +101,24 @@ describe('row-key-schema', () => {
       }
       throw new Error('exported');
     };
-    expect(refuse({ name: 't', rowKey: { template: 'user#{id}', delimiter: '#', fields: { id: { type: 'uuid' } } } })).toEqual([expect.stringMatching(/the constant segment "user" has no field/)]);
-    expect(refuse({ name: 't', rowKey: { template: '{a}#{b}', fields: { a: { type: 'string' }, b: { type: 'int', encoding: 'bigEndian' } } } })).toEqual([expect.stringMatching(/field b is binary \(int bigEndian\).*use encoding: orderedCode/)]);
-    expect(refuse({ name: 't', rowKey: { template: '{a}-{b}', fields: { a: { type: 'uuid' }, b: { type: 'string' } } } })).toEqual([expect.stringMatching(/values of field a can contain "-", the delimiter's first byte/)]);
-    expect(refuse({ name: 't', rowKey: { template: '{_key}#{r}', fields: { _key: { type: 'string' }, r: { type: 'string' } } }, families: [{ name: 'r' }] })).toEqual([
-      expect.stringMatching(/"_key" collides with the SQL pseudocolumn/),
-      expect.stringMatching(/key field "r" has the name of a column family/),
+    expect(refuse({ name: 't', rowKey: { template: 'user#{id}', delimiter: '#', fields: { id: { type: 'uuid' } } } })).toEqual([
+      expect.stringMatching(/the constant segment "user" has no field/),
     ]);
-    expect(refuse({ name: 't', rowKey: { template: 'v{n}', fields: { n: { type: 'int', encoding: 'bigEndian' } } } })).toEqual([expect.stringMatching(/binary but its segment has literal text "v"/)]);
-    expect(() => exportTable(one({ name: 't', rowKey: { template: '{a}{b}', fields: { a: { type: 'string' }, b: { type: 'string' } } } }), 't', 'row-key-schema')).toThrow(/cannot tell the delimiter/);
+    expect(refuse({ name: 't', rowKey: { template: '{a}#{b}', fields: { a: { type: 'string' }, b: { type: 'int', encoding: 'bigEndian' } } } })).toEqual([
+      expect.stringMatching(/field b is binary \(int bigEndian\).*use encoding: orderedCode/),
+    ]);
+    expect(refuse({ name: 't', rowKey: { template: '{a}-{b}', fields: { a: { type: 'uuid' }, b: { type: 'string' } } } })).toEqual([
+      expect.stringMatching(/values of field a can contain "-", the delimiter's first byte/),
+    ]);
+    expect(
+      refuse({ name: 't', rowKey: { template: '{_key}#{r}', fields: { _key: { type: 'string' }, r: { type: 'string' } } }, families: [{ name: 'r' }] }),
+    ).toEqual([expect.stringMatching(/"_key" collides with the SQL pseudocolumn/), expect.stringMatching(/key field "r" has the name of a column family/)]);
+    expect(refuse({ name: 't', rowKey: { template: 'v{n}', fields: { n: { type: 'int', encoding: 'bigEndian' } } } })).toEqual([
+      expect.stringMatching(/binary but its segment has literal text "v"/),
+    ]);
+    expect(() =>
+      exportTable(one({ name: 't', rowKey: { template: '{a}{b}', fields: { a: { type: 'string' }, b: { type: 'string' } } } }), 't', 'row-key-schema'),
+    ).toThrow(/cannot tell the delimiter/);
   });
 
   it('notes what SQL sees differently, and orders that do not hold field by field', () => {
@@ -154,13 +171,19 @@ describe('scripts (gcloud and cbt)', () => {
       writeFileSync(join(bin, tool), `#!/bin/bash\n{ printf '%s\\0' "${tool}" "$@"; printf '\\1'; } >> "${log}"\n`);
       chmodSync(join(bin, tool), 0o755);
     }
-    for (const [tool, real] of [['mktemp', '/usr/bin/mktemp'], ['rm', '/bin/rm']] as const) {
+    for (const [tool, real] of [
+      ['mktemp', '/usr/bin/mktemp'],
+      ['rm', '/bin/rm'],
+    ] as const) {
       writeFileSync(join(bin, tool), `#!/bin/bash\nprintf '%s\\n' "${tool}" >> "${join(dir, 'others.log')}"\nexec ${real} "$@"\n`);
       chmodSync(join(bin, tool), 0o755);
     }
     const gcloudScript = exportTable(EVIL, null, 'gcloud').text;
     const cbtScript = exportTable(EVIL, null, 'cbt').text;
-    for (const [name, script] of [['gcloud.sh', gcloudScript], ['cbt.sh', cbtScript]] as const) {
+    for (const [name, script] of [
+      ['gcloud.sh', gcloudScript],
+      ['cbt.sh', cbtScript],
+    ] as const) {
       writeFileSync(join(dir, name), script);
       const r = spawnSync('/bin/bash', [join(dir, name)], { cwd: dir, encoding: 'utf8', env: { PATH: bin, INSTANCE: 'inst', PROJECT: 'proj', HOME: dir } });
       expect(r.stderr).toBe('');
@@ -185,7 +208,7 @@ describe('scripts (gcloud and cbt)', () => {
       '--project=proj',
       "--column-families=f`touch pwned-tick`:maxversions=2,g'$(touch pwned-quote)',i\n$(touch pwned-newline):maxage=34560000s",
       expect.stringMatching(/^--row-key-schema-definition-file=/),
-      "--splits=$(touch pwned-split),a'b,c\"d",
+      '--splits=$(touch pwned-split),a\'b,c"d',
     ]);
     expect(calls.slice(1, 3)).toEqual([
       ['cbt', '-project=proj', '-instance=inst', 'createfamily', 'x$(touch pwned)', 'h;touch pwned-semi:never:intsum'],
@@ -200,7 +223,15 @@ describe('scripts (gcloud and cbt)', () => {
       'families=f`touch pwned-tick`:maxversions=2,g\'$(touch pwned-quote)\':never,h;touch pwned-semi:never:intsum,"i\n$(touch pwned-newline):maxage=400d"',
       'splits=$(touch pwned-split),a\'b,"c""d"',
     ]);
-    expect(calls[4]).toEqual(['cbt', '-project=proj', '-instance=inst', 'setgcpolicy', 'x$(touch pwned)', "g'$(touch pwned-quote)'", 'maxage=1d || (maxversions=3 && maxage=2h)']);
+    expect(calls[4]).toEqual([
+      'cbt',
+      '-project=proj',
+      '-instance=inst',
+      'setgcpolicy',
+      'x$(touch pwned)',
+      "g'$(touch pwned-quote)'",
+      'maxage=1d || (maxversions=3 && maxage=2h)',
+    ]);
     expect(calls).toHaveLength(5);
     // Besides gcloud and cbt, only the schema file's mktemp and rm ran.
     expect(readFileSync(join(dir, 'others.log'), 'utf8')).toBe('mktemp\nrm\n');
@@ -216,13 +247,20 @@ describe('scripts (gcloud and cbt)', () => {
     const bad = one({ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' } } }, families: [{ name: 'a:b' }] });
     expect(() => exportTable(bad, null, 'gcloud')).toThrow(/gcloud cannot create family "a:b"/);
     expect(() => exportTable(bad, null, 'cbt')).toThrow(/cbt cannot create family "a:b"/);
-    const comma = one({ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' } } }, families: [{ name: 'f,g', gc: { maxVersions: 1 } }, { name: 'h' }], splits: ['a,b', 'c"d'] });
+    const comma = one({
+      name: 't',
+      rowKey: { template: '{a}', fields: { a: { type: 'string' } } },
+      families: [{ name: 'f,g', gc: { maxVersions: 1 } }, { name: 'h' }],
+      splits: ['a,b', 'c"d'],
+    });
     expect(exportTable(comma, null, 'cbt').text).toContain(`'families="f,g:maxversions=1",h:never' \\\n  'splits="a,b","c""d"'`);
     const g = exportTable(comma, null, 'gcloud').text;
     expect(g).toContain("--column-families='^;^f,g:maxversions=1;h'");
     expect(g).toContain(`--splits='^;^a,b;c"d'`);
     const aggOnly = one({ ...comma.tables[0]!, families: [{ name: 'c', aggregate: 'sum' }] });
-    expect(exportTable(aggOnly, null, 'gcloud').text).toMatch(/cbt_ createtable 't' \\\n  'families=c:never:intsum' \\\n  'splits="a,b","c""d"'\ngcloud bigtable instances tables update 't'/);
+    expect(exportTable(aggOnly, null, 'gcloud').text).toMatch(
+      /cbt_ createtable 't' \\\n  'families=c:never:intsum' \\\n  'splits="a,b","c""d"'\ngcloud bigtable instances tables update 't'/,
+    );
   });
 });
 
@@ -262,7 +300,11 @@ describe('sql, markdown, design', () => {
   it('reads key fields by name with a row key schema, _key without one', () => {
     const sql = exportTable(example('readings'), null, 'sql').text;
     expect(sql).toContain('WHERE tenant = @tenant\n  AND device_type = @device_type\n  AND device = @device\nLIMIT 10;');
-    const noSchema = one({ name: 't', rowKey: { template: 'user#{id}#{n}', delimiter: '#', fields: { id: { type: 'string' }, n: { type: 'int' } } }, queries: [{ name: 'q', match: { id: 'eq' } }] });
+    const noSchema = one({
+      name: 't',
+      rowKey: { template: 'user#{id}#{n}', delimiter: '#', fields: { id: { type: 'string' }, n: { type: 'int' } } },
+      queries: [{ name: 'q', match: { id: 'eq' } }],
+    });
     expect(exportTable(noSchema, null, 'sql').text).toContain('WHERE STARTS_WITH(_key, @key_prefix)');
   });
 
@@ -270,7 +312,7 @@ describe('sql, markdown, design', () => {
     const sql = exportTable(example('ad_hourly'), null, 'sql').text;
     expect(sql).toContain("SELECT advertiser AS advertiser,\n  SUM(c['impressions']) AS impressions_sum,");
     expect(sql).toContain('FROM ad_hourly\nGROUP BY advertiser;');
-    expect(sql).toContain('HLL_COUNT.MERGE(uv[\'viewers\'])');
+    expect(sql).toContain("HLL_COUNT.MERGE(uv['viewers'])");
   });
 
   it('reviews every example in Markdown, and round-trips the design itself', () => {
@@ -283,13 +325,30 @@ describe('sql, markdown, design', () => {
         expect(back.ok && back.design).toEqual(d);
       }
     }
-    expect(exportTable(examples[0]!, null, 'markdown', { simulations: { [examples[0]!.tables[0]!.name]: { pattern: 'even', hotspotScore: 1.05, simulatedSeconds: 600, writes: 1000, throttled: 0, tablets: 12, splits: 11, maxSustainableWritesPerSecond: 90000 } } }).text).toContain('Pattern: **even**');
+    expect(
+      exportTable(examples[0]!, null, 'markdown', {
+        simulations: {
+          [examples[0]!.tables[0]!.name]: {
+            pattern: 'even',
+            hotspotScore: 1.05,
+            simulatedSeconds: 600,
+            writes: 1000,
+            throttled: 0,
+            tablets: 12,
+            splits: 11,
+            maxSustainableWritesPerSecond: 90000,
+          },
+        },
+      }).text,
+    ).toContain('Pattern: **even**');
   });
 
   it('names every format, and refuses unknown tables', () => {
     expect(EXPORT_FORMATS).toEqual(['row-key-schema', 'gcloud', 'cbt', 'terraform', 'code', 'sql', 'markdown', 'design']);
     expect(() => exportTable(examples[0]!, 'nope', 'sql')).toThrow(/has no table "nope"/);
-    expect(() => exportTable({ ...examples[0]!, tables: [...examples[0]!.tables, { ...examples[0]!.tables[0]!, name: 'b' }] }, null, 'sql')).toThrow(/choose a table/);
+    expect(() => exportTable({ ...examples[0]!, tables: [...examples[0]!.tables, { ...examples[0]!.tables[0]!, name: 'b' }] }, null, 'sql')).toThrow(
+      /choose a table/,
+    );
   });
 
   it('emits structObject the importer reads back', () => {
@@ -305,7 +364,9 @@ describe('row_key_schema.yaml comment (issue 17 item 11)', () => {
     const d = one({ name: 'trips', rowKey: { template: '{city}#{id}', fields: { city: { type: 'string', values: ['nyc'] }, id: { type: 'uuid' } } } });
     const r = exportTable(d, 'trips', 'row-key-schema');
     expect(r.filename).toBe('trips.row_key_schema.yaml');
-    expect(r.text).toContain(`# gcloud bigtable instances tables create 'trips' --instance="$INSTANCE" --row-key-schema-definition-file='trips.row_key_schema.yaml'\n`);
+    expect(r.text).toContain(
+      `# gcloud bigtable instances tables create 'trips' --instance="$INSTANCE" --row-key-schema-definition-file='trips.row_key_schema.yaml'\n`,
+    );
     expect(r.text).not.toMatch(/create TABLE|=row_key_schema\.yaml/);
   });
 });

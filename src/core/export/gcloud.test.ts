@@ -26,10 +26,7 @@ const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'gc
 const NESTED: Design = one({
   name: 'nested_gc',
   rowKey: NESTED_GC_KEY,
-  families: [
-    ...NESTED_GC_FAMILIES,
-    { name: 'plain' },
-  ],
+  families: [...NESTED_GC_FAMILIES, { name: 'plain' }],
   splits: ['a,1', 'b#2', 'c'],
 });
 // The simulator's proposed pre-split points for the web-pages example: 203 keys in one --splits.
@@ -38,7 +35,15 @@ const PRESPLIT: Design = one({ ...web, name: 'webtable_presplit', splits: preSpl
 // Every kind of key and family once (gcloud takes seconds to start, so not every example: the
 // others have the same shapes as these).
 const PICK = ['readings', 'ad_hourly', 'users'];
-const cases: { design: Design; table: Table }[] = [...examples, NESTED, EVIL, PRESPLIT, one(ENCODING_ZOO.tables[0]!), one(ENCODING_ZOO.tables[1]!), one(ENCODING_ZOO.tables[4]!)]
+const cases: { design: Design; table: Table }[] = [
+  ...examples,
+  NESTED,
+  EVIL,
+  PRESPLIT,
+  one(ENCODING_ZOO.tables[0]!),
+  one(ENCODING_ZOO.tables[1]!),
+  one(ENCODING_ZOO.tables[4]!),
+]
   .flatMap((design) => design.tables.map((table) => ({ design, table })))
   .filter(({ design, table }) => !examples.includes(design) || PICK.includes(table.name));
 
@@ -81,7 +86,13 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
         const table = JSON.parse(body) as Record<string, unknown>;
         captured.set(id, { tableId: id, table: { ...(captured.get(id)?.table ?? {}), ...table }, updated: true });
         served.set(id, { name: `projects/p/instances/i/tables/${id}`, ...table });
-        return { json: { name: `operations/${id}`, done: true, response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: `projects/p/instances/i/tables/${id}`, ...table } } };
+        return {
+          json: {
+            name: `operations/${id}`,
+            done: true,
+            response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: `projects/p/instances/i/tables/${id}`, ...table },
+          },
+        };
       }
       const parsed = JSON.parse(body) as { tableId: string; table: Record<string, unknown>; initialSplits?: { key: string }[] };
       captured.set(parsed.tableId, parsed);
@@ -100,11 +111,27 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
       scriptRuns.set(table.name, await run('bash', [file]));
     });
     tasks.push(async () => {
-      scriptRuns.set('pre-encoded', await run('gcloud', ['bigtable', 'instances', 'tables', 'create', 'pre_encoded', '--instance=i', '--column-families=r', `--row-key-schema-definition-file=${join(dir, 'pre.yaml')}`, '--row-key-schema-pre-encoded-bytes']));
+      scriptRuns.set(
+        'pre-encoded',
+        await run('gcloud', [
+          'bigtable',
+          'instances',
+          'tables',
+          'create',
+          'pre_encoded',
+          '--instance=i',
+          '--column-families=r',
+          `--row-key-schema-definition-file=${join(dir, 'pre.yaml')}`,
+          '--row-key-schema-pre-encoded-bytes',
+        ]),
+      );
     });
     for (const format of ['json', 'yaml']) {
       tasks.push(async () => {
-        scriptRuns.set(`describe-${format}`, await run('gcloud', ['bigtable', 'instances', 'tables', 'describe', 'described', '--instance=i', `--format=${format}`]));
+        scriptRuns.set(
+          `describe-${format}`,
+          await run('gcloud', ['bigtable', 'instances', 'tables', 'describe', 'described', '--instance=i', `--format=${format}`]),
+        );
       });
     }
     await pool(tasks, 3);
@@ -141,7 +168,10 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
   });
 
   it('passes what gcloud cannot say to cbt: aggregate families and nested GC rules', () => {
-    const calls = readFileSync(cbtLog, 'utf8').split('\x01').filter(Boolean).map((l) => l.split('\0').slice(0, -1));
+    const calls = readFileSync(cbtLog, 'utf8')
+      .split('\x01')
+      .filter(Boolean)
+      .map((l) => l.split('\0').slice(0, -1));
     for (const { table } of cases) {
       const plain = (table.families ?? []).some((f) => !f.aggregate);
       if (!plain) {
@@ -150,8 +180,16 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
         continue;
       }
       for (const f of table.families ?? []) {
-        if (f.aggregate) expect(calls).toContainEqual(['-project=p', '-instance=i', 'createfamily', table.name, `${f.name}:${gcToCbt(f.gc) ?? 'never'}:${AGGREGATE_TYPE[f.aggregate]}`]);
-        else if (f.gc && gcToGcloud(f.gc) === null) expect(calls).toContainEqual(['-project=p', '-instance=i', 'setgcpolicy', table.name, f.name, gcToCbt(f.gc)!]);
+        if (f.aggregate)
+          expect(calls).toContainEqual([
+            '-project=p',
+            '-instance=i',
+            'createfamily',
+            table.name,
+            `${f.name}:${gcToCbt(f.gc) ?? 'never'}:${AGGREGATE_TYPE[f.aggregate]}`,
+          ]);
+        else if (f.gc && gcToGcloud(f.gc) === null)
+          expect(calls).toContainEqual(['-project=p', '-instance=i', 'setgcpolicy', table.name, f.name, gcToCbt(f.gc)!]);
       }
     }
     expect(calls).toContainEqual(['-project=p', '-instance=i', 'setgcpolicy', 'nested_gc', 'deep', 'maxage=30d || (maxage=3d && maxversions=100)']);
@@ -175,7 +213,9 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
       if (!imported.ok) continue;
       const got = imported.design.tables[0]!;
       expect(got.name).toBe('described');
-      expect(got.families).toEqual((t.families ?? []).map((f) => ({ name: f.name, ...(f.gc ? { gc: f.gc } : {}), ...(f.aggregate ? { aggregate: f.aggregate } : {}) })));
+      expect(got.families).toEqual(
+        (t.families ?? []).map((f) => ({ name: f.name, ...(f.gc ? { gc: f.gc } : {}), ...(f.aggregate ? { aggregate: f.aggregate } : {}) })),
+      );
       expect(structObject(structuredKeyOf(imported.design, got), true)).toEqual(structObject(structuredKeyOf(desc, t), true));
     }
   });
@@ -187,8 +227,24 @@ function describeOf(table: Table, design: Design): Record<string, unknown> {
   for (const f of table.families ?? []) {
     families[f.name] = {
       ...(f.gc ? { gcRule: gcToProto(f.gc) } : {}),
-      ...(f.aggregate ? { valueType: { aggregateType: { inputType: { int64Type: { encoding: { bigEndianBytes: {} } } }, stateType: { int64Type: { encoding: { bigEndianBytes: {} } } }, [f.aggregate === 'hll' ? 'hllppUniqueCount' : f.aggregate]: {} } } } : {}),
+      ...(f.aggregate
+        ? {
+            valueType: {
+              aggregateType: {
+                inputType: { int64Type: { encoding: { bigEndianBytes: {} } } },
+                stateType: { int64Type: { encoding: { bigEndianBytes: {} } } },
+                [f.aggregate === 'hll' ? 'hllppUniqueCount' : f.aggregate]: {},
+              },
+            },
+          }
+        : {}),
     };
   }
-  return { name: 'projects/p/instances/i/tables/described', columnFamilies: families, granularity: 'MILLIS', deletionProtection: false, rowKeySchema: structObject(structuredKeyOf(design, table), true) };
+  return {
+    name: 'projects/p/instances/i/tables/described',
+    columnFamilies: families,
+    granularity: 'MILLIS',
+    deletionProtection: false,
+    rowKeySchema: structObject(structuredKeyOf(design, table), true),
+  };
 }

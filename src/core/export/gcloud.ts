@@ -65,7 +65,8 @@ export function checkArguments(table: Table, tool: string): void {
 /** Warnings for ids Bigtable will refuse (the tool says so when the script runs). */
 export function idWarnings(table: Table): string[] {
   const out: string[] = [];
-  if (!TABLE_ID_RE.test(table.name)) out.push(`table id ${JSON.stringify(table.name)} is not a valid Bigtable table id ([_a-zA-Z0-9][-_.a-zA-Z0-9]*, at most 50): the tool will refuse it`);
+  if (!TABLE_ID_RE.test(table.name))
+    out.push(`table id ${JSON.stringify(table.name)} is not a valid Bigtable table id ([_a-zA-Z0-9][-_.a-zA-Z0-9]*, at most 50): the tool will refuse it`);
   for (const f of table.families ?? []) {
     if (!FAMILY_ID_RE.test(f.name)) out.push(`family id ${JSON.stringify(f.name)} is not a valid Bigtable family id: the tool will refuse it`);
   }
@@ -197,5 +198,10 @@ export const exportGcloud: Exporter = (design, tableArg) => {
   // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
   const views = viewsOf(design, table.name);
   lines.push(...viewsGcloud(views));
-  return { text: `${lines.join('\n')}\n`, filename: `create-${fileSafe(table.name)}.gcloud.sh`, mime: 'text/x-shellscript', notes: [...t.notes, ...views.skipped] };
+  return {
+    text: `${lines.join('\n')}\n`,
+    filename: `create-${fileSafe(table.name)}.gcloud.sh`,
+    mime: 'text/x-shellscript',
+    notes: [...t.notes, ...views.skipped],
+  };
 };

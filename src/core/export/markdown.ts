@@ -15,7 +15,10 @@ import { renderGc } from '../model/gc';
 
 /** Text safe in a Markdown table cell. */
 export function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** Inline code that survives backticks in the text. */
@@ -75,7 +78,11 @@ function fieldDetails(f: Field): string {
 
 function findingsTable(findings: Finding[]): string[] {
   if (!findings.length) return ['No findings.'];
-  return ['| severity | rule | where | message |', '| --- | --- | --- | --- |', ...findings.map((f) => `| ${f.severity} | ${cell(f.rule)} | ${cell(f.path.join('.'))} | ${cell(f.message)} |`)];
+  return [
+    '| severity | rule | where | message |',
+    '| --- | --- | --- | --- |',
+    ...findings.map((f) => `| ${f.severity} | ${cell(f.rule)} | ${cell(f.path.join('.'))} | ${cell(f.message)} |`),
+  ];
 }
 
 function simulationLines(s: SimulationSummary): string[] {
@@ -104,7 +111,8 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);
   }
   out.push('', '| field | type | details |', '| --- | --- | --- |');
-  for (const [name, f] of Object.entries(table.rowKey.fields)) out.push(`| ${code(name)} | ${f.type} | ${cell(fieldDetails(f))}${f.description ? ` — ${cell(f.description)}` : ''} |`);
+  for (const [name, f] of Object.entries(table.rowKey.fields))
+    out.push(`| ${code(name)} | ${f.type} | ${cell(fieldDetails(f))}${f.description ? ` — ${cell(f.description)}` : ''} |`);
   out.push('', '### Column families', '');
   const fams = table.families ?? [];
   if (!fams.length) out.push('No column families.');
@@ -120,7 +128,10 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
   if (!analysis?.plans.length) out.push('No declared queries.');
   else {
     out.push('| query | plan | scans | key range |', '| --- | --- | --- | --- |');
-    for (const p of analysis.plans) out.push(`| ${cell(p.query)}${usage(table.queries?.[p.index])} | ${p.kind.toUpperCase()} | ${p.scans} | ${p.kind === 'full-scan' ? 'the whole table' : cell(`[${p.start}, ${p.end})`)} |`);
+    for (const p of analysis.plans)
+      out.push(
+        `| ${cell(p.query)}${usage(table.queries?.[p.index])} | ${p.kind.toUpperCase()} | ${p.scans} | ${p.kind === 'full-scan' ? 'the whole table' : cell(`[${p.start}, ${p.end})`)} |`,
+      );
   }
   if (analysis) {
     const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis], views: [] })[0]!;
@@ -139,7 +150,12 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
 /** How the application runs a query (batch, Data Boost, latency target, lookback), when declared. */
 function usage(q: Query | undefined): string {
   if (!q) return '';
-  const parts = [q.kind === 'batch' ? 'batch' : '', q.dataBoost ? 'Data Boost' : '', q.latencyMs !== undefined ? `p99 ${q.latencyMs} ms` : '', q.lookback ? `${q.lookback} back` : ''].filter(Boolean);
+  const parts = [
+    q.kind === 'batch' ? 'batch' : '',
+    q.dataBoost ? 'Data Boost' : '',
+    q.latencyMs !== undefined ? `p99 ${q.latencyMs} ms` : '',
+    q.lookback ? `${q.lookback} back` : '',
+  ].filter(Boolean);
   return parts.length ? ` (${cell(parts.join(', '))})` : '';
 }
 
@@ -147,7 +163,11 @@ function usage(q: Query | undefined): string {
 function patternText(load: Table['load']): string {
   if (!load) return '';
   const pattern =
-    load.writePattern === 'burst' ? `bursts${load.burstDuration ? ` of ${load.burstDuration}` : ''}` : load.writePattern === 'bulk' ? `a bulk load${load.bulkRows !== undefined ? ` of ${load.bulkRows} rows` : ''}${load.bulkEvery ? ` every ${load.bulkEvery}` : ''}` : '';
+    load.writePattern === 'burst'
+      ? `bursts${load.burstDuration ? ` of ${load.burstDuration}` : ''}`
+      : load.writePattern === 'bulk'
+        ? `a bulk load${load.bulkRows !== undefined ? ` of ${load.bulkRows} rows` : ''}${load.bulkEvery ? ` every ${load.bulkEvery}` : ''}`
+        : '';
   const kind = load.writeKind === 'update' ? 'updates of existing rows' : load.writeKind === 'mixed' ? 'inserts and updates' : '';
   const parts = [pattern, kind].filter(Boolean);
   return parts.length ? `; ${parts.join(', ')}` : '';
@@ -157,14 +177,31 @@ export const exportMarkdown: Exporter = (design, table, options) => {
   const { findings } = lint(design);
   const out = [`# Design review: ${cell(design.name)}`, ''];
   if (design.description) out.push(design.description, '');
-  out.push(`Cluster: ${design.cluster?.nodes ?? 3} nodes, ${(design.cluster?.storage ?? 'ssd').toUpperCase()}. ${design.tables.length} table${design.tables.length === 1 ? '' : 's'}. Written by Bigtable Schema Studio.`, '');
+  out.push(
+    `Cluster: ${design.cluster?.nodes ?? 3} nodes, ${(design.cluster?.storage ?? 'ssd').toUpperCase()}. ${design.tables.length} table${design.tables.length === 1 ? '' : 's'}. Written by Bigtable Schema Studio.`,
+    '',
+  );
   const general = findings.filter((f) => f.table === null);
   if (general.length) out.push('## Design findings', '', ...findingsTable(general), '');
   out.push(...viewsMarkdown(viewsOf(design, table ? table.name : null), cell, code));
   const tables = table ? [table] : design.tables;
   for (const t of tables) {
     const i = design.tables.indexOf(t);
-    out.push(...tableSection(design, t, i, findings.filter((f) => f.path[0] === 'tables' && f.path[1] === i), options), '');
+    out.push(
+      ...tableSection(
+        design,
+        t,
+        i,
+        findings.filter((f) => f.path[0] === 'tables' && f.path[1] === i),
+        options,
+      ),
+      '',
+    );
   }
-  return { text: `${out.join('\n').trimEnd()}\n`, filename: `${fileSafe((table?.name ?? design.name).toLowerCase())}-review.md`, mime: 'text/markdown', notes: [] };
+  return {
+    text: `${out.join('\n').trimEnd()}\n`,
+    filename: `${fileSafe((table?.name ?? design.name).toLowerCase())}-review.md`,
+    mime: 'text/markdown',
+    notes: [],
+  };
 };

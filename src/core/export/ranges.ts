@@ -28,8 +28,15 @@ export interface QueryParam {
   kind: ParamKind;
 }
 
-export type Step = { kind: 'const'; seg: number } | { kind: 'eq'; seg: number; field: string } | { kind: 'salt'; seg: number; field: string; computed: boolean; buckets: number };
-export type End = { kind: 'point' } | { kind: 'open'; seg: number } | { kind: 'prefix'; seg: number; field: string } | { kind: 'range'; seg: number; field: string };
+export type Step =
+  | { kind: 'const'; seg: number }
+  | { kind: 'eq'; seg: number; field: string }
+  | { kind: 'salt'; seg: number; field: string; computed: boolean; buckets: number };
+export type End =
+  | { kind: 'point' }
+  | { kind: 'open'; seg: number }
+  | { kind: 'prefix'; seg: number; field: string }
+  | { kind: 'range'; seg: number; field: string };
 
 export interface QuerySpec {
   query: Query;

@@ -17,7 +17,26 @@ import type { Design } from '../model/schema';
 import { ExportError, exportTable } from './index';
 import { thrown } from '../../test-support/thrown';
 
-const EVERY = ['$(touch PWNED1)', '`touch PWNED2`', '; touch PWNED3', "' ; touch PWNED4 ; '", '"$(id)"', 'nl\n$(touch PWNED5)\n', '\\', '!', '*', '!!', '$HOME', '${IFS}', '%s%n\\0', '\r', '&& touch PWNED6 &', '| touch PWNED7', '> PWNED8', '#'];
+const EVERY = [
+  '$(touch PWNED1)',
+  '`touch PWNED2`',
+  '; touch PWNED3',
+  "' ; touch PWNED4 ; '",
+  '"$(id)"',
+  'nl\n$(touch PWNED5)\n',
+  '\\',
+  '!',
+  '*',
+  '!!',
+  '$HOME',
+  '${IFS}',
+  '%s%n\\0',
+  '\r',
+  '&& touch PWNED6 &',
+  '| touch PWNED7',
+  '> PWNED8',
+  '#',
+];
 /** Every payload at once (a table id, a design name): 153 characters. */
 const ALL = EVERY.join(' ');
 /** The same on one line, for the names the format keeps free of control characters (design and query names). */
@@ -69,8 +88,8 @@ const EVIL_EVERYWHERE: Design = {
   ],
 };
 
-const INSTANCE = "i$(touch PWNED20)'\"`touch PWNED21` * ; touch PWNED22\n!";
-const PROJECT = "p ${IFS} $(touch PWNED23) * \\ ' \"";
+const INSTANCE = 'i$(touch PWNED20)\'"`touch PWNED21` * ; touch PWNED22\n!';
+const PROJECT = 'p ${IFS} $(touch PWNED23) * \\ \' "';
 
 interface Call {
   tool: string;
@@ -133,7 +152,15 @@ function runInSandbox(script: string, env: Record<string, string>): Run {
       i += 2 + n;
     }
   }
-  return { status: r.status, stderr: r.stderr, stdout: r.stdout, calls, schemaFile, schema: existsSync(schemaFile) ? readFileSync(schemaFile, 'utf8') : null, pwned: findPwned(box) };
+  return {
+    status: r.status,
+    stderr: r.stderr,
+    stdout: r.stdout,
+    calls,
+    schemaFile,
+    schema: existsSync(schemaFile) ? readFileSync(schemaFile, 'utf8') : null,
+    pwned: findPwned(box),
+  };
 }
 
 const WITH_PROJECT = { INSTANCE, PROJECT };
@@ -183,7 +210,7 @@ describe('exported scripts run nothing but the tools, and pass every value exact
             "--column-families=$(touch PWNED1):maxversions=2,`touch PWNED2`:maxage=86400s||maxversions=3,; touch PWNED3,' ; touch PWNED4 ; ',nl\n$(touch PWNED5):maxage=34560000s,\\!*:maxage=0.5s&&maxversions=1,*",
             `--row-key-schema-definition-file=${r.schemaFile}`,
             // A split holds a comma: gcloud's own ^D^ list syntax, with the first character no split holds.
-            "--splits=^;^$(touch PWNED10);it's;a,b;c\"d;*;\\;!x;l1\nl2; lead",
+            '--splits=^;^$(touch PWNED10);it\'s;a,b;c"d;*;\\;!x;l1\nl2; lead',
           ],
         },
         { tool: 'cbt', args: [...c, 'createfamily', ALL, '"$(id)":never:intsum'] },
@@ -205,7 +232,10 @@ describe('exported scripts run nothing but the tools, and pass every value exact
       expectClean(r);
       expect(r.calls).toEqual([
         { tool: 'mktemp', args: [] },
-        { tool: 'cbt', args: [...c, 'createtable', 'agg`touch PWNED11`', "families=c$(touch PWNED12):maxage=400d:intsum,h':never:inthll", 'splits=$(touch PWNED13)'] },
+        {
+          tool: 'cbt',
+          args: [...c, 'createtable', 'agg`touch PWNED11`', "families=c$(touch PWNED12):maxage=400d:intsum,h':never:inthll", 'splits=$(touch PWNED13)'],
+        },
         { tool: 'gcloud', args: ['bigtable', 'instances', 'tables', 'update', 'agg`touch PWNED11`', ...g, `--row-key-schema-definition-file=${r.schemaFile}`] },
         { tool: 'rm', args: ['-f', r.schemaFile] },
       ]);
@@ -231,7 +261,12 @@ describe('exported scripts run nothing but the tools, and pass every value exact
       ]);
       const agg = runInSandbox(exportTable(EVIL_EVERYWHERE, 'agg`touch PWNED11`', 'cbt').text, env);
       expectClean(agg);
-      expect(agg.calls).toEqual([{ tool: 'cbt', args: [...c, 'createtable', 'agg`touch PWNED11`', "families=c$(touch PWNED12):maxage=400d:intsum,h':never:inthll", 'splits=$(touch PWNED13)'] }]);
+      expect(agg.calls).toEqual([
+        {
+          tool: 'cbt',
+          args: [...c, 'createtable', 'agg`touch PWNED11`', "families=c$(touch PWNED12):maxage=400d:intsum,h':never:inthll", 'splits=$(touch PWNED13)'],
+        },
+      ]);
     });
   }
 
@@ -247,7 +282,10 @@ describe('exported scripts run nothing but the tools, and pass every value exact
   it('refuses, with the reason, a value no command-line argument can carry (NUL, lone surrogate)', () => {
     const base = EVIL_EVERYWHERE.tables[1]!;
     const cases: [Design, RegExp][] = [
-      [{ ...EVIL_EVERYWHERE, tables: [{ ...base, name: 'a\u0000b' }] }, /table id "a\\u0000b" holds a NUL byte, which no command-line argument can carry: a (gcloud|cbt) script cannot pass it exactly/],
+      [
+        { ...EVIL_EVERYWHERE, tables: [{ ...base, name: 'a\u0000b' }] },
+        /table id "a\\u0000b" holds a NUL byte, which no command-line argument can carry: a (gcloud|cbt) script cannot pass it exactly/,
+      ],
       [{ ...EVIL_EVERYWHERE, tables: [{ ...base, families: [{ name: 'f\u0000' }] }] }, /family id "f\\u0000" holds a NUL byte/],
       [{ ...EVIL_EVERYWHERE, tables: [{ ...base, splits: ['ok', 'x\ud800'] }] }, /split key "x\\ud800" is not valid Unicode \(a lone surrogate\)/],
     ];

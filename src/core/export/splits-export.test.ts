@@ -36,7 +36,10 @@ function calls(script: string, name: string): string[][] {
     writeFileSync(join(bin, tool), `#!/bin/bash\n{ printf '%s\\0' "${tool}" "$@"; printf '\\1'; } >> "${log}"\n`);
     chmodSync(join(bin, tool), 0o755);
   }
-  for (const [tool, real] of [['mktemp', '/usr/bin/mktemp'], ['rm', '/bin/rm']] as const) {
+  for (const [tool, real] of [
+    ['mktemp', '/usr/bin/mktemp'],
+    ['rm', '/bin/rm'],
+  ] as const) {
     writeFileSync(join(bin, tool), `#!/bin/bash\nexec ${real} "$@"\n`);
     chmodSync(join(bin, tool), 0o755);
   }
@@ -121,7 +124,9 @@ describe('split keys in the gcloud and cbt scripts', () => {
     const d: Design = { ...web, tables: [many] };
     for (const format of ['gcloud', 'cbt'] as const) {
       expect(() => exportTable(d, 'webtable', format)).toThrow(ExportError);
-      expect(() => exportTable(d, 'webtable', format)).toThrow(/10,000 split keys make one (gcloud|cbt) argument of [\d,]+ bytes, and Linux starts no program with an argument above 128 KiB: use fewer or shorter split keys, or the terraform export/);
+      expect(() => exportTable(d, 'webtable', format)).toThrow(
+        /10,000 split keys make one (gcloud|cbt) argument of [\d,]+ bytes, and Linux starts no program with an argument above 128 KiB: use fewer or shorter split keys, or the terraform export/,
+      );
     }
     // Terraform has no such limit.
     expect(exportTable(d, 'webtable', 'terraform').text).toContain('split_keys');
@@ -141,17 +146,22 @@ describe('split keys in Terraform', () => {
   it('escapes what HCL would read as a template, an escape or a line end', () => {
     const tf = exportTable(odd, 'odd', 'terraform').text;
     const line = tf.split('\n').find((l) => l.includes('split_keys'))!;
-    expect(line).toContain('"$(touch pwned-a)", "`touch pwned-b`", "it\'s", "a,b", "c\\"d", "$${var.x}", "%%{if y}", "back\\\\slash", "line\\nbreak", " lead", "^x^", "é", "😀"');
+    expect(line).toContain(
+      '"$(touch pwned-a)", "`touch pwned-b`", "it\'s", "a,b", "c\\"d", "$${var.x}", "%%{if y}", "back\\\\slash", "line\\nbreak", " lead", "^x^", "é", "😀"',
+    );
   });
 
-  it.skipIf(!existsSync('/usr/local/bin/terraform') && spawnSync('terraform', ['version']).status !== 0)('is what terraform fmt writes, per table and for the whole design', () => {
-    const dir = join(tmp, 'tf');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'a.tf'), exportTable(presplit, 'webtable', 'terraform').text);
-    writeFileSync(join(dir, 'b.tf'), exportTable(odd, 'odd', 'terraform').text);
-    const tf = existsSync('/usr/local/bin/terraform') ? '/usr/local/bin/terraform' : 'terraform';
-    const r = spawnSync(tf, ['fmt', '-check', '-diff', dir], { encoding: 'utf8' });
-    expect(r.stdout).toBe('');
-    expect(r.status).toBe(0);
-  });
+  it.skipIf(!existsSync('/usr/local/bin/terraform') && spawnSync('terraform', ['version']).status !== 0)(
+    'is what terraform fmt writes, per table and for the whole design',
+    () => {
+      const dir = join(tmp, 'tf');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'a.tf'), exportTable(presplit, 'webtable', 'terraform').text);
+      writeFileSync(join(dir, 'b.tf'), exportTable(odd, 'odd', 'terraform').text);
+      const tf = existsSync('/usr/local/bin/terraform') ? '/usr/local/bin/terraform' : 'terraform';
+      const r = spawnSync(tf, ['fmt', '-check', '-diff', dir], { encoding: 'utf8' });
+      expect(r.stdout).toBe('');
+      expect(r.status).toBe(0);
+    },
+  );
 });

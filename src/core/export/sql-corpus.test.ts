@@ -28,7 +28,10 @@ const RESERVED_DESIGN: Design = {
   tables: [
     {
       name: 'group',
-      rowKey: { template: '{select}#{order}#{from}', fields: { select: { type: 'string' }, order: { type: 'int', pad: 6 }, from: { type: 'timestamp', reversed: true } } },
+      rowKey: {
+        template: '{select}#{order}#{from}',
+        fields: { select: { type: 'string' }, order: { type: 'int', pad: 6 }, from: { type: 'timestamp', reversed: true } },
+      },
       families: [{ name: 'where', gc: { maxVersions: 1 }, columns: [{ qualifier: 'limit', type: 'int64' }] }],
       queries: [
         { name: 'eq', match: { select: 'eq', order: 'eq' }, filter: ['where:limit >= 3'] },
@@ -94,7 +97,11 @@ describe('every generated SELECT binds every matched field and filter', () => {
     else if (gap.length) expect(r.cost).toMatch(new RegExp(`^Cost: each run reads .*; ${gap.join(', ')} comes? after a gap in the key`));
     else if (plan.leading.length || plan.fanout.length) expect(r.cost).toBeNull();
     // Served poorly or not, a query gets its statement unless a filter or the order cannot be said exactly.
-    if (plan.kind === 'full-scan' || gap.length) expect(r.unexpressed.every((u) => /^filter |newest/.test(u)), r.unexpressed.join('; ')).toBe(true);
+    if (plan.kind === 'full-scan' || gap.length)
+      expect(
+        r.unexpressed.every((u) => /^filter |newest/.test(u)),
+        r.unexpressed.join('; '),
+      ).toBe(true);
     if (!r.statement) {
       expect(r.unexpressed.length).toBeGreaterThan(0);
       return;

@@ -61,8 +61,10 @@ export function filterIssue(table: Table, entry: string): string | null {
   const [, famName, qual, op, value] = m as unknown as [string, string, string, string | undefined, string | undefined];
   const fam = (table.families ?? []).find((f) => f.name === famName);
   const names = (table.families ?? []).map((f) => f.name);
-  if (!fam) return `filter ${JSON.stringify(entry)} names family ${JSON.stringify(famName)}, which table ${table.name} does not have (${names.length ? `families: ${names.join(', ')}` : 'it has no families'})`;
-  if (qual === '*' || qual === '') return op ? `filter ${JSON.stringify(entry)} compares a whole family, which has no single value; name a column (family:qualifier)` : null;
+  if (!fam)
+    return `filter ${JSON.stringify(entry)} names family ${JSON.stringify(famName)}, which table ${table.name} does not have (${names.length ? `families: ${names.join(', ')}` : 'it has no families'})`;
+  if (qual === '*' || qual === '')
+    return op ? `filter ${JSON.stringify(entry)} compares a whole family, which has no single value; name a column (family:qualifier)` : null;
   if (!op || /\{[^}]*\}/.test(qual)) return null;
   const col = (fam.columns ?? []).find((c) => c.qualifier === qual);
   if (!col?.type && !fam.aggregate) return null;
@@ -85,7 +87,8 @@ export function filterSql(table: Table, entry: string): FilterSql {
     if (op) return { ok: false, reason: `filter ${JSON.stringify(entry)} compares a whole family, which has no single value` };
     return { ok: true, predicate: `NOT MAP_EMPTY(${famId})`, params: [] };
   }
-  if (/\{[^}]*\}/.test(qual)) return { ok: false, reason: `filter ${JSON.stringify(entry)} names a dynamic qualifier (one column per value), which SQL cannot name` };
+  if (/\{[^}]*\}/.test(qual))
+    return { ok: false, reason: `filter ${JSON.stringify(entry)} names a dynamic qualifier (one column per value), which SQL cannot name` };
   const col = (fam.columns ?? []).find((c) => c.qualifier === qual);
   const cell = `${famId}[${sqlString(qual)}]`;
   if (!op) return { ok: true, predicate: `MAP_CONTAINS_KEY(${famId}, ${sqlBytes(qual)})`, params: [] };
@@ -94,7 +97,10 @@ export function filterSql(table: Table, entry: string): FilterSql {
   if (sqlType === null || t === 'json') return { ok: false, reason: `filter ${JSON.stringify(entry)} compares a ${t} value, which SQL reads only as bytes` };
   const sqlOp = op === '==' ? '=' : op === '<>' ? '!=' : op;
   if (t === 'bytes' && sqlOp !== '=' && sqlOp !== '!=') {
-    return { ok: false, reason: `filter ${JSON.stringify(entry)} orders values of ${fam.name}:${qual}, whose type is not declared (bytes compare byte by byte): declare its type` };
+    return {
+      ok: false,
+      reason: `filter ${JSON.stringify(entry)} orders values of ${fam.name}:${qual}, whose type is not declared (bytes compare byte by byte): declare its type`,
+    };
   }
   const expr = sqlCast(t, cell);
   const v = (value ?? '').trim();
@@ -103,6 +109,7 @@ export function filterSql(table: Table, entry: string): FilterSql {
     return { ok: true, predicate: `${expr} ${sqlOp} @${name}`, params: [{ name, type: sqlType, note: `the value of ${fam.name}:${qual} to compare (${t})` }] };
   }
   const lit = literal(t, v);
-  if (lit === null) return { ok: false, reason: `filter ${JSON.stringify(entry)}: ${JSON.stringify(v)} is not a ${t} value (column ${fam.name}:${qual} is ${t})` };
+  if (lit === null)
+    return { ok: false, reason: `filter ${JSON.stringify(entry)}: ${JSON.stringify(v)} is not a ${t} value (column ${fam.name}:${qual} is ${t})` };
   return { ok: true, predicate: `${expr} ${sqlOp} ${lit}`, params: [] };
 }

@@ -55,12 +55,26 @@ interface FieldPred {
 function fieldPredicate(name: string, f: Field, m: 'eq' | 'prefix' | 'range', col: string, colType: string, wrap: (p: string) => string = (p) => p): FieldPred {
   const note = (role: string) => `${name}${role}${f.type === 'timestamp' && colType !== 'TIMESTAMP' ? ` (${f.unit ?? 'ms'} since 1970)` : ''}`;
   if (m === 'eq') {
-    if (reversesOrder(f)) return { preds: [`${col} = ${reversedBound(colType, `@${name}`)}`], params: [{ name, type: 'INT64', note: note('') }], notes: [`${name} is stored reversed (Long.MAX_VALUE - time): pass the time itself`] };
-    return { preds: [`${col} = ${wrap(`@${name}`)}`], params: [{ name, type: colType, note: note(colType === 'STRING' && f.type !== 'string' ? ', as the key writes it' : '') }], notes: [] };
+    if (reversesOrder(f))
+      return {
+        preds: [`${col} = ${reversedBound(colType, `@${name}`)}`],
+        params: [{ name, type: 'INT64', note: note('') }],
+        notes: [`${name} is stored reversed (Long.MAX_VALUE - time): pass the time itself`],
+      };
+    return {
+      preds: [`${col} = ${wrap(`@${name}`)}`],
+      params: [{ name, type: colType, note: note(colType === 'STRING' && f.type !== 'string' ? ', as the key writes it' : '') }],
+      notes: [],
+    };
   }
   if (m === 'prefix') {
-    if (colType !== 'STRING' && colType !== 'BYTES') return { preds: [], params: [], notes: [], reason: `${name} is matched by prefix but is an ${colType} in SQL, which has no prefix` };
-    return { preds: [`STARTS_WITH(${col}, ${wrap(`@${name}_prefix`)})`], params: [{ name: `${name}_prefix`, type: colType, note: `text ${name} starts with` }], notes: [] };
+    if (colType !== 'STRING' && colType !== 'BYTES')
+      return { preds: [], params: [], notes: [], reason: `${name} is matched by prefix but is an ${colType} in SQL, which has no prefix` };
+    return {
+      preds: [`STARTS_WITH(${col}, ${wrap(`@${name}_prefix`)})`],
+      params: [{ name: `${name}_prefix`, type: colType, note: `text ${name} starts with` }],
+      notes: [],
+    };
   }
   const from = { name: `${name}_from`, type: reversesOrder(f) ? 'INT64' : colType, note: note(' from, included') };
   const to = { name: `${name}_to`, type: reversesOrder(f) ? 'INT64' : colType, note: note(' to, included') };
@@ -68,7 +82,9 @@ function fieldPredicate(name: string, f: Field, m: 'eq' | 'prefix' | 'range', co
     return {
       preds: [`${col} >= ${reversedBound(colType, `@${name}_to`)} AND ${col} <= ${reversedBound(colType, `@${name}_from`)}`],
       params: [from, to],
-      notes: [`${name} is stored reversed (Long.MAX_VALUE - time), so in key order the bounds are reversed and swapped: @${name}_to gives the lower bound, @${name}_from the upper`],
+      notes: [
+        `${name} is stored reversed (Long.MAX_VALUE - time), so in key order the bounds are reversed and swapped: @${name}_to gives the lower bound, @${name}_from the upper`,
+      ],
     };
   }
   return { preds: [`${col} >= ${wrap(`@${name}_from`)} AND ${col} <= ${wrap(`@${name}_to`)}`], params: [from, to], notes: [] };
@@ -118,7 +134,8 @@ export function queryCost(design: Design, table: Table, q: Query, plan: QueryPla
     return `Cost: on ${table.name} this statement is ${plan.kind === 'full-scan' ? 'a full table scan' : `a read filtered by ${gap.join(', ')} after a gap in the key`}; the design serves the query from ${q.servedBy} (servedBy), whose key reads it: query that instead.`;
   }
   const rows = rowsPerRun(design, table, plan.index);
-  const perRun = rows === null ? `every row of ${table.name} (how many is not known: declare load.writesPerSecond and a retention)` : `about ${count(rows)} rows`;
+  const perRun =
+    rows === null ? `every row of ${table.name} (how many is not known: declare load.writesPerSecond and a retention)` : `about ${count(rows)} rows`;
   const rate = rows !== null && q.perSecond ? `, ${count(rows * q.perSecond)} rows/s at ${q.perSecond.toLocaleString('en-US')} runs/s` : '';
   const limit = q.limit ? ` to return at most ${count(q.limit)}` : '';
   if (plan.kind === 'full-scan') {
@@ -188,7 +205,11 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
         if (m === 'eq' || plan.leading.includes(n)) {
           where.push(`${col} = @${n}`);
           predicates.field[n] = [`${col} = @${n}`];
-          params.push({ name: n, type: structType(key, n), note: `the salt: FNV-1a of ${saltOf(layout, fields, n).join(', ')} modulo ${f.buckets} (the code export's key builder computes it)` });
+          params.push({
+            name: n,
+            type: structType(key, n),
+            note: `the salt: FNV-1a of ${saltOf(layout, fields, n).join(', ')} modulo ${f.buckets} (the code export's key builder computes it)`,
+          });
         }
         continue;
       }
@@ -199,7 +220,9 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
     if (plan.scans > 1) comments.push(`run once per salt value (${plan.scans} scans; the key builder lists the ranges)`);
     const inputs = plan.leading
       .filter((n) => fields[n]?.type !== 'hash' || q.match?.[n])
-      .flatMap((n) => (fields[n]?.type === 'hash' ? [] : q.match?.[n] === 'range' ? [`${n} from`, `${n} to`] : q.match?.[n] === 'prefix' ? [`${n} prefix`] : [n]));
+      .flatMap((n) =>
+        fields[n]?.type === 'hash' ? [] : q.match?.[n] === 'range' ? [`${n} from`, `${n} to`] : q.match?.[n] === 'prefix' ? [`${n} prefix`] : [n],
+      );
     const from = `the code export's key builder, from ${inputs.join(', ') || 'nothing'}`;
     if (plan.kind === 'point') {
       where.push('_key = @key');
@@ -207,11 +230,17 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
     } else if (plan.kind === 'range' || (plan.kind === 'multi-scan' && !plan.end.startsWith('successor('))) {
       where.push('_key >= @start AND _key < @end');
       const end = plan.end.startsWith('successor(') ? plan.end : `successor(${plan.end})`;
-      params.push({ name: 'start', type: 'BYTES', note: `${plan.start} (included), from ${from}` }, { name: 'end', type: 'BYTES', note: `${end} (excluded), from ${from}` });
+      params.push(
+        { name: 'start', type: 'BYTES', note: `${plan.start} (included), from ${from}` },
+        { name: 'end', type: 'BYTES', note: `${end} (excluded), from ${from}` },
+      );
       const last = plan.leading[plan.leading.length - 1];
-      if (last && q.match?.[last] === 'range') comments.push(`half-open [@start, @end): @end is the successor of the "${last} to" prefix, so ${last} to is included, as in the code export`);
+      if (last && q.match?.[last] === 'range')
+        comments.push(`half-open [@start, @end): @end is the successor of the "${last} to" prefix, so ${last} to is included, as in the code export`);
       if (plan.leading.some((n) => fields[n] && reversesOrder(fields[n]!) && q.match?.[n] === 'range')) {
-        comments.push('a reversed time in the key: the key builder reverses and swaps from and to, so @start holds the reversed "to" and @end the successor of the reversed "from"');
+        comments.push(
+          'a reversed time in the key: the key builder reverses and swaps from and to, so @start holds the reversed "to" and @end the successor of the reversed "from"',
+        );
       }
     } else if (plan.kind !== 'full-scan') {
       where.push('STARTS_WITH(_key, @key_prefix)');
@@ -223,13 +252,16 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
       const m = q.match?.[n];
       if (!f || !m) continue;
       if (!splittable(design, table, layout, n)) {
-        unexpressed.push(`${n} is matched after a gap in the key, and without a row key schema SQL cannot read it out of _key (it is binary, or its values can hold the delimiter)`);
+        unexpressed.push(
+          `${n} is matched after a gap in the key, and without a row key schema SQL cannot read it out of _key (it is binary, or its values can hold the delimiter)`,
+        );
         continue;
       }
       const seg = layout.segments.findIndex((s) => s.field === n);
       const s = layout.segments[seg]!;
       const col = `SPLIT(SAFE_CONVERT_BYTES_TO_STRING(_key), ${sqlString(layout.delimiter!)})[SAFE_OFFSET(${seg})]`;
-      const wrap = (p: string) => (s.prefix || s.suffix ? `CONCAT(${[s.prefix && sqlString(s.prefix), p, s.suffix && sqlString(s.suffix)].filter(Boolean).join(', ')})` : p);
+      const wrap = (p: string) =>
+        s.prefix || s.suffix ? `CONCAT(${[s.prefix && sqlString(s.prefix), p, s.suffix && sqlString(s.suffix)].filter(Boolean).join(', ')})` : p;
       if (reversesOrder(f) || f.type === 'int' || (f.type === 'timestamp' && f.format !== 'iso')) {
         if (m !== 'eq' || reversesOrder(f)) {
           unexpressed.push(`${n} is a number in the key matched after a gap by ${m}; without a row key schema SQL compares it as text`);
@@ -264,7 +296,10 @@ export function querySql(design: Design, table: Table, layout: KeyLayout, key: S
           : `newest first: key order is oldest first, so ORDER BY ${sorted} (GoogleSQL for Bigtable orders ascending only; the negated time puts the newest first) sorts the rows read before LIMIT ${q.limit}`,
       );
     } else if (rev && !(ranges && q.limit)) comments.push(`newest first: ${rev} is a reversed time, so key order is newest first`);
-    else if (q.limit) unexpressed.push(`the query wants the newest ${q.limit} rows first, but key order is not newest first${ranges ? ` across its ${plan.scans} key ranges` : ' (no reversed time after the bound fields)'} and SQL cannot sort by its time exactly, so LIMIT ${q.limit} would return others`);
+    else if (q.limit)
+      unexpressed.push(
+        `the query wants the newest ${q.limit} rows first, but key order is not newest first${ranges ? ` across its ${plan.scans} key ranges` : ' (no reversed time after the bound fields)'} and SQL cannot sort by its time exactly, so LIMIT ${q.limit} would return others`,
+      );
     else comments.push('newest first: rows come in key order (oldest first); sort them in the client');
   }
 

@@ -12,7 +12,10 @@ const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sq
 const sql = (t: Table) => exportTable(one(t), null, 'sql').text;
 const orders = (queries: Table['queries'], extra: Partial<Table> = {}): Table => ({
   name: 'orders',
-  rowKey: { template: '{store}#{customer}#{order}', fields: { store: { type: 'string', cardinality: 100 }, customer: { type: 'string' }, order: { type: 'int', pad: 10 } } },
+  rowKey: {
+    template: '{store}#{customer}#{order}',
+    fields: { store: { type: 'string', cardinality: 100 }, customer: { type: 'string' }, order: { type: 'int', pad: 10 } },
+  },
   families: [{ name: 'o', gc: { maxVersions: 1 } }],
   queries,
   ...extra,
@@ -62,10 +65,14 @@ describe('SQL per query', () => {
     expect(text).toContain(
       `-- Cost: each run reads about ${n(rows[1]!)} rows, ${n(rows[1]! * 5)} rows/s at 5 runs/s (the prefix the bound key fields select); order comes after a gap in the key, so it filters the rows read instead of narrowing the read.\nSELECT _key, o\nFROM orders\nWHERE store = @store\n  AND \`order\` = @order;`,
     );
-    expect(text).toContain(`-- Cost: full table scan. Each run reads about ${n(rows[3]!)} rows; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by what the query filters on would serve it ("Schema design best practices").\nSELECT _key, o\nFROM orders\nWHERE CAST(o['total'] AS INT64) > 100;`);
+    expect(text).toContain(
+      `-- Cost: full table scan. Each run reads about ${n(rows[3]!)} rows; the WHERE keeps the rows the query wants. No key field narrows the read: a table or materialized view keyed by what the query filters on would serve it ("Schema design best practices").\nSELECT _key, o\nFROM orders\nWHERE CAST(o['total'] AS INT64) > 100;`,
+    );
     // A query the design serves from another table says so, with no figure from this table.
     const routed = sql({ ...t, queries: [{ name: 'by customer', match: { customer: 'eq' }, servedBy: 'orders_by_customer' }] });
-    expect(routed).toContain('-- Cost: on orders this statement is a full table scan; the design serves the query from orders_by_customer (servedBy), whose key reads it: query that instead.\nSELECT _key, o\nFROM orders\nWHERE customer = @customer;');
+    expect(routed).toContain(
+      '-- Cost: on orders this statement is a full table scan; the design serves the query from orders_by_customer (servedBy), whose key reads it: query that instead.\nSELECT _key, o\nFROM orders\nWHERE customer = @customer;',
+    );
     // A query its key serves says no cost.
     const store = text.slice(text.indexOf('-- Query "a store"'), text.indexOf('-- Query "big orders"'));
     expect(store).not.toContain('Cost:');
@@ -75,7 +82,15 @@ describe('SQL per query', () => {
   it('reads a gap field out of _key with SPLIT when the table has no row key schema', () => {
     // A constant segment: no structured row key, so the SQL reads _key.
     const t = orders([{ name: 'orders of a customer', match: { customer: 'eq' }, limit: 200 }], {
-      rowKey: { template: 'o#{store}#{customer}#{order}', delimiter: '#', fields: { store: { type: 'string', cardinality: 100, alphabet: 'lower' }, customer: { type: 'string', alphabet: 'lower' }, order: { type: 'int', pad: 10 } } },
+      rowKey: {
+        template: 'o#{store}#{customer}#{order}',
+        delimiter: '#',
+        fields: {
+          store: { type: 'string', cardinality: 100, alphabet: 'lower' },
+          customer: { type: 'string', alphabet: 'lower' },
+          order: { type: 'int', pad: 10 },
+        },
+      },
     });
     expect(sql(t)).toContain("SELECT _key, o\nFROM orders\nWHERE SPLIT(SAFE_CONVERT_BYTES_TO_STRING(_key), '#')[SAFE_OFFSET(2)] = @customer\nLIMIT 200;");
   });
@@ -83,7 +98,11 @@ describe('SQL per query', () => {
   it('keeps the time bound of a query after a gap', () => {
     const t: Table = {
       name: 'events',
-      rowKey: { template: '{app}#{user}#{ts}', encoding: 'orderedCode', fields: { app: { type: 'string', cardinality: 10 }, user: { type: 'string' }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } } },
+      rowKey: {
+        template: '{app}#{user}#{ts}',
+        encoding: 'orderedCode',
+        fields: { app: { type: 'string', cardinality: 10 }, user: { type: 'string' }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } },
+      },
       families: [{ name: 'e', gc: { maxAge: '30d' } }],
       queries: [{ name: 'a user since T', match: { user: 'eq', ts: 'range' } }],
     };
@@ -96,7 +115,10 @@ describe('SQL per query', () => {
     const t: Table = {
       name: 'select',
       rowKey: { template: '{group}#{select}', fields: { group: { type: 'string' }, select: { type: 'string' } } },
-      families: [{ name: 'order', gc: { maxVersions: 1 } }, { name: 'my-fam', gc: { maxVersions: 1 } }],
+      families: [
+        { name: 'order', gc: { maxVersions: 1 } },
+        { name: 'my-fam', gc: { maxVersions: 1 } },
+      ],
       queries: [{ name: 'q', match: { group: 'eq', select: 'eq' } }],
     };
     expect(sql(t)).toContain('SELECT _key, `order`, `my-fam`\nFROM `select`\nWHERE `group` = @group\n  AND `select` = @select;');
@@ -104,7 +126,15 @@ describe('SQL per query', () => {
 
   it('writes a half-open _key range and says so, with the key builder as the source of the bytes', () => {
     const t = orders([{ name: 'a range of orders', match: { store: 'eq', customer: 'eq', order: 'range' } }], {
-      rowKey: { template: 'o#{store}#{customer}#{order}', delimiter: '#', fields: { store: { type: 'string', cardinality: 100, alphabet: 'lower' }, customer: { type: 'string', alphabet: 'lower' }, order: { type: 'int', pad: 10 } } },
+      rowKey: {
+        template: 'o#{store}#{customer}#{order}',
+        delimiter: '#',
+        fields: {
+          store: { type: 'string', cardinality: 100, alphabet: 'lower' },
+          customer: { type: 'string', alphabet: 'lower' },
+          order: { type: 'int', pad: 10 },
+        },
+      },
     });
     const text = sql(t);
     expect(text).toContain('WHERE _key >= @start AND _key < @end;');
@@ -131,15 +161,37 @@ describe('SQL per query', () => {
         '-- newest first: ts is a reversed time, so key order is newest first',
       ].join('\n'),
     );
-    expect(text).toContain("AND ts >= LPAD(CAST(9223372036854775807 - @ts_to AS STRING), 19, '0') AND ts <= LPAD(CAST(9223372036854775807 - @ts_from AS STRING), 19, '0')\nLIMIT 50;");
+    expect(text).toContain(
+      "AND ts >= LPAD(CAST(9223372036854775807 - @ts_to AS STRING), 19, '0') AND ts <= LPAD(CAST(9223372036854775807 - @ts_from AS STRING), 19, '0')\nLIMIT 50;",
+    );
     // Both bounds included (<=) and said so; "half-open" is said only of _key byte ranges.
     expect(text).not.toMatch(/half-open/);
   });
 
-  it('makes every filter a predicate, with the column type\'s cast', () => {
-    const t = orders([{ name: 'big orders', match: { store: 'eq' }, filter: ['o:total > 1000', 'o:status = "open"', 'o:note', 'o:*', 'o:paid_at >= 2026-01-01T00:00:00Z', 'o:due = @due'] }], {
-      families: [{ name: 'o', gc: { maxVersions: 1 }, columns: [{ qualifier: 'total', type: 'int64' }, { qualifier: 'status', type: 'string' }, { qualifier: 'paid_at', type: 'timestamp' }, { qualifier: 'due', type: 'date' }] }],
-    });
+  it("makes every filter a predicate, with the column type's cast", () => {
+    const t = orders(
+      [
+        {
+          name: 'big orders',
+          match: { store: 'eq' },
+          filter: ['o:total > 1000', 'o:status = "open"', 'o:note', 'o:*', 'o:paid_at >= 2026-01-01T00:00:00Z', 'o:due = @due'],
+        },
+      ],
+      {
+        families: [
+          {
+            name: 'o',
+            gc: { maxVersions: 1 },
+            columns: [
+              { qualifier: 'total', type: 'int64' },
+              { qualifier: 'status', type: 'string' },
+              { qualifier: 'paid_at', type: 'timestamp' },
+              { qualifier: 'due', type: 'date' },
+            ],
+          },
+        ],
+      },
+    );
     expect(sql(t)).toContain(
       [
         'WHERE store = @store',
@@ -155,14 +207,22 @@ describe('SQL per query', () => {
 
   it('writes no statement when a condition cannot be said exactly, and says why', () => {
     const untyped = sql(orders([{ name: 'big orders', match: { store: 'eq' }, filter: ['o:total > 1000'] }]));
-    expect(untyped).toContain('-- Not expressed in SQL: a statement without these conditions would return other rows.\n-- - filter "o:total > 1000" orders values of o:total, whose type is not declared (bytes compare byte by byte): declare its type');
+    expect(untyped).toContain(
+      '-- Not expressed in SQL: a statement without these conditions would return other rows.\n-- - filter "o:total > 1000" orders values of o:total, whose type is not declared (bytes compare byte by byte): declare its type',
+    );
     expect(untyped).not.toContain('SELECT _key, o');
     const newest = sql({ ...orders([{ name: 'latest', match: { store: 'eq', customer: 'eq' }, order: 'newest', limit: 10 }]) });
     // The first open field is an order number, not a time: nothing to sort by.
-    expect(newest).toMatch(/-- - the query wants the newest 10 rows first, but key order is not newest first \(no reversed time after the bound fields\) and SQL cannot sort by its time exactly/);
+    expect(newest).toMatch(
+      /-- - the query wants the newest 10 rows first, but key order is not newest first \(no reversed time after the bound fields\) and SQL cannot sort by its time exactly/,
+    );
     expect(newest).not.toContain('LIMIT 10;');
     // An ISO text time is left to the key order too.
-    const iso = sql(orders([{ name: 'latest', match: { store: 'eq' }, order: 'newest', limit: 5 }], { rowKey: { template: '{store}#{at}', fields: { store: { type: 'string' }, at: { type: 'timestamp', format: 'iso' } } } }));
+    const iso = sql(
+      orders([{ name: 'latest', match: { store: 'eq' }, order: 'newest', limit: 5 }], {
+        rowKey: { template: '{store}#{at}', fields: { store: { type: 'string' }, at: { type: 'timestamp', format: 'iso' } } },
+      }),
+    );
     expect(iso).toMatch(/-- - the query wants the newest 5 rows first/);
   });
 
@@ -182,20 +242,41 @@ describe('SQL per query', () => {
     );
     // A big-endian microsecond time is a TIMESTAMP column.
     const binary = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 10 }], {
-      rowKey: { template: '{store}#{placed}', encoding: 'orderedCode', fields: { store: { type: 'string' }, placed: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } } },
+      rowKey: {
+        template: '{store}#{placed}',
+        encoding: 'orderedCode',
+        fields: { store: { type: 'string' }, placed: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } },
+      },
     });
     expect(sql(binary)).toContain('ORDER BY -UNIX_MICROS(placed)\nLIMIT 10;');
   });
 
   it('newest first with a limit over salt buckets merges the buckets by the reversed time', () => {
     const t = orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], {
-      rowKey: { template: '{store}#{salt}#{placed}#{order}', fields: { store: { type: 'string' }, salt: { type: 'hash', buckets: 4, of: ['order'] }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } } },
+      rowKey: {
+        template: '{store}#{salt}#{placed}#{order}',
+        fields: {
+          store: { type: 'string' },
+          salt: { type: 'hash', buckets: 4, of: ['order'] },
+          placed: { type: 'timestamp', reversed: true },
+          order: { type: 'int', pad: 10 },
+        },
+      },
     });
     const text = sql(t);
-    expect(text).toContain('-- newest first: placed is a reversed time, but the 4 key ranges come one after another, so ORDER BY placed merges them newest first before LIMIT 20');
+    expect(text).toContain(
+      '-- newest first: placed is a reversed time, but the 4 key ranges come one after another, so ORDER BY placed merges them newest first before LIMIT 20',
+    );
     expect(text).toContain("WHERE salt IN ('0', '1', '2', '3')\n  AND store = @store\nORDER BY placed\nLIMIT 20;");
     // One range (no salt to fan out over): key order is already newest first, no ORDER BY.
-    const one = sql(orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], { rowKey: { template: '{store}#{placed}#{order}', fields: { store: { type: 'string' }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } } } }));
+    const one = sql(
+      orders([{ name: 'latest of a store', match: { store: 'eq' }, order: 'newest', limit: 20 }], {
+        rowKey: {
+          template: '{store}#{placed}#{order}',
+          fields: { store: { type: 'string' }, placed: { type: 'timestamp', reversed: true }, order: { type: 'int', pad: 10 } },
+        },
+      }),
+    );
     expect(one).toContain('-- newest first: placed is a reversed time, so key order is newest first');
     expect(one).not.toContain('ORDER BY');
   });
@@ -205,7 +286,11 @@ describe('suggested materialized views', () => {
   it('never uses ARRAY_AGG, and indexes a gap query by ORDER BY with the equality field first and the source key', () => {
     const t: Table = {
       name: 'events',
-      rowKey: { template: '{app}#{ts}#{user}', encoding: 'orderedCode', fields: { app: { type: 'string', cardinality: 10 }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' }, user: { type: 'string' } } },
+      rowKey: {
+        template: '{app}#{ts}#{user}',
+        encoding: 'orderedCode',
+        fields: { app: { type: 'string', cardinality: 10 }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' }, user: { type: 'string' } },
+      },
       families: [{ name: 'e', gc: { maxAge: '30d' } }],
       queries: [{ name: 'a user since T', match: { user: 'eq', ts: 'range' } }],
     };

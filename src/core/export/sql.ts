@@ -48,18 +48,29 @@ function viewBlocks(design: Design, table: Table): string[] {
   const out: string[] = [];
   const mine = viewsOf(design, table.name);
   for (const { view, sql } of mine.materialized) {
-    out.push('', c(`Materialized view ${view.name} (declared in the design)`), c(`gcloud bigtable materialized-views create ${view.name} --instance=INSTANCE --query=...`), `${sql};`);
+    out.push(
+      '',
+      c(`Materialized view ${view.name} (declared in the design)`),
+      c(`gcloud bigtable materialized-views create ${view.name} --instance=INSTANCE --query=...`),
+      `${sql};`,
+    );
   }
   for (const s of mine.skipped) out.push('', c(`Not written: ${s}`));
   for (const v of mine.logical) out.push('', c(`Logical view ${v.name} (declared in the design)`), `${v.query.trim().replace(/;\s*$/, '')};`);
   const suggested = suggestViews(design, table);
-  if (suggested.length) out.push('', c('Suggested materialized views ("Continuous materialized views"): add one to the design as materializedViews to create it.'));
+  if (suggested.length)
+    out.push('', c('Suggested materialized views ("Continuous materialized views"): add one to the design as materializedViews to create it.'));
   for (const s of suggested) {
     const r = materializedViewSql(design, s.view);
     if (!r.ok) continue;
     const { problems } = checkMaterializedView(r.sql, design);
     if (problems.length) continue;
-    out.push('', c(`${s.view.name}: ${s.why}`), c(`gcloud bigtable materialized-views create ${shq(s.view.name)} --instance="$INSTANCE" --query="$(cat this-view.sql)"`), `${r.sql};`);
+    out.push(
+      '',
+      c(`${s.view.name}: ${s.why}`),
+      c(`gcloud bigtable materialized-views create ${shq(s.view.name)} --instance="$INSTANCE" --query="$(cat this-view.sql)"`),
+      `${r.sql};`,
+    );
   }
   return out;
 }

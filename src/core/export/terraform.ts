@@ -80,16 +80,35 @@ function gcRulesJson(rule: GcRule): unknown {
 function gcItems(rule: GcRule): Item[] {
   const r = simplifyGc(rule);
   const simple = (x: GcRule): Item | null =>
-    'maxAge' in x ? { kind: 'block', lines: block('max_age', [{ kind: 'attr', key: 'duration', value: hclString(goDuration(x.maxAge)) }]) } : 'maxVersions' in x ? { kind: 'block', lines: block('max_version', [{ kind: 'attr', key: 'number', value: String(x.maxVersions) }]) } : null;
+    'maxAge' in x
+      ? { kind: 'block', lines: block('max_age', [{ kind: 'attr', key: 'duration', value: hclString(goDuration(x.maxAge)) }]) }
+      : 'maxVersions' in x
+        ? { kind: 'block', lines: block('max_version', [{ kind: 'attr', key: 'number', value: String(x.maxVersions) }]) }
+        : null;
   if ('maxAge' in r || 'maxVersions' in r) return [{ kind: 'blank' }, simple(r)!];
   const parts = 'union' in r ? r.union : r.intersection;
   if (parts.length === 2 && parts.some((p) => 'maxAge' in p) && parts.some((p) => 'maxVersions' in p)) {
     const age = parts.find((p) => 'maxAge' in p)!;
     const ver = parts.find((p) => 'maxVersions' in p)!;
-    return [{ kind: 'attr', key: 'mode', value: hclString('union' in r ? 'UNION' : 'INTERSECTION') }, { kind: 'blank' }, simple(age)!, { kind: 'blank' }, simple(ver)!];
+    return [
+      { kind: 'attr', key: 'mode', value: hclString('union' in r ? 'UNION' : 'INTERSECTION') },
+      { kind: 'blank' },
+      simple(age)!,
+      { kind: 'blank' },
+      simple(ver)!,
+    ];
   }
   const json = JSON.stringify(gcRulesJson(r), null, 2);
-  return [{ kind: 'attr', key: 'gc_rules', value: `<<-EOT\n${heredocSafe(json).split('\n').map((l) => `    ${l}`).join('\n')}\n  EOT` }];
+  return [
+    {
+      kind: 'attr',
+      key: 'gc_rules',
+      value: `<<-EOT\n${heredocSafe(json)
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n')}\n  EOT`,
+    },
+  ];
 }
 
 /** Provider features and the first `google` provider release that has them (its CHANGELOG). */
@@ -107,7 +126,11 @@ export const PROVIDER_FEATURES = {
 } as const;
 export type ProviderFeature = keyof typeof PROVIDER_FEATURES;
 
-const versionKey = (v: string) => v.split('.').map((n) => n.padStart(4, '0')).join('.');
+const versionKey = (v: string) =>
+  v
+    .split('.')
+    .map((n) => n.padStart(4, '0'))
+    .join('.');
 
 /** The oldest provider release with every feature used. */
 export function providerVersion(used: Iterable<ProviderFeature>): string {
@@ -117,7 +140,12 @@ export function providerVersion(used: Iterable<ProviderFeature>): string {
 }
 
 /** The google_bigtable_table resource and its GC policies, for an instance named by `instanceRef`. */
-export function terraformTable(design: Design, table: Table, instanceRef: string, used: Set<ProviderFeature>): { blocks: string[][]; notes: string[]; warnings: string[] } {
+export function terraformTable(
+  design: Design,
+  table: Table,
+  instanceRef: string,
+  used: Set<ProviderFeature>,
+): { blocks: string[][]; notes: string[]; warnings: string[] } {
   refuseLimits(design, [table], false);
   const warnings = idWarnings(table);
   const notes = [...warnings];
@@ -138,10 +166,16 @@ export function terraformTable(design: Design, table: Table, instanceRef: string
   }
   if (table.backup) {
     used.add('backup');
-    tableItems.push({ kind: 'blank' }, { kind: 'block', lines: block('automated_backup_policy', [
-      { kind: 'attr', key: 'retention_period', value: hclString(goDuration(table.backup.retention)) },
-      { kind: 'attr', key: 'frequency', value: hclString('24h') },
-    ]) });
+    tableItems.push(
+      { kind: 'blank' },
+      {
+        kind: 'block',
+        lines: block('automated_backup_policy', [
+          { kind: 'attr', key: 'retention_period', value: hclString(goDuration(table.backup.retention)) },
+          { kind: 'attr', key: 'frequency', value: hclString('24h') },
+        ]),
+      },
+    );
   }
   if (table.tieredStorage) {
     const why = `the google provider has no tiered storage argument: set infrequent access after ${table.tieredStorage.infrequentAccessAfter} with the gcloud export (gcloud beta)`;
@@ -161,7 +195,17 @@ export function terraformTable(design: Design, table: Table, instanceRef: string
     const encoding = key.encoding === 'delimitedBytes' ? { delimitedBytes: { delimiter: toBase64(utf8(key.delimiter!)) } } : { [key.encoding]: {} };
     const json = JSON.stringify({ structType: { fields: key.fields, encoding } }, null, 2);
     used.add('rowKeySchema');
-    tableItems.push({ kind: 'blank' }, { kind: 'attr', key: 'row_key_schema', value: `<<-EOT\n${heredocSafe(json).split('\n').map((l) => `    ${l}`).join('\n')}\n  EOT` });
+    tableItems.push(
+      { kind: 'blank' },
+      {
+        kind: 'attr',
+        key: 'row_key_schema',
+        value: `<<-EOT\n${heredocSafe(json)
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n')}\n  EOT`,
+      },
+    );
     notes.push(...key.notes);
   } catch (e) {
     if (!(e instanceof ExportError)) throw e;
@@ -177,12 +221,14 @@ export function terraformTable(design: Design, table: Table, instanceRef: string
     usedNames.add(name);
     const gc = gcItems(f.gc);
     if (gc.some((i) => i.kind === 'attr' && i.key === 'gc_rules')) used.add('gcRules');
-    blocks.push(block(`resource "google_bigtable_gc_policy" ${hclString(name)}`, [
-      { kind: 'attr', key: 'instance_name', value: instanceRef },
-      { kind: 'attr', key: 'table', value: `google_bigtable_table.${res}.name` },
-      { kind: 'attr', key: 'column_family', value: hclString(f.name) },
-      ...gc,
-    ]));
+    blocks.push(
+      block(`resource "google_bigtable_gc_policy" ${hclString(name)}`, [
+        { kind: 'attr', key: 'instance_name', value: instanceRef },
+        { kind: 'attr', key: 'table', value: `google_bigtable_table.${res}.name` },
+        { kind: 'attr', key: 'column_family', value: hclString(f.name) },
+        ...gc,
+      ]),
+    );
   }
   return { blocks, notes, warnings };
 }
@@ -190,9 +236,12 @@ export function terraformTable(design: Design, table: Table, instanceRef: string
 /** `terraform { required_providers { google = ... } }` pinned to the oldest release with what the module uses. */
 export function requiredProviders(used: Iterable<ProviderFeature>): string[] {
   return block('terraform', [
-    { kind: 'block', lines: block('required_providers', [
-      { kind: 'attr', key: 'google', value: `{\n    source  = "hashicorp/google"\n    version = ">= ${providerVersion(used)}"\n  }` },
-    ]) },
+    {
+      kind: 'block',
+      lines: block('required_providers', [
+        { kind: 'attr', key: 'google', value: `{\n    source  = "hashicorp/google"\n    version = ">= ${providerVersion(used)}"\n  }` },
+      ]),
+    },
   ]);
 }
 
@@ -203,10 +252,12 @@ export const exportTerraform: Exporter = (design, tableArg) => {
   const head: string[] = [`# Table ${table.name} of design "${design.name}", by Bigtable Schema Studio.`].map(commentText);
   for (const n of t.warnings) head.push(`# Warning: ${commentText(n)}`);
   const out: string[] = [...head, '', ...requiredProviders(used), ''];
-  out.push(...block('variable "instance_name"', [
-    { kind: 'attr', key: 'type', value: 'string' },
-    { kind: 'attr', key: 'description', value: hclString('The Bigtable instance that holds the table.') },
-  ]));
+  out.push(
+    ...block('variable "instance_name"', [
+      { kind: 'attr', key: 'type', value: 'string' },
+      { kind: 'attr', key: 'description', value: hclString('The Bigtable instance that holds the table.') },
+    ]),
+  );
   for (const b of t.blocks) out.push('', ...b);
   // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
   const views = viewsOf(design, table.name);

@@ -35,7 +35,10 @@ async function run(name: string, script: string, port: number): Promise<void> {
   const file = join(dir, `${name}.sh`);
   writeFileSync(file, script);
   // Each script talks to its own path prefix, so the captures do not mix.
-  const { code, err } = await runProcess('bash', [file], { env: { ...env, CLOUDSDK_API_ENDPOINT_OVERRIDES_BIGTABLEADMIN: `http://127.0.0.1:${port}/${name}/`, ...(name === 'tiered' ? { INSTANCE: 'sensors' } : {}) }, cwd: dir });
+  const { code, err } = await runProcess('bash', [file], {
+    env: { ...env, CLOUDSDK_API_ENDPOINT_OVERRIDES_BIGTABLEADMIN: `http://127.0.0.1:${port}/${name}/`, ...(name === 'tiered' ? { INSTANCE: 'sensors' } : {}) },
+    cwd: dir,
+  });
   runs.set(name, { code, err });
 }
 
@@ -52,11 +55,24 @@ describe.skipIf(!hasGcloud)('whole-design gcloud script against real gcloud (loo
       requests.set(name!, list);
       // Every long-running call is already done; creates echo what they were sent.
       if (/\/operations\//.test(path) || (method === 'POST' && /\/instances$/.test(path))) {
-        return { json: { name: 'operations/done', done: true, response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Instance', name: 'projects/p/instances/i', ...(parsed.instance as object) } } };
+        return {
+          json: {
+            name: 'operations/done',
+            done: true,
+            response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Instance', name: 'projects/p/instances/i', ...(parsed.instance as object) },
+          },
+        };
       }
-      if (method === 'POST' && /\/tables$/.test(path)) return { json: { name: `projects/p/instances/i/tables/${String(parsed.tableId)}`, ...(parsed.table as object) } };
+      if (method === 'POST' && /\/tables$/.test(path))
+        return { json: { name: `projects/p/instances/i/tables/${String(parsed.tableId)}`, ...(parsed.table as object) } };
       if (method === 'PATCH' && /\/tables\//.test(path)) {
-        return { json: { name: 'operations/done', done: true, response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: 'projects/p/instances/i/tables/t', ...parsed } } };
+        return {
+          json: {
+            name: 'operations/done',
+            done: true,
+            response: { '@type': 'type.googleapis.com/google.bigtable.admin.v2.Table', name: 'projects/p/instances/i/tables/t', ...parsed },
+          },
+        };
       }
       return { json: { name: 'projects/p/instances/i/appProfiles/x', ...parsed } };
     });
@@ -80,11 +96,16 @@ describe.skipIf(!hasGcloud)('whole-design gcloud script against real gcloud (loo
     expect(create?.body).toMatchObject({ instanceId: 'shop-prod', instance: { displayName: 'Shop (production)' } });
     const clusters = create!.body.clusters as Record<string, Record<string, unknown>>;
     expect(Object.keys(clusters).sort()).toEqual(['shop-east', 'shop-west']);
-    for (const [id, zone] of [['shop-east', 'us-east1-b'], ['shop-west', 'us-west1-a']] as const) {
+    for (const [id, zone] of [
+      ['shop-east', 'us-east1-b'],
+      ['shop-west', 'us-west1-a'],
+    ] as const) {
       expect(clusters[id]).toMatchObject({
         location: `projects/p/locations/${zone}`,
         defaultStorageType: 'SSD',
-        clusterConfig: { clusterAutoscalingConfig: { autoscalingLimits: { minServeNodes: 3, maxServeNodes: 12 }, autoscalingTargets: { cpuUtilizationPercent: 35 } } },
+        clusterConfig: {
+          clusterAutoscalingConfig: { autoscalingLimits: { minServeNodes: 3, maxServeNodes: 12 }, autoscalingTargets: { cpuUtilizationPercent: 35 } },
+        },
       });
     }
   });
@@ -101,7 +122,11 @@ describe.skipIf(!hasGcloud)('whole-design gcloud script against real gcloud (loo
   it('creates every table with its deletion protection, change stream and backup policy', () => {
     const tables = new Map(of('replicated', 'POST', /\/tables$/).map((r) => [r.body.tableId as string, r.body.table as Record<string, unknown>]));
     expect([...tables.keys()]).toEqual(['carts', 'stock']);
-    expect(tables.get('carts')).toMatchObject({ deletionProtection: true, changeStreamConfig: { retentionPeriod: '259200s' }, automatedBackupPolicy: { retentionPeriod: '1209600s' } });
+    expect(tables.get('carts')).toMatchObject({
+      deletionProtection: true,
+      changeStreamConfig: { retentionPeriod: '259200s' },
+      automatedBackupPolicy: { retentionPeriod: '1209600s' },
+    });
     expect(tables.get('stock')).toMatchObject({ deletionProtection: true, automatedBackupPolicy: { retentionPeriod: '2592000s' } });
     expect(tables.get('stock')).not.toHaveProperty('changeStreamConfig');
     for (const t of tables.values()) expect(t).toHaveProperty('rowKeySchema');
@@ -111,6 +136,10 @@ describe.skipIf(!hasGcloud)('whole-design gcloud script against real gcloud (loo
     expect(of('tiered', 'POST', /\/instances$/)).toEqual([]);
     const [t] = of('tiered', 'POST', /\/tables$/);
     expect(t?.body.tableId).toBe('sensor_readings');
-    expect(t?.body.table).toMatchObject({ deletionProtection: true, automatedBackupPolicy: { retentionPeriod: '604800s' }, tieredStorageConfig: { infrequentAccess: { includeIfOlderThan: '5184000s' } } });
+    expect(t?.body.table).toMatchObject({
+      deletionProtection: true,
+      automatedBackupPolicy: { retentionPeriod: '604800s' },
+      tieredStorageConfig: { infrequentAccess: { includeIfOlderThan: '5184000s' } },
+    });
   });
 });

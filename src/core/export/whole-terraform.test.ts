@@ -23,11 +23,35 @@ const SCHEMA: Record<string, Record<string, string[]>> = {
     'cluster.autoscaling_config': ['min_nodes', 'max_nodes', 'cpu_target', 'storage_target'],
   },
   google_bigtable_app_profile: {
-    '': ['app_profile_id', 'instance', 'project', 'data_boost_isolation_read_only', 'description', 'ignore_warnings', 'multi_cluster_routing_use_any', 'single_cluster_routing', 'standard_isolation', 'multi_cluster_routing_cluster_ids', 'row_affinity', 'deletion_policy'],
+    '': [
+      'app_profile_id',
+      'instance',
+      'project',
+      'data_boost_isolation_read_only',
+      'description',
+      'ignore_warnings',
+      'multi_cluster_routing_use_any',
+      'single_cluster_routing',
+      'standard_isolation',
+      'multi_cluster_routing_cluster_ids',
+      'row_affinity',
+      'deletion_policy',
+    ],
     single_cluster_routing: ['cluster_id', 'allow_transactional_writes'],
   },
   google_bigtable_table: {
-    '': ['name', 'column_family', 'instance_name', 'split_keys', 'project', 'deletion_protection', 'change_stream_retention', 'automated_backup_policy', 'row_key_schema', 'deletion_policy'],
+    '': [
+      'name',
+      'column_family',
+      'instance_name',
+      'split_keys',
+      'project',
+      'deletion_protection',
+      'change_stream_retention',
+      'automated_backup_policy',
+      'row_key_schema',
+      'deletion_policy',
+    ],
     column_family: ['family', 'type'],
     automated_backup_policy: ['retention_period', 'frequency', 'locations'],
   },
@@ -95,7 +119,10 @@ const AUTOSCALED: Design = {
       { id: 'arch-east', zone: 'us-east1-b', autoscaling: { minNodes: 2, maxNodes: 8, cpuTarget: 60, storageTarget: 12000 } },
       { id: 'arch-west', zone: 'us-west1-a', nodes: 2 },
     ],
-    appProfiles: [{ id: 'batch', routing: 'multi', clusters: ['arch-west'] }, { id: 'ops', routing: 'single', cluster: 'arch-east' }],
+    appProfiles: [
+      { id: 'batch', routing: 'multi', clusters: ['arch-west'] },
+      { id: 'ops', routing: 'single', cluster: 'arch-east' },
+    ],
   },
   tables: [
     {
@@ -163,7 +190,17 @@ describe('whole-design Terraform module', () => {
   });
 
   it('refuses what Bigtable would refuse, naming the limit', () => {
-    const bad: Design = { ...AUTOSCALED, tables: [{ ...AUTOSCALED.tables[0]!, changeStreamRetention: '10d', tieredStorage: { infrequentAccessAfter: '60d' }, rowKey: { ...AUTOSCALED.tables[0]!.rowKey, delimiter: '#'.repeat(51) } }] };
+    const bad: Design = {
+      ...AUTOSCALED,
+      tables: [
+        {
+          ...AUTOSCALED.tables[0]!,
+          changeStreamRetention: '10d',
+          tieredStorage: { infrequentAccessAfter: '60d' },
+          rowKey: { ...AUTOSCALED.tables[0]!.rowKey, delimiter: '#'.repeat(51) },
+        },
+      ],
+    };
     for (const format of ['terraform', 'gcloud', 'cbt'] as const) {
       const err = thrown(() => exportTable(bad, null, format));
       expect(err, format).toBeInstanceOf(ExportError);

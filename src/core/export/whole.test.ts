@@ -38,7 +38,9 @@ describe('whole-design scripts', () => {
   });
 
   it('writes the tiered table with gcloud beta and the plain one with gcloud', () => {
-    expect(exportTable(byFile.get('tiered-sensor-archive.yaml')!, null, 'gcloud').text).toMatch(/gcloud beta bigtable instances tables create 'sensor_readings'[\s\S]*--tiered-storage-infrequent-access-older-than='60d'/);
+    expect(exportTable(byFile.get('tiered-sensor-archive.yaml')!, null, 'gcloud').text).toMatch(
+      /gcloud beta bigtable instances tables create 'sensor_readings'[\s\S]*--tiered-storage-infrequent-access-older-than='60d'/,
+    );
     expect(exportTable(byFile.get('replicated-orders.yaml')!, 'carts', 'gcloud').text).not.toContain('gcloud beta');
   });
 });

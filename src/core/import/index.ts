@@ -46,7 +46,11 @@ export const MAX_IMPORT_VALUES = 200_000;
 export const MAX_IMPORT_DEPTH = 64;
 
 function tableNameFrom(file: string | undefined): string {
-  const base = (file ?? 'imported').split(/[\\/]/).pop()!.replace(/\.(ya?ml|json)$/i, '').replace(/\.?row_key_schema$/i, '');
+  const base = (file ?? 'imported')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.(ya?ml|json)$/i, '')
+    .replace(/\.?row_key_schema$/i, '');
   const id = base.replace(/[^-_.a-zA-Z0-9]+/g, '_').replace(/^[-.]+/, '');
   return id.slice(0, 50) || 'imported';
 }
@@ -85,11 +89,19 @@ function aliasBomb(value: unknown): { path: PathPart[]; message: string } | null
   const stack: Node[] = [{ v: value, key: '', up: null, depth: 0 }];
   while (stack.length) {
     const n = stack.pop()!;
-    if (++count > MAX_IMPORT_VALUES) return { path: pathOf(n), message: `the file holds more than ${MAX_IMPORT_VALUES.toLocaleString('en-US')} values once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    if (++count > MAX_IMPORT_VALUES)
+      return {
+        path: pathOf(n),
+        message: `the file holds more than ${MAX_IMPORT_VALUES.toLocaleString('en-US')} values once its aliases (*name) are expanded: an alias bomb, not a schema`,
+      };
     const v = n.v;
     if (v === null || typeof v !== 'object') continue;
     // Plain nesting is bounded by the parser; deeper than that comes through aliases.
-    if (n.depth >= MAX_IMPORT_DEPTH) return { path: pathOf(n), message: `nested more than ${MAX_IMPORT_DEPTH} levels deep once its aliases (*name) are expanded: an alias bomb, not a schema` };
+    if (n.depth >= MAX_IMPORT_DEPTH)
+      return {
+        path: pathOf(n),
+        message: `nested more than ${MAX_IMPORT_DEPTH} levels deep once its aliases (*name) are expanded: an alias bomb, not a schema`,
+      };
     if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], key: i, up: n, depth: n.depth + 1 });
     else {
       const keys = Object.keys(v);
@@ -143,7 +155,8 @@ function structBack(root: PathPart[], struct: unknown): Back {
 
 export function importText(text: string, options: ImportOptions = {}): ImportResult {
   const file = options.file ?? 'input';
-  if (text.length > MAX_IMPORT_CHARS) return { ok: false, errors: [`${file}: the file is ${formatBytes(text.length)}; import reads files up to ${formatBytes(MAX_IMPORT_CHARS)}`] };
+  if (text.length > MAX_IMPORT_CHARS)
+    return { ok: false, errors: [`${file}: the file is ${formatBytes(text.length)}; import reads files up to ${formatBytes(MAX_IMPORT_CHARS)}`] };
   if (text.trim() === '') return { ok: false, errors: [`${file}: the file is empty`] };
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let value: unknown;
@@ -157,7 +170,13 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
     }
     return { ok: false, errors: [`${file}: not YAML or JSON: ${(e as Error).message.split('\n')[0]}`] };
   }
-  if (!isObj(value)) return { ok: false, errors: [`${file}: expected a mapping (a design, a row key schema or a table), found ${value === null || value === undefined ? 'nothing' : Array.isArray(value) ? 'a list' : typeof value}`] };
+  if (!isObj(value))
+    return {
+      ok: false,
+      errors: [
+        `${file}: expected a mapping (a design, a row key schema or a table), found ${value === null || value === undefined ? 'nothing' : Array.isArray(value) ? 'a list' : typeof value}`,
+      ],
+    };
   if ('format' in value) {
     const r = loadDesign(text, file);
     return r.ok ? { ok: true, kind: 'design', design: r.design, notes: [] } : { ok: false, errors: r.issues.map(formatIssue) };
@@ -168,7 +187,8 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
   try {
     if ('structType' in value) {
       const keys = Object.keys(value).filter((k) => k !== 'structType');
-      if (keys.length) throw new ImportError([keys[0]!], `unknown field "${keys[0]}" next to structType (a Terraform row_key_schema holds only structType)`, true);
+      if (keys.length)
+        throw new ImportError([keys[0]!], `unknown field "${keys[0]}" next to structType (a Terraform row_key_schema holds only structType)`, true);
       const r = rowKeyFromStruct(value.structType, ['structType'], true);
       return finish('terraform-struct', { name, rowKey: r.rowKey }, r.notes, file, map, structBack(['structType'], value.structType));
     }
@@ -182,7 +202,9 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
       const r = viewFromDescribe(value);
       const design: Design = { format: FORMAT_V1, name: `Imported from ${file}`, tables: [], ...r.part };
       const v = validateDesign(design, file, undefined, { fragment: true });
-      return v.ok ? { ok: true, kind: 'gcloud-describe-view', design: v.design, notes: r.notes } : { ok: false, errors: v.issues.map((i) => `${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`) };
+      return v.ok
+        ? { ok: true, kind: 'gcloud-describe-view', design: v.design, notes: r.notes }
+        : { ok: false, errors: v.issues.map((i) => `${file}: ${i.path ? `${i.path}: ` : ''}${i.message}`) };
     }
     if ('name' in value || 'columnFamilies' in value || 'rowKeySchema' in value) {
       const r = tableFromDescribe(value);
@@ -194,6 +216,13 @@ export function importText(text: string, options: ImportOptions = {}): ImportRes
   }
   return {
     ok: false,
-    errors: [`${file}: not a file the studio imports: expected a design (format: ${FORMAT_V1}), a row key schema (fields, encoding) or gcloud tables describe output (name, columnFamilies, rowKeySchema); found keys ${Object.keys(value).slice(0, 6).map((k) => JSON.stringify(k)).join(', ') || '(none)'}`],
+    errors: [
+      `${file}: not a file the studio imports: expected a design (format: ${FORMAT_V1}), a row key schema (fields, encoding) or gcloud tables describe output (name, columnFamilies, rowKeySchema); found keys ${
+        Object.keys(value)
+          .slice(0, 6)
+          .map((k) => JSON.stringify(k))
+          .join(', ') || '(none)'
+      }`,
+    ],
   };
 }

@@ -35,7 +35,12 @@ export function message(v: unknown, path: readonly PathPart[], allowed: readonly
   if (v === null || v === undefined) return {};
   if (!isObj(v)) throw new ImportError(path, `expected a mapping, found ${describe(v)}`);
   for (const k of Object.keys(v)) {
-    if (!allowed.includes(k)) throw new ImportError([...path, k], `unknown field "${k}"${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (this message has no fields)'}`, true);
+    if (!allowed.includes(k))
+      throw new ImportError(
+        [...path, k],
+        `unknown field "${k}"${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (this message has no fields)'}`,
+        true,
+      );
   }
   return v;
 }
@@ -66,14 +71,23 @@ function int64Encoding(v: unknown, path: readonly PathPart[]): 'bigEndian' | 'or
   return kind === 'bigEndianBytes' ? 'bigEndian' : 'orderedCode';
 }
 
-const ENCODINGS: Record<string, string[]> = { bytesType: ['raw'], stringType: ['utf8Bytes', 'utf8Raw'], int64Type: INT64_ENCODINGS, timestampType: ['unixMicrosInt64'] };
+const ENCODINGS: Record<string, string[]> = {
+  bytesType: ['raw'],
+  stringType: ['utf8Bytes', 'utf8Raw'],
+  int64Type: INT64_ENCODINGS,
+  timestampType: ['unixMicrosInt64'],
+};
 
 /** A struct field's Type as a design field. */
 function fieldOf(name: string, type: unknown, path: readonly PathPart[], notes: string[]): Field {
   const t = message(type, path, [...KEY_TYPES, ...NOT_IN_KEYS]);
   const [kind, body] = oneof(t, path, 'type', KEY_TYPES);
   if (NOT_IN_KEYS.includes(kind)) {
-    throw new ImportError([...path, kind], `${kind} cannot be a row key field (Bigtable allows bytesType, stringType, int64Type and timestampType in a row key)`, true);
+    throw new ImportError(
+      [...path, kind],
+      `${kind} cannot be a row key field (Bigtable allows bytesType, stringType, int64Type and timestampType in a row key)`,
+      true,
+    );
   }
   const at = [...path, kind, 'encoding'];
   const enc = message(message(body, [...path, kind], ['encoding']).encoding, at, ENCODINGS[kind]!);
@@ -112,16 +126,22 @@ export interface StructImport {
 export function rowKeyFromStruct(value: unknown, path: readonly PathPart[], base64: boolean): StructImport {
   const s = message(value, path, ['fields', 'encoding']);
   const notes: string[] = [];
-  if (!Array.isArray(s.fields) || s.fields.length === 0) throw new ImportError([...path, 'fields'], `expected a list of at least one field, found ${s.fields === undefined ? 'nothing' : Array.isArray(s.fields) ? 'an empty list' : describe(s.fields)}`);
+  if (!Array.isArray(s.fields) || s.fields.length === 0)
+    throw new ImportError(
+      [...path, 'fields'],
+      `expected a list of at least one field, found ${s.fields === undefined ? 'nothing' : Array.isArray(s.fields) ? 'an empty list' : describe(s.fields)}`,
+    );
   const fields: Record<string, Field> = Object.create(null) as Record<string, Field>;
   const names: string[] = [];
   s.fields.forEach((raw, i) => {
     const at = [...path, 'fields', i];
     const f = message(raw, at, ['fieldName', 'type']);
     const name = f.fieldName;
-    if (typeof name !== 'string' || name === '') throw new ImportError([...at, 'fieldName'], `every key field needs a name (found ${name === undefined ? 'nothing' : describe(name)})`);
+    if (typeof name !== 'string' || name === '')
+      throw new ImportError([...at, 'fieldName'], `every key field needs a name (found ${name === undefined ? 'nothing' : describe(name)})`);
     if (name === '__proto__') throw new ImportError([...at, 'fieldName'], '"__proto__" cannot be a design field name (it is reserved in JavaScript objects)');
-    if (!FIELD_NAME.test(name)) throw new ImportError([...at, 'fieldName'], `${JSON.stringify(name)} cannot be a design field name (letters, digits and _, not starting with a digit)`);
+    if (!FIELD_NAME.test(name))
+      throw new ImportError([...at, 'fieldName'], `${JSON.stringify(name)} cannot be a design field name (letters, digits and _, not starting with a digit)`);
     if (names.includes(name)) throw new ImportError([...at, 'fieldName'], `"${name}" names two fields (fields[${names.indexOf(name)}] and fields[${i}])`);
     fields[name] = fieldOf(name, f.type, [...at, 'type'], notes);
     names.push(name);
@@ -140,16 +160,23 @@ export function rowKeyFromStruct(value: unknown, path: readonly PathPart[], base
   }
   const d = message(body, [...path, 'encoding', 'delimitedBytes'], ['delimiter']).delimiter;
   const at = [...path, 'encoding', 'delimitedBytes', 'delimiter'];
-  if (typeof d !== 'string' || d === '') throw new ImportError(d === undefined ? at.slice(0, -1) : at, `expected the delimiter (text), found ${d === undefined ? 'nothing' : describe(d)}`);
+  if (typeof d !== 'string' || d === '')
+    throw new ImportError(d === undefined ? at.slice(0, -1) : at, `expected the delimiter (text), found ${d === undefined ? 'nothing' : describe(d)}`);
   let delimiter = d;
   if (base64) {
     const decoded = fromBase64(d, false);
     if (!decoded.ok) {
-      const why = decoded.reason === 'character' ? `: ${JSON.stringify(decoded.char)} (character ${decoded.index + 1}) is not a base64 character` : decoded.reason === 'length' ? ': its length is not a multiple of 4 (base64 is padded with "=")' : ': its last character has bits beyond the data';
+      const why =
+        decoded.reason === 'character'
+          ? `: ${JSON.stringify(decoded.char)} (character ${decoded.index + 1}) is not a base64 character`
+          : decoded.reason === 'length'
+            ? ': its length is not a multiple of 4 (base64 is padded with "=")'
+            : ': its last character has bits beyond the data';
       throw new ImportError(at, `${JSON.stringify(d)} is not valid base64${why} (a pre-encoded delimiter is base64, e.g. "Iw==" for "#")`);
     }
     const text = fromUtf8(decoded.bytes);
-    if (text === null || text === '') throw new ImportError(at, `${JSON.stringify(d)} decodes to bytes that are not UTF-8 text; the studio's delimiters are text`);
+    if (text === null || text === '')
+      throw new ImportError(at, `${JSON.stringify(d)} decodes to bytes that are not UTF-8 text; the studio's delimiters are text`);
     delimiter = text;
   }
   const bytes = new TextEncoder().encode(delimiter).length;

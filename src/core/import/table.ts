@@ -6,7 +6,19 @@ import { DURATION_UNIT_MS } from '../model/duration';
 import { FAMILY_ID, TABLE_ID, type Family, type GcRule, type Table } from '../model/schema';
 import { ImportError, message, oneof, describe, isObj, rowKeyFromStruct, type Obj } from './struct';
 
-const TABLE_FIELDS = ['name', 'clusterStates', 'columnFamilies', 'granularity', 'restoreInfo', 'changeStreamConfig', 'deletionProtection', 'automatedBackupPolicy', 'rowKeySchema', 'stats', 'tieredStorageConfig'];
+const TABLE_FIELDS = [
+  'name',
+  'clusterStates',
+  'columnFamilies',
+  'granularity',
+  'restoreInfo',
+  'changeStreamConfig',
+  'deletionProtection',
+  'automatedBackupPolicy',
+  'rowKeySchema',
+  'stats',
+  'tieredStorageConfig',
+];
 
 /** Microseconds per design duration unit, largest first. */
 const UNITS: [string, bigint][] = Object.entries(DURATION_UNIT_MS).map(([u, ms]) => [u, BigInt(ms) * 1000n]);
@@ -34,12 +46,17 @@ export function gcFromProto(v: unknown, path: readonly PathPart[]): GcRule | und
   const [kind, body] = oneof(r, path, 'GC rule', GC_KINDS);
   if (kind === 'maxNumVersions') {
     const n = typeof body === 'string' && /^\d{1,15}$/.test(body) ? Number(body) : body;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_VERSIONS) throw new ImportError([...path, kind], `expected a whole number from 1 to ${MAX_VERSIONS}, found ${describe(body)}`);
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_VERSIONS)
+      throw new ImportError([...path, kind], `expected a whole number from 1 to ${MAX_VERSIONS}, found ${describe(body)}`);
     return { maxVersions: n };
   }
   if (kind === 'maxAge') return { maxAge: durationFromProto(body, [...path, kind]) };
   const rules = message(body, [...path, kind], ['rules']).rules;
-  if (!Array.isArray(rules) || rules.length === 0) throw new ImportError([...path, kind, 'rules'], `expected a list of rules, found ${rules === undefined ? 'nothing' : Array.isArray(rules) ? 'an empty list' : describe(rules)}`);
+  if (!Array.isArray(rules) || rules.length === 0)
+    throw new ImportError(
+      [...path, kind, 'rules'],
+      `expected a list of rules, found ${rules === undefined ? 'nothing' : Array.isArray(rules) ? 'an empty list' : describe(rules)}`,
+    );
   const parts = rules.map((x, i) => {
     const g = gcFromProto(x, [...path, kind, 'rules', i]);
     if (!g) throw new ImportError([...path, kind, 'rules', i], `an empty rule inside a ${kind}`);
@@ -56,7 +73,13 @@ function aggregateOf(v: unknown, path: readonly PathPart[]): Family['aggregate']
   const at = [...path, 'aggregateType'];
   const a = message(t.aggregateType, at, ['inputType', 'stateType', 'sum', 'min', 'max', 'hllppUniqueCount']);
   const kinds = Object.keys(a).filter((k) => Object.hasOwn(AGGREGATORS, k));
-  if (kinds.length !== 1) throw new ImportError(at, `${kinds.length ? `${kinds.join(' and ')} are both set` : 'no aggregator set'} (exactly one of sum, min, max, hllppUniqueCount)`, kinds.length > 1, kinds.length > 1 ? [...at, kinds[1]!] : at);
+  if (kinds.length !== 1)
+    throw new ImportError(
+      at,
+      `${kinds.length ? `${kinds.join(' and ')} are both set` : 'no aggregator set'} (exactly one of sum, min, max, hllppUniqueCount)`,
+      kinds.length > 1,
+      kinds.length > 1 ? [...at, kinds[1]!] : at,
+    );
   const kind = kinds[0] as keyof typeof AGGREGATORS;
   if (kind !== 'hllppUniqueCount' && a.inputType !== undefined && !(isObj(a.inputType) && 'int64Type' in a.inputType)) {
     throw new ImportError([...at, 'inputType'], `${kind} takes Int64 input`);
@@ -74,14 +97,23 @@ export function tableFromDescribe(value: Obj, path: readonly PathPart[] = []): T
   const t = message(value, path, TABLE_FIELDS);
   const notes: string[] = [];
   const full = t.name;
-  if (typeof full !== 'string' || full === '') throw new ImportError([...path, 'name'], `expected the table's name (projects/P/instances/I/tables/T), found ${full === undefined ? 'nothing' : describe(full)}`);
+  if (typeof full !== 'string' || full === '')
+    throw new ImportError(
+      [...path, 'name'],
+      `expected the table's name (projects/P/instances/I/tables/T), found ${full === undefined ? 'nothing' : describe(full)}`,
+    );
   const name = full.split('/').pop()!;
-  if (!TABLE_ID.test(name) || name.length > 50) throw new ImportError([...path, 'name'], `${JSON.stringify(name)} is not a Bigtable table id (1 to 50 of letters, digits, _ - and ., not starting with - or .)`);
+  if (!TABLE_ID.test(name) || name.length > 50)
+    throw new ImportError(
+      [...path, 'name'],
+      `${JSON.stringify(name)} is not a Bigtable table id (1 to 50 of letters, digits, _ - and ., not starting with - or .)`,
+    );
   const families: Family[] = [];
   const cf = message(t.columnFamilies, [...path, 'columnFamilies'], Object.keys(isObj(t.columnFamilies) ? t.columnFamilies : {}));
   for (const [fam, body] of Object.entries(cf)) {
     const at = [...path, 'columnFamilies', fam];
-    if (!FAMILY_ID.test(fam) || fam.length > 64) throw new ImportError(at, `${JSON.stringify(fam)} is not a column family id (1 to 64 of letters, digits, _ - and ., not starting with - or .)`, true);
+    if (!FAMILY_ID.test(fam) || fam.length > 64)
+      throw new ImportError(at, `${JSON.stringify(fam)} is not a column family id (1 to 64 of letters, digits, _ - and ., not starting with - or .)`, true);
     const f = message(body, at, ['gcRule', 'valueType', 'stats']);
     const gc = gcFromProto(f.gcRule, [...at, 'gcRule']);
     const aggregate = aggregateOf(f.valueType, [...at, 'valueType']);

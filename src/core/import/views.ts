@@ -31,7 +31,10 @@ const strings = (v: unknown, path: (string | number)[]): string[] => {
 };
 
 /** The design part of one view's describe output. */
-export function viewFromDescribe(value: Record<string, unknown>): { part: Pick<Design, 'materializedViews' | 'logicalViews' | 'authorizedViews'>; notes: string[] } {
+export function viewFromDescribe(value: Record<string, unknown>): {
+  part: Pick<Design, 'materializedViews' | 'logicalViews' | 'authorizedViews'>;
+  notes: string[];
+} {
   const m = VIEW_NAME.exec(value.name as string)!;
   const protect = value.deletionProtection === true ? { deletionProtection: true } : {};
   if (m[1]) {
@@ -58,6 +61,12 @@ export function viewFromDescribe(value: Record<string, unknown>): { part: Pick<D
     families[fam] = all ? {} : { ...(qualifiers.length ? { qualifiers } : {}), ...(qualifierPrefixes.length ? { qualifierPrefixes } : {}) };
   }
   const rowPrefixes = strings(subset.rowPrefixes, ['subsetView', 'rowPrefixes']);
-  const v: AuthorizedView = { name: m[4]!, table: m[3]!, ...(rowPrefixes.length && !(rowPrefixes.length === 1 && rowPrefixes[0] === '') ? { rowPrefixes } : {}), families, ...protect };
+  const v: AuthorizedView = {
+    name: m[4]!,
+    table: m[3]!,
+    ...(rowPrefixes.length && !(rowPrefixes.length === 1 && rowPrefixes[0] === '') ? { rowPrefixes } : {}),
+    families,
+    ...protect,
+  };
   return { part: { authorizedViews: [v] }, notes: [] };
 }

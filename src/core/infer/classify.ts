@@ -40,7 +40,33 @@ const AGREE = 0.9;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^-?[0-9]+$/;
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
-const TLDS = new Set(['com', 'org', 'net', 'io', 'de', 'uk', 'fr', 'jp', 'edu', 'gov', 'co', 'us', 'nl', 'it', 'es', 'ca', 'au', 'ru', 'cn', 'br', 'in', 'info', 'biz', 'dev', 'app']);
+const TLDS = new Set([
+  'com',
+  'org',
+  'net',
+  'io',
+  'de',
+  'uk',
+  'fr',
+  'jp',
+  'edu',
+  'gov',
+  'co',
+  'us',
+  'nl',
+  'it',
+  'es',
+  'ca',
+  'au',
+  'ru',
+  'cn',
+  'br',
+  'in',
+  'info',
+  'biz',
+  'dev',
+  'app',
+]);
 const ISO_FORMS: { re: RegExp; bucket?: 'month' | 'day' | 'hour' | 'minute'; unit?: 's' | 'us' }[] = [
   { re: /^\d{4}-\d{2}$/, bucket: 'month' },
   { re: /^\d{4}-\d{2}-\d{2}$/, bucket: 'day' },
@@ -123,11 +149,21 @@ export function classifyColumn(raw: readonly Uint8Array[], ctx: ColumnContext): 
     const ok = raw.filter((b, i) => ints[i] && ints[i]!.length === b.length).length / raw.length;
     if (ok >= AGREE) {
       const vs = ints.filter((x) => x).map((x) => x!.value);
-      return intGuess(vs, raw.map((_, i) => String(ints[i]?.value ?? '')), ok, ctx, { encoding: 'orderedCode' });
+      return intGuess(
+        vs,
+        raw.map((_, i) => String(ints[i]?.value ?? '')),
+        ok,
+        ctx,
+        { encoding: 'orderedCode' },
+      );
     }
   }
   if (textShare < AGREE) return binaryGuess(raw, ctx);
-  return textGuess(texts.map((t) => t ?? ''), ctx, true);
+  return textGuess(
+    texts.map((t) => t ?? ''),
+    ctx,
+    true,
+  );
 }
 
 function binaryGuess(raw: readonly Uint8Array[], ctx: ColumnContext): Guess {
@@ -138,7 +174,14 @@ function binaryGuess(raw: readonly Uint8Array[], ctx: ColumnContext): Guess {
     const unit = epochUnit(vs);
     if (unit) return tsGuess(vs, unit, fit * 0.9, { encoding: 'bigEndian' }, 'epoch, 8 bytes big-endian');
     const rev = epochUnit(vs.map((v) => LONG_MAX - v));
-    if (rev) return tsGuess(vs.map((v) => LONG_MAX - v), rev, fit * 0.9, { encoding: 'bigEndian', reversed: true }, 'reversed epoch (Long.MAX_VALUE - t), 8 bytes big-endian');
+    if (rev)
+      return tsGuess(
+        vs.map((v) => LONG_MAX - v),
+        rev,
+        fit * 0.9,
+        { encoding: 'bigEndian', reversed: true },
+        'reversed epoch (Long.MAX_VALUE - t), 8 bytes big-endian',
+      );
     return intGuess(vs, vs.map(String), fit, ctx, { encoding: 'bigEndian' });
   }
   return { kind: 'field', field: { type: 'bytes', length: width }, prefix: '', confidence: round2(fit * 0.7), note: `${width} raw bytes` };
@@ -147,7 +190,14 @@ function binaryGuess(raw: readonly Uint8Array[], ctx: ColumnContext): Guess {
 function tsGuess(vs: readonly bigint[], unit: 's' | 'ms' | 'us', confidence: number, extra: Record<string, unknown>, what: string): Guess {
   const bucket = extra.reversed ? undefined : epochBucket(vs, unit);
   const field = { type: 'timestamp', unit, ...(bucket ? { bucket } : {}), ...extra } as Field;
-  return { kind: 'field', field, prefix: '', confidence: round2(confidence), note: `${what} in ${unit}${bucket ? `, ${bucket} buckets` : ''}`, name: bucket ?? 'ts' };
+  return {
+    kind: 'field',
+    field,
+    prefix: '',
+    confidence: round2(confidence),
+    note: `${what} in ${unit}${bucket ? `, ${bucket} buckets` : ''}`,
+    name: bucket ?? 'ts',
+  };
 }
 
 function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boolean): Guess {
@@ -159,7 +209,14 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
   if (share(vs, (v) => UUID.test(v)) >= AGREE) {
     // Version 7 (the version digit after the second dash): the first 48 bits are the time.
     const v7 = share(vs, (v) => v[14] === '7') >= AGREE;
-    return { kind: 'field', field: v7 ? { type: 'uuid', version: 7 } : { type: 'uuid' }, prefix: '', confidence: round2(share(vs, (v) => UUID.test(v))), note: v7 ? 'time-ordered UUIDs (v7)' : 'UUIDs', name: 'id' };
+    return {
+      kind: 'field',
+      field: v7 ? { type: 'uuid', version: 7 } : { type: 'uuid' },
+      prefix: '',
+      confidence: round2(share(vs, (v) => UUID.test(v))),
+      note: v7 ? 'time-ordered UUIDs (v7)' : 'UUIDs',
+      name: 'id',
+    };
   }
   for (const form of ISO_FORMS) {
     const fit = share(vs, (v) => form.re.test(v));
@@ -176,7 +233,14 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
     const lengths = new Set(nums.map((v) => v.length));
     if (lengths.size === 1 && lengths.has(19)) {
       const rev = epochUnit(big.map((v) => LONG_MAX - v));
-      if (rev) return tsGuess(big.map((v) => LONG_MAX - v), rev, digitShare * 0.95, { reversed: true }, 'reversed epoch (Long.MAX_VALUE - t, 19 digits)');
+      if (rev)
+        return tsGuess(
+          big.map((v) => LONG_MAX - v),
+          rev,
+          digitShare * 0.95,
+          { reversed: true },
+          'reversed epoch (Long.MAX_VALUE - t, 19 digits)',
+        );
     }
     const noLeadingZero = nums.every((v) => !/^-?0\d/.test(v));
     const unit = noLeadingZero ? epochUnit(big) : null;
@@ -202,7 +266,14 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
     const reversed = share(vs, (v) => TLDS.has(v.split('.')[0]!.toLowerCase())) >= 0.5;
     const s = spreadOf(countValues(vs), n, ctx.total);
     const field = { type: 'domain', ...(reversed ? { reversed: true } : {}), cardinality: s.cardinality, ...spreadOptions(s) } as Field;
-    return { kind: 'field', field, prefix: '', confidence: round2(share(vs, (v) => HOST.test(v)) * 0.85), note: `host names${reversed ? ', reversed' : ''}, ${spreadNote(s)}`, name: 'domain' };
+    return {
+      kind: 'field',
+      field,
+      prefix: '',
+      confidence: round2(share(vs, (v) => HOST.test(v)) * 0.85),
+      note: `host names${reversed ? ', reversed' : ''}, ${spreadNote(s)}`,
+      name: 'domain',
+    };
   }
   return stringGuess(vs, ctx, '');
 }
@@ -215,11 +286,26 @@ function stringGuess(vs: readonly string[], ctx: ColumnContext, prefix: string):
     const sorted = [...countValues(full).entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const uniformish = sorted[0]![1] <= sorted[sorted.length - 1]![1] * 1.5;
     const field = { type: 'string', values: sorted.map((e) => e[0]), ...(uniformish ? {} : { weights: sorted.map((e) => e[1]) }) } as Field;
-    return { kind: 'field', field, prefix: '', confidence: 0.9, note: `a closed set of ${sorted.length} values${uniformish ? ', even' : ', weighted as sampled'}`, name: 'kind' };
+    return {
+      kind: 'field',
+      field,
+      prefix: '',
+      confidence: 0.9,
+      note: `a closed set of ${sorted.length} values${uniformish ? ', even' : ', weighted as sampled'}`,
+      name: 'kind',
+    };
   }
   const chars = new Set(vs.join(''));
   const within = (a: string) => [...chars].every((c) => a.includes(c));
-  const alphabet = within('0123456789') ? 'digits' : within('0123456789abcdef') ? 'hex' : within('abcdefghijklmnopqrstuvwxyz') ? 'lower' : within('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz') ? 'alnum' : undefined;
+  const alphabet = within('0123456789')
+    ? 'digits'
+    : within('0123456789abcdef')
+      ? 'hex'
+      : within('abcdefghijklmnopqrstuvwxyz')
+        ? 'lower'
+        : within('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz')
+          ? 'alnum'
+          : undefined;
   const lengths = new Set(vs.map((v) => v.length));
   const length = lengths.size === 1 ? [...lengths][0]! : undefined;
   const s = spreadOf(counts, n, ctx.total);
@@ -233,7 +319,14 @@ function stringGuess(vs: readonly string[], ctx: ColumnContext, prefix: string):
   } as Field;
   const hex = alphabet === 'hex' && length !== undefined && length >= 8;
   const what = hex ? `hex hashes of ${length} digits` : `text${alphabet ? ` (${alphabet})` : ''}${length ? ` of ${length} characters` : ''}`;
-  return { kind: 'field', field, prefix: '', confidence: hex ? 0.8 : 0.7, note: `${prefix ? `"${prefix}" then ` : ''}${what}, ${spreadNote(s)}`, ...(hex ? { name: 'hash' } : {}) };
+  return {
+    kind: 'field',
+    field,
+    prefix: '',
+    confidence: hex ? 0.8 : 0.7,
+    note: `${prefix ? `"${prefix}" then ` : ''}${what}, ${spreadNote(s)}`,
+    ...(hex ? { name: 'hash' } : {}),
+  };
 }
 
 function intGuess(vs: readonly bigint[], texts: readonly string[], fit: number, ctx: ColumnContext, extra: Record<string, unknown>): Guess {
@@ -265,10 +358,31 @@ function intGuess(vs: readonly bigint[], texts: readonly string[], fit: number, 
   } as Field;
   const width = lengths.size === 1 ? [...lengths][0]! : 0;
   const buckets = Number(max) + 1;
-  const uniformCover = ctx.first && ctx.columns > 1 && decimal && min === 0n && width > 0 && width <= 4 && buckets >= 2 && buckets <= 1000 && s.distinct === buckets && (ctx.sorted || !s.distribution) && texts.length >= buckets * 5;
+  const uniformCover =
+    ctx.first &&
+    ctx.columns > 1 &&
+    decimal &&
+    min === 0n &&
+    width > 0 &&
+    width <= 4 &&
+    buckets >= 2 &&
+    buckets <= 1000 &&
+    s.distinct === buckets &&
+    (ctx.sorted || !s.distribution) &&
+    texts.length >= buckets * 5;
   // Half the values of a small fixed-width range seen (a sorted sample's runs miss some): worth
   // the FNV-1a check, which alone decides (checkSalt), but no claim of uniformity.
-  const partialCover = !uniformCover && ctx.first && ctx.columns > 1 && decimal && width > 0 && width <= 4 && buckets >= 2 && buckets <= 1000 && s.distinct * 2 >= buckets && min * 4n < BigInt(buckets);
+  const partialCover =
+    !uniformCover &&
+    ctx.first &&
+    ctx.columns > 1 &&
+    decimal &&
+    width > 0 &&
+    width <= 4 &&
+    buckets >= 2 &&
+    buckets <= 1000 &&
+    s.distinct * 2 >= buckets &&
+    min * 4n < BigInt(buckets);
   const enc = extra.encoding ? `, ${extra.encoding as string}` : pad ? `, zero-padded to ${pad}` : '';
   return {
     kind: 'field',

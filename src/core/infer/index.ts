@@ -34,7 +34,6 @@ export interface InferredField {
 export type { Misfit } from './fit';
 import type { Misfit } from './fit';
 
-
 export interface InferResult {
   design: Design;
   table: Table;
@@ -87,7 +86,12 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
   if (rows.length === 0) throw new InferError('the keys do not share a structure (no delimiter, width or ordered-code layout fits most of them)');
   const sorted = sample.every((k, i) => i === 0 || compare(sample[i - 1]!, k) <= 0);
   const ctx = { total: src.count, columns: structure.columns.length, sorted, orderedCode: structure.encoding === 'orderedCode' };
-  const guesses: Guess[] = structure.columns.map((_, c) => classifyColumn(rows.map((r) => r[c]!), { ...ctx, first: c === 0 }));
+  const guesses: Guess[] = structure.columns.map((_, c) =>
+    classifyColumn(
+      rows.map((r) => r[c]!),
+      { ...ctx, first: c === 0 },
+    ),
+  );
   if (!guesses.some((g) => g.kind === 'field')) {
     const g = guesses[0] as Extract<Guess, { kind: 'literal' }>;
     guesses[0] = { kind: 'field', field: { type: 'string', values: [g.text] }, prefix: '', confidence: 1, note: 'the same text in every key' };
@@ -101,7 +105,9 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
     fields[names[c]!] = g.field;
     inferred.push({ name: names[c]!, type: g.field.type, confidence: g.confidence, note: g.note });
   });
-  const template = guesses.map((g, c) => (g.kind === 'literal' ? escapeLiteral(g.text) : `${escapeLiteral(g.prefix)}{${names[c]}}`)).join(structure.encoding === 'orderedCode' ? '' : escapeLiteral(structure.delimiter ?? ''));
+  const template = guesses
+    .map((g, c) => (g.kind === 'literal' ? escapeLiteral(g.text) : `${escapeLiteral(g.prefix)}{${names[c]}}`))
+    .join(structure.encoding === 'orderedCode' ? '' : escapeLiteral(structure.delimiter ?? ''));
   const rowKey: RowKey = {
     template,
     ...(structure.delimiter !== null && guesses.length > 1 ? { delimiter: structure.delimiter } : {}),
@@ -189,7 +195,14 @@ function saltFits(rowKey: RowKey, name: string, buckets: number, pad: { pad?: nu
  * reproduces it, else an int. A probe (only some buckets seen) tries each bucket count from the
  * largest value seen + 1 up to twice that on a few keys first, and changes nothing if none fits.
  */
-function checkSalt(rowKey: RowKey, name: string, salt: { buckets: number; width: number; probe?: boolean }, sample: Uint8Array[], info: InferredField, notes: string[]): void {
+function checkSalt(
+  rowKey: RowKey,
+  name: string,
+  salt: { buckets: number; width: number; probe?: boolean },
+  sample: Uint8Array[],
+  info: InferredField,
+  notes: string[],
+): void {
   let buckets = salt.buckets;
   if (salt.probe) {
     const step = Math.max(1, Math.floor(sample.length / 64));

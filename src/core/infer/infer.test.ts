@@ -114,7 +114,12 @@ describe('infer: options from the values', () => {
     expect(week.template).toBe('{field1}#week{week}');
     expect(week.fields.week).toMatchObject({ format: 'iso', bucket: 'week' });
     expect(infer('constant segment').table.rowKey.template).toBe('{t}#device#{device}');
-    expect(Object.values(infer('tenant # epoch ms').table.rowKey.fields)[0]).toMatchObject({ type: 'string', prefix: 'tenant_', alphabet: 'digits', length: 4 });
+    expect(Object.values(infer('tenant # epoch ms').table.rowKey.fields)[0]).toMatchObject({
+      type: 'string',
+      prefix: 'tenant_',
+      alphabet: 'digits',
+      length: 4,
+    });
     expect(Object.values(infer('reversed host # seconds').table.rowKey.fields)[0]).toMatchObject({ type: 'domain', reversed: true });
   });
 
@@ -125,7 +130,7 @@ describe('infer: options from the values', () => {
   });
 
   it('sorted input (a pulled table) is sampled across the key space and calls nothing ascending', () => {
-    const keys = sampleKeys(shape('salt over 100 buckets, padded').rowKey, 5000, { seed: SEED }).sort((a, b) => escapeKey(a) < escapeKey(b) ? -1 : 1);
+    const keys = sampleKeys(shape('salt over 100 buckets, padded').rowKey, 5000, { seed: SEED }).sort((a, b) => (escapeKey(a) < escapeKey(b) ? -1 : 1));
     const r = inferFromText(utf8(keys.map(escapeKey).join('\n')), { sample: 500 });
     expect(r.sampled).toBe(500);
     expect(r.fitted).toBe(5000);

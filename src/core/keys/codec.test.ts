@@ -30,7 +30,9 @@ function arbValue(f: Field): fc.Arbitrary<FieldValue> {
     case 'int':
       return f.encoding ? int64 : fc.bigInt({ min: -(10n ** 12n), max: 10n ** 15n });
     case 'timestamp':
-      return f.format === 'iso' ? fc.bigInt({ min: 0n, max: 4_000_000_000_000n }).map((ms) => (f.unit === 'us' ? ms * 1000n : f.unit === 's' ? ms / 1000n : ms)) : fc.bigInt({ min: 0n, max: 10n ** 15n });
+      return f.format === 'iso'
+        ? fc.bigInt({ min: 0n, max: 4_000_000_000_000n }).map((ms) => (f.unit === 'us' ? ms * 1000n : f.unit === 's' ? ms / 1000n : ms))
+        : fc.bigInt({ min: 0n, max: 10n ** 15n });
     case 'uuid':
       return fc.uuid({ version: 4 });
     case 'domain':
@@ -59,10 +61,22 @@ const layouts: Record<string, RowKey> = {
     d: { type: 'string' },
   }),
   literals: rk('user#week{w}#{id}', { w: { type: 'int', pad: 2 }, id: { type: 'uuid' } }, { delimiter: '#' }),
-  orderedCode: rk('{s}{n}{b}', { s: { type: 'string' }, n: { type: 'int', encoding: 'orderedCode' }, b: { type: 'bytes', length: 3 } }, { encoding: 'orderedCode' }),
+  orderedCode: rk(
+    '{s}{n}{b}',
+    { s: { type: 'string' }, n: { type: 'int', encoding: 'orderedCode' }, b: { type: 'bytes', length: 3 } },
+    { encoding: 'orderedCode' },
+  ),
   singleton: rk('{n}', { n: { type: 'int', encoding: 'orderedCode' } }, { encoding: 'singleton' }),
-  salted: rk('{salt}#{host}#{t}', { salt: { type: 'hash', buckets: 16 }, host: { type: 'domain', reversed: true }, t: { type: 'timestamp', unit: 'us', format: 'iso' } }),
-  buckets: rk('{id}|{h}|{m}', { id: { type: 'string' }, h: { type: 'timestamp', bucket: 'hour', format: 'iso' }, m: { type: 'timestamp', unit: 's', bucket: 'week' } }),
+  salted: rk('{salt}#{host}#{t}', {
+    salt: { type: 'hash', buckets: 16 },
+    host: { type: 'domain', reversed: true },
+    t: { type: 'timestamp', unit: 'us', format: 'iso' },
+  }),
+  buckets: rk('{id}|{h}|{m}', {
+    id: { type: 'string' },
+    h: { type: 'timestamp', bucket: 'hour', format: 'iso' },
+    m: { type: 'timestamp', unit: 's', bucket: 'week' },
+  }),
   bigEndianTs: rk('{id}#{t}', { id: { type: 'string' }, t: { type: 'timestamp', encoding: 'bigEndian', unit: 'us', reversed: true } }),
 };
 
@@ -153,7 +167,7 @@ describe('generators', () => {
     expect(sampleKeys(table, 100, { seed: 8 }).map(toHex)).not.toEqual(a);
   });
 
-  it('are pinned across machines (a change here changes every user\'s sample keys)', () => {
+  it("are pinned across machines (a change here changes every user's sample keys)", () => {
     const first = sampleKeys(
       rk('{t}#{d}#{ts}', { t: { type: 'string', values: ['acme', 'globex'] }, d: { type: 'int', cardinality: 1000, pad: 4 }, ts: { type: 'timestamp' } }),
       3,
@@ -187,7 +201,10 @@ describe('generators', () => {
   });
 
   it('count sequential values up and follow simulated time', () => {
-    const s = recordStream(rk('{n}#{ts}', { n: { type: 'int', distribution: 'sequential', min: 5 }, ts: { type: 'timestamp' } }), { writesPerSecond: 10, startMs: 0 });
+    const s = recordStream(rk('{n}#{ts}', { n: { type: 'int', distribution: 'sequential', min: 5 }, ts: { type: 'timestamp' } }), {
+      writesPerSecond: 10,
+      startMs: 0,
+    });
     const rows = [s.next(), s.next(), s.next()];
     expect(rows.map((r) => r.record.n)).toEqual([5n, 6n, 7n]);
     expect(rows.map((r) => r.record.ts)).toEqual([0n, 100n, 200n]);

@@ -112,7 +112,9 @@ export function createCodec(rowKey: RowKey): KeyCodec {
         end = last ? key.length - suffix.length : indexOfBytes(key, stop, at);
       }
       if (end < 0 && !last) {
-        throw new KeyCodecError(`the key ends inside field ${seg.field}: expected the delimiter "${layout.delimiter ?? ''}" and ${layout.segments.length - i - 1} more segment(s)`);
+        throw new KeyCodecError(
+          `the key ends inside field ${seg.field}: expected the delimiter "${layout.delimiter ?? ''}" and ${layout.segments.length - i - 1} more segment(s)`,
+        );
       }
       if (end < at || end > key.length || (width === 'self' && end === at)) {
         throw new KeyCodecError(`field ${seg.field} does not fit at byte ${at}`);

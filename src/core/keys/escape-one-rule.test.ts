@@ -23,7 +23,9 @@ describe('one escaping rule for keys', () => {
   it('displayKey, displayKeyInto and escapeKey agree on any bytes, and unescapeKey reads them back', () => {
     const bytes = fc.oneof(
       fc.uint8Array({ maxLength: 40 }),
-      fc.array(fc.constantFrom(0x00, 0x1b, 0x5c, 0x7f, 0x80, 0x85, 0x9b, 0x9f, 0xa0, 0xc2, 0xe2, 0xf0, 0x9f, 0x98, 0x41), { maxLength: 40 }).map((a) => Uint8Array.from(a)),
+      fc
+        .array(fc.constantFrom(0x00, 0x1b, 0x5c, 0x7f, 0x80, 0x85, 0x9b, 0x9f, 0xa0, 0xc2, 0xe2, 0xf0, 0x9f, 0x98, 0x41), { maxLength: 40 })
+        .map((a) => Uint8Array.from(a)),
       fc.string({ unit: 'binary', maxLength: 20 }).map(utf8),
     );
     fc.assert(

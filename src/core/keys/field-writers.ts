@@ -505,4 +505,3 @@ export function fieldEncoder(name: string, field: Field, seed: number, clock: Cl
       return assertNever(field);
   }
 }
-

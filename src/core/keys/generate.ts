@@ -79,7 +79,6 @@ function domainValues(f: DomainField, rng: Rng): ValueFn {
   };
 }
 
-
 function valueFn(name: string, field: Field, seed: number): ValueFn {
   const rng = new Rng(seed, name);
   switch (field.type) {

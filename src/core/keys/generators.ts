@@ -83,7 +83,8 @@ export function rankDrawer(
 export function intValue(f: IntField, rng: Rng): (i: number) => number {
   const min = f.min ?? 0;
   // An unbounded auto-increment keeps counting; a bounded one wraps around its range.
-  const span = f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : f.distribution === 'sequential' ? Number.MAX_SAFE_INTEGER - Math.max(0, min) : 1_000_000);
+  const span =
+    f.cardinality ?? (f.max !== undefined ? f.max - min + 1 : f.distribution === 'sequential' ? Number.MAX_SAFE_INTEGER - Math.max(0, min) : 1_000_000);
   const rank = rankDrawer(f, Math.max(1, span), rng);
   return (i) => min + rank(i);
 }

@@ -15,7 +15,15 @@ describe('printing templates', () => {
   });
 
   it('prints segments joined by the delimiter, escaping literal text', () => {
-    expect(printSegments([{ prefix: 'v{1}', field: 'a', suffix: '' }, { prefix: 'x', field: null, suffix: '' }], '#')).toBe('v{{1}}{a}#x');
+    expect(
+      printSegments(
+        [
+          { prefix: 'v{1}', field: 'a', suffix: '' },
+          { prefix: 'x', field: null, suffix: '' },
+        ],
+        '#',
+      ),
+    ).toBe('v{{1}}{a}#x');
     expect(printSegments([{ prefix: '', field: 'a', suffix: '' }], null)).toBe('{a}');
   });
 

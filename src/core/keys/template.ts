@@ -174,10 +174,7 @@ function computeLayout(rowKey: Pick<RowKey, 'template' | 'delimiter' | 'encoding
     delimiter = inferDelimiter(tokens);
     inferred = delimiter !== null;
     if (delimiter === null && encoding !== 'orderedCode') {
-      throw new TemplateError(
-        'cannot tell the delimiter: fields are not separated by one literal; set rowKey.delimiter (e.g. "#")',
-        0,
-      );
+      throw new TemplateError('cannot tell the delimiter: fields are not separated by one literal; set rowKey.delimiter (e.g. "#")', 0);
     }
   }
 

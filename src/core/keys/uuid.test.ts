@@ -34,7 +34,10 @@ describe('uuid text', () => {
   });
 
   it('packs the same v7 keys on the fast path as the general one', () => {
-    const rowKey = { template: '{tenant}#{id}', fields: { tenant: { type: 'string', cardinality: 20 }, id: { type: 'uuid', version: 7 } } } as unknown as RowKey;
+    const rowKey = {
+      template: '{tenant}#{id}',
+      fields: { tenant: { type: 'string', cardinality: 20 }, id: { type: 'uuid', version: 7 } },
+    } as unknown as RowKey;
     const general = recordStream(rowKey, { seed: 9, writesPerSecond: 250 });
     const packed = packedKeys(rowKey, 400, { seed: 9, writesPerSecond: 250 });
     const dec = new TextDecoder();

@@ -3,12 +3,7 @@
 // hash bucket) or Uint8Array (bytes).
 import type { Field, TimestampField } from '../model/schema';
 import { fromUtf8, utf8 } from './bytes';
-import {
-  decodeBigEndianInt64,
-  decodeOrderedInt64,
-  encodeBigEndianInt64,
-  encodeOrderedInt64,
-} from './orderedcode';
+import { decodeBigEndianInt64, decodeOrderedInt64, encodeBigEndianInt64, encodeOrderedInt64 } from './orderedcode';
 
 export type FieldValue = string | bigint | Uint8Array;
 export type KeyRecord = Record<string, FieldValue>;
@@ -114,7 +109,8 @@ export function decodeValue(name: string, field: Field, bytes: Uint8Array): Fiel
       return bytes.slice();
     case 'hash': {
       const v = parseDecimal(text());
-      if (v === null || padDecimal(v, hashPad(field)) !== text()) throw new KeyCodecError(`field ${name}: "${text()}" is not a salt of ${hashPad(field)} digits`);
+      if (v === null || padDecimal(v, hashPad(field)) !== text())
+        throw new KeyCodecError(`field ${name}: "${text()}" is not a salt of ${hashPad(field)} digits`);
       return v;
     }
     case 'int': {
@@ -130,7 +126,8 @@ export function decodeValue(name: string, field: Field, bytes: Uint8Array): Fiel
       const v = parseDecimal(text());
       if (v === null) throw new KeyCodecError(`field ${name}: "${text()}" is not a decimal integer`);
       // Only the exact text this field writes belongs to the design (0042 is not 42 unpadded).
-      if (padDecimal(v, field.pad) !== text()) throw new KeyCodecError(`field ${name}: "${text()}" is not written as this field writes ${v} ("${padDecimal(v, field.pad)}")`);
+      if (padDecimal(v, field.pad) !== text())
+        throw new KeyCodecError(`field ${name}: "${text()}" is not written as this field writes ${v} ("${padDecimal(v, field.pad)}")`);
       return v;
     }
     case 'timestamp':

@@ -34,7 +34,8 @@ function expectSameKeys(rowKey: RowKey, n: number, opts: { seed?: number; writes
     const len = fast.next();
     expect(toHex(fast.bytes().subarray(0, len)), `key ${i} of ${rowKey.template}`).toBe(want);
     // A key the writer calls plain is its own display text.
-    if (fast.plain) expect(displayKey(fast.bytes().subarray(0, len)), `plain key ${i} of ${rowKey.template}`).toBe(new TextDecoder().decode(fast.bytes().subarray(0, len)));
+    if (fast.plain)
+      expect(displayKey(fast.bytes().subarray(0, len)), `plain key ${i} of ${rowKey.template}`).toBe(new TextDecoder().decode(fast.bytes().subarray(0, len)));
   }
 }
 
@@ -77,7 +78,7 @@ describe('keyWriter', () => {
     }
   });
 
-  it('packs the same keys (packedKeys), also when a key outgrows the writer\'s first buffer', () => {
+  it("packs the same keys (packedKeys), also when a key outgrows the writer's first buffer", () => {
     for (const { design } of exampleDesigns()) {
       for (const t of design.tables) {
         const general = recordStream(t.rowKey, { seed: 9 });
@@ -106,12 +107,17 @@ describe('keyWriter', () => {
   it('writes the keys of the general path for generated designs of every field type and encoding', () => {
     console.log(`fast-check seed ${SEED}`);
     fc.assert(
-      fc.property(validDesign, fc.integer({ min: 0, max: 0xffffffff }), fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 1e6 })), (design, seed, wps) => {
-        for (const t of design.tables) {
-          expectSameKeys(t.rowKey, 200, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
-          expectSameKeysInto(t.rowKey, 50, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
-        }
-      }),
+      fc.property(
+        validDesign,
+        fc.integer({ min: 0, max: 0xffffffff }),
+        fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 1e6 })),
+        (design, seed, wps) => {
+          for (const t of design.tables) {
+            expectSameKeys(t.rowKey, 200, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
+            expectSameKeysInto(t.rowKey, 50, { seed, writesPerSecond: wps ?? t.load?.writesPerSecond });
+          }
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
@@ -120,14 +126,23 @@ describe('keyWriter', () => {
 describe('keyWriter timestamps', () => {
   // A timestamp's text is stepped from the last one, digit by digit: past a carry into a new
   // digit (9999999999999 ms to 10^13), past long borrows of LONG_MAX - v, in every unit.
-  const timestamp = (extra: Record<string, unknown>): RowKey =>
-    ({ template: '{ts}', fields: { ts: { type: 'timestamp', ...extra } } }) as unknown as RowKey;
-  it('writes the general path\'s text across carries and borrows, in every unit and pad', () => {
+  const timestamp = (extra: Record<string, unknown>): RowKey => ({ template: '{ts}', fields: { ts: { type: 'timestamp', ...extra } } }) as unknown as RowKey;
+  it("writes the general path's text across carries and borrows, in every unit and pad", () => {
     const carry = 1e13 - 1500; // 13 digits to 14 in ms, 10 to 11 in s around 2286-11-20
     const borrow = 1767225000000 + 775_807 - 700; // LONG_MAX (...775807) - v ends in 000000 700 ms in
     for (const startMs of [carry, 1e10 * 1000 - 300_000, borrow, 0, 999]) {
       for (const unit of ['ms', 's', 'us']) {
-        for (const extra of [{}, { reversed: true }, { pad: 14 }, { pad: 20 }, { bucket: 'minute' }, { reversed: true, bucket: 'hour' }, { bucket: 'day' }, { bucket: 'week' }, { bucket: 'month' }]) {
+        for (const extra of [
+          {},
+          { reversed: true },
+          { pad: 14 },
+          { pad: 20 },
+          { bucket: 'minute' },
+          { reversed: true, bucket: 'hour' },
+          { bucket: 'day' },
+          { bucket: 'week' },
+          { bucket: 'month' },
+        ]) {
           // Down to a row every 14 hours and a row every 5.8 days: rows cross hours, weeks and months.
           for (const writesPerSecond of [1 / 50_000, 1 / 500_000, 1 / 3600, 1, 7, 1000, 3000, 20000]) {
             expectSameKeys(timestamp({ unit, ...extra }), 400, { startMs, writesPerSecond });
@@ -140,7 +155,7 @@ describe('keyWriter timestamps', () => {
 
 describe('keyWriter sequences and salts', () => {
   const rowKey = (template: string, fields: Record<string, unknown>): RowKey => ({ template, fields }) as unknown as RowKey;
-  it('steps a sequential int\'s text across carries, its wrap-around and zero, with and without pad', () => {
+  it("steps a sequential int's text across carries, its wrap-around and zero, with and without pad", () => {
     // From below zero (written as they come) up past 0, 9 to 10, 999 to 1000; a cardinality that
     // wraps back to min; a value near 2^53.
     for (const min of [-12, 0, 1, 990, 9_999_990, 2 ** 53 - 40]) {
@@ -164,7 +179,11 @@ describe('keyWriter sequences and salts', () => {
       // A pad narrower than the widest bucket: digits written each time.
       rowKey('{salt}/{b}', { salt: { type: 'hash', buckets: 500, pad: 1 }, b: { type: 'string', length: 4, cardinality: 50 } }),
       // A salt of a salt: the general loop.
-      rowKey('{s1}#{s2}#{b}', { s1: { type: 'hash', of: ['b'], buckets: 9 }, s2: { type: 'hash', of: ['s1', 'b'], buckets: 13 }, b: { type: 'string', length: 5 } }),
+      rowKey('{s1}#{s2}#{b}', {
+        s1: { type: 'hash', of: ['b'], buckets: 9 },
+        s2: { type: 'hash', of: ['s1', 'b'], buckets: 13 },
+        b: { type: 'string', length: 5 },
+      }),
       rowKey('{salt}', { salt: { type: 'hash', of: ['b'], buckets: 16 }, b: { type: 'int' } }),
     ];
     for (const k of designs) {
@@ -209,7 +228,7 @@ describe('ByteBuffer.digits', () => {
   });
 });
 
-describe('the fast writer\'s arithmetic', () => {
+describe("the fast writer's arithmetic", () => {
   it('mixRound(mixBase(k, salt), round) is mix(k, salt, round), and modulo is % (fixed seed)', () => {
     fc.assert(
       fc.property(fc.maxSafeNat(), fc.nat(0xffffffff), fc.nat(64), fc.integer({ min: 1, max: 0xffffffff }), (k, salt, round, n) => {

@@ -50,7 +50,11 @@ export function keyWriter(rowKey: RowKey, opts: GenerateOptions = {}): KeyWriter
       pad: hashPad(f),
       of: (f.of ?? names.filter((n) => n !== names[k] && rowKey.fields[n]!.type !== 'hash')).map((n) => index.get(n) ?? -1),
     }));
-  const segments: Segment[] = layout.segments.map((s) => ({ prefix: utf8(s.prefix), field: s.field === null ? -1 : index.get(s.field)!, suffix: utf8(s.suffix) }));
+  const segments: Segment[] = layout.segments.map((s) => ({
+    prefix: utf8(s.prefix),
+    field: s.field === null ? -1 : index.get(s.field)!,
+    suffix: utf8(s.suffix),
+  }));
   const key = new ByteBuffer();
   const part = new ByteBuffer();
   const direct = directPlan(layout.encoding, segments, encoders, delim, hashes.length > 0);

@@ -31,7 +31,16 @@ describe('column value types', () => {
     const table: Table = {
       name: 't',
       rowKey: { template: '{id}', fields: { id: { type: 'string' } } },
-      families: [{ name: 'p', columns: [{ qualifier: 'n', type: 'int64', valueBytes: 100 }, { qualifier: 's', type: 'string', valueBytes: 5 }, { qualifier: 'b', valueBytes: 3 }] }],
+      families: [
+        {
+          name: 'p',
+          columns: [
+            { qualifier: 'n', type: 'int64', valueBytes: 100 },
+            { qualifier: 's', type: 'string', valueBytes: 5 },
+            { qualifier: 'b', valueBytes: 3 },
+          ],
+        },
+      ],
     };
     const rows = syntheticRows(table, { seed: 7 });
     const m = rows.next(1_000_000).mutations.map((x) => ('setCell' in x ? x.setCell : null));
@@ -54,7 +63,8 @@ tables:
 `;
   it('accepts every type, a proto with its message', async () => {
     const { loadDesign } = await import('./load-design');
-    for (const t of ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json']) expect(loadDesign(yaml(`{qualifier: q, type: ${t}}`), 'x.yaml').ok).toBe(true);
+    for (const t of ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json'])
+      expect(loadDesign(yaml(`{qualifier: q, type: ${t}}`), 'x.yaml').ok).toBe(true);
     expect(loadDesign(yaml('{qualifier: q, type: proto, message: shop.v1.Order}'), 'x.yaml').ok).toBe(true);
   });
   it('names a proto without a message, a message without proto and an unknown type', async () => {
@@ -63,7 +73,9 @@ tables:
       const r = loadDesign(yaml(c), 'x.yaml');
       return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
     };
-    expect(msg('{qualifier: q, type: proto}')).toEqual(['tables[0].families[0].columns[0].type: a proto column names its message: add message: package.Message']);
+    expect(msg('{qualifier: q, type: proto}')).toEqual([
+      'tables[0].families[0].columns[0].type: a proto column names its message: add message: package.Message',
+    ]);
     expect(msg('{qualifier: q, message: a.B}')[0]).toMatch(/columns\[0\]\.message: message names the protobuf message/);
     expect(msg('{qualifier: q, type: text}')[0]).toMatch(/columns\[0\]\.type: .*bytes/);
   });
@@ -75,11 +87,24 @@ describe('column value types in the code export', () => {
     const design = {
       format: 'bigtable-studio/v1' as const,
       name: 't',
-      tables: [{ name: 't1', rowKey: { template: '{a}', fields: { a: { type: 'string' as const } } }, families: [{ name: 'p', columns: [{ qualifier: 'n', type: 'int64' as const }, { qualifier: 'm', type: 'proto' as const, message: 'shop.v1.Order' }, { qualifier: 'raw' }] }] }],
+      tables: [
+        {
+          name: 't1',
+          rowKey: { template: '{a}', fields: { a: { type: 'string' as const } } },
+          families: [
+            {
+              name: 'p',
+              columns: [{ qualifier: 'n', type: 'int64' as const }, { qualifier: 'm', type: 'proto' as const, message: 'shop.v1.Order' }, { qualifier: 'raw' }],
+            },
+          ],
+        },
+      ],
     };
     for (const lang of ['ts', 'java', 'go', 'python'] as const) {
       const text = exportTable(design, null, 'code', { lang }).text.split('\n')[0]!;
-      expect(text).toContain('Cell values: p:n int64 (8-byte big-endian Int64); p:m proto shop.v1.Order (a serialized protobuf message); p:raw bytes (raw bytes)');
+      expect(text).toContain(
+        'Cell values: p:n int64 (8-byte big-endian Int64); p:m proto shop.v1.Order (a serialized protobuf message); p:raw bytes (raw bytes)',
+      );
     }
   });
 });

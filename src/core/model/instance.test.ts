@@ -49,7 +49,10 @@ describe('instanceOf', () => {
     const d = load(replicated);
     const i = instanceOf(d);
     expect(i.production).toBe(true);
-    expect(i.clusters.map((c) => [c.id, c.nodes])).toEqual([['shop-east', 4], ['shop-west', 6]]);
+    expect(i.clusters.map((c) => [c.id, c.nodes])).toEqual([
+      ['shop-east', 4],
+      ['shop-west', 6],
+    ]);
     expect(i.defaultProfile.id).toBe('serving');
     expect(i.defaultProfile).toMatchObject({ routing: 'multi', clusters: ['shop-east', 'shop-west'], allowTransactionalWrites: false });
     const t = d.tables[0]!;
@@ -95,6 +98,11 @@ describe('the instance block loads only when its names agree', () => {
 
   it('refuses nodes and autoscaling together and min above max', () => {
     const got = issues(replicated.replace('autoscaling: {minNodes: 4, maxNodes: 12', 'nodes: 3, autoscaling: {minNodes: 14, maxNodes: 12'));
-    expect(got).toEqual(expect.arrayContaining([expect.stringMatching(/clusters\[0\]\.nodes: give nodes .* or autoscaling, not both/), expect.stringMatching(/maxNodes \(12\) is below minNodes \(14\)/)]));
+    expect(got).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/clusters\[0\]\.nodes: give nodes .* or autoscaling, not both/),
+        expect.stringMatching(/maxNodes \(12\) is below minNodes \(14\)/),
+      ]),
+    );
   });
 });

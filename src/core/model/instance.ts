@@ -51,7 +51,12 @@ export const CPU_TARGET_RANGE: [number, number] = [10, 80];
 
 function routingOf(p: AppProfile, clusterIds: string[]): RoutingOf {
   if (p.routing === 'single') {
-    return { id: p.id, routing: 'single', clusters: p.cluster ? [p.cluster] : clusterIds.slice(0, 1), allowTransactionalWrites: p.allowTransactionalWrites ?? false };
+    return {
+      id: p.id,
+      routing: 'single',
+      clusters: p.cluster ? [p.cluster] : clusterIds.slice(0, 1),
+      allowTransactionalWrites: p.allowTransactionalWrites ?? false,
+    };
   }
   return { id: p.id, routing: 'multi', clusters: p.clusters ?? clusterIds, allowTransactionalWrites: false };
 }
@@ -82,7 +87,9 @@ export function instanceOf(design: Design): InstanceOf {
   // With no profile declared, a one-cluster instance behaves as Bigtable's default profile does
   // (single-cluster, transactional); a replicated one is assumed to route to any cluster.
   const implicit: RoutingOf =
-    clusters.length > 1 ? { id: null, routing: 'multi', clusters: ids, allowTransactionalWrites: false } : { id: null, routing: 'single', clusters: ids, allowTransactionalWrites: true };
+    clusters.length > 1
+      ? { id: null, routing: 'multi', clusters: ids, allowTransactionalWrites: false }
+      : { id: null, routing: 'single', clusters: ids, allowTransactionalWrites: true };
   return {
     id: inst.id ?? null,
     storage: inst.storage ?? 'ssd',

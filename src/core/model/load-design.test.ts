@@ -82,7 +82,11 @@ tables:
 `;
 
   it('accepts JSON as well as YAML, with positions', () => {
-    const json = JSON.stringify({ format: 'bigtable-studio/v1', name: 'x', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'strin' } } } }] }, null, 2);
+    const json = JSON.stringify(
+      { format: 'bigtable-studio/v1', name: 'x', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'strin' } } } }] },
+      null,
+      2,
+    );
     const r = loadDesign(json, 'd.json');
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -119,7 +123,12 @@ tables:
   it('rejects duplicate keys, alias bombs and deep nesting with a message, not a hang', () => {
     expect(loadDesign('format: a\nformat: b\n').ok).toBe(false);
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 12; i++)
+      bomb.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     const t0 = Date.now();
     const r = loadDesign(bomb.join('\n'));
     expect(r.ok).toBe(false);
@@ -186,7 +195,11 @@ describe('field checks', () => {
 });
 
 describe('validateDesign on values from elsewhere (share links, the store)', () => {
-  const design = (gc: unknown) => ({ format: 'bigtable-studio/v1', name: 'v', tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'uuid' } } }, families: [{ name: 'f', gc }] }] });
+  const design = (gc: unknown) => ({
+    format: 'bigtable-studio/v1',
+    name: 'v',
+    tables: [{ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'uuid' } } }, families: [{ name: 'f', gc }] }],
+  });
 
   it('refuses a value nested 10,000 deep without recursing into it', () => {
     let gc: unknown = { maxAge: '1d' };
@@ -205,6 +218,9 @@ describe('validateDesign on values from elsewhere (share links, the store)', () 
   it('refuses __proto__ from JSON.parse, which keeps it as a plain key', () => {
     const r = validateDesign(JSON.parse('{"format": "bigtable-studio/v1", "name": "j", "tables": [], "lint": {"rules": {"__proto__": "off"}}}'), 'link');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toContain('lint.rules.__proto__: the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)');
+    if (!r.ok)
+      expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toContain(
+        'lint.rules.__proto__: the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)',
+      );
   });
 });

@@ -19,7 +19,11 @@ export interface DesignIssue {
 }
 
 export type LoadResult =
-  | { ok: true; design: Design; /** Line and column of a path in the source (1:1 when unknown). */ locate(path: readonly PathPart[]): { line: number; column: number } }
+  | {
+      ok: true;
+      design: Design /** Line and column of a path in the source (1:1 when unknown). */;
+      locate(path: readonly PathPart[]): { line: number; column: number };
+    }
   | { ok: false; issues: DesignIssue[] };
 
 import { MAX_DESIGN_BYTES } from './limits';
@@ -104,7 +108,13 @@ export function validateChanged(design: Design, changed: readonly number[], file
   }
 }
 
-function validate(value: unknown, file: string, map: SourceMap | undefined, hints: ShapeHints, edit?: { design: Design; changed: readonly number[]; namesKept: boolean }): LoadResult {
+function validate(
+  value: unknown,
+  file: string,
+  map: SourceMap | undefined,
+  hints: ShapeHints,
+  edit?: { design: Design; changed: readonly number[]; namesKept: boolean },
+): LoadResult {
   // An edit's value holds only its changed tables: their paths name their places in the design.
   const real = (path: readonly PathPart[]): readonly PathPart[] =>
     edit && path[0] === 'tables' && typeof path[1] === 'number' ? ['tables', edit.changed[path[1]] ?? path[1], ...path.slice(2)] : path;
@@ -265,22 +275,28 @@ function shapeIssues(root: unknown, { shared = true, surrogates = true }: ShapeH
     for (let i = 0; i < count; i++) {
       const part: PathPart = list ? i : keys![i]!;
       if (part === '__proto__') {
-        issues.push({ path: pathOf(node, part), atKey: true, message: 'the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)' });
+        issues.push({
+          path: pathOf(node, part),
+          atKey: true,
+          message: 'the key "__proto__" is not allowed: it is reserved in JavaScript (a design never needs it)',
+        });
         continue;
       }
       const x = (v as Record<PathPart, unknown>)[part];
       if (x !== null && typeof x === 'object') {
         // A shared value may appear twice, but never inside itself (YAML refuses that earlier).
-        if (visited) for (let up: Node | null = node; up; up = up.up) if (up.v === x) return { issues, fatal: { path: pathOf(node, part), message: 'this value contains itself: it would never end' } };
+        if (visited)
+          for (let up: Node | null = node; up; up = up.up)
+            if (up.v === x) return { issues, fatal: { path: pathOf(node, part), message: 'this value contains itself: it would never end' } };
         todo.push({ v: x, part, up: node, depth: node.depth + 1 });
-      }
-      else if (surrogates && typeof x === 'string') {
+      } else if (surrogates && typeof x === 'string') {
         const bad = surrogate(x);
         if (bad) issues.push({ path: pathOf(node, part), message: `the text holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
       }
       if (surrogates && !list) {
         const bad = surrogate(part as string);
-        if (bad) issues.push({ path: pathOf(node, part), atKey: true, message: `the key holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
+        if (bad)
+          issues.push({ path: pathOf(node, part), atKey: true, message: `the key holds a lone surrogate (${bad}), which has no UTF-8 form: it is not text` });
       }
     }
   }
@@ -313,11 +329,13 @@ const describeType = (v: unknown): string => {
   if (typeof v === 'number') {
     if (Number.isNaN(v)) return '.nan (not a number)';
     if (!Number.isFinite(v)) return `${v > 0 ? '.inf' : '-.inf'} (infinity)`;
-    if (Number.isInteger(v) && !Number.isSafeInteger(v)) return `a number beyond ${v > 0 ? '' : '-'}9007199254740991 (2^53 - 1), which JavaScript cannot hold exactly`;
+    if (Number.isInteger(v) && !Number.isSafeInteger(v))
+      return `a number beyond ${v > 0 ? '' : '-'}9007199254740991 (2^53 - 1), which JavaScript cannot hold exactly`;
   }
   return `${typeof v} ${String(v)}`;
 };
-const article = (expected: string) => (expected === 'object' || expected === 'record' ? 'a mapping' : expected === 'array' ? 'a list' : expected === 'int' ? 'a whole number' : `a ${expected}`);
+const article = (expected: string) =>
+  expected === 'object' || expected === 'record' ? 'a mapping' : expected === 'array' ? 'a list' : expected === 'int' ? 'a whole number' : `a ${expected}`;
 const quoteKey = (k: string) => JSON.stringify(k.length > 60 ? `${k.slice(0, 60)}…` : k);
 
 /** A hint for an unknown key that looks like something else. */
@@ -344,17 +362,26 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(path, root);
       // `__proto__` is reported on its own (shapeIssues); at most MAX_ISSUES keys are named.
-      return zi.keys.filter((k) => k !== '__proto__').slice(0, MAX_ISSUES).map((k) => ({
-        path: [...path, k],
-        message: `unknown key ${quoteKey(k)}${keyHint(k)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
-      }));
+      return zi.keys
+        .filter((k) => k !== '__proto__')
+        .slice(0, MAX_ISSUES)
+        .map((k) => ({
+          path: [...path, k],
+          message: `unknown key ${quoteKey(k)}${keyHint(k)}${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`,
+        }));
     }
     case 'invalid_type':
       if (actual === undefined) return [{ path, message: `required: ${article(zi.expected)} is missing` }];
       if (typeof actual === 'number' && !Number.isFinite(actual)) return [{ path, message: `expected a finite number, found ${describeType(actual)}` }];
-      return [{ path, message: `expected ${['object', 'record', 'array', 'int'].includes(zi.expected) ? article(zi.expected) : zi.expected}, found ${describeType(actual)}` }];
+      return [
+        {
+          path,
+          message: `expected ${['object', 'record', 'array', 'int'].includes(zi.expected) ? article(zi.expected) : zi.expected}, found ${describeType(actual)}`,
+        },
+      ];
     case 'invalid_value':
-      if (actual === undefined) return [{ path, message: `required: ${path.length === 1 && path[0] === 'format' ? `"format: ${FORMAT_V1}"` : 'a value'} is missing` }];
+      if (actual === undefined)
+        return [{ path, message: `required: ${path.length === 1 && path[0] === 'format' ? `"format: ${FORMAT_V1}"` : 'a value'} is missing` }];
       if (path[path.length - 1] === 'format' && path.length === 1) return [{ path, message: `must be "${FORMAT_V1}" (found ${describeType(actual)})` }];
       return [{ path, message: `must be one of: ${zi.values.map((v) => String(v)).join(', ')} (found ${describeType(actual)})` }];
     case 'invalid_union': {
@@ -370,7 +397,12 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
         return fits[0]!.flatMap((i) => explain({ ...i, path: [...zi.path, ...i.path] } as core.$ZodIssue, root));
       }
       // Otherwise say what the forms are rather than listing four nested failures.
-      return [{ path, message: `not a valid ${path.includes('gc') ? 'GC rule: write {maxVersions: n}, {maxAge: 30d}, {union: [...]} or {intersection: [...]}' : 'value'}` }];
+      return [
+        {
+          path,
+          message: `not a valid ${path.includes('gc') ? 'GC rule: write {maxVersions: n}, {maxAge: 30d}, {union: [...]} or {intersection: [...]}' : 'value'}`,
+        },
+      ];
     }
     case 'too_small':
     case 'too_big': {
@@ -379,7 +411,12 @@ function explain(zi: core.$ZodIssue, root: unknown): { path: PathPart[]; message
       }
       const bound = zi.code === 'too_small' ? `at least ${String(zi.minimum)}` : `at most ${String(zi.maximum)}`;
       const unit = zi.origin === 'string' ? ' characters' : zi.origin === 'array' ? ' entries' : '';
-      return [{ path, message: `must be ${bound}${unit} (found ${zi.origin === 'array' ? `${(actual as unknown[]).length} entries` : zi.origin === 'string' ? `${String(actual).length} characters` : describeType(actual)})` }];
+      return [
+        {
+          path,
+          message: `must be ${bound}${unit} (found ${zi.origin === 'array' ? `${(actual as unknown[]).length} entries` : zi.origin === 'string' ? `${String(actual).length} characters` : describeType(actual)})`,
+        },
+      ];
     }
     case 'invalid_format':
       return [{ path, message: `must be ${zi.message.startsWith('Invalid') ? `of the form ${zi.format}` : zi.message} (found ${describeType(actual)})` }];

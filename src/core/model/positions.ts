@@ -146,7 +146,8 @@ function explainYamlError(reason: string, text: string, offset: number | undefin
   }
   if (reason === 'the stream contains non-printable characters' && offset !== undefined) {
     const c = text.codePointAt(offset);
-    if (c !== undefined) return `the file holds the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}, which YAML does not allow (write it as an escape inside double quotes, or remove it)`;
+    if (c !== undefined)
+      return `the file holds the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}, which YAML does not allow (write it as an escape inside double quotes, or remove it)`;
   }
   if (reason === 'duplicated mapping key') return 'a key appears twice in this mapping';
   return reason;
@@ -183,7 +184,10 @@ function secondDocumentAt(text: string, events: Event[], second: number): number
   return at >= 0 ? at : node;
 }
 
-export function parseYamlWithPositions(text: string, filename: string): { value: unknown; map: SourceMap; /** The file uses aliases: values may be shared. */ aliases: boolean } {
+export function parseYamlWithPositions(
+  text: string,
+  filename: string,
+): { value: unknown; map: SourceMap /** The file uses aliases: values may be shared. */; aliases: boolean } {
   let starts: number[] | null = null;
   const lineCol = (offset: number) => {
     starts ??= lineStartsOf(text);
@@ -257,7 +261,11 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
     if (top && (!top.map || keySlot) && frames.length > 1) {
       top.entries++;
       if (top.tables && top.entries > MAX_TABLES) {
-        refuse(last, `a design holds at most ${MAX_TABLES.toLocaleString('en-US')} tables (Bigtable's limit per instance); this is table ${top.entries.toLocaleString('en-US')}`, i);
+        refuse(
+          last,
+          `a design holds at most ${MAX_TABLES.toLocaleString('en-US')} tables (Bigtable's limit per instance); this is table ${top.entries.toLocaleString('en-US')}`,
+          i,
+        );
       }
       if (top.entries > (top.map ? MAX_KEYS : MAX_ENTRIES)) {
         refuse(
@@ -283,7 +291,11 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
       if (keySlot && anchor.text === null) refuse(offset, `the alias *${name} is used as a key, but it stands for a list or mapping; a key is plain text`, i);
       expanded += anchor.size;
       if (expanded > MAX_ALIAS_EXPANSION) {
-        refuse(offset, `the aliases in this file stand for more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (an alias bomb); write the values out or use fewer aliases`, i);
+        refuse(
+          offset,
+          `the aliases in this file stand for more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values (an alias bomb); write the values out or use fewer aliases`,
+          i,
+        );
       }
       nodes += anchor.size;
     } else {
@@ -302,7 +314,9 @@ export function parseYamlWithPositions(text: string, filename: string): { value:
   } catch (e) {
     if (e instanceof YAMLException && e.reason === 'duplicated mapping key' && e.mark) {
       // Say which key, where it first was, and in which mapping.
-      const i = events.findIndex((ev) => ev.type === EVENT_ID.SCALAR && (ev.tagStart !== -1 ? ev.tagStart : ev.anchorStart !== -1 ? ev.anchorStart : ev.valueStart) === e.mark!.position);
+      const i = events.findIndex(
+        (ev) => ev.type === EVENT_ID.SCALAR && (ev.tagStart !== -1 ? ev.tagStart : ev.anchorStart !== -1 ? ev.anchorStart : ev.valueStart) === e.mark!.position,
+      );
       if (i >= 0) {
         const key = getScalarValue(text, events[i] as Extract<Event, { type: typeof EVENT_ID.SCALAR }>);
         const path = [...pathAtEvent(events, text, i), key];

@@ -38,7 +38,15 @@ export function settingsOutOfRange(design: Design): OutOfRange[] {
     dayRange(ti, ['backup', 'retention'], 'automated backup retention', t.backup?.retention, BACKUP_RETENTION_DAYS, 'Manage backups');
     const tier = t.tieredStorage?.infrequentAccessAfter;
     if (tier !== undefined && days(tier) < TIERING_MIN_DAYS) {
-      out.push({ path: ['tieredStorage', 'infrequentAccessAfter'], table: ti, what: 'tiering age', value: tier, allowed: `at least ${TIERING_MIN_DAYS} days`, page: 'Tiered storage overview', fixed: `${TIERING_MIN_DAYS}d` });
+      out.push({
+        path: ['tieredStorage', 'infrequentAccessAfter'],
+        table: ti,
+        what: 'tiering age',
+        value: tier,
+        allowed: `at least ${TIERING_MIN_DAYS} days`,
+        page: 'Tiered storage overview',
+        fixed: `${TIERING_MIN_DAYS}d`,
+      });
     }
   });
   const storage = design.instance?.storage ?? 'ssd';
@@ -48,16 +56,39 @@ export function settingsOutOfRange(design: Design): OutOfRange[] {
     const at: PathPart[] = ['instance', 'clusters', ci, 'autoscaling'];
     const [clo, chi] = CPU_TARGET_RANGE;
     if (a.cpuTarget < clo || a.cpuTarget > chi) {
-      out.push({ path: [...at, 'cpuTarget'], table: undefined, what: 'autoscaling CPU target', value: `${a.cpuTarget}%`, allowed: `${clo} to ${chi}%`, page: 'Autoscaling', fixed: a.cpuTarget < clo ? clo : chi });
+      out.push({
+        path: [...at, 'cpuTarget'],
+        table: undefined,
+        what: 'autoscaling CPU target',
+        value: `${a.cpuTarget}%`,
+        allowed: `${clo} to ${chi}%`,
+        page: 'Autoscaling',
+        fixed: a.cpuTarget < clo ? clo : chi,
+      });
     }
     const [slo, shi] = STORAGE_TARGET_RANGE[storage];
     if (a.storageTarget !== undefined && (a.storageTarget < slo || a.storageTarget > shi)) {
-      out.push({ path: [...at, 'storageTarget'], table: undefined, what: `${storage.toUpperCase()} storage target`, value: `${a.storageTarget} GiB`, allowed: `${slo} to ${shi} GiB per node`, page: 'Autoscaling', fixed: a.storageTarget < slo ? slo : shi });
+      out.push({
+        path: [...at, 'storageTarget'],
+        table: undefined,
+        what: `${storage.toUpperCase()} storage target`,
+        value: `${a.storageTarget} GiB`,
+        allowed: `${slo} to ${shi} GiB per node`,
+        page: 'Autoscaling',
+        fixed: a.storageTarget < slo ? slo : shi,
+      });
     }
     if (a.maxNodes > 10 * a.minNodes) {
-      out.push({ path: [...at, 'maxNodes'], table: undefined, what: 'maxNodes', value: String(a.maxNodes), allowed: `at most 10 times minNodes (${10 * a.minNodes})`, page: 'Autoscaling', fixed: 10 * a.minNodes });
+      out.push({
+        path: [...at, 'maxNodes'],
+        table: undefined,
+        what: 'maxNodes',
+        value: String(a.maxNodes),
+        allowed: `at most 10 times minNodes (${10 * a.minNodes})`,
+        page: 'Autoscaling',
+        fixed: 10 * a.minNodes,
+      });
     }
   });
   return out;
 }
-

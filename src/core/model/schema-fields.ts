@@ -12,20 +12,12 @@ const common = {
 };
 
 const distribution = {
-  distribution: z
-    .enum(['uniform', 'zipf', 'sequential', 'hot'])
-    .optional()
-    .meta({
-      description:
-        'How generated values are drawn: uniform (default), zipf (a few values take most writes, see skew), sequential (auto-increment), hot (one value takes `share` of writes).',
-    }),
+  distribution: z.enum(['uniform', 'zipf', 'sequential', 'hot']).optional().meta({
+    description:
+      'How generated values are drawn: uniform (default), zipf (a few values take most writes, see skew), sequential (auto-increment), hot (one value takes `share` of writes).',
+  }),
   skew: z.number().min(0.01).max(10).optional().meta({ description: 'Zipf exponent (default 1.1).' }),
-  share: z
-    .number()
-    .gt(0)
-    .max(1)
-    .optional()
-    .meta({ description: 'With distribution hot: the share of writes that go to the one hot value.' }),
+  share: z.number().gt(0).max(1).optional().meta({ description: 'With distribution hot: the share of writes that go to the one hot value.' }),
 };
 
 const safeInt = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
@@ -35,23 +27,12 @@ export const StringField = z
   .strictObject({
     type: z.literal('string'),
     ...common,
-    values: z
-      .array(z.string().max(1024))
-      .min(1)
-      .max(100000)
-      .optional()
-      .meta({ description: 'A closed set of values.' }),
-    weights: z
-      .array(z.number().min(0))
-      .optional()
-      .meta({ description: 'Relative write weights of `values`, one per value.' }),
+    values: z.array(z.string().max(1024)).min(1).max(100000).optional().meta({ description: 'A closed set of values.' }),
+    weights: z.array(z.number().min(0)).optional().meta({ description: 'Relative write weights of `values`, one per value.' }),
     cardinality: count(1, 1e15).optional().meta({ description: 'How many distinct generated values.' }),
     length: count(1, 1024).optional().meta({ description: 'Length of generated values (default 8).' }),
     prefix: z.string().max(256).optional().meta({ description: 'Text in front of every generated value.' }),
-    alphabet: z
-      .enum(['alnum', 'lower', 'hex', 'digits'])
-      .optional()
-      .meta({ description: 'Characters of generated values (default lower).' }),
+    alphabet: z.enum(['alnum', 'lower', 'hex', 'digits']).optional().meta({ description: 'Characters of generated values (default lower).' }),
     ...distribution,
   })
   .meta({ description: 'Text (UTF-8).' });
@@ -60,13 +41,10 @@ export const IntField = z
   .strictObject({
     type: z.literal('int'),
     ...common,
-    encoding: z
-      .enum(['decimal', 'bigEndian', 'orderedCode'])
-      .optional()
-      .meta({
-        description:
-          'decimal text (default), bigEndian (8 bytes, two\'s complement) or orderedCode (Bigtable\'s variable-length, order-preserving Int64 encoding).',
-      }),
+    encoding: z.enum(['decimal', 'bigEndian', 'orderedCode']).optional().meta({
+      description:
+        "decimal text (default), bigEndian (8 bytes, two's complement) or orderedCode (Bigtable's variable-length, order-preserving Int64 encoding).",
+    }),
     min: safeInt.optional().meta({ description: 'Smallest value (default 0).' }),
     max: safeInt.optional().meta({ description: 'Largest value.' }),
     cardinality: count(1, Number.MAX_SAFE_INTEGER).optional().meta({ description: 'How many distinct values.' }),
@@ -80,19 +58,10 @@ export const TimestampField = z
     type: z.literal('timestamp'),
     ...common,
     unit: z.enum(['s', 'ms', 'us']).optional().meta({ description: 'Precision: s, ms (default) or us.' }),
-    reversed: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Write Long.MAX_VALUE - ts (19 digits), so the newest rows sort first.' }),
-    bucket: z
-      .enum(['minute', 'hour', 'day', 'week', 'month'])
-      .optional()
-      .meta({ description: 'Round down to the start of this bucket (time-bucket rows).' }),
+    reversed: z.boolean().optional().meta({ description: 'Write Long.MAX_VALUE - ts (19 digits), so the newest rows sort first.' }),
+    bucket: z.enum(['minute', 'hour', 'day', 'week', 'month']).optional().meta({ description: 'Round down to the start of this bucket (time-bucket rows).' }),
     format: z.enum(['epoch', 'iso']).optional().meta({ description: 'epoch numbers (default) or ISO 8601 text.' }),
-    encoding: z
-      .enum(['decimal', 'bigEndian'])
-      .optional()
-      .meta({ description: 'decimal text (default) or bigEndian (8 bytes).' }),
+    encoding: z.enum(['decimal', 'bigEndian']).optional().meta({ description: 'decimal text (default) or bigEndian (8 bytes).' }),
     pad: pad.optional(),
   })
   .meta({ description: 'A point in time. Generated values follow simulated time ("now").' });
@@ -113,10 +82,7 @@ export const DomainField = z
     type: z.literal('domain'),
     ...common,
     cardinality: count(1, 1e15).optional().meta({ description: 'How many distinct host names.' }),
-    reversed: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Write com.example.www instead of www.example.com (default false).' }),
+    reversed: z.boolean().optional().meta({ description: 'Write com.example.www instead of www.example.com (default false).' }),
     ...distribution,
   })
   .meta({ description: 'A host name.' });
@@ -133,25 +99,13 @@ export const HashField = z
   .strictObject({
     type: z.literal('hash'),
     ...common,
-    of: z
-      .array(z.string())
-      .min(1)
-      .optional()
-      .meta({ description: 'The key fields hashed (default: every other field of the key).' }),
+    of: z.array(z.string()).min(1).optional().meta({ description: 'The key fields hashed (default: every other field of the key).' }),
     buckets: count(1, 1e9).meta({ description: 'Number of salt values: the FNV-1a hash modulo buckets.' }),
     pad: pad.optional(),
   })
   .meta({ description: 'A salt: 32-bit FNV-1a of the named fields, modulo buckets, as zero-padded decimal text.' });
 
-export const Field = z.discriminatedUnion('type', [
-  StringField,
-  IntField,
-  TimestampField,
-  UuidField,
-  DomainField,
-  BytesField,
-  HashField,
-]);
+export const Field = z.discriminatedUnion('type', [StringField, IntField, TimestampField, UuidField, DomainField, BytesField, HashField]);
 
 export const FIELD_TYPES = ['string', 'int', 'timestamp', 'uuid', 'domain', 'bytes', 'hash'] as const;
 

@@ -8,7 +8,9 @@ const viewName = z.string().min(1).max(200).meta({ description: 'The view id: le
 const deletionProtection = z.boolean().optional().meta({ description: 'Protect the view from deletion (default false).' });
 
 export const ViewAggregation = z.strictObject({
-  fn: z.enum(['count', 'sum', 'min', 'max', 'avg', 'any_value', 'hll_count.init', 'hll_count.merge', 'hll_count.merge_partial', 'bit_and', 'bit_or', 'bit_xor']).meta({ description: 'A supported aggregation of continuous materialized views.' }),
+  fn: z
+    .enum(['count', 'sum', 'min', 'max', 'avg', 'any_value', 'hll_count.init', 'hll_count.merge', 'hll_count.merge_partial', 'bit_and', 'bit_or', 'bit_xor'])
+    .meta({ description: 'A supported aggregation of continuous materialized views.' }),
   column: z.string().min(1).max(20000).optional().meta({ description: 'family:qualifier aggregated (none for count of rows).' }),
   as: z.string().min(1).max(200).meta({ description: 'The output column name.' }),
 });
@@ -27,7 +29,11 @@ export const MaterializedView = z.strictObject({
     .meta({ description: 'A rollup (pre-aggregation): GROUP BY these key fields.' }),
   index: z
     .strictObject({
-      fields: z.array(z.string().min(1).max(200)).min(1).max(50).meta({ description: 'Key fields or family:qualifier columns, in order: the index key (the source _key follows).' }),
+      fields: z
+        .array(z.string().min(1).max(200))
+        .min(1)
+        .max(50)
+        .meta({ description: 'Key fields or family:qualifier columns, in order: the index key (the source _key follows).' }),
       families: z.array(z.string().min(1).max(200)).max(100).optional().meta({ description: 'Families copied into the index rows (default none).' }),
     })
     .optional()
@@ -52,7 +58,11 @@ export const AuthorizedView = z.strictObject({
       z.string(),
       z.strictObject({
         qualifiers: z.array(z.string().max(16384)).max(10000).optional().meta({ description: 'Exact qualifiers included.' }),
-        qualifierPrefixes: z.array(z.string().max(16384)).max(10000).optional().meta({ description: 'Qualifier prefixes included ("" = every column of the family).' }),
+        qualifierPrefixes: z
+          .array(z.string().max(16384))
+          .max(10000)
+          .optional()
+          .meta({ description: 'Qualifier prefixes included ("" = every column of the family).' }),
       }),
     )
     .meta({ description: 'Per family: the columns included (empty object = every column).' }),

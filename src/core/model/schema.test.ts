@@ -4,7 +4,12 @@ import { designJsonSchema } from './schema';
 
 describe('the JSON Schema', () => {
   it('is draft-07, strict about unknown keys, and documents keys for hover text', () => {
-    const s = designJsonSchema() as { $schema: string; additionalProperties: boolean; properties: Record<string, { description?: string }>; required: string[] };
+    const s = designJsonSchema() as {
+      $schema: string;
+      additionalProperties: boolean;
+      properties: Record<string, { description?: string }>;
+      required: string[];
+    };
     expect(s.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(s.additionalProperties).toBe(false);
     expect(s.required).toEqual(expect.arrayContaining(['format', 'name', 'tables']));

@@ -50,13 +50,10 @@ export const GcRuleSchema: z.ZodType<GcRule> = z.lazy(() =>
 export const COLUMN_TYPES = ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json', 'proto'] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 const columnValueType = {
-  type: z
-    .enum(COLUMN_TYPES)
-    .optional()
-    .meta({
-      description:
-        'What the value holds: bytes (default; int64 in an aggregate family), string (UTF-8), int64 (8-byte big-endian), float32, float64, bool, timestamp, date, json or proto (set `message`).',
-    }),
+  type: z.enum(COLUMN_TYPES).optional().meta({
+    description:
+      'What the value holds: bytes (default; int64 in an aggregate family), string (UTF-8), int64 (8-byte big-endian), float32, float64, bool, timestamp, date, json or proto (set `message`).',
+  }),
   message: z
     .string()
     .min(1)
@@ -72,7 +69,9 @@ export const Column = z.strictObject({
   description: text(2000, 'What this column holds.').optional(),
   dynamic: z.boolean().optional().meta({ description: 'The qualifier is data (e.g. a minute or an id): many columns per row.' }),
   perRow: count(1, 1e9).optional().meta({ description: 'With dynamic: typical number of such columns per row.' }),
-  valueBytes: count(0, 100 * 1024 * 1024).optional().meta({ description: 'Typical value size in bytes.' }),
+  valueBytes: count(0, 100 * 1024 * 1024)
+    .optional()
+    .meta({ description: 'Typical value size in bytes.' }),
   versions: count(1, 1e9).optional().meta({ description: 'Typical number of cells (versions) kept per column.' }),
   counter: z.boolean().optional().meta({ description: 'A value incremented in place.' }),
   ...columnValueType,
@@ -94,7 +93,6 @@ export const Family = z.strictObject({
     .optional()
     .meta({ description: 'The family holds personal data (PII): views described as de-identified or public must not expose it. Default false.' }),
 });
-
 
 // --- Production settings (issue 16): the instance, its clusters and app profiles, and per-table
 // settings. All optional; src/core/model/instance.ts reads them (instanceOf) with their defaults.
@@ -133,12 +131,7 @@ export const AppProfile = z
       .enum(['single', 'multi'])
       .meta({ description: 'single: every request to one cluster; multi: to the nearest available cluster (multi-cluster routing, eventual consistency).' }),
     cluster: z.string().max(100).optional().meta({ description: 'With routing single: the cluster requests go to.' }),
-    clusters: z
-      .array(z.string().max(100))
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: 'With routing multi: the clusters it may use (default: all).' }),
+    clusters: z.array(z.string().max(100)).min(1).max(100).optional().meta({ description: 'With routing multi: the clusters it may use (default: all).' }),
     allowTransactionalWrites: z
       .boolean()
       .optional()
@@ -147,15 +140,15 @@ export const AppProfile = z
     priority: z
       .enum(['low', 'medium', 'high'])
       .optional()
-      .meta({ description: 'Standard isolation: the priority of this profile\'s requests (PRIORITY_LOW, _MEDIUM, _HIGH; default high). Not with dataBoost.' }),
+      .meta({ description: "Standard isolation: the priority of this profile's requests (PRIORITY_LOW, _MEDIUM, _HIGH; default high). Not with dataBoost." }),
     dataBoost: z
       .strictObject({
         computeBillingOwner: z.enum(['HOST_PAYS']).meta({ description: 'Who pays for the Data Boost compute: HOST_PAYS, the project of the instance.' }),
       })
       .optional()
-      .meta({ description: 'Data Boost isolation (read-only): reads run on serverless compute, not the clusters\' nodes. Single-cluster routing only.' }),
+      .meta({ description: "Data Boost isolation (read-only): reads run on serverless compute, not the clusters' nodes. Single-cluster routing only." }),
   })
-  .meta({ description: 'How an application\'s requests are routed to the clusters.' });
+  .meta({ description: "How an application's requests are routed to the clusters." });
 
 export const Instance = z
   .strictObject({
@@ -164,7 +157,7 @@ export const Instance = z
     environment: z
       .enum(['production', 'staging', 'development'])
       .optional()
-      .meta({ description: 'The studio\'s marker (not a Bigtable setting): production turns on the production checks.' }),
+      .meta({ description: "The studio's marker (not a Bigtable setting): production turns on the production checks." }),
     storage: z.enum(['ssd', 'hdd']).optional().meta({ description: 'ssd (default) or hdd, for every cluster.' }),
     clusters: z.array(ClusterSpec).min(1).max(100).optional().meta({ description: 'The clusters (default: one cluster of 3 nodes).' }),
     appProfiles: z.array(AppProfile).max(100).optional(),
@@ -181,18 +174,24 @@ export const TableSettings = {
   changeStreamRetention: duration.optional().meta({ description: 'Turn on a change stream kept this long: 1 to 7 days.' }),
   backup: z
     .strictObject({
-      retention: duration.meta({ description: 'Keep each daily automated backup this long: 3 to 90 days (Google\'s default 7d).' }),
+      retention: duration.meta({ description: "Keep each daily automated backup this long: 3 to 90 days (Google's default 7d)." }),
     })
     .optional()
     .meta({ description: 'Automated (daily) backups.' }),
   tieredStorage: z
     .strictObject({
-      infrequentAccessAfter: duration.meta({ description: 'Cells older than this (by cell timestamp) move to infrequent access storage: at least 30d. SSD only; Preview.' }),
+      infrequentAccessAfter: duration.meta({
+        description: 'Cells older than this (by cell timestamp) move to infrequent access storage: at least 30d. SSD only; Preview.',
+      }),
     })
     .optional()
     .meta({ description: 'Tiered storage (Preview).' }),
 };
-const appProfileRef = z.string().max(100).optional().meta({ description: 'The app profile this traffic goes through (default: the instance\'s default profile).' });
+const appProfileRef = z
+  .string()
+  .max(100)
+  .optional()
+  .meta({ description: "The app profile this traffic goes through (default: the instance's default profile)." });
 // --- end of production settings
 
 export const Query = z.strictObject({
@@ -207,28 +206,24 @@ export const Query = z.strictObject({
   limit: count(1, 1e12).optional(),
   perSecond: z.number().min(0).max(1e9).optional().meta({ description: 'How often the query runs.' }),
   appProfile: appProfileRef,
-  servedBy: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .meta({ description: 'Another table (an index table written with this one) or a materialized view whose key serves this query: its plan, reads and SQL come from there. Match fields map by name.' }),
+  servedBy: z.string().min(1).max(200).optional().meta({
+    description:
+      'Another table (an index table written with this one) or a materialized view whose key serves this query: its plan, reads and SQL come from there. Match fields map by name.',
+  }),
   // How the application uses the query (workload additions): all optional, old designs unchanged.
   kind: z
     .enum(['serving', 'batch'])
     .optional()
     .meta({ description: 'serving (default): latency-sensitive application reads; batch: exports, analytics, jobs that read in bulk.' }),
   latencyMs: z.number().gt(0).max(1e6).optional().meta({ description: 'The p99 latency target of one read, in milliseconds.' }),
-  dataBoost: z.boolean().optional().meta({ description: 'The query may run on Data Boost (serverless batch reads that spare the serving nodes; read-only, may not see the last 35 minutes of writes).' }),
+  dataBoost: z.boolean().optional().meta({
+    description: 'The query may run on Data Boost (serverless batch reads that spare the serving nodes; read-only, may not see the last 35 minutes of writes).',
+  }),
   lookback: duration.optional().meta({ description: 'How far back in time the query reads (its time range), e.g. 90d.' }),
 });
 
 export const RowKey = z.strictObject({
-  template: z
-    .string()
-    .min(1)
-    .max(4096)
-    .meta({ description: 'The key as {field} placeholders and literal text; key order = template order.' }),
+  template: z.string().min(1).max(4096).meta({ description: 'The key as {field} placeholders and literal text; key order = template order.' }),
   delimiter: z
     .string()
     .min(1)
@@ -260,10 +255,10 @@ export const Load = z.strictObject({
     .optional()
     .meta({ description: 'Mean writes/s over a day or more (at most writesPerSecond, the peak): sizes storage and growth; default writesPerSecond.' }),
   // How the writes arrive (workload additions): all optional, old designs unchanged.
-  writePattern: z
-    .enum(['sustained', 'burst', 'bulk'])
-    .optional()
-    .meta({ description: 'sustained (default): writesPerSecond is kept up; burst: short bursts at writesPerSecond (burstDuration); bulk: a periodic load of bulkRows rows every bulkEvery.' }),
+  writePattern: z.enum(['sustained', 'burst', 'bulk']).optional().meta({
+    description:
+      'sustained (default): writesPerSecond is kept up; burst: short bursts at writesPerSecond (burstDuration); bulk: a periodic load of bulkRows rows every bulkEvery.',
+  }),
   burstDuration: duration.optional().meta({ description: 'With writePattern burst: how long one burst at writesPerSecond lasts.' }),
   bulkRows: count(1, 1e15).optional().meta({ description: 'With writePattern bulk: rows written by one load.' }),
   bulkEvery: duration.optional().meta({ description: 'With writePattern bulk: how often a load runs, e.g. 1d.' }),
@@ -282,12 +277,10 @@ export const Table = z.strictObject({
   queries: z.array(Query).max(1000).optional(),
   load: Load.optional(),
   splits: z.array(z.string().max(4096)).max(10000).optional().meta({ description: 'Pre-split keys.' }),
-  writtenWith: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .meta({ description: 'The table this one is written with (an index or companion table): each write there writes a row here; its write rates apply unless this table declares its own.' }),
+  writtenWith: z.string().min(1).max(200).optional().meta({
+    description:
+      'The table this one is written with (an index or companion table): each write there writes a row here; its write rates apply unless this table declares its own.',
+  }),
   ...TableSettings,
 });
 
@@ -305,11 +298,13 @@ export const NodeCapacity = z
   .meta({ description: "Per-node figures overriding Google's published ones (docs/capacity.md)." });
 // --- Views (issue 15): in schema-views.ts. ---
 
-
 /** An accepted finding: a rule on a target (each name given must match), with a reason (docs/design-format.md). */
 export const Acceptance = z
   .strictObject({
-    rule: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'a rule id such as key-length (docs/rules/)' }).meta({ description: 'The rule id of the finding accepted.' }),
+    rule: z
+      .string()
+      .regex(/^[a-z0-9-]{1,100}$/, { message: 'a rule id such as key-length (docs/rules/)' })
+      .meta({ description: 'The rule id of the finding accepted.' }),
     table: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this table.' }),
     family: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this column family.' }),
     query: z.string().min(1).max(200).optional().meta({ description: 'Only findings on this query.' }),
@@ -335,16 +330,28 @@ export const Design = z.strictObject({
     .meta({ description: 'One cluster (the shorthand of instance: with one cluster). Use cluster or instance, not both.' }),
   instance: Instance.optional(),
   tables: z.array(Table).max(1000),
-  materializedViews: z.array(MaterializedView).max(1000).optional().meta({ description: 'Continuous materialized views: a second table kept up to date from one source table.' }),
+  materializedViews: z
+    .array(MaterializedView)
+    .max(1000)
+    .optional()
+    .meta({ description: 'Continuous materialized views: a second table kept up to date from one source table.' }),
   logicalViews: z.array(LogicalView).max(1000).optional().meta({ description: 'Logical views: saved GoogleSQL queries.' }),
-  authorizedViews: z.array(AuthorizedView).max(10000).optional().meta({ description: 'Authorized views: a row-prefix and column subset of a table, granted separately.' }),
+  authorizedViews: z
+    .array(AuthorizedView)
+    .max(10000)
+    .optional()
+    .meta({ description: 'Authorized views: a row-prefix and column subset of a table, granted separately.' }),
   lint: z
     .strictObject({
       rules: z
         .record(z.string(), z.enum(['off', 'info', 'warning', 'error']))
         .optional()
         .meta({ description: 'Severity per rule id.' }),
-      accept: z.array(Acceptance).max(1000).optional().meta({ description: 'Findings accepted with a reason: they are shown but do not fail lint (docs/design-format.md).' }),
+      accept: z
+        .array(Acceptance)
+        .max(1000)
+        .optional()
+        .meta({ description: 'Findings accepted with a reason: they are shown but do not fail lint (docs/design-format.md).' }),
     })
     .optional(),
 });

@@ -29,8 +29,9 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
   controlChars(design.name, ['name'], out);
   for (const ti of each) (design.tables[ti]!.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out));
   if (!namesKept) {
-    duplicates(design.tables.map((t) => t.name), (i, name) =>
-      out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
+    duplicates(
+      design.tables.map((t) => t.name),
+      (i, name) => out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
     );
   }
   for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
@@ -48,7 +49,8 @@ function writePatternIssues(t: Table, at: PathPart[], out: SemanticIssue[]): voi
   const pattern = load.writePattern ?? 'sustained';
   const owner = { burstDuration: 'burst', bulkRows: 'bulk', bulkEvery: 'bulk' } as const;
   for (const key of ['burstDuration', 'bulkRows', 'bulkEvery'] as const) {
-    if (load[key] !== undefined && pattern !== owner[key]) out.push({ path: [...at, key], message: `${key} applies to writePattern: ${owner[key]}, but this load is ${pattern}` });
+    if (load[key] !== undefined && pattern !== owner[key])
+      out.push({ path: [...at, key], message: `${key} applies to writePattern: ${owner[key]}, but this load is ${pattern}` });
   }
 }
 
@@ -85,7 +87,10 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[], design: Des
     fieldsInKey = layout.fields;
     const bytes = layout.delimiter === null ? 0 : utf8(layout.delimiter).length;
     if (layout.inferredDelimiter && bytes > 50) {
-      out.push({ path: [...rk, 'template'], message: `the delimiter read from the template is ${bytes} bytes; Bigtable allows 1 to 50: write a shorter one between the fields` });
+      out.push({
+        path: [...rk, 'template'],
+        message: `the delimiter read from the template is ${bytes} bytes; Bigtable allows 1 to 50: write a shorter one between the fields`,
+      });
     }
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
@@ -105,31 +110,43 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[], design: Des
   }
   for (const name of defined) {
     if (!inKey.has(name)) {
-      out.push({ path: [...rk, 'fields', name], atKey: true, message: `field "${name}" is not in the template "${clip(t.rowKey.template)}"; add {${name}} or remove the field` });
+      out.push({
+        path: [...rk, 'fields', name],
+        atKey: true,
+        message: `field "${name}" is not in the template "${clip(t.rowKey.template)}"; add {${name}} or remove the field`,
+      });
     }
   }
   // Object.keys and a lookup: Object.entries is several times slower on a mapping of 100,000 fields.
   const hashes = new Set(defined.filter((n) => t.rowKey.fields[n]!.type === 'hash'));
   for (const name of defined) fieldIssues(name, t.rowKey.fields[name]!, [...rk, 'fields', name], fieldsInKey, inKey, hashes, out);
 
-  duplicates((t.families ?? []).map((f) => f.name), (i, name) =>
-    out.push({ path: [...at, 'families', i, 'name'], message: `family "${name}" is defined twice in table ${t.name}` }),
+  duplicates(
+    (t.families ?? []).map((f) => f.name),
+    (i, name) => out.push({ path: [...at, 'families', i, 'name'], message: `family "${name}" is defined twice in table ${t.name}` }),
   );
   (t.families ?? []).forEach((fam, fi) => {
-    duplicates((fam.columns ?? []).map((c) => c.qualifier), (ci, q) =>
-      out.push({ path: [...at, 'families', fi, 'columns', ci, 'qualifier'], message: `column "${q}" is listed twice in family ${fam.name}` }),
+    duplicates(
+      (fam.columns ?? []).map((c) => c.qualifier),
+      (ci, q) => out.push({ path: [...at, 'families', fi, 'columns', ci, 'qualifier'], message: `column "${q}" is listed twice in family ${fam.name}` }),
     );
     (fam.columns ?? []).forEach((c, ci) => {
       if (c.perRow !== undefined && !c.dynamic) {
         out.push({ path: [...at, 'families', fi, 'columns', ci, 'perRow'], message: 'perRow counts dynamic columns; set dynamic: true or remove perRow' });
       }
       // Column value types: a proto names its message; a message belongs to a proto.
-      if (c.type === 'proto' && !c.message) out.push({ path: [...at, 'families', fi, 'columns', ci, 'type'], message: 'a proto column names its message: add message: package.Message' });
-      if (c.message && c.type !== 'proto') out.push({ path: [...at, 'families', fi, 'columns', ci, 'message'], message: 'message names the protobuf message of a proto column; set type: proto or remove message' });
+      if (c.type === 'proto' && !c.message)
+        out.push({ path: [...at, 'families', fi, 'columns', ci, 'type'], message: 'a proto column names its message: add message: package.Message' });
+      if (c.message && c.type !== 'proto')
+        out.push({
+          path: [...at, 'families', fi, 'columns', ci, 'message'],
+          message: 'message names the protobuf message of a proto column; set type: proto or remove message',
+        });
     });
   });
-  duplicates((t.queries ?? []).map((q) => q.name), (i, name) =>
-    out.push({ path: [...at, 'queries', i, 'name'], message: `query "${name}" is defined twice in table ${t.name}` }),
+  duplicates(
+    (t.queries ?? []).map((q) => q.name),
+    (i, name) => out.push({ path: [...at, 'queries', i, 'name'], message: `query "${name}" is defined twice in table ${t.name}` }),
   );
   loadIssues(t, [...at, 'load'], out);
   (t.queries ?? []).forEach((q, qi) => {
@@ -141,7 +158,11 @@ function tableIssues(t: Table, at: PathPart[], out: SemanticIssue[], design: Des
     const served = q.servedBy !== undefined ? servingKeyFields(design, q.servedBy) : null;
     for (const key of Object.keys(q.match ?? {})) {
       if (!inKey.has(key) && !served?.has(key)) {
-        out.push({ path: [...at, 'queries', qi, 'match', key], atKey: true, message: `"${key}" is not a key field; match names fields of the template (${listed(fieldsInKey)})` });
+        out.push({
+          path: [...at, 'queries', qi, 'match', key],
+          atKey: true,
+          message: `"${key}" is not a key field; match names fields of the template (${listed(fieldsInKey)})`,
+        });
       }
     }
   });
@@ -160,8 +181,13 @@ function routeIssues(design: Design, out: SemanticIssue[]): void {
   const tables = new Set(design.tables.map((t) => t.name));
   design.tables.forEach((t, ti) => {
     if (t.writtenWith !== undefined) {
-      if (t.writtenWith === t.name) out.push({ path: ['tables', ti, 'writtenWith'], message: 'a table cannot be written with itself; name the table whose writes also write this one' });
-      else if (!tables.has(t.writtenWith)) out.push({ path: ['tables', ti, 'writtenWith'], message: `no table "${clip(t.writtenWith)}" in the design; writtenWith names the table whose writes also write this one (${listed([...tables])})` });
+      if (t.writtenWith === t.name)
+        out.push({ path: ['tables', ti, 'writtenWith'], message: 'a table cannot be written with itself; name the table whose writes also write this one' });
+      else if (!tables.has(t.writtenWith))
+        out.push({
+          path: ['tables', ti, 'writtenWith'],
+          message: `no table "${clip(t.writtenWith)}" in the design; writtenWith names the table whose writes also write this one (${listed([...tables])})`,
+        });
     }
     (t.queries ?? []).forEach((q, qi) => {
       if (q.servedBy === undefined) return;
@@ -175,8 +201,10 @@ function routeIssues(design: Design, out: SemanticIssue[]): void {
       if (!view) {
         const names = [...tables].filter((n) => n !== t.name).concat((design.materializedViews ?? []).map((v) => v.name));
         out.push({ path, message: `no table or materialized view "${clip(q.servedBy)}" in the design${names.length ? ` (${listed(names)})` : ''}` });
-      } else if (view.table !== t.name) out.push({ path, message: `materialized view ${view.name} reads table ${view.table}, not ${t.name}: it cannot serve this table's query` });
-      else if (!view.groupBy && !view.index) out.push({ path, message: `materialized view ${view.name} is given as SQL; a view that serves a query declares its key with groupBy or index` });
+      } else if (view.table !== t.name)
+        out.push({ path, message: `materialized view ${view.name} reads table ${view.table}, not ${t.name}: it cannot serve this table's query` });
+      else if (!view.groupBy && !view.index)
+        out.push({ path, message: `materialized view ${view.name} is given as SQL; a view that serves a query declares its key with groupBy or index` });
     });
   });
 }
@@ -261,7 +289,8 @@ function notOneSelect(sql: string): string | null {
   }
   while (tokens.length && tokens[tokens.length - 1]!.kind === 'symbol' && tokens[tokens.length - 1]!.text === ';') tokens = tokens.slice(0, -1);
   const first = tokens[0];
-  if (first?.kind !== 'word' || first.upper !== 'SELECT') return `the query is ${first?.kind === 'word' ? `a ${first.upper} statement` : 'not a statement'}, not a SELECT: a view is a GoogleSQL SELECT ("Create and manage views")`;
+  if (first?.kind !== 'word' || first.upper !== 'SELECT')
+    return `the query is ${first?.kind === 'word' ? `a ${first.upper} statement` : 'not a statement'}, not a SELECT: a view is a GoogleSQL SELECT ("Create and manage views")`;
   if (tokens.some((t) => t.kind === 'symbol' && t.text === ';')) return 'the query holds more than one statement (a ; before the end); a view is one SELECT';
   return null;
 }
@@ -285,7 +314,13 @@ function viewIssues(design: Design, out: SemanticIssue[], fragment: boolean): vo
     if (!fragment && !tables.has(v.table)) out.push({ path: [...at, 'table'], message: missing(v.table) });
     const given = (['query', 'groupBy', 'index'] as const).filter((k) => v[k] !== undefined);
     if (given.length !== 1) {
-      out.push({ path: given.length ? [...at, given[1]!] : at, atKey: given.length > 1, message: given.length ? `a materialized view is exactly one of query, groupBy and index; this one has ${given.join(' and ')}` : 'a materialized view is exactly one of query, groupBy and index; this one has none' });
+      out.push({
+        path: given.length ? [...at, given[1]!] : at,
+        atKey: given.length > 1,
+        message: given.length
+          ? `a materialized view is exactly one of query, groupBy and index; this one has ${given.join(' and ')}`
+          : 'a materialized view is exactly one of query, groupBy and index; this one has none',
+      });
     }
     if (v.query !== undefined) {
       const why = notOneSelect(v.query);
@@ -299,9 +334,21 @@ function viewIssues(design: Design, out: SemanticIssue[], fragment: boolean): vo
   avs.forEach((v, i) => {
     if (!fragment && !tables.has(v.table)) out.push({ path: ['authorizedViews', i, 'table'], message: missing(v.table) });
   });
-  duplicates(mvs.map((v) => v.name), (i, name) => out.push({ path: ['materializedViews', i, 'name'], message: `materialized view "${name}" is defined twice; view ids are unique in an instance` }));
-  duplicates(lvs.map((v) => v.name), (i, name) => out.push({ path: ['logicalViews', i, 'name'], message: `logical view "${name}" is defined twice; view ids are unique in an instance` }));
-  duplicates(avs.map((v) => `${v.table}\u0000${v.name}`), (i) =>
-    out.push({ path: ['authorizedViews', i, 'name'], message: `authorized view "${avs[i]!.name}" is defined twice on table ${avs[i]!.table}; its id is unique in the table` }),
+  duplicates(
+    mvs.map((v) => v.name),
+    (i, name) =>
+      out.push({ path: ['materializedViews', i, 'name'], message: `materialized view "${name}" is defined twice; view ids are unique in an instance` }),
+  );
+  duplicates(
+    lvs.map((v) => v.name),
+    (i, name) => out.push({ path: ['logicalViews', i, 'name'], message: `logical view "${name}" is defined twice; view ids are unique in an instance` }),
+  );
+  duplicates(
+    avs.map((v) => `${v.table}\u0000${v.name}`),
+    (i) =>
+      out.push({
+        path: ['authorizedViews', i, 'name'],
+        message: `authorized view "${avs[i]!.name}" is defined twice on table ${avs[i]!.table}; its id is unique in the table`,
+      }),
   );
 }

@@ -15,11 +15,26 @@ const enc = (s: string) => new TextEncoder().encode(s);
 describe('UTF-8 with a position', () => {
   it('agrees with the platform decoder on arbitrary bytes, and the prefix before the bad byte is UTF-8', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.string({ unit: 'binary' }).map(enc).chain((b) => fc.tuple(fc.constant(b), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([x, i, v]) => { const c = x.slice(); if (c.length) c[i % c.length] = v; return c; }))), (bytes) => {
-        const bad = firstInvalidUtf8(bytes);
-        expect(bad === -1).toBe(fatal(bytes));
-        if (bad >= 0) expect(fatal(bytes.subarray(0, bad))).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 64 }),
+          fc
+            .string({ unit: 'binary' })
+            .map(enc)
+            .chain((b) =>
+              fc.tuple(fc.constant(b), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([x, i, v]) => {
+                const c = x.slice();
+                if (c.length) c[i % c.length] = v;
+                return c;
+              }),
+            ),
+        ),
+        (bytes) => {
+          const bad = firstInvalidUtf8(bytes);
+          expect(bad === -1).toBe(fatal(bytes));
+          if (bad >= 0) expect(fatal(bytes.subarray(0, bad))).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

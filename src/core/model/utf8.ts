@@ -45,7 +45,7 @@ export function positionOfByte(bytes: Uint8Array, at: number): { line: number; c
   let line = 1;
   let lineStart = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf && at >= 3 ? 3 : 0;
   for (let i = 0; i < at; i++) {
-    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) ((line += 1), (lineStart = i + 1));
+    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) (line += 1), (lineStart = i + 1);
   }
   const before = new TextDecoder().decode(bytes.subarray(lineStart, at));
   return { line, column: [...before].length + 1 };

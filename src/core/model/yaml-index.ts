@@ -99,7 +99,8 @@ export function pathAtEvent(events: Event[], text: string, target: number): Path
       if (top.expectKey) top.key = ev.type === EVENT_ID.SCALAR ? getScalarValue(text, ev) : '?';
       top.expectKey = !top.expectKey;
     }
-    if (ev.type === EVENT_ID.MAPPING || ev.type === EVENT_ID.SEQUENCE) stack.push({ path: here, map: ev.type === EVENT_ID.MAPPING, index: 0, key: null, expectKey: true });
+    if (ev.type === EVENT_ID.MAPPING || ev.type === EVENT_ID.SEQUENCE)
+      stack.push({ path: here, map: ev.type === EVENT_ID.MAPPING, index: 0, key: null, expectKey: true });
   }
   return [];
 }

@@ -27,7 +27,15 @@ export interface Baseline {
 }
 
 export function baselineEntry(design: Design, file: string, f: Finding): BaselineEntry {
-  return { file, rule: f.rule, messageId: f.messageId, path: namedPath(design, f.path), ...findingTarget(design, f), ...(isAccepted(f) ? { accepted: true as const } : {}), message: f.message };
+  return {
+    file,
+    rule: f.rule,
+    messageId: f.messageId,
+    path: namedPath(design, f.path),
+    ...findingTarget(design, f),
+    ...(isAccepted(f) ? { accepted: true as const } : {}),
+    message: f.message,
+  };
 }
 
 type Keyed = Pick<BaselineEntry, 'file' | 'rule' | 'messageId' | 'path' | 'accepted'>;

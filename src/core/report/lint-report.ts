@@ -48,7 +48,14 @@ export interface TableEstimate {
 
 export function querySummaries(analysis: DesignAnalysis): QuerySummary[] {
   return analysis.tables.flatMap((t) =>
-    t.plans.map((p) => ({ table: t.table.name, query: p.query, kind: p.kind, scans: p.scans, range: { start: p.start, end: p.end }, ...(p.readFraction !== undefined ? { readFraction: p.readFraction } : {}) })),
+    t.plans.map((p) => ({
+      table: t.table.name,
+      query: p.query,
+      kind: p.kind,
+      scans: p.scans,
+      range: { start: p.start, end: p.end },
+      ...(p.readFraction !== undefined ? { readFraction: p.readFraction } : {}),
+    })),
   );
 }
 
@@ -108,7 +115,13 @@ export function findingJson(l: Located) {
 }
 
 /** An acceptance as lint's JSON gives it: `expired` true when it no longer counts. */
-const acceptedJson = (a: NonNullable<Finding['acceptance']>) => ({ reason: a.reason, ...(a.by ? { by: a.by } : {}), ...(a.until ? { until: a.until } : {}), expired: a.expired, at: `lint.accept[${a.index}]` });
+const acceptedJson = (a: NonNullable<Finding['acceptance']>) => ({
+  reason: a.reason,
+  ...(a.by ? { by: a.by } : {}),
+  ...(a.until ? { until: a.until } : {}),
+  expired: a.expired,
+  at: `lint.accept[${a.index}]`,
+});
 
 /** SARIF's suppression object for an acceptance: in the source (the design), accepted, with its reason. */
 function suppression(a: NonNullable<Finding['acceptance']>) {
@@ -149,9 +162,7 @@ export function toSarif(located: Located[], version: string): unknown {
             },
           ],
           // An accepted finding is a suppression in the design itself (lint.accept), with its reason.
-          ...(l.finding.acceptance && !l.finding.acceptance.expired
-            ? { suppressions: [suppression(l.finding.acceptance)] }
-            : {}),
+          ...(l.finding.acceptance && !l.finding.acceptance.expired ? { suppressions: [suppression(l.finding.acceptance)] } : {}),
         })),
       },
     ],

@@ -3,7 +3,12 @@ import rule from './aggregate-input';
 import { ruleTester, tableYaml } from './tester';
 
 const design = (families: string) =>
-  tableYaml({ table: 'ads', template: '{advertiser}#{hour}', fields: '        advertiser: {type: string, cardinality: 1000}\n        hour: {type: timestamp, bucket: hour}', families });
+  tableYaml({
+    table: 'ads',
+    template: '{advertiser}#{hour}',
+    fields: '        advertiser: {type: string, cardinality: 1000}\n        hour: {type: timestamp, bucket: hour}',
+    families,
+  });
 
 ruleTester(rule, {
   valid: [
@@ -34,7 +39,14 @@ ruleTester(rule, {
         aggregate: sum
         columns:
           - {qualifier: impressions, type: string}`),
-      findings: [{ messageId: 'notInt64', path: 'tables[0].families[0].columns[0].type', severity: 'error', message: /c:impressions is declared string \(UTF-8 text\) in the sum family c, which takes only Int64 input/ }],
+      findings: [
+        {
+          messageId: 'notInt64',
+          path: 'tables[0].families[0].columns[0].type',
+          severity: 'error',
+          message: /c:impressions is declared string \(UTF-8 text\) in the sum family c, which takes only Int64 input/,
+        },
+      ],
       fixed: (d) => expect(d.tables[0]!.families![0]!.columns![0]).toEqual({ qualifier: 'impressions', type: 'int64' }),
     },
     {

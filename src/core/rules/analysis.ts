@@ -89,7 +89,12 @@ export const durationMs = parseDuration;
 const DIGITS = '0123456789';
 const charsOf = (...parts: string[]): Charset => ({ any: false, chars: new Set(parts.join('')) });
 const ANY: Charset = { any: true, chars: new Set() };
-const ALPHABET = { lower: 'abcdefghijklmnopqrstuvwxyz', alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', hex: '0123456789abcdef', digits: DIGITS };
+const ALPHABET = {
+  lower: 'abcdefghijklmnopqrstuvwxyz',
+  alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  hex: '0123456789abcdef',
+  digits: DIGITS,
+};
 
 /**
  * Generalised harmonic number H(n, s), summed exactly up to 10^5 terms and integrated beyond:
@@ -176,7 +181,20 @@ function fieldInfo(name: string, f: Field, position: number, prefixSuffix: strin
 type RawInfo = Omit<FieldInfo, 'charset'> & { charset: () => Charset };
 
 function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: string, retentionMs: number, totalWrites: number): RawInfo {
-  const base: RawInfo = { name, field: f, position, cardinality: 0, topShare: 0, bytes: { min: 0, typical: 0, max: 0 }, charset: () => ANY, resolutionMs: null, isSalt: false, isTime: false, isSequential: false, varyingDigits: false };
+  const base: RawInfo = {
+    name,
+    field: f,
+    position,
+    cardinality: 0,
+    topShare: 0,
+    bytes: { min: 0, typical: 0, max: 0 },
+    charset: () => ANY,
+    resolutionMs: null,
+    isSalt: false,
+    isTime: false,
+    isSequential: false,
+    varyingDigits: false,
+  };
   // Every field has at least one value: an unbounded sequence with no load declared has written
   // nothing yet, and 0 (or NaN) would turn shares into Infinity and row sizes into NaN downstream.
   const done = (o: Partial<RawInfo>): RawInfo => {
@@ -199,11 +217,23 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
         const total = w.reduce((a, b) => a + b, 0) || 1;
         const typical = lens.reduce((a, l, i) => a + (l * w[i]!) / total, 0);
         const topShare = f.weights ? Math.max(...w) / total : topShareOf(f, f.values.length);
-        return done({ cardinality: f.values.length, topShare, bytes: withLit({ min: Math.min(...lens), typical, max: Math.max(...lens) }), charset: cs(() => charsOf(...(f.values ?? []))), isSequential: f.distribution === 'sequential' });
+        return done({
+          cardinality: f.values.length,
+          topShare,
+          bytes: withLit({ min: Math.min(...lens), typical, max: Math.max(...lens) }),
+          charset: cs(() => charsOf(...(f.values ?? []))),
+          isSequential: f.distribution === 'sequential',
+        });
       }
       const card = f.distribution === 'sequential' ? Math.max(f.cardinality ?? 0, totalWrites) : (f.cardinality ?? 10_000);
       const len = utf8Length(f.prefix ?? '') + (f.length ?? 8);
-      return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: len, typical: len, max: len }), charset: cs(() => charsOf(ALPHABET[f.alphabet ?? 'lower'], f.prefix ?? '')), isSequential: f.distribution === 'sequential' });
+      return done({
+        cardinality: card,
+        topShare: topShareOf(f, card),
+        bytes: withLit({ min: len, typical: len, max: len }),
+        charset: cs(() => charsOf(ALPHABET[f.alphabet ?? 'lower'], f.prefix ?? '')),
+        isSequential: f.distribution === 'sequential',
+      });
     }
     case 'int': {
       const min = f.min ?? 0;
@@ -229,7 +259,14 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
         const width = (v: number) => Math.max(digits(v), f.pad ?? 0);
         varying = min < 0 || width(Math.max(min, 0)) !== width(max);
       }
-      return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit(bytes), charset: cs(charset), isSequential: sequential, varyingDigits: varying });
+      return done({
+        cardinality: card,
+        topShare: topShareOf(f, card),
+        bytes: withLit(bytes),
+        charset: cs(charset),
+        isSequential: sequential,
+        varyingDigits: varying,
+      });
     }
     case 'timestamp': {
       const unitMs = UNIT_MS[f.unit ?? 'ms'];
@@ -262,10 +299,22 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
     case 'uuid':
       // A v7 UUID starts with its millisecond time: new values sort after all others, as a
       // sequence does, so it leads a key like a timestamp (every write at the end).
-      return done({ cardinality: Infinity, topShare: 0, bytes: withLit({ min: 36, typical: 36, max: 36 }), charset: cs(() => charsOf(ALPHABET.hex, '-')), isSequential: f.version === 7 });
+      return done({
+        cardinality: Infinity,
+        topShare: 0,
+        bytes: withLit({ min: 36, typical: 36, max: 36 }),
+        charset: cs(() => charsOf(ALPHABET.hex, '-')),
+        isSequential: f.version === 7,
+      });
     case 'domain': {
       const card = f.cardinality ?? 10_000;
-      return done({ cardinality: card, topShare: topShareOf(f, card), bytes: withLit({ min: 4, typical: 16, max: 253 }), charset: cs(() => charsOf(ALPHABET.lower, DIGITS, '-.')), isSequential: f.distribution === 'sequential' });
+      return done({
+        cardinality: card,
+        topShare: topShareOf(f, card),
+        bytes: withLit({ min: 4, typical: 16, max: 253 }),
+        charset: cs(() => charsOf(ALPHABET.lower, DIGITS, '-.')),
+        isSequential: f.distribution === 'sequential',
+      });
     }
     case 'bytes': {
       const len = f.length ?? 8;
@@ -273,7 +322,13 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
     }
     case 'hash': {
       const len = hashPad(f);
-      return done({ cardinality: f.buckets, topShare: 1 / f.buckets, bytes: withLit({ min: len, typical: len, max: len }), charset: cs(() => charsOf(DIGITS)), isSalt: true });
+      return done({
+        cardinality: f.buckets,
+        topShare: 1 / f.buckets,
+        bytes: withLit({ min: len, typical: len, max: len }),
+        charset: cs(() => charsOf(DIGITS)),
+        isSalt: true,
+      });
     }
   }
 }

@@ -17,15 +17,31 @@ const TENANTS = '{type: string, values: [acme, acmecorp, acme-eu, globex]}';
 ruleTester(rule, {
   valid: [
     { name: 'a prefix that ends at the delimiter', yaml: docs(TENANTS, '  - {name: acme_only, table: documents, rowPrefixes: ["acme#"], families: {d: {}}}') },
-    { name: 'a tenant no other value starts with (globex)', yaml: docs(TENANTS, '  - {name: globex_only, table: documents, rowPrefixes: ["globex"], families: {d: {}}}') },
-    { name: 'one letter of an open-ended value is a range on purpose', yaml: docs('{type: string, cardinality: 5000}', '  - {name: a_tenants, table: documents, rowPrefixes: ["a"], families: {d: {}}}') },
-    { name: 'a prefix into the uuid segment (fixed width)', yaml: docs(TENANTS, '  - {name: shard, table: documents, rowPrefixes: ["acme#0"], families: {d: {}}}') },
+    {
+      name: 'a tenant no other value starts with (globex)',
+      yaml: docs(TENANTS, '  - {name: globex_only, table: documents, rowPrefixes: ["globex"], families: {d: {}}}'),
+    },
+    {
+      name: 'one letter of an open-ended value is a range on purpose',
+      yaml: docs('{type: string, cardinality: 5000}', '  - {name: a_tenants, table: documents, rowPrefixes: ["a"], families: {d: {}}}'),
+    },
+    {
+      name: 'a prefix into the uuid segment (fixed width)',
+      yaml: docs(TENANTS, '  - {name: shard, table: documents, rowPrefixes: ["acme#0"], families: {d: {}}}'),
+    },
   ],
   invalid: [
     {
       name: 'the prefix acme also matches acmecorp#... and acme-eu#...: a cross-tenant leak',
       yaml: docs(TENANTS, '  - {name: acme_view, table: documents, rowPrefixes: ["acme"], families: {d: {}}}'),
-      findings: [{ messageId: 'others', path: 'authorizedViews[0].rowPrefixes[0]', severity: 'error', message: /also matches "acmecorp", "acme-eu", other values of tenant: end it at the delimiter \("acme#"\)/ }],
+      findings: [
+        {
+          messageId: 'others',
+          path: 'authorizedViews[0].rowPrefixes[0]',
+          severity: 'error',
+          message: /also matches "acmecorp", "acme-eu", other values of tenant: end it at the delimiter \("acme#"\)/,
+        },
+      ],
       fixed: (d) => expect(d.authorizedViews![0]!.rowPrefixes).toEqual(['acme#']),
     },
     {

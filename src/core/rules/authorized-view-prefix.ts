@@ -58,8 +58,7 @@ export default defineRule({
     details: {
       others:
         'authorized view {view} on {table} grants rows whose key starts with "{prefix}". Row prefixes match bytes, not key segments, so that is also every row of {matches} ({field} values that start with "{value}"): a view meant for one tenant grants others. End the prefix at the key\'s delimiter: "{fixed}" ("Authorized views overview": a prefix such as examplepetstore1#).',
-      open:
-        'authorized view {view} on {table} grants rows whose key starts with "{prefix}". Row prefixes match bytes, not key segments, so a {field} such as "{value}corp" or "{value}-eu" (any value that starts with "{value}") is granted too: a cross-tenant leak. End the prefix at the key\'s delimiter: "{fixed}" ("Authorized views overview": a prefix such as examplepetstore1#).',
+      open: 'authorized view {view} on {table} grants rows whose key starts with "{prefix}". Row prefixes match bytes, not key segments, so a {field} such as "{value}corp" or "{value}-eu" (any value that starts with "{value}") is granted too: a cross-tenant leak. End the prefix at the key\'s delimiter: "{fixed}" ("Authorized views overview": a prefix such as examplepetstore1#).',
     },
     fixable: true,
   },
@@ -75,7 +74,11 @@ export default defineRule({
         const path = ['authorizedViews', vi, 'rowPrefixes', pi];
         const fix = `Append "${end.delimiter}" to the prefix`;
         if (end.others) {
-          const shown = end.others.slice(0, 3).map((o) => `"${o}"`).join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
+          const shown =
+            end.others
+              .slice(0, 3)
+              .map((o) => `"${o}"`)
+              .join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
           report({ path, messageId: 'others', severity: 'error', data: { ...data, matches: shown }, fix });
         } else {
           // In the first segment (the tenant, as a rule) the rows of other owners are granted.
@@ -89,6 +92,9 @@ export default defineRule({
     const v = typeof vi === 'number' ? design.authorizedViews?.[vi] : undefined;
     const fixed = finding.data.fixed;
     if (!v?.rowPrefixes || typeof pi !== 'number' || typeof fixed !== 'string') return null;
-    return { ...design, authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, rowPrefixes: x.rowPrefixes!.map((p, j) => (j === pi ? fixed : p)) } : x)) };
+    return {
+      ...design,
+      authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, rowPrefixes: x.rowPrefixes!.map((p, j) => (j === pi ? fixed : p)) } : x)),
+    };
   },
 });

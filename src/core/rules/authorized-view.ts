@@ -11,7 +11,8 @@ export default defineRule({
   meta: {
     id: 'authorized-view',
     severity: 'error',
-    description: 'An authorized view Bigtable would refuse or that grants other rows than meant: unknown table or family, a prefix no key has, too many qualifier prefixes.',
+    description:
+      'An authorized view Bigtable would refuse or that grants other rows than meant: unknown table or family, a prefix no key has, too many qualifier prefixes.',
     messages: {
       table: 'authorized view {view} is on table {table}, which the design does not have.',
       family: 'authorized view {view} names family {family}, which table {table} does not have ("Authorized views overview").',
@@ -33,7 +34,8 @@ export default defineRule({
       const table = design.tables.find((t) => t.name === v.table);
       if (!table) return report({ path: [...at, 'table'], messageId: 'table', data: { view: v.name, table: v.table } });
       for (const fam of Object.keys(v.families)) {
-        if (!(table.families ?? []).some((f) => f.name === fam)) report({ path: [...at, 'families', fam], messageId: 'family', data: { view: v.name, family: fam, table: table.name } });
+        if (!(table.families ?? []).some((f) => f.name === fam))
+          report({ path: [...at, 'families', fam], messageId: 'family', data: { view: v.name, family: fam, table: table.name } });
       }
       const count = Object.values(v.families).reduce((n, s) => n + (s.qualifierPrefixes?.length ?? 0), 0);
       if (count > MAX_QUALIFIER_PREFIXES) report({ path: [...at, 'families'], messageId: 'tooMany', data: { view: v.name, count } });

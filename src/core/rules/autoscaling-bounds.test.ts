@@ -20,7 +20,7 @@ const two = (a: string) => one(a) + `    - {id: events-west, zone: us-west1-a, a
 ruleTester(rule, {
   valid: [
     { name: 'room for the load at a 50% target', yaml: design(one('minNodes: 5, maxNodes: 30, cpuTarget: 50')) },
-    { name: 'maxNodes short of the load is cluster-capacity\'s finding, not this rule\'s', yaml: design(one('minNodes: 4, maxNodes: 12, cpuTarget: 50')) },
+    { name: "maxNodes short of the load is cluster-capacity's finding, not this rule's", yaml: design(one('minNodes: 4, maxNodes: 12, cpuTarget: 50')) },
     { name: 'fixed nodes are not autoscaling', yaml: design('    - {id: events-east, zone: us-east1-b, nodes: 30}\n') },
     { name: 'two clusters at the multi-cluster target with room', yaml: design(two('minNodes: 10, maxNodes: 40, cpuTarget: 35')) },
   ],
@@ -29,7 +29,11 @@ ruleTester(rule, {
       name: 'multi-cluster routing with an 80% target',
       yaml: design(two('minNodes: 10, maxNodes: 100, cpuTarget: 80'), '  appProfiles:\n    - {id: serving, routing: multi}\n'),
       findings: [
-        { messageId: 'targetHigh', path: 'instance.clusters[0].autoscaling.cpuTarget', message: /events-east aims at 80% CPU, above the 35% Google recommends/ },
+        {
+          messageId: 'targetHigh',
+          path: 'instance.clusters[0].autoscaling.cpuTarget',
+          message: /events-east aims at 80% CPU, above the 35% Google recommends/,
+        },
         { messageId: 'targetHigh', path: 'instance.clusters[1].autoscaling.cpuTarget' },
       ],
       fixed: (d) => expect(d.instance!.clusters![0]!.autoscaling!.cpuTarget).toBe(35),

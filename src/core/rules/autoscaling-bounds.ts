@@ -24,7 +24,8 @@ export default defineRule({
     severity: 'warning',
     description: 'An autoscaling CPU target too high for multi-cluster routing (maxNodes against the load is cluster-capacity).',
     messages: {
-      targetHigh: '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
+      targetHigh:
+        '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
     },
     fixable: true,
     reads: planReads,
@@ -40,7 +41,12 @@ export default defineRule({
       const at = ['instance', 'clusters', ci, 'autoscaling'];
       const recommended = Math.round(CPU_TARGET.multiCluster * 100);
       if (multi && a.cpuTarget > recommended) {
-        report({ path: [...at, 'cpuTarget'], messageId: 'targetHigh', data: { cluster: c.id, target: a.cpuTarget, recommended }, fix: `Set cpuTarget to ${recommended}` });
+        report({
+          path: [...at, 'cpuTarget'],
+          messageId: 'targetHigh',
+          data: { cluster: c.id, target: a.cpuTarget, recommended },
+          fix: `Set cpuTarget to ${recommended}`,
+        });
       }
     });
   },

@@ -12,7 +12,10 @@ ruleTester(rule, {
     },
     {
       name: 'negative values in ordered code, which sorts every int64',
-      yaml: design('{x}#{y}', '        x: {type: int, encoding: orderedCode, min: -1000, max: 1000}\n        y: {type: int, encoding: orderedCode, min: -1000, max: 1000}'),
+      yaml: design(
+        '{x}#{y}',
+        '        x: {type: int, encoding: orderedCode, min: -1000, max: 1000}\n        y: {type: int, encoding: orderedCode, min: -1000, max: 1000}',
+      ),
     },
   ],
   invalid: [
@@ -33,7 +36,10 @@ ruleTester(rule, {
     },
     {
       name: 'a signed big-endian field after a string',
-      yaml: design('{sym}#{delta}', '        sym: {type: string, cardinality: 500}\n        delta: {type: int, encoding: bigEndian, min: -1000000, max: 1000000}'),
+      yaml: design(
+        '{sym}#{delta}',
+        '        sym: {type: string, cardinality: 500}\n        delta: {type: int, encoding: bigEndian, min: -1000000, max: 1000000}',
+      ),
       findings: [{ messageId: 'negative', path: 'tables[0].rowKey.fields.delta' }],
     },
   ],

@@ -14,7 +14,7 @@ export default defineVisitorRule({
     },
     details: {
       negative:
-        '{field} is a big-endian int64 that can be negative (min {min}): two\'s complement sets the top bit of negative values, so -1 (ff ff ... ff) sorts after every positive value and keys do not sort in numeric order; Bigtable\'s structured row keys accept big-endian int64 in sorted mode only for non-negative values. Use encoding: orderedCode, which sorts every int64.',
+        "{field} is a big-endian int64 that can be negative (min {min}): two's complement sets the top bit of negative values, so -1 (ff ff ... ff) sorts after every positive value and keys do not sort in numeric order; Bigtable's structured row keys accept big-endian int64 in sorted mode only for non-negative values. Use encoding: orderedCode, which sorts every int64.",
     },
     fixable: true,
   },
@@ -26,7 +26,10 @@ export default defineVisitorRule({
           path: ['rowKey', 'fields', f.name],
           messageId: 'negative',
           data: { field: f.name, min: f.field.min ?? 0 },
-          fix: { label: 'Use encoding: orderedCode', apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, encoding: 'orderedCode' }) as typeof x) },
+          fix: {
+            label: 'Use encoding: orderedCode',
+            apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, encoding: 'orderedCode' }) as typeof x),
+          },
         });
       },
     };

@@ -13,14 +13,15 @@ export default defineVisitorRule({
     severity: 'warning',
     description: 'A cell value over 10 MB (warning) or at the 100 MB hard limit (error).',
     messages: {
-      large: 'column {column} holds values of about {size}, over the 10 MB a cell should stay under: every read moves all of it (Schema design best practices).',
-      limit: 'column {column} holds values of about {size}, at Bigtable\'s 100 MB cell limit: many writes will fail (Quotas and limits).',
+      large:
+        'column {column} holds values of about {size}, over the 10 MB a cell should stay under: every read moves all of it (Schema design best practices).',
+      limit: "column {column} holds values of about {size}, at Bigtable's 100 MB cell limit: many writes will fail (Quotas and limits).",
     },
     details: {
       large:
         'column {column} holds values of about {size}, over the 10 MB a cell should stay under; every read of the cell moves all of it. Keep large objects in Cloud Storage and store their path here, or split the value over several columns or rows.',
       limit:
-        'column {column} holds values of about {size}, at or over Bigtable\'s 100 MB hard limit per cell: since this is a typical size, many writes will be rejected. Keep the object in Cloud Storage and store its path here, or split it over several rows.',
+        "column {column} holds values of about {size}, at or over Bigtable's 100 MB hard limit per cell: since this is a typical size, many writes will be rejected. Keep the object in Cloud Storage and store its path here, or split it over several rows.",
     },
     fixable: false,
   },

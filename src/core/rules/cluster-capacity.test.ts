@@ -28,7 +28,14 @@ ruleTester(rule, {
     {
       name: 'an autoscaled cluster is judged at maxNodes and named; the other cluster fits',
       yaml: autoscaled('minNodes: 4, maxNodes: 12, cpuTarget: 50'),
-      findings: [{ messageId: 'target', path: 'instance.clusters[0].autoscaling', severity: 'warning', message: /^cluster events-east has 4 to 12 nodes \(autoscaled\) at \d+% CPU, over the 50% target; the design needs 2\d nodes/ }],
+      findings: [
+        {
+          messageId: 'target',
+          path: 'instance.clusters[0].autoscaling',
+          severity: 'warning',
+          message: /^cluster events-east has 4 to 12 nodes \(autoscaled\) at \d+% CPU, over the 50% target; the design needs 2\d nodes/,
+        },
+      ],
       fixed: (d) => {
         expect(d.instance!.clusters![0]!.autoscaling!.maxNodes).toBe(20);
         expect(d.instance!.clusters![1]!.nodes).toBe(40);
@@ -37,18 +44,39 @@ ruleTester(rule, {
     {
       name: 'no cluster declared: the nodes the design needs, as information',
       yaml: eventsDesign(300_000, 3).replace(/cluster: \{[^}]*\}\n/, ''),
-      findings: [{ messageId: 'none', path: 'cluster.nodes', severity: 'info', message: /^no cluster is declared; the design needs 31 nodes, mostly for the writes to events/ }],
+      findings: [
+        {
+          messageId: 'none',
+          path: 'cluster.nodes',
+          severity: 'info',
+          message: /^no cluster is declared; the design needs 31 nodes, mostly for the writes to events/,
+        },
+      ],
       fixed: (d) => expect(d.cluster?.nodes).toBe(31),
     },
     {
       name: 'a load beyond the format: "over 1,000 nodes" and what costs most, never a count',
       yaml: eventsDesign(100_000_000, 3),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /the design needs over 1,000 nodes, mostly for the writes to events \(100,000,000\/s\)/ }],
+      findings: [
+        {
+          messageId: 'over',
+          path: 'cluster.nodes',
+          severity: 'error',
+          message: /the design needs over 1,000 nodes, mostly for the writes to events \(100,000,000\/s\)/,
+        },
+      ],
     },
     {
       name: '300,000 writes/s on 3 SSD nodes (issue 13): error, 22 nodes at 100%',
       yaml: eventsDesign(300_000, 3),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /the cluster has 3 nodes; the design needs 31 nodes, mostly for the writes to events \(300,000\/s\)/ }],
+      findings: [
+        {
+          messageId: 'over',
+          path: 'cluster.nodes',
+          severity: 'error',
+          message: /the cluster has 3 nodes; the design needs 31 nodes, mostly for the writes to events \(300,000\/s\)/,
+        },
+      ],
       fixed: (d) => expect(d.cluster?.nodes).toBe(31),
     },
     {
@@ -60,7 +88,14 @@ ruleTester(rule, {
     {
       name: '35,000 writes/s on 3 SSD nodes: 2.5 nodes, above the 70% target',
       yaml: eventsDesign(35_000, 3),
-      findings: [{ messageId: 'target', path: 'cluster.nodes', severity: 'warning', message: /the cluster has 3 nodes at 83% CPU, over the 70% target; the design needs 4 nodes/ }],
+      findings: [
+        {
+          messageId: 'target',
+          path: 'cluster.nodes',
+          severity: 'warning',
+          message: /the cluster has 3 nodes at 83% CPU, over the 70% target; the design needs 4 nodes/,
+        },
+      ],
       fixed: (d) => expect(d.cluster?.nodes).toBe(4),
     },
     {

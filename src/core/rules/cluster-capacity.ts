@@ -23,7 +23,8 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
 
 /** What to do about one cluster: its count, or beyond the format's limit what costs most. */
 export function adviceFor(plan: PlanDetail, c: ClusterPlan): string {
-  if (c.need.recommended <= MAX_CLUSTER_NODES) return c.autoscaling ? `let it reach ${nodesText(c.need.recommended)} (maxNodes)` : `set ${nodesText(c.need.recommended)}`;
+  if (c.need.recommended <= MAX_CLUSTER_NODES)
+    return c.autoscaling ? `let it reach ${nodesText(c.need.recommended)} (maxNodes)` : `set ${nodesText(c.need.recommended)}`;
   return plan.topCost ? `no cluster can: rework ${plan.topCost.text}, which costs most` : 'no cluster can: rework the key, queries or load';
 }
 
@@ -45,7 +46,8 @@ export default defineRule({
     },
     details: {
       over: '{cluster} has {declared}; the design needs {recommended} ({because}), mostly for {top}: {advice}. Its load at 100% CPU, in nodes: {parts}. One node serves reads, writes and scans from one budget ("Understand performance").',
-      target: '{cluster} has {declared} at {utilization} CPU, over the recommended {target}; the design needs {recommended} ({because}): {advice}. Its load at 100% CPU, in nodes: {parts} ("Plan your capacity").',
+      target:
+        '{cluster} has {declared} at {utilization} CPU, over the recommended {target}; the design needs {recommended} ({because}): {advice}. Its load at 100% CPU, in nodes: {parts} ("Plan your capacity").',
       none: 'no cluster is declared, so Bigtable\'s default of 3 nodes is assumed; the design needs {recommended} ({because}), mostly for {top}: {advice} ("Plan your capacity").',
     },
     fixable: true,
@@ -69,7 +71,14 @@ export default defineRule({
       const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
       const path = design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
       if (c.declared === 'none') {
-        if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok') report({ path: nodesPath(design), messageId: 'none', severity: 'info', data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice }, ...fix });
+        if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
+          report({
+            path: nodesPath(design),
+            messageId: 'none',
+            severity: 'info',
+            data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
+            ...fix,
+          });
         return;
       }
       if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...fix });
@@ -80,7 +89,7 @@ export default defineRule({
     const plan = capacityPlan(design, analysis);
     const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
     const c = plan.clusterPlans[ci];
-    if (!c || c.need.recommended > MAX_CLUSTER_NODES || c.need.recommended <= c.nodes && c.declared !== 'none') return null;
+    if (!c || c.need.recommended > MAX_CLUSTER_NODES || (c.need.recommended <= c.nodes && c.declared !== 'none')) return null;
     return withClusterNodes(design, ci, c.need.recommended);
   },
 });

@@ -3,7 +3,13 @@ import rule from './counter-read-modify-write';
 import { ruleTester, tableYaml } from './tester';
 
 const design = (families: string, queries = '') =>
-  tableYaml({ table: 'posts', template: '{author}#{post}', fields: '        author: {type: string, cardinality: 100000}\n        post: {type: uuid}', families, after: queries });
+  tableYaml({
+    table: 'posts',
+    template: '{author}#{post}',
+    fields: '        author: {type: string, cardinality: 100000}\n        post: {type: uuid}',
+    families,
+    after: queries,
+  });
 
 ruleTester(rule, {
   valid: [
@@ -42,7 +48,14 @@ ruleTester(rule, {
         match: {author: eq}
         filter: ["p:views > 1000", "p:views_total > 1"]`,
       ),
-      findings: [{ messageId: 'counter', path: 'tables[0].families[0].columns[1]', severity: 'warning', message: /p:views is a counter .* Move it to the aggregate sum family counters \(new\)/ }],
+      findings: [
+        {
+          messageId: 'counter',
+          path: 'tables[0].families[0].columns[1]',
+          severity: 'warning',
+          message: /p:views is a counter .* Move it to the aggregate sum family counters \(new\)/,
+        },
+      ],
       fixed: (d) => {
         const fams = d.tables[0]!.families!;
         expect(fams.map((f) => f.name)).toEqual(['p', 'counters']);
@@ -61,9 +74,17 @@ ruleTester(rule, {
         { messageId: 'counter', path: 'tables[0].families[0].columns[0]', message: /make stats one/ },
         { messageId: 'counter', path: 'tables[0].families[0].columns[1]' },
       ],
-      fixed: (d) => expect(d.tables[0]!.families).toEqual([
-        { name: 'stats', aggregate: 'sum', columns: [{ qualifier: 'views', valueBytes: 8, counter: true }, { qualifier: 'shares', valueBytes: 8, counter: true }] },
-      ]),
+      fixed: (d) =>
+        expect(d.tables[0]!.families).toEqual([
+          {
+            name: 'stats',
+            aggregate: 'sum',
+            columns: [
+              { qualifier: 'views', valueBytes: 8, counter: true },
+              { qualifier: 'shares', valueBytes: 8, counter: true },
+            ],
+          },
+        ]),
     },
     {
       name: 'the counter joins the existing sum family',

@@ -43,7 +43,9 @@ export function moveCounter(design: Design, ti: number, fi: number, ci: number):
   // Queries that filter on the counter follow it to its new family.
   const oldRef = `${fam.name}:${col.qualifier}`;
   const names = (x: string) => x.startsWith(oldRef) && !/^[\w.-]/.test(x.slice(oldRef.length));
-  const queries = table.queries?.map((q) => (q.filter?.some(names) ? { ...q, filter: q.filter.map((x) => (names(x) ? `${to.name}:${x.slice(fam.name.length + 1)}` : x)) } : q));
+  const queries = table.queries?.map((q) =>
+    q.filter?.some(names) ? { ...q, filter: q.filter.map((x) => (names(x) ? `${to.name}:${x.slice(fam.name.length + 1)}` : x)) } : q,
+  );
   return updateTable(design, ti, (t) => ({ ...t, families, ...(queries ? { queries } : {}) }));
 }
 
@@ -71,7 +73,11 @@ export default defineVisitorRule({
           if (!c.counter) return;
           const allCounters = (fam.columns ?? []).every((x) => x.counter);
           const to = target(table, fi);
-          const targetText = allCounters ? `an aggregate sum family (make ${fam.name} one: all its columns are counters)` : to ? `the aggregate sum family ${to.name}${to.index === null ? ' (new)' : ''}` : 'an aggregate sum family';
+          const targetText = allCounters
+            ? `an aggregate sum family (make ${fam.name} one: all its columns are counters)`
+            : to
+              ? `the aggregate sum family ${to.name}${to.index === null ? ' (new)' : ''}`
+              : 'an aggregate sum family';
           const label = allCounters
             ? `Make ${fam.name} an aggregate sum family (increments then return no value)`
             : to

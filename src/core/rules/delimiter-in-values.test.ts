@@ -8,7 +8,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'tenantID#reversedTimestamp#objectID: no field holds "#"',
-      yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
+      yaml: design(
+        '{tenant}#{ts}#{id}',
+        '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}',
+      ),
     },
     {
       name: 'balloon weeks (Schema design for time series data): location values, padded ids and ISO weeks hold no "#"',
@@ -30,7 +33,10 @@ ruleTester(rule, {
   invalid: [
     {
       name: 'a listed value holds the delimiter',
-      yaml: design('{category}#{product}', '        category: {type: string, values: [apparel, "shoes#kids"]}\n        product: {type: int, min: 1, max: 9999, pad: 4}'),
+      yaml: design(
+        '{category}#{product}',
+        '        category: {type: string, values: [apparel, "shoes#kids"]}\n        product: {type: int, min: 1, max: 9999, pad: 4}',
+      ),
       findings: [{ messageId: 'value', path: 'tables[0].rowKey.fields.category', severity: 'error', message: /the value "shoes#kids"/ }],
       fixed: (d) => {
         expect(d.tables[0]!.rowKey.template).toBe('{category}:{product}');
@@ -57,13 +63,21 @@ ruleTester(rule, {
     },
     {
       name: 'pre-split keys hold the old delimiter, so the fix declines',
-      yaml: design('{category}#{product}', '        category: {type: string, values: [apparel, "shoes#kids"]}\n        product: {type: uuid}', '      delimiter: "#"\n').replace('    rowKey:', '    splits: ["apparel#", "shoes#"]\n    rowKey:'),
+      yaml: design(
+        '{category}#{product}',
+        '        category: {type: string, values: [apparel, "shoes#kids"]}\n        product: {type: uuid}',
+        '      delimiter: "#"\n',
+      ).replace('    rowKey:', '    splits: ["apparel#", "shoes#"]\n    rowKey:'),
       findings: [{ messageId: 'value', path: 'tables[0].rowKey.fields.category', message: /rewrite the pre-split keys/ }],
       fixed: null,
     },
     {
       name: 'ISO minutes hold ":", the first byte of the delimiter "::"',
-      yaml: design('{room}::{minute}::{msg}', '        room: {type: string}\n        minute: {type: timestamp, bucket: minute, format: iso}\n        msg: {type: uuid}', '      delimiter: "::"\n'),
+      yaml: design(
+        '{room}::{minute}::{msg}',
+        '        room: {type: string}\n        minute: {type: timestamp, bucket: minute, format: iso}\n        msg: {type: uuid}',
+        '      delimiter: "::"\n',
+      ),
       findings: [{ messageId: 'value', path: 'tables[0].rowKey.fields.minute', message: /':' \(the first byte of "::"\)/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{room}#{minute}#{msg}'),
     },

@@ -29,13 +29,13 @@ export default defineTableRule({
     messages: {
       value: 'field {field} can contain the delimiter {delimiter} ({source}): keys cannot be split back into fields (Structured row keys).',
       lastField: 'the last field {field} can contain the delimiter {delimiter} ({source}): SQL over the row key schema may fail (Structured row keys).',
-      literal: 'the template\'s literal text {literal} holds {first}: each key splits into one field more than the schema has (Structured row keys).',
+      literal: "the template's literal text {literal} holds {first}: each key splits into one field more than the schema has (Structured row keys).",
     },
     details: {
       value:
-        'field {field} can contain the delimiter {delimiter} ({source}), so its keys cannot be split back into fields: Bigtable\'s delimited key encoding requires that no field contain {first}, and SQL over the row key schema fails on such rows ({guide}). {advice}',
+        "field {field} can contain the delimiter {delimiter} ({source}), so its keys cannot be split back into fields: Bigtable's delimited key encoding requires that no field contain {first}, and SQL over the row key schema fails on such rows ({guide}). {advice}",
       lastField:
-        'the last field {field} can contain the delimiter {delimiter} ({source}). Everything after the last delimiter still reads as {field}, but Bigtable\'s delimited key encoding requires that no field contain {first}, so SQL over the row key schema may fail on these rows ({guide}). {advice}',
+        "the last field {field} can contain the delimiter {delimiter} ({source}). Everything after the last delimiter still reads as {field}, but Bigtable's delimited key encoding requires that no field contain {first}, so SQL over the row key schema may fail on these rows ({guide}). {advice}",
       literal:
         'the literal text {literal} of the template holds {first}: Bigtable splits keys at that byte, so every key gets one field more than the schema has ({guide}). {advice}',
     },
@@ -58,14 +58,22 @@ export default defineTableRule({
         ? `Use "${best.delimiter}" as the delimiter: no field contains it${best.orderSafe ? ' and keys still sort field by field' : ''}${best.rowKey ? '' : ' (and rewrite the pre-split keys, which hold the old one)'}.`
         : s.binary
           ? 'No delimiter is free of these bytes: write the field as text (decimal or hex), or use encoding: orderedCode, which escapes any byte.'
-          : 'No single-character delimiter is free of every field\'s bytes: keep the character out of the values, or use encoding: orderedCode.';
+          : "No single-character delimiter is free of every field's bytes: keep the character out of the values, or use encoding: orderedCode.";
     const first = describeFirst(d.delimiter, d.d0);
     for (const { s, hit } of hits) {
       const literal = hit.literal || !s.name;
       report({
         path: literal ? ['rowKey', 'template'] : ['rowKey', 'fields', s.name!],
         messageId: literal ? 'literal' : s.last ? 'lastField' : 'value',
-        data: { field: s.name ?? '', delimiter: `"${d.delimiter}"`, first, source: hit.source, literal: JSON.stringify(s.prefix + s.suffix), advice: advice(s), guide: GUIDE },
+        data: {
+          field: s.name ?? '',
+          delimiter: `"${d.delimiter}"`,
+          first,
+          source: hit.source,
+          literal: JSON.stringify(s.prefix + s.suffix),
+          advice: advice(s),
+          guide: GUIDE,
+        },
         ...(s.last && !literal ? { severity: 'warning' as const } : {}),
         ...fix,
       });

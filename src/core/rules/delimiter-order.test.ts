@@ -8,7 +8,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'tenantID#reversedTimestamp#objectID: every byte sorts above "#"',
-      yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
+      yaml: design(
+        '{tenant}#{ts}#{id}',
+        '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}',
+      ),
     },
     {
       name: '"|" with lower-case values of one length: no value is a prefix of another, so order holds',
@@ -53,7 +56,10 @@ ruleTester(rule, {
     },
     {
       name: 'a long list of values is checked in byte order',
-      yaml: design('{shop}:{sku}', `        shop: {type: string, values: [${Array.from({ length: 80 }, (_, i) => `s${String(i).padStart(2, '0')}`).join(', ')}, s07-b]}\n        sku: {type: uuid}`),
+      yaml: design(
+        '{shop}:{sku}',
+        `        shop: {type: string, values: [${Array.from({ length: 80 }, (_, i) => `s${String(i).padStart(2, '0')}`).join(', ')}, s07-b]}\n        sku: {type: uuid}`,
+      ),
       findings: [{ messageId: 'misorder', path: 'tables[0].rowKey.fields.shop', message: /"s07-b:…" sorts before "s07:…"/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{shop}#{sku}'),
     },

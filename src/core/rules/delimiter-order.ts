@@ -20,11 +20,19 @@ function remedy(t: TableAnalysis): Remedy | null {
   const best = chooseDelimiter(segs, new Map(t.fields.map((f) => [f.name, f.cardinality])), t.layout?.delimiter ?? null, true);
   const byDelimiter = best && keyWithDelimiter(t, best.delimiter);
   if (best && byDelimiter) {
-    return { rowKey: byDelimiter, label: `Use "${best.delimiter}" as the delimiter`, advice: `Use "${best.delimiter}" as the delimiter: it sorts below every byte that can follow a shorter value, and no field contains it.` };
+    return {
+      rowKey: byDelimiter,
+      label: `Use "${best.delimiter}" as the delimiter`,
+      advice: `Use "${best.delimiter}" as the delimiter: it sorts below every byte that can follow a shorter value, and no field contains it.`,
+    };
   }
   const ordered = keyWithOrderedCode(t);
   if (ordered) {
-    return { rowKey: ordered, label: 'Use the orderedCode key encoding', advice: 'No printable delimiter sorts below these bytes: use encoding: orderedCode, which keeps field order for any bytes.' };
+    return {
+      rowKey: ordered,
+      label: 'Use the orderedCode key encoding',
+      advice: 'No printable delimiter sorts below these bytes: use encoding: orderedCode, which keeps field order for any bytes.',
+    };
   }
   return null;
 }
@@ -35,7 +43,8 @@ export default defineTableRule({
     severity: 'warning',
     description: 'A field can contain a byte at or below the first delimiter byte, so keys do not sort field by field.',
     messages: {
-      misorder: '{field} can hold {low}, below the delimiter {delimiter}: "{longer}{delimiter_text}" sorts before "{shorter}{delimiter_text}" (Structured row keys).',
+      misorder:
+        '{field} can hold {low}, below the delimiter {delimiter}: "{longer}{delimiter_text}" sorts before "{shorter}{delimiter_text}" (Structured row keys).',
     },
     details: {
       misorder:

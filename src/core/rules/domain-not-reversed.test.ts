@@ -8,7 +8,11 @@ ruleTester(rule, {
   valid: [
     {
       name: 'reversed host names (Schema design best practices: com.google/search, com.google/maps)',
-      yaml: design('{domain}#{path}', '        domain: {type: domain, reversed: true, cardinality: 1000000}\n        path: {type: string, prefix: /}', '    queries:\n      - {name: an organisation, match: {domain: prefix}}\n'),
+      yaml: design(
+        '{domain}#{path}',
+        '        domain: {type: domain, reversed: true, cardinality: 1000000}\n        path: {type: string, prefix: /}',
+        '    queries:\n      - {name: an organisation, match: {domain: prefix}}\n',
+      ),
     },
     {
       name: 'a reversed domain after the crawl job',
@@ -24,7 +28,11 @@ ruleTester(rule, {
     },
     {
       name: 'a prefix query on natural host names cannot read an organisation',
-      yaml: design('{domain}#{path}', '        domain: {type: domain, reversed: false}\n        path: {type: string}', '    queries:\n      - {name: all hosts of an org, match: {domain: prefix}}\n'),
+      yaml: design(
+        '{domain}#{path}',
+        '        domain: {type: domain, reversed: false}\n        path: {type: string}',
+        '    queries:\n      - {name: all hosts of an org, match: {domain: prefix}}\n',
+      ),
       findings: [{ messageId: 'prefixQuery', path: 'tables[0].rowKey.fields.domain', message: /"all hosts of an org".*"com\.example\."/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.domain).toMatchObject({ reversed: true }),
     },

@@ -12,7 +12,7 @@ export default defineVisitorRule({
     severity: 'warning',
     description: 'A domain field is not reversed, so pages of one site do not sort together.',
     messages: {
-      natural: 'the domain field {field} is in natural order ({example}): one organisation\'s hosts sort apart (Schema design best practices).',
+      natural: "the domain field {field} is in natural order ({example}): one organisation's hosts sort apart (Schema design best practices).",
       prefixQuery: 'the domain field {field} is in natural order: prefix query "{query}" matches hosts that begin alike (Schema design best practices).',
     },
     details: {

@@ -35,5 +35,8 @@ export function moveField(design: Design, index: number, name: string, to: numbe
   fields.splice(to, 0, name);
   const template = reorderTemplate(table, fields);
   if (template === null) return null;
-  return updateTable(design, index, (t) => ({ ...t, rowKey: { ...t.rowKey, template, delimiter: t.rowKey.delimiter ?? layoutOf(t.rowKey).delimiter ?? undefined } }));
+  return updateTable(design, index, (t) => ({
+    ...t,
+    rowKey: { ...t.rowKey, template, delimiter: t.rowKey.delimiter ?? layoutOf(t.rowKey).delimiter ?? undefined },
+  }));
 }

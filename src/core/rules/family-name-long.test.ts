@@ -1,7 +1,8 @@
 import rule from './family-name-long';
 import { ruleTester, tableYaml } from './tester';
 
-const design = (families: string) => tableYaml({ table: 'readings', template: '{device}#{ts}', fields: '        device: {type: uuid}\n        ts: {type: timestamp}', families });
+const design = (families: string) =>
+  tableYaml({ table: 'readings', template: '{device}#{ts}', fields: '        device: {type: uuid}\n        ts: {type: timestamp}', families });
 
 ruleTester(rule, {
   valid: [

@@ -41,7 +41,8 @@ export default defineTableRule({
     messages: {
       bucket: 'family {family} has no GC rule, yet each {bucket} row gains a cell per event: they are kept for ever (Schema design for time series data).',
       repeat: 'family {family} has no GC rule, yet its rows are written again and again: every old cell is kept for ever (Garbage collection overview).',
-      versions: 'family {family} has no GC rule, yet its columns state {versions} versions: Bigtable keeps every version ever written (Garbage collection overview).',
+      versions:
+        'family {family} has no GC rule, yet its columns state {versions} versions: Bigtable keeps every version ever written (Garbage collection overview).',
     },
     details: {
       bucket:
@@ -61,7 +62,14 @@ export default defineTableRule({
     fams.forEach((fam, fi) => {
       if (fam.gc || fam.aggregate) return;
       const gc = proposedGc(ta, fi);
-      const fix = gc ? { fix: { label: `Add ${gcText(gc)}`, apply: () => updateTable(design, ta.index, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc } : f)) })) } } : {};
+      const fix = gc
+        ? {
+            fix: {
+              label: `Add ${gcText(gc)}`,
+              apply: () => updateTable(design, ta.index, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc } : f)) })),
+            },
+          }
+        : {};
       const base = { path: ['families', fi], data: { family: fam.name, gc: gcText(gc) }, ...fix };
       const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
       // With no load declared, stated versions say that a bucket row collects several cells.
@@ -69,7 +77,16 @@ export default defineTableRule({
         const w = writes > 1 ? ` (about ${formatCount(writes)} writes to the busiest row)` : '';
         report({ ...base, messageId: 'bucket', data: { ...base.data, bucket: model.bucket, writes: w } });
       } else if (writes > 1) {
-        report({ ...base, messageId: 'repeat', data: { ...base.data, writes: formatCount(writes), horizon: model.timeField ? `the ${formatDuration(model.lifetimeMs)} each row lives` : horizonText(ta), growth: model.timeField ? '' : ', so rows grow for as long as they are written' } });
+        report({
+          ...base,
+          messageId: 'repeat',
+          data: {
+            ...base.data,
+            writes: formatCount(writes),
+            horizon: model.timeField ? `the ${formatDuration(model.lifetimeMs)} each row lives` : horizonText(ta),
+            growth: model.timeField ? '' : ', so rows grow for as long as they are written',
+          },
+        });
       } else if (stated > 1) {
         report({ ...base, messageId: 'versions', data: { ...base.data, versions: stated } });
       }

@@ -65,7 +65,12 @@ export default defineRule({
         // keep: it keeps the newest cells for ever, whether or not the rows are a bounded set.
         const meantUnion = fam.gc !== undefined && 'intersection' in fam.gc && ageBoundMs({ union: fam.gc.intersection }) <= limit;
         if (!meantUnion && !forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
-        const base = { table: ta.index, path: ['families', fi], data: { family: fam.name, retention: retention!, growth }, fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule` };
+        const base = {
+          table: ta.index,
+          path: ['families', fi],
+          data: { family: fam.name, retention: retention!, growth },
+          fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule`,
+        };
         if (!fam.gc) {
           // gc-missing reports families whose rows are written again and again.
           const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));

@@ -8,19 +8,34 @@ ruleTester(rule, {
   valid: [
     {
       name: 'a uuid after the room and time it belongs to (tenantID#reversedTimestamp#objectID)',
-      yaml: design('{room}#{ts}#{message}', '        room: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}'),
+      yaml: design(
+        '{room}#{ts}#{message}',
+        '        room: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}',
+      ),
     },
     {
       name: 'a salt in front of a real id (salting, Schema design best practices)',
-      yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, max: 9999999999, pad: 10}', '    queries:\n      - {name: users in a range, match: {user_id: range}}\n'),
+      yaml: design(
+        '{salt}#{user_id}',
+        '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, max: 9999999999, pad: 10}',
+        '    queries:\n      - {name: users in a range, match: {user_id: range}}\n',
+      ),
     },
     {
       name: 'an adjacency list follower#followee of uuids, read by follower',
-      yaml: design('{follower}#{followee}', '        follower: {type: uuid}\n        followee: {type: uuid}', '    queries:\n      - {name: who a user follows, match: {follower: eq}}\n'),
+      yaml: design(
+        '{follower}#{followee}',
+        '        follower: {type: uuid}\n        followee: {type: uuid}',
+        '    queries:\n      - {name: who a user follows, match: {follower: eq}}\n',
+      ),
     },
     {
       name: 'a uuid key whose every declared query is a point read by the key',
-      yaml: design('{id}', '        id: {type: uuid}', '    queries:\n      - {name: one row, match: {id: eq}}\n      - {name: one row again, match: {id: eq}, perSecond: 50}\n'),
+      yaml: design(
+        '{id}',
+        '        id: {type: uuid}',
+        '    queries:\n      - {name: one row, match: {id: eq}}\n      - {name: one row again, match: {id: eq}, perSecond: 50}\n',
+      ),
     },
     {
       name: 'a time-ordered uuid v7 key is not random (sequential-leading judges it)',

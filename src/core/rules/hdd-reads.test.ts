@@ -14,7 +14,14 @@ ruleTester(rule, {
     {
       name: '40,000 point reads/s on 4 HDD nodes (issue 13): 80 nodes of reads',
       yaml: eventsDesign(1000, 4, 'hdd', point(', perSecond: 40000')),
-      findings: [{ messageId: 'slow', path: 'tables[0].queries', severity: 'error', message: /40,000 reads\/s of events take 80 HDD nodes at 500 reads\/s each \(3 on SSD\)/ }],
+      findings: [
+        {
+          messageId: 'slow',
+          path: 'tables[0].queries',
+          severity: 'error',
+          message: /40,000 reads\/s of events take 80 HDD nodes at 500 reads\/s each \(3 on SSD\)/,
+        },
+      ],
       fixed: (d) => expect(d.cluster?.storage).toBe('ssd'),
     },
     {

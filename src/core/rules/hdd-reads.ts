@@ -16,7 +16,8 @@ export default defineRule({
     description: 'An HDD cluster serving point or short-scan reads beyond what HDD nodes read, or reads of unknown rate.',
     messages: {
       slow: '{reads} reads/s of {table} take {hdd} HDD nodes at 500 reads/s each ({ssd} on SSD): use SSD for serving reads ("Choose between SSD and HDD storage").',
-      undeclared: 'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
+      undeclared:
+        'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
     reads: planReads,

@@ -15,18 +15,30 @@ const hotSymbol = '{type: string, alphabet: lower, length: 4, cardinality: 5000,
 
 ruleTester(rule, {
   valid: [
-    { name: 'symbols written evenly: the busiest row takes 1/20,000 of 250,000 writes/s', yaml: quotes('{type: string, alphabet: lower, length: 4, cardinality: 5000}', 250_000) },
+    {
+      name: 'symbols written evenly: the busiest row takes 1/20,000 of 250,000 writes/s',
+      yaml: quotes('{type: string, alphabet: lower, length: 4, cardinality: 5000}', 250_000),
+    },
     { name: 'a hot symbol at a rate one node serves easily', yaml: quotes(hotSymbol, 5000) },
     {
       name: 'a new row per quote (a timestamp after the symbol): the edge, not a row, is the hot piece',
-      yaml: quotes(hotSymbol, 250_000).replace('"{exchange}#{symbol}"', '"{exchange}#{symbol}#{ts}"').replace('        symbol:', '        ts: {type: timestamp, unit: us}\n        symbol:'),
+      yaml: quotes(hotSymbol, 250_000)
+        .replace('"{exchange}#{symbol}"', '"{exchange}#{symbol}#{ts}"')
+        .replace('        symbol:', '        ts: {type: timestamp, unit: us}\n        symbol:'),
     },
   ],
   invalid: [
     {
       name: 'the top symbol takes 15% of 250,000 writes/s (the 4-value exchange is not the problem)',
       yaml: quotes(hotSymbol, 250_000),
-      findings: [{ messageId: 'hot', path: 'tables[0].rowKey.template', severity: 'error', message: /^one exchange#symbol row takes 37500 writes\/s \(2\.7x a node\) and a row never splits: write a new row per update/ }],
+      findings: [
+        {
+          messageId: 'hot',
+          path: 'tables[0].rowKey.template',
+          severity: 'error',
+          message: /^one exchange#symbol row takes 37500 writes\/s \(2\.7x a node\) and a row never splits: write a new row per update/,
+        },
+      ],
     },
     {
       name: 'an hourly counter row of one hot ad takes 60% of 20,000 writes/s on HDD',
@@ -44,7 +56,13 @@ tables:
     load: {writesPerSecond: 20000}
 `,
       // An aggregate row keeps a running total: the advice is to shard it, not a row per update.
-      findings: [{ messageId: 'hotCounter', path: 'tables[0].rowKey.template', message: /one ad#hour counter row takes 60% of writes \(12000\/s, 1\.2x a node\)[\s\S]*split the counter over N rows/ }],
+      findings: [
+        {
+          messageId: 'hotCounter',
+          path: 'tables[0].rowKey.template',
+          message: /one ad#hour counter row takes 60% of writes \(12000\/s, 1\.2x a node\)[\s\S]*split the counter over N rows/,
+        },
+      ],
     },
     {
       name: 'a hot row at 0.6 of one node: a warning, the ceiling is near',

@@ -15,8 +15,10 @@ export default defineRule({
     messages: {
       hot: 'one {fields} row takes {wps} writes/s ({fraction}x a node) and a row never splits: write a new row per update (Schema design best practices).',
       near: 'one {fields} row takes {wps} writes/s ({fraction} of a node), its ceiling: a row never splits; write a new row per update (Understand performance).',
-      hotCounter: 'one {fields} counter row takes {wps} writes/s ({fraction}x a node) and a row never splits: shard it or pre-aggregate in the writer (Schema design best practices).',
-      nearCounter: 'one {fields} counter row takes {wps} writes/s ({fraction} of a node), its ceiling: a row never splits; shard it or pre-aggregate in the writer.',
+      hotCounter:
+        'one {fields} counter row takes {wps} writes/s ({fraction}x a node) and a row never splits: shard it or pre-aggregate in the writer (Schema design best practices).',
+      nearCounter:
+        'one {fields} counter row takes {wps} writes/s ({fraction} of a node), its ceiling: a row never splits; shard it or pre-aggregate in the writer.',
     },
     details: {
       hot: 'one {fields} row takes {share} of writes ({wps}/s, {fraction}x a node) and never splits: add a time or sequence field so each update is a new row ("Schema design best practices"). A salt of the row\'s own fields cannot help: every write of it still lands on one row.',
@@ -39,7 +41,14 @@ export default defineRule({
         table: t.index,
         path: ['rowKey', 'template'],
         // An aggregate (counter) row keeps a running total: a new row per update is not its fix.
-        messageId: (t.table.families ?? []).some((f) => f.aggregate) && (t.table.families ?? []).every((f) => f.aggregate || !f.columns?.length) ? (hot ? 'hotCounter' : 'nearCounter') : hot ? 'hot' : 'near',
+        messageId:
+          (t.table.families ?? []).some((f) => f.aggregate) && (t.table.families ?? []).every((f) => f.aggregate || !f.columns?.length)
+            ? hot
+              ? 'hotCounter'
+              : 'nearCounter'
+            : hot
+              ? 'hot'
+              : 'near',
         severity: hot ? 'error' : 'warning',
         data: {
           fields: m.hottest.prefix.length ? m.hottest.prefix.join('#') : 'key',

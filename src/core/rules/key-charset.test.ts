@@ -7,7 +7,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'tenantID#reversedTimestamp#objectID keeps to [a-zA-Z0-9_#-]',
-      yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
+      yaml: design(
+        '{tenant}#{ts}#{id}',
+        '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}',
+      ),
     },
     {
       name: 'reversed domains (Schema design best practices): the dots of host names are not reported',

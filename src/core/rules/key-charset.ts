@@ -18,9 +18,12 @@ function why(chars: string[]): string {
   const out: string[] = [];
   if (chars.some((c) => /[\p{Cc}\s]/u.test(c))) out.push("spaces and control characters are invisible in keys, hard to type in cbt or SQL, and sort below '#'");
   if (chars.some((c) => c.codePointAt(0)! > 0x7f && !/\s/u.test(c))) {
-    out.push('non-ASCII characters take 2-4 bytes, sort by code point (not as UTF-16 strings sort in Java or JavaScript), and the same-looking text can be encoded two ways');
+    out.push(
+      'non-ASCII characters take 2-4 bytes, sort by code point (not as UTF-16 strings sort in Java or JavaScript), and the same-looking text can be encoded two ways',
+    );
   }
-  if (chars.some((c) => c.codePointAt(0)! > 0x20 && c.codePointAt(0)! < 0x7f)) out.push('punctuation must be escaped in row-key regular expressions (RE2 filters), shells and URLs');
+  if (chars.some((c) => c.codePointAt(0)! > 0x20 && c.codePointAt(0)! < 0x7f))
+    out.push('punctuation must be escaped in row-key regular expressions (RE2 filters), shells and URLs');
   return out.join('; ');
 }
 
@@ -72,14 +75,14 @@ export default defineTableRule({
     messages: {
       chars: 'field {field} can hold {chars} ({source}): keys are hard to read and type in tools (Schema design best practices).',
       binary: 'field {field} is binary ({label}): unreadable in cbt, the console and Key Visualizer (Schema design best practices).',
-      literal: 'the template\'s literal text holds {chars}: keys are hard to read and type in tools (Schema design best practices).',
+      literal: "the template's literal text holds {chars}: keys are hard to read and type in tools (Schema design best practices).",
       delimiter: 'the delimiter {delimiter} holds {chars}: keys are hard to read and type in tools (Schema design best practices).',
     },
     details: {
       chars: 'field {field} can hold {chars} ({source}), {checklist}: {why}. Where you control the values, keep to letters, digits, _ and -.',
       binary:
         'field {field} is binary ({label}), {checklist} and Schema design best practices "human-readable string values": raw bytes are unreadable in cbt, the console and the Key Visualizer. Fine if you chose Bigtable\'s binary encodings on purpose; otherwise write it as zero-padded decimal text.',
-      literal: 'the template\'s literal text holds {chars}, {checklist}: {why}.',
+      literal: "the template's literal text holds {chars}, {checklist}: {why}.",
       delimiter: 'the delimiter {delimiter} holds {chars}, {checklist}: {why}. Schema design best practices suggests "#", ":" or "|".',
     },
     fixable: false,

@@ -2,13 +2,18 @@ import { expect } from 'vitest';
 import rule from './key-field-name';
 import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, families: string, queries = '') => tableYaml({ table: 'readings', template, fields, families, after: queries });
+const design = (template: string, fields: string, families: string, queries = '') =>
+  tableYaml({ table: 'readings', template, fields, families, after: queries });
 
 ruleTester(rule, {
   valid: [
     {
       name: 'tall and narrow (Schema design for time series data): station#metric#reversed time, family reading',
-      yaml: design('{station}#{metric}#{ts}', '        station: {type: string}\n        metric: {type: string, values: [temp, rh]}\n        ts: {type: timestamp, reversed: true}', '      - name: reading'),
+      yaml: design(
+        '{station}#{metric}#{ts}',
+        '        station: {type: string}\n        metric: {type: string, values: [temp, rh]}\n        ts: {type: timestamp, reversed: true}',
+        '      - name: reading',
+      ),
     },
     {
       name: 'key and timestamp as ordinary names',

@@ -7,7 +7,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'tenantID#reversedTimestamp#objectID: about 68 bytes',
-      yaml: design('{tenant}#{ts}#{id}', '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
+      yaml: design(
+        '{tenant}#{ts}#{id}',
+        '        tenant: {type: string, prefix: tenant_, alphabet: digits, length: 4}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}',
+      ),
     },
     {
       name: 'salting (Schema design best practices): a two-digit salt and a padded id, 13 bytes',

@@ -18,8 +18,7 @@ export default defineTableRule({
       short: 'a typical key is {typical} bytes: too short to carry a general-to-specific hierarchy for scans (Schema design best practices).',
     },
     details: {
-      long:
-        'a typical key is {typical} bytes, above the 10-100 bytes Schema design best practices calls ideal ("Large keys increase memory pressure and disk usage"): the key is stored again with every cell of the row. {field} takes {fieldBytes} of them; use a shorter identifier for it (a numeric id instead of a name, a hash of a long value) and keep the long value in a column.',
+      long: 'a typical key is {typical} bytes, above the 10-100 bytes Schema design best practices calls ideal ("Large keys increase memory pressure and disk usage"): the key is stored again with every cell of the row. {field} takes {fieldBytes} of them; use a shorter identifier for it (a numeric id instead of a name, a hash of a long value) and keep the long value in a column.',
       short:
         'a typical key is {typical} bytes, under the 10-100 bytes Schema design best practices calls ideal. That is fine for point reads by this one value, but a key this short rarely carries the general-to-specific hierarchy that puts related rows under one prefix for a single scan.',
     },

@@ -20,7 +20,11 @@ ruleTester(rule, {
   valid: [
     {
       name: 'a message id after room and time (tenantID#reversedTimestamp#objectID)',
-      yaml: design('{room}#{ts}#{message}', '        room: {type: string, cardinality: 1000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}', `${single}    load: {writesPerSecond: 100000}\n`),
+      yaml: design(
+        '{room}#{ts}#{message}',
+        '        room: {type: string, cardinality: 1000}\n        ts: {type: timestamp, reversed: true}\n        message: {type: uuid}',
+        `${single}    load: {writesPerSecond: 100000}\n`,
+      ),
     },
     {
       name: 'balloons that report once a minute, one row per report (Schema design for time series data, single-timestamp serialized)',
@@ -40,7 +44,11 @@ ruleTester(rule, {
     },
     {
       name: 'hourly counters in an aggregate family (Schema design best practices, counters)',
-      yaml: design('{ad}#{hour}', '        ad: {type: int, cardinality: 1000, pad: 4}\n        hour: {type: timestamp, bucket: hour, format: iso}', '    families: [{name: c, aggregate: sum, columns: [{qualifier: views, counter: true}]}]\n    load: {writesPerSecond: 50000}\n'),
+      yaml: design(
+        '{ad}#{hour}',
+        '        ad: {type: int, cardinality: 1000, pad: 4}\n        hour: {type: timestamp, bucket: hour, format: iso}',
+        '    families: [{name: c, aggregate: sum, columns: [{qualifier: views, counter: true}]}]\n    load: {writesPerSecond: 50000}\n',
+      ),
     },
     {
       name: 'daily FX rates: 30 rows loaded once a day into a day-first key (a bulk load, not a day at the peak)',
@@ -56,7 +64,11 @@ ruleTester(rule, {
     },
     {
       name: 'the latest state of a sensor per day, declared as updates of existing rows',
-      yaml: design('{sensor}#{day}', '        sensor: {type: int, cardinality: 1000, pad: 4}\n        day: {type: timestamp, bucket: day, format: iso}', `${single}    load: {writesPerSecond: 100, writeKind: update}\n`),
+      yaml: design(
+        '{sensor}#{day}',
+        '        sensor: {type: int, cardinality: 1000, pad: 4}\n        day: {type: timestamp, bucket: day, format: iso}',
+        `${single}    load: {writesPerSecond: 100, writeKind: update}\n`,
+      ),
     },
     {
       name: 'a profile row per user is updated in place, not duplicated',
@@ -66,14 +78,35 @@ ruleTester(rule, {
   invalid: [
     {
       name: '100 sensors at 5000 writes/s keyed to the second',
-      yaml: design('{sensor}#{ts}', '        sensor: {type: int, cardinality: 100, pad: 3}\n        ts: {type: timestamp, unit: s}', `${single}    load: {writesPerSecond: 5000}\n`),
-      findings: [{ messageId: 'collide', path: 'tables[0].rowKey.template', severity: 'error', message: /busiest sensor writes about 50 times per second.*at least 98% of writes \(4900\/s\).*unit: us/ }],
+      yaml: design(
+        '{sensor}#{ts}',
+        '        sensor: {type: int, cardinality: 100, pad: 3}\n        ts: {type: timestamp, unit: s}',
+        `${single}    load: {writesPerSecond: 5000}\n`,
+      ),
+      findings: [
+        {
+          messageId: 'collide',
+          path: 'tables[0].rowKey.template',
+          severity: 'error',
+          message: /busiest sensor writes about 50 times per second.*at least 98% of writes \(4900\/s\).*unit: us/,
+        },
+      ],
     },
     {
       name: 'a day row per sensor that keeps one version',
-      yaml: design('{sensor}#{day}', '        sensor: {type: int, cardinality: 1000, pad: 4}\n        day: {type: timestamp, bucket: day, format: iso}', `${single}    load: {writesPerSecond: 100}\n`),
+      yaml: design(
+        '{sensor}#{day}',
+        '        sensor: {type: int, cardinality: 1000, pad: 4}\n        day: {type: timestamp, bucket: day, format: iso}',
+        `${single}    load: {writesPerSecond: 100}\n`,
+      ),
       // 8640 writes per row: thousands of versions of one cell are never the advice.
-      findings: [{ messageId: 'bucketOverwrite', path: 'tables[0].rowKey.template', message: /^(?![\s\S]*maxVersions of at least)[\s\S]*each day row of the busiest sensor takes about 8640 writes[\s\S]*Drop the bucket/ }],
+      findings: [
+        {
+          messageId: 'bucketOverwrite',
+          path: 'tables[0].rowKey.template',
+          message: /^(?![\s\S]*maxVersions of at least)[\s\S]*each day row of the busiest sensor takes about 8640 writes[\s\S]*Drop the bucket/,
+        },
+      ],
     },
     {
       name: 'the FX-rates key with no write pattern: a peak of 30 writes/s kept up all day',
@@ -82,7 +115,11 @@ ruleTester(rule, {
     },
     {
       name: 'a burst that still overwrites: 600 rows of 30 pairs within one second of a second-bucket key',
-      yaml: design('{pair}#{ts}', '        pair: {type: string, cardinality: 30, length: 7}\n        ts: {type: timestamp, unit: s}', `${single}    load: {writesPerSecond: 600, writePattern: burst, burstDuration: 10s}\n`),
+      yaml: design(
+        '{pair}#{ts}',
+        '        pair: {type: string, cardinality: 30, length: 7}\n        ts: {type: timestamp, unit: s}',
+        `${single}    load: {writesPerSecond: 600, writePattern: burst, burstDuration: 10s}\n`,
+      ),
       findings: [{ messageId: 'collide', path: 'tables[0].rowKey.template', message: /20 times per second/ }],
     },
     {
@@ -92,7 +129,11 @@ ruleTester(rule, {
     },
     {
       name: 'a few busy tenants collide within a millisecond',
-      yaml: design('{tenant}#{ts}', '        tenant: {type: string, cardinality: 1000, distribution: zipf, skew: 1.1}\n        ts: {type: timestamp}', `${single}    load: {writesPerSecond: 100000}\n`),
+      yaml: design(
+        '{tenant}#{ts}',
+        '        tenant: {type: string, cardinality: 1000, distribution: zipf, skew: 1.1}\n        ts: {type: timestamp}',
+        `${single}    load: {writesPerSecond: 100000}\n`,
+      ),
       findings: [{ messageId: 'collide', path: 'tables[0].rowKey.template', message: /per millisecond/ }],
     },
   ],

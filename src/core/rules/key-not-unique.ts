@@ -7,12 +7,7 @@ import { count, percent } from './support/keyshape';
 import { defineTableRule } from './types';
 import { BUCKET_MS, BUCKETS } from '../model/duration';
 
-const WINDOWS: [number, string][] = [
-  [0.001, 'microsecond'],
-  [1, 'millisecond'],
-  [1000, 'second'],
-  ...BUCKETS.map((b): [number, string] => [BUCKET_MS[b], b]),
-];
+const WINDOWS: [number, string][] = [[0.001, 'microsecond'], [1, 'millisecond'], [1000, 'second'], ...BUCKETS.map((b): [number, string] => [BUCKET_MS[b], b])];
 const windowName = (ms: number) => WINDOWS.find(([w]) => w >= ms)?.[1] ?? `${ms} ms`;
 
 /** Whether repeated writes to one row are kept as cells (time-bucket patterns) rather than overwritten. */
@@ -38,7 +33,8 @@ export default defineTableRule({
     description: 'Different writes produce the same key under the declared load, so they overwrite each other.',
     messages: {
       collide: 'at {wps} writes/s the busiest {entity} reuses a key within one {window}: {rate} of writes overwrite a row (Schema design best practices).',
-      bucketOverwrite: 'each {window} row of the busiest {entity} takes ~{perWindow} writes into one version: {rate} of writes are lost (Schema design for time series data).',
+      bucketOverwrite:
+        'each {window} row of the busiest {entity} takes ~{perWindow} writes into one version: {rate} of writes are lost (Schema design for time series data).',
     },
     details: {
       collide:

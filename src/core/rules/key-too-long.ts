@@ -10,7 +10,7 @@ export default defineTableRule({
     severity: 'error',
     description: 'The key can exceed the 4 KB limit of Bigtable.',
     messages: {
-      tooLong: 'keys can be up to {max} bytes, over Bigtable\'s 4 KB row key limit: such writes fail; {field} takes up to {fieldMax} (Quotas and limits).',
+      tooLong: "keys can be up to {max} bytes, over Bigtable's 4 KB row key limit: such writes fail; {field} takes up to {fieldMax} (Quotas and limits).",
     },
     details: {
       tooLong:

@@ -30,7 +30,9 @@ export function lint(design: Design, options: LintOptions = {}): LintResult {
 export function applyFix(design: Design, finding: Finding, options: LintOptions = {}): Design | null {
   const cached = fixedDesign(design, finding);
   if (cached) return cached;
-  const same = lint(design, options).findings.find((f) => f.rule === finding.rule && f.messageId === finding.messageId && pathKey(f.path) === pathKey(finding.path));
+  const same = lint(design, options).findings.find(
+    (f) => f.rule === finding.rule && f.messageId === finding.messageId && pathKey(f.path) === pathKey(finding.path),
+  );
   return (same && fixedDesign(design, same)) ?? null;
 }
 
@@ -38,7 +40,12 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
 export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
   // An accepted finding is kept as the design accepts it, unless its rule is named.
   const fixable = (f: Finding) => !isAccepted(f) || options.rules?.has(f.rule) === true;
-  return planFixes(design, (d) => ({ findings: lint(d).findings.filter(fixable) }), (d, f) => applyFix(d, f), options);
+  return planFixes(
+    design,
+    (d) => ({ findings: lint(d).findings.filter(fixable) }),
+    (d, f) => applyFix(d, f),
+    options,
+  );
 }
 
 export { ruleById, fixPhase, type FixPlan, type FixStep };

@@ -16,8 +16,13 @@ ruleTester(rule, {
     {
       // 5% of 20,000 writes/s is 1,000 writes/s: one node takes it with room to spare, however
       // many nodes a cluster sized for its storage has (docs/rules/low-cardinality-prefix.md).
-      name: 'a busy tenant above one node\'s even share of 200 nodes, but under half a node',
-      yaml: design(200, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}', '    load: {writesPerSecond: 20000}\n'),
+      name: "a busy tenant above one node's even share of 200 nodes, but under half a node",
+      yaml: design(
+        200,
+        '{tenant}#{ts}',
+        '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}',
+        '    load: {writesPerSecond: 20000}\n',
+      ),
     },
     {
       // The key alone (10% > 1/16) was reported before: the rate is what one node must take.
@@ -25,8 +30,13 @@ ruleTester(rule, {
       yaml: design(16, '{symbol}#{ts}#{seq}', SYMBOLS, '    load: {writesPerSecond: 60000}\n'),
     },
     {
-      name: 'three regions then the time at 6,000 writes/s: 2,000 on each region\'s newest rows',
-      yaml: design(3, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}', '    load: {writesPerSecond: 6000}\n'),
+      name: "three regions then the time at 6,000 writes/s: 2,000 on each region's newest rows",
+      yaml: design(
+        3,
+        '{region}#{ts}#{device}',
+        '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}',
+        '    load: {writesPerSecond: 6000}\n',
+      ),
     },
     {
       // One row under a declared load is hot-row's finding (a new row per update), never a salt.
@@ -34,7 +44,7 @@ ruleTester(rule, {
       yaml: design(3, '{counter}', '        counter: {type: string, values: [global, other], weights: [95, 5]}', '    load: {writesPerSecond: 20000}\n'),
     },
     {
-      name: 'a few locations, then balloons that spread each location\'s writes (Schema design for time series data: us-west2#3698#2021-03-05-1200)',
+      name: "a few locations, then balloons that spread each location's writes (Schema design for time series data: us-west2#3698#2021-03-05-1200)",
       yaml: design(
         3,
         '{location}#{balloon}#{ts}',
@@ -44,11 +54,19 @@ ruleTester(rule, {
     },
     {
       name: 'a salt in front of the low-cardinality prefix (salting, Schema design best practices)',
-      yaml: design(3, '{salt}#{region}#{ts}', '        salt: {type: hash, buckets: 12}\n        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}'),
+      yaml: design(
+        3,
+        '{salt}#{region}#{ts}',
+        '        salt: {type: hash, buckets: 12}\n        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}',
+      ),
     },
     {
       name: 'a first field with many evenly used values (tenantID#reversedTimestamp#objectID)',
-      yaml: design(6, '{tenant}#{ts}#{id}', '        tenant: {type: string, cardinality: 5000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}'),
+      yaml: design(
+        6,
+        '{tenant}#{ts}#{id}',
+        '        tenant: {type: string, cardinality: 5000}\n        ts: {type: timestamp, reversed: true}\n        id: {type: uuid}',
+      ),
     },
   ],
   invalid: [
@@ -60,14 +78,19 @@ ruleTester(rule, {
         200,
         '{tenant}#{ts}#{event}',
         '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}\n        event: {type: uuid}',
-        '    queries: [{name: a tenant\'s events, match: {tenant: eq}}]\n    load: {writesPerSecond: 200000}\n',
+        "    queries: [{name: a tenant's events, match: {tenant: eq}}]\n    load: {writesPerSecond: 200000}\n",
       ),
       findings: [{ messageId: 'busy', path: 'tables[0].rowKey.fields.tenant' }],
       fixed: null,
     },
     {
       name: 'the same tenant at 200,000 writes/s: 10,000 writes/s to its newest rows, over one node at the CPU target',
-      yaml: design(200, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}', '    load: {writesPerSecond: 200000}\n'),
+      yaml: design(
+        200,
+        '{tenant}#{ts}',
+        '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}',
+        '    load: {writesPerSecond: 200000}\n',
+      ),
       findings: [{ messageId: 'busy', path: 'tables[0].rowKey.fields.tenant', message: /busiest tenant takes 5% of writes, 10,000 writes\/s/ }],
       fixed: (d) => expect(Object.values(d.tables[0]!.rowKey.fields).some((f) => f.type === 'hash')).toBe(true),
     },
@@ -93,8 +116,14 @@ ruleTester(rule, {
     },
     {
       name: 'three regions, then the time: every write goes to the newest rows of three ranges',
-      yaml: design(3, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}'),
-      findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.region', severity: 'warning', message: /only 3 values .* timestamp ts after it .* 12 buckets/ }],
+      yaml: design(
+        3,
+        '{region}#{ts}#{device}',
+        '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}',
+      ),
+      findings: [
+        { messageId: 'few', path: 'tables[0].rowKey.fields.region', severity: 'warning', message: /only 3 values .* timestamp ts after it .* 12 buckets/ },
+      ],
       fixed: (d) => {
         const rk = d.tables[0]!.rowKey;
         expect(rk.template).toBe('{salt}#{region}#{ts}#{device}');
@@ -103,7 +132,11 @@ ruleTester(rule, {
     },
     {
       name: 'one tenant takes 40% of writes, above 1/6 of the cluster',
-      yaml: design(6, '{tenant}#{ts}', '        tenant: {type: string, cardinality: 5000, distribution: hot, share: 0.4}\n        ts: {type: timestamp, unit: us}'),
+      yaml: design(
+        6,
+        '{tenant}#{ts}',
+        '        tenant: {type: string, cardinality: 5000, distribution: hot, share: 0.4}\n        ts: {type: timestamp, unit: us}',
+      ),
       findings: [{ messageId: 'hot', path: 'tables[0].rowKey.fields.tenant', message: /takes 40% of writes, .*1\/6.* 24 buckets/ }],
       fixed: (d) => {
         expect(d.tables[0]!.rowKey.template).toBe('{salt}#{tenant}#{ts}');
@@ -112,7 +145,12 @@ ruleTester(rule, {
     },
     {
       name: 'four shards before a sequence',
-      yaml: design(2, '{shard}#{seq}', '        shard: {type: int, cardinality: 4}\n        seq: {type: int, distribution: sequential, pad: 12}', '    families: [{name: salt}]\n'),
+      yaml: design(
+        2,
+        '{shard}#{seq}',
+        '        shard: {type: int, cardinality: 4}\n        seq: {type: int, distribution: sequential, pad: 12}',
+        '    families: [{name: salt}]\n',
+      ),
       findings: [{ messageId: 'few', path: 'tables[0].rowKey.fields.shard', message: /sequence seq after it/ }],
       fixed: (d) => {
         // "salt" is a family name here, so the new field takes another name.
@@ -141,17 +179,39 @@ ruleTester(rule, {
         '    load: {writesPerSecond: 50000}\n',
       ),
       // 60% of 50,000 writes/s is 30,000 on one range: above a whole node (14,000), an error.
-      findings: [{ messageId: 'busySalted', severity: 'error', path: 'tables[0].rowKey.fields.tenant', message: /^the salt salt does not divide the busiest tenant: its newest ts takes 30,000 writes\/s, above one node's 14,000 (?![\s\S]*at least 32 buckets)[\s\S]*The salt has enough buckets/ }],
+      findings: [
+        {
+          messageId: 'busySalted',
+          severity: 'error',
+          path: 'tables[0].rowKey.fields.tenant',
+          message:
+            /^the salt salt does not divide the busiest tenant: its newest ts takes 30,000 writes\/s, above one node's 14,000 (?![\s\S]*at least 32 buckets)[\s\S]*The salt has enough buckets/,
+        },
+      ],
     },
     {
       name: 'with no write rate the key alone is judged, and the message asks for the rate',
       yaml: design(16, '{symbol}#{ts}#{seq}', SYMBOLS),
-      findings: [{ messageId: 'hot', severity: 'warning', path: 'tables[0].rowKey.fields.symbol', message: /takes 10% of writes, more than one of 16 nodes.*declare load\.writesPerSecond/ }],
+      findings: [
+        {
+          messageId: 'hot',
+          severity: 'warning',
+          path: 'tables[0].rowKey.fields.symbol',
+          message: /takes 10% of writes, more than one of 16 nodes.*declare load\.writesPerSecond/,
+        },
+      ],
     },
     {
       name: 'the busiest symbol at 8,000 writes/s: above half a node (7,000), a warning, as hot-row and the simulator judge such a range',
       yaml: design(16, '{symbol}#{ts}#{seq}', SYMBOLS, '    load: {writesPerSecond: 80000}\n'),
-      findings: [{ messageId: 'busy', severity: 'warning', path: 'tables[0].rowKey.fields.symbol', message: /newest ts of the busiest symbol takes 10% of writes, 8,024 writes\/s, above half of one node \(7,000 of its 14,000\)/ }],
+      findings: [
+        {
+          messageId: 'busy',
+          severity: 'warning',
+          path: 'tables[0].rowKey.fields.symbol',
+          message: /newest ts of the busiest symbol takes 10% of writes, 8,024 writes\/s, above half of one node \(7,000 of its 14,000\)/,
+        },
+      ],
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.salt).toEqual({ type: 'hash', of: ['symbol', 'ts', 'seq'], buckets: 64 }),
     },
     {
@@ -160,9 +220,21 @@ ruleTester(rule, {
       findings: [{ messageId: 'busy', severity: 'error', path: 'tables[0].rowKey.fields.symbol', message: /20,060 writes\/s, above one node's 14,000 \(/ }],
     },
     {
-      name: 'three regions then the time at 30,000 writes/s: 10,000 on each region\'s newest rows, even on 30 nodes',
-      yaml: design(30, '{region}#{ts}#{device}', '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}', '    load: {writesPerSecond: 30000}\n'),
-      findings: [{ messageId: 'busy', severity: 'warning', path: 'tables[0].rowKey.fields.region', message: /takes 33% of writes, 10,000 writes\/s, above half of one node \(7,000 of its 14,000\)/ }],
+      name: "three regions then the time at 30,000 writes/s: 10,000 on each region's newest rows, even on 30 nodes",
+      yaml: design(
+        30,
+        '{region}#{ts}#{device}',
+        '        region: {type: string, values: [eu, us, asia]}\n        ts: {type: timestamp}\n        device: {type: int, cardinality: 1000, pad: 4}',
+        '    load: {writesPerSecond: 30000}\n',
+      ),
+      findings: [
+        {
+          messageId: 'busy',
+          severity: 'warning',
+          path: 'tables[0].rowKey.fields.region',
+          message: /takes 33% of writes, 10,000 writes\/s, above half of one node \(7,000 of its 14,000\)/,
+        },
+      ],
     },
   ],
 });
@@ -188,12 +260,14 @@ describe('where the salt goes', () => {
       design(
         200,
         '{tenant}#{ts}#{event}',
-        "        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}\n        event: {type: uuid}",
+        '        tenant: {type: string, cardinality: 100000, distribution: hot, share: 0.05}\n        ts: {type: timestamp, unit: us}\n        event: {type: uuid}',
         "    queries: [{name: a tenant's events, match: {tenant: eq}}]\n    load: {writesPerSecond: 200000}\n",
       ),
     );
     const f = lint(d).findings.find((x) => x.rule === 'low-cardinality-prefix')!;
     expect(f.detail).toMatch(/right after tenant: the busiest value's writes spread over \d+ ranges, and a scan of one tenant stays under one prefix/);
-    expect(f.fixWithheld).toMatch(/^"Add a salt of \d+ buckets after \{tenant\}" is not offered: it would turn query "a tenant's events" from a prefix scan into a multi-scan/);
+    expect(f.fixWithheld).toMatch(
+      /^"Add a salt of \d+ buckets after \{tenant\}" is not offered: it would turn query "a tenant's events" from a prefix scan into a multi-scan/,
+    );
   });
 });

@@ -82,7 +82,8 @@ export default defineTableRule({
   meta: {
     id: 'low-cardinality-prefix',
     severity: 'warning',
-    description: 'The busiest value of the first key field sends more than half a node of writes/s to one range no split divides; with no load declared, too few values or one too busy for the nodes.',
+    description:
+      'The busiest value of the first key field sends more than half a node of writes/s to one range no split divides; with no load declared, too few values or one too busy for the nodes.',
     messages: {
       few: 'the key starts with {field}, only {values} values for {nodes} nodes: writes crowd ~{points} key ranges' + DECLARE,
       salted: 'the salt {salt} ({saltBuckets} buckets) does not spread {field}: writes crowd ~{points} key ranges' + DECLARE,
@@ -91,10 +92,16 @@ export default defineTableRule({
       busySalted: 'the salt {salt} does not divide the busiest {field}: its newest {stop} takes {wps} writes/s, above {limit} (Schema design best practices).',
     },
     details: {
-      few: 'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' + TAIL + ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
+      few:
+        'the key starts with {field}, which has only {values} values (at least 10 per node, {minValues} for {nodes} nodes, spread writes), and {after}.' +
+        TAIL +
+        ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
       salted:
         'the salt {salt} in front of {field} does not spread its writes: with {saltBuckets} buckets, over what it hashes, writes go to about {points} key ranges at any moment, the busiest taking {busiest} of them, more than one of the {nodes} nodes can serve. {saltAdvice} No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
-      hot: 'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' + TAIL + ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
+      hot:
+        'one value of {field} takes {share} of writes, more than one node can serve (1/{nodes} of the cluster), and {after}.' +
+        TAIL +
+        ' No write load is declared: with load.writesPerSecond the rule checks whether the busiest range exceeds one node.',
       busy: '{range} takes {share} of the {total} writes/s, {wps} writes/s, because {after}. No split divides that range, so one node serves it whatever the cluster size: {perNode} writes/s of these rows at 100% CPU; above half of that ({half}) the range has no room to grow, and the recommended average CPU is {target} ("Plan your capacity"). {remedy}',
       busySalted:
         '{range} takes {share} of the {total} writes/s, {wps} writes/s: the salt {salt} ({saltBuckets} buckets) gives the busiest {field} one bucket. No split divides that range, so one node serves it: {perNode} writes/s of these rows at 100% CPU; above half of that ({half}) the range has no room to grow ("Plan your capacity"). {saltAdvice}',
@@ -131,7 +138,15 @@ export default defineTableRule({
           ? { fix: { label: `Add a salt of ${buckets} buckets after {${first.name}}`, apply: () => insertSaltAfter(design, t, first.name, rest, buckets) } }
           : { fix: { label: `Add a salt of ${buckets} buckets in front of {${first.name}}`, apply: () => salted(design, t, analysis) } }
         : {};
-    const common = { field: first.name, nodes: analysis.nodes, buckets, salt: salt?.name ?? '', saltBuckets: salt ? count(salt.cardinality) : '', remedy, saltAdvice };
+    const common = {
+      field: first.name,
+      nodes: analysis.nodes,
+      buckets,
+      salt: salt?.name ?? '',
+      saltBuckets: salt ? count(salt.cardinality) : '',
+      remedy,
+      saltAdvice,
+    };
     if (rated) {
       const { model: m, capacity: c } = rated;
       // An error when the range needs more than one node: the simulator's hotspot.

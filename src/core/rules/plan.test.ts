@@ -12,12 +12,21 @@ const salted = table('{salt}#{region}#{user}', { salt: { type: 'hash', buckets: 
 
 describe('query plans', () => {
   it('reads one row when every field is bound', () => {
-    expect(plan(iot, { tenant: 'eq', device: 'eq', ts: 'eq' })).toMatchObject({ kind: 'point', scans: 1, start: '{tenant}#{device}#{ts}', end: '{tenant}#{device}#{ts}\\x00' });
+    expect(plan(iot, { tenant: 'eq', device: 'eq', ts: 'eq' })).toMatchObject({
+      kind: 'point',
+      scans: 1,
+      start: '{tenant}#{device}#{ts}',
+      end: '{tenant}#{device}#{ts}\\x00',
+    });
   });
 
   it('reads a prefix when leading fields are bound, and a range when the next is a range', () => {
     expect(plan(iot, { tenant: 'eq', device: 'eq' })).toMatchObject({ kind: 'prefix', start: '{tenant}#{device}#', end: 'successor({tenant}#{device}#)' });
-    expect(plan(iot, { tenant: 'eq', device: 'eq', ts: 'range' })).toMatchObject({ kind: 'range', start: '{tenant}#{device}#{ts from}', end: '{tenant}#{device}#{ts to}' });
+    expect(plan(iot, { tenant: 'eq', device: 'eq', ts: 'range' })).toMatchObject({
+      kind: 'range',
+      start: '{tenant}#{device}#{ts from}',
+      end: '{tenant}#{device}#{ts to}',
+    });
     expect(plan(iot, { tenant: 'prefix' })).toMatchObject({ kind: 'prefix', start: '{tenant prefix}' });
   });
 

@@ -21,7 +21,9 @@ ruleTester(rule, {
     {
       name: 'an unprotected production table gets protection',
       yaml: design('production', table('orders', '    deletionProtection: true\n') + table('carts')),
-      findings: [{ messageId: 'unprotected', path: 'tables[1].deletionProtection', severity: 'warning', message: /table carts of a production design can be deleted/ }],
+      findings: [
+        { messageId: 'unprotected', path: 'tables[1].deletionProtection', severity: 'warning', message: /table carts of a production design can be deleted/ },
+      ],
       fixed: (d) => expect(d.tables.map((t) => t.deletionProtection)).toEqual([true, true]),
     },
     {

@@ -19,7 +19,8 @@ export default defineRule({
   check({ design, analysis, report }) {
     if (design.instance?.environment !== 'production') return;
     analysis.tables.forEach(({ table: t, index: ti }) => {
-      if (t.deletionProtection !== true) report({ table: ti, path: ['deletionProtection'], messageId: 'unprotected', data: { table: t.name }, fix: 'Turn on deletion protection' });
+      if (t.deletionProtection !== true)
+        report({ table: ti, path: ['deletionProtection'], messageId: 'unprotected', data: { table: t.name }, fix: 'Turn on deletion protection' });
     });
   },
   fix(design, finding) {

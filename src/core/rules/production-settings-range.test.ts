@@ -18,14 +18,27 @@ const autoscaled = (a: string) => `instance:
 
 ruleTester(rule, {
   valid: [
-    { name: 'every setting at the edges Google documents', yaml: design('    changeStreamRetention: 7d\n    backup: {retention: 3d}\n    tieredStorage: {infrequentAccessAfter: 30d}\n', autoscaled('minNodes: 2, maxNodes: 20, cpuTarget: 80, storageTarget: 5120')) },
+    {
+      name: 'every setting at the edges Google documents',
+      yaml: design(
+        '    changeStreamRetention: 7d\n    backup: {retention: 3d}\n    tieredStorage: {infrequentAccessAfter: 30d}\n',
+        autoscaled('minNodes: 2, maxNodes: 20, cpuTarget: 80, storageTarget: 5120'),
+      ),
+    },
     { name: 'no production settings at all', yaml: design('') },
   ],
   invalid: [
     {
       name: 'a change stream kept 10 days is clamped to 7',
       yaml: design('    changeStreamRetention: 10d\n'),
-      findings: [{ messageId: 'range', path: 'tables[0].changeStreamRetention', severity: 'error', message: /change stream retention 10d is outside .* \(1 to 7 days\).*"Configure change streams"\); use 7d\./ }],
+      findings: [
+        {
+          messageId: 'range',
+          path: 'tables[0].changeStreamRetention',
+          severity: 'error',
+          message: /change stream retention 10d is outside .* \(1 to 7 days\).*"Configure change streams"\); use 7d\./,
+        },
+      ],
       fixed: (d) => expect(d.tables[0]!.changeStreamRetention).toBe('7d'),
     },
     {

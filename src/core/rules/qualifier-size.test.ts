@@ -2,7 +2,12 @@ import rule from './qualifier-size';
 import { ruleTester, tableYaml } from './tester';
 
 const design = (columns: string) =>
-  tableYaml({ table: 'pages', template: '{domain}#{path}', fields: '        domain: {type: domain, reversed: true}\n        path: {type: string}', families: `      - name: c\n        columns:\n${columns}` });
+  tableYaml({
+    table: 'pages',
+    template: '{domain}#{path}',
+    fields: '        domain: {type: domain, reversed: true}\n        path: {type: string}',
+    families: `      - name: c\n        columns:\n${columns}`,
+  });
 
 const col = (q: string, extra = '') => `          - {qualifier: "${q}"${extra}}`;
 

@@ -12,10 +12,11 @@ export default defineVisitorRule({
     severity: 'error',
     description: 'A column qualifier is larger than 16 KB.',
     messages: {
-      large: 'a qualifier in family {family} is {bytes} bytes, over Bigtable\'s 16 KB qualifier limit: writes to it fail (Quotas and limits).',
+      large: "a qualifier in family {family} is {bytes} bytes, over Bigtable's 16 KB qualifier limit: writes to it fail (Quotas and limits).",
     },
     details: {
-      large: 'the qualifier of this column in family {family} is {bytes} bytes of UTF-8, above Bigtable\'s limit of 16 KB (16,384 bytes) per qualifier, so writes to it fail. Use a short qualifier and keep the long text in the cell value.',
+      large:
+        "the qualifier of this column in family {family} is {bytes} bytes of UTF-8, above Bigtable's limit of 16 KB (16,384 bytes) per qualifier, so writes to it fail. Use a short qualifier and keep the long text in the cell value.",
     },
     fixable: false,
   },

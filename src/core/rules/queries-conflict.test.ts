@@ -2,7 +2,13 @@ import rule from './queries-conflict';
 import { ruleTester, tableYaml } from './tester';
 
 const table = (name: string, key: string, fields: string, family: string, queries: string) =>
-  tableYaml({ table: name, template: key, fields, families: `      - name: ${family}\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}`, queries });
+  tableYaml({
+    table: name,
+    template: key,
+    fields,
+    families: `      - name: ${family}\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}`,
+    queries,
+  });
 
 const abc = '        a: {type: string, cardinality: 1000}\n        b: {type: string, cardinality: 100000}\n        c: {type: string, cardinality: 1000000}';
 
@@ -20,7 +26,13 @@ ruleTester(rule, {
     },
     {
       name: 'a key in the wrong order is not a conflict: promotion serves both',
-      yaml: table('t', '{b}#{a}', abc.split('\n').slice(0, 2).join('\n'), 'd', '      - {name: by a, match: {a: eq}}\n      - {name: by a and b, match: {a: eq, b: eq}}'),
+      yaml: table(
+        't',
+        '{b}#{a}',
+        abc.split('\n').slice(0, 2).join('\n'),
+        'd',
+        '      - {name: by a, match: {a: eq}}\n      - {name: by a and b, match: {a: eq, b: eq}}',
+      ),
     },
   ],
   invalid: [
@@ -38,7 +50,8 @@ ruleTester(rule, {
           messageId: 'conflict',
           path: 'tables[0].queries[1]',
           severity: 'info',
-          message: /needs item at the front of the key, but "items of a user" needs user[\s\S]*Keep a second table purchases_by_item keyed <item>#<user>[\s\S]*SELECT item, _key AS source_key, d FROM purchases ORDER BY item, source_key/,
+          message:
+            /needs item at the front of the key, but "items of a user" needs user[\s\S]*Keep a second table purchases_by_item keyed <item>#<user>[\s\S]*SELECT item, _key AS source_key, d FROM purchases ORDER BY item, source_key/,
         },
       ],
     },
@@ -59,7 +72,13 @@ ruleTester(rule, {
         'r',
         '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}\n      - {name: everything in a window, match: {ts: range}}',
       ),
-      findings: [{ messageId: 'conflictHot', path: 'tables[0].queries[1]', message: /keyed <ts>#<device> would send the writes of each moment to a few key ranges, the hotspot .* hash salt of at least 3 buckets in front/ }],
+      findings: [
+        {
+          messageId: 'conflictHot',
+          path: 'tables[0].queries[1]',
+          message: /keyed <ts>#<device> would send the writes of each moment to a few key ranges, the hotspot .* hash salt of at least 3 buckets in front/,
+        },
+      ],
     },
     {
       name: 'reserved words and dotted names are quoted in the SQL',
@@ -70,7 +89,13 @@ ruleTester(rule, {
         'group',
         '      - {name: by region, match: {region: eq}}\n      - {name: by sender, match: {from: eq, region: eq}}\n      - {name: by sender only, match: {from: prefix}}',
       ),
-      findings: [{ messageId: 'conflict', path: 'tables[0].queries[2]', message: 'SELECT `from`, _key AS source_key, `group` FROM `sales.v2` ORDER BY `from`, source_key' }],
+      findings: [
+        {
+          messageId: 'conflict',
+          path: 'tables[0].queries[2]',
+          message: 'SELECT `from`, _key AS source_key, `group` FROM `sales.v2` ORDER BY `from`, source_key',
+        },
+      ],
     },
   ],
 });

@@ -3,7 +3,13 @@ import rule from './query-full-scan';
 import { ruleTester, tableYaml } from './tester';
 
 const table = (key: string, fields: string, queries: string) =>
-  tableYaml({ table: 't', template: key, fields, families: '      - name: d\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}', queries });
+  tableYaml({
+    table: 't',
+    template: key,
+    fields,
+    families: '      - name: d\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: v, valueBytes: 8}',
+    queries,
+  });
 
 const userItem = '        user: {type: string, cardinality: 100000}\n        item: {type: string, cardinality: 50000}';
 
@@ -11,7 +17,11 @@ ruleTester(rule, {
   valid: [
     {
       name: 'a nightly batch export filtered on a column value: no index advice for a batch job',
-      yaml: table('{user}#{item}', userItem, '      - {name: nightly export of flagged rows, kind: batch, filter: ["d:flagged"]}\n      - {name: items of a seller, kind: batch, match: {item: eq}}'),
+      yaml: table(
+        '{user}#{item}',
+        userItem,
+        '      - {name: nightly export of flagged rows, kind: batch, filter: ["d:flagged"]}\n      - {name: items of a seller, kind: batch, match: {item: eq}}',
+      ),
     },
     {
       name: 'field promotion serves every query (Schema design best practices: tenant_0412#sensor#*)',
@@ -34,7 +44,14 @@ ruleTester(rule, {
     {
       name: 'a query on the second field only: promoted to the front',
       yaml: table('{user}#{item}', userItem, '      - {name: buyers of an item, match: {item: eq}}'),
-      findings: [{ messageId: 'fullScan', path: 'tables[0].queries[0]', severity: 'error', message: /matches item, but the key starts with user.*Promote .*<item>#<user>/ }],
+      findings: [
+        {
+          messageId: 'fullScan',
+          path: 'tables[0].queries[0]',
+          severity: 'error',
+          message: /matches item, but the key starts with user.*Promote .*<item>#<user>/,
+        },
+      ],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{item}#{user}'),
     },
     {
@@ -62,8 +79,19 @@ ruleTester(rule, {
     },
     {
       name: 'promotion would lead with a timestamp: declined',
-      yaml: table('{device}#{ts}', '        device: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}', '      - {name: everything in a window, match: {ts: range}}'),
-      findings: [{ messageId: 'fullScan', path: 'tables[0].queries[0]', message: /would start the key with ts: the writes of each moment would go to one key range, the hotspot .*second table keyed <ts>#<device> with a hash salt of at least 3 buckets/ }],
+      yaml: table(
+        '{device}#{ts}',
+        '        device: {type: string, cardinality: 100000}\n        ts: {type: timestamp, reversed: true}',
+        '      - {name: everything in a window, match: {ts: range}}',
+      ),
+      findings: [
+        {
+          messageId: 'fullScan',
+          path: 'tables[0].queries[0]',
+          message:
+            /would start the key with ts: the writes of each moment would go to one key range, the hotspot .*second table keyed <ts>#<device> with a hash salt of at least 3 buckets/,
+        },
+      ],
       fixed: null,
     },
     {
@@ -73,7 +101,13 @@ ruleTester(rule, {
         '        location: {type: string, values: [us-west2, asia-south2]}\n        balloon: {type: int, min: 1, max: 9999, pad: 4}\n        metric: {type: string, values: [pressure, temperature]}\n        week: {type: timestamp, bucket: week, format: iso}',
         '      - {name: one metric everywhere, match: {metric: eq, week: eq}}',
       ),
-      findings: [{ messageId: 'fullScan', path: 'tables[0].queries[0]', message: /start the key with metric, then week: the writes of each moment would go to 2 key ranges/ }],
+      findings: [
+        {
+          messageId: 'fullScan',
+          path: 'tables[0].queries[0]',
+          message: /start the key with metric, then week: the writes of each moment would go to 2 key ranges/,
+        },
+      ],
       // Promotion is declined; a second table keyed for the query is offered instead (the week
       // bucket is followed by fields that spread each week's writes: the hotspot model's even case).
       fixed: (d) => expect(d.tables.map((t) => t.name)).toEqual(['t', expect.stringMatching(/^t_by_metric/)]),

@@ -25,8 +25,7 @@ export default defineVisitorRule({
     details: {
       fullScan:
         'query "{query}" matches {fields}, but the key starts with {first}: no leading part of the key is bound, so every read scans the whole table{saltNote}. Bigtable indexes only the row key. {remedy}',
-      gap:
-        'query "{query}" matches {fields}, but the key puts {gap} before {after}: the read can narrow only by {used} and then filters every row under it. {remedy}',
+      gap: 'query "{query}" matches {fields}, but the key puts {gap} before {after}: the read can narrow only by {used} and then filters every row under it. {remedy}',
       filterOnly:
         'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table. Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, Schema design best practices "Materialized views › For secondary indexing").',
     },
@@ -35,59 +34,75 @@ export default defineVisitorRule({
   create({ design, analysis, report }) {
     return {
       table(ta) {
-      if (!ta.layout) return;
-      (ta.table.queries ?? []).forEach((q, qi) => {
-        const path = ['queries', qi];
-        // A batch job (an export, an analytics pass) reads in bulk on purpose: an index or a
-        // reordered key is not its answer; workload-isolation judges where it runs.
-        if (q.kind === 'batch') return;
-        if (Object.keys(q.match ?? {}).length === 0) {
-          if (q.filter?.length) report({ path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
-          return; // a query with no condition at all reads everything on purpose (an export)
-        }
-        const routed = ta.plans[qi];
-        if (routed?.servedBy) {
-          const server = ta.servers?.get(qi);
-          if (routed.kind === 'full-scan' && server) report({ path: [...path, 'servedBy'], messageId: 'servedScan', data: { query: q.name, server: routed.servedBy.name, first: server.fields.find((f) => !f.isSalt)?.name ?? '' } });
-          return;
-        }
-        const s = shapesOf(ta)[qi]!;
-        // Matching only a salt reads one bucket on purpose (a parallel export, one worker per bucket).
-        if ((!s.full && s.prefixOk) || s.matched.length === 0) return;
-        const elsewhere = serverFor(analysis, ta, qi);
-        const p = elsewhere ? null : promote(ta, qi, analysis.nodes);
-        const ok = p !== null && p.broken.length === 0 && p.hotspot === null;
-        const second = secondTable(ta, qi);
-        const promoted = p ? p.table.rowKey.template : '';
-        const remedy = elsewhere
-          ? `${elsewhere.kind === 'view' ? 'Materialized view' : 'Table'} ${elsewhere.name} serves it as a ${KIND[elsewhere.plan.kind]}: declare servedBy: ${elsewhere.name}, and have the application read ${elsewhere.name}${elsewhere.kind === 'table' ? `, which must be written with every ${ta.table.name} write and backfilled` : ''}.`
-          : ok
-          ? `Promote the fields it matches to the front of the key: ${showTemplate(promoted)}; no other query of this table is served worse.`
-          : p?.hotspot
-            ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot Schema design best practices warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front, read with one scan per bucket.`
-            : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'}.`;
-        const fields = s.matched.join(', ');
-        // Promotion when it serves every query; otherwise a table for this query. The engine
-        // checks either before it is offered.
-        const promoted_ = p;
-        const proposal = elsewhere
-          ? { label: `Serve "${q.name}" from ${elsewhere.name} (${KIND[elsewhere.plan.kind]}): the application reads ${elsewhere.name}`, apply: () => updateTable(design, ta.index, (t) => ({ ...t, queries: (t.queries ?? []).map((x, i) => (i === qi ? { ...x, servedBy: elsewhere.name } : x)) })) }
-          : ok && promoted_ ? { label: `Promote ${s.matched.join(', ')} to the front of the key`, apply: () => updateTable(design, ta.index, () => promoted_.table) } : q.match && Object.keys(q.match).length ? addTableFix(design, ta, qi) : undefined;
-        const fix = proposal ? { fix: proposal } : {};
-        if (s.full) {
-          const first = ta.fields.find((f) => !f.isSalt)?.name ?? '';
-          // The query binds what the salt hashes, but not the field after it: one whole bucket.
-          const plan = ta.plans[qi];
-          const salt = plan?.leading.length ? ta.fields.find((f) => f.isSalt && plan.leading.includes(f.name)) : undefined;
-          const saltNote = salt ? ` (the salt ${salt.name} is computable, but that only narrows it to one of ${salt.cardinality} buckets)` : '';
-          report({ path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
-        } else {
-          const keyOrder = ta.layout!.fields;
-          const after = s.matched.filter((n) => keyOrder.indexOf(n) > keyOrder.indexOf(s.gap!)).join(', ');
-          const used = ta.plans[qi]?.leading.filter((n) => !ta.fields.find((f) => f.name === n)?.isSalt).join(', ') ?? '';
-          report({ path, messageId: 'gap', severity: 'warning', data: { query: q.name, fields, gap: s.gap!, after, used, remedy }, ...fix });
-        }
-      });
+        if (!ta.layout) return;
+        (ta.table.queries ?? []).forEach((q, qi) => {
+          const path = ['queries', qi];
+          // A batch job (an export, an analytics pass) reads in bulk on purpose: an index or a
+          // reordered key is not its answer; workload-isolation judges where it runs.
+          if (q.kind === 'batch') return;
+          if (Object.keys(q.match ?? {}).length === 0) {
+            if (q.filter?.length) report({ path, messageId: 'filterOnly', data: { query: q.name, filters: q.filter.join(', ') } });
+            return; // a query with no condition at all reads everything on purpose (an export)
+          }
+          const routed = ta.plans[qi];
+          if (routed?.servedBy) {
+            const server = ta.servers?.get(qi);
+            if (routed.kind === 'full-scan' && server)
+              report({
+                path: [...path, 'servedBy'],
+                messageId: 'servedScan',
+                data: { query: q.name, server: routed.servedBy.name, first: server.fields.find((f) => !f.isSalt)?.name ?? '' },
+              });
+            return;
+          }
+          const s = shapesOf(ta)[qi]!;
+          // Matching only a salt reads one bucket on purpose (a parallel export, one worker per bucket).
+          if ((!s.full && s.prefixOk) || s.matched.length === 0) return;
+          const elsewhere = serverFor(analysis, ta, qi);
+          const p = elsewhere ? null : promote(ta, qi, analysis.nodes);
+          const ok = p !== null && p.broken.length === 0 && p.hotspot === null;
+          const second = secondTable(ta, qi);
+          const promoted = p ? p.table.rowKey.template : '';
+          const remedy = elsewhere
+            ? `${elsewhere.kind === 'view' ? 'Materialized view' : 'Table'} ${elsewhere.name} serves it as a ${KIND[elsewhere.plan.kind]}: declare servedBy: ${elsewhere.name}, and have the application read ${elsewhere.name}${elsewhere.kind === 'table' ? `, which must be written with every ${ta.table.name} write and backfilled` : ''}.`
+            : ok
+              ? `Promote the fields it matches to the front of the key: ${showTemplate(promoted)}; no other query of this table is served worse.`
+              : p?.hotspot
+                ? `Promoting them would start the key with ${p.hotspot.fields.join(', then ')}: the writes of each moment would go to ${p.hotspot.ranges === 1 ? 'one key range' : `${p.hotspot.ranges} key ranges`}, the hotspot Schema design best practices warns of. Keep a second table keyed ${showTemplate(promoted)} with a hash salt of at least ${analysis.nodes} buckets in front, read with one scan per bucket.`
+                : `Reordering the key would serve ${p?.broken.map((n) => `"${n}"`).join(', ') ?? 'other queries'} worse: add a second table keyed ${second ? showTemplate(second.template) : 'for this query'}.`;
+          const fields = s.matched.join(', ');
+          // Promotion when it serves every query; otherwise a table for this query. The engine
+          // checks either before it is offered.
+          const promoted_ = p;
+          const proposal = elsewhere
+            ? {
+                label: `Serve "${q.name}" from ${elsewhere.name} (${KIND[elsewhere.plan.kind]}): the application reads ${elsewhere.name}`,
+                apply: () =>
+                  updateTable(design, ta.index, (t) => ({
+                    ...t,
+                    queries: (t.queries ?? []).map((x, i) => (i === qi ? { ...x, servedBy: elsewhere.name } : x)),
+                  })),
+              }
+            : ok && promoted_
+              ? { label: `Promote ${s.matched.join(', ')} to the front of the key`, apply: () => updateTable(design, ta.index, () => promoted_.table) }
+              : q.match && Object.keys(q.match).length
+                ? addTableFix(design, ta, qi)
+                : undefined;
+          const fix = proposal ? { fix: proposal } : {};
+          if (s.full) {
+            const first = ta.fields.find((f) => !f.isSalt)?.name ?? '';
+            // The query binds what the salt hashes, but not the field after it: one whole bucket.
+            const plan = ta.plans[qi];
+            const salt = plan?.leading.length ? ta.fields.find((f) => f.isSalt && plan.leading.includes(f.name)) : undefined;
+            const saltNote = salt ? ` (the salt ${salt.name} is computable, but that only narrows it to one of ${salt.cardinality} buckets)` : '';
+            report({ path, messageId: 'fullScan', data: { query: q.name, fields, first, saltNote, remedy }, ...fix });
+          } else {
+            const keyOrder = ta.layout!.fields;
+            const after = s.matched.filter((n) => keyOrder.indexOf(n) > keyOrder.indexOf(s.gap!)).join(', ');
+            const used = ta.plans[qi]?.leading.filter((n) => !ta.fields.find((f) => f.name === n)?.isSalt).join(', ') ?? '';
+            report({ path, messageId: 'gap', severity: 'warning', data: { query: q.name, fields, gap: s.gap!, after, used, remedy }, ...fix });
+          }
+        });
       },
     };
   },

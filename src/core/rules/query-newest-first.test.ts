@@ -10,7 +10,11 @@ ruleTester(rule, {
   valid: [
     {
       name: 'the 10 newest readings after device_uuid# (Schema design best practices, reverse timestamps)',
-      yaml: table('{device}#{ts}', `${device}\n        ts: {type: timestamp, reversed: true}`, '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}\n      - {name: one reading, match: {device: eq, ts: eq}, order: newest, limit: 1}'),
+      yaml: table(
+        '{device}#{ts}',
+        `${device}\n        ts: {type: timestamp, reversed: true}`,
+        '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}\n      - {name: one reading, match: {device: eq, ts: eq}, order: newest, limit: 1}',
+      ),
     },
     {
       name: 'oldest first with a limit on a plain timestamp (Schema design for time series data, balloon reports)',
@@ -33,25 +37,41 @@ ruleTester(rule, {
     },
     {
       name: 'the newest 10 of a device behind a plain timestamp',
-      yaml: table('{device}#{ts}', `${device}\n        ts: {type: timestamp, pad: 13}`, '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}'),
+      yaml: table(
+        '{device}#{ts}',
+        `${device}\n        ts: {type: timestamp, pad: 13}`,
+        '      - {name: latest of a device, match: {device: eq}, order: newest, limit: 10}',
+      ),
       findings: [{ messageId: 'notReversed', path: 'tables[0].queries[0]', severity: 'warning', message: /newest 10 rows first, but ts is not reversed/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.ts).toEqual({ type: 'timestamp', reversed: true }),
     },
     {
       name: 'a salted key fans out, and each bucket still reads oldest first',
-      yaml: table('{salt}#{device}#{ts}', `        salt: {type: hash, buckets: 8}\n${device}\n        ts: {type: timestamp}`, '      - {name: recent in a window, match: {device: eq, ts: range}, order: newest, limit: 100}'),
+      yaml: table(
+        '{salt}#{device}#{ts}',
+        `        salt: {type: hash, buckets: 8}\n${device}\n        ts: {type: timestamp}`,
+        '      - {name: recent in a window, match: {device: eq, ts: range}, order: newest, limit: 100}',
+      ),
       findings: [{ messageId: 'notReversed', path: 'tables[0].queries[0]', message: /newest 100 rows/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.ts).toEqual({ type: 'timestamp', reversed: true }),
     },
     {
       name: 'ISO text cannot be reversed: it becomes a reversed epoch',
-      yaml: table('{device}#{day}', `${device}\n        day: {type: timestamp, bucket: day, format: iso}`, '      - {name: last week, match: {device: eq}, order: newest, limit: 7}'),
+      yaml: table(
+        '{device}#{day}',
+        `${device}\n        day: {type: timestamp, bucket: day, format: iso}`,
+        '      - {name: last week, match: {device: eq}, order: newest, limit: 7}',
+      ),
       findings: [{ messageId: 'iso', path: 'tables[0].queries[0]', message: /day is ISO text/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.day).toEqual({ type: 'timestamp', bucket: 'day', reversed: true }),
     },
     {
       name: 'another query wants the oldest first: a table for the newest-first query',
-      yaml: table('{device}#{ts}', `${device}\n        ts: {type: timestamp}`, '      - {name: latest, match: {device: eq}, order: newest, limit: 10}\n      - {name: first ever, match: {device: eq}, order: oldest, limit: 1}'),
+      yaml: table(
+        '{device}#{ts}',
+        `${device}\n        ts: {type: timestamp}`,
+        '      - {name: latest, match: {device: eq}, order: newest, limit: 10}\n      - {name: first ever, match: {device: eq}, order: oldest, limit: 1}',
+      ),
       findings: [{ messageId: 'oldestToo', path: 'tables[0].queries[0]', message: /do the same to "first ever"/ }],
       fixed: (d) => {
         // The query moves to a table keyed by the device, then the reversed time; the other stays.

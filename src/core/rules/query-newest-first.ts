@@ -56,7 +56,8 @@ export default defineTableRule({
     severity: 'warning',
     description: 'A query wants the newest rows first with a limit, but the timestamp is not reversed.',
     messages: {
-      notReversed: 'query "{query}" wants the newest {limit} rows, but {field} sorts oldest first: it reads the whole range (Schema design for time series data).',
+      notReversed:
+        'query "{query}" wants the newest {limit} rows, but {field} sorts oldest first: it reads the whole range (Schema design for time series data).',
       iso: 'query "{query}" wants the newest {limit} rows, but {field} is ISO text, which sorts oldest first: it reads the whole range.',
       notOrdered: 'query "{query}" wants the newest {limit} rows, but its rows sort by {other} before {field}: it reads the whole range.',
       oldestToo: 'query "{query}" wants the newest {limit} rows first, but reversing {field} would hurt {other}, which wants the oldest.',
@@ -64,8 +65,7 @@ export default defineTableRule({
     details: {
       notReversed:
         'query "{query}" wants the newest {limit} rows first, but {field} is not reversed: rows sort oldest first, so the read goes through the whole range to reach the newest. Reverse {field} (Long.MAX_VALUE - ts): the newest rows then come first and the scan stops after {limit}.',
-      iso:
-        'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest. Write {field} as a reversed epoch number (format: epoch, reversed: true).',
+      iso: 'query "{query}" wants the newest {limit} rows first, but {field} is ISO text, which sorts oldest first and cannot be reversed: the read goes through the whole range to reach the newest. Write {field} as a reversed epoch number (format: epoch, reversed: true).',
       notOrdered:
         'query "{query}" wants the newest {limit} rows first, but after the fields it binds the key sorts by {other}, not by {field}: the newest rows are spread through the range, so the read goes through all of it. Put {field}, reversed (Long.MAX_VALUE - ts), right after the fields the query binds, or serve the query from a second table keyed that way.',
       oldestToo:

@@ -54,7 +54,12 @@ export default defineTableRule({
           salt: plan.fanout.map((s) => `${s.field} (${s.buckets} buckets)`).join(' and '),
           hashed: [...hashed].join(', '),
           unbound: names.join(', '),
-          advice: `${advice(names, ranged, [...hashed].filter((n) => match[n] === 'eq'), match)}${rate}`,
+          advice: `${advice(
+            names,
+            ranged,
+            [...hashed].filter((n) => match[n] === 'eq'),
+            match,
+          )}${rate}`,
         },
       });
     }

@@ -46,7 +46,15 @@ export default defineVisitorRule({
         report({
           path: ['queries', plan.index],
           messageId: 'sparse',
-          data: { query: q.name, ratio: ratio(plan.readFraction), fields: fields.join(', '), come: fields.length === 1 ? 'comes' : 'come', range, used: plan.leading.join(', '), kind: plan.kind },
+          data: {
+            query: q.name,
+            ratio: ratio(plan.readFraction),
+            fields: fields.join(', '),
+            come: fields.length === 1 ? 'comes' : 'come',
+            range,
+            used: plan.leading.join(', '),
+            kind: plan.kind,
+          },
           ...(fix ? { fix } : {}),
         });
       },

@@ -44,6 +44,7 @@ describe('rule registry', () => {
 describe('rule index', () => {
   it('docs/rules/README.md lists every rule with its default severity', () => {
     const index = readFileSync(new URL('../../../docs/rules/README.md', here), 'utf8');
-    for (const rule of RULES) expect(index).toContain(`| [${rule.meta.id}](${rule.meta.id}.md) | ${rule.meta.severity} | ${rule.meta.fixable ? 'yes' : 'no'} |`);
+    for (const rule of RULES)
+      expect(index).toContain(`| [${rule.meta.id}](${rule.meta.id}.md) | ${rule.meta.severity} | ${rule.meta.fixable ? 'yes' : 'no'} |`);
   });
 });

@@ -35,7 +35,14 @@ ruleTester(rule, {
         '      - name: metrics\n        columns:\n          - {qualifier: "{minute}", dynamic: true, valueBytes: 8}',
         '    load: {writesPerSecond: 10000, retention: 365d}',
       ),
-      findings: [{ messageId: 'every', path: 'tables[0].families[0]', severity: 'error', message: /rows of this table reach about [\d.]+ GiB over 365d, over the 256 MB hard limit.*Nothing bounds it/ }],
+      findings: [
+        {
+          messageId: 'every',
+          path: 'tables[0].families[0]',
+          severity: 'error',
+          message: /rows of this table reach about [\d.]+ GiB over 365d, over the 256 MB hard limit.*Nothing bounds it/,
+        },
+      ],
     },
     {
       name: 'one hot tenant takes half the writes: only its row is too big',
@@ -45,7 +52,14 @@ ruleTester(rule, {
         '      - name: log\n        gc: {maxAge: 1d}\n        columns:\n          - {qualifier: "{event}", dynamic: true, perRow: 1000, valueBytes: 300}',
         '    load: {writesPerSecond: 10, retention: 30d}',
       ),
-      findings: [{ messageId: 'hottest', path: 'tables[0].families[0]', severity: 'warning', message: /busiest row takes 50% of the writes, about [\d,]+ over 30d, and reaches about 13\d MiB/ }],
+      findings: [
+        {
+          messageId: 'hottest',
+          path: 'tables[0].families[0]',
+          severity: 'warning',
+          message: /busiest row takes 50% of the writes, about [\d,]+ over 30d, and reaches about 13\d MiB/,
+        },
+      ],
     },
     {
       name: 'stated versions of a large value exceed the hard limit, with no load declared',
@@ -55,7 +69,9 @@ ruleTester(rule, {
         `      - name: small\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: title, valueBytes: 80}\n      - name: rev\n        gc: {maxVersions: 300}\n        columns:\n          - {qualifier: body, valueBytes: ${MiB}, versions: 300}`,
         '',
       ),
-      findings: [{ messageId: 'every', path: 'tables[0].families[1]', severity: 'error', message: /reach about 300 MiB .*256 MB hard limit.*Family rev holds 300 MiB/ }],
+      findings: [
+        { messageId: 'every', path: 'tables[0].families[1]', severity: 'error', message: /reach about 300 MiB .*256 MB hard limit.*Family rev holds 300 MiB/ },
+      ],
     },
   ],
 });

@@ -9,7 +9,10 @@ import { defineTableRule } from './types';
 import { formatBytes, formatCount, formatDuration, horizonText, ROW_ERROR_BYTES, ROW_WARN_BYTES, rowModel, type RowModel } from './support/rows';
 
 /** The finding of an oversized row, or null when the busiest row fits; shared with time-bucket-size. */
-export function oversizedRow(ta: TableAnalysis, model: RowModel): Omit<VisitorReport, 'path' | 'messageId'> & { family: number | null; every: boolean } | null {
+export function oversizedRow(
+  ta: TableAnalysis,
+  model: RowModel,
+): (Omit<VisitorReport, 'path' | 'messageId'> & { family: number | null; every: boolean }) | null {
   const size = model.hottest.bytes;
   if (size <= ROW_WARN_BYTES) return null;
   const fb = model.hottest.familyBytes;
@@ -52,7 +55,7 @@ export default defineTableRule({
       every:
         'rows of this table reach about {typical} over {span}{busiest}, over {limit}. Bigtable never splits a row, so one node serves all of it and every read of it slows. Family {family} holds {familySize} of it. {advice}.',
       hottest:
-        'the busiest row takes {share} of the writes, about {writes} over {span}, and reaches about {size}, over {limit}; a typical row stays near {typical}. Bigtable never splits a row, so that entity\'s reads and writes all hit one node. Family {family} holds {familySize} of it. {advice}.',
+        "the busiest row takes {share} of the writes, about {writes} over {span}, and reaches about {size}, over {limit}; a typical row stays near {typical}. Bigtable never splits a row, so that entity's reads and writes all hit one node. Family {family} holds {familySize} of it. {advice}.",
     },
     fixable: false,
   },

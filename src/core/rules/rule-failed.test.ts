@@ -39,7 +39,7 @@ const throwsAlways: Rule = defineRule({
 });
 
 describe('rule rule-failed', () => {
-  it('names the rule and the table it failed on, keeps its findings on the other tables and every other rule\'s findings', () => {
+  it("names the rule and the table it failed on, keeps its findings on the other tables and every other rule's findings", () => {
     const plain = lint(twoTables).findings;
     const { findings } = lint(twoTables, { extraRules: [throwsOnBad] });
     const failed = findings.filter((f) => f.rule === 'rule-failed');

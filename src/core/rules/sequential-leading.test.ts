@@ -8,7 +8,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'an auto-increment id behind a salt computed from it (salting, Schema design best practices; the user-profiles example)',
-      yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, pad: 10, distribution: sequential}'),
+      yaml: design(
+        '{salt}#{user_id}',
+        '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, pad: 10, distribution: sequential}',
+      ),
     },
     {
       name: 'a sequence number after the entity it numbers',
@@ -32,7 +35,14 @@ ruleTester(rule, {
     {
       name: 'an auto-increment order id first',
       yaml: design('{order_id}#{item}', '        order_id: {type: int, distribution: sequential, pad: 12}\n        item: {type: int, cardinality: 50, pad: 2}'),
-      findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.order_id', severity: 'error', message: /^(?![\s\S]*such as item)[\s\S]*12 buckets hashed from order_id/ }],
+      findings: [
+        {
+          messageId: 'leading',
+          path: 'tables[0].rowKey.fields.order_id',
+          severity: 'error',
+          message: /^(?![\s\S]*such as item)[\s\S]*12 buckets hashed from order_id/,
+        },
+      ],
       fixed: (d) => {
         expect(d.tables[0]!.rowKey.template).toBe('{salt}#{order_id}#{item}');
         expect(d.tables[0]!.rowKey.fields.salt).toEqual({ type: 'hash', of: ['order_id'], buckets: 12 });
@@ -49,7 +59,11 @@ ruleTester(rule, {
     },
     {
       name: 'an ordered-code key: the salt is one more ordered-code field',
-      yaml: design('{id}{part}', '        id: {type: int, encoding: orderedCode, distribution: sequential}\n        part: {type: string, values: [a, b]}', '      encoding: orderedCode\n'),
+      yaml: design(
+        '{id}{part}',
+        '        id: {type: int, encoding: orderedCode, distribution: sequential}\n        part: {type: string, values: [a, b]}',
+        '      encoding: orderedCode\n',
+      ),
       findings: [{ messageId: 'leading', path: 'tables[0].rowKey.fields.id' }],
       fixed: (d) => expect(d.tables[0]!.rowKey.template).toBe('{salt}{id}{part}'),
     },

@@ -11,7 +11,8 @@ export default defineTableRule({
     description: 'The first key field is auto-incrementing: every write goes to the last tablet.',
     messages: {
       leading: 'the key starts with the auto-incrementing {field}: every write goes to the last tablet and one node (Schema design best practices).',
-      timeOrdered: 'the key starts with {field}, a time-ordered uuid v7: every write goes to the last tablet and one node, as with a timestamp (Schema design best practices).',
+      timeOrdered:
+        'the key starts with {field}, a time-ordered uuid v7: every write goes to the last tablet and one node, as with a timestamp (Schema design best practices).',
     },
     details: {
       leading:

@@ -42,7 +42,14 @@ ruleTester(rule, {
         '      - name: metrics\n        columns:\n          - {qualifier: "{minute}", dynamic: true, valueBytes: 8}',
         '    load: {writesPerSecond: 1000, retention: 365d}',
       ),
-      findings: [{ messageId: 'noPerRow', path: 'tables[0].families[0].columns[0]', severity: 'warning', message: /metrics:<minute> .*gathers about 31,536,000 of them .* over 365d/ }],
+      findings: [
+        {
+          messageId: 'noPerRow',
+          path: 'tables[0].families[0].columns[0]',
+          severity: 'warning',
+          message: /metrics:<minute> .*gathers about 31,536,000 of them .* over 365d/,
+        },
+      ],
     },
     {
       name: 'no perRow and no load: the width is unknown',
@@ -52,7 +59,9 @@ ruleTester(rule, {
         '      - name: seen\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: "{item}", dynamic: true, valueBytes: 8}',
         '',
       ),
-      findings: [{ messageId: 'noPerRow', path: 'tables[0].families[0].columns[0]', message: /states no perRow, so nothing says how many columns a row gets\. / }],
+      findings: [
+        { messageId: 'noPerRow', path: 'tables[0].families[0].columns[0]', message: /states no perRow, so nothing says how many columns a row gets\. / },
+      ],
     },
     {
       name: 'a stated perRow that the load outgrows, with no GC and no time field',
@@ -62,7 +71,14 @@ ruleTester(rule, {
         '      - name: p\n        gc: {maxVersions: 1}\n        columns:\n          - {qualifier: name, valueBytes: 20}\n      - name: clicks\n        columns:\n          - {qualifier: "{ts}", dynamic: true, perRow: 1000, valueBytes: 16}',
         '    load: {writesPerSecond: 1000}',
       ),
-      findings: [{ messageId: 'growing', path: 'tables[0].families[1].columns[0]', message: /states 1,000 columns per row, but with no time field in the key its rows live for 365d \(assumed: no retention given\).*about 3,153,600 cells/ }],
+      findings: [
+        {
+          messageId: 'growing',
+          path: 'tables[0].families[1].columns[0]',
+          message:
+            /states 1,000 columns per row, but with no time field in the key its rows live for 365d \(assumed: no retention given\).*about 3,153,600 cells/,
+        },
+      ],
     },
     {
       name: 'dynamic counters per page in an aggregate family still need a bound',

@@ -13,7 +13,8 @@ export default defineTableRule({
     description: 'Dynamic columns without a bound: rows keep growing; prefer tall and narrow.',
     messages: {
       noPerRow: 'column {column} is dynamic but states no perRow: nothing bounds how wide its rows grow (Schema design best practices).',
-      growing: 'column {column} gains cells with no time field and no GC rule: the busiest row reaches ~{size} and keeps growing (Schema design best practices).',
+      growing:
+        'column {column} gains cells with no time field and no GC rule: the busiest row reaches ~{size} and keeps growing (Schema design best practices).',
     },
     details: {
       noPerRow:
@@ -36,10 +37,16 @@ export default defineTableRule({
       if (col.perRow === undefined) {
         // A row written once cannot gain columns over time; with no load we cannot tell.
         if (model.hottest.writes <= 1 && ta.writesPerSecond > 0) continue;
-        const growth = est.growing ? `, and with no time field in the key and no GC rule bounding ${fam.name} the busiest row gathers about ${formatCount(est.cells)} of them (${formatBytes(est.bytes)}) over ${span}` : '';
+        const growth = est.growing
+          ? `, and with no time field in the key and no GC rule bounding ${fam.name} the busiest row gathers about ${formatCount(est.cells)} of them (${formatBytes(est.bytes)}) over ${span}`
+          : '';
         report({ ...base, messageId: 'noPerRow', data: { ...base.data, growth } });
       } else if (est.growing) {
-        report({ ...base, messageId: 'growing', data: { ...base.data, perRow: formatCount(col.perRow), span, cells: formatCount(est.cells), size: formatBytes(est.bytes) } });
+        report({
+          ...base,
+          messageId: 'growing',
+          data: { ...base.data, perRow: formatCount(col.perRow), span, cells: formatCount(est.cells), size: formatBytes(est.bytes) },
+        });
       }
     }
   },

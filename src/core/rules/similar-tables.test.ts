@@ -16,7 +16,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'one table per query shape, each with its own key (Schema design for time series data, a table per query)',
-      yaml: design(table('by_device', '{device}#{ts}', ts(''), '[{name: m}]'), table('by_time', '{salt}#{ts}#{device}', `        salt: {type: hash, buckets: 8}\n${ts('')}`, '[{name: m}]')),
+      yaml: design(
+        table('by_device', '{device}#{ts}', ts(''), '[{name: m}]'),
+        table('by_time', '{salt}#{ts}#{device}', `        salt: {type: hash, buckets: 8}\n${ts('')}`, '[{name: m}]'),
+      ),
     },
     {
       name: 'raw readings and an hourly rollup share a template but not a key',

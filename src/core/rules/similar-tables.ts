@@ -18,7 +18,13 @@ function sameField(a: Field, b: Field): boolean {
       return b.type === 'int' && a.encoding === b.encoding && a.pad === b.pad;
     case 'timestamp':
       return (
-        b.type === 'timestamp' && a.unit === b.unit && a.bucket === b.bucket && a.format === b.format && a.encoding === b.encoding && !a.reversed === !b.reversed && a.pad === b.pad
+        b.type === 'timestamp' &&
+        a.unit === b.unit &&
+        a.bucket === b.bucket &&
+        a.format === b.format &&
+        a.encoding === b.encoding &&
+        !a.reversed === !b.reversed &&
+        a.pad === b.pad
       );
     case 'domain':
       return b.type === 'domain' && !a.reversed === !b.reversed;
@@ -95,8 +101,7 @@ export default defineVisitorRule({
       same: 'table {table} has the same row key and families as {other}: similar data belongs in one table (Schema design best practices).',
     },
     details: {
-      same:
-        'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables. Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
+      same: 'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables. Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
     },
     fixable: false,
     crossTable: (before, after, changed) => affected(before, after, changed),

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import rule from './singleton-multi-field';
 import { ruleTester, tableYaml } from './tester';
 
-const design = (template: string, fields: string, encoding = 'singleton') => tableYaml({ table: 'things', template, fields, rowKey: `      encoding: ${encoding}\n` });
+const design = (template: string, fields: string, encoding = 'singleton') =>
+  tableYaml({ table: 'things', template, fields, rowKey: `      encoding: ${encoding}\n` });
 
 ruleTester(rule, {
   valid: [

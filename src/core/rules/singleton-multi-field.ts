@@ -58,7 +58,12 @@ export default defineTableRule({
     if (fields.length > 1) {
       report({ path: ['rowKey', 'encoding'], messageId: 'fields', data: { template: showTemplate(t.rowKey.template), count: fields.length, names }, ...fix });
     } else {
-      report({ path: ['rowKey', 'encoding'], messageId: 'literal', data: { template: showTemplate(t.rowKey.template), text: literal.join(''), names }, ...fix });
+      report({
+        path: ['rowKey', 'encoding'],
+        messageId: 'literal',
+        data: { template: showTemplate(t.rowKey.template), text: literal.join(''), names },
+        ...fix,
+      });
     }
   },
 });

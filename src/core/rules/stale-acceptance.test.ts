@@ -25,13 +25,23 @@ const design = (accept: string, table = 'events') =>
 ruleTester(rule, {
   valid: [
     { name: 'no acceptances', yaml: design('') },
-    { name: 'an acceptance that matches its finding', yaml: design('    - {rule: timestamp-leading, table: events, reason: "append-only audit log, 20 writes/s"}\n') },
+    {
+      name: 'an acceptance that matches its finding',
+      yaml: design('    - {rule: timestamp-leading, table: events, reason: "append-only audit log, 20 writes/s"}\n'),
+    },
   ],
   invalid: [
     {
       name: 'an acceptance on another table matches nothing',
       yaml: design('    - {rule: timestamp-leading, table: audit, reason: "append-only"}\n'),
-      findings: [{ messageId: 'stale', path: 'lint.accept[0]', severity: 'warning', message: 'lint.accept accepts timestamp-leading on table "audit", but no such finding remains' }],
+      findings: [
+        {
+          messageId: 'stale',
+          path: 'lint.accept[0]',
+          severity: 'warning',
+          message: 'lint.accept accepts timestamp-leading on table "audit", but no such finding remains',
+        },
+      ],
     },
     {
       name: 'an acceptance of a rule that does not exist',
@@ -52,7 +62,11 @@ describe('accepted findings', () => {
   it('carry the acceptance with its reason, who and until, and count as accepted', () => {
     const [f, ...rest] = found(design('    - {rule: timestamp-leading, table: events, reason: "audit log", by: ann, until: 2030-06-30}\n'), '2030-06-30');
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ rule: 'timestamp-leading', severity: 'error', acceptance: { index: 0, reason: 'audit log', by: 'ann', until: '2030-06-30', expired: false } });
+    expect(f).toMatchObject({
+      rule: 'timestamp-leading',
+      severity: 'error',
+      acceptance: { index: 0, reason: 'audit log', by: 'ann', until: '2030-06-30', expired: false },
+    });
     expect(isAccepted(f!)).toBe(true);
   });
 
@@ -84,7 +98,7 @@ describe('accepted findings', () => {
   });
 });
 
-describe('the studio\'s Accept and Un-accept (pure edits)', () => {
+describe("the studio's Accept and Un-accept (pure edits)", () => {
   it('accept a finding on its names with the reason, then un-accept it back to the design it was', () => {
     const d = parseCase(design('').replace('queries:\n', 'queries:\n      - name: by user\n        match: {user: eq}\n'));
     const full = lint(d).findings.find((f) => f.rule === 'query-full-scan')!;
@@ -97,7 +111,12 @@ describe('the studio\'s Accept and Un-accept (pure edits)', () => {
   });
 
   it('un-accept of a stale acceptance removes that entry and keeps lint.rules', () => {
-    const d = parseCase(design('    - {rule: timestamp-leading, reason: a}\n    - {rule: key-length, reason: b}\n').replace('lint:\n', 'lint:\n  rules: {key-general-to-specific: off}\n'));
+    const d = parseCase(
+      design('    - {rule: timestamp-leading, reason: a}\n    - {rule: key-length, reason: b}\n').replace(
+        'lint:\n',
+        'lint:\n  rules: {key-general-to-specific: off}\n',
+      ),
+    );
     const stale = lint(d).findings.find((f) => f.rule === 'stale-acceptance')!;
     expect(acceptanceIndexOf(stale)).toBe(1);
     expect(removeAcceptance(d, 1).lint).toEqual({ rules: { 'key-general-to-specific': 'off' }, accept: [{ rule: 'timestamp-leading', reason: 'a' }] });
@@ -117,7 +136,11 @@ describe('fix all', () => {
         after: 'lint:\n  accept:\n    - {rule: timestamp-leading, reason: audit log}\n    - {rule: key-general-to-specific, reason: audit log}\n',
       }),
     );
-    expect(lint(d).findings.filter((f) => f.fix).map((f) => [f.rule, isAccepted(f)])).toEqual([
+    expect(
+      lint(d)
+        .findings.filter((f) => f.fix)
+        .map((f) => [f.rule, isAccepted(f)]),
+    ).toEqual([
       ['timestamp-leading', true],
       ['key-general-to-specific', true],
     ]);

@@ -4,31 +4,56 @@ import { eventsDesign } from '../../test-support/capacity-designs';
 import { ruleTester } from './tester';
 
 // 20,000 writes/s of ~240-byte events: about 2.7 TiB a week.
-const kept = (age: string, nodes: number, storage = 'ssd') => eventsDesign(20_000, nodes, storage).replace('gc: {maxAge: 7d}', `gc: {maxAge: ${age}}`).replace('retention: 7d', `retention: ${age}`);
+const kept = (age: string, nodes: number, storage = 'ssd') =>
+  eventsDesign(20_000, nodes, storage).replace('gc: {maxAge: 7d}', `gc: {maxAge: ${age}}`).replace('retention: 7d', `retention: ${age}`);
 
 ruleTester(rule, {
   valid: [
     { name: '7 days of events on 3 SSD nodes (15 TiB)', yaml: kept('7d', 3) },
     { name: '30 days of events on 3 HDD nodes (48 TiB)', yaml: kept('30d', 3, 'hdd') },
     // The 20,000 writes/s are the peak: at an average of 5,000, 90 days is ~8.8 TiB, under 70% of 15 TiB.
-    { name: '90 days at a 20,000 writes/s peak, 5,000 on average, on 3 SSD nodes', yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 5000, retention: 90d') },
+    {
+      name: '90 days at a 20,000 writes/s peak, 5,000 on average, on 3 SSD nodes',
+      yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 5000, retention: 90d'),
+    },
   ],
   invalid: [
     {
       name: '90 days of events on 3 SSD nodes: over the 15 TiB they hold',
       yaml: kept('90d', 3),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 35 TiB, more than the 15 TiB the cluster holds; the design needs 11 nodes/ }],
+      findings: [
+        {
+          messageId: 'over',
+          path: 'cluster.nodes',
+          severity: 'error',
+          message: /store 35 TiB, more than the 15 TiB the cluster holds; the design needs 11 nodes/,
+        },
+      ],
       fixed: (d) => expect(d.cluster?.nodes).toBe(11),
     },
     {
       name: '30 days on 3 SSD nodes: 12 TiB, over 70% of 15 TiB',
       yaml: kept('30d', 3),
-      findings: [{ messageId: 'target', path: 'cluster.nodes', severity: 'warning', message: /store 12 TiB, over 70% of the 15 TiB the cluster holds; the design needs 4 nodes/ }],
+      findings: [
+        {
+          messageId: 'target',
+          path: 'cluster.nodes',
+          severity: 'warning',
+          message: /store 12 TiB, over 70% of the 15 TiB the cluster holds; the design needs 4 nodes/,
+        },
+      ],
     },
     {
       name: '90 days at a 20,000 writes/s peak, 10,000 on average: 18 TiB, over the 15 TiB of 3 SSD nodes',
       yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 10000, retention: 90d'),
-      findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /store 18 TiB, more than the 15 TiB the cluster holds; the design needs 6 nodes/ }],
+      findings: [
+        {
+          messageId: 'over',
+          path: 'cluster.nodes',
+          severity: 'error',
+          message: /store 18 TiB, more than the 15 TiB the cluster holds; the design needs 6 nodes/,
+        },
+      ],
       fixed: (d) => expect(d.cluster?.nodes).toBe(6),
     },
     {

@@ -14,14 +14,15 @@ export default defineRule({
   meta: {
     id: 'storage-capacity',
     severity: 'warning',
-    description: 'The data the design stores exceeds what a cluster\'s nodes hold, or the recommended share of it.',
+    description: "The data the design stores exceeds what a cluster's nodes hold, or the recommended share of it.",
     messages: {
       over: 'the tables store {bytes}{growth}, more than the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
       target: 'the tables store {bytes}{growth}, over {target} of the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
     },
     details: {
       over: 'the tables store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
-      target: 'the tables store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+      target:
+        'the tables store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
     },
     fixable: true,
   },
@@ -44,8 +45,17 @@ export default defineRule({
         advice: adviceFor(plan, c),
       };
       const path = design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
-      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: `Set ${design.instance ? `${c.id}'s ${c.autoscaling ? 'autoscaling maxNodes' : 'nodes'}` : 'cluster.nodes'} to ${c.need.recommended}` } : {};
-      report({ path, messageId: c.storageState === 'over' ? 'over' : 'target', ...(c.storageState === 'over' ? { severity: 'error' as const } : {}), data, ...fix });
+      const fix =
+        c.need.recommended <= MAX_CLUSTER_NODES
+          ? { fix: `Set ${design.instance ? `${c.id}'s ${c.autoscaling ? 'autoscaling maxNodes' : 'nodes'}` : 'cluster.nodes'} to ${c.need.recommended}` }
+          : {};
+      report({
+        path,
+        messageId: c.storageState === 'over' ? 'over' : 'target',
+        ...(c.storageState === 'over' ? { severity: 'error' as const } : {}),
+        data,
+        ...fix,
+      });
     });
   },
   fix(design, finding, analysis) {

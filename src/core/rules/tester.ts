@@ -140,7 +140,9 @@ export function ruleTester(rule: AnyRule, cases: { valid: ValidCase[]; invalid: 
             const again = loadDesign(JSON.stringify(fixed), 'fixed.json');
             expect(again.ok ? [] : again.issues.map(formatIssue)).toEqual([]);
             c.fixed(fixed!);
-            const after = lint(fixed!).findings.filter((f) => f.rule === id && formatPath(f.path) === formatPath(found[0]!.path) && f.messageId === found[0]!.messageId);
+            const after = lint(fixed!).findings.filter(
+              (f) => f.rule === id && formatPath(f.path) === formatPath(found[0]!.path) && f.messageId === found[0]!.messageId,
+            );
             expect(after).toEqual([]);
           }
         }

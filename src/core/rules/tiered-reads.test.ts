@@ -16,15 +16,31 @@ const trades = (tier: string, queries: string) =>
 
 ruleTester(rule, {
   valid: [
-    { name: 'the last 7 days of an account, tiered after 30 days', yaml: trades('30d', '      - {name: recent trades, match: {account: eq}, lookback: 7d, limit: 100, perSecond: 500}') },
-    { name: 'a yearly statement now and then (2 reads/s)', yaml: trades('30d', '      - {name: statement, match: {account: eq}, lookback: 365d, limit: 50, perSecond: 2}') },
-    { name: 'history on Data Boost', yaml: trades('30d', '      - {name: audit, kind: batch, dataBoost: true, lookback: 1825d, perSecond: 100, limit: 100000}') },
+    {
+      name: 'the last 7 days of an account, tiered after 30 days',
+      yaml: trades('30d', '      - {name: recent trades, match: {account: eq}, lookback: 7d, limit: 100, perSecond: 500}'),
+    },
+    {
+      name: 'a yearly statement now and then (2 reads/s)',
+      yaml: trades('30d', '      - {name: statement, match: {account: eq}, lookback: 365d, limit: 50, perSecond: 2}'),
+    },
+    {
+      name: 'history on Data Boost',
+      yaml: trades('30d', '      - {name: audit, kind: batch, dataBoost: true, lookback: 1825d, perSecond: 100, limit: 100000}'),
+    },
   ],
   invalid: [
     {
       name: 'tiered after 30 days while the app reads 180 days of history heavily',
       yaml: trades('30d', '      - {name: six months of an account, match: {account: eq}, lookback: 180d, limit: 200, perSecond: 50}'),
-      findings: [{ messageId: 'rate', path: 'tables[0].queries[0].lookback', severity: 'error', message: /reads 180d back, past the 30d tiering age: ~8,333 rows\/s from a tier that serves 300 rows\/s/ }],
+      findings: [
+        {
+          messageId: 'rate',
+          path: 'tables[0].queries[0].lookback',
+          severity: 'error',
+          message: /reads 180d back, past the 30d tiering age: ~8,333 rows\/s from a tier that serves 300 rows\/s/,
+        },
+      ],
       fixed: (d) => expect(d.tables[0]!.tieredStorage).toEqual({ infrequentAccessAfter: '180d' }),
     },
     {

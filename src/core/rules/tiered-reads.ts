@@ -24,11 +24,11 @@ export default defineRule({
     description: 'A query reads further back than tiered storage keeps on SSD, at a rate or latency infrequent access storage does not serve.',
     messages: {
       rate: 'query "{query}" reads {lookback} back, past the {tier} tiering age: ~{rows} rows/s from a tier that serves {capacity} ("Tiered storage overview").',
-      latency: 'query "{query}" reads {lookback} back, past the {tier} tiering age, with a {latency} ms target: tiered reads take tens of ms ("Tiered storage overview").',
+      latency:
+        'query "{query}" reads {lookback} back, past the {tier} tiering age, with a {latency} ms target: tiered reads take tens of ms ("Tiered storage overview").',
     },
     details: {
-      rate:
-        'query "{query}" of {table} reads {lookback} of history ({perSecond} reads/s of about {perRead} rows each), and cells older than {tier} are on infrequent access storage, so about {share} of what it reads, ~{rows} rows/s, comes from that tier. An infrequent access node reads up to 100 rows/s of 1 KB rows (SSD: 17,000; "Understand performance"), {capacity} for {nodes} nodes. Tier later (infrequentAccessAfter: {lookback} keeps what the query reads on SSD), narrow the lookback, or run the history reads as a batch job on Data Boost (Enterprise Plus reads tiered storage; "Data Boost overview").',
+      rate: 'query "{query}" of {table} reads {lookback} of history ({perSecond} reads/s of about {perRead} rows each), and cells older than {tier} are on infrequent access storage, so about {share} of what it reads, ~{rows} rows/s, comes from that tier. An infrequent access node reads up to 100 rows/s of 1 KB rows (SSD: 17,000; "Understand performance"), {capacity} for {nodes} nodes. Tier later (infrequentAccessAfter: {lookback} keeps what the query reads on SSD), narrow the lookback, or run the history reads as a batch job on Data Boost (Enterprise Plus reads tiered storage; "Data Boost overview").',
       latency:
         'query "{query}" of {table} reads {lookback} back and targets {latency} ms, but cells older than {tier} are on infrequent access storage, whose reads take "low double-digit ms" ("Choose between SSD and HDD storage"). Tier later (infrequentAccessAfter: {lookback}) or filter the query to the SSD-resident time range ("Tiered storage overview", filter by time range).',
     },
@@ -59,7 +59,13 @@ export default defineRule({
             ...base,
             messageId: 'rate',
             severity: rows > capacity ? 'error' : 'warning',
-            data: { ...data, rows: formatCount(rows), perSecond: formatCount(q.perSecond ?? 0), perRead: formatCount(perRead), share: `${Math.round(share * 100)}%` },
+            data: {
+              ...data,
+              rows: formatCount(rows),
+              perSecond: formatCount(q.perSecond ?? 0),
+              perRead: formatCount(perRead),
+              share: `${Math.round(share * 100)}%`,
+            },
           });
         } else if (q.kind !== 'batch' && q.latencyMs !== undefined && q.latencyMs < HDD_READ_MS) {
           report({ ...base, messageId: 'latency', data: { ...data, latency: q.latencyMs } });
@@ -77,4 +83,3 @@ export default defineRule({
     return updateTable(design, ti, (x) => ({ ...x, tieredStorage: { infrequentAccessAfter: lookback } }));
   },
 });
-

@@ -21,7 +21,14 @@ ruleTester(rule, {
     {
       name: 'GC deletes at 30 days, tiering at 60',
       yaml: design('{maxAge: 30d}', '60d'),
-      findings: [{ messageId: 'gcFirst', path: 'tables[0].tieredStorage.infrequentAccessAfter', severity: 'warning', message: /cells move after 60d but GC deletes them by 30d/ }],
+      findings: [
+        {
+          messageId: 'gcFirst',
+          path: 'tables[0].tieredStorage.infrequentAccessAfter',
+          severity: 'warning',
+          message: /cells move after 60d but GC deletes them by 30d/,
+        },
+      ],
     },
     {
       name: 'a union bounds the age by its youngest rule, equal to the tiering age',

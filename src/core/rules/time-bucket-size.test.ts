@@ -2,7 +2,13 @@ import rule from './time-bucket-size';
 import { ruleTester, tableYaml } from './tester';
 
 const bucketed = (entity: string, bucket: string, families: string, load: string) =>
-  tableYaml({ table: 'buckets', template: '{entity}#{period}', fields: `        entity: ${entity}\n        period: {type: timestamp, bucket: ${bucket}, format: iso}`, families, after: `    load: ${load}\n` });
+  tableYaml({
+    table: 'buckets',
+    template: '{entity}#{period}',
+    fields: `        entity: ${entity}\n        period: {type: timestamp, bucket: ${bucket}, format: iso}`,
+    families,
+    after: `    load: ${load}\n`,
+  });
 
 const cells = '      - name: m\n        gc: {maxAge: 30d}\n        columns:\n          - {qualifier: v, valueBytes: 8}';
 
@@ -32,19 +38,38 @@ ruleTester(rule, {
     },
     {
       name: 'a daily bulk load of 100,000 rows at 10,000 writes/s: a day row of one load',
-      yaml: bucketed('{type: string, cardinality: 100}', 'day', cells, '{writesPerSecond: 10000, writePattern: bulk, bulkRows: 100000, bulkEvery: 1d, retention: 30d}'),
+      yaml: bucketed(
+        '{type: string, cardinality: 100}',
+        'day',
+        cells,
+        '{writesPerSecond: 10000, writePattern: bulk, bulkRows: 100000, bulkEvery: 1d, retention: 30d}',
+      ),
     },
   ],
   invalid: [
     {
       name: 'a day of a busy sensor is over 100 MB; an hour fits',
       yaml: bucketed('{type: string, cardinality: 100}', 'day', cells, '{writesPerSecond: 10000, retention: 30d}'),
-      findings: [{ messageId: 'smaller', path: 'tables[0].rowKey.fields.period', severity: 'warning', message: /one day of period makes rows of about 1\d\d MiB, over the 100 MB.*With an hour bucket the busiest row stays near [\d.]+ MiB/ }],
+      findings: [
+        {
+          messageId: 'smaller',
+          path: 'tables[0].rowKey.fields.period',
+          severity: 'warning',
+          message: /one day of period makes rows of about 1\d\d MiB, over the 100 MB.*With an hour bucket the busiest row stays near [\d.]+ MiB/,
+        },
+      ],
     },
     {
       name: 'a week is over the hard limit; the largest smaller bucket that fits is the hour',
       yaml: bucketed('{type: string, cardinality: 100}', 'week', cells, '{writesPerSecond: 10000, retention: 30d}'),
-      findings: [{ messageId: 'smaller', path: 'tables[0].rowKey.fields.period', severity: 'error', message: /one week of period .*GiB, over the 256 MB hard limit.*With an hour bucket/ }],
+      findings: [
+        {
+          messageId: 'smaller',
+          path: 'tables[0].rowKey.fields.period',
+          severity: 'error',
+          message: /one week of period .*GiB, over the 256 MB hard limit.*With an hour bucket/,
+        },
+      ],
     },
     {
       name: 'a minute of camera frames is already too big',
@@ -54,7 +79,14 @@ ruleTester(rule, {
         '      - name: f\n        gc: {maxAge: 1d}\n        columns:\n          - {qualifier: frame, valueBytes: 200000}',
         '{writesPerSecond: 300, retention: 7d}',
       ),
-      findings: [{ messageId: 'none', path: 'tables[0].rowKey.fields.period', severity: 'error', message: /even a minute bucket stays over 100 MB .*single-timestamp rows/ }],
+      findings: [
+        {
+          messageId: 'none',
+          path: 'tables[0].rowKey.fields.period',
+          severity: 'error',
+          message: /even a minute bucket stays over 100 MB .*single-timestamp rows/,
+        },
+      ],
     },
     {
       name: 'only the hot tenant outgrows its hour',
@@ -64,7 +96,14 @@ ruleTester(rule, {
         '      - name: e\n        gc: {maxAge: 7d}\n        columns:\n          - {qualifier: e}',
         '{writesPerSecond: 1000, retention: 7d}',
       ),
-      findings: [{ messageId: 'smaller', path: 'tables[0].rowKey.fields.period', severity: 'warning', message: /for the busiest entity \(60% of the writes; a typical row [\d.]+ KiB\).*With a minute bucket/ }],
+      findings: [
+        {
+          messageId: 'smaller',
+          path: 'tables[0].rowKey.fields.period',
+          severity: 'warning',
+          message: /for the busiest entity \(60% of the writes; a typical row [\d.]+ KiB\).*With a minute bucket/,
+        },
+      ],
     },
   ],
 });

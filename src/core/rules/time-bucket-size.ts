@@ -19,8 +19,7 @@ export default defineTableRule({
     details: {
       smaller:
         'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}. With {smaller} bucket the busiest row stays near {smallerSize}. Family {family} holds {familySize} of it.',
-      none:
-        'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}, and even a minute bucket stays over 100 MB (about {smallerSize}). Schema design for time series data: store each event in its own row (single-timestamp rows), or keep fewer cells in family {family} ({familySize}).',
+      none: 'one {bucket} of {field} makes rows of about {size}{typicalNote}, over {limit}, and even a minute bucket stays over 100 MB (about {smallerSize}). Schema design for time series data: store each event in its own row (single-timestamp rows), or keep fewer cells in family {family} ({familySize}).',
     },
     fixable: false,
   },

@@ -14,7 +14,8 @@ export default defineTableRule({
       leading: 'the key starts with the timestamp {field}{reversedNote}: every write goes to one node (Schema design for time series data).',
       salted: 'the timestamp {field} follows the salt {salt}: the newest writes crowd the tails of {buckets} ranges, time reads need {buckets} scans.',
       only: 'the key is only the timestamp {field}{reversedNote}: every write goes to one node (Schema design for time series data).',
-      bucket: 'the key starts with the {bucket} bucket {field}: each new {bucket} starts on one tablet ({load}) until it splits (Schema design for time series data).',
+      bucket:
+        'the key starts with the {bucket} bucket {field}: each new {bucket} starts on one tablet ({load}) until it splits (Schema design for time series data).',
     },
     details: {
       leading:
@@ -34,7 +35,9 @@ export default defineTableRule({
     const next = t.fields.find((f) => !f.isTime && !f.isSalt);
     const reversedNote = first.field.type === 'timestamp' && first.field.reversed ? ' (reversed timestamps are sequential too)' : '';
     // The engine offers the move only if no declared query gets worse.
-    const fix = next ? { fix: { label: `Move {${next.name}} in front of {${first.name}}`, apply: () => moveField(design, t.index, next.name, first.position) } } : {};
+    const fix = next
+      ? { fix: { label: `Move {${next.name}} in front of {${first.name}}`, apply: () => moveField(design, t.index, next.name, first.position) } }
+      : {};
     const model = tableHotspot(design, t);
     const spreads = model.hottest.share * analysis.nodes <= FAIR_SHARE_MULTIPLE;
     if (!isMovingEdge(first) && model.rollover && next && spreads) {
@@ -44,7 +47,12 @@ export default defineTableRule({
       report({
         path: ['rowKey', 'fields', first.name],
         messageId: 'bucket',
-        data: { field: first.name, bucket: first.field.type === 'timestamp' ? (first.field.bucket ?? 'time') : 'time', next: next.name, load: f === null ? 'no write load declared' : `${f.toFixed(2)} of a node` },
+        data: {
+          field: first.name,
+          bucket: first.field.type === 'timestamp' ? (first.field.bucket ?? 'time') : 'time',
+          next: next.name,
+          load: f === null ? 'no write load declared' : `${f.toFixed(2)} of a node`,
+        },
         severity: f !== null && f <= NODE_SHARE.atRisk ? 'info' : 'warning',
         ...fix,
       });
@@ -62,6 +70,11 @@ export default defineTableRule({
       });
       return;
     }
-    report({ path: ['rowKey', 'fields', first.name], messageId: next ? 'leading' : 'only', data: { field: first.name, next: next?.name ?? '', reversedNote }, ...fix });
+    report({
+      path: ['rowKey', 'fields', first.name],
+      messageId: next ? 'leading' : 'only',
+      data: { field: first.name, next: next?.name ?? '', reversedNote },
+      ...fix,
+    });
   },
 });

@@ -2,7 +2,12 @@ import rule from './too-many-families';
 import { ruleTester, tableYaml } from './tester';
 
 const design = (count: number, table = 'events') =>
-  tableYaml({ table, template: '{device}#{ts}', fields: '        device: {type: uuid}\n        ts: {type: timestamp}', families: Array.from({ length: count }, (_, i) => `      - name: f${i}`).join('\n') });
+  tableYaml({
+    table,
+    template: '{device}#{ts}',
+    fields: '        device: {type: uuid}\n        ts: {type: timestamp}',
+    families: Array.from({ length: count }, (_, i) => `      - name: f${i}`).join('\n'),
+  });
 
 ruleTester(rule, {
   valid: [

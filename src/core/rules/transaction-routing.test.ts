@@ -9,7 +9,11 @@ const instance = (profiles: string, extra = '') => `instance:
   appProfiles:
 ${profiles}${extra}`;
 
-const design = (head: string, load: string, families = '      - {name: s, aggregate: sum, columns: [{qualifier: views, counter: true}]}\n') => `format: bigtable-studio/v1
+const design = (
+  head: string,
+  load: string,
+  families = '      - {name: s, aggregate: sum, columns: [{qualifier: views, counter: true}]}\n',
+) => `format: bigtable-studio/v1
 name: t
 ${head}tables:
   - name: stock
@@ -24,7 +28,10 @@ const rmw = '      - {name: c, gc: {maxVersions: 1}, columns: [{qualifier: views
 
 ruleTester(rule, {
   valid: [
-    { name: 'check-and-mutate through a transactional single-cluster profile', yaml: design(instance(multi + orders), ', checkAndMutate: true, appProfile: orders') },
+    {
+      name: 'check-and-mutate through a transactional single-cluster profile',
+      yaml: design(instance(multi + orders), ', checkAndMutate: true, appProfile: orders'),
+    },
     { name: 'aggregate counters under multi-cluster routing (no transaction)', yaml: design(instance(multi), '') },
     { name: 'a one-cluster design uses the default profile, which allows transactions', yaml: design('cluster: {nodes: 3}\n', ', checkAndMutate: true', rmw) },
   ],
@@ -32,13 +39,22 @@ ruleTester(rule, {
     {
       name: 'check-and-mutate through the multi-cluster default moves to the transactional profile',
       yaml: design(instance(multi + orders), ', checkAndMutate: true'),
-      findings: [{ messageId: 'multi', path: 'tables[0].load.checkAndMutate', severity: 'error', message: /each conditional write \(CheckAndMutateRow\) needs a single-row transaction, which multi-cluster profile serving refuses/ }],
+      findings: [
+        {
+          messageId: 'multi',
+          path: 'tables[0].load.checkAndMutate',
+          severity: 'error',
+          message: /each conditional write \(CheckAndMutateRow\) needs a single-row transaction, which multi-cluster profile serving refuses/,
+        },
+      ],
       fixed: (d) => expect(d.tables[0]!.load!.appProfile).toBe('orders'),
     },
     {
       name: 'a read-modify-write counter through a single-cluster profile without the flag',
       yaml: design(instance('    - {id: orders, routing: single, cluster: shop-east}\n'), '', rmw),
-      findings: [{ messageId: 'notAllowed', path: 'tables[0].families[1].columns[0]', message: /counter c:views \(ReadModifyWriteRow\).*profile orders does not allow/ }],
+      findings: [
+        { messageId: 'notAllowed', path: 'tables[0].families[1].columns[0]', message: /counter c:views \(ReadModifyWriteRow\).*profile orders does not allow/ },
+      ],
       fixed: (d) => expect(d.instance!.appProfiles![0]!.allowTransactionalWrites).toBe(true),
     },
     {

@@ -28,7 +28,8 @@ function transactions(design: Design, tables: readonly Pick<TableAnalysis, 'tabl
     (t.families ?? []).forEach((f, fi) => {
       if (f.aggregate) return;
       (f.columns ?? []).forEach((c, ci) => {
-        if (c.counter) out.push({ table: ti, path: ['families', fi, 'columns', ci], what: `the counter ${columnName(f.name, c.qualifier)} (ReadModifyWriteRow)`, profile });
+        if (c.counter)
+          out.push({ table: ti, path: ['families', fi, 'columns', ci], what: `the counter ${columnName(f.name, c.qualifier)} (ReadModifyWriteRow)`, profile });
       });
     });
     if (t.load?.checkAndMutate) out.push({ table: ti, path: ['load', 'checkAndMutate'], what: 'each conditional write (CheckAndMutateRow)', profile });
@@ -46,13 +47,19 @@ function fixOf(design: Design, tx: Transaction): { label: string; apply: () => D
       label: `Allow transactional writes on ${p.id}`,
       apply: () => ({
         ...design,
-        instance: { ...design.instance!, appProfiles: design.instance!.appProfiles!.map((x) => (x.id === p.id ? { ...x, allowTransactionalWrites: true } : x)) },
+        instance: {
+          ...design.instance!,
+          appProfiles: design.instance!.appProfiles!.map((x) => (x.id === p.id ? { ...x, allowTransactionalWrites: true } : x)),
+        },
       }),
     };
   }
   const to = transactional(design);
   if (!to) return null;
-  return { label: `Send the writes of this table through ${to.id}`, apply: () => updateTable(design, tx.table, (t) => ({ ...t, load: { ...t.load, appProfile: to.id! } })) };
+  return {
+    label: `Send the writes of this table through ${to.id}`,
+    apply: () => updateTable(design, tx.table, (t) => ({ ...t, load: { ...t.load, appProfile: to.id! } })),
+  };
 }
 
 export default defineRule({

@@ -8,11 +8,18 @@ ruleTester(rule, {
   valid: [
     {
       name: 'zero-padded ids (field promotion, Schema design best practices: tenant#device_type#device)',
-      yaml: design('{tenant}#{device}#{ts}', '        tenant: {type: string, cardinality: 2000}\n        device: {type: int, min: 1, max: 99999999, pad: 8}\n        ts: {type: timestamp, reversed: true}'),
+      yaml: design(
+        '{tenant}#{device}#{ts}',
+        '        tenant: {type: string, cardinality: 2000}\n        device: {type: int, min: 1, max: 99999999, pad: 8}\n        ts: {type: timestamp, reversed: true}',
+      ),
     },
     {
       name: 'a sequential id bounded by max, padded to its width (the user-profiles example)',
-      yaml: design('{salt}#{user_id}', '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, cardinality: 50000000, pad: 10, distribution: sequential}', '    load: {writesPerSecond: 30000, retention: 730d}\n'),
+      yaml: design(
+        '{salt}#{user_id}',
+        '        salt: {type: hash, of: [user_id], buckets: 16}\n        user_id: {type: int, min: 1, max: 9999999999, cardinality: 50000000, pad: 10, distribution: sequential}',
+        '    load: {writesPerSecond: 30000, retention: 730d}\n',
+      ),
     },
     {
       name: 'numbers of one width and epoch seconds need no pad',
@@ -34,7 +41,11 @@ ruleTester(rule, {
     },
     {
       name: 'a growing sequence without max or pad',
-      yaml: design('{salt}#{n}', '        salt: {type: hash, of: [n], buckets: 4}\n        n: {type: int, distribution: sequential}', '    load: {writesPerSecond: 100, retention: 30d}\n'),
+      yaml: design(
+        '{salt}#{n}',
+        '        salt: {type: hash, of: [n], buckets: 4}\n        n: {type: int, distribution: sequential}',
+        '    load: {writesPerSecond: 100, retention: 30d}\n',
+      ),
       findings: [{ messageId: 'unpadded', path: 'tables[0].rowKey.fields.n', message: /0 to 259199999/ }],
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.n).toMatchObject({ pad: 9 }),
     },

@@ -36,7 +36,14 @@ ruleTester(rule, {
   - name: per_site
     table: page_views
     groupBy: {fields: [site, view_id], aggregations: [{fn: sum, column: "v:ms", as: ms}]}`),
-      findings: [{ messageId: 'unique', path: 'materializedViews[0].groupBy', severity: 'warning', message: /groups by view_id, unique per row of page_views[\s\S]*a uuid[\s\S]*Group by site only/ }],
+      findings: [
+        {
+          messageId: 'unique',
+          path: 'materializedViews[0].groupBy',
+          severity: 'warning',
+          message: /groups by view_id, unique per row of page_views[\s\S]*a uuid[\s\S]*Group by site only/,
+        },
+      ],
       fixed: (d) => expect(d.materializedViews![0]!.groupBy!.fields).toEqual(['site']),
     },
     {

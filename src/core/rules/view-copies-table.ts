@@ -10,7 +10,8 @@ import type { FieldInfo } from './analysis';
 import { defineRule } from './types';
 
 /** A key field with a new value for (nearly) every row. */
-const unique = (f: FieldInfo) => f.field.type === 'uuid' || f.isSequential || (f.field.type === 'bytes' && (f.field.length ?? 8) >= 8) || !Number.isFinite(f.cardinality);
+const unique = (f: FieldInfo) =>
+  f.field.type === 'uuid' || f.isSequential || (f.field.type === 'bytes' && (f.field.length ?? 8) >= 8) || !Number.isFinite(f.cardinality);
 
 export default defineRule({
   meta: {
@@ -48,17 +49,32 @@ export default defineRule({
       if (uniqueItem >= 0) {
         const it = items[uniqueItem]!;
         const f = it.kind === 'field' ? ta.fields.find((x) => x.name === it.name) : undefined;
-        const what = it.kind === 'sourceKey' ? 'the source row key' : f!.field.type === 'uuid' ? 'a uuid' : f!.isSequential ? 'an auto-increment' : f!.field.type === 'bytes' ? 'random bytes' : 'an unbounded value';
+        const what =
+          it.kind === 'sourceKey'
+            ? 'the source row key'
+            : f!.field.type === 'uuid'
+              ? 'a uuid'
+              : f!.isSequential
+                ? 'an auto-increment'
+                : f!.field.type === 'bytes'
+                  ? 'random bytes'
+                  : 'an unbounded value';
         const rest = shape.key.filter((_, i) => i !== uniqueItem);
         const canFix = v.groupBy !== undefined && it.kind === 'field' && rest.length > 0;
-        report({ path: at, messageId: 'unique', data: { view: v.name, field: shape.key[uniqueItem]!, table: source.name, key, what, rest: rest.length ? rest.join(', ') : 'a coarser key' }, ...(canFix ? { fix: `Group ${v.name} by ${rest.join(', ')} only` } : {}) });
+        report({
+          path: at,
+          messageId: 'unique',
+          data: { view: v.name, field: shape.key[uniqueItem]!, table: source.name, key, what, rest: rest.length ? rest.join(', ') : 'a coarser key' },
+          ...(canFix ? { fix: `Group ${v.name} by ${rest.join(', ')} only` } : {}),
+        });
         return;
       }
       const entity = ta.fields.filter((f) => !f.isSalt);
       const grouped = new Set(items.flatMap((it) => (it.kind === 'field' ? [it.name] : [])));
       // Every field of the key, a time at its own resolution included (a coarser time bucket is
       // a TIMESTAMP_TRUNC, which is not a key field): one group per row.
-      if (entity.length > 0 && entity.every((f) => grouped.has(f.name))) report({ path: at, messageId: 'wholeKey', data: { view: v.name, table: source.name, key } });
+      if (entity.length > 0 && entity.every((f) => grouped.has(f.name)))
+        report({ path: at, messageId: 'wholeKey', data: { view: v.name, table: source.name, key } });
     });
   },
   // Drops the unique field from a groupBy view: a rollup by the others (the engine verifies it).

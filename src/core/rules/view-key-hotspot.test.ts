@@ -49,17 +49,23 @@ ruleTester(rule, {
     },
     {
       name: 'an index by a status column then the source key (no time after it)',
-      yaml: orders(5000, `materializedViews:
+      yaml: orders(
+        5000,
+        `materializedViews:
   - name: by_status
     table: orders
-    index: {fields: ["s:status"]}`),
+    index: {fields: ["s:status"]}`,
+      ),
     },
     {
       name: 'a rollup per customer: a million groups, none busy',
-      yaml: orders(100000, `materializedViews:
+      yaml: orders(
+        100000,
+        `materializedViews:
   - name: per_customer
     table: orders
-    groupBy: {fields: [customer], aggregations: [{fn: count, as: n}]}`),
+    groupBy: {fields: [customer], aggregations: [{fn: count, as: n}]}`,
+      ),
     },
     {
       name: "the schema guide's hourly messages per chat room: keyed by the room (SPLIT of _key), then the hour",
@@ -104,11 +110,21 @@ materializedViews:
     },
     {
       name: 'an index ordered by a status column then the update time: new rows at the ends of a few ranges',
-      yaml: orders(5000, `materializedViews:
+      yaml: orders(
+        5000,
+        `materializedViews:
   - name: by_status_time
     table: orders
-    index: {fields: ["s:status", "s:updated"]}`),
-      findings: [{ messageId: 'indexTime', path: 'materializedViews[0].index', severity: 'warning', message: /orders by status then the time updated[\s\S]*status \(assumed few values, from its name\)/ }],
+    index: {fields: ["s:status", "s:updated"]}`,
+      ),
+      findings: [
+        {
+          messageId: 'indexTime',
+          path: 'materializedViews[0].index',
+          severity: 'warning',
+          message: /orders by status then the time updated[\s\S]*status \(assumed few values, from its name\)/,
+        },
+      ],
     },
     {
       name: 'an index view of tickets ordered by a 6-value status key field then the time, at 100,000 writes/s: over a node per range end',
@@ -130,7 +146,14 @@ materializedViews:
     index: {fields: [status, ts]}
 `,
       // low-cardinality-prefix judges the view's key as a table key; the nodes make it an error.
-      findings: [{ messageId: 'key', path: 'materializedViews[0].index', severity: 'error', message: /low-cardinality-prefix[\s\S]*busiest range end takes ~16,667 writes\/s, 1\.2 nodes' worth on one tablet/ }],
+      findings: [
+        {
+          messageId: 'key',
+          path: 'materializedViews[0].index',
+          severity: 'error',
+          message: /low-cardinality-prefix[\s\S]*busiest range end takes ~16,667 writes\/s, 1\.2 nodes' worth on one tablet/,
+        },
+      ],
     },
     {
       name: 'the same tickets index at 3,000 writes/s: a warning, new rows crowd the ends of 6 ranges',
@@ -151,23 +174,51 @@ materializedViews:
     table: tickets
     index: {fields: [status, ts]}
 `,
-      findings: [{ messageId: 'indexTime', path: 'materializedViews[0].index', severity: 'warning', message: /status \(6 values\)[\s\S]*ends of 6 ranges, the busiest ~500 writes\/s/ }],
+      findings: [
+        {
+          messageId: 'indexTime',
+          path: 'materializedViews[0].index',
+          severity: 'warning',
+          message: /status \(6 values\)[\s\S]*ends of 6 ranges, the busiest ~500 writes\/s/,
+        },
+      ],
     },
     {
       name: 'an index ordered by a bool then the update time at 60,000 writes/s: 30,000 writes/s at one range end, over two nodes',
-      yaml: orders(60000, `materializedViews:
+      yaml: orders(
+        60000,
+        `materializedViews:
   - name: by_flag_time
     table: orders
-    index: {fields: ["s:flagged", "s:updated"]}`),
-      findings: [{ messageId: 'indexTime', path: 'materializedViews[0].index', severity: 'error', message: /flagged \(2 values\)[\s\S]*ends of 2 ranges, the busiest ~30,000 writes\/s \(2\.1 nodes' worth\)/ }],
+    index: {fields: ["s:flagged", "s:updated"]}`,
+      ),
+      findings: [
+        {
+          messageId: 'indexTime',
+          path: 'materializedViews[0].index',
+          severity: 'error',
+          message: /flagged \(2 values\)[\s\S]*ends of 2 ranges, the busiest ~30,000 writes\/s \(2\.1 nodes' worth\)/,
+        },
+      ],
     },
     {
       name: 'a rollup per status at 90,000 writes/s: the busiest group needs over one node on one row',
-      yaml: orders(90000, `materializedViews:
+      yaml: orders(
+        90000,
+        `materializedViews:
   - name: per_status
     table: orders
-    groupBy: {fields: [status], aggregations: [{fn: count, as: n}]}`, true),
-      findings: [{ messageId: 'hotKey', path: 'materializedViews[0].groupBy', severity: 'error', message: /busiest key \(status\) takes ~15,000 writes\/s, 1\.1 nodes' worth on one row/ }],
+    groupBy: {fields: [status], aggregations: [{fn: count, as: n}]}`,
+        true,
+      ),
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'materializedViews[0].groupBy',
+          severity: 'error',
+          message: /busiest key \(status\) takes ~15,000 writes\/s, 1\.1 nodes' worth on one row/,
+        },
+      ],
     },
     {
       name: 'an index keyed by the timestamp first is a hotspot, as a table key would be',
@@ -175,7 +226,14 @@ materializedViews:
   - name: by_time
     table: events
     index: {fields: [ts, user]}`),
-      findings: [{ messageId: 'key', path: 'materializedViews[0].index', severity: 'error', message: /keyed by its ORDER BY \(ts, user, source_key\) is a hotspot as a table key would be \(timestamp-leading/ }],
+      findings: [
+        {
+          messageId: 'key',
+          path: 'materializedViews[0].index',
+          severity: 'error',
+          message: /keyed by its ORDER BY \(ts, user, source_key\) is a hotspot as a table key would be \(timestamp-leading/,
+        },
+      ],
     },
     {
       name: 'an index by position (ORDER BY 1, 2): the first item is the timestamp',
@@ -183,7 +241,13 @@ materializedViews:
   - name: by_time_pos
     table: events
     query: "SELECT ts AS t, _key AS k FROM events ORDER BY 1, 2"`),
-      findings: [{ messageId: 'key', path: 'materializedViews[0].query', message: /keyed by its ORDER BY \(t, k\) is a hotspot as a table key would be \(timestamp-leading/ }],
+      findings: [
+        {
+          messageId: 'key',
+          path: 'materializedViews[0].query',
+          message: /keyed by its ORDER BY \(t, k\) is a hotspot as a table key would be \(timestamp-leading/,
+        },
+      ],
     },
     {
       name: 'a rollup grouped by hour first',

@@ -26,7 +26,12 @@ export function viewKeyTable(source: Table, viewName: string, key: string[], exp
   const names: string[] = [];
   for (const k of key) {
     const e = exprs[k] ?? k;
-    const name = k in source.rowKey.fields && (e === k || e === `\`${k}\``) ? k : (Object.keys(source.rowKey.fields).find((f) => e === f || e === `\`${f}\`` || e.endsWith(`[SAFE_OFFSET(${segments.findIndex((s) => s.field === f)})]`)) ?? keyFieldOf(source, e));
+    const name =
+      k in source.rowKey.fields && (e === k || e === `\`${k}\``)
+        ? k
+        : (Object.keys(source.rowKey.fields).find(
+            (f) => e === f || e === `\`${f}\`` || e.endsWith(`[SAFE_OFFSET(${segments.findIndex((s) => s.field === f)})]`),
+          ) ?? keyFieldOf(source, e));
     if (!name || source.rowKey.fields[name]!.type === 'hash') break;
     fields[name] = source.rowKey.fields[name]!;
     names.push(name);
@@ -116,9 +121,19 @@ export default defineRule({
       const groupNodes = nodesFor(hotShare);
       // An index led by a value and then a time: every new row at the end of its value's range.
       const ledByValueThenTime = shape.form === 'order' && items.length >= 2 && !isTime(items[0]!, ta) && isTime(items[1]!, ta);
-      const rangeShare = ledByValueThenTime ? (spreads[0]!.share ?? (spreads[0]!.values !== null && !spreads[0]!.assumed ? 1 / spreads[0]!.values : null)) : null;
-      const hot = groupNodes !== null ? { share: hotShare!, nodes: groupNodes, where: 'key', on: 'one row' } : rangeShare !== null && nodesFor(rangeShare) !== null ? { share: rangeShare, nodes: nodesFor(rangeShare)!, where: 'range end', on: 'one tablet' } : null;
-      const nodesNote = hot && hot.nodes > 1 ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${fmt(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").` : '';
+      const rangeShare = ledByValueThenTime
+        ? (spreads[0]!.share ?? (spreads[0]!.values !== null && !spreads[0]!.assumed ? 1 / spreads[0]!.values : null))
+        : null;
+      const hot =
+        groupNodes !== null
+          ? { share: hotShare!, nodes: groupNodes, where: 'key', on: 'one row' }
+          : rangeShare !== null && nodesFor(rangeShare) !== null
+            ? { share: rangeShare, nodes: nodesFor(rangeShare)!, where: 'range end', on: 'one tablet' }
+            : null;
+      const nodesNote =
+        hot && hot.nodes > 1
+          ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${fmt(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").`
+          : '';
       const severityFor = (base: Severity): Severity => (hot && hot.nodes > 1 ? 'error' : base);
       if (/\b_timestamp\b|TIMESTAMP_TRUNC|TIMESTAMP_MICROS/i.test(first)) {
         report({ path: at, messageId: 'time', severity: severityFor('warning'), data: { view: v.name, item: shape.key[0]!, nodesNote } });
@@ -132,7 +147,19 @@ export default defineRule({
         // a view's key is its SQL's to change).
         for (const f of lintWith(KEY_RULES, probe, { verifyFixes: false }).findings) {
           reported = true;
-          report({ path: at, messageId: 'key', severity: severityFor(f.severity), data: { view: v.name, form: shape.form === 'group' ? 'GROUP BY' : 'ORDER BY', key: shape.key.join(', '), finding: `${f.message} (${f.rule})`, rule: f.rule, nodesNote } });
+          report({
+            path: at,
+            messageId: 'key',
+            severity: severityFor(f.severity),
+            data: {
+              view: v.name,
+              form: shape.form === 'group' ? 'GROUP BY' : 'ORDER BY',
+              key: shape.key.join(', '),
+              finding: `${f.message} (${f.rule})`,
+              rule: f.rule,
+              nodesNote,
+            },
+          });
         }
       }
       if (reported) return;
@@ -164,7 +191,16 @@ export default defineRule({
           path: at,
           messageId: 'hotKey',
           severity: 'error',
-          data: { view: v.name, key: shape.key.join(', '), rate: fmt(wps * hotShare!), nodes: fmt(groupNodes), wps: fmt(wps), share: `${fmt(hotShare! * 100)}%`, storage: cluster.storage.toUpperCase(), perNode: fmt(perNode) },
+          data: {
+            view: v.name,
+            key: shape.key.join(', '),
+            rate: fmt(wps * hotShare!),
+            nodes: fmt(groupNodes),
+            wps: fmt(wps),
+            share: `${fmt(hotShare! * 100)}%`,
+            storage: cluster.storage.toUpperCase(),
+            perNode: fmt(perNode),
+          },
         });
       }
     });

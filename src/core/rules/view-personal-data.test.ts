@@ -39,8 +39,17 @@ ruleTester(rule, {
   invalid: [
     {
       name: 'a "de-identified" authorized view that includes the personal family',
-      yaml: patients('authorizedViews:\n  - {name: research, description: De-identified records for the research team, table: patients, families: {contact: {}, visit: {}}}'),
-      findings: [{ messageId: 'exposes', path: 'authorizedViews[0].families', severity: 'error', message: /authorized view research says "De-identified" but includes contact/ }],
+      yaml: patients(
+        'authorizedViews:\n  - {name: research, description: De-identified records for the research team, table: patients, families: {contact: {}, visit: {}}}',
+      ),
+      findings: [
+        {
+          messageId: 'exposes',
+          path: 'authorizedViews[0].families',
+          severity: 'error',
+          message: /authorized view research says "De-identified" but includes contact/,
+        },
+      ],
       fixed: (d) => expect(Object.keys(d.authorizedViews![0]!.families)).toEqual(['visit']),
     },
     {

@@ -11,7 +11,8 @@ import { materializedViewSql } from '../views/sql';
 import { defineRule } from './types';
 
 /** Words that promise a view holds no personal data. */
-const PROMISE = /\b(de-?identified|anonymi[sz]ed|anonymous|anon|public|no[ _-]?pii|pii[ _-]?free|without[ _-]pii|non[ _-]?pii|redacted|masked|pseudonymi[sz]ed|scrubbed|sanitized|sanitised)\b/i;
+const PROMISE =
+  /\b(de-?identified|anonymi[sz]ed|anonymous|anon|public|no[ _-]?pii|pii[ _-]?free|without[ _-]pii|non[ _-]?pii|redacted|masked|pseudonymi[sz]ed|scrubbed|sanitized|sanitised)\b/i;
 
 /** The words of a name: snake_case, kebab-case and camelCase split (public_stats -> public stats). */
 const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ');
@@ -30,7 +31,8 @@ function readsIn(tokens: readonly Token[], fams: Set<string>): string[] {
     if ((t.kind === 'word' || t.kind === 'quoted') && fams.has(t.text) && tokens[i - 1]?.text !== '.') out.add(t.text);
   });
   // SELECT * (at the top, or in UNPACK's subquery) returns every family.
-  if (tokens.some((t, i) => t.text === '*' && tokens[i - 1]?.kind === 'word' && (tokens[i - 1] as { upper: string }).upper === 'SELECT')) for (const f of fams) out.add(f);
+  if (tokens.some((t, i) => t.text === '*' && tokens[i - 1]?.kind === 'word' && (tokens[i - 1] as { upper: string }).upper === 'SELECT'))
+    for (const f of fams) out.add(f);
   return [...out];
 }
 
@@ -85,7 +87,14 @@ export default defineRule({
         report({
           path: ['materializedViews', vi, v.query !== undefined ? 'query' : v.index ? 'index' : 'groupBy'],
           messageId: 'exposes',
-          data: { kind: 'materialized', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: v.index ? ' (remove it from index.families)' : ' (select other columns)' },
+          data: {
+            kind: 'materialized',
+            view: v.name,
+            promise: said,
+            families: exposed.join(', '),
+            table: table.name,
+            how: v.index ? ' (remove it from index.families)' : ' (select other columns)',
+          },
           ...(indexOnly ? { fix: `Remove ${exposed.join(', ')} from ${v.name}` } : {}),
         });
       }
@@ -97,7 +106,12 @@ export default defineRule({
       const table = shape?.table ? byName.get(shape.table) : undefined;
       if (!table) return;
       const exposed = readsIn(tokens, personal(table));
-      if (exposed.length) report({ path: ['logicalViews', vi, 'query'], messageId: 'exposes', data: { kind: 'logical', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (select other columns)' } });
+      if (exposed.length)
+        report({
+          path: ['logicalViews', vi, 'query'],
+          messageId: 'exposes',
+          data: { kind: 'logical', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (select other columns)' },
+        });
     });
   },
   fix(design: Design, finding) {

@@ -44,7 +44,11 @@ ARRAY_AGG(_key) AS user_keys
 FROM users, UNNEST(MAP_ENTRIES(user_profile)) u
 GROUP BY 1,2`;
 
-const block = (sql: string) => sql.split('\n').map((l) => `      ${l}`).join('\n');
+const block = (sql: string) =>
+  sql
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
 
 ruleTester(rule, {
   valid: [
@@ -87,7 +91,14 @@ ${block(HOURLY)}`),
     table: users
     query: |
 ${block(INVERTED)}`),
-      findings: [{ messageId: 'materialized', path: 'materializedViews[0].query', severity: 'error', message: /uses ARRAY_AGG[\s\S]*ORDER BY index view[\s\S]*logical view[\s\S]*ORDER BY value, source_key/ }],
+      findings: [
+        {
+          messageId: 'materialized',
+          path: 'materializedViews[0].query',
+          severity: 'error',
+          message: /uses ARRAY_AGG[\s\S]*ORDER BY index view[\s\S]*logical view[\s\S]*ORDER BY value, source_key/,
+        },
+      ],
     },
     {
       name: 'a comma in FROM before a second table (not UNNEST) still reads two tables',

@@ -34,10 +34,21 @@ export default defineRule({
       seen.add(v.name);
       const where = v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : v.index ? 'index' : 'table';
       const built = materializedViewSql(design, v);
-      if (!built.ok) return report({ path: [...at, where], messageId: 'materialized', data: { view: v.name, problem: `cannot be written as SQL: ${built.reason}`, help: '' } });
+      if (!built.ok)
+        return report({
+          path: [...at, where],
+          messageId: 'materialized',
+          data: { view: v.name, problem: `cannot be written as SQL: ${built.reason}`, help: '' },
+        });
       const { problems, shape } = checkMaterializedView(built.sql, design);
-      for (const p of problems) report({ path: [...at, where], messageId: 'materialized', data: { view: v.name, problem: p, help: p.startsWith('uses ARRAY_AGG') ? ARRAY_AGG_HELP : '' } });
-      if (shape?.table && shape.table !== v.table) report({ path: [...at, 'table'], messageId: 'source', data: { view: v.name, from: shape.table, table: v.table } });
+      for (const p of problems)
+        report({
+          path: [...at, where],
+          messageId: 'materialized',
+          data: { view: v.name, problem: p, help: p.startsWith('uses ARRAY_AGG') ? ARRAY_AGG_HELP : '' },
+        });
+      if (shape?.table && shape.table !== v.table)
+        report({ path: [...at, 'table'], messageId: 'source', data: { view: v.name, from: shape.table, table: v.table } });
     });
     (design.logicalViews ?? []).forEach((v, vi) => {
       const at = ['logicalViews', vi];

@@ -25,7 +25,10 @@ ruleTester(rule, {
   valid: [
     {
       name: 'the export through its own single-cluster batch profile',
-      yaml: replicated(`${SERVING}    - {id: export, routing: single, cluster: orders-west1}\n`, `${POINT}      - {name: nightly export, kind: batch, appProfile: export}\n`),
+      yaml: replicated(
+        `${SERVING}    - {id: export, routing: single, cluster: orders-west1}\n`,
+        `${POINT}      - {name: nightly export, kind: batch, appProfile: export}\n`,
+      ),
     },
     {
       name: 'the export on Data Boost',
@@ -40,7 +43,14 @@ ruleTester(rule, {
     {
       name: 'a nightly full-table export through the multi-cluster profile serving traffic uses',
       yaml: replicated(SERVING, `${POINT}      - {name: nightly export, kind: batch, appProfile: serving}\n`),
-      findings: [{ messageId: 'shared', path: 'tables[0].queries[1].appProfile', severity: 'warning', message: /shares app profile serving with serving queries[\s\S]*serving queries "one order"[\s\S]*Data Boost/ }],
+      findings: [
+        {
+          messageId: 'shared',
+          path: 'tables[0].queries[1].appProfile',
+          severity: 'warning',
+          message: /shares app profile serving with serving queries[\s\S]*serving queries "one order"[\s\S]*Data Boost/,
+        },
+      ],
       fixed: (d) => {
         expect(d.instance!.appProfiles!.map((p) => p.id)).toEqual(['serving', 'batch']);
         expect(d.instance!.appProfiles![1]).toMatchObject({ routing: 'single', cluster: 'orders-west1' });
@@ -50,7 +60,10 @@ ruleTester(rule, {
     },
     {
       name: 'a batch job alone through a multi-cluster profile lands on every cluster',
-      yaml: replicated(`${SERVING}    - {id: analytics, routing: multi}\n`, `${POINT}      - {name: daily rollup, kind: batch, match: {customer: prefix}, appProfile: analytics}\n`),
+      yaml: replicated(
+        `${SERVING}    - {id: analytics, routing: multi}\n`,
+        `${POINT}      - {name: daily rollup, kind: batch, match: {customer: prefix}, appProfile: analytics}\n`,
+      ),
       findings: [{ messageId: 'multi', path: 'tables[0].queries[1].appProfile', message: /multi-cluster profile analytics/ }],
       fixed: (d) => expect(d.tables[0]!.queries![1]!.appProfile).toBe('batch'),
     },

@@ -61,8 +61,18 @@ function routeThrough(design: Design, table: number, query: number): Design | nu
     // own default profile first, as the instance routes today, so serving traffic stays put.
     const keep: AppProfile[] = declared.length
       ? declared
-      : [inst.clusters.length > 1 ? { id: 'default', routing: 'multi' } : { id: 'default', routing: 'single', cluster: inst.clusters[0]!.id, allowTransactionalWrites: true }];
-    next = { ...design, instance: { ...inst, appProfiles: [...keep, { id, description: 'Batch reads (exports, analytics), kept off the serving path.', routing: 'single', cluster }] } };
+      : [
+          inst.clusters.length > 1
+            ? { id: 'default', routing: 'multi' }
+            : { id: 'default', routing: 'single', cluster: inst.clusters[0]!.id, allowTransactionalWrites: true },
+        ];
+    next = {
+      ...design,
+      instance: {
+        ...inst,
+        appProfiles: [...keep, { id, description: 'Batch reads (exports, analytics), kept off the serving path.', routing: 'single', cluster }],
+      },
+    };
   }
   const to = id;
   return updateTable(next, table, (t) => ({ ...t, queries: t.queries!.map((q, k) => (k === query ? { ...q, appProfile: to } : q)) }));
@@ -75,8 +85,10 @@ export default defineRule({
     description: 'A batch query shares an app profile with serving queries, or goes through a multi-cluster profile: it takes the serving nodes.',
     messages: {
       shared: 'batch query "{query}" shares app profile {profile} with serving queries: give it a single-cluster profile or Data Boost ("App profiles").',
-      multi: 'batch query "{query}" goes through multi-cluster profile {profile}, onto every cluster: use a single-cluster profile or Data Boost ("App profiles").',
-      boostServing: 'serving query "{query}" may run on Data Boost, which is for batch reads: slower, and it may miss the last 35 minutes of writes ("Data Boost overview").',
+      multi:
+        'batch query "{query}" goes through multi-cluster profile {profile}, onto every cluster: use a single-cluster profile or Data Boost ("App profiles").',
+      boostServing:
+        'serving query "{query}" may run on Data Boost, which is for batch reads: slower, and it may miss the last 35 minutes of writes ("Data Boost overview").',
     },
     details: {
       boostServing:
@@ -103,7 +115,11 @@ export default defineRule({
       const withFix = fix ? { fix } : {};
       const sharing = serving.filter((s) => sameProfile(s.profile, b.profile));
       if (sharing.length) {
-        const names = sharing.slice(0, 3).map((s) => `"${s.name}"`).join(', ') + (sharing.length > 3 ? ` and ${sharing.length - 3} more` : '');
+        const names =
+          sharing
+            .slice(0, 3)
+            .map((s) => `"${s.name}"`)
+            .join(', ') + (sharing.length > 3 ? ` and ${sharing.length - 3} more` : '');
         report({ table: b.table, path, messageId: 'shared', data: { query: b.name, profile: profileName(b.profile), serving: names }, ...withFix });
       } else if (b.profile.routing === 'multi') {
         report({ table: b.table, path, messageId: 'multi', data: { query: b.name, profile: profileName(b.profile) }, ...withFix });

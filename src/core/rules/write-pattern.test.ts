@@ -35,7 +35,10 @@ describe('writes in a window', () => {
 
   it('gives a bulk load the mean bulkRows / bulkEvery, unless a mean is declared', () => {
     expect(declaredWrites(table({ writesPerSecond: 30, writePattern: 'bulk', bulkRows: 86_400, bulkEvery: '1d' }))).toEqual({ peak: 30, average: 1 });
-    expect(declaredWrites(table({ writesPerSecond: 30, averageWritesPerSecond: 2, writePattern: 'bulk', bulkRows: 86_400, bulkEvery: '1d' }))).toEqual({ peak: 30, average: 2 });
+    expect(declaredWrites(table({ writesPerSecond: 30, averageWritesPerSecond: 2, writePattern: 'bulk', bulkRows: 86_400, bulkEvery: '1d' }))).toEqual({
+      peak: 30,
+      average: 2,
+    });
     expect(declaredWrites(table({ writesPerSecond: 30, writePattern: 'burst', burstDuration: '1m' }))).toEqual({ peak: 30, average: 30 });
   });
 

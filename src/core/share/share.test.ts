@@ -40,7 +40,8 @@ describe('share links', () => {
       sizes.push([file, url.length]);
     }
     sizes.sort((a, b) => b[1] - a[1]);
-    if (process.env.SHARE_SIZES) console.log(`share link lengths with base ${BASE} (${BASE.length} chars):\n${sizes.map(([f, n]) => `  ${n}  ${f}`).join('\n')}`);
+    if (process.env.SHARE_SIZES)
+      console.log(`share link lengths with base ${BASE} (${BASE.length} chars):\n${sizes.map(([f, n]) => `  ${n}  ${f}`).join('\n')}`);
     // The issue's budget: the largest built-in example's link stays under 1,500 characters
     // (chat apps cut above 2,000, where the app warns).
     expect(sizes[0]![1]).toBeLessThan(1500);
@@ -86,9 +87,15 @@ describe('share links', () => {
     expect(decodeShare(handMade(good, other))).toMatchObject({ ok: false, kind: 'tampered', error: expect.stringMatching(/checksum does not match/) });
     const notJson = new TextEncoder().encode('{"format": ');
     expect(decodeShare(handMade(notJson))).toMatchObject({ ok: false, kind: 'tampered' });
-    const bad = new TextEncoder().encode(JSON.stringify({ ...tiny, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid', colour: 1 } } } }] }));
+    const bad = new TextEncoder().encode(
+      JSON.stringify({ ...tiny, tables: [{ name: 't', rowKey: { template: '{id}', fields: { id: { type: 'uuid', colour: 1 } } } }] }),
+    );
     const r = decodeShare(handMade(bad));
-    expect(r).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/tables\[0\]\.rowKey\.fields\.id\.colour: unknown key "colour"/) });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'invalid-design',
+      error: expect.stringMatching(/tables\[0\]\.rowKey\.fields\.id\.colour: unknown key "colour"/),
+    });
     const newer = new TextEncoder().encode(JSON.stringify({ ...tiny, format: 'bigtable-studio/v2' }));
     expect(decodeShare(handMade(newer))).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/newer than this studio/) });
   });
@@ -98,7 +105,11 @@ describe('share links', () => {
     const d = withLoad({ writesPerSecond: 80000, averageWritesPerSecond: 2000, retention: '1825d' });
     expect(decodeShare(shareUrl(d, BASE))).toEqual({ ok: true, design: d });
     const bad = new TextEncoder().encode(JSON.stringify(withLoad({ writesPerSecond: 2000, averageWritesPerSecond: 80000 })));
-    expect(decodeShare(handMade(bad))).toMatchObject({ ok: false, kind: 'invalid-design', error: expect.stringMatching(/tables\[0\]\.load\.averageWritesPerSecond: the average \(80000 writes\/s\) is above the peak/) });
+    expect(decodeShare(handMade(bad))).toMatchObject({
+      ok: false,
+      kind: 'invalid-design',
+      error: expect.stringMatching(/tables\[0\]\.load\.averageWritesPerSecond: the average \(80000 writes\/s\) is above the peak/),
+    });
   });
 
   it('refuses a decompression bomb quickly, in a fixed buffer', () => {
@@ -119,10 +130,17 @@ describe('share links', () => {
 
   it('never throws on arbitrary input and answers fast', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `#d=1.${s}`), fc.base64String().map((s) => `#d=1.${s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`)), (s) => {
-        const r = decodeShare(s);
-        expect(r.ok).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `#d=1.${s}`),
+          fc.base64String().map((s) => `#d=1.${s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`),
+        ),
+        (s) => {
+          const r = decodeShare(s);
+          expect(r.ok).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });

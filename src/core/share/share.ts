@@ -36,7 +36,7 @@ export const SHARE_FILE_CHARS = 32 * 1024;
 export type ShareErrorKind = 'not-a-link' | 'not-base64' | 'truncated' | 'tampered' | 'newer-version' | 'too-large' | 'invalid-design';
 
 export type ShareResult =
-  | { ok: true; design: Design; /** The version the design came from, when the link names one. */ from?: string }
+  | { ok: true; design: Design /** The version the design came from, when the link names one. */; from?: string }
   | { ok: false; kind: ShareErrorKind; error: string; issues?: DesignIssue[] };
 
 const CRC_TABLE = (() => {
@@ -90,7 +90,6 @@ export function shareRefusal(design: Design): string | null {
 export function encodeShare(design: Design, from?: string): string {
   if (from !== undefined && !isVersionId(from)) throw new Error(`not a version id: ${JSON.stringify(from)}`);
   return `#${SHARE_PARAM}=${encodeSharePayload(design)}${from ? `&${SHARE_BASE_PARAM}=${from}` : ''}`;
-
 }
 
 /** The full link: `base` (any fragment of it dropped) + `#d=1.…` (+ `&b=…`). */
@@ -114,10 +113,24 @@ const KIB = formatBytes;
 /** A character as the user can see it in a message: printable ones quoted, others as U+XXXX. */
 function showChar(ch: string): string {
   const cp = ch.codePointAt(0)!;
-  const visible = cp > 0x20 && cp < 0x7f ? `"${ch}"` : cp > 0xa0 && !/[\p{Cf}\p{Z}\p{Cs}\p{Co}\p{Cn}\p{M}]/u.test(ch) ? `"${ch}" (U+${cp.toString(16).toUpperCase().padStart(4, '0')})` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${NAMED[cp] ? ` (${NAMED[cp]})` : ''}`;
+  const visible =
+    cp > 0x20 && cp < 0x7f
+      ? `"${ch}"`
+      : cp > 0xa0 && !/[\p{Cf}\p{Z}\p{Cs}\p{Co}\p{Cn}\p{M}]/u.test(ch)
+        ? `"${ch}" (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`
+        : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}${NAMED[cp] ? ` (${NAMED[cp]})` : ''}`;
   return visible;
 }
-const NAMED: Record<number, string> = { 0x20: 'a space', 0x09: 'a tab', 0x0a: 'a line break', 0x0d: 'a carriage return', 0xa0: 'a no-break space', 0x200b: 'a zero-width space', 0xfeff: 'a byte-order mark', 0x00ad: 'a soft hyphen' };
+const NAMED: Record<number, string> = {
+  0x20: 'a space',
+  0x09: 'a tab',
+  0x0a: 'a line break',
+  0x0d: 'a carriage return',
+  0xa0: 'a no-break space',
+  0x200b: 'a zero-width space',
+  0xfeff: 'a byte-order mark',
+  0x00ad: 'a soft hyphen',
+};
 
 /** The start of a text for a message: at most 40 characters, with control characters escaped. */
 function excerpt(s: string): string {
@@ -137,11 +150,26 @@ function payloadOf(input: string): { payload: string } | { error: string } {
   }
   if (/^\d+\./.test(s)) return { payload: s };
   const expected = `expected "#${SHARE_PARAM}=${SHARE_VERSION}.…" after the address`;
-  if (/[?&]d=\d+\./.test(query)) return { error: `this is not a design link: its design is in the query ("?${SHARE_PARAM}=") where the fragment ("#${SHARE_PARAM}=") belongs; ${expected}` };
-  if (/^d(%3D|%3d)/.test(s)) return { error: `this is not a design link: its "=" was percent-encoded ("${SHARE_PARAM}%3D"), by an app that changed the link; ${expected}` };
+  if (/[?&]d=\d+\./.test(query))
+    return { error: `this is not a design link: its design is in the query ("?${SHARE_PARAM}=") where the fragment ("#${SHARE_PARAM}=") belongs; ${expected}` };
+  if (/^d(%3D|%3d)/.test(s))
+    return { error: `this is not a design link: its "=" was percent-encoded ("${SHARE_PARAM}%3D"), by an app that changed the link; ${expected}` };
   if (hash < 0) return { error: `this is not a design link: it has no "#" fragment; ${expected}` };
-  const names = s.split('&').filter((p) => p.includes('=')).map((p) => p.split('=')[0]!).filter((n) => n !== '');
-  return { error: `this is not a design link: its fragment ${excerpt(`#${s}`)} has no "${SHARE_PARAM}=" part${names.length ? ` (found ${names.slice(0, 4).map((n) => `"${n}"`).join(', ')})` : ''}; ${expected}` };
+  const names = s
+    .split('&')
+    .filter((p) => p.includes('='))
+    .map((p) => p.split('=')[0]!)
+    .filter((n) => n !== '');
+  return {
+    error: `this is not a design link: its fragment ${excerpt(`#${s}`)} has no "${SHARE_PARAM}=" part${
+      names.length
+        ? ` (found ${names
+            .slice(0, 4)
+            .map((n) => `"${n}"`)
+            .join(', ')})`
+        : ''
+    }; ${expected}`,
+  };
 }
 
 /** The deepest a design's JSON may nest (the same bound as a design file's YAML). */
@@ -177,32 +205,63 @@ function showPath(path: readonly (string | number)[]): string {
  */
 export function decodeShare(input: string): ShareResult {
   if (input.length > MAX_SHARE_CHARS + 8192) {
-    return fail('too-large', `the link is too long: ${input.length} characters (a design link may be at most ${KIB(MAX_SHARE_CHARS)}; share larger designs as a file)`);
+    return fail(
+      'too-large',
+      `the link is too long: ${input.length} characters (a design link may be at most ${KIB(MAX_SHARE_CHARS)}; share larger designs as a file)`,
+    );
   }
   const found = payloadOf(input);
   if ('error' in found) return fail('not-a-link', found.error);
   const payload = found.payload;
   if (payload.length > MAX_SHARE_CHARS) {
-    return fail('too-large', `the link is too long: its design takes ${payload.length} characters (at most ${KIB(MAX_SHARE_CHARS)}; share larger designs as a file)`);
+    return fail(
+      'too-large',
+      `the link is too long: its design takes ${payload.length} characters (at most ${KIB(MAX_SHARE_CHARS)}; share larger designs as a file)`,
+    );
   }
-  if (payload === '') return fail('not-a-link', `this is not a design link: nothing follows "#${SHARE_PARAM}=" (expected the format version, "${SHARE_VERSION}.", then the design)`);
+  if (payload === '')
+    return fail(
+      'not-a-link',
+      `this is not a design link: nothing follows "#${SHARE_PARAM}=" (expected the format version, "${SHARE_VERSION}.", then the design)`,
+    );
   const m = /^(\d{1,9})\./.exec(payload);
-  if (!m) return fail('not-a-link', `this is not a design link: the part after "#${SHARE_PARAM}=" must start with a format version ("${SHARE_VERSION}."), not ${excerpt(payload)}`);
+  if (!m)
+    return fail(
+      'not-a-link',
+      `this is not a design link: the part after "#${SHARE_PARAM}=" must start with a format version ("${SHARE_VERSION}."), not ${excerpt(payload)}`,
+    );
   const version = Number(m[1]);
   if (version > SHARE_VERSION) {
-    return fail('newer-version', `this link was made by a newer studio (link format ${version}); this studio reads format ${SHARE_VERSION}: update the studio to open it (the format is the number after "#${SHARE_PARAM}=")`);
+    return fail(
+      'newer-version',
+      `this link was made by a newer studio (link format ${version}); this studio reads format ${SHARE_VERSION}: update the studio to open it (the format is the number after "#${SHARE_PARAM}=")`,
+    );
   }
-  if (version !== SHARE_VERSION) return fail('not-a-link', `link format ${version} (at the start of the design part) does not exist; this studio reads format ${SHARE_VERSION}`);
+  if (version !== SHARE_VERSION)
+    return fail('not-a-link', `link format ${version} (at the start of the design part) does not exist; this studio reads format ${SHARE_VERSION}`);
   const body = payload.slice(m[0].length);
   const at = (bodyIndex: number) => m[0].length + bodyIndex + 1; // 1-based, in the design part
   const decoded = fromBase64(body, true);
   if (!decoded.ok) {
-    if (decoded.reason !== 'character') return fail('truncated', `the link is cut off: its design part ends after character ${payload.length}, in the middle of its data (copy the whole link; chat apps and e-mail may cut long lines)`);
-    const hint = decoded.char === '+' || decoded.char === '/' ? ' ("+" and "/" are standard base64; a link uses "-" and "_")' : decoded.char === '%' ? ' (a percent-encoded character: an app changed the link)' : '';
-    return fail('not-base64', `the link is damaged: ${showChar(decoded.char)} (character ${at(decoded.index)} of the design part) cannot appear in a design link${hint}; was it changed by hand or by an app?`);
+    if (decoded.reason !== 'character')
+      return fail(
+        'truncated',
+        `the link is cut off: its design part ends after character ${payload.length}, in the middle of its data (copy the whole link; chat apps and e-mail may cut long lines)`,
+      );
+    const hint =
+      decoded.char === '+' || decoded.char === '/'
+        ? ' ("+" and "/" are standard base64; a link uses "-" and "_")'
+        : decoded.char === '%'
+          ? ' (a percent-encoded character: an app changed the link)'
+          : '';
+    return fail(
+      'not-base64',
+      `the link is damaged: ${showChar(decoded.char)} (character ${at(decoded.index)} of the design part) cannot appear in a design link${hint}; was it changed by hand or by an app?`,
+    );
   }
   const bytes = decoded.bytes;
-  if (bytes.length < 5) return fail('truncated', `the link is cut off: it holds no design data (its design part ends after character ${payload.length}; copy the whole link)`);
+  if (bytes.length < 5)
+    return fail('truncated', `the link is cut off: it holds no design data (its design part ends after character ${payload.length}; copy the whole link)`);
   const expected = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
   let json: Uint8Array | null;
   try {
@@ -210,11 +269,22 @@ export function decodeShare(input: string): ShareResult {
   } catch (e) {
     const msg = e instanceof InflateError ? e.reason : String(e);
     const where = e instanceof InflateError ? Math.min(payload.length, at(Math.ceil(((4 + e.end) * 4) / 3) - 1)) : payload.length;
-    if (/unexpected EOF/.test(msg)) return fail('truncated', `the link is cut off: the design data ends early, after character ${payload.length} of the design part (copy the whole link; chat apps may cut long messages)`);
-    return fail('tampered', `the link is damaged: its design data cannot be unpacked (${msg}; found by character ${where} of the design part); it was changed after it was made`);
+    if (/unexpected EOF/.test(msg))
+      return fail(
+        'truncated',
+        `the link is cut off: the design data ends early, after character ${payload.length} of the design part (copy the whole link; chat apps may cut long messages)`,
+      );
+    return fail(
+      'tampered',
+      `the link is damaged: its design data cannot be unpacked (${msg}; found by character ${where} of the design part); it was changed after it was made`,
+    );
   }
   if (json === null) return tooBig();
-  if (crc32(json) !== expected) return fail('tampered', 'the link is damaged: its checksum does not match its data (the checksum is the first 6 characters after the version), so it was changed or cut after it was made');
+  if (crc32(json) !== expected)
+    return fail(
+      'tampered',
+      'the link is damaged: its checksum does not match its data (the checksum is the first 6 characters after the version), so it was changed or cut after it was made',
+    );
   let text: string;
   let value: unknown;
   try {
@@ -224,7 +294,12 @@ export function decodeShare(input: string): ShareResult {
     return fail('tampered', `the link is damaged: its data is not a design (${e instanceof SyntaxError ? `not JSON: ${e.message}` : 'bad UTF-8'})`);
   }
   const deep = tooDeep(value);
-  if (deep) return fail('invalid-design', `the link's design is not valid: ${showPath(deep)}: nested more than ${MAX_JSON_DEPTH} levels deep (no design nests that far)`, [{ file: 'link', line: 1, column: 1, path: formatPath(deep), message: `nested more than ${MAX_JSON_DEPTH} levels deep` }]);
+  if (deep)
+    return fail(
+      'invalid-design',
+      `the link's design is not valid: ${showPath(deep)}: nested more than ${MAX_JSON_DEPTH} levels deep (no design nests that far)`,
+      [{ file: 'link', line: 1, column: 1, path: formatPath(deep), message: `nested more than ${MAX_JSON_DEPTH} levels deep` }],
+    );
   let result: ReturnType<typeof validateDesign>;
   try {
     result = validateDesign(value, 'link');
@@ -235,7 +310,11 @@ export function decodeShare(input: string): ShareResult {
   if (!result.ok) {
     const first = result.issues[0];
     const where = first?.path ? `${first.path}: ` : '';
-    return fail('invalid-design', `the link's design is not valid: ${where}${first?.message ?? 'unknown problem'}${result.issues.length > 1 ? ` (and ${result.issues.length - 1} more)` : ''}`, result.issues);
+    return fail(
+      'invalid-design',
+      `the link's design is not valid: ${where}${first?.message ?? 'unknown problem'}${result.issues.length > 1 ? ` (and ${result.issues.length - 1} more)` : ''}`,
+      result.issues,
+    );
   }
   const from = linkBase(input);
   return { ok: true, design: result.design, ...(from ? { from } : {}) };

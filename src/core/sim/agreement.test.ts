@@ -22,7 +22,9 @@ const CORPUS = fileURLToPath(new URL('../rules/corpus/', import.meta.url));
 function corpus(): { file: string; design: Design }[] {
   const out: { file: string; design: Design }[] = [];
   for (const dir of ['good', 'bad']) {
-    for (const f of readdirSync(join(CORPUS, dir)).filter((x) => x.endsWith('.yaml')).sort()) {
+    for (const f of readdirSync(join(CORPUS, dir))
+      .filter((x) => x.endsWith('.yaml'))
+      .sort()) {
       const r = loadDesign(readFileSync(join(CORPUS, dir, f), 'utf8'), f);
       if (r.ok) out.push({ file: `${dir}/${f}`, design: r.design });
     }

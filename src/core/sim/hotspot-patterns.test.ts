@@ -73,4 +73,3 @@ describe('simulate: hotspots and salting as Schema design best practices describ
     expect(r.evidence.topRowShare).toBeGreaterThan(0.55);
   });
 });
-

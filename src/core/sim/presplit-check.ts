@@ -45,14 +45,26 @@ export function judgePreSplits(table: Table, before: SimResult, splits: string[]
   const launch = before.launch;
   if (!launch) return null;
   if (splits.length === 0 || !after) {
-    return { ok: false, splits, before: launch, after: null, reason: 'no pre-split points: the generated keys are not text Bigtable split keys can hold, or there is one key' };
+    return {
+      ok: false,
+      splits,
+      before: launch,
+      after: null,
+      reason: 'no pre-split points: the generated keys are not text Bigtable split keys can hold, or there is one key',
+    };
   }
   const r = after;
   const done = { launch: r.launch, throttledShare: r.writes > 0 ? r.throttled / r.writes : 0, verdict: r.verdict };
   const was = `${pct(launch.share)} of the run's writes throttled in the first ${durationText(launch.seconds)}`;
   const now = r.launch ? `${pct(r.launch.share)} in the first ${durationText(r.launch.seconds)}` : `${pct(done.throttledShare)} over the whole run`;
   if (RANK[r.verdict] > RANK[before.verdict]) {
-    return { ok: false, splits, before: launch, after: done, reason: `${splits.length} pre-split points would leave the verdict ${r.verdict} (was ${before.verdict}) in the same simulation` };
+    return {
+      ok: false,
+      splits,
+      before: launch,
+      after: done,
+      reason: `${splits.length} pre-split points would leave the verdict ${r.verdict} (was ${before.verdict}) in the same simulation`,
+    };
   }
   if ((r.launch?.share ?? 0) > launch.share / 2) {
     return {
@@ -64,7 +76,13 @@ export function judgePreSplits(table: Table, before: SimResult, splits: string[]
     };
   }
   const replaces = table.splits?.length ? ` (replacing the table's ${table.splits.length})` : '';
-  return { ok: true, splits, before: launch, after: done, reason: `${splits.length} pre-split points${replaces}: ${was} before, ${now} with them, in the same simulation` };
+  return {
+    ok: true,
+    splits,
+    before: launch,
+    after: done,
+    reason: `${splits.length} pre-split points${replaces}: ${was} before, ${now} with them, in the same simulation`,
+  };
 }
 
 /**

@@ -26,7 +26,11 @@ function expectValid(splits: string[], count: number) {
   expect(bytes.reduce((a, b) => a + b.length + 1, 0)).toBeLessThanOrEqual(PRE_SPLIT_LIMITS.maxListBytes);
 }
 
-const salted = table('{salt}#{device}#{ts}', { salt: { type: 'hash', buckets: 16, of: ['device'] }, device: { type: 'string', cardinality: 100000, length: 10 }, ts: { type: 'timestamp' } });
+const salted = table('{salt}#{device}#{ts}', {
+  salt: { type: 'hash', buckets: 16, of: ['device'] },
+  device: { type: 'string', cardinality: 100000, length: 10 },
+  ts: { type: 'timestamp' },
+});
 
 describe('pre-split points', () => {
   it('the default is 4 tablets per node, more when the write rate needs them, at most 1,000 keys', () => {
@@ -80,7 +84,10 @@ describe('pre-split points', () => {
     const tables: Table[] = [
       salted,
       leadingTimestamp,
-      table('{domain}#{path}', { domain: { type: 'domain', reversed: true, cardinality: 5000, distribution: 'zipf' }, path: { type: 'string', alphabet: 'lower', length: 6 } } as Record<string, Field>),
+      table('{domain}#{path}', {
+        domain: { type: 'domain', reversed: true, cardinality: 5000, distribution: 'zipf' },
+        path: { type: 'string', alphabet: 'lower', length: 6 },
+      } as Record<string, Field>),
       table('{name}', { name: { type: 'string', values: ['é', 'ü', '日本', '😀', 'a'] } }),
     ];
     fc.assert(
@@ -117,11 +124,31 @@ describe('launch day', () => {
   });
 
   it('the verdict says it after the steady-state reason', () => {
-    const model = { hottest: { kind: 'row', share: 0.001, prefix: [] }, risk: 'none', nodeFraction: 0.01, writesPerSecond: 10, rollover: null } as unknown as Parameters<typeof judge>[0]['model'];
-    const base = { measured: 'even', hottestTabletShare: 0.01, writes: 1000, throttled: 0, nodes: 3, writesPerSecond: 1000, nodeCapacity: 14000, utilization: 0.1, cpuTarget: 0.7, otherShare: 0, model } as const;
+    const model = {
+      hottest: { kind: 'row', share: 0.001, prefix: [] },
+      risk: 'none',
+      nodeFraction: 0.01,
+      writesPerSecond: 10,
+      rollover: null,
+    } as unknown as Parameters<typeof judge>[0]['model'];
+    const base = {
+      measured: 'even',
+      hottestTabletShare: 0.01,
+      writes: 1000,
+      throttled: 0,
+      nodes: 3,
+      writesPerSecond: 1000,
+      nodeCapacity: 14000,
+      utilization: 0.1,
+      cpuTarget: 0.7,
+      otherShare: 0,
+      model,
+    } as const;
     const r = judge({ ...base, launch: { throttled: 70, share: 0.07, seconds: 44, shareWhileSplitting: 0.84 } });
     expect(r.verdict).toBe('ok');
-    expect(r.reason).toMatch(/^0% of writes throttled .* Launch day: 7% of the run's writes are throttled in its first 44 s \(84% of the writes in that time\)/);
+    expect(r.reason).toMatch(
+      /^0% of writes throttled .* Launch day: 7% of the run's writes are throttled in its first 44 s \(84% of the writes in that time\)/,
+    );
     expect(judge(base).reason).not.toMatch(/Launch day/);
   });
 });
@@ -137,7 +164,9 @@ describe('the web-pages example on launch day', () => {
     expect(before.launch).not.toBeNull();
     expect(before.launch!.share).toBeGreaterThan(0.03);
     expect(before.launch!.seconds).toBeLessThan(before.params.seconds / 2);
-    expect(before.verdictReason).toContain(`Launch day: ${+(before.launch!.share * 100).toFixed(1)}% of the run's writes are throttled in its first ${durationText(before.launch!.seconds)}`);
+    expect(before.verdictReason).toContain(
+      `Launch day: ${+(before.launch!.share * 100).toFixed(1)}% of the run's writes are throttled in its first ${durationText(before.launch!.seconds)}`,
+    );
   });
 
   it('offers pre-split points that a second run confirms', () => {
@@ -148,7 +177,9 @@ describe('the web-pages example on launch day', () => {
     expect(check.after!.launch).toBeNull();
     expect(check.after!.throttledShare).toBeLessThan(0.01);
     expect(check.after!.verdict).toBe('ok');
-    expect(check.reason).toMatch(/^203 pre-split points: \d+(\.\d)?% of the run's writes throttled in the first .* before, 0(\.\d+)?% over the whole run with them/);
+    expect(check.reason).toMatch(
+      /^203 pre-split points: \d+(\.\d)?% of the run's writes throttled in the first .* before, 0(\.\d+)?% over the whole run with them/,
+    );
     const fixed = withSplits(design, t.name, check.splits);
     expect(fixed.tables[0]!.splits).toEqual(check.splits);
     expect(design.tables[0]!.splits).toBeUndefined();

@@ -15,7 +15,15 @@ describe('simulate: the model', () => {
     const b = run(hotDevice, { nodes: 3, seed: 7 });
     expect(b.heatmap.values).toEqual(a.heatmap.values);
     expect(b.heatmap.bucketLabels).toEqual(a.heatmap.bucketLabels);
-    expect([b.writes, b.throttled, b.splits, b.moves, b.tablets, b.hotspotScore, b.pattern]).toEqual([a.writes, a.throttled, a.splits, a.moves, a.tablets, a.hotspotScore, a.pattern]);
+    expect([b.writes, b.throttled, b.splits, b.moves, b.tablets, b.hotspotScore, b.pattern]).toEqual([
+      a.writes,
+      a.throttled,
+      a.splits,
+      a.moves,
+      a.tablets,
+      a.hotspotScore,
+      a.pattern,
+    ]);
     expect(b.nodeShare).toEqual(a.nodeShare);
     expect(b.series.nodeWrites).toEqual(a.series.nodeWrites);
     const c = run(hotDevice, { nodes: 3, seed: 8 });

@@ -241,9 +241,17 @@ function resultOf(engine: SimEngine): SimResult {
   });
   const { verdict, pattern } = judged;
   // Unknown stays unknown: say which rate the verdict judged.
-  const reason = p.writesAssumed ? `${judged.reason} No write load declared: judged at the default ${p.writesPerSecond.toLocaleString('en-US')} writes/s.` : judged.reason;
+  const reason = p.writesAssumed
+    ? `${judged.reason} No write load declared: judged at the default ${p.writesPerSecond.toLocaleString('en-US')} writes/s.`
+    : judged.reason;
   const read = keyReader(engine.table.rowKey);
-  const tabletRanges = engine.tablets.tablets.map((t) => ({ start: t.start, label: displayKey(t.start), readable: read(t.start), node: t.node, writesPerSecond: t.load }));
+  const tabletRanges = engine.tablets.tablets.map((t) => ({
+    start: t.start,
+    label: displayKey(t.start),
+    readable: read(t.start),
+    node: t.node,
+    writesPerSecond: t.load,
+  }));
   return {
     params: p,
     complete: engine.done,
@@ -289,5 +297,13 @@ function hottestTablet(ranges: SimResult['tabletRanges'], p: SimParams): Hottest
   const share = ranges[top]!.writesPerSecond / total;
   const wps = share * p.writesPerSecond;
   const next = ranges[top + 1];
-  return { start: ranges[top]!.readable, end: next?.readable ?? null, startBytes: ranges[top]!.label, endBytes: next?.label ?? null, share, writesPerSecond: wps, nodeFraction: p.nodeCapacity > 0 ? wps / p.nodeCapacity : 0 };
+  return {
+    start: ranges[top]!.readable,
+    end: next?.readable ?? null,
+    startBytes: ranges[top]!.label,
+    endBytes: next?.label ?? null,
+    share,
+    writesPerSecond: wps,
+    nodeFraction: p.nodeCapacity > 0 ? wps / p.nodeCapacity : 0,
+  };
 }

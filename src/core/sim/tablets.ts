@@ -51,7 +51,25 @@ export interface SplitEvent {
 }
 
 export function newTablet(start: Uint8Array, end: Uint8Array | null, node: number): Tablet {
-  return { start, end, node, bytes: 0, minKey: null, maxKey: null, windowWrites: 0, periodWrites: 0, load: 0, fresh: false, windowRate: 0, parentRate: 0, edge: false, unit: -1, recent: [], recentAt: [], seen: 0 };
+  return {
+    start,
+    end,
+    node,
+    bytes: 0,
+    minKey: null,
+    maxKey: null,
+    windowWrites: 0,
+    periodWrites: 0,
+    load: 0,
+    fresh: false,
+    windowRate: 0,
+    parentRate: 0,
+    edge: false,
+    unit: -1,
+    recent: [],
+    recentAt: [],
+    seen: 0,
+  };
 }
 
 export class TabletSet {

@@ -78,11 +78,17 @@ describe('verdicts on issue 13 cases', () => {
 
     const light = parse(dayAccountsDesign(3000));
     expect(run(light).verdict).toBe('ok');
-    expect(lint(light).findings.filter((f) => f.rule === 'timestamp-leading').map((f) => f.severity)).toEqual(['info']);
+    expect(
+      lint(light)
+        .findings.filter((f) => f.rule === 'timestamp-leading')
+        .map((f) => f.severity),
+    ).toEqual(['info']);
   });
 
   it('a leading millisecond timestamp is never ok, even at a light load', () => {
-    const design = parse(dayAccountsDesign(1000).replace('{day}#{account}', '{ts}#{account}').replace('day: {type: timestamp, bucket: day, format: iso}', 'ts: {type: timestamp}'));
+    const design = parse(
+      dayAccountsDesign(1000).replace('{day}#{account}', '{ts}#{account}').replace('day: {type: timestamp, bucket: day, format: iso}', 'ts: {type: timestamp}'),
+    );
     const r = run(design);
     expect(r.verdict).toBe('at-risk');
     expect(r.pattern).toBe('sequential');

@@ -105,7 +105,11 @@ function judgeSteady(v: VerdictInput): VerdictResult {
   }
   if (throttles) {
     if (pattern !== 'even') {
-      return { verdict: 'hotspot', pattern, reason: `${pct(share)} of writes are throttled on the busiest node while others have room: the key sends too many writes to one key range.` };
+      return {
+        verdict: 'hotspot',
+        pattern,
+        reason: `${pct(share)} of writes are throttled on the busiest node while others have room: the key sends too many writes to one key range.`,
+      };
     }
     const needed = Math.ceil((v.utilization * v.nodes) / Math.max(1e-9, v.cpuTarget));
     if (v.utilization <= 1) {
@@ -142,7 +146,15 @@ function judgeSteady(v: VerdictInput): VerdictResult {
     };
   }
   if (v.utilization > v.cpuTarget) {
-    return { verdict: 'at-risk', pattern, reason: `the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").` };
+    return {
+      verdict: 'at-risk',
+      pattern,
+      reason: `the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
+    };
   }
-  return { verdict: 'ok', pattern, reason: `${pct(share)} of writes throttled after the first splits (the second half of the run), and the busiest unsplittable range needs ${frac(fraction)} of one node.` };
+  return {
+    verdict: 'ok',
+    pattern,
+    reason: `${pct(share)} of writes throttled after the first splits (the second half of the run), and the busiest unsplittable range needs ${frac(fraction)} of one node.`,
+  };
 }

@@ -139,16 +139,24 @@ describe('sample sort of whole inputs', () => {
     const tail = fc.uint8Array({ maxLength: 10 }).map((a) => Buffer.from(a.map((b) => [0, 0x0d, 0x23, 0x30, 0x31, 0xff][b % 6]!)));
     const key = fc.oneof(
       { weight: 400, arbitrary: fc.tuple(prefix, tail).map(([p, t]) => Buffer.concat([Buffer.from(p), t])) },
-      { weight: 1, arbitrary: fc.tuple(prefix, fc.nat(12), tail).map(([p, n, t]) => (n % 2 ? Buffer.from(p.slice(0, n)) : Buffer.concat([Buffer.from(p.slice(0, n)), t]))) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(prefix, fc.nat(12), tail).map(([p, n, t]) => (n % 2 ? Buffer.from(p.slice(0, n)) : Buffer.concat([Buffer.from(p.slice(0, n)), t]))),
+      },
       { weight: 1, arbitrary: fc.constantFrom(Buffer.from(''), Buffer.from('\r'), Buffer.from('zz'), Buffer.from([0xff])) },
     );
     fc.assert(
-      fc.property(fc.array(key, { minLength: 500, maxLength: 3000, size: 'max' }), fc.integer({ min: 1, max: 400 }), fc.boolean(), (keys, blockLines, lastNewline) => {
-        const data = joinLines(keys);
-        const input = lastNewline || data.length === 0 ? data : data.subarray(0, data.length - 1);
-        // Splitters chosen as for an input 200 times larger: a bucket for every few lines.
-        expect(sampleSort(input, blockLines, input.length * 200).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
-      }),
+      fc.property(
+        fc.array(key, { minLength: 500, maxLength: 3000, size: 'max' }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.boolean(),
+        (keys, blockLines, lastNewline) => {
+          const data = joinLines(keys);
+          const input = lastNewline || data.length === 0 ? data : data.subarray(0, data.length - 1);
+          // Splitters chosen as for an input 200 times larger: a bucket for every few lines.
+          expect(sampleSort(input, blockLines, input.length * 200).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -156,7 +164,11 @@ describe('sample sort of whole inputs', () => {
   it('sorts an input held in memory in blocks on one thread the same way', () => {
     const keys = randomKeys(20_000, 11);
     const data = joinLines(keys);
-    expect(Buffer.concat(drain(sortedChunks([data.subarray(0, data.indexOf(10, 1000) + 1), data.subarray(data.indexOf(10, 1000) + 1)], splittersOf(data)))).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+    expect(
+      Buffer.concat(drain(sortedChunks([data.subarray(0, data.indexOf(10, 1000) + 1), data.subarray(data.indexOf(10, 1000) + 1)], splittersOf(data)))).equals(
+        joinLines([...keys].sort(byBufferCompare)),
+      ),
+    ).toBe(true);
   });
 
   it('groups each block into its own place, bucket by bucket, and counts its lines', () => {

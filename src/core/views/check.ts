@@ -10,14 +10,42 @@ import { RESERVED } from '../export/sql-text';
 import type { Design } from '../model/schema';
 import { balanced, splitTopLevel, SqlSyntaxError, tokenize, topLevel, type Token } from './tokens';
 
-export const MV_AGGREGATIONS = ['COUNT', 'SUM', 'MIN', 'MAX', 'HLL_COUNT.INIT', 'HLL_COUNT.MERGE', 'HLL_COUNT.MERGE_PARTIAL', 'ANY_VALUE', 'BIT_AND', 'BIT_OR', 'BIT_XOR', 'AVG'];
+export const MV_AGGREGATIONS = [
+  'COUNT',
+  'SUM',
+  'MIN',
+  'MAX',
+  'HLL_COUNT.INIT',
+  'HLL_COUNT.MERGE',
+  'HLL_COUNT.MERGE_PARTIAL',
+  'ANY_VALUE',
+  'BIT_AND',
+  'BIT_OR',
+  'BIT_XOR',
+  'AVG',
+];
 /** Aggregate functions of GoogleSQL that continuous materialized views do not support. */
-const OTHER_AGGREGATES = ['ARRAY_AGG', 'ARRAY_CONCAT_AGG', 'COUNT_IF', 'COUNTIF', 'STRING_AGG', 'LOGICAL_AND', 'LOGICAL_OR', 'APPROX_COUNT_DISTINCT', 'APPROX_QUANTILES', 'APPROX_TOP_COUNT', 'APPROX_TOP_SUM', 'STDDEV', 'VARIANCE', 'CORR'];
+const OTHER_AGGREGATES = [
+  'ARRAY_AGG',
+  'ARRAY_CONCAT_AGG',
+  'COUNT_IF',
+  'COUNTIF',
+  'STRING_AGG',
+  'LOGICAL_AND',
+  'LOGICAL_OR',
+  'APPROX_COUNT_DISTINCT',
+  'APPROX_QUANTILES',
+  'APPROX_TOP_COUNT',
+  'APPROX_TOP_SUM',
+  'STDDEV',
+  'VARIANCE',
+  'CORR',
+];
 /** ARRAY_AGG is the inverted index people reach for first: say what works instead. */
 const ARRAY_AGG_PROBLEM = 'uses ARRAY_AGG (unsupported): use an ORDER BY index view or a logical view';
 /** The longer answer to ARRAY_AGG, for the finding's detail. */
 export const ARRAY_AGG_HELP =
-  'Continuous materialized views support COUNT, SUM, MIN, MAX, AVG, ANY_VALUE, the HLL_COUNT functions and BIT_AND/OR/XOR, not ARRAY_AGG. An inverted index that works: an ORDER BY view with one row per value, its qualifier and the source _key (SELECT CAST(fam[\'q\'] AS STRING) AS value, _key AS source_key FROM t ORDER BY value, source_key), read by a prefix of the value; or keep the ARRAY_AGG query as a logical view, computed when it is read.';
+  "Continuous materialized views support COUNT, SUM, MIN, MAX, AVG, ANY_VALUE, the HLL_COUNT functions and BIT_AND/OR/XOR, not ARRAY_AGG. An inverted index that works: an ORDER BY view with one row per value, its qualifier and the source _key (SELECT CAST(fam['q'] AS STRING) AS value, _key AS source_key FROM t ORDER BY value, source_key), read by a prefix of the value; or keep the ARRAY_AGG query as a logical view, computed when it is read.";
 const NON_DETERMINISTIC = ['CURRENT_TIME', 'CURRENT_TIMESTAMP', 'CURRENT_DATE', 'CURRENT_DATETIME', 'RAND', 'GENERATE_UUID', 'NOW'];
 
 export interface SelectShape {
@@ -51,11 +79,14 @@ export function checkSelect(sql: string, design: Design | null): { problems: str
   const problems: string[] = [];
   while (tokens.length && tokens[tokens.length - 1]!.kind === 'symbol' && tokens[tokens.length - 1]!.text === ';') tokens = tokens.slice(0, -1);
   if (tokens.some((t) => t.kind === 'symbol' && t.text === ';')) problems.push('holds more than one statement (a ; before the end)');
-  if (tokens[0]?.kind !== 'word' || tokens[0].upper !== 'SELECT') return { problems: [...problems, 'is not a SELECT statement (GoogleSQL for Bigtable runs SELECT only)'], shape: null, tokens };
+  if (tokens[0]?.kind !== 'word' || tokens[0].upper !== 'SELECT')
+    return { problems: [...problems, 'is not a SELECT statement (GoogleSQL for Bigtable runs SELECT only)'], shape: null, tokens };
   if (!balanced(tokens)) problems.push('has unbalanced parentheses or brackets');
   // JOIN is supported only with UNNEST (an array of the row): `CROSS JOIN UNNEST(...)`.
-  if (topLevel(tokens, 'JOIN').some((i) => tokens[i + 1]?.kind !== 'word' || (tokens[i + 1] as { upper: string }).upper !== 'UNNEST')) problems.push('uses JOIN, which GoogleSQL for Bigtable does not support (except JOIN UNNEST of an array)');
-  for (const w of ['UNION', 'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP']) if (topLevel(tokens, w).length) problems.push(`uses ${w}, which GoogleSQL for Bigtable does not support`);
+  if (topLevel(tokens, 'JOIN').some((i) => tokens[i + 1]?.kind !== 'word' || (tokens[i + 1] as { upper: string }).upper !== 'UNNEST'))
+    problems.push('uses JOIN, which GoogleSQL for Bigtable does not support (except JOIN UNNEST of an array)');
+  for (const w of ['UNION', 'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP'])
+    if (topLevel(tokens, w).length) problems.push(`uses ${w}, which GoogleSQL for Bigtable does not support`);
   if (tokens[0] && topLevel(tokens, 'WITH')[0] === 0) problems.push('uses a WITH clause (CTE), which GoogleSQL for Bigtable does not support');
   const from = topLevel(tokens, 'FROM');
   if (from.length !== 1) return { problems: [...problems, from.length ? 'has more than one FROM' : 'has no FROM table'], shape: null, tokens };
@@ -86,7 +117,10 @@ export function checkSelect(sql: string, design: Design | null): { problems: str
   const keyAt = group ?? order;
   let key: string[] = [];
   if (keyAt !== undefined) {
-    const end = Math.min(...['HAVING', 'LIMIT', ...(group !== undefined ? ['ORDER'] : [])].map((w) => topLevel(tokens, w).find((i) => i > keyAt) ?? Infinity), tokens.length);
+    const end = Math.min(
+      ...['HAVING', 'LIMIT', ...(group !== undefined ? ['ORDER'] : [])].map((w) => topLevel(tokens, w).find((i) => i > keyAt) ?? Infinity),
+      tokens.length,
+    );
     // GROUP BY 1, 2 names SELECT items by position: the key is their aliases.
     key = splitTopLevel(tokens.slice(keyAt + 2, end))
       .map(text)
@@ -164,8 +198,10 @@ export function checkMaterializedView(sql: string, design: Design | null): { pro
     else if (OTHER_AGGREGATES.includes(f)) problems.push(`uses ${f}, which continuous materialized views do not support`);
     if (NON_DETERMINISTIC.includes(f)) problems.push(`uses ${f}, a non-deterministic function, which continuous materialized views do not support`);
   }
-  if (tokens.some((t, i) => t.kind === 'word' && t.upper === 'ARRAY' && tokens[i + 1]?.text !== '_')) problems.push('uses ARRAY, which continuous materialized views do not support');
-  for (const w of ['DISTINCT', 'OVER', 'STRUCT', 'DESC', 'LIMIT', 'OFFSET']) if (tokens.some((t) => t.kind === 'word' && t.upper === w)) problems.push(`uses ${w}, which continuous materialized views do not support`);
+  if (tokens.some((t, i) => t.kind === 'word' && t.upper === 'ARRAY' && tokens[i + 1]?.text !== '_'))
+    problems.push('uses ARRAY, which continuous materialized views do not support');
+  for (const w of ['DISTINCT', 'OVER', 'STRUCT', 'DESC', 'LIMIT', 'OFFSET'])
+    if (tokens.some((t) => t.kind === 'word' && t.upper === w)) problems.push(`uses ${w}, which continuous materialized views do not support`);
   if (tokens[1]?.text === '*') problems.push('selects *, which continuous materialized views do not support: name each column with an alias');
   const group = topLevel(tokens, 'GROUP').length > 0;
   const order = topLevel(tokens, 'ORDER').length > 0;
@@ -173,7 +209,8 @@ export function checkMaterializedView(sql: string, design: Design | null): { pro
   else if (!group && !order) problems.push('has neither GROUP BY nor ORDER BY; a continuous materialized view groups (GROUP BY) or indexes (ORDER BY)');
   const aggs = fns.filter((f) => MV_AGGREGATIONS.includes(f));
   if (order && !group && aggs.length) problems.push(`aggregates (${aggs[0]}) in an ORDER BY (secondary index) view; aggregations need GROUP BY`);
-  if (order && !group && !shape.key.some((k) => k === '_key' || shape.exprs[shape.aliases.indexOf(k)] === '_key')) problems.push('is an ORDER BY index without the source row key (_key), so rows with equal values collide');
+  if (order && !group && !shape.key.some((k) => k === '_key' || shape.exprs[shape.aliases.indexOf(k)] === '_key'))
+    problems.push('is an ORDER BY index without the source row key (_key), so rows with equal values collide');
   if (shape.aliases.some((a) => a === '')) problems.push('has a SELECT item without an alias (write expression AS alias)');
   return { problems, shape };
 }

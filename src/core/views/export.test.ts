@@ -18,10 +18,12 @@ describe('view exports', () => {
     const g = exportTable(VIEWS_DESIGN, null, 'gcloud').text;
     expect(g).not.toContain('gcloud bigtable instances materialized-views');
     expect(g).toContain(
-      "gcloud bigtable materialized-views create 'orders_by_customer' \\\n  --instance=\"$INSTANCE\" \\\n  ${PROJECT:+--project=\"$PROJECT\"} \\\n  --query='SELECT customer AS customer,\n  _key AS source_key,\n  o AS o,\n  `select` AS `select`\nFROM `shop-orders`\nORDER BY customer, source_key' \\\n  --deletion-protection=false",
+      'gcloud bigtable materialized-views create \'orders_by_customer\' \\\n  --instance="$INSTANCE" \\\n  ${PROJECT:+--project="$PROJECT"} \\\n  --query=\'SELECT customer AS customer,\n  _key AS source_key,\n  o AS o,\n  `select` AS `select`\nFROM `shop-orders`\nORDER BY customer, source_key\' \\\n  --deletion-protection=false',
     );
     expect(g).toContain("gcloud bigtable logical-views create 'open_orders'");
-    expect(g).toContain("gcloud bigtable authorized-views create 'berlin' \\\n  --instance=\"$INSTANCE\" \\\n  ${PROJECT:+--project=\"$PROJECT\"} \\\n  --table='shop-orders' \\\n  --definition-file=\"$view_file\"");
+    expect(g).toContain(
+      'gcloud bigtable authorized-views create \'berlin\' \\\n  --instance="$INSTANCE" \\\n  ${PROJECT:+--project="$PROJECT"} \\\n  --table=\'shop-orders\' \\\n  --definition-file="$view_file"',
+    );
   });
 
   it('writes an authorized view definition as the admin API reads it (every column of a family: qualifierPrefixes [""])', () => {
@@ -29,10 +31,13 @@ describe('view exports', () => {
       subsetView: { rowPrefixes: ['berlin#'], familySubsets: { o: { qualifierPrefixes: [''] }, c: { qualifiers: ['items'] } } },
       deletionProtection: true,
     });
-    expect(authorizedViewDefinition({ name: 'all', table: 't', families: {} })).toEqual({ subsetView: { rowPrefixes: [''], familySubsets: {} }, deletionProtection: false });
+    expect(authorizedViewDefinition({ name: 'all', table: 't', families: {} })).toEqual({
+      subsetView: { rowPrefixes: [''], familySubsets: {} },
+      deletionProtection: false,
+    });
   });
 
-  it('writes Terraform resources with the provider\'s argument names', () => {
+  it("writes Terraform resources with the provider's argument names", () => {
     const tf = exportTable(VIEWS_DESIGN, null, 'terraform').text;
     expect(tf).toContain(
       [
@@ -64,9 +69,14 @@ describe('view exports', () => {
   });
 
   it('leaves out a builder that cannot be SQL, saying why', () => {
-    const d = { ...VIEWS_DESIGN, materializedViews: [{ name: 'bad', table: 'shop-orders', groupBy: { fields: ['nope'], aggregations: [{ fn: 'count' as const, as: 'n' }] } }] };
+    const d = {
+      ...VIEWS_DESIGN,
+      materializedViews: [{ name: 'bad', table: 'shop-orders', groupBy: { fields: ['nope'], aggregations: [{ fn: 'count' as const, as: 'n' }] } }],
+    };
     const v = viewsOf(d, 'shop-orders');
-    expect(v.skipped).toEqual(['materialized view bad: group-by field "nope" cannot be read in SQL (not a key field of shop-orders, or the key has no row key schema and cannot be split)']);
+    expect(v.skipped).toEqual([
+      'materialized view bad: group-by field "nope" cannot be read in SQL (not a key field of shop-orders, or the key has no row key schema and cannot be split)',
+    ]);
     expect(viewsGcloud(v).join('\n')).toContain('# Not created: materialized view bad');
   });
 });
@@ -97,7 +107,9 @@ describe('views in the design review', () => {
   it('lists every view with its definition', () => {
     const md = exportTable(VIEWS_DESIGN, null, 'markdown').text;
     expect(md).toContain('## Views\n\n| kind | view | table | definition |');
-    expect(md).toContain("| materialized | `orders_by_customer` | `shop-orders` | SELECT customer AS customer, _key AS source_key, o AS o, `select` AS `select` FROM `shop-orders` ORDER BY customer, source_key |");
+    expect(md).toContain(
+      '| materialized | `orders_by_customer` | `shop-orders` | SELECT customer AS customer, _key AS source_key, o AS o, `select` AS `select` FROM `shop-orders` ORDER BY customer, source_key |',
+    );
     expect(md).toContain('| authorized | `berlin` | `shop-orders` | rows starting "berlin#"; families o, c |');
     expect(exportTable({ ...VIEWS_DESIGN, materializedViews: [], logicalViews: [], authorizedViews: [] }, null, 'markdown').text).not.toContain('## Views');
   });

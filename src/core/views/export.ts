@@ -60,11 +60,25 @@ export function viewsGcloud(views: DesignViews): string[] {
   for (const s of views.skipped) out.push(`# Not created: ${commentText(s)}`);
   for (const { view, sql } of views.materialized) {
     out.push(`# Materialized view ${commentText(view.name)} of table ${commentText(view.table)}.`);
-    out.push([`gcloud bigtable materialized-views create ${shq(view.name)}`, ...where, `--query=${shq(sql)}`, `--deletion-protection=${view.deletionProtection === true}`].join(' \\\n  '));
+    out.push(
+      [
+        `gcloud bigtable materialized-views create ${shq(view.name)}`,
+        ...where,
+        `--query=${shq(sql)}`,
+        `--deletion-protection=${view.deletionProtection === true}`,
+      ].join(' \\\n  '),
+    );
   }
   for (const v of views.logical) {
     out.push(`# Logical view ${commentText(v.name)}.`);
-    out.push([`gcloud bigtable logical-views create ${shq(v.name)}`, ...where, `--query=${shq(v.query.trim().replace(/;\s*$/, ''))}`, `--deletion-protection=${v.deletionProtection === true}`].join(' \\\n  '));
+    out.push(
+      [
+        `gcloud bigtable logical-views create ${shq(v.name)}`,
+        ...where,
+        `--query=${shq(v.query.trim().replace(/;\s*$/, ''))}`,
+        `--deletion-protection=${v.deletionProtection === true}`,
+      ].join(' \\\n  '),
+    );
   }
   if (views.authorized.length) out.push('view_file="$(mktemp)"');
   for (const v of views.authorized) {
@@ -79,7 +93,10 @@ export function viewsGcloud(views: DesignViews): string[] {
 const heredoc = (s: string) => {
   const body = heredocSafe(s.trim().replace(/;\s*$/, ''));
   if (body.split('\n').some((l) => l.trim() === 'EOT')) return hclString(s);
-  return `<<-EOT\n${body.split('\n').map((l) => `    ${l}`).join('\n')}\n  EOT`;
+  return `<<-EOT\n${body
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')}\n  EOT`;
 };
 const b64 = (s: string) => `base64encode(${hclString(s)})`;
 
@@ -99,24 +116,32 @@ export function viewsTerraform(views: DesignViews, instance = 'var.instance_name
   };
   for (const s of views.skipped) out.push('', `# Not created: ${commentText(s)}`);
   for (const { view, sql } of views.materialized) {
-    out.push('', ...block(`resource "google_bigtable_materialized_view" ${hclString(name('mv', view.name))}`, [
-      { kind: 'attr', key: 'materialized_view_id', value: hclString(view.name) },
-      { kind: 'attr', key: 'instance', value: instance },
-      { kind: 'attr', key: 'deletion_protection', value: String(view.deletionProtection === true) },
-      { kind: 'attr', key: 'query', value: heredoc(sql) },
-      ...(tableResource(view.table) ? [{ kind: 'blank' } as Item, { kind: 'attr', key: 'depends_on', value: `[${tableResource(view.table)}]` } as Item] : []),
-    ]));
+    out.push(
+      '',
+      ...block(`resource "google_bigtable_materialized_view" ${hclString(name('mv', view.name))}`, [
+        { kind: 'attr', key: 'materialized_view_id', value: hclString(view.name) },
+        { kind: 'attr', key: 'instance', value: instance },
+        { kind: 'attr', key: 'deletion_protection', value: String(view.deletionProtection === true) },
+        { kind: 'attr', key: 'query', value: heredoc(sql) },
+        ...(tableResource(view.table) ? [{ kind: 'blank' } as Item, { kind: 'attr', key: 'depends_on', value: `[${tableResource(view.table)}]` } as Item] : []),
+      ]),
+    );
   }
   for (const v of views.logical) {
-    out.push('', ...block(`resource "google_bigtable_logical_view" ${hclString(name('lv', v.name))}`, [
-      { kind: 'attr', key: 'logical_view_id', value: hclString(v.name) },
-      { kind: 'attr', key: 'instance', value: instance },
-      { kind: 'attr', key: 'deletion_protection', value: String(v.deletionProtection === true) },
-      { kind: 'attr', key: 'query', value: heredoc(v.query) },
-    ]));
+    out.push(
+      '',
+      ...block(`resource "google_bigtable_logical_view" ${hclString(name('lv', v.name))}`, [
+        { kind: 'attr', key: 'logical_view_id', value: hclString(v.name) },
+        { kind: 'attr', key: 'instance', value: instance },
+        { kind: 'attr', key: 'deletion_protection', value: String(v.deletionProtection === true) },
+        { kind: 'attr', key: 'query', value: heredoc(v.query) },
+      ]),
+    );
   }
   for (const v of views.authorized) {
-    const def = authorizedViewDefinition(v) as { subsetView: { rowPrefixes: string[]; familySubsets: Record<string, { qualifiers?: string[]; qualifierPrefixes?: string[] }> } };
+    const def = authorizedViewDefinition(v) as {
+      subsetView: { rowPrefixes: string[]; familySubsets: Record<string, { qualifiers?: string[]; qualifierPrefixes?: string[] }> };
+    };
     const subset: Item[] = [{ kind: 'attr', key: 'row_prefixes', value: `[${def.subsetView.rowPrefixes.map(b64).join(', ')}]` }];
     for (const [fam, s] of Object.entries(def.subsetView.familySubsets)) {
       const items: Item[] = [{ kind: 'attr', key: 'family_name', value: hclString(fam) }];
@@ -124,14 +149,17 @@ export function viewsTerraform(views: DesignViews, instance = 'var.instance_name
       if (s.qualifierPrefixes) items.push({ kind: 'attr', key: 'qualifier_prefixes', value: `[${s.qualifierPrefixes.map(b64).join(', ')}]` });
       subset.push({ kind: 'blank' }, { kind: 'block', lines: block('family_subsets', items) });
     }
-    out.push('', ...block(`resource "google_bigtable_authorized_view" ${hclString(name('av', `${v.table}_${v.name}`))}`, [
-      { kind: 'attr', key: 'name', value: hclString(v.name) },
-      { kind: 'attr', key: 'instance_name', value: instance },
-      { kind: 'attr', key: 'table_name', value: tableResource(v.table) ? `${tableResource(v.table)}.name` : hclString(v.table) },
-      { kind: 'attr', key: 'deletion_protection', value: hclString(v.deletionProtection ? 'PROTECTED' : 'UNPROTECTED') },
-      { kind: 'blank' },
-      { kind: 'block', lines: block('subset_view', subset) },
-    ]));
+    out.push(
+      '',
+      ...block(`resource "google_bigtable_authorized_view" ${hclString(name('av', `${v.table}_${v.name}`))}`, [
+        { kind: 'attr', key: 'name', value: hclString(v.name) },
+        { kind: 'attr', key: 'instance_name', value: instance },
+        { kind: 'attr', key: 'table_name', value: tableResource(v.table) ? `${tableResource(v.table)}.name` : hclString(v.table) },
+        { kind: 'attr', key: 'deletion_protection', value: hclString(v.deletionProtection ? 'PROTECTED' : 'UNPROTECTED') },
+        { kind: 'blank' },
+        { kind: 'block', lines: block('subset_view', subset) },
+      ]),
+    );
   }
   return out;
 }
@@ -141,7 +169,10 @@ export function viewsMarkdown(views: DesignViews, cell: (s: string) => string, c
   const rows = [
     ...views.materialized.map(({ view, sql }) => `| materialized | ${code(view.name)} | ${code(view.table)} | ${cell(sql.replace(/\s+/g, ' '))} |`),
     ...views.logical.map((v) => `| logical | ${code(v.name)} | | ${cell(v.query.replace(/\s+/g, ' '))} |`),
-    ...views.authorized.map((v) => `| authorized | ${code(v.name)} | ${code(v.table)} | ${cell(`rows starting ${(v.rowPrefixes ?? ['']).map((p) => JSON.stringify(p)).join(', ')}; families ${Object.keys(v.families).join(', ') || 'none'}`)} |`),
+    ...views.authorized.map(
+      (v) =>
+        `| authorized | ${code(v.name)} | ${code(v.table)} | ${cell(`rows starting ${(v.rowPrefixes ?? ['']).map((p) => JSON.stringify(p)).join(', ')}; families ${Object.keys(v.families).join(', ') || 'none'}`)} |`,
+    ),
     ...views.skipped.map((s) => `| not written | | | ${cell(s)} |`),
   ];
   if (!rows.length) return [];

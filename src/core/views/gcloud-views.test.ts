@@ -59,7 +59,10 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
     const exec = (cmd: string, args: string[]) => runProcess(cmd, args, { env, cwd: dir });
     run = await exec('bash', [file]);
     described.set('mv', await exec('gcloud', ['bigtable', 'materialized-views', 'describe', 'sales_by_store', '--instance=i', '--format=json']));
-    described.set('av', await exec('gcloud', ['bigtable', 'authorized-views', 'describe', 'paris_status', '--instance=i', '--table=shop-orders', '--format=yaml']));
+    described.set(
+      'av',
+      await exec('gcloud', ['bigtable', 'authorized-views', 'describe', 'paris_status', '--instance=i', '--table=shop-orders', '--format=yaml']),
+    );
   }, 240_000);
 
   afterAll(() => server?.close());
@@ -70,7 +73,9 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
 
   it('creates each materialized view with its query and deletion protection', () => {
     for (const v of VIEWS_DESIGN.materializedViews!) {
-      const c = captured.find((x) => x.method === 'POST' && x.path === '/v2/projects/p/instances/i/materializedViews' && x.query.get('materializedViewId') === v.name);
+      const c = captured.find(
+        (x) => x.method === 'POST' && x.path === '/v2/projects/p/instances/i/materializedViews' && x.query.get('materializedViewId') === v.name,
+      );
       expect(c, v.name).toBeDefined();
       const sql = materializedViewSql(VIEWS_DESIGN, v);
       expect(sql.ok).toBe(true);
@@ -87,13 +92,18 @@ describe.skipIf(!hasGcloud)('view exports against real gcloud (loopback capture 
   });
 
   it('creates each authorized view from its definition file: prefixes and qualifiers base64, families as declared', () => {
-    const berlin = captured.find((x) => x.path === '/v2/projects/p/instances/i/tables/shop-orders/authorizedViews' && x.query.get('authorizedViewId') === 'berlin');
+    const berlin = captured.find(
+      (x) => x.path === '/v2/projects/p/instances/i/tables/shop-orders/authorizedViews' && x.query.get('authorizedViewId') === 'berlin',
+    );
     expect(berlin?.body).toEqual({
       subsetView: { rowPrefixes: [b64('berlin#')], familySubsets: { o: { qualifierPrefixes: [''] }, c: { qualifiers: [b64('items')] } } },
       deletionProtection: true,
     });
     const paris = captured.find((x) => x.query.get('authorizedViewId') === 'paris_status');
-    expect(paris?.body).toEqual({ subsetView: { rowPrefixes: [b64('paris#'), b64('rome#a')], familySubsets: { o: { qualifierPrefixes: [b64('stat')] } } }, deletionProtection: false });
+    expect(paris?.body).toEqual({
+      subsetView: { rowPrefixes: [b64('paris#'), b64('rome#a')], familySubsets: { o: { qualifierPrefixes: [b64('stat')] } } },
+      deletionProtection: false,
+    });
   });
 
   it('imports `materialized-views describe` and `authorized-views describe` output as the same views', () => {

@@ -25,7 +25,10 @@ export function keyFieldOf(source: Table, expr: string): string | null {
     return null;
   }
   // SPLIT(_key, '#')[0], [OFFSET(0)], [SAFE_OFFSET(0)], with or without SAFE_CONVERT_BYTES_TO_STRING.
-  const m = /^SPLIT\(\s*(?:SAFE_CONVERT_BYTES_TO_STRING\(\s*_key\s*\)|_key)\s*,\s*'((?:[^'\\]|\\.)+)'\s*\)\s*\[\s*(?:(?:SAFE_)?OFFSET\(\s*(\d+)\s*\)|(\d+))\s*\]$/i.exec(e);
+  const m =
+    /^SPLIT\(\s*(?:SAFE_CONVERT_BYTES_TO_STRING\(\s*_key\s*\)|_key)\s*,\s*'((?:[^'\\]|\\.)+)'\s*\)\s*\[\s*(?:(?:SAFE_)?OFFSET\(\s*(\d+)\s*\)|(\d+))\s*\]$/i.exec(
+      e,
+    );
   if (!m || layout.delimiter === null || m[1] !== layout.delimiter) return null;
   const seg = layout.segments[Number(m[2] ?? m[3])];
   return seg?.field ?? null;

@@ -10,7 +10,8 @@ import type { Field, Table } from '../model/schema';
 function valueProblem(name: string, f: Field, value: string): string | null {
   if (f.type === 'hash') {
     const pad = hashPad(f);
-    if (!/^\d+$/.test(value) || value.length !== pad || Number(value) >= f.buckets) return `"${value}" is not a salt value of ${name} (0 to ${f.buckets - 1}, ${pad} digits)`;
+    if (!/^\d+$/.test(value) || value.length !== pad || Number(value) >= f.buckets)
+      return `"${value}" is not a salt value of ${name} (0 to ${f.buckets - 1}, ${pad} digits)`;
     return null;
   }
   if (f.type === 'string' && f.values && !f.values.includes(value)) return `"${value}" is not one of the values of ${name}`;
@@ -25,7 +26,12 @@ function valueProblem(name: string, f: Field, value: string): string | null {
 function canStart(f: Field, partial: string): boolean {
   if (partial === '') return true;
   if (f.type === 'string' && f.values) return f.values.some((v) => v.startsWith(partial));
-  if (f.type === 'hash' || (f.type === 'int' && (f.encoding ?? 'decimal') === 'decimal') || (f.type === 'timestamp' && f.format !== 'iso' && (f.encoding ?? 'decimal') === 'decimal')) return /^\d*$/.test(partial);
+  if (
+    f.type === 'hash' ||
+    (f.type === 'int' && (f.encoding ?? 'decimal') === 'decimal') ||
+    (f.type === 'timestamp' && f.format !== 'iso' && (f.encoding ?? 'decimal') === 'decimal')
+  )
+    return /^\d*$/.test(partial);
   return true;
 }
 

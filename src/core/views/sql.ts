@@ -57,7 +57,11 @@ export function materializedViewSql(design: Design, view: MaterializedView): Vie
     const items: string[] = [];
     for (const f of view.groupBy.fields) {
       const it = fieldItem(f);
-      if (!it) return { ok: false, reason: `group-by field ${JSON.stringify(f)} cannot be read in SQL (not a key field of ${table.name}, or the key has no row key schema and cannot be split)` };
+      if (!it)
+        return {
+          ok: false,
+          reason: `group-by field ${JSON.stringify(f)} cannot be read in SQL (not a key field of ${table.name}, or the key has no row key schema and cannot be split)`,
+        };
       items.push(it);
     }
     for (const a of view.groupBy.aggregations) {
@@ -78,12 +82,17 @@ export function materializedViewSql(design: Design, view: MaterializedView): Vie
   const items: string[] = [];
   for (const f of idx.fields) {
     const it = fieldItem(f);
-    if (!it) return { ok: false, reason: `index field ${JSON.stringify(f)} cannot be read in SQL (not a key field or family:qualifier of ${table.name}, or the key cannot be split)` };
+    if (!it)
+      return {
+        ok: false,
+        reason: `index field ${JSON.stringify(f)} cannot be read in SQL (not a key field or family:qualifier of ${table.name}, or the key cannot be split)`,
+      };
     items.push(it);
   }
   items.push('_key AS source_key');
   for (const fam of idx.families ?? []) {
-    if (!(table.families ?? []).some((f) => f.name === fam)) return { ok: false, reason: `index family ${JSON.stringify(fam)} is not a family of ${table.name}` };
+    if (!(table.families ?? []).some((f) => f.name === fam))
+      return { ok: false, reason: `index family ${JSON.stringify(fam)} is not a family of ${table.name}` };
     items.push(`${sqlId(fam)} AS ${alias(fam)}`);
   }
   const keys = [...idx.fields.map((f) => alias(f.includes(':') ? f.split(':')[1]! : f)), 'source_key'];

@@ -43,7 +43,13 @@ describe('suggested materialized views', () => {
     const [s] = suggestViews(d, d.tables[0]!);
     expect(s!.view.index).toEqual({ fields: ['user', 'ts'] });
     // A second table keyed by user serves the query: no index is suggested.
-    const byUser: Design = { ...d, tables: [...d.tables, { name: 'events_by_user', rowKey: { template: '{user}#{ts}', fields: { user: { type: 'string' }, ts: { type: 'timestamp', pad: 13 } } } }] };
+    const byUser: Design = {
+      ...d,
+      tables: [
+        ...d.tables,
+        { name: 'events_by_user', rowKey: { template: '{user}#{ts}', fields: { user: { type: 'string' }, ts: { type: 'timestamp', pad: 13 } } } },
+      ],
+    };
     expect(suggestViews(byUser, byUser.tables[0]!)).toEqual([]);
   });
 });

@@ -26,7 +26,11 @@ function rollups(design: Design, table: Table, layout: KeyLayout): Suggestion[] 
     if (!f.aggregate) continue;
     const cols = (f.columns ?? []).filter((c) => !c.dynamic && !/\{/.test(c.qualifier) && columnType(f, c) === 'int64');
     if (!cols.length) continue;
-    const aggregations: ViewAggregation[] = cols.map((c) => ({ fn: FNS[f.aggregate!], column: `${f.name}:${c.qualifier}`, as: `${idPart(c.qualifier)}_${f.aggregate}` }));
+    const aggregations: ViewAggregation[] = cols.map((c) => ({
+      fn: FNS[f.aggregate!],
+      column: `${f.name}:${c.qualifier}`,
+      as: `${idPart(c.qualifier)}_${f.aggregate}`,
+    }));
     out.push({
       view: { name: `${idPart(table.name)}_${idPart(f.name)}_by_${lead}`.slice(0, 50), table: table.name, groupBy: { fields: [lead], aggregations } },
       why: `a rollup of the ${f.aggregate} family ${f.name} per ${lead}, kept up to date by Bigtable`,
@@ -66,7 +70,11 @@ function indexes(design: Design, table: Table, layout: KeyLayout): Suggestion[] 
     if (!fields.length || fields.some((n) => (n.includes(':') ? cellExpr(table, n) : keyFieldExpr(design, table, n)) === null)) return;
     const families = (table.families ?? []).map((f) => f.name);
     out.push({
-      view: { name: `${idPart(table.name)}_by_${fields.map((n) => idPart(n.split(':').pop()!)).join('_')}`.slice(0, 50), table: table.name, index: { fields, ...(families.length ? { families } : {}) } },
+      view: {
+        name: `${idPart(table.name)}_by_${fields.map((n) => idPart(n.split(':').pop()!)).join('_')}`.slice(0, 50),
+        table: table.name,
+        index: { fields, ...(families.length ? { families } : {}) },
+      },
       why: `a secondary index for query ${JSON.stringify(q.name)}, which the row key cannot serve (${plan.kind === 'full-scan' ? 'it scans the whole table' : `${plan.unusable.join(', ')} come after a gap in the key`})`,
     });
   });

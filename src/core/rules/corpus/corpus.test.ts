@@ -203,7 +203,9 @@ describe('corpus: designs with mistakes get their findings', () => {
 });
 
 describe('corpus: every example is a sound design', () => {
-  const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yaml')).sort();
+  const files = readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
   it('has examples', () => expect(files.length).toBeGreaterThan(0));
   for (const f of files) {
     it(`examples/${f}`, () => checkGood(`examples/${f}`, readFileSync(join(EXAMPLES, f), 'utf8'), EXAMPLE_INFOS[f] ?? []));

@@ -39,7 +39,13 @@ export function applyAcceptances(
     if (i < 0) continue;
     used.add(i);
     const a = accept[i]!;
-    f.acceptance = { index: i, reason: a.reason, ...(a.by ? { by: a.by } : {}), ...(a.until ? { until: a.until } : {}), expired: a.until !== undefined && a.until < options.today };
+    f.acceptance = {
+      index: i,
+      reason: a.reason,
+      ...(a.by ? { by: a.by } : {}),
+      ...(a.until ? { until: a.until } : {}),
+      expired: a.until !== undefined && a.until < options.today,
+    };
   }
   const setting = options.settings[STALE.meta.id];
   if (setting === 'off') return [];

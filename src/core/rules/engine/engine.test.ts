@@ -20,7 +20,8 @@ const withQueries = (yaml: string, queries: string) => `${yaml}    queries:\n${q
 const oldStyle = defineRule({
   meta: { id: 'zz-old-style', severity: 'warning', description: 'test', messages: { named: 'table {table} is named t' }, fixable: true },
   check({ analysis, report }) {
-    for (const t of analysis.tables) if (t.table.name === 'items') report({ table: t.index, path: ['name'], messageId: 'named', data: { table: t.table.name }, fix: 'Rename to goods' });
+    for (const t of analysis.tables)
+      if (t.table.name === 'items') report({ table: t.index, path: ['name'], messageId: 'named', data: { table: t.table.name }, fix: 'Rename to goods' });
   },
   fix(design, finding) {
     const i = design.tables.findIndex((t) => t.name === finding.table);
@@ -44,7 +45,9 @@ describe('the engine', () => {
 
   it('runs an old-style rule through the adapter, checks its fix and applies it', () => {
     const { findings } = lint(design, { registry: [oldStyle] });
-    expect(findings.map((f) => [f.rule, f.table, formatPath(f.path), f.message, f.fix])).toEqual([['zz-old-style', 'items', 'tables[0].name', 'table items is named t', 'Rename to goods']]);
+    expect(findings.map((f) => [f.rule, f.table, formatPath(f.path), f.message, f.fix])).toEqual([
+      ['zz-old-style', 'items', 'tables[0].name', 'table items is named t', 'Rename to goods'],
+    ]);
     expect(applyFix(design, findings[0]!, { registry: [oldStyle] })?.tables[0]?.name).toBe('goods');
   });
 
@@ -81,7 +84,12 @@ describe('the engine', () => {
 describe('fixes that would break a declared query are not offered', () => {
   it('latest 20 trips of a driver: the table for it is keyed driver, then the reversed time', () => {
     const yaml = withQueries(
-      keyDesign('{rider}#{ts}#{driver}', '        rider: {type: string, cardinality: 80000000}\n        ts: {type: timestamp}\n        driver: {type: string, cardinality: 3000000}', '', 'trips'),
+      keyDesign(
+        '{rider}#{ts}#{driver}',
+        '        rider: {type: string, cardinality: 80000000}\n        ts: {type: timestamp}\n        driver: {type: string, cardinality: 3000000}',
+        '',
+        'trips',
+      ),
       "      - {name: a rider's trips, match: {rider: eq}, order: oldest, limit: 20}\n      - {name: latest 20 trips of a driver, match: {driver: eq}, order: newest, limit: 20}",
     );
     const d = parseCase(yaml);
@@ -94,21 +102,39 @@ describe('fixes that would break a declared query are not offered', () => {
     expect(added.queries!.map((q) => q.name)).toEqual(['latest 20 trips of a driver']);
     // What it does to every declared query: the moved one becomes a prefix scan in key order.
     expect(f.effects).toEqual([
-      { table: 'trips', query: "a rider's trips", before: 'prefix scan, rows in the wanted order', after: 'prefix scan, rows in the wanted order', changed: false },
-      { table: 'trips', query: 'latest 20 trips of a driver', before: 'full scan', after: 'prefix scan, rows in the wanted order', movedTo: 'trips_by_driver', changed: true },
+      {
+        table: 'trips',
+        query: "a rider's trips",
+        before: 'prefix scan, rows in the wanted order',
+        after: 'prefix scan, rows in the wanted order',
+        changed: false,
+      },
+      {
+        table: 'trips',
+        query: 'latest 20 trips of a driver',
+        before: 'full scan',
+        after: 'prefix scan, rows in the wanted order',
+        movedTo: 'trips_by_driver',
+        changed: true,
+      },
     ]);
   });
 
   it('two fixes on one table ({ts}#{city}#{driver}) are both offered, each with its effect on every query', () => {
     const yaml = withQueries(
-      keyDesign('{ts}#{city}#{driver}', '        ts: {type: timestamp, unit: s}\n        city: {type: string, cardinality: 200}\n        driver: {type: string, cardinality: 100000}', '', 'trips'),
+      keyDesign(
+        '{ts}#{city}#{driver}',
+        '        ts: {type: timestamp, unit: s}\n        city: {type: string, cardinality: 200}\n        driver: {type: string, cardinality: 100000}',
+        '',
+        'trips',
+      ),
       "      - {name: a city in a window, match: {ts: range, city: eq}}\n      - {name: a driver's trips, match: {driver: eq}}",
     );
     const fixes = lint(parseCase(yaml)).findings.filter((f) => f.fix);
     expect(fixes.length).toBeGreaterThanOrEqual(2);
     for (const f of fixes) {
       expect(f.table).toBe('trips');
-      expect(f.effects!.map((e) => e.query).sort()).toEqual(["a city in a window", "a driver's trips"]);
+      expect(f.effects!.map((e) => e.query).sort()).toEqual(['a city in a window', "a driver's trips"]);
     }
     const labels = fixes.map((f) => f.fix);
     expect(labels).toContain('Move {city} in front of {ts}');
@@ -125,7 +151,8 @@ function checkOfferedFixes(design: Design): string[] {
   const plans = (d: Design, l = lint(d)) => new Map(l.analysis.tables.flatMap((t) => t.plans.map((p) => [p.query, p] as const)));
   const planBefore = plans(design, before);
   // By table index (a rename keeps it); a table the fix adds inherits what its source had.
-  const key = (f: { rule: string; path: readonly (string | number)[]; messageId: string }) => `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}|${f.messageId}`;
+  const key = (f: { rule: string; path: readonly (string | number)[]; messageId: string }) =>
+    `${f.rule}|${f.path[0] === 'tables' ? f.path[1] : ''}|${f.messageId}`;
   const anyTable = new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`));
   for (const f of before.findings) {
     if (!f.fix) continue;
@@ -141,7 +168,8 @@ function checkOfferedFixes(design: Design): string[] {
     for (const x of after.findings) {
       if (x.severity === 'info') continue;
       if (typeof x.path[1] === 'number' && x.path[1] >= design.tables.length && anyTable.has(`${x.rule}|${x.messageId}`)) continue;
-      if (count(after, key(x)) > before.findings.filter((y) => key(y) === key(x) && y.severity !== 'info').length) problems.push(`${where}: (2) adds ${x.severity} ${x.rule}`);
+      if (count(after, key(x)) > before.findings.filter((y) => key(y) === key(x) && y.severity !== 'info').length)
+        problems.push(`${where}: (2) adds ${x.severity} ${x.rule}`);
     }
     const planAfter = plans(fixed, after);
     for (const [q, p] of planBefore) {
@@ -200,14 +228,24 @@ describe('no message, detail or example cites a reference file', () => {
   it('docs/ (the rule pages and the manuals)', () => {
     const DOCS = fileURLToPath(new URL('../../../../docs/', import.meta.url));
     const files = [...readdirSync(DOCS).filter((f) => f.endsWith('.md')), ...readdirSync(join(DOCS, 'rules')).map((f) => `rules/${f}`)];
-    const hits = files.flatMap((f) => readFileSync(join(DOCS, f), 'utf8').split('\n').filter((l) => /\bseeds? 00\d|\bthe seeds\b|\bthe seed's\b/i.test(l)).map((l) => `${f}: ${l}`));
+    const hits = files.flatMap((f) =>
+      readFileSync(join(DOCS, f), 'utf8')
+        .split('\n')
+        .filter((l) => /\bseeds? 00\d|\bthe seeds\b|\bthe seed's\b/i.test(l))
+        .map((l) => `${f}: ${l}`),
+    );
     expect(hits).toEqual([]);
   });
   it('the corpus designs (their comments and descriptions cite Google pages, not our reference files)', () => {
     const hits = ['good', 'bad'].flatMap((kind) =>
       readdirSync(join(CORPUS, kind))
         .filter((f) => f.endsWith('.yaml'))
-        .flatMap((f) => readFileSync(join(CORPUS, kind, f), 'utf8').split('\n').filter((l) => SEED_CITATION.test(l)).map((l) => `${kind}/${f}: ${l}`)),
+        .flatMap((f) =>
+          readFileSync(join(CORPUS, kind, f), 'utf8')
+            .split('\n')
+            .filter((l) => SEED_CITATION.test(l))
+            .map((l) => `${kind}/${f}: ${l}`),
+        ),
     );
     expect(hits).toEqual([]);
   });
@@ -215,7 +253,9 @@ describe('no message, detail or example cites a reference file', () => {
     const texts = ['good', 'bad'].flatMap((kind) =>
       readdirSync(join(CORPUS, kind))
         .filter((f) => f.endsWith('.yaml'))
-        .flatMap((f) => lint(parseCase(readFileSync(join(CORPUS, kind, f), 'utf8'))).findings.flatMap((x) => [x.message, x.detail ?? '', x.fix ?? '', x.fixWithheld ?? ''])),
+        .flatMap((f) =>
+          lint(parseCase(readFileSync(join(CORPUS, kind, f), 'utf8'))).findings.flatMap((x) => [x.message, x.detail ?? '', x.fix ?? '', x.fixWithheld ?? '']),
+        ),
     );
     expect(texts.filter((t) => SEED_CITATION.test(t))).toEqual([]);
   });

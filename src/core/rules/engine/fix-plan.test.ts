@@ -64,7 +64,9 @@ describe('fixes planned together converge', () => {
         const final = capacityPlan(plan.design, analyze(plan.design));
         for (const cl of final.clusterPlans) {
           if (cl.need.recommended > MAX_CLUSTER_NODES) continue;
-          expect(cl.nodes, `${cl.id ?? 'cluster'} nodes against ${cl.need.recommended} needed`).toBeLessThanOrEqual(Math.max(cl.need.recommended * 1.2, cl.need.recommended + 1));
+          expect(cl.nodes, `${cl.id ?? 'cluster'} nodes against ${cl.need.recommended} needed`).toBeLessThanOrEqual(
+            Math.max(cl.need.recommended * 1.2, cl.need.recommended + 1),
+          );
           expect(cl.nodes).toBeGreaterThanOrEqual(cl.need.recommended);
         }
       }

@@ -68,8 +68,18 @@ describe('editOf', () => {
   const d = generated[0]!.design;
   const edit = (i: number, f: (t: Design['tables'][number]) => Design['tables'][number]) => ({ ...d, tables: d.tables.map((t, j) => (j === i ? f(t) : t)) });
   it('names the tables whose objects changed, and whether a name did', () => {
-    expect(editOf(d, edit(3, (t) => ({ ...t, description: 'x' })))).toEqual({ tables: [3], changed: [3], namesChanged: false });
-    expect(editOf(d, edit(5, (t) => ({ ...t, name: 'renamed' })))).toEqual({ tables: [5], changed: [5], namesChanged: true });
+    expect(
+      editOf(
+        d,
+        edit(3, (t) => ({ ...t, description: 'x' })),
+      ),
+    ).toEqual({ tables: [3], changed: [3], namesChanged: false });
+    expect(
+      editOf(
+        d,
+        edit(5, (t) => ({ ...t, name: 'renamed' })),
+      ),
+    ).toEqual({ tables: [5], changed: [5], namesChanged: true });
   });
   it('an added table is changed; a removed one, or a change outside tables, needs the whole lint', () => {
     expect(editOf(d, { ...d, tables: [...d.tables, d.tables[0]!] })).toEqual({ tables: [24], changed: [24], namesChanged: true });
@@ -90,7 +100,8 @@ describe("a rule's crossTable names every other table whose findings an edit may
   const rules = RULES.filter((r) => typeof r.meta.crossTable === 'function');
   const byTable = (d: Design, id: string) => {
     const m = new Map<number, string[]>();
-    for (const f of lint(d, { verifyFixes: false }).findings) if (f.rule === id && typeof f.path[1] === 'number') m.set(f.path[1], [...(m.get(f.path[1]) ?? []), JSON.stringify(f)]);
+    for (const f of lint(d, { verifyFixes: false }).findings)
+      if (f.rule === id && typeof f.path[1] === 'number') m.set(f.path[1], [...(m.get(f.path[1]) ?? []), JSON.stringify(f)]);
     return m;
   };
   it('similar-tables declares one', () => {

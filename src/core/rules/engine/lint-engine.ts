@@ -9,7 +9,17 @@ import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '.
 import { editOf, referrers, type Edit } from './incremental';
 import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
-import { formatMessage, isVisitorRule, type AnyRule, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
+import {
+  formatMessage,
+  isVisitorRule,
+  type AnyRule,
+  type Finding,
+  type FixProposal,
+  type Rule,
+  type SeveritySetting,
+  type Visitors,
+  type VisitorReport,
+} from '../types';
 
 export interface LintOptions {
   /** Severity per rule id, over the design's own `lint.rules`. */
@@ -55,7 +65,7 @@ interface Pending {
 const FIXED = new WeakMap<Finding, { from: Design; to: Design }>();
 
 /** An old-style rule as visitors: `check` once per design (per table if `perTable`), its `fix` as the proposal. */
-function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string) : void }): Visitors {
+function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string): void }): Visitors {
   if (rule.meta.perTable) {
     return {
       table(ta) {
@@ -112,7 +122,15 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
   const failed = (rule: AnyRule, t: TableAnalysis | null, e: unknown) => {
     out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null, scope: t && local(rule, only) ? t.index : null, by: rule.meta.id });
   };
-  const walkers: { rule: AnyRule; local: boolean; v: Visitors; current: { t: TableAnalysis | null }; dead: boolean; deadTables: Set<number>; report: (r: VisitorReport, oldLabel?: string) => void }[] = [];
+  const walkers: {
+    rule: AnyRule;
+    local: boolean;
+    v: Visitors;
+    current: { t: TableAnalysis | null };
+    dead: boolean;
+    deadTables: Set<number>;
+    report: (r: VisitorReport, oldLabel?: string) => void;
+  }[] = [];
   for (const rule of rules) {
     const setting = settings[rule.meta.id];
     if (setting === 'off' || only?.skip.has(rule.meta.id)) continue;
@@ -158,10 +176,22 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
   // Each visitor is called only on the rules that have it (most rules visit one or two kinds).
   type Walker = (typeof walkers)[number];
   const having = (hook: keyof Visitors) => walkers.filter((w) => typeof w.v[hook] === 'function');
-  const every: Record<keyof Visitors, Walker[]> = { design: having('design'), table: having('table'), field: having('field'), family: having('family'), query: having('query') };
+  const every: Record<keyof Visitors, Walker[]> = {
+    design: having('design'),
+    table: having('table'),
+    field: having('field'),
+    family: having('family'),
+    query: having('query'),
+  };
   // A table outside the edit: only the visits that read other tables run on it.
   const notLocal = (list: Walker[]) => list.filter((w) => !w.local);
-  const rest: Record<keyof Visitors, Walker[]> = { design: [], table: notLocal(every.table), field: notLocal(every.field), family: notLocal(every.family), query: notLocal(every.query) };
+  const rest: Record<keyof Visitors, Walker[]> = {
+    design: [],
+    table: notLocal(every.table),
+    field: notLocal(every.field),
+    family: notLocal(every.family),
+    query: notLocal(every.query),
+  };
   const visiting = only ? new Set(only.edit.tables) : null;
   // Tables outside the edit that some rules visit again (their crossTable names them).
   const again = new Map<number, Record<keyof Visitors, Walker[]>>();
@@ -169,7 +199,8 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     for (const ti of tables) {
       if (visiting?.has(ti)) continue;
       const lists = again.get(ti) ?? { ...rest };
-      for (const hook of ['table', 'field', 'family', 'query'] as const) lists[hook] = [...lists[hook], ...every[hook].filter((w) => w.local && w.rule.meta.id === id)];
+      for (const hook of ['table', 'field', 'family', 'query'] as const)
+        lists[hook] = [...lists[hook], ...every[hook].filter((w) => w.local && w.rule.meta.id === id)];
       again.set(ti, lists);
     }
   }

@@ -155,7 +155,13 @@ export function judge(finding: Finding, fixed: Design, sides: Sides, order: (a: 
   const now = counts(fresh);
   const reason = (f: Finding): Verdict => ({ ok: false, reason: `it would add the ${f.severity} ${f.rule}${f.table ? ` on ${f.table}` : ''}: ${f.message}` });
   const firstOf = (sev: Finding['severity'], by: 'rule' | 'key', k: string) =>
-    first([...fresh.filter((x) => x.severity === sev && (by === 'rule' ? ruleKey(x) : findingKey(x)) === k), ...sides.common(k, by === 'rule' ? 'rule' : undefined).filter((x) => x.severity === sev)], order);
+    first(
+      [
+        ...fresh.filter((x) => x.severity === sev && (by === 'rule' ? ruleKey(x) : findingKey(x)) === k),
+        ...sides.common(k, by === 'rule' ? 'rule' : undefined).filter((x) => x.severity === sev),
+      ],
+      order,
+    );
   const inOrder = (ks: string[], f: (k: string) => Finding) => ks.map((k) => ({ k, f: f(k) })).sort((a, b) => order(a.f, b.f));
   const newErrors = [...now.errors].filter(([k, n]) => n > sides.before('errors', k)).map(([k]) => k);
   if (newErrors.length) return reason(inOrder(newErrors, (k) => firstOf('error', 'rule', k))[0]!.f);
@@ -180,7 +186,14 @@ export function judge(finding: Finding, fixed: Design, sides: Sides, order: (a: 
     if (!sides.touched.has(b.ta.table.name) && !moved) continue;
     const beforeText = describe(b.s);
     const afterText = describe(a.s);
-    effects.push({ table: b.ta.table.name, query: name, before: beforeText, after: afterText, ...(moved ? { movedTo: a.ta.table.name } : {}), changed: moved || beforeText !== afterText });
+    effects.push({
+      table: b.ta.table.name,
+      query: name,
+      before: beforeText,
+      after: afterText,
+      ...(moved ? { movedTo: a.ta.table.name } : {}),
+      changed: moved || beforeText !== afterText,
+    });
   }
   return { ok: true, design: fixed, effects };
 }

@@ -36,7 +36,12 @@ export interface KeySegment {
 }
 
 const DIGITS = '0123456789';
-const ALPHABETS = { lower: 'abcdefghijklmnopqrstuvwxyz', alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', hex: '0123456789abcdef', digits: DIGITS };
+const ALPHABETS = {
+  lower: 'abcdefghijklmnopqrstuvwxyz',
+  alnum: DIGITS + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  hex: '0123456789abcdef',
+  digits: DIGITS,
+};
 const UUID_CHARS = ALPHABETS.hex + '-';
 const HOST_CHARS = ALPHABETS.lower + DIGITS + '-.';
 const ISO_SHAPE = { month: '2026-01', week: '2026-01-05', day: '2026-01-05', hour: '2026-01-05T09', minute: '2026-01-05T09:41' } as const;

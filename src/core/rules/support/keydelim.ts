@@ -63,7 +63,8 @@ function lowestExtension(seg: KeySegment, texts: string[]): { byte: number; witn
   if (extensions.has(seg)) return extensions.get(seg)!;
   let best: { byte: number; witness: Misorder } | null = null;
   const found = (byte: number, shorter: string, longer: string) => {
-    if (!best || byte < best.byte) best = { byte, witness: { low: byte < 0x80 ? showChar(String.fromCharCode(byte)) : `byte 0x${byte.toString(16).toUpperCase()}`, shorter, longer } };
+    if (!best || byte < best.byte)
+      best = { byte, witness: { low: byte < 0x80 ? showChar(String.fromCharCode(byte)) : `byte 0x${byte.toString(16).toUpperCase()}`, shorter, longer } };
   };
   if (texts.length <= 64) {
     // Few values: every pair, no sorting or encoding (a UTF-16 prefix of a valid string is a byte prefix).

@@ -21,7 +21,11 @@ export function invalidChars(name: string): string[] {
  */
 export function validId(name: string, max: number, taken: ReadonlySet<string>): string | null {
   let s = name.normalize('NFKD').replace(/\p{M}/gu, '');
-  s = s.replace(/[^-_.a-zA-Z0-9]+/g, '\u0000').replace(/^[\u0000.-]+/, '').replace(/\u0000+$/, '').replace(/\u0000/g, '_');
+  s = s
+    .replace(/[^-_.a-zA-Z0-9]+/g, '\u0000')
+    .replace(/^[\u0000.-]+/, '')
+    .replace(/\u0000+$/, '')
+    .replace(/\u0000/g, '_');
   if (!/[a-zA-Z0-9]/.test(s)) return null;
   const base = s.slice(0, max);
   s = base;

@@ -28,7 +28,12 @@ const isSalt = (table: Table, name: string) => table.rowKey.fields[name]?.type =
 /** How `layout` serves query `q`; pass the analysis's plan when it is for this very layout. */
 export function shapeOf(table: Table, layout: KeyLayout, q: Query, index: number, known?: QueryPlan): Shape {
   const salts = new Set(layout.fields.filter((n) => isSalt(table, n)));
-  return shapeWith(layout.fields.filter((n) => !salts.has(n)), salts, q, known ?? planQuery(table, layout, q, index));
+  return shapeWith(
+    layout.fields.filter((n) => !salts.has(n)),
+    salts,
+    q,
+    known ?? planQuery(table, layout, q, index),
+  );
 }
 
 function shapeWith(keyFields: string[], salts: Set<string>, q: Query, plan: QueryPlan): Shape {
@@ -133,12 +138,14 @@ export function promote(ta: TableAnalysis, qi: number, nodes: number): Promotion
 
 // GoogleSQL reserved keywords: identifiers spelled like these need backticks.
 const RESERVED = new Set(
-  ('all and any array as asc assert_rows_modified at between by case cast collate contains create cross cube current default ' +
+  (
+    'all and any array as asc assert_rows_modified at between by case cast collate contains create cross cube current default ' +
     'define desc distinct else end enum escape except exclude exists extract false fetch following for from full group ' +
     'grouping groups hash having if ignore in inner intersect interval into is join lateral left like limit lookup merge ' +
     'natural new no not null nulls of on or order outer over partition preceding proto qualify range recursive respect ' +
     'right rollup rows select set some struct tablesample then to treat true unbounded union unnest using when where ' +
-    'window with within').split(' '),
+    'window with within'
+  ).split(' '),
 );
 
 export function sqlIdent(name: string): string {

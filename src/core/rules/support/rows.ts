@@ -70,7 +70,16 @@ const UNKNOWN_COLUMN: Column = { qualifier: '?', valueBytes: 64 };
  * designer (perRow, versions) are a floor: what a row holds at least; accumulation beyond them
  * counts unless GC or an aggregate bounds it. `scale` stretches statements to another lifetime.
  */
-function columnEstimate(fam: Family, fi: number, c: Column, ci: number | null, writes: number, lifetimeMs: number, scale: number, rowLivesForever: boolean): ColumnEstimate {
+function columnEstimate(
+  fam: Family,
+  fi: number,
+  c: Column,
+  ci: number | null,
+  writes: number,
+  lifetimeMs: number,
+  scale: number,
+  rowLivesForever: boolean,
+): ColumnEstimate {
   const rate = writes / lifetimeMs;
   const cellBytes = utf8Length(c.qualifier) + utf8Length(fam.name) + 12 + valueBytes(c);
   const statedCols = c.dynamic && c.perRow !== undefined ? Math.max(1, c.perRow * scale) : null;

@@ -23,7 +23,12 @@ export function serverFor(analysis: DesignAnalysis, ta: TableAnalysis, qi: numbe
   const covers = (server: TableAnalysis) => Object.keys(q.match!).every((n) => n in server.table.rowKey.fields);
   for (const other of analysis.tables) {
     if (other === ta || other.table.name === ta.table.name || !other.layout || !covers(other)) continue;
-    candidates.push({ name: other.table.name, kind: 'table', plan: planQuery(other.table, other.layout, q, qi), writtenWith: other.table.writtenWith === ta.table.name });
+    candidates.push({
+      name: other.table.name,
+      kind: 'table',
+      plan: planQuery(other.table, other.layout, q, qi),
+      writtenWith: other.table.writtenWith === ta.table.name,
+    });
   }
   for (const v of analysis.views ?? []) {
     if (v.source !== ta.table.name || !v.analysis.layout || !covers(v.analysis)) continue;

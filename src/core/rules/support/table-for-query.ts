@@ -26,7 +26,10 @@ export function keyOrderFor(table: Table, order: string[], q: Query): string[] {
   const match = q.match ?? {};
   const rest = order.filter((n) => !isSalt(table, n));
   const eq = rest.filter((n) => match[n] === 'eq');
-  const time = q.limit !== undefined && (q.order === 'newest' || q.order === 'oldest') ? rest.find((n) => match[n] !== 'eq' && table.rowKey.fields[n]?.type === 'timestamp') : undefined;
+  const time =
+    q.limit !== undefined && (q.order === 'newest' || q.order === 'oldest')
+      ? rest.find((n) => match[n] !== 'eq' && table.rowKey.fields[n]?.type === 'timestamp')
+      : undefined;
   const ordered = [
     ...eq,
     ...(time ? [time] : []),
@@ -63,7 +66,12 @@ export function tableForQuery(design: Design, ta: TableAnalysis, qi: number): Ta
   }
   const leader = order.find((n) => !isSalt(source, n) && match[n] === 'eq') ?? order.find((n) => !isSalt(source, n)) ?? 'query';
   const name = freeTableName(design, `${source.name}_by_${leader}`);
-  const rowKey = { ...source.rowKey, template, fields, ...(ta.layout.delimiter && source.rowKey.delimiter === undefined ? { delimiter: ta.layout.delimiter } : {}) };
+  const rowKey = {
+    ...source.rowKey,
+    template,
+    fields,
+    ...(ta.layout.delimiter && source.rowKey.delimiter === undefined ? { delimiter: ta.layout.delimiter } : {}),
+  };
   try {
     layoutOf(rowKey);
   } catch (e) {
@@ -89,6 +97,8 @@ export function addTableFix(design: Design, ta: TableAnalysis, qi: number): FixP
   if (!made) return undefined;
   const load = made.addedWrites === null ? 'no write load declared' : `+${made.addedWrites} writes/s`;
   // What the application must do: write the new table with every write to the source, and fill it once.
-  return { label: `Add a table for this query: ${made.name} keyed ${made.template} (${load}; write it with ${ta.table.name} and backfill it)`, apply: () => made.design };
+  return {
+    label: `Add a table for this query: ${made.name} keyed ${made.template} (${load}; write it with ${ta.table.name} and backfill it)`,
+    apply: () => made.design,
+  };
 }
-
