@@ -82,10 +82,10 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
     scheme.addEventListener('change', theme);
     const mo = new MutationObserver(theme);
     mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
-    const fit = () => r.resize(Math.max(200, wrap.clientWidth), height, window.devicePixelRatio || 1);
-    fit();
+    const fitToWidth = () => r.resize(Math.max(200, wrap.clientWidth), height, window.devicePixelRatio || 1);
+    fitToWidth();
     const ro = new ResizeObserver(() => {
-      fit();
+      fitToWidth();
       record();
     });
     ro.observe(wrap);
@@ -115,7 +115,14 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
 
   useEffect(() => {
     const h = shown;
-    rendererRef.current?.setData({ slots: h.slots, buckets: h.buckets, values: h.values, max: h.max, bucketLabels: h.bucketReadable ?? h.bucketLabels, slotSeconds: h.slotSeconds });
+    rendererRef.current?.setData({
+      slots: h.slots,
+      buckets: h.buckets,
+      values: h.values,
+      max: h.max,
+      bucketLabels: h.bucketReadable ?? h.bucketLabels,
+      slotSeconds: h.slotSeconds,
+    });
     setCell(null);
     record();
   }, [shown]);
@@ -155,7 +162,7 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
     const step: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const d = step[e.key];
     if (d && e.shiftKey) {
-      const c = cell ?? { slot: Math.floor(r.view.x + (dims.slots / r.view.zoom) / 2), bucket: Math.floor(r.view.y + (dims.buckets / r.view.zoom) / 2) };
+      const c = cell ?? { slot: Math.floor(r.view.x + dims.slots / r.view.zoom / 2), bucket: Math.floor(r.view.y + dims.buckets / r.view.zoom / 2) };
       const next = { slot: Math.min(dims.slots - 1, Math.max(0, c.slot + d[0])), bucket: Math.min(dims.buckets - 1, Math.max(0, c.bucket + d[1])) };
       r.setView(reveal(r.view, next.slot, next.bucket, dims));
       setCell(next);
@@ -172,7 +179,8 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
   return (
     <figure className={compact ? 'sim-heatmap compact' : 'sim-heatmap'} aria-labelledby={`${id}-cap`}>
       <figcaption id={`${id}-cap`} className="sim-heatmap-caption">
-        {result.reads && metric === 'reads' ? 'Reads' : result.reads && metric === 'both' ? 'Reads and writes' : 'Writes'} by key range and time: <span className="mono">{tableName}</span>
+        {result.reads && metric === 'reads' ? 'Reads' : result.reads && metric === 'both' ? 'Reads and writes' : 'Writes'} by key range and time:{' '}
+        <span className="mono">{tableName}</span>
       </figcaption>
       <div
         ref={wrapRef}
@@ -239,12 +247,26 @@ export function Heatmap({ result, tableName, compact = false, testId = 'sim-heat
         </button>
         <label className="sim-brightness">
           Brightness
-          <input type="range" min={-1} max={2} step={0.1} value={brightness} onChange={(e) => setBrightness(Number(e.target.value))} aria-valuetext={`${(10 ** brightness).toFixed(1)} times`} />
+          <input
+            type="range"
+            min={-1}
+            max={2}
+            step={0.1}
+            value={brightness}
+            onChange={(e) => setBrightness(Number(e.target.value))}
+            aria-valuetext={`${(10 ** brightness).toFixed(1)} times`}
+          />
           <output>×{(10 ** brightness).toFixed(1)}</output>
         </label>
         <label className="sim-metric">
           Show
-          <select value={result.reads ? metric : 'writes'} onChange={(e) => setMetric(e.target.value as HeatmapMetric)} disabled={!result.reads} data-testid={`${testId}-metric`} title={result.reads ? undefined : 'The table declares no queries or reads'}>
+          <select
+            value={result.reads ? metric : 'writes'}
+            onChange={(e) => setMetric(e.target.value as HeatmapMetric)}
+            disabled={!result.reads}
+            data-testid={`${testId}-metric`}
+            title={result.reads ? undefined : 'The table declares no queries or reads'}
+          >
             <option value="writes">writes</option>
             <option value="reads">reads</option>
             <option value="both">reads and writes</option>
