@@ -10,6 +10,7 @@ import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
 import { defineRule, type Finding } from './types';
 import type { DesignAnalysis } from './analysis';
+import { formatCount } from '../units';
 
 /** The parts of a cluster's load above a twentieth of a node, biggest first: "writes 21.4, reads 2.0". */
 function parts(load: { writes: number; reads: number; scans: number }): string {
@@ -19,7 +20,7 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
     ['scans', load.scans],
   ] as const;
   const shown = named.filter(([, n]) => n >= 0.05).sort((a, b) => b[1] - a[1]);
-  return shown.length ? shown.map(([k, n]) => `${k} ${n <= MAX_CLUSTER_NODES ? n.toFixed(1) : `over ${MAX_CLUSTER_NODES}`}`).join(', ') : 'none';
+  return shown.length ? shown.map(([k, n]) => `${k} ${n <= MAX_CLUSTER_NODES ? n.toFixed(1) : `over ${formatCount(MAX_CLUSTER_NODES)}`}`).join(', ') : 'none';
 }
 
 /** What to do about one cluster: its count, or beyond the format's limit what costs most. */
