@@ -113,13 +113,14 @@ async function allBooks(): Promise<VersionBook[]> {
 }
 
 /**
- * The common version for comparing a link with my design: the version the link names when this
- * browser holds it; else the link's own design when it is one of my versions (I have seen it);
- * else null (a two-way comparison).
+ * The common version for comparing a link with my design: the version the link names (its
+ * base) when this browser holds it; else null (a two-way comparison). Having seen the link's own
+ * design before does not make it an ancestor of mine (a take may have been partial or undone),
+ * so it is never taken as the base: that would drop the link's changes without asking.
  */
-export async function findBase(from: string | undefined, theirs: Design): Promise<Version | null> {
-  const books = await allBooks();
-  return (from ? findVersion(books, from) : null) ?? findVersion(books, versionId(theirs));
+export async function findBase(from: string | undefined, _theirs: Design): Promise<Version | null> {
+  if (!from) return null;
+  return findVersion(await allBooks(), from);
 }
 
 /**
