@@ -143,8 +143,10 @@ export interface SimParams {
   maxTablets: number;
   /** Mean generated key length in bytes. */
   keyBytes: number;
-  /** One line per budget that cut this run (BUDGETS), saying what and why; empty for most designs. */
+  /** One line per budget that cut this run before it started (BUDGETS), saying what and why; empty for most designs. */
   cuts: string[];
+  /** What the tablet budget says when the run reaches maxTablets, or null when the budget lowered nothing. */
+  tabletCut: string | null;
 }
 
 function clamp(x: number, [lo, hi]: readonly [number, number]): number {
@@ -195,10 +197,10 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
   const requestedTablets = Math.round(clamp(finiteOr(opts.maxTablets, DEFAULTS.maxTablets), [1, 1_000_000]));
   const tabletCap = Math.max(BUDGETS.minTablets, Math.floor(BUDGETS.tabletKeyBytes / keyLength));
   const maxTablets = Math.min(requestedTablets, tabletCap);
-  if (maxTablets < requestedTablets)
-    cuts.push(
-      `at most ${count(maxTablets)} tablets of ${count(Math.round(keyLength))}-byte keys (a byte budget of ${bytesText(BUDGETS.tabletKeyBytes)} for their start keys)`,
-    );
+  const tabletCut =
+    maxTablets < requestedTablets
+      ? `at most ${count(maxTablets)} tablets of ${count(Math.round(keyLength))}-byte keys (a byte budget of ${bytesText(BUDGETS.tabletKeyBytes)} for their start keys)`
+      : null;
 
   const windowSeconds = Math.max(tickSeconds, finiteOr(opts.windowSeconds, Math.max(tickSeconds, seconds / 60)));
   const balanceSeconds = Math.max(tickSeconds, finiteOr(opts.balanceSeconds, windowSeconds));
@@ -233,6 +235,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     maxTablets,
     keyBytes: keyLength,
     cuts,
+    tabletCut,
   };
 }
 

@@ -71,6 +71,8 @@ export interface SimResult {
   /** Keys generated, and writes each stands for (1 when every write was generated). */
   sampledKeys: number;
   writesPerSample: number;
+  /** What the run's byte budgets cut, one sentence each (docs/simulator.md, "Budgets"); empty for most designs. */
+  cuts: string[];
 }
 
 export interface Simulation {
@@ -274,6 +276,7 @@ function resultOf(engine: SimEngine): SimResult {
     events: st.events.slice(),
     sampledKeys: engine.samples.count,
     writesPerSample: p.writesPerSample,
+    cuts: p.tabletCut !== null && engine.tablets.size >= p.maxTablets ? [...p.cuts, p.tabletCut] : p.cuts,
   };
 }
 
