@@ -167,7 +167,7 @@ describe('action.yml', () => {
     ]);
     expect(steps[0]!.out).toContain('✖ 1 new finding (1 error, 0 warnings, 0 info)');
     expect(summary).toContain('## btstudio lint\n\n❌ 1 error(s), 0 warning(s), 0 info; 0 accepted');
-    expect(steps[1]!.out).toContain('1 change(s): 1 in place');
+    expect(steps[1]!.out).toContain('1 change: 1 in place');
   });
 
   it('a pull request dropping a family: lint passes, the needs-care gate fails; without since there is no gate', () => {
@@ -177,7 +177,7 @@ describe('action.yml', () => {
       ['btstudio lint', 0],
       ['btstudio diff --fail-on', 1],
     ]);
-    expect(gated.steps[1]!.err).toContain('1 change(s) of class needs care or stricter (--fail-on needs-care)');
+    expect(gated.steps[1]!.err).toContain('1 change of class needs care or stricter (--fail-on needs-care)');
     expect(runAction({ designs: 'designs/app.bt.yaml', 'fail-on': 'new-table' }).steps.map((s) => s.step)).toEqual(['btstudio lint']);
   });
 

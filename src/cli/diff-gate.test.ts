@@ -46,7 +46,7 @@ describe('diff --fail-on', () => {
       for (const [j, failOn] of ORDER.entries()) {
         const r = await runCli('diff', before, after, '--fail-on', failOn);
         expect(r.code, `--fail-on ${failOn}`).toBe(j >= i ? 1 : 0);
-        if (j >= i) expect(r.err).toMatch(new RegExp(`1 change\\(s\\) of class .* or stricter \\(--fail-on ${failOn}\\)`));
+        if (j >= i) expect(r.err).toMatch(new RegExp(`1 change of class .* or stricter \\(--fail-on ${failOn}\\)`));
         else expect(r.err).toBe('');
       }
     });
@@ -80,7 +80,7 @@ describe('diff --since', () => {
     writeFileSync(file, CHANGES[1]!.text);
     const r = await runCli('diff', '--since', 'HEAD', file, '--fail-on', 'needs-care');
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${file}@HEAD -> ${file}: 1 change(s): 1 needs care`);
+    expect(r.out).toContain(`${file}@HEAD -> ${file}: 1 change: 1 needs care`);
     expect((await runCli('diff', '--since', 'HEAD', file, '--fail-on', 'new-table')).code).toBe(0);
     git('commit', '-q', '-am', 'drop audit');
     expect((await runCli('diff', '--since', 'HEAD', file, '--fail-on', 'design-only')).code).toBe(0);

@@ -7,6 +7,7 @@ import { FORMAT_V1, type Design } from '../../core/model/schema';
 import { readDesign } from '../design-file';
 import { checkRef, readAtRef } from '../git';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
+import { plural } from '../../core/report/words';
 
 export const summary = 'compare two designs: changes classed by what Bigtable allows, plan and finding changes';
 export const usage = `usage: btstudio diff A.yaml B.yaml [--format text|json] [--fail-on CLASS]
@@ -63,7 +64,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const limit = CLASS_ORDER.indexOf(failOn as ChangeClass);
   const failing = d.changes.filter((c) => CLASS_ORDER.indexOf(c.class) <= limit);
   if (failing.length && format === 'text') {
-    await write(io.stderr, `btstudio diff: ${failing.length} change(s) of class ${CLASS_LABEL[failOn as ChangeClass]} or stricter (--fail-on ${failOn})\n`);
+    await write(
+      io.stderr,
+      `btstudio diff: ${plural(failing.length, 'change')} of class ${CLASS_LABEL[failOn as ChangeClass]} or stricter (--fail-on ${failOn})\n`,
+    );
   }
   return failing.length ? 1 : 0;
 }

@@ -49,8 +49,8 @@ export function recommendedText(plan: Pick<PlanDetail, 'clusterPlans'>): string 
 
 /** Why the count is what it is: "CPU 13 at 70%, storage 42". */
 export function becauseText(c: ClusterPlan): string {
-  const cpu = c.need.cpu > MAX_CLUSTER_NODES ? `CPU over ${MAX_CLUSTER_NODES}` : `CPU ${c.need.cpu} at ${percentText(c.cpuTarget)}`;
-  const storage = c.need.storage > MAX_CLUSTER_NODES ? `storage over ${MAX_CLUSTER_NODES}` : `storage ${c.need.storage}`;
+  const cpu = c.need.cpu > MAX_CLUSTER_NODES ? `CPU over ${formatCount(MAX_CLUSTER_NODES)}` : `CPU ${c.need.cpu} at ${percentText(c.cpuTarget)}`;
+  const storage = c.need.storage > MAX_CLUSTER_NODES ? `storage over ${formatCount(MAX_CLUSTER_NODES)}` : `storage ${c.need.storage}`;
   return `${cpu}, ${storage}`;
 }
 

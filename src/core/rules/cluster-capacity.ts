@@ -8,7 +8,9 @@ import { capacityPlan, MAX_CLUSTER_NODES, type ClusterPlan, type PlanDetail } fr
 import { becauseText, clusterName, declaredText, nodesText, percentText } from '../capacity/wording';
 import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
-import { defineRule } from './types';
+import { defineRule, type Finding } from './types';
+import type { DesignAnalysis } from './analysis';
+import { formatCount } from '../units';
 
 /** The parts of a cluster's load above a twentieth of a node, biggest first: "writes 21.4, reads 2.0". */
 function parts(load: { writes: number; reads: number; scans: number }): string {
@@ -18,7 +20,7 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
     ['scans', load.scans],
   ] as const;
   const shown = named.filter(([, n]) => n >= 0.05).sort((a, b) => b[1] - a[1]);
-  return shown.length ? shown.map(([k, n]) => `${k} ${n <= MAX_CLUSTER_NODES ? n.toFixed(1) : `over ${MAX_CLUSTER_NODES}`}`).join(', ') : 'none';
+  return shown.length ? shown.map(([k, n]) => `${k} ${n <= MAX_CLUSTER_NODES ? n.toFixed(1) : `over ${formatCount(MAX_CLUSTER_NODES)}`}`).join(', ') : 'none';
 }
 
 /** What to do about one cluster: its count, or beyond the format's limit what costs most. */
@@ -28,8 +30,22 @@ export function adviceFor(plan: PlanDetail, c: ClusterPlan): string {
   return plan.topCost ? `no cluster can: rework ${plan.topCost.text}, which costs most` : 'no cluster can: rework the key, queries or load';
 }
 
+/** Where a finding about cluster `ci` points: its `nodes` or `autoscaling`, or `cluster.nodes`. */
+export function clusterPath(design: Design, ci: number, c: ClusterPlan): (string | number)[] {
+  return design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
+}
+
+/** The one count fix both capacity rules offer: the cluster the finding names, raised to the plan's count. */
+export function fixClusterCount(design: Design, finding: Finding, analysis: DesignAnalysis): Design | null {
+  const plan = capacityPlan(design, analysis);
+  const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
+  const c = plan.clusterPlans[ci];
+  if (!c || c.need.recommended > MAX_CLUSTER_NODES || (c.need.recommended <= c.nodes && c.declared !== 'none')) return null;
+  return withClusterNodes(design, ci, c.need.recommended);
+}
+
 /** The fix's label for one cluster. */
-function fixLabel(design: Design, c: ClusterPlan): string {
+export function fixLabel(design: Design, c: ClusterPlan): string {
   if (c.declared === 'none' || !design.instance) return `Set cluster.nodes to ${c.need.recommended}`;
   return c.autoscaling ? `Set ${c.id}'s autoscaling maxNodes to ${c.need.recommended}` : `Set ${c.id}'s nodes to ${c.need.recommended}`;
 }
@@ -69,7 +85,7 @@ export default defineRule({
         parts: parts(c.load),
       };
       const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
-      const path = design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
+      const path = clusterPath(design, ci, c);
       if (c.declared === 'none') {
         if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
           report({
@@ -85,11 +101,5 @@ export default defineRule({
       else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...fix });
     });
   },
-  fix(design, finding, analysis) {
-    const plan = capacityPlan(design, analysis);
-    const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
-    const c = plan.clusterPlans[ci];
-    if (!c || c.need.recommended > MAX_CLUSTER_NODES || (c.need.recommended <= c.nodes && c.declared !== 'none')) return null;
-    return withClusterNodes(design, ci, c.need.recommended);
-  },
+  fix: fixClusterCount,
 });

@@ -7,8 +7,7 @@ import { STORAGE_TARGET } from '../capacity/figures';
 import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
 import { formatBytes } from '../units';
 import { defineRule } from './types';
-import { nodesPath, withClusterNodes } from '../model/instance';
-import { adviceFor } from './cluster-capacity';
+import { adviceFor, clusterPath, fixClusterCount, fixLabel } from './cluster-capacity';
 
 export default defineRule({
   meta: {
@@ -44,11 +43,8 @@ export default defineRule({
         because: becauseText(c),
         advice: adviceFor(plan, c),
       };
-      const path = design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
-      const fix =
-        c.need.recommended <= MAX_CLUSTER_NODES
-          ? { fix: `Set ${design.instance ? `${c.id}'s ${c.autoscaling ? 'autoscaling maxNodes' : 'nodes'}` : 'cluster.nodes'} to ${c.need.recommended}` }
-          : {};
+      const path = clusterPath(design, ci, c);
+      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
       report({
         path,
         messageId: c.storageState === 'over' ? 'over' : 'target',
@@ -58,11 +54,5 @@ export default defineRule({
       });
     });
   },
-  fix(design, finding, analysis) {
-    const plan = capacityPlan(design, analysis);
-    const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
-    const c = plan.clusterPlans[ci];
-    if (!c || c.need.recommended > MAX_CLUSTER_NODES || c.need.recommended <= c.nodes) return null;
-    return withClusterNodes(design, ci, c.need.recommended);
-  },
+  fix: fixClusterCount,
 });
