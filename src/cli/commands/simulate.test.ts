@@ -231,7 +231,10 @@ describe('btstudio simulate within its budgets', () => {
     const j = JSON.parse((await cli('simulate', longKey, '--seconds', '60', '--format', 'json')).out);
     expect(j.sampledKeys).toBe(4096);
     expect(j.tablets).toBeLessThanOrEqual(1024);
-    expect(j.cuts).toHaveLength(2);
+    expect(j.cuts).toHaveLength(3);
+    expect(j.cuts[2]).toBe('key labels show the first 1,024 bytes of keys longer than that');
+    // Labels of 4,096-byte keys: the first 1,024 bytes, then the full length.
+    expect(j.heatmap.bucketLabels[1]).toMatch(/\.\.\. \(4,096 bytes\)$/);
     expect(j.cuts[0]).toMatch(/^sampled 4,096 keys of 4,096 bytes/);
   }, 60_000);
 
