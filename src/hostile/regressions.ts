@@ -61,4 +61,31 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // simulate kept 30,000 generated keys and up to 20,000 tablets of 4,096 bytes each: past
+    // 30 s and 3.5 GB. Byte budgets now bound both (docs/simulator.md, "Budgets").
+    name: 'one 4,096-byte bytes key field at 1e9 writes/s',
+    design: {
+      format: v1,
+      name: 'long key',
+      tables: [{ name: 't', rowKey: { template: '{k}', fields: { k: { type: 'bytes', length: 4096 } } }, load: { writesPerSecond: 1e9 } }],
+    },
+  },
+  {
+    // A 4 KB key with 100 MB values: every window split every tablet, and the tablets' key
+    // labels ran V8 out of memory (exit 134).
+    name: 'a 4,096-byte key with 100 MB values',
+    design: {
+      format: v1,
+      name: 'huge values',
+      tables: [
+        {
+          name: 't',
+          rowKey: { template: '{k}', fields: { k: { type: 'bytes', length: 4096 } } },
+          families: [{ name: 'f', columns: [{ qualifier: 'v', valueBytes: 104_857_600 }] }],
+          load: { writesPerSecond: 1000 },
+        },
+      ],
+    },
+  },
 ];

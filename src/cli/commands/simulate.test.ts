@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build, without types
+import { buildCli } from '../../../scripts/build-cli.mjs';
 import { tempFolder } from '../../test-support/temp-files';
 import { runCli } from '../run-in-memory';
 
@@ -184,4 +189,77 @@ describe('btstudio simulate', () => {
     expect(h.out).toMatch(/^usage: btstudio simulate DESIGN/);
     expect((await cli('--help')).out).toMatch(/simulate +simulate tablets/);
   });
+});
+
+// Designs at the format's limits: a 4,096-byte key (the longest a bytes field takes).
+const longKey = write(
+  'long-key.yaml',
+  `format: bigtable-studio/v1
+name: long key
+tables:
+  - name: t
+    rowKey:
+      template: "{k}"
+      fields:
+        k: {type: bytes, length: 4096}
+    load: {writesPerSecond: 1e9}
+`,
+);
+const hugeValues = write(
+  'huge-values.yaml',
+  `format: bigtable-studio/v1
+name: huge values
+tables:
+  - name: t
+    rowKey: {template: "{k}", fields: {k: {type: bytes, length: 4096}}}
+    families: [{name: f, columns: [{qualifier: v, valueBytes: 104857600}]}]
+    load: {writesPerSecond: 1000}
+`,
+);
+
+describe('btstudio simulate within its budgets', () => {
+  it('answers a 4,096-byte key at 1e9 writes/s in seconds, and says what its byte budgets cut', async () => {
+    const t0 = performance.now();
+    const r = await cli('simulate', longKey, '--seconds', '60');
+    const ms = performance.now() - t0;
+    expect(r.code).toBe(0);
+    // It ran past 30 s (and 3.5 GB) when every key and tablet it kept held 4 KB.
+    expect(ms).toBeLessThan(15_000);
+    expect(r.out).toMatch(/^budget {6}sampled 4,096 keys of 4,096 bytes \(a byte budget of 16 MiB\), each standing for 14,648,438 writes$/m);
+    expect(r.out).toMatch(/^budget {6}at most 1,024 tablets of 4,096-byte keys \(a byte budget of 4 MiB for their start keys\)$/m);
+    expect(r.out).toMatch(/^verdict {5}over-capacity: /m);
+    const j = JSON.parse((await cli('simulate', longKey, '--seconds', '60', '--format', 'json')).out);
+    expect(j.sampledKeys).toBe(4096);
+    expect(j.tablets).toBeLessThanOrEqual(1024);
+    expect(j.cuts).toHaveLength(3);
+    expect(j.cuts[2]).toBe('key labels show the first 1,024 bytes of keys longer than that');
+    // Labels of 4,096-byte keys: the first 1,024 bytes, then the full length.
+    expect(j.heatmap.bucketLabels[1]).toMatch(/\.\.\. \(4,096 bytes\)$/);
+    expect(j.cuts[0]).toMatch(/^sampled 4,096 keys of 4,096 bytes/);
+  }, 60_000);
+
+  it('says nothing was cut for an ordinary design', async () => {
+    const j = JSON.parse((await cli('simulate', design, '--table', 'salted', '--seconds', '60', '--format', 'json')).out);
+    expect(j.cuts).toEqual([]);
+    expect(j.sampledKeys).toBe(30_000);
+    expect((await cli('simulate', design, '--table', 'salted', '--seconds', '60')).out).not.toMatch(/^budget /m);
+  });
+
+  it('runs a 4 KB key with 100 MB values in 512 MB of heap (the built CLI, as a process)', async () => {
+    const cache = join(fileURLToPath(new URL('../../../', import.meta.url)), 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const bundle = (await buildCli(join(mkdtempSync(join(cache, 'btstudio-simulate-')), 'cli'))) as string;
+    const run = spawnSync(process.execPath, ['--max-old-space-size=512', bundle, 'simulate', hugeValues, '--format', 'json'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    // V8 out of memory ends the process with exit 134 (SIGABRT).
+    expect({ status: run.status, signal: run.signal, err: run.stderr.slice(0, 300) }).toEqual({ status: 0, signal: null, err: '' });
+    const j = JSON.parse(run.stdout);
+    expect(j.writes).toBe(600_000);
+    expect(j.rowBytes).toBeGreaterThan(104_857_600);
+    expect(j.verdict).toBe('over-capacity');
+    expect(j.tablets).toBeLessThanOrEqual(1024);
+    expect(j.cuts.join('\n')).toMatch(/a byte budget of 16 MiB/);
+  }, 120_000);
 });

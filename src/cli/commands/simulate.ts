@@ -161,6 +161,8 @@ export function toJson(design: Design, r: SimResult) {
     maxSustainableWritesPerSecond: Math.round(r.maxSustainableWritesPerSecond),
     sampledKeys: r.sampledKeys,
     writesPerSample: round(r.writesPerSample),
+    /** What the run's budgets cut, one sentence each (docs/simulator.md, "Budgets"); empty for most designs. */
+    cuts: r.cuts,
     series: {
       slots: h.slots,
       slotSeconds: round(h.slotSeconds, 3),
@@ -198,6 +200,7 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `plan        ${needsSentence(capacityPlan(design, analyze(design)))} (the capacity plan; this run uses the ${fmt(p.nodes)} simulated here)`,
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
+    ...r.cuts.map((c) => `budget      ${c}`),
     `verdict     ${r.verdict}: ${r.verdictReason}`,
     `pattern     ${r.pattern}: ${PATTERN_TEXT[r.pattern]}`,
     `hotspot     ${r.hotspotScore.toFixed(2)} (1 = even, ${p.nodes} = all writes on one node; second half of the run)`,

@@ -28,6 +28,17 @@ export interface Heatmap {
 
 export const NO_NODE = 0xffff;
 
+/** Key bytes a label shows, at most: a run's labels stay small whatever the key length (docs/simulator.md, "Budgets"). */
+export const LABEL_BYTES = 1024;
+
+/**
+ * `show` applied to at most the first LABEL_BYTES of a key; a longer key's label ends with
+ * "... (N bytes)", its full length.
+ */
+export function keyLabel(show: (bytes: Uint8Array) => string): (bytes: Uint8Array) => string {
+  return (bytes) => (bytes.length <= LABEL_BYTES ? show(bytes) : `${show(bytes.subarray(0, LABEL_BYTES))}... (${bytes.length.toLocaleString('en-US')} bytes)`);
+}
+
 /** Bucket b holds rows [floor(b * rows / buckets), floor((b + 1) * rows / buckets)). */
 export function bucketOfRows(rowCount: number, buckets: number): Uint32Array {
   const out = new Uint32Array(rowCount);
@@ -68,8 +79,8 @@ export function buildHeatmap(
     values,
     nodes,
     bucketStarts,
-    bucketLabels: bucketStarts.map(displayKey),
-    bucketReadable: bucketStarts.map(opts.read ?? displayKey),
+    bucketLabels: bucketStarts.map(keyLabel(displayKey)),
+    bucketReadable: bucketStarts.map(keyLabel(opts.read ?? displayKey)),
     bucketRows,
     max,
   };

@@ -71,6 +71,22 @@ export const DEFAULTS = {
   minSamplesPerTick: 32,
 } as const;
 
+/**
+ * What a run may hold whatever the design: the generated keys (samples x key bytes) and the
+ * tablets' start keys (tablets x key bytes) each fit a byte budget, and the bytes of a write are
+ * clamped to a finite range. A run that a budget cuts says so (SimParams.cuts).
+ */
+export const BUDGETS = {
+  /** Bytes of generated keys kept over a run (16 MiB). */
+  sampleKeyBytes: 16 * 1024 * 1024,
+  /** Bytes of tablet start keys (4 MiB). */
+  tabletKeyBytes: 4 * 1024 * 1024,
+  /** At least this many tablets allowed, whatever the key length. */
+  minTablets: 64,
+  /** Bytes of one write, at most (1 TiB): every figure derived from it stays finite. */
+  maxRowBytes: 2 ** 40,
+} as const;
+
 export const LIMITS = {
   nodes: [1, 1000],
   seconds: [1, 30 * 86_400],
@@ -125,6 +141,12 @@ export interface SimParams {
   windowTicks: number;
   balanceTicks: number;
   maxTablets: number;
+  /** Mean generated key length in bytes. */
+  keyBytes: number;
+  /** One line per budget that cut this run before it started (BUDGETS), saying what and why; empty for most designs. */
+  cuts: string[];
+  /** What the tablet budget says when the run reaches maxTablets, or null when the budget lowered nothing. */
+  tabletCut: string | null;
 }
 
 function clamp(x: number, [lo, hi]: readonly [number, number]): number {
@@ -148,7 +170,10 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
   const seconds = clamp(finiteOr(opts.seconds, DEFAULTS.seconds), LIMITS.seconds);
   const wps = clamp(finiteOr(opts.writesPerSecond, table.load?.writesPerSecond ?? DEFAULTS.writesPerSecond), LIMITS.writesPerSecond);
   const cellBytes = cellBytesPerWrite(table);
-  const rowBytes = Math.max(1, finiteOr(opts.rowBytes, keyBytes + cellBytes));
+  const keyLength = Math.max(1, finiteOr(keyBytes, 1));
+  const cuts: string[] = [];
+  const rowBytes = Math.min(BUDGETS.maxRowBytes, Math.max(1, finiteOr(opts.rowBytes, keyBytes + cellBytes)));
+  if (rowBytes === BUDGETS.maxRowBytes) cuts.push(`writes of more than ${bytesText(BUDGETS.maxRowBytes)} are simulated as ${bytesText(BUDGETS.maxRowBytes)}`);
   // More nodes need more keys for the busiest node to stand out from sampling noise.
   const defaultSamples = Math.min(DEFAULTS.maxDefaultSamples, Math.max(DEFAULTS.samples, DEFAULTS.samplesPerNode * nodes));
   const samples = Math.round(clamp(finiteOr(opts.samples, defaultSamples), LIMITS.samples));
@@ -157,9 +182,25 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
   const ticks = Math.max(1, Math.ceil(seconds / tickSeconds - 1e-9));
   // Every write is generated when the budget allows; otherwise a fixed number of keys per
   // tick, each standing for an equal share of the tick's writes.
-  const budgetRate = Math.max(samples / seconds, DEFAULTS.minSamplesPerTick / tickSeconds);
+  // The byte budget bounds the keys kept: long keys get fewer samples.
+  const byteRate = Math.max(LIMITS.samples[0], Math.floor(BUDGETS.sampleKeyBytes / keyLength)) / seconds;
+  const askedRate = Math.max(samples / seconds, DEFAULTS.minSamplesPerTick / tickSeconds);
+  const budgetRate = Math.min(byteRate, askedRate);
   const sampleRate = wps <= budgetRate ? wps : budgetRate;
   const writesPerSample = sampleRate > 0 ? wps / sampleRate : 0;
+  if (wps > byteRate && askedRate > byteRate) {
+    const kept = Math.floor(sampleRate * seconds + 1e-9);
+    cuts.push(
+      `sampled ${count(kept)} keys of ${count(Math.round(keyLength))} bytes (a byte budget of ${bytesText(BUDGETS.sampleKeyBytes)}), each standing for ${writesPerSample < 100 ? writesPerSample.toFixed(1) : count(writesPerSample)} writes`,
+    );
+  }
+  const requestedTablets = Math.round(clamp(finiteOr(opts.maxTablets, DEFAULTS.maxTablets), [1, 1_000_000]));
+  const tabletCap = Math.max(BUDGETS.minTablets, Math.floor(BUDGETS.tabletKeyBytes / keyLength));
+  const maxTablets = Math.min(requestedTablets, tabletCap);
+  const tabletCut =
+    maxTablets < requestedTablets
+      ? `at most ${count(maxTablets)} tablets of ${count(Math.round(keyLength))}-byte keys (a byte budget of ${bytesText(BUDGETS.tabletKeyBytes)} for their start keys)`
+      : null;
 
   const windowSeconds = Math.max(tickSeconds, finiteOr(opts.windowSeconds, Math.max(tickSeconds, seconds / 60)));
   const balanceSeconds = Math.max(tickSeconds, finiteOr(opts.balanceSeconds, windowSeconds));
@@ -188,9 +229,25 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     writesPerSample,
     splitLoadShare: Math.max(0.001, finiteOr(opts.splitLoadShare, DEFAULTS.splitLoadShare)),
     // Scaled for simulation: a run lasts minutes, not the months a real table takes to grow.
-    splitBytes: Math.max(1, (wps * seconds * rowBytes) / (tabletsPerNode * nodes)),
+    splitBytes: Math.min(Number.MAX_VALUE, Math.max(1, (wps * seconds * rowBytes) / (tabletsPerNode * nodes))),
     windowTicks: Math.max(1, Math.round(windowSeconds / tickSeconds)),
     balanceTicks: Math.max(1, Math.round(balanceSeconds / tickSeconds)),
-    maxTablets: Math.round(clamp(finiteOr(opts.maxTablets, DEFAULTS.maxTablets), [1, 1_000_000])),
+    maxTablets,
+    keyBytes: keyLength,
+    cuts,
+    tabletCut,
   };
+}
+
+const count = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** 16777216 -> "16 MiB". */
+function bytesText(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let u = 0;
+  while (u < units.length - 1 && bytes >= 1024 && bytes % 1024 === 0) {
+    bytes /= 1024;
+    u++;
+  }
+  return `${count(bytes)} ${units[u]}`;
 }

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import type { RowKey } from '../model/schema';
 import { recordStream } from '../keys/generate';
 import { quantiseHeatmap } from './heatmap';
-import { nodeWriteCapacity } from './params';
+import { BUDGETS, nodeWriteCapacity, resolveParams } from './params';
+import type { Table } from '../model/schema';
 import { NODE_FIGURES } from '../capacity/figures';
 import { name, THRESHOLDS, type PatternEvidence } from './pattern';
 import { sequentialRewriter } from './sequential';
@@ -109,5 +110,39 @@ describe('naming the pattern', () => {
     expect(named({ hotspotScore: 1, busiestNodeShare: 1, hottestTabletShare: 1, transientShare: 1 }, 1)).toBe('sequential');
     expect(named({ hotspotScore: 1, busiestNodeShare: 1, hottestTabletShare: 0.1 }, 1)).toBe('even');
     expect(THRESHOLDS.minNodes).toBe(3);
+  });
+});
+
+describe('the byte budgets of a run', () => {
+  const table: Table = { name: 't', rowKey: { template: '{k}', fields: { k: { type: 'bytes', length: 4096 } } }, load: { writesPerSecond: 1e9 } };
+
+  it('keeps at most 16 MiB of generated keys and 4 MiB of tablet start keys, and says so', () => {
+    const p = resolveParams(table, { seconds: 60 }, 4096);
+    expect(p.sampleRate * p.seconds).toBe(BUDGETS.sampleKeyBytes / 4096);
+    expect(p.writesPerSample).toBeCloseTo((1e9 * 60) / 4096, 3);
+    expect(p.maxTablets).toBe(1024);
+    expect(p.cuts).toEqual(['sampled 4,096 keys of 4,096 bytes (a byte budget of 16 MiB), each standing for 14,648,438 writes']);
+    expect(p.tabletCut).toBe('at most 1,024 tablets of 4,096-byte keys (a byte budget of 4 MiB for their start keys)');
+  });
+
+  it('cuts nothing for short keys: samples and tablets as without budgets', () => {
+    const p = resolveParams(table, { seconds: 60 }, 40);
+    expect(p.cuts).toEqual([]);
+    expect(p.tabletCut).toBeNull();
+    expect(p.sampleRate * p.seconds).toBeCloseTo(30_000, 6);
+    expect(p.maxTablets).toBe(20_000);
+    // A run with fewer writes than the budget generates every write, however long its keys.
+    const slow = resolveParams({ ...table, load: { writesPerSecond: 10 } }, { seconds: 60 }, 4096);
+    expect(slow.cuts).toEqual([]);
+    expect(slow.maxTablets).toBe(1024);
+    expect(slow.writesPerSample).toBe(1);
+  });
+
+  it('clamps the bytes of a write so every figure derived from them stays finite', () => {
+    const p = resolveParams(table, { seconds: 60, rowBytes: 1e300 }, 4096);
+    expect(p.rowBytes).toBe(BUDGETS.maxRowBytes);
+    expect(p.cuts[0]).toBe('writes of more than 1 TiB are simulated as 1 TiB');
+    expect(Number.isFinite(p.splitBytes) && p.splitBytes > 0).toBe(true);
+    expect(Number.isFinite(p.nodeCapacity) && p.nodeCapacity > 0).toBe(true);
   });
 });

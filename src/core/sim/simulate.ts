@@ -4,7 +4,7 @@ import type { Design, Table } from '../model/schema';
 import { displayKey } from '../keys/bytes';
 import { keyReader } from '../keys/readable';
 import { SimEngine, type SimEvent } from './engine';
-import { buildHeatmap, type Heatmap } from './heatmap';
+import { buildHeatmap, keyLabel, LABEL_BYTES, type Heatmap } from './heatmap';
 import { clusterOf, type SimOptions, type SimParams } from './params';
 import { analyse, type Pattern, type PatternEvidence } from './pattern';
 import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
@@ -71,6 +71,8 @@ export interface SimResult {
   /** Keys generated, and writes each stands for (1 when every write was generated). */
   sampledKeys: number;
   writesPerSample: number;
+  /** What the run's byte budgets cut, one sentence each (docs/simulator.md, "Budgets"); empty for most designs. */
+  cuts: string[];
 }
 
 export interface Simulation {
@@ -244,10 +246,11 @@ function resultOf(engine: SimEngine): SimResult {
   const reason = p.writesAssumed
     ? `${judged.reason} No write load declared: judged at the default ${p.writesPerSecond.toLocaleString('en-US')} writes/s.`
     : judged.reason;
-  const read = keyReader(engine.table.rowKey);
+  const read = keyLabel(keyReader(engine.table.rowKey));
+  const label = keyLabel(displayKey);
   const tabletRanges = engine.tablets.tablets.map((t) => ({
     start: t.start,
-    label: displayKey(t.start),
+    label: label(t.start),
     readable: read(t.start),
     node: t.node,
     writesPerSecond: t.load,
@@ -274,6 +277,13 @@ function resultOf(engine: SimEngine): SimResult {
     events: st.events.slice(),
     sampledKeys: engine.samples.count,
     writesPerSample: p.writesPerSample,
+    cuts: [
+      ...p.cuts,
+      ...(p.tabletCut !== null && engine.tablets.size >= p.maxTablets ? [p.tabletCut] : []),
+      ...(heatmap.bucketStarts.some((k) => k.length > LABEL_BYTES) || tabletRanges.some((t) => t.start.length > LABEL_BYTES)
+        ? [`key labels show the first ${LABEL_BYTES.toLocaleString('en-US')} bytes of keys longer than that`]
+        : []),
+    ],
   };
 }
 
