@@ -9,6 +9,8 @@ export const TEMPLATE = "{{constructor.constructor('alert(1)')()}}";
 export const TEXTAREA = '</textarea><svg onload=alert(1)>';
 export const PAYLOADS = [IMG, SCRIPT, JS_URL, TEMPLATE, TEXTAREA] as const;
 export const ALL = PAYLOADS.join(' ');
+/** A filter check accepts (its family exists) whose family name, qualifier and value are markup. */
+export const FILTER = `${TEXTAREA}:${TEMPLATE} = "${IMG}"`;
 
 /** Table and family names the format accepts (the validator flags them), keys with markup values. */
 export const MARKUP: Design = {
@@ -32,7 +34,8 @@ export const MARKUP: Design = {
         { name: JS_URL, description: TEMPLATE },
       ],
       queries: [
-        { name: SCRIPT, description: IMG, match: { tenant: 'eq' }, filter: [TEXTAREA] },
+        // A filter that check accepts (the family exists), its family name and value markup.
+        { name: SCRIPT, description: IMG, match: { tenant: 'eq' }, filter: [FILTER] },
         { name: JS_URL, match: { tenant: 'prefix' } },
       ],
       load: { writesPerSecond: 2000, readsPerSecond: 100 },

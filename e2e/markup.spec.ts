@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { dump } from 'js-yaml';
 import { encodeShare } from '../src/core/share';
-import { ALL, IMG, JS_URL, MARKUP, PAYLOADS, SCRIPT, TEMPLATE, TEXTAREA } from './markup-fixture';
+import { ALL, FILTER, IMG, JS_URL, MARKUP, PAYLOADS, SCRIPT, TEMPLATE, TEXTAREA } from './markup-fixture';
 import { codeEditor, expect, saved, test } from './fixtures';
 
 test.describe.configure({ timeout: 150_000 });
@@ -111,7 +111,7 @@ async function checkForm(page: Page): Promise<void> {
   const queries = page.getByTestId('query-editor');
   await expect(queries.nth(0).getByLabel('Query name')).toHaveValue(SCRIPT);
   await expect(queries.nth(1).getByLabel('Query name')).toHaveValue(JS_URL);
-  await expect(queries.nth(0).getByLabel(/^Filters/)).toHaveValue(TEXTAREA);
+  await expect(queries.nth(0).getByLabel(/^Filters/)).toHaveValue(FILTER);
   await expect(page.getByLabel('Pre-split keys (one per line)')).toHaveValue(`${TEXTAREA}\n${JS_URL}`);
   // The example key holds the tenant's example, as text.
   expect(await text(page.getByTestId('example-key'))).toMatch(new RegExp(`^${TEXTAREA.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}#\\d+$`));
