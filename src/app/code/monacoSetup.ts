@@ -16,6 +16,19 @@ import { configureMonacoYaml } from 'monaco-yaml';
 import { designJsonSchema } from '../../core/model/schema';
 import YamlWorker from './yaml.worker.ts?worker';
 
+/**
+ * Monaco cancels a language request (hover, validation, a worker call) when its model or editor
+ * goes away, and rejects the request's promise with a CancellationError ("Canceled") that nothing
+ * awaits: switching views while a worker answers leaves an unhandled rejection that is not an
+ * error of the studio. Only that one is absorbed; every other rejection still surfaces.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('unhandledrejection', (e) => {
+    const r = e.reason as { name?: unknown; message?: unknown } | null;
+    if (r && r.name === 'Canceled' && r.message === 'Canceled') e.preventDefault();
+  });
+}
+
 /** Where models of designs live; the generated YAML's modeline (`$schema=design.schema.json`) resolves next to them. */
 export const MODEL_DIR = 'file:///designs/';
 export const SCHEMA_URI = `${MODEL_DIR}design.schema.json`;
