@@ -118,7 +118,7 @@ async function allBooks(): Promise<VersionBook[]> {
  * design before does not make it an ancestor of mine (a take may have been partial or undone),
  * so it is never taken as the base: that would drop the link's changes without asking.
  */
-export async function findBase(from: string | undefined, _theirs: Design): Promise<Version | null> {
+export async function findBase(from: string | undefined): Promise<Version | null> {
   if (!from) return null;
   return findVersion(await allBooks(), from);
 }

@@ -141,7 +141,7 @@ function SharedBanner({ doc }: { doc: DesignDoc }) {
   if (!doc.shared && savedId !== doc.id) return null;
   const from = linkBaseOf(doc.id);
   const compare = async () => {
-    const v = await findBase(from, doc.design).catch(() => null);
+    const v = await findBase(from).catch(() => null);
     setBase(
       v
         ? {
