@@ -6,7 +6,7 @@
 import { CPU_TARGET } from '../capacity/figures';
 import { capacityPlan } from '../capacity/plan';
 import type { Design } from '../model/schema';
-import { defineRule, type Finding } from './types';
+import { defineVisitorRule } from './types';
 import { planReads } from './support/plan-reads';
 
 function setAutoscaling(design: Design, ci: number, change: { maxNodes?: number; cpuTarget?: number }): Design | null {
@@ -18,7 +18,7 @@ function setAutoscaling(design: Design, ci: number, change: { maxNodes?: number;
   return { ...design, instance: { ...design.instance!, clusters } };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'autoscaling-bounds',
     severity: 'warning',
@@ -30,29 +30,26 @@ export default defineRule({
     fixable: true,
     reads: planReads,
   },
-  check({ design, analysis, report }) {
-    const specs = design.instance?.clusters ?? [];
-    if (!specs.some((c) => c.autoscaling)) return;
-    const plan = capacityPlan(design, analysis);
-    specs.forEach((c, ci) => {
-      const multi = plan.clusterPlans[ci]?.routing === 'multi-cluster';
-      const a = c.autoscaling;
-      if (!a) return;
-      const at = ['instance', 'clusters', ci, 'autoscaling'];
-      const recommended = Math.round(CPU_TARGET.multiCluster * 100);
-      if (multi && a.cpuTarget > recommended) {
-        report({
-          path: [...at, 'cpuTarget'],
-          messageId: 'targetHigh',
-          data: { cluster: c.id, target: a.cpuTarget, recommended },
-          fix: `Set cpuTarget to ${recommended}`,
-        });
-      }
-    });
-  },
-  fix(design: Design, finding: Finding) {
-    const ci = finding.path[2];
-    if (typeof ci !== 'number' || finding.messageId !== 'targetHigh') return null;
-    return setAutoscaling(design, ci, { cpuTarget: Math.round(CPU_TARGET.multiCluster * 100) });
-  },
+  create: ({ design, analysis, report }) => ({
+    design() {
+      const specs = design.instance?.clusters ?? [];
+      if (!specs.some((c) => c.autoscaling)) return;
+      const plan = capacityPlan(design, analysis);
+      specs.forEach((c, ci) => {
+        const multi = plan.clusterPlans[ci]?.routing === 'multi-cluster';
+        const a = c.autoscaling;
+        if (!a) return;
+        const at = ['instance', 'clusters', ci, 'autoscaling'];
+        const recommended = Math.round(CPU_TARGET.multiCluster * 100);
+        if (multi && a.cpuTarget > recommended) {
+          report({
+            path: [...at, 'cpuTarget'],
+            messageId: 'targetHigh',
+            data: { cluster: c.id, target: a.cpuTarget, recommended },
+            fix: { label: `Set cpuTarget to ${recommended}`, apply: () => setAutoscaling(design, ci, { cpuTarget: recommended }) },
+          });
+        }
+      });
+    },
+  }),
 });

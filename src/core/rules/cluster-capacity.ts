@@ -8,7 +8,8 @@ import { capacityPlan, MAX_CLUSTER_NODES, type ClusterPlan, type PlanDetail } fr
 import { becauseText, clusterName, declaredText, nodesText, percentText } from '../capacity/wording';
 import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
-import { defineRule, type Finding } from './types';
+import type { PathPart } from '../model/positions';
+import { defineVisitorRule, type FixProposal } from './types';
 import type { DesignAnalysis } from './analysis';
 import { formatCount } from '../units';
 
@@ -35,22 +36,29 @@ export function clusterPath(design: Design, ci: number, c: ClusterPlan): (string
   return design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
 }
 
-/** The one count fix both capacity rules offer: the cluster the finding names, raised to the plan's count. */
-export function fixClusterCount(design: Design, finding: Finding, analysis: DesignAnalysis): Design | null {
-  const plan = capacityPlan(design, analysis);
-  const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
-  const c = plan.clusterPlans[ci];
-  if (!c || c.need.recommended > MAX_CLUSTER_NODES || (c.need.recommended <= c.nodes && c.declared !== 'none')) return null;
-  return withClusterNodes(design, ci, c.need.recommended);
-}
-
 /** The fix's label for one cluster. */
-export function fixLabel(design: Design, c: ClusterPlan): string {
+function fixLabel(design: Design, c: ClusterPlan): string {
   if (c.declared === 'none' || !design.instance) return `Set cluster.nodes to ${c.need.recommended}`;
   return c.autoscaling ? `Set ${c.id}'s autoscaling maxNodes to ${c.need.recommended}` : `Set ${c.id}'s nodes to ${c.need.recommended}`;
 }
 
-export default defineRule({
+/**
+ * The one count fix both capacity rules offer, for a finding at `path` about cluster plan `c`:
+ * the cluster the path names (an instance cluster's index, else the one cluster) raised to the
+ * plan's count; none when that count is past the format's limit.
+ */
+export function clusterCountFix(design: Design, analysis: DesignAnalysis, path: readonly PathPart[], c: ClusterPlan): { fix?: FixProposal } {
+  if (c.need.recommended > MAX_CLUSTER_NODES) return {};
+  const ci = path[0] === 'instance' && typeof path[2] === 'number' ? path[2] : 0;
+  const apply = () => {
+    const at = capacityPlan(design, analysis).clusterPlans[ci];
+    if (!at || at.need.recommended > MAX_CLUSTER_NODES || (at.need.recommended <= at.nodes && at.declared !== 'none')) return null;
+    return withClusterNodes(design, ci, at.need.recommended);
+  };
+  return { fix: { label: fixLabel(design, c), apply } };
+}
+
+export default defineVisitorRule({
   meta: {
     id: 'cluster-capacity',
     severity: 'warning',
@@ -68,38 +76,38 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, analysis, report }) {
-    const plan = capacityPlan(design, analysis);
-    plan.clusterPlans.forEach((c, ci) => {
-      if (c.load.total <= 0) return;
-      const top = plan.topCost ? plan.topCost.text : 'the load';
-      const data = {
-        cluster: clusterName(c),
-        declared: declaredText(c),
-        recommended: nodesText(c.need.recommended),
-        because: becauseText(c),
-        top,
-        advice: adviceFor(plan, c),
-        utilization: percentText(c.utilization.cpu),
-        target: percentText(c.cpuTarget),
-        parts: parts(c.load),
-      };
-      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
-      const path = clusterPath(design, ci, c);
-      if (c.declared === 'none') {
-        if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
-          report({
-            path: nodesPath(design),
-            messageId: 'none',
-            severity: 'info',
-            data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
-            ...fix,
-          });
-        return;
-      }
-      if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...fix });
-      else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...fix });
-    });
-  },
-  fix: fixClusterCount,
+  create: ({ design, analysis, report }) => ({
+    design() {
+      const plan = capacityPlan(design, analysis);
+      plan.clusterPlans.forEach((c, ci) => {
+        if (c.load.total <= 0) return;
+        const top = plan.topCost ? plan.topCost.text : 'the load';
+        const data = {
+          cluster: clusterName(c),
+          declared: declaredText(c),
+          recommended: nodesText(c.need.recommended),
+          because: becauseText(c),
+          top,
+          advice: adviceFor(plan, c),
+          utilization: percentText(c.utilization.cpu),
+          target: percentText(c.cpuTarget),
+          parts: parts(c.load),
+        };
+        const path = clusterPath(design, ci, c);
+        if (c.declared === 'none') {
+          if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
+            report({
+              path: nodesPath(design),
+              messageId: 'none',
+              severity: 'info',
+              data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
+              ...clusterCountFix(design, analysis, nodesPath(design), c),
+            });
+          return;
+        }
+        if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...clusterCountFix(design, analysis, path, c) });
+        else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...clusterCountFix(design, analysis, path, c) });
+      });
+    },
+  }),
 });

@@ -6,10 +6,10 @@ import { capacityPlan, tableLoad } from '../capacity/plan';
 import { NODE_FIGURES } from '../capacity/figures';
 import { formatCount } from './support/rows';
 import { instanceOf, withStorage } from '../model/instance';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 import { planReads } from './support/plan-reads';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'hdd-reads',
     severity: 'warning',
@@ -22,35 +22,36 @@ export default defineRule({
     fixable: true,
     reads: planReads,
   },
-  check({ design, analysis, report }) {
-    const plan = capacityPlan(design, analysis);
-    const { model } = plan;
-    if (model.storage !== 'hdd') return;
-    for (const w of plan.workload.tables) {
-      const reads = tableLoad(w, model.capacity).reads;
-      const perSecond = w.pointReadsPerSecond + w.scansPerSecond;
-      if (perSecond > 0 && reads > model.nodes * model.cpuTarget) {
-        const ssd = tableLoad(w, NODE_FIGURES.ssd).reads;
-        report({
-          table: w.index,
-          path: ['queries'],
-          messageId: 'slow',
-          severity: reads > model.nodes ? 'error' : 'warning',
-          data: { table: w.table, reads: formatCount(perSecond), hdd: Math.ceil(reads - 1e-9), ssd: Math.max(1, Math.ceil(ssd - 1e-9)) },
-          fix: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
-        });
-        continue;
-      }
-      for (const q of w.queries) {
-        if (q.kind === 'point' && q.perSecond === null) {
-          report({ table: w.index, path: ['queries', q.index], messageId: 'undeclared', severity: 'info', data: { table: w.table, query: q.query } });
+  create: ({ design, analysis, report }) => ({
+    design() {
+      const plan = capacityPlan(design, analysis);
+      const { model } = plan;
+      if (model.storage !== 'hdd') return;
+      for (const w of plan.workload.tables) {
+        const reads = tableLoad(w, model.capacity).reads;
+        const perSecond = w.pointReadsPerSecond + w.scansPerSecond;
+        if (perSecond > 0 && reads > model.nodes * model.cpuTarget) {
+          const ssd = tableLoad(w, NODE_FIGURES.ssd).reads;
+          report({
+            table: w.index,
+            path: ['queries'],
+            messageId: 'slow',
+            severity: reads > model.nodes ? 'error' : 'warning',
+            data: { table: w.table, reads: formatCount(perSecond), hdd: Math.ceil(reads - 1e-9), ssd: Math.max(1, Math.ceil(ssd - 1e-9)) },
+            // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
+            fix: {
+              label: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
+              apply: () => (instanceOf(design).storage !== 'hdd' ? null : withStorage(design, 'ssd')),
+            },
+          });
+          continue;
+        }
+        for (const q of w.queries) {
+          if (q.kind === 'point' && q.perSecond === null) {
+            report({ table: w.index, path: ['queries', q.index], messageId: 'undeclared', severity: 'info', data: { table: w.table, query: q.query } });
+          }
         }
       }
-    }
-  },
-  // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
-  fix(design, finding) {
-    if (finding.messageId !== 'slow' || instanceOf(design).storage !== 'hdd') return null;
-    return withStorage(design, 'ssd');
-  },
+    },
+  }),
 });

@@ -2,14 +2,14 @@
 // full copy) against what a cluster's nodes hold: SSD 5 TiB, HDD 16 TiB per node ("Quotas and
 // limits"), planned at 70%. Tables whose GC never deletes are sized at a year of growth. The
 // count it names is the plan's one recommended count (capacity/plan.ts, capacity/wording.ts).
-import { capacityPlan, MAX_CLUSTER_NODES, SIZING_MONTHS } from '../capacity/plan';
+import { capacityPlan, SIZING_MONTHS } from '../capacity/plan';
 import { STORAGE_TARGET } from '../capacity/figures';
 import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
 import { formatBytes } from '../units';
-import { defineRule } from './types';
-import { adviceFor, clusterPath, fixClusterCount, fixLabel } from './cluster-capacity';
+import { defineVisitorRule } from './types';
+import { adviceFor, clusterCountFix, clusterPath } from './cluster-capacity';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'storage-capacity',
     severity: 'warning',
@@ -25,34 +25,34 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, analysis, report }) {
-    const plan = capacityPlan(design, analysis);
-    const { sizedBytes } = plan;
-    const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
-    plan.clusterPlans.forEach((c, ci) => {
-      if (c.storageState === 'ok' || c.declared === 'none') return;
-      const limit = c.nodes * plan.model.capacity.storageBytes;
-      const data = {
-        bytes: formatBytes(sizedBytes),
-        growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '',
-        cluster: clusterName(c),
-        declared: declaredText(c),
-        limit: formatBytes(limit),
-        target: `${Math.round(STORAGE_TARGET * 100)}%`,
-        recommended: nodesText(c.need.recommended),
-        because: becauseText(c),
-        advice: adviceFor(plan, c),
-      };
-      const path = clusterPath(design, ci, c);
-      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
-      report({
-        path,
-        messageId: c.storageState === 'over' ? 'over' : 'target',
-        ...(c.storageState === 'over' ? { severity: 'error' as const } : {}),
-        data,
-        ...fix,
+  create: ({ design, analysis, report }) => ({
+    design() {
+      const plan = capacityPlan(design, analysis);
+      const { sizedBytes } = plan;
+      const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
+      plan.clusterPlans.forEach((c, ci) => {
+        if (c.storageState === 'ok' || c.declared === 'none') return;
+        const limit = c.nodes * plan.model.capacity.storageBytes;
+        const data = {
+          bytes: formatBytes(sizedBytes),
+          growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '',
+          cluster: clusterName(c),
+          declared: declaredText(c),
+          limit: formatBytes(limit),
+          target: `${Math.round(STORAGE_TARGET * 100)}%`,
+          recommended: nodesText(c.need.recommended),
+          because: becauseText(c),
+          advice: adviceFor(plan, c),
+        };
+        const path = clusterPath(design, ci, c);
+        report({
+          path,
+          messageId: c.storageState === 'over' ? 'over' : 'target',
+          ...(c.storageState === 'over' ? { severity: 'error' as const } : {}),
+          data,
+          ...clusterCountFix(design, analysis, path, c),
+        });
       });
-    });
-  },
-  fix: fixClusterCount,
+    },
+  }),
 });

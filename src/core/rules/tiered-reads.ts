@@ -10,14 +10,14 @@ import { durationMs } from './analysis';
 import { HDD_READ_MS } from './hdd-latency';
 import { formatCount } from './support/rows';
 import { updateTable } from './edit';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 /** Rows of 1 KB one node reads per second from infrequent access storage ("Understand performance"). */
 export const INFREQUENT_READS_PER_NODE = 100;
 /** Reads above this share of what the tier serves are reported (a warning; an error above it all). */
 const SUBSTANTIAL = 0.5;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'tiered-reads',
     severity: 'warning',
@@ -34,25 +34,32 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, analysis, report }) {
+  create({ design, report }) {
     const cluster = clusterOf(design);
     const capacity = cluster.nodes * INFREQUENT_READS_PER_NODE;
-    design.tables.forEach((t, ti) => {
-      const tier = t.tieredStorage?.infrequentAccessAfter;
-      const tierMs = durationMs(tier);
-      if (!tier || tierMs === null) return;
-      (t.queries ?? []).forEach((q, qi) => {
+    return {
+      query(q, _plan, ta, qi) {
+        const t = ta.table;
+        const tier = t.tieredStorage?.infrequentAccessAfter;
+        const tierMs = durationMs(tier);
+        if (!tier || tierMs === null) return;
         const back = durationMs(q.lookback);
         // Data Boost reads do not use the cluster's nodes.
         if (back === null || back <= tierMs || (q.kind === 'batch' && q.dataBoost)) return;
         const share = (back - tierMs) / back;
         // Rows one run reads: its limit, else the capacity model's rows per request (a scan of
         // the entity's history over the retention) cut to the lookback, else one row.
-        const modelled = q.limit === undefined ? tableWorkload(analysis.tables[ti]!).queries.find((w) => w.index === qi)?.rowsPerRequest : null;
-        const retention = analysis.tables[ti]!.retentionMs;
+        const modelled = q.limit === undefined ? tableWorkload(ta).queries.find((w) => w.index === qi)?.rowsPerRequest : null;
+        const retention = ta.retentionMs;
         const perRead = q.limit ?? (modelled ? Math.max(1, modelled * Math.min(1, back / retention)) : 1);
         const rows = (q.perSecond ?? 0) * perRead * share;
-        const base = { table: ti, path: ['queries', qi, 'lookback'], fix: `Tier ${t.name} after ${q.lookback}` };
+        // Tier at the lookback: what the query reads stays on SSD (more SSD storage, verified by the engine).
+        const lookback = q.lookback!;
+        const fix = {
+          label: `Tier ${t.name} after ${q.lookback}`,
+          apply: () => updateTable(design, ta.index, (x) => ({ ...x, tieredStorage: { infrequentAccessAfter: lookback } })),
+        };
+        const base = { path: ['queries', qi, 'lookback'], fix };
         const data = { query: q.name, table: t.name, lookback: q.lookback!, tier, nodes: cluster.nodes, capacity: `${formatCount(capacity)} rows/s` };
         if (rows > capacity * SUBSTANTIAL) {
           report({
@@ -70,16 +77,7 @@ export default defineRule({
         } else if (q.kind !== 'batch' && q.latencyMs !== undefined && q.latencyMs < HDD_READ_MS) {
           report({ ...base, messageId: 'latency', data: { ...data, latency: q.latencyMs } });
         }
-      });
-    });
-  },
-  // Tier at the lookback: what the query reads stays on SSD (more SSD storage, verified by the engine).
-  fix(design, finding) {
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const qi = finding.path[3];
-    const t = design.tables[ti];
-    const lookback = typeof qi === 'number' ? t?.queries?.[qi]?.lookback : undefined;
-    if (!t?.tieredStorage || !lookback) return null;
-    return updateTable(design, ti, (x) => ({ ...x, tieredStorage: { infrequentAccessAfter: lookback } }));
+      },
+    };
   },
 });
