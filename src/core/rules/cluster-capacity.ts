@@ -10,7 +10,7 @@ import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
 import type { PathPart } from '../model/positions';
 import { defineVisitorRule, type FixProposal } from './types';
-import type { DesignAnalysis } from './analysis';
+import type { DesignAnalysis } from '../analysis/design';
 import { formatCount } from '../units';
 
 /** The parts of a cluster's load above a twentieth of a node, biggest first: "writes 21.4, reads 2.0". */

@@ -6,9 +6,9 @@
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
 import { clusterOf } from '../capacity/figures';
 import { tableWorkload } from '../capacity/workload';
-import { durationMs } from './analysis';
+import { parseDuration } from '../model/duration';
 import { HDD_READ_MS } from './hdd-latency';
-import { formatCount } from './support/rows';
+import { formatCount } from '../units';
 import { updateTable } from './edit';
 import { defineVisitorRule } from './types';
 
@@ -41,9 +41,9 @@ export default defineVisitorRule({
       query(q, _plan, ta, qi) {
         const t = ta.table;
         const tier = t.tieredStorage?.infrequentAccessAfter;
-        const tierMs = durationMs(tier);
+        const tierMs = parseDuration(tier);
         if (!tier || tierMs === null) return;
-        const back = durationMs(q.lookback);
+        const back = parseDuration(q.lookback);
         // Data Boost reads do not use the cluster's nodes.
         if (back === null || back <= tierMs || (q.kind === 'batch' && q.dataBoost)) return;
         const share = (back - tierMs) / back;
