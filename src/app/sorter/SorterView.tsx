@@ -3,6 +3,7 @@
 // the surprises of byte order flagged: numbers out of numeric order, where JavaScript's sort
 // would have put a key, which rows a declared query reads, and where the last simulation of
 // the table started its tablets.
+import { formatCount } from '../../core/units';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toHex } from '../../core/keys/bytes';
 import { useStudio } from '../store';
@@ -19,7 +20,7 @@ import { placeBoundaries, rateAcrossRun } from './tablets';
 import { useJsOrder, useMatch, useSortRun, type SortRun } from './useSorter';
 import './sorter.css';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 const ms = (t: number) => (t < 10 ? t.toFixed(1) : fmt(Math.round(t)));
 
 function Summary({ run }: { run: SortRun }) {

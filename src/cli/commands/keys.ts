@@ -7,7 +7,6 @@ import { failedError, intFlag, parseFlags, UserError, type Io } from '../io';
 import { chunkedOutput, type ChunkedOutput } from '../chunked-output';
 import { pickTable, readDesign } from '../design-file';
 
-export const summary = 'print sample row keys of a table';
 export const usage = `usage: btstudio keys DESIGN [--table T] [-n 20] [--seed 1] [--sorted] [--hex]
 
 Prints N sample keys generated from the table's key template, one a line. Bytes that are not
