@@ -8,6 +8,7 @@ import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
 import { estimates, formatBytes, rowsText, storedText } from './lint-report';
+import { peakWrites } from '../analysis/design';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from '../export/common';
@@ -105,7 +106,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push(`- Template: ${code(table.rowKey.template)} (segments ${code(describeLayout(l))})`);
     out.push(`- Encoding: ${l.encoding}${l.delimiter !== null ? `, delimiter ${code(l.delimiter)}${l.inferredDelimiter ? ' (inferred)' : ''}` : ''}`);
     out.push(`- Example key: ${code(displayKey(codec.encode(exampleRecord(table.rowKey))))}`);
-    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: table.load?.writesPerSecond }).map((k) => code(displayKey(k)));
+    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: peakWrites(design, table) ?? undefined }).map((k) => code(displayKey(k)));
     out.push(`- Sample keys (seed 1): ${samples.join(', ')}`);
   } catch (e) {
     out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);

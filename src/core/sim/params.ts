@@ -216,7 +216,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
     otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
     readsPerSecond: clamp(finiteOr(opts.readsPerSecond, 0), [0, 1e9]),
-    writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && table.load?.writesPerSecond === undefined,
+    writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && declaredWrites(table).peak === null,
     tickSeconds,
     ticks,
     sampleRate,
