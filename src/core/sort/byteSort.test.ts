@@ -124,9 +124,9 @@ describe('sortLineIndex', () => {
     expectSortedLikeBufferCompare(lines);
   });
 
-  it('sorts groups of hundreds to thousands of keys (the radix sort of packed keys) like Buffer.compare (fast-check)', () => {
-    // Keys that share long prefixes, repeat, end inside each other, and hold NUL, CR, 0x80 and 0xFF:
-    // most bytes of a group's packed keys agree (passes skipped), the rest vary.
+  it('sorts groups of hundreds to thousands of keys (the typed-array sort of packed keys) like Buffer.compare (fast-check)', () => {
+    // Keys that share long prefixes, repeat, end inside each other, and hold NUL, CR, 0x80 and 0xFF,
+    // in groups large enough for the packed-key sort rather than the insertion sorts.
     const prefix = fc.constantFrom('', 'tenant0123#sensor#', 'tenant0123#sensor#4', 'user#12', '\u00ff\u0000');
     const tail = fc.uint8Array({ maxLength: 12 }).map((a) => a.map((b) => [0x00, 0x0d, 0x23, 0x30, 0x31, 0x39, 0x80, 0xff][b % 8]!));
     const key = fc.tuple(prefix, tail).map(([p, t]) => new Uint8Array(Buffer.concat([Buffer.from(p, 'latin1'), t])));

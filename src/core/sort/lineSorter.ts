@@ -16,13 +16,6 @@ const LO = 1 - HI;
 const TINY_GROUP = 12;
 /** Groups up to this size sort their packed keys with insertion sort, not the engine's sort. */
 const SMALL_GROUP = 32;
-/**
- * Groups of this size and more sort their packed keys with an LSD radix sort (one pass a
- * byte that varies) rather than the engine's typed-array sort, a comparison sort in C++:
- * on groups of ~3,000 keys of digits and delimiters it took about 40% less time (Node 20
- * and 24), as most bytes of a group's keys are the same in every key and cost no pass.
- */
-const RADIX_GROUP = 256;
 
 /**
  * How many bytes a packed key of a group of n lines holds: 4-7, as many as fit in 64 bits
@@ -75,9 +68,6 @@ export class LineSorter {
   private readonly pos: Uint32Array;
   private readonly end: Uint32Array;
   private readonly tmp: Uint32Array;
-  /** The radix sort's second array of packed keys (as words) and its digit counts. */
-  private readonly spare: Uint32Array;
-  private readonly counts = new Uint32Array(8 * 256);
   private readonly stack: number[] = [];
   private readonly view: DataView;
   private idx: Uint32Array = new Uint32Array(0);
@@ -95,7 +85,6 @@ export class LineSorter {
     this.pos = new Uint32Array(capacity);
     this.end = new Uint32Array(capacity);
     this.tmp = new Uint32Array(capacity);
-    this.spare = new Uint32Array(capacity >= RADIX_GROUP ? 2 * capacity : 0);
     this.view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   }
 
@@ -137,8 +126,7 @@ export class LineSorter {
       advance(this.pos, n, skip);
     }
     if (n <= SMALL_GROUP) insertionSortWords(this.words, n);
-    else if (n < RADIX_GROUP) this.keys.subarray(0, n).sort();
-    else radixSortWords(this.words, this.spare, this.counts, n, slotBits(n));
+    else this.keys.subarray(0, n).sort();
     this.collectRuns(this.words, lo, n, depth, B);
     this.idx.set(this.tmp.subarray(0, n), lo);
   }
@@ -277,77 +265,5 @@ function insertionSortWords(words: Uint32Array, n: number): void {
     }
     words[2 * k + 2 + HI] = h;
     words[2 * k + 2 + LO] = l;
-  }
-}
-
-/**
- * Sorts n packed keys (word pairs) by their bits from `low` up, stably, with an LSD radix
- * sort a byte at a time; `spare` holds 2n words, `counts` 8 x 256. The bits below `low` are
- * the slots, which are in increasing order on entry: stability keeps them so among keys
- * that tie above them, which is the order a sort of the whole keys gives.
- */
-function radixSortWords(words: Uint32Array, spare: Uint32Array, counts: Uint32Array, n: number, low: number): void {
-  const passes = Math.ceil((64 - low) / 8);
-  countDigits(words, counts, n, low, passes);
-  let src = words;
-  let dst = spare;
-  for (let p = 0; p < passes; p++) {
-    const base = p * 256;
-    // A byte that every key has the same costs no pass.
-    let kinds = 0;
-    for (let d = 0; d < 256 && kinds < 2; d++) if (counts[base + d] !== 0) kinds++;
-    if (kinds < 2) continue;
-    for (let d = 0, sum = 0; d < 256; d++) {
-      const c = counts[base + d]!;
-      counts[base + d] = sum;
-      sum += c;
-    }
-    scatter(src, dst, counts, base, n, low + 8 * p);
-    const t = src;
-    src = dst;
-    dst = t;
-  }
-  if (src !== words) words.set(src.subarray(0, 2 * n));
-}
-
-/** Counts, for each of `passes` bytes from bit `low` up, how many keys have each value. */
-function countDigits(words: Uint32Array, counts: Uint32Array, n: number, low: number, passes: number): void {
-  counts.fill(0, 0, passes * 256);
-  for (let j = 0; j < n; j++) {
-    const h = words[2 * j + HI]!;
-    const l = words[2 * j + LO]!;
-    for (let p = 0, s = low; p < passes; p++, s += 8) {
-      const d = s >= 32 ? (h >>> (s - 32)) & 255 : s <= 24 ? (l >>> s) & 255 : ((l >>> s) | (h << (32 - s))) & 255;
-      counts[p * 256 + d]!++;
-    }
-  }
-}
-
-/** Moves keys from src to dst in order of their byte at bit s; counts[base..] are the starts. */
-function scatter(src: Uint32Array, dst: Uint32Array, counts: Uint32Array, base: number, n: number, s: number): void {
-  if (s >= 32) {
-    const shift = s - 32;
-    for (let j = 0; j < n; j++) {
-      const h = src[2 * j + HI]!;
-      const k = counts[base + ((h >>> shift) & 255)]!++;
-      dst[2 * k + HI] = h;
-      dst[2 * k + LO] = src[2 * j + LO]!;
-    }
-  } else if (s <= 24) {
-    for (let j = 0; j < n; j++) {
-      const l = src[2 * j + LO]!;
-      const k = counts[base + ((l >>> s) & 255)]!++;
-      dst[2 * k + HI] = src[2 * j + HI]!;
-      dst[2 * k + LO] = l;
-    }
-  } else {
-    const up = 32 - s;
-    for (let j = 0; j < n; j++) {
-      const h = src[2 * j + HI]!;
-      const l = src[2 * j + LO]!;
-      const k = counts[base + (((l >>> s) | (h << up)) & 255)]!++;
-      dst[2 * k + HI] = h;
-      dst[2 * k + LO] = l;
-    }
   }
 }
