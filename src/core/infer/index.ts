@@ -3,7 +3,7 @@
 // every key of the input decoded under the result, so the keys that do not fit are listed by
 // line, never dropped.
 import { createCodec } from '../keys/codec';
-import { validateDesign, formatIssue } from '../model/load-design';
+import { validateDesign, formatIssue } from '../load/load-design';
 import { FIELD_NAME, FORMAT_V1, type Design, type Field, type RowKey, type Table } from '../model/schema';
 import { classifyColumn, type Guess } from './classify';
 import { keysOf, linesOf, spreadSample, type KeySource } from './source';
