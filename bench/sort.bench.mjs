@@ -221,14 +221,15 @@ for (const [label, input] of [
       console.log(JSON.stringify(line(`sort-1m${label}-${c.name}`, ours, { node: c.node.version })));
       // Round by round: this run against GNU sort's run of the same round.
       const ratios = ours.map((r, i) => r.ms / gnu[i].ms);
-      const cpuRatios = ours.map((r, i) => r.cpuMs / gnu[i].cpuMs);
+      // CPU times come in 10 ms steps: a round whose GNU sort took less than one step has no CPU ratio.
+      const cpuRatios = ours.flatMap((r, i) => (gnu[i].cpuMs > 0 ? [r.cpuMs / gnu[i].cpuMs] : []));
       console.log(
         JSON.stringify({
           name: `${name}-ratio`,
           value: round(median(ratios), 2),
           unit: 'x',
           min: round(sorted(ratios)[0], 2),
-          cpu: round(median(cpuRatios), 2),
+          cpu: cpuRatios.length > 0 ? round(median(cpuRatios), 2) : undefined,
           node: c.node.version,
         }),
       );
