@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Lowest first. A name ending in .ts is a single module at the top of src/core. */
 export const FLOORS = [
-  ['units.ts'],
+  ['units.ts', 'output-formats.ts'],
   ['model'],
   ['keys', 'sql'],
   ['load'],
