@@ -5,8 +5,8 @@ import {
   findingJson,
   formatBytes,
   querySummaries,
-  rowsText,
-  storedText,
+  sizeText,
+  writesText,
   toSarif,
   type Located,
   type QuerySummary,
@@ -204,7 +204,9 @@ function textReport(file: string, found: readonly Located[], qs: QuerySummary[],
   for (const e of es) {
     lines.push(
       `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)} (busiest ~${formatBytes(e.hottestRowBytes)}), ` +
-        `${rowsText(e)} rows, stored ${storedText(e)}, ${e.writesPerNode} writes/s per node`,
+        (e.storage === 'unknown' && e.writesPerSecond === null && e.averageWritesPerSecond === null
+          ? `rows, size and writes unknown (${e.unknown})`
+          : `${sizeText(e)}, ${writesText(e)}`),
     );
     for (const q of qs.filter((x) => x.table === e.table)) {
       const range = q.kind === 'full-scan' ? 'the whole table' : `[${q.range.start}, ${q.range.end})`;

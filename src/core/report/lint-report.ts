@@ -5,9 +5,10 @@ import type { PathPart } from '../model/positions';
 import type { DesignAnalysis } from '../rules/analysis';
 import { rowModel } from '../rules/support/rows';
 import { tableWorkload, type StorageState } from '../capacity/workload';
+import { growthText, storedBytesText, unknownReason } from '../capacity/bounds';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';
-import { formatBytes } from '../units';
+import { formatBytes, formatCount } from '../units';
 
 export interface Located {
   file: string;
@@ -39,10 +40,10 @@ export interface TableEstimate {
   growthPerMonth: number | null;
   /** Why rows and table size cannot be known (no write load declared), or null. */
   unknown: string | null;
-  /** The peak write rate (CPU) and the average (rows, storage; the peak unless declared). */
-  writesPerSecond: number;
-  averageWritesPerSecond: number;
-  writesPerNode: number;
+  /** The peak write rate (CPU) and the average (rows, storage; the peak unless declared); null when not declared. */
+  writesPerSecond: number | null;
+  averageWritesPerSecond: number | null;
+  writesPerNode: number | null;
   retention: string;
 }
 
@@ -75,26 +76,45 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
       tableBytes: w.storedBytes === null ? null : Math.round(w.storedBytes),
       storage: w.storage,
       growthPerMonth: w.storedBytesGrowthPerMonth === null ? null : Math.round(w.storedBytesGrowthPerMonth),
-      unknown: w.storage === 'unknown' ? NO_LOAD : null,
-      writesPerSecond: t.writesPerSecond,
-      averageWritesPerSecond: t.averageWritesPerSecond,
-      writesPerNode: Math.round(t.writesPerNode * 10) / 10,
+      unknown: w.storage === 'unknown' ? unknownReason(w) : null,
+      // Not declared is not 0: no figure is made up for a table without a write load.
+      writesPerSecond: w.writeRowsPerSecond,
+      averageWritesPerSecond: w.averageWriteRowsPerSecond,
+      writesPerNode: w.writeRowsPerSecond === null ? null : Math.round(t.writesPerNode * 10) / 10,
       retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',
     };
   });
 }
 
-/** What a table stores, in words: its size, its growth when GC never deletes, or why unknown. */
+/** What a table stores, in words: its size, its growth when GC never deletes, or why unknown (capacity/bounds.ts). */
 export function storedText(e: TableEstimate): string {
-  if (e.storage === 'bounded') return formatBytes(e.tableBytes ?? 0);
-  if (e.storage === 'unbounded') return `unbounded (+${formatBytes(e.growthPerMonth ?? 0)}/month, no GC rule deletes)`;
-  return 'unknown (no write load declared)';
+  if (e.storage === 'bounded') return storedBytesText(e.tableBytes ?? 0);
+  if (e.storage === 'unbounded') return `unbounded (${growthText(e.growthPerMonth ?? 0)}, no GC rule deletes)`;
+  return `unknown (${e.unknown ?? NO_LOAD})`;
 }
 
-/** A row count for messages, or "unknown". */
+/** A row count for messages: "2,592,000,000 rows", "over 10^15 rows", or "rows unknown (why)". */
 export function rowsText(e: TableEstimate): string {
-  return e.rows === null ? 'unknown' : e.rows.toExponential(2);
+  return e.rows === null ? `rows unknown (${e.unknown ?? (e.storage === 'unbounded' ? 'no GC rule deletes' : NO_LOAD)})` : `${formatCount(e.rows)} rows`;
 }
+
+/** Rows and size in one phrase: "2,592,000,000 rows, stored 291 TiB", or "rows and size unknown (why)" (lint, the review). */
+export function sizeText(e: TableEstimate): string {
+  if (e.storage === 'unknown') return `rows and size unknown (${e.unknown ?? NO_LOAD})`;
+  return `${rowsText(e)}, stored ${storedText(e)}`;
+}
+
+/** The write rates in words: "1,000 writes/s (333.3 per node)", with the average when it differs; "writes unknown (why)". */
+export function writesText(e: TableEstimate): string {
+  if (e.writesPerSecond === null && e.averageWritesPerSecond === null) return `writes unknown (${e.unknown ?? NO_LOAD})`;
+  const rate = (n: number | null) => (n === null ? 'unknown' : formatRate(n));
+  const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${rate(e.averageWritesPerSecond)} on average, which sizes storage)` : '';
+  const perNode = e.writesPerNode === null ? '' : `, ${formatRate(e.writesPerNode)} per node`;
+  return `${rate(e.writesPerSecond)} writes/s${average}${perNode}`;
+}
+
+/** A rate with at most one decimal: 0.5, 333.3, 1,000,000. */
+const formatRate = (n: number) => (n >= 100 ? formatCount(n) : String(Math.round(n * 10) / 10));
 
 export function findingJson(l: Located) {
   const f = l.finding;

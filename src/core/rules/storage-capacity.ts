@@ -6,6 +6,7 @@ import { capacityPlan, MAX_CLUSTER_NODES, SIZING_MONTHS } from '../capacity/plan
 import { STORAGE_TARGET } from '../capacity/figures';
 import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
 import { formatBytes } from '../units';
+import { coverageText, storedBytesText } from '../capacity/bounds';
 import { defineRule } from './types';
 import { adviceFor, clusterPath, fixClusterCount, fixLabel } from './cluster-capacity';
 
@@ -15,13 +16,13 @@ export default defineRule({
     severity: 'warning',
     description: "The data the design stores exceeds what a cluster's nodes hold, or the recommended share of it.",
     messages: {
-      over: 'the tables store {bytes}{growth}, more than the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
-      target: 'the tables store {bytes}{growth}, over {target} of the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
+      over: '{tables} store {bytes}{growth}, more than the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
+      target: '{tables} store {bytes}{growth}, over {target} of the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
     },
     details: {
-      over: 'the tables store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+      over: '{tables} store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
       target:
-        'the tables store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+        '{tables} store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
     },
     fixable: true,
   },
@@ -29,11 +30,15 @@ export default defineRule({
     const plan = capacityPlan(design, analysis);
     const { sizedBytes } = plan;
     const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
+    // A total says what it covers: tables with no declared load add nothing to it (bounds.ts).
+    const covers = plan.storageCovers;
+    const tables = covers.unknown.length === 0 ? 'the tables' : `the tables with a known size (${coverageText(covers)})`;
     plan.clusterPlans.forEach((c, ci) => {
       if (c.storageState === 'ok' || c.declared === 'none') return;
       const limit = c.nodes * plan.model.capacity.storageBytes;
       const data = {
-        bytes: formatBytes(sizedBytes),
+        tables,
+        bytes: storedBytesText(sizedBytes),
         growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '',
         cluster: clusterName(c),
         declared: declaredText(c),

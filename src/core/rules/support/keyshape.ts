@@ -6,6 +6,7 @@ import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../analysis';
 import type { Finding } from '../types';
 import { updateTable } from '../edit';
 import { isMovingEdge } from '../../capacity/hotspot';
+import { COUNT_BOUND } from '../../units';
 
 /** The table a finding concerns: by the index in its path, checked against its name. */
 export function tableOfFinding(analysis: DesignAnalysis, finding: Finding): TableAnalysis | null {
@@ -133,9 +134,10 @@ export function percent(x: number): string {
   return `${Number(p.toPrecision(2))}%`;
 }
 
-/** A count for messages: 12, 3.5, 4100, 4.1e12, unbounded. */
+/** A count for messages: 12, 3.5, 4100, 4.1e12, unbounded; over 10^15 (COUNT_BOUND) is said as such. */
 export function count(x: number): string {
   if (!Number.isFinite(x)) return 'unbounded';
+  if (x > COUNT_BOUND) return 'over 10^15';
   if (x >= 1e6) return x.toExponential(1).replace('e+', 'e');
   if (x >= 100 || Number.isInteger(x)) return String(Math.round(x));
   return String(Number(x.toPrecision(2)));
