@@ -7,7 +7,7 @@ import { DEFAULT_PRICES, skewedScans, type PlanDetail, type Prices } from '../..
 import type { Design } from '../../core/model/schema';
 import { instanceOf } from '../../core/model/instance';
 import { becauseText, clusterName, declaredText, needsSentence, nodesText, percentText, recommendedText } from '../../core/capacity/wording';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import { coverageText, growthText, storedBytesText } from '../../core/capacity/bounds';
 import { browserStorage } from '../share/base';
 import { capacityPlans } from './plans';

@@ -1,7 +1,7 @@
 // Size estimates of one table and how each of its queries reads it, beside the form, in the
 // words lint and the markdown review use (report/lint-report.ts: unknown says why, no figure past its bound).
 import { memo, useMemo } from 'react';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import { estimates, formatBytes, rowsText, storedText, writesText } from '../../core/report/lint-report';
 import { PlanBadge } from './PlanBadge';
 

@@ -3,7 +3,7 @@
 import { capacityPlan, DEFAULT_PRICES, MAX_CLUSTER_NODES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import { becauseText, clusterName, declaredText, needsSentence, percentText, recommendedText } from '../../core/capacity/wording';
 import { formatCount } from '../../core/units';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { coverageText, growthText, rowsReadText, scanRateText, storedBytesText, unknownReason } from '../../core/capacity/bounds';
 import { readDesign } from '../design-file';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
