@@ -28,6 +28,9 @@ export function readRowsBound(readBytes: number): number {
   return Math.floor(Math.max(MAX_CLUSTER_NODES * SSD.readsPerSecond, SCAN_BYTES_BOUND / perRow));
 }
 
+/** A count past COUNT_BOUND (units.ts), as every surface says it. */
+export const OVER_COUNT = 'over 10^15';
+
 /** Why a figure is null in JSON, in the words the text uses. */
 export const BEYOND = {
   rowsRead: `more rows a second than ${formatCount(MAX_CLUSTER_NODES)} nodes read`,

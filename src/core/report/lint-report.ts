@@ -5,10 +5,10 @@ import type { PathPart } from '../model/positions';
 import type { DesignAnalysis } from '../analysis/design';
 import { rowModel } from '../analysis/rows';
 import { tableWorkload, type StorageState } from '../capacity/workload';
-import { growthText, storedBytesText, unknownReason } from '../capacity/bounds';
+import { BEYOND, growthText, OVER_COUNT, STORED_BYTES_BOUND, storedBytesText, unknownReason, within } from '../capacity/bounds';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';
-import { formatBytes, formatCount } from '../units';
+import { COUNT_BOUND, formatBytes, formatCount } from '../units';
 
 export interface Located {
   file: string;
@@ -40,6 +40,8 @@ export interface TableEstimate {
   growthPerMonth: number | null;
   /** Why rows and table size cannot be known (no write load declared), or null. */
   unknown: string | null;
+  /** Figures past their bound (capacity/bounds.ts), null above, by name: rows (over 10^15), tableBytes and growthPerMonth (more than 1,000 nodes hold). */
+  beyond?: Record<string, string>;
   /** The peak write rate (CPU) and the average (rows, storage; the peak unless declared); null when not declared. */
   writesPerSecond: number | null;
   averageWritesPerSecond: number | null;
@@ -67,16 +69,30 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
   return analysis.tables.map((t) => {
     const model = rowModel(t);
     const w = tableWorkload(t);
+    // JSON never gives a figure past its bound: null, and `beyond` says what it is past.
+    const beyond: Record<string, string> = {};
+    const bound = (name: string, n: number | null, limit: number, why: string) => {
+      if (n === null) return null;
+      if (within(n, limit) === null) {
+        beyond[name] = why;
+        return null;
+      }
+      return Math.round(n);
+    };
+    const rows = bound('rows', w.rows, COUNT_BOUND, OVER_COUNT);
+    const tableBytes = bound('tableBytes', w.storedBytes, STORED_BYTES_BOUND, BEYOND.stored);
+    const growthPerMonth = bound('growthPerMonth', w.storedBytesGrowthPerMonth, STORED_BYTES_BOUND, BEYOND.stored);
     return {
       table: t.table.name,
       keyBytes: { min: t.keyBytes.min, typical: Math.round(t.keyBytes.typical * 10) / 10, max: t.keyBytes.max },
       rowBytes: Math.round(model.typical.bytes),
       hottestRowBytes: Math.round(model.hottest.bytes),
-      rows: w.rows === null ? null : Math.round(w.rows),
-      tableBytes: w.storedBytes === null ? null : Math.round(w.storedBytes),
+      rows,
+      tableBytes,
       storage: w.storage,
-      growthPerMonth: w.storedBytesGrowthPerMonth === null ? null : Math.round(w.storedBytesGrowthPerMonth),
+      growthPerMonth,
       unknown: w.storage === 'unknown' ? unknownReason(w) : null,
+      ...(Object.keys(beyond).length ? { beyond } : {}),
       // Not declared is not 0: no figure is made up for a table without a write load.
       writesPerSecond: w.writeRowsPerSecond,
       averageWritesPerSecond: w.averageWriteRowsPerSecond,
@@ -88,13 +104,14 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
 
 /** What a table stores, in words: its size, its growth when GC never deletes, or why unknown (capacity/bounds.ts). */
 export function storedText(e: TableEstimate): string {
-  if (e.storage === 'bounded') return storedBytesText(e.tableBytes ?? 0);
-  if (e.storage === 'unbounded') return `unbounded (${growthText(e.growthPerMonth ?? 0)}, no GC rule deletes)`;
+  if (e.storage === 'bounded') return storedBytesText(e.tableBytes ?? Infinity);
+  if (e.storage === 'unbounded') return `unbounded (${growthText(e.growthPerMonth ?? Infinity)}, no GC rule deletes)`;
   return `unknown (${e.unknown ?? NO_LOAD})`;
 }
 
 /** A row count for messages: "2,592,000,000 rows", "over 10^15 rows", or "rows unknown (why)". */
 export function rowsText(e: TableEstimate): string {
+  if (e.rows === null && e.beyond?.rows) return `${OVER_COUNT} rows`;
   return e.rows === null ? `rows unknown (${e.unknown ?? (e.storage === 'unbounded' ? 'no GC rule deletes' : NO_LOAD)})` : `${formatCount(e.rows)} rows`;
 }
 
