@@ -121,17 +121,16 @@ export function sizeText(e: TableEstimate): string {
   return `${rowsText(e)}, stored ${storedText(e)}`;
 }
 
-/** The write rates in words: "1,000 writes/s (333.3 per node)", with the average when it differs; "writes unknown (why)". */
+/** The write rates in words: "1,000 writes/s, 333.3 writes/s per node", with the average when it differs; "writes unknown (why)". */
 export function writesText(e: TableEstimate): string {
   if (e.writesPerSecond === null && e.averageWritesPerSecond === null) return `writes unknown (${e.unknown ?? NO_LOAD})`;
   const rate = (n: number | null) => (n === null ? 'unknown' : formatRate(n));
-  const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${rate(e.averageWritesPerSecond)} on average, which sizes storage)` : '';
-  const perNode = e.writesPerNode === null ? '' : `, ${formatRate(e.writesPerNode)} per node`;
+  const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${rate(e.averageWritesPerSecond)}/s on average, which sizes storage)` : '';
+  const perNode = e.writesPerNode === null ? '' : `, ${formatRate(e.writesPerNode)} writes/s per node`;
   return `${rate(e.writesPerSecond)} writes/s${average}${perNode}`;
 }
 
-/** A rate with at most one decimal: 0.5, 333.3, 1,000,000. */
-const formatRate = (n: number) => (n >= 100 ? formatCount(n) : String(Math.round(n * 10) / 10));
+const formatRate = (n: number) => (n >= 100 ? formatCount(n) : n >= 1 || n === 0 ? String(Math.round(n * 10) / 10) : String(Number(n.toPrecision(2))));
 
 export function findingJson(l: Located) {
   const f = l.finding;
