@@ -2,7 +2,7 @@
 // words lint and the markdown review use (report/lint-report.ts: unknown says why, no figure past its bound).
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/analysis/design';
-import { estimates, formatBytes, rowsText, storedText, writesText } from '../../core/report/lint-report';
+import { estimates, rowBytesText, rowsText, storedText, writesText } from '../../core/report/lint-report';
 import { PlanBadge } from './PlanBadge';
 
 export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { analysis: DesignAnalysis; ti: number }) {
@@ -21,7 +21,7 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
         </dd>
         <dt>Row</dt>
         <dd>
-          {formatBytes(est.rowBytes)} typical, {formatBytes(est.hottestRowBytes)} busiest
+          {rowBytesText(est.rowBytes)} typical, {rowBytesText(est.hottestRowBytes)} busiest
         </dd>
         <dt>Rows</dt>
         <dd>{rowsText(est)}</dd>

@@ -3,8 +3,8 @@ import { formatIssue, loadDesign } from '../../core/model/load-design';
 import {
   estimates,
   findingJson,
-  formatBytes,
   querySummaries,
+  rowBytesText,
   sizeText,
   writesText,
   toSarif,
@@ -203,7 +203,7 @@ function textReport(file: string, found: readonly Located[], qs: QuerySummary[],
   if (found.length === 0) lines.push('  no findings');
   for (const e of es) {
     lines.push(
-      `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)} (busiest ~${formatBytes(e.hottestRowBytes)}), ` +
+      `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${rowBytesText(e.rowBytes)} (busiest ~${rowBytesText(e.hottestRowBytes)}), ` +
         (e.storage === 'unknown' && e.writesPerSecond === null && e.averageWritesPerSecond === null
           ? `rows, size and writes unknown (${e.unknown})`
           : `${sizeText(e)}, ${writesText(e)}`),

@@ -7,7 +7,7 @@ import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
-import { estimates, formatBytes, sizeText, writesText } from '../report/lint-report';
+import { estimates, rowBytesText, sizeText, writesText } from '../report/lint-report';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from './common';
@@ -137,7 +137,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis], views: [] })[0]!;
     out.push('', '### Estimates', '');
     out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
-    out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${sizeText(e)}`);
+    out.push(`- Row: about ${rowBytesText(e.rowBytes)}; ${sizeText(e)}`);
     out.push(`- Writes: ${writesText(e)}${patternText(table.load)}`);
   }
   out.push('', '### Findings', '', ...findingsTable(findings));

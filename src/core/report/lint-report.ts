@@ -30,9 +30,9 @@ export interface QuerySummary {
 export interface TableEstimate {
   table: string;
   keyBytes: { min: number; typical: number; max: number };
-  /** The typical row and the busiest row, in bytes (support/rows.ts). */
-  rowBytes: number;
-  hottestRowBytes: number;
+  /** The typical row and the busiest row, in bytes (analysis/rows.ts); null past what 1,000 nodes hold (`beyond` says so). */
+  rowBytes: number | null;
+  hottestRowBytes: number | null;
   /** Rows and stored bytes from the capacity model (src/core/capacity/workload.ts): null when unknown or unbounded. */
   rows: number | null;
   tableBytes: number | null;
@@ -79,14 +79,16 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
       }
       return Math.round(n);
     };
+    const rowBytes = bound('rowBytes', model.typical.bytes, STORED_BYTES_BOUND, BEYOND.stored);
+    const hottestRowBytes = bound('hottestRowBytes', model.hottest.bytes, STORED_BYTES_BOUND, BEYOND.stored);
     const rows = bound('rows', w.rows, COUNT_BOUND, OVER_COUNT);
     const tableBytes = bound('tableBytes', w.storedBytes, STORED_BYTES_BOUND, BEYOND.stored);
     const growthPerMonth = bound('growthPerMonth', w.storedBytesGrowthPerMonth, STORED_BYTES_BOUND, BEYOND.stored);
     return {
       table: t.table.name,
       keyBytes: { min: t.keyBytes.min, typical: Math.round(t.keyBytes.typical * 10) / 10, max: t.keyBytes.max },
-      rowBytes: Math.round(model.typical.bytes),
-      hottestRowBytes: Math.round(model.hottest.bytes),
+      rowBytes,
+      hottestRowBytes,
       rows,
       tableBytes,
       storage: w.storage,
@@ -107,6 +109,11 @@ export function storedText(e: TableEstimate): string {
   if (e.storage === 'bounded') return storedBytesText(e.tableBytes ?? Infinity);
   if (e.storage === 'unbounded') return `unbounded (${growthText(e.growthPerMonth ?? Infinity)}, no GC rule deletes)`;
   return `unknown (${e.unknown ?? NO_LOAD})`;
+}
+
+/** A row's size: "136 B", or "more than the 16 PiB that 1,000 nodes hold" (null past the bound). */
+export function rowBytesText(n: number | null): string {
+  return storedBytesText(n ?? Number.POSITIVE_INFINITY);
 }
 
 /** A row count for messages: "2,592,000,000 rows", "over 10^15 rows", or "rows unknown (why)". */
