@@ -2,7 +2,7 @@
 // words lint and the markdown review use (report/lint-report.ts: unknown says why, no figure past its bound).
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/analysis/design';
-import { estimates, rowBytesText, rowsText, storedText, writesText } from '../../core/report/lint-report';
+import { estimates, rowBytesText, rowCountText, storedText, writeRatesText } from '../../core/report/lint-report';
 import { PlanBadge } from './PlanBadge';
 
 export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { analysis: DesignAnalysis; ti: number }) {
@@ -24,12 +24,12 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
           {rowBytesText(est.rowBytes)} typical, {rowBytesText(est.hottestRowBytes)} busiest
         </dd>
         <dt>Rows</dt>
-        <dd>{rowsText(est)}</dd>
+        <dd>{rowCountText(est)}</dd>
         <dt>Table</dt>
         <dd data-testid="table-size">{storedText(est)}</dd>
         <dt>Writes</dt>
         <dd>
-          {writesText(est)}
+          {writeRatesText(est)}
           {est.writesPerNode === null ? '' : ` (${analysis.nodes} nodes)`}
         </dd>
         <dt>Retention</dt>

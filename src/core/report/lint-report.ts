@@ -118,8 +118,13 @@ export function rowBytesText(n: number | null): string {
 
 /** A row count for messages: "2,592,000,000 rows", "over 10^15 rows", or "rows unknown (why)". */
 export function rowsText(e: TableEstimate): string {
-  if (e.rows === null && e.beyond?.rows) return `${OVER_COUNT} rows`;
-  return e.rows === null ? `rows unknown (${e.unknown ?? (e.storage === 'unbounded' ? 'no GC rule deletes' : NO_LOAD)})` : `${formatCount(e.rows)} rows`;
+  return e.rows === null && !e.beyond?.rows ? `rows ${rowCountText(e)}` : `${rowCountText(e)} rows`;
+}
+
+/** The row count alone, for a labelled field: "2,591,998,704", "over 10^15", "unknown (why)". */
+export function rowCountText(e: TableEstimate): string {
+  if (e.rows === null && e.beyond?.rows) return OVER_COUNT;
+  return e.rows === null ? `unknown (${e.unknown ?? (e.storage === 'unbounded' ? 'no GC rule deletes' : NO_LOAD)})` : formatCount(e.rows);
 }
 
 /** Rows and size in one phrase: "2,592,000,000 rows, stored 291 TiB", or "rows and size unknown (why)" (lint, the review). */
@@ -130,7 +135,13 @@ export function sizeText(e: TableEstimate): string {
 
 /** The write rates in words: "1,000 writes/s, 333.3 writes/s per node", with the average when it differs; "writes unknown (why)". */
 export function writesText(e: TableEstimate): string {
-  if (e.writesPerSecond === null && e.averageWritesPerSecond === null) return `writes unknown (${e.unknown ?? NO_LOAD})`;
+  if (e.writesPerSecond === null && e.averageWritesPerSecond === null) return `writes ${writeRatesText(e)}`;
+  return writeRatesText(e);
+}
+
+/** The write rates alone, for a labelled field: "1,000 writes/s, 333.3 writes/s per node", or "unknown (why)". */
+export function writeRatesText(e: TableEstimate): string {
+  if (e.writesPerSecond === null && e.averageWritesPerSecond === null) return `unknown (${e.unknown ?? NO_LOAD})`;
   const rate = (n: number | null) => (n === null ? 'unknown' : formatRate(n));
   const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${rate(e.averageWritesPerSecond)}/s on average, which sizes storage)` : '';
   const perNode = e.writesPerNode === null ? '' : `, ${formatRate(e.writesPerNode)} writes/s per node`;
