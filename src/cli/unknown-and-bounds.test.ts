@@ -9,7 +9,7 @@ import { analyze } from '../core/analysis/design';
 import { lint } from '../core/rules/lint';
 import { parseCase } from '../core/rules/tester';
 import { estimates, rowsText, sizeText, writesText } from '../core/report/lint-report';
-import { exportTable } from '../core/export';
+import { exportTable } from '../core/outputs';
 import { formatBytes, formatCount } from '../core/units';
 import { capacityPlan, planJson } from '../core/capacity/plan';
 import {

@@ -8,7 +8,7 @@
 //   than" that bound, never as 2e33 rows/s or 58 EiB; JSON gives null and says why.
 // - Totals across tables say what they cover: "1 of 2 tables; lookup has no write load declared".
 import { formatBytes, formatCount } from '../units';
-import { NODE_FIGURES } from './figures';
+import { NODE_FIGURES } from '../analysis/cluster';
 import type { DesignWorkload, TableWorkload } from './workload';
 
 /** The most nodes one cluster of the format holds (cluster.nodes, autoscaling maxNodes). */

@@ -11,10 +11,20 @@
 //   `options.prices` replaces the list prices.
 import type { Design } from '../model/schema';
 import type { DesignAnalysis } from '../analysis/design';
-import { clusterOf, CPU_TARGET, NODE_FIGURES, rowCost, SOURCES, STORAGE_TARGET, GiB, type ClusterModel, type NodeFigures, type StorageType } from './figures';
-import { formatCount } from '../units';
+import {
+  clusterOf,
+  CPU_TARGET,
+  NODE_FIGURES,
+  rowCost,
+  SOURCES,
+  STORAGE_TARGET,
+  GiB,
+  type ClusterModel,
+  type NodeFigures,
+  type StorageType,
+} from '../analysis/cluster';
+import { formatCount, formatPercent } from '../units';
 import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
-import { percent } from '../rules/support/keyshape';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
 import {
   BEYOND,
@@ -477,7 +487,7 @@ export function planJson(p: PlanDetail): CapacityPlan {
   return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, storageCovers, clusters, assumptions };
 }
 
-const pct = (n: number) => `${Math.round(n * 100)}%`;
+const pct = (n: number) => formatPercent(n, 'whole');
 const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** A busiest scan this much larger than the average one is named in the assumptions. */
@@ -496,7 +506,7 @@ export function skewedScans(w: DesignWorkload): string[] {
       if (q.busiestRowsPerRequest < q.rowsPerRequest * BUSIEST_SCAN_NOTE) continue;
       const of = q.skew.fields.join(', ');
       out.push(
-        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${percent(q.skew.busiestShare)} of writes).`,
+        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${formatPercent(q.skew.busiestShare)} of writes).`,
       );
     }
   }

@@ -5,11 +5,11 @@
 // reads "low double-digit ms". A query whose lookback reaches past the threshold reads that
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
 import { readRowsBound, rowsReadText } from '../capacity/bounds';
-import { clusterOf } from '../capacity/figures';
+import { clusterOf } from '../analysis/cluster';
 import { tableWorkload } from '../capacity/workload';
 import { parseDuration } from '../model/duration';
 import { HDD_READ_MS } from './hdd-latency';
-import { formatCount } from '../units';
+import { formatCount, formatPercent } from '../units';
 import { updateTable } from './edit';
 import { defineRule } from './types';
 
@@ -66,7 +66,7 @@ export default defineRule({
               rows: rows > readRowsBound(1024) ? rowsReadText(rows, 1024) : `~${formatCount(rows)} rows/s`,
               perSecond: formatCount(q.perSecond ?? 0),
               perRead: formatCount(perRead),
-              share: `${Math.round(share * 100)}%`,
+              share: formatPercent(share, 'whole'),
             },
           });
         } else if (q.kind !== 'batch' && q.latencyMs !== undefined && q.latencyMs < HDD_READ_MS) {
