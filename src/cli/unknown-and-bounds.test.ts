@@ -147,8 +147,14 @@ describe('figures past what 1,000 nodes serve', () => {
     const d = design(huge, null);
     const f = lint(d).findings.find((x) => x.rule === 'storage-capacity');
     expect(f?.message).toBe(
-      'the tables with a known size (1 of 2 tables; lookup has no write load declared) store more than the 16 PiB that 1,000 nodes hold after 12 months of growth, more than the 15 TiB the cluster holds; the design needs over 1,000 nodes ("Quotas and limits").',
+      'the 1 of 2 tables of known size store more than the 16 PiB that 1,000 nodes hold after 12 months of growth: no cluster holds them ("Quotas and limits").',
     );
+    expect(f?.severity).toBe('error');
+    expect(f?.fix).toBeUndefined();
+    expect(f?.detail).toMatch(
+      /^the tables with a known size \(1 of 2 tables; lookup has no write load declared\) store more than the 16 PiB that 1,000 nodes hold after 12 months of growth, so no cluster of the format holds them: /,
+    );
+    expect(`${f?.message} ${f?.detail}`).not.toMatch(/EiB|e\+\d/);
   });
 
   it('the row count of a table past 10^15 rows reads "over 10^15" in text and null in JSON (was 1.99e+16)', () => {

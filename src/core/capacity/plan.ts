@@ -461,7 +461,7 @@ function costliest(workload: DesignWorkload, writeNodes: Map<string, number>, re
         table: w.table,
         kind: 'storage',
         nodes: stored / (cap.storageBytes * STORAGE_TARGET),
-        text: `the ${storedBytesText(stored)} ${w.table} keeps${why}`,
+        text: stored > STORED_BYTES_BOUND ? `what ${w.table} keeps${why}` : `the ${storedBytesText(stored)} ${w.table} keeps${why}`,
       });
     }
   }

@@ -5,8 +5,8 @@
 import { capacityPlan, MAX_CLUSTER_NODES, SIZING_MONTHS } from '../capacity/plan';
 import { STORAGE_TARGET } from '../analysis/cluster';
 import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
-import { formatBytes, formatPercent } from '../units';
-import { coverageText, storedBytesText } from '../capacity/bounds';
+import { formatBytes, formatCount, formatPercent } from '../units';
+import { coverageText, STORED_BYTES_BOUND, storedBytesText } from '../capacity/bounds';
 import { defineRule } from './types';
 import { adviceFor, clusterPath, fixClusterCount, fixLabel } from './cluster-capacity';
 
@@ -18,11 +18,14 @@ export default defineRule({
     messages: {
       over: '{tables} store {bytes}{growth}, more than the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
       target: '{tables} store {bytes}{growth}, over {target} of the {limit} {cluster} holds; the design needs {recommended} ("Quotas and limits").',
+      beyond: '{tables} store more than the {bound} that 1,000 nodes hold{growth}: no cluster holds them ("Quotas and limits").',
     },
     details: {
-      over: '{tables} store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+      over: '{tablesDetail} store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+      beyond:
+        '{tablesDetail} store more than the {bound} that 1,000 nodes hold{growth}, so no cluster of the format holds them: {advice} ("Quotas and limits", "Storage utilization").',
       target:
-        '{tables} store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
+        '{tablesDetail} store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
     },
     fixable: true,
   },
@@ -32,12 +35,16 @@ export default defineRule({
     const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
     // A total says what it covers: tables with no declared load add nothing to it (bounds.ts).
     const covers = plan.storageCovers;
-    const tables = covers.unknown.length === 0 ? 'the tables' : `the tables with a known size (${coverageText(covers)})`;
+    const tables = covers.unknown.length === 0 ? 'the tables' : `the ${formatCount(covers.known)} of ${formatCount(covers.of)} tables of known size`;
+    const tablesDetail = covers.unknown.length === 0 ? 'the tables' : `the tables with a known size (${coverageText(covers)})`;
+    const beyond = sizedBytes > STORED_BYTES_BOUND;
     plan.clusterPlans.forEach((c, ci) => {
       if (c.storageState === 'ok' || c.declared === 'none') return;
       const limit = c.nodes * plan.model.capacity.storageBytes;
       const data = {
         tables,
+        tablesDetail,
+        bound: formatBytes(STORED_BYTES_BOUND),
         bytes: storedBytesText(sizedBytes),
         growth: growing ? ` after ${SIZING_MONTHS} months of growth` : '',
         cluster: clusterName(c),
@@ -49,10 +56,10 @@ export default defineRule({
         advice: adviceFor(plan, c),
       };
       const path = clusterPath(design, ci, c);
-      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
+      const fix = c.need.recommended <= MAX_CLUSTER_NODES && !beyond ? { fix: fixLabel(design, c) } : {};
       report({
         path,
-        messageId: c.storageState === 'over' ? 'over' : 'target',
+        messageId: beyond ? 'beyond' : c.storageState === 'over' ? 'over' : 'target',
         ...(c.storageState === 'over' ? { severity: 'error' as const } : {}),
         data,
         ...fix,
