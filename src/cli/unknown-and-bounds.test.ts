@@ -147,7 +147,7 @@ describe('figures past what 1,000 nodes serve', () => {
     const d = design(huge, null);
     const f = lint(d).findings.find((x) => x.rule === 'storage-capacity');
     expect(f?.message).toBe(
-      'the 1 of 2 tables of known size store more than the 16 PiB that 1,000 nodes hold after 12 months of growth: no cluster holds them ("Quotas and limits").',
+      'the 1 of 2 tables of known size store more than the 16 PiB that 1,000 nodes hold after 12 months of growth; the design needs over 1,000 nodes ("Quotas and limits").',
     );
     expect(f?.severity).toBe('error');
     expect(f?.fix).toBeUndefined();
