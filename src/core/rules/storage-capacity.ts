@@ -23,7 +23,7 @@ export default defineRule({
     details: {
       over: '{tablesDetail} store {bytes}{growth}; {cluster} has {declared}, which hold {limit}; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
       beyond:
-        '{tablesDetail} store more than the {bound} that 1,000 nodes hold{growth}, so no cluster of the format holds them; the design needs {recommended}: {advice} ("Quotas and limits", "Storage utilization").',
+        '{tablesDetail} store more than the {bound} that 1,000 nodes hold{growth}; the design needs {recommended}: {advice} ("Quotas and limits", "Storage utilization").',
       target:
         '{tablesDetail} store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
     },
