@@ -51,6 +51,7 @@ export default defineRule({
     fixable: true,
   },
   check({ design, report }) {
+    if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
     const byName = new Map(design.tables.map((t) => [t.name, t]));
     (design.authorizedViews ?? []).forEach((v, vi) => {
       const table = byName.get(v.table);

@@ -61,8 +61,13 @@ interface Pending {
   by: string;
 }
 
-/** Verified fixed designs, by finding (applyFix uses them; findings are plain data otherwise). */
-const FIXED = new WeakMap<Finding, { from: Design; to: Design }>();
+/**
+ * Verified fixes, by finding (applyFix uses them; findings are plain data otherwise). The fix is
+ * kept as its proposal, applied again when asked (a pure edit of the same design): keeping every
+ * checked design would keep every fixed table's analysis alive, which costs the garbage
+ * collector more per fix the larger the design.
+ */
+const FIXED = new WeakMap<Finding, { from: Design; apply: () => Design | null }>();
 
 /** An old-style rule as visitors: `check` once per design (per table if `perTable`), its `fix` as the proposal. */
 function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string): void }): Visitors {
@@ -517,7 +522,7 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
 function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok: true }>, design: Design): void {
   finding.fix = proposal.label;
   finding.effects = v.effects;
-  FIXED.set(finding, { from: design, to: v.design });
+  FIXED.set(finding, { from: design, apply: proposal.apply });
 }
 
 const withheld = (proposal: FixProposal, reason: string) => `"${proposal.label}" is not offered: ${reason.replace(/\.$/, '')}.`;
@@ -552,7 +557,12 @@ export function withVerifiedFixes(result: LintResult): LintResult {
 /** The checked fix of a finding this engine produced for `design`, if it offered one. */
 export function fixedDesign(design: Design, finding: Finding): Design | null {
   const cached = FIXED.get(finding);
-  return cached?.from === design ? cached.to : null;
+  if (cached?.from !== design) return null;
+  try {
+    return cached.apply();
+  } catch {
+    return null;
+  }
 }
 
 export { pathKey };
