@@ -42,6 +42,14 @@ export interface LintOptions {
   verifyScope?: 'edit' | 'whole';
   /** The day (YYYY-MM-DD) acceptances' `until` is compared with (lint's default: today, UTC). */
   today?: string;
+  /**
+   * The lint of the design this one edits (the studio's previous keystroke): when the edit
+   * changes only tables, renames none and adds none, only what it can change is linted again
+   * (the edited tables, the tables some rule's crossTable names, the rules that read the whole
+   * design unless what they read is unchanged) and every other finding is kept. The same
+   * findings as a whole lint; any other edit is linted whole.
+   */
+  since?: LintResult;
 }
 
 export interface LintResult {
@@ -114,6 +122,8 @@ interface EditRun {
   extra: Map<string, Set<number>>;
   /** Rules not run: what they read is unchanged (`reads`), so are their findings. */
   skip: Set<string>;
+  /** Findings as a whole lint writes them (a keystroke's lint), not only to be compared (a fix check's). */
+  full?: boolean;
 }
 
 /**
@@ -152,18 +162,19 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       const path = ti === undefined ? r.path : ['tables', ti, ...r.path];
       // The lint of an edit is only compared (engine/verify.ts), which reads a message only to
       // name a new finding: it is written when read, and the detail never.
-      const finding: Finding = only
-        ? new Compared(rule.meta.id, severity, table, path, r.messageId, data, template)
-        : {
-            rule: rule.meta.id,
-            severity,
-            table,
-            path,
-            messageId: r.messageId,
-            message: formatMessage(template, data),
-            data,
-            ...(detail ? { detail: formatMessage(detail, data) } : {}),
-          };
+      const finding: Finding =
+        only && !only.full
+          ? new Compared(rule.meta.id, severity, table, path, r.messageId, data, template)
+          : {
+              rule: rule.meta.id,
+              severity,
+              table,
+              path,
+              messageId: r.messageId,
+              message: formatMessage(template, data),
+              data,
+              ...(detail ? { detail: formatMessage(detail, data) } : {}),
+            };
       let proposal = r.fix ?? null;
       if (!isVisitorRule(rule) && oldLabel && rule.fix) {
         const fix = rule.fix;
@@ -284,12 +295,15 @@ export function sortFindings<T extends Finding>(findings: T[]): T[] {
 
 /** Lints with `rules` (options.registry is ignored here: lint.ts resolves it). */
 export function lintWith(rules: readonly AnyRule[], design: Design, options: LintOptions = {}): LintResult {
-  const analysis = analyze(design);
   const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
-  const pending = run(design, analysis, settings, rules);
+  const since = options.since && BASES.get(options.since);
+  const part = since ? lintSince(rules, since, design, settings) : null;
+  const analysis = part?.analysis ?? analyze(design);
+  const pending = part?.pending ?? run(design, analysis, settings, rules);
   const findings = pending.map((p) => p.finding);
+  const base = { design, analysis, settings, pending, rules };
   // Unverified (inside a fix check): nothing is offered.
-  if (options.verifyFixes === false) return { findings: sortFindings(findings), analysis };
+  if (options.verifyFixes === false) return based({ findings: sortFindings(findings), analysis }, base);
   const check = checker(rules, options, { design, settings, findings, analysis, pending });
   if (options.verifyFixes === 'defer') {
     // Only the findings that exist only if their advice is safe are decided now.
@@ -300,7 +314,7 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
       if (v.ok) offer(finding, proposal, v, design);
       else drop.add(finding);
     }
-    const result = { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+    const result = based({ findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis }, base);
     const later = pending.filter((p) => p.proposal && !p.proposal.onlyAdvice);
     if (later.length > 0) DEFERRED.set(result, { design, check, later });
     return result;
@@ -313,7 +327,115 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
     else if (proposal.onlyAdvice) drop.add(finding);
     else finding.fixWithheld = withheld(proposal, v.reason);
   }
-  return { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+  return based({ findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis }, base);
+}
+
+/** What a lint keeps for the lint of an edit of its design (`since`). */
+interface Base {
+  design: Design;
+  analysis: DesignAnalysis;
+  settings: Record<string, SeveritySetting>;
+  pending: readonly Pending[];
+  rules: readonly AnyRule[];
+  refs?: Map<string, number[]>;
+}
+
+const BASES = new WeakMap<LintResult, Base>();
+
+/** The result, kept as the base of a lint it may be given to (`since`). */
+function based(result: LintResult, base: Base): LintResult {
+  BASES.set(result, base);
+  return result;
+}
+
+/** Which rules an edit runs again: those whose crossTable names tables (`extra`), and those not run (`skip`). */
+function editScope(rules: readonly AnyRule[], before: Design, was: DesignAnalysis, after: Design, analysis: DesignAnalysis, edit: Edit) {
+  const sameCount = after.tables.length === before.tables.length;
+  const extra = new Map<string, Set<number>>();
+  const skip = new Set<string>();
+  for (const r of rules) {
+    const cross = r.meta.crossTable;
+    if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(before, after, edit.changed, was)));
+    const reads = r.meta.reads;
+    if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
+      const same = edit.tables.every((ti) => readText(reads, was.tables[ti]!) === readText(reads, analysis.tables[ti]!));
+      if (same) skip.add(r.meta.id);
+    }
+  }
+  return { extra, skip };
+}
+
+/**
+ * The lint of `design`, an edit of the base's design, from the base: the part the edit can
+ * change linted again, the rest kept. Null when only a whole lint can tell (an edit outside
+ * the tables, a rename, a table added or removed, other rules or settings).
+ */
+function lintSince(
+  rules: readonly AnyRule[],
+  base: Base,
+  design: Design,
+  settings: Record<string, SeveritySetting>,
+): { analysis: DesignAnalysis; pending: Pending[] } | null {
+  const sameRules = base.rules.length === rules.length && base.rules.every((r, i) => r === rules[i]);
+  if (!sameRules || JSON.stringify(base.settings) !== JSON.stringify(settings)) return null;
+  if (design.tables.length !== base.design.tables.length) return null;
+  const edit = editOf(base.design, design, (base.refs ??= referrers(base.design)));
+  if (!edit || edit.namesChanged) return null;
+  const analysis = analyzeEdit(base.analysis, design, edit.changed);
+  const { extra, skip } = editScope(rules, base.design, base.analysis, design, analysis, edit);
+  const fresh = run(design, analysis, settings, rules, { edit, extra, skip, full: true });
+  const visited = new Set(edit.tables);
+  const changed = new Set(edit.changed);
+  const inPart = (p: Pending) => (p.scope === null ? !skip.has(p.by) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true);
+  // Kept findings are copies (a lint's findings are its own); their fixes apply to this design.
+  let whole: Pending[] | null = null;
+  const redo = (p: Pending) => () => {
+    whole ??= run(design, analysis, settings, rules);
+    const same = whole.find(
+      (w) =>
+        w.by === p.by &&
+        w.finding.rule === p.finding.rule &&
+        w.finding.messageId === p.finding.messageId &&
+        pathKey(w.finding.path) === pathKey(p.finding.path),
+    );
+    return same?.proposal?.apply() ?? null;
+  };
+  const kept = base.pending
+    .filter((p) => !inPart(p))
+    .map((p): Pending => ({ ...p, finding: unjudged(p.finding), proposal: p.proposal && rebase(p.proposal, base.design, design, changed, redo(p)) }));
+  // A whole lint's order: the design visits first, then the tables (sortFindings keeps it among equals).
+  const global = (p: Pending) => p.scope === null;
+  return { analysis, pending: [...kept.filter(global), ...fresh.filter(global), ...kept.filter((p) => !global(p)), ...fresh.filter((p) => !global(p))] };
+}
+
+/** A copy of a finding as a rule reported it: no fix offered or withheld yet, no acceptance. */
+function unjudged(f: Finding): Finding {
+  const { fix: _fix, fixWithheld: _withheld, effects: _effects, acceptance: _acceptance, ...reported } = f;
+  return reported;
+}
+
+/**
+ * A proposal made for `from`, applied to `to` (an edit of `from` in the tables `changed`): the
+ * tables and settings the fix changes in `from`, put into `to`. A fix that changes one of the
+ * edited tables, or removes a table, is made again on `to` (`redo`).
+ */
+function rebase(p: FixProposal, from: Design, to: Design, changed: ReadonlySet<number>, redo: () => Design | null): FixProposal {
+  return {
+    ...p,
+    apply: () => {
+      const fixed = p.apply();
+      if (!fixed) return fixed;
+      if (fixed.tables === from.tables) return { ...fixed, tables: to.tables };
+      if (fixed.tables.length < from.tables.length) return redo();
+      const tables = to.tables.slice();
+      for (let i = 0; i < fixed.tables.length; i++) {
+        if (fixed.tables[i] === from.tables[i]) continue;
+        if (changed.has(i)) return redo();
+        tables[i] = fixed.tables[i]!;
+      }
+      return { ...fixed, tables };
+    },
+  };
 }
 
 type Check = (finding: Finding, proposal: FixProposal) => Verdict;
@@ -445,18 +567,7 @@ function readText(reads: (t: TableAnalysis) => unknown, ta: TableAnalysis): stri
 /** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
 function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed: Design, edit: Edit): Sides {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed);
-  const sameCount = fixed.tables.length === base.design.tables.length;
-  const extra = new Map<string, Set<number>>();
-  const skip = new Set<string>();
-  for (const r of rules) {
-    const cross = r.meta.crossTable;
-    if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(base.design, fixed, edit.changed)));
-    const reads = r.meta.reads;
-    if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
-      const same = edit.tables.every((ti) => readText(reads, base.analysis.tables[ti]!) === readText(reads, analysis.tables[ti]!));
-      if (same) skip.add(r.meta.id);
-    }
-  }
+  const { extra, skip } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
   const after = run(fixed, analysis, base.settings, rules, { edit, extra, skip }).map((p) => p.finding);
   // Rules whose per-table visits read every name run on every table when a name changes.
   const rerun = new Set(rules.filter((r) => local(r) && !local(r, { edit, extra, skip })).map((r) => r.meta.id));
