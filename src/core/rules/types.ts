@@ -33,10 +33,10 @@ export interface RuleMeta {
   perTable?: boolean;
   /**
    * For an old-style `check` over the whole design: all it reads of a table (compared as JSON),
-   * besides the design outside `tables`. An edit that leaves this unchanged for every table it
+   * besides the design outside `tables` (given too, to say a table no view reads is not read). An edit that leaves this unchanged for every table it
    * edits (and adds none) leaves the rule's findings as they were, so its check is not run again.
    */
-  reads?: (t: TableAnalysis) => unknown;
+  reads?: (t: TableAnalysis, design: Design) => unknown;
 }
 
 export interface Finding {
