@@ -7,7 +7,7 @@ import { importBundle, src } from './bundle.mjs';
 
 const { lint, withVerifiedFixes, loadDesign, manyTablesYaml, reuseUnchanged } =
   await importBundle(`export { lint, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
-export { loadDesign } from ${src('src/core/model/load-design.ts')};
+export { loadDesign } from ${src('src/core/load/load-design.ts')};
 export { reuseUnchanged } from ${src('src/app/documents/docs.ts')};
 export { manyTablesYaml } from ${src('src/test-support/lint-designs.ts')};`);
 

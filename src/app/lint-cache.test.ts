@@ -5,7 +5,7 @@ import { lint } from '../core/rules/lint';
 import { parseCase } from '../core/rules/tester';
 import { eventsDesign } from '../test-support/capacity-designs';
 import { manyTablesYaml } from '../test-support/lint-designs';
-import { loadDesign } from '../core/model/load-design';
+import { loadDesign } from '../core/load/load-design';
 import { reuseUnchanged } from './documents/docs';
 import { lintOf, verifiedLintOf } from './lint-cache';
 

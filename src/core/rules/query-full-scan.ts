@@ -4,13 +4,14 @@
 // entirety or prefix". Field promotion fixes a key whose order is wrong;
 // when another query needs the current order, Schema design for time series data "multiple tables, each with a row key
 // designed for one of the queries" is the way (queries-conflict suggests it).
-import { promote, secondTable, shapesOf, showTemplate } from './support/query-shape';
+import { promote, secondTable, shapesOf } from './support/query-shape';
+import { showTemplate } from '../keys/template';
 import { updateTable } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
-import { analyze, type DesignAnalysis } from './analysis';
-import { serverFor } from './support/servers';
-import { KIND } from './engine/plans';
+import { analyze, type DesignAnalysis } from '../analysis/design';
+import { serverFor } from '../analysis/servers';
+import { KIND } from '../analysis/plan-rank';
 
 /** Per analysis: the tables with a query whose remedy looks for another table to serve it, with its match fields. */
 const seekers = new WeakMap<DesignAnalysis, [number, string[]][]>();

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exampleDesigns } from '../../../test-support/examples';
 import { manyTablesYaml } from '../../../test-support/lint-designs';
-import { loadDesign, validateDesign } from '../../model/load-design';
+import { loadDesign, validateDesign } from '../../load/load-design';
 import type { Design, Table } from '../../model/schema';
 import { defineVisitorRule } from '../types';
 import { applyFix, lint, withVerifiedFixes, type LintResult } from '../lint';

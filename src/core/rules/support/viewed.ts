@@ -2,7 +2,7 @@
 // by an authorized or materialized view that names it, and by every logical view (its SQL names
 // its tables), so a design without views has rules about views that read no table at all.
 import type { Design } from '../../model/schema';
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 
 const named = new WeakMap<Design, Set<string> | 'all'>();
 
