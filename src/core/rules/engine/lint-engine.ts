@@ -4,6 +4,8 @@
 // rule that throws becomes a `rule-failed` error naming the rule and table instead of taking
 // the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
 // findings come by severity (errors first), then by table and path, so the order is stable.
+// Given the lint of the design before an edit (`since`, the studio's keystroke), it lints again
+// only what the edit can change and keeps the rest, fixes' verdicts included (lintSince).
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
 import { editOf, referrers, type Edit } from './incremental';
