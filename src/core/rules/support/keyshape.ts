@@ -123,9 +123,6 @@ export function prependSalt(design: Design, t: TableAnalysis, of: string[], buck
 /** Salt buckets the fixes use: a multiple of the nodes (4 per node), so every node gets ranges. */
 export const saltBuckets = (nodes: number): number => 4 * nodes;
 
-/** A template for messages: placeholders as <name>, since `{name}` in a message reads as an unfilled one. */
-export const showTemplate = (template: string): string => template.replace(/\{(\w+)\}/g, '<$1>');
-
 /**
  * The design with a salt right after the key field `after` (`{after}#{salt}#rest`), hashing `of`
  * (fields after it): the writes of the busiest `after` value spread over the salt's buckets, and
