@@ -3,7 +3,7 @@
 // groupBy fields and aggregations, or index fields and families), logical views (SQL in
 // Monaco) and authorized views (table, row prefixes, families with their qualifiers and
 // qualifier prefixes). The SQL's problems are the view checks' (core/export/views/check.ts), inline.
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import type { AuthorizedView, Design, LogicalView, MaterializedView, ViewAggregation } from '../../core/model/schema';
 import { checkMaterializedView, checkSelect } from '../../core/export/views/check';
 import { materializedViewSql } from '../../core/export/views/sql';
@@ -120,15 +120,15 @@ function MaterializedEditor({
     );
   return (
     <PartFieldset kind="Materialized view" name={v.name} at={at} className="view" testId="materialized-view-editor">
-      <div className="field-row">
-        <IdField label="View id" path={`${at}.name`} value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename materialized view', ['name'])} />
-        <SelectField
-          label="Source table"
-          path={`${at}.table`}
-          value={v.table}
-          options={choicesWith(tables, v.table)}
-          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set source table')}
-        />
+      <ViewHead
+        list={list}
+        views="materializedViews"
+        kind="materialized view"
+        idLabel="View id"
+        i={i}
+        v={v}
+        table={{ label: 'Source table', undo: 'Set source table', tables }}
+      >
         <SelectField
           label="Defined by"
           path={`${at}.${def}`}
@@ -136,12 +136,7 @@ function MaterializedEditor({
           options={options(['query', 'groupBy', 'index'] as const, { query: 'SQL', groupBy: 'a rollup (GROUP BY)', index: 'a secondary index (ORDER BY)' })}
           onCommit={(x) => set((o) => redefine(design, o, x ?? 'query', firstField), 'Change how the view is defined')}
         />
-        <DeletionProtectionField
-          at={at}
-          checked={v.deletionProtection}
-          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
-        />
-      </div>
+      </ViewHead>
       {def === 'query' && (
         <SqlField
           uri={`file:///views/${encodeURIComponent(docId)}/materialized-${i}.sql`}
@@ -274,26 +269,15 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
     );
   return (
     <PartFieldset kind="Authorized view" name={v.name} at={at} className="view" testId="authorized-view-editor">
-      <div className="field-row">
-        <IdField
-          label="Authorized view id"
-          path={`${at}.name`}
-          value={v.name}
-          onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename authorized view', ['name'])}
-        />
-        <SelectField
-          label="Table"
-          path={`${at}.table`}
-          value={v.table}
-          options={choicesWith(tables, v.table)}
-          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set view table')}
-        />
-        <DeletionProtectionField
-          at={at}
-          checked={v.deletionProtection}
-          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
-        />
-      </div>
+      <ViewHead
+        list={list}
+        views="authorizedViews"
+        kind="authorized view"
+        idLabel="Authorized view id"
+        i={i}
+        v={v}
+        table={{ label: 'Table', undo: 'Set view table', tables }}
+      />
       <TextField
         label="Row prefixes (one per line; none = every row)"
         path={`${at}.rowPrefixes`}
@@ -335,6 +319,52 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
       ))}
       <ViewEnd list={list} views="authorizedViews" kind="authorized view" i={i} v={v} />
     </PartFieldset>
+  );
+}
+
+/** The first row of every view's fieldset: its id, its table (when it has one), `children`, then its deletion protection. */
+function ViewHead({
+  list,
+  views,
+  kind,
+  idLabel,
+  i,
+  v,
+  table,
+  children,
+}: {
+  list: ListEdit;
+  views: Key;
+  kind: string;
+  idLabel: string;
+  i: number;
+  v: { name: string; table?: string; deletionProtection?: boolean };
+  table?: { label: string; undo: string; tables: string[] };
+  children?: ReactNode;
+}) {
+  const edit = list as (key: Key, fn: (vs: (typeof v)[]) => (typeof v)[], label: string, path?: (string | number)[]) => EditResult;
+  const set = (fn: (o: typeof v) => typeof v, label: string, key?: string) =>
+    edit(views, (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
+  const at = `${views}[${i}]`;
+  return (
+    <div className="field-row">
+      <IdField label={idLabel} path={`${at}.name`} value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), `Rename ${kind}`, 'name')} />
+      {table && v.table !== undefined && (
+        <SelectField
+          label={table.label}
+          path={`${at}.table`}
+          value={v.table}
+          options={choicesWith(table.tables, v.table)}
+          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), table.undo)}
+        />
+      )}
+      {children}
+      <DeletionProtectionField
+        at={at}
+        checked={v.deletionProtection}
+        onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
+      />
+    </div>
   );
 }
 
@@ -405,19 +435,7 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
           const at = `logicalViews[${i}]`;
           return (
             <PartFieldset key={i} kind="Logical view" name={v.name} at={at} className="view" testId="logical-view-editor">
-              <div className="field-row">
-                <IdField
-                  label="Logical view id"
-                  path={`${at}.name`}
-                  value={v.name}
-                  onCommit={(x) => setLv(i, (o) => ({ ...o, name: x }), 'Rename logical view', 'name')}
-                />
-                <DeletionProtectionField
-                  at={at}
-                  checked={v.deletionProtection}
-                  onCommit={(x) => setLv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
-                />
-              </div>
+              <ViewHead list={list} views="logicalViews" kind="logical view" idLabel="Logical view id" i={i} v={v} />
               <SqlField
                 uri={`file:///views/${encodeURIComponent(docId)}/logical-${i}.sql`}
                 label="Query (GoogleSQL SELECT)"
