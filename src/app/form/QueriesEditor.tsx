@@ -67,6 +67,10 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         const onQuery = (fn: (q: Query) => Query, label: string, key?: string) =>
           onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
         const plan = plans.find((p) => p.index === qi);
+        /** One of the query's numbers: empty clears it. */
+        const num = (key: 'limit' | 'perSecond' | 'latencyMs', label: string, undo: string, integer?: boolean) => (
+          <NumberField label={label} path={`${at}.${key}`} integer={integer} value={q[key]} onCommit={(v) => onQuery((x) => setOpt(x, key, v), undo, key)} />
+        );
         return (
           <PartFieldset
             key={qi}
@@ -88,19 +92,8 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
                 options={options(['newest', 'oldest', 'any'] as const)}
                 onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')}
               />
-              <NumberField
-                label="Limit (rows)"
-                path={`${at}.limit`}
-                integer
-                value={q.limit}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')}
-              />
-              <NumberField
-                label="Runs per second"
-                path={`${at}.perSecond`}
-                value={q.perSecond}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')}
-              />
+              {num('limit', 'Limit (rows)', 'Set query limit', true)}
+              {num('perSecond', 'Runs per second', 'Set query rate')}
               <RefField
                 label="App profile"
                 path={`${at}.appProfile`}
@@ -127,12 +120,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
                 options={KIND}
                 onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')}
               />
-              <NumberField
-                label="Latency target (p99 ms)"
-                path={`${at}.latencyMs`}
-                value={q.latencyMs}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'latencyMs', v), 'Set latency target', 'latencyMs')}
-              />
+              {num('latencyMs', 'Latency target (p99 ms)', 'Set latency target')}
               <DurationField
                 label="Looks back (e.g. 90d)"
                 path={`${at}.lookback`}
