@@ -21,6 +21,17 @@ const orders = (queries: Table['queries'], extra: Partial<Table> = {}): Table =>
   ...extra,
 });
 
+/** Orders behind a constant segment (`o#`): no structured row key, so the SQL reads _key. */
+const GAP_KEY: Table['rowKey'] = {
+  template: 'o#{store}#{customer}#{order}',
+  delimiter: '#',
+  fields: {
+    store: { type: 'string', cardinality: 100, alphabet: 'lower' },
+    customer: { type: 'string', alphabet: 'lower' },
+    order: { type: 'int', pad: 10 },
+  },
+};
+
 describe('SQL per query', () => {
   it('binds a field matched after a gap (issue: "returns 200 arbitrary orders of any customer")', () => {
     expect(sql(orders([{ name: 'orders of a customer', match: { customer: 'eq' }, limit: 200 }]))).toContain(
@@ -81,17 +92,7 @@ describe('SQL per query', () => {
 
   it('reads a gap field out of _key with SPLIT when the table has no row key schema', () => {
     // A constant segment: no structured row key, so the SQL reads _key.
-    const t = orders([{ name: 'orders of a customer', match: { customer: 'eq' }, limit: 200 }], {
-      rowKey: {
-        template: 'o#{store}#{customer}#{order}',
-        delimiter: '#',
-        fields: {
-          store: { type: 'string', cardinality: 100, alphabet: 'lower' },
-          customer: { type: 'string', alphabet: 'lower' },
-          order: { type: 'int', pad: 10 },
-        },
-      },
-    });
+    const t = orders([{ name: 'orders of a customer', match: { customer: 'eq' }, limit: 200 }], { rowKey: GAP_KEY });
     expect(sql(t)).toContain("SELECT _key, o\nFROM orders\nWHERE SPLIT(SAFE_CONVERT_BYTES_TO_STRING(_key), '#')[SAFE_OFFSET(2)] = @customer\nLIMIT 200;");
   });
 
@@ -125,17 +126,7 @@ describe('SQL per query', () => {
   });
 
   it('writes a half-open _key range and says so, with the key builder as the source of the bytes', () => {
-    const t = orders([{ name: 'a range of orders', match: { store: 'eq', customer: 'eq', order: 'range' } }], {
-      rowKey: {
-        template: 'o#{store}#{customer}#{order}',
-        delimiter: '#',
-        fields: {
-          store: { type: 'string', cardinality: 100, alphabet: 'lower' },
-          customer: { type: 'string', alphabet: 'lower' },
-          order: { type: 'int', pad: 10 },
-        },
-      },
-    });
+    const t = orders([{ name: 'a range of orders', match: { store: 'eq', customer: 'eq', order: 'range' } }], { rowKey: GAP_KEY });
     const text = sql(t);
     expect(text).toContain('WHERE _key >= @start AND _key < @end;');
     expect(text).toContain('-- @start BYTES: o#{store}#{customer}#{order from} (included)');
