@@ -26,17 +26,19 @@ export interface RuleMeta {
    * read that table and the design's settings outside `tables` unless it says 'names' (every
    * table's name: rerun on all tables when a name changes) or 'tables' (any table: rerun on
    * all), or a function naming, for an edit of the design, the tables whose visits it may
-   * change besides the edited ones. A `design` visit reads the whole design, and runs again on
-   * every edit unless the rule says what it reads of a table (`reads`).
+   * change besides the edited ones (given the analysis of the design before the edit). A
+   * `design` visit reads the whole design, and runs again on every edit unless the rule says
+   * what it reads of a table (`reads`).
    */
-  crossTable?: 'names' | 'tables' | ((before: Design, after: Design, changed: readonly number[]) => Iterable<number>);
+  crossTable?: 'names' | 'tables' | ((before: Design, after: Design, changed: readonly number[], analysis: DesignAnalysis) => Iterable<number>);
   /**
    * For a rule that visits only the design: all it reads of a table (compared as JSON), besides
-   * the design outside `tables`. An edit that leaves this unchanged for every table it edits
-   * (and adds none) leaves the rule's findings as they were, so the rule is not run again. The
-   * engine refuses `reads` on a rule that visits anything but the design.
+   * the design outside `tables` (given too, to say a table no view reads is not read). An edit
+   * that leaves this unchanged for every table it edits (and adds none) leaves the rule's
+   * findings as they were, so the rule is not run again. The engine refuses `reads` on a rule
+   * that visits anything but the design.
    */
-  reads?: (t: TableAnalysis) => unknown;
+  reads?: (t: TableAnalysis, design: Design) => unknown;
 }
 
 export interface Finding {

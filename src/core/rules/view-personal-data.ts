@@ -9,6 +9,7 @@ import { tokenize, type Token } from '../sql/tokens';
 import { checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
 import { defineVisitorRule } from './types';
+import { readByViews } from './support/viewed';
 
 /** Words that promise a view holds no personal data. */
 const PROMISE =
@@ -49,9 +50,11 @@ export default defineVisitorRule({
         '{kind} view {view} says "{promise}" (its name or description), but it includes {families} of table {table}, which the design marks as holding personal data (personalData: true). A view is granted on its own ("Authorized views overview"), so whoever is given this view reads that data. Leave the family out of the view{how}, or, if the family holds no personal data, unmark it.',
     },
     fixable: true,
+    reads: readByViews,
   },
   create: ({ design, report }) => ({
     design() {
+      if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
       const byName = new Map(design.tables.map((t) => [t.name, t]));
       (design.authorizedViews ?? []).forEach((v, vi) => {
         const table = byName.get(v.table);

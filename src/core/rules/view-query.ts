@@ -6,6 +6,7 @@ import { TABLE_ID_RE } from '../export/common';
 import { ARRAY_AGG_HELP, checkMaterializedView, checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
 import { defineVisitorRule } from './types';
+import { readByViews } from './support/viewed';
 
 export default defineVisitorRule({
   meta: {
@@ -23,6 +24,7 @@ export default defineVisitorRule({
       materialized: 'materialized view {view} {problem} ("Continuous materialized view queries"). {help}',
     },
     fixable: false,
+    reads: readByViews,
   },
   create: ({ design, report }) => ({
     design() {

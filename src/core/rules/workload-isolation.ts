@@ -99,35 +99,37 @@ export default defineVisitorRule({
         'batch query "{query}" goes through {profile}, a multi-cluster profile: its reads go to the nearest cluster that is available, so a long job can land on every cluster that serves the application. Route it through a single-cluster profile ("App profiles", "Routing options") or run it on Data Boost (dataBoost: true; "Data Boost overview": read-only, and it may not see data written in the last 35 minutes).',
     },
     fixable: true,
-    // A batch query is judged against the serving queries of every table.
-    crossTable: 'tables',
+    // A batch query is judged against the serving queries of every table: one visit of the
+    // design, run again on an edit only when what it reads of the edited tables changed.
+    reads: (ta) => [ta.table.name, ta.table.load?.appProfile, (ta.table.queries ?? []).map((q) => [q.name, q.kind, q.dataBoost, q.latencyMs, q.appProfile])],
   },
   create({ design, report }) {
-    // Every table's serving queries, read once per lint by the first batch query.
-    let serving: Use[] | undefined;
     return {
-      query(q, _plan, t, qi) {
-        if (q.dataBoost && q.kind !== 'batch' && (q.kind === 'serving' || q.latencyMs !== undefined)) {
-          const why = q.latencyMs !== undefined ? `a ${q.latencyMs} ms target` : 'kind: serving';
-          report({ path: ['queries', qi, 'dataBoost'], messageId: 'boostServing', data: { query: q.name, why } });
-        }
-        if (q.kind !== 'batch' || q.dataBoost) return;
-        serving ??= uses(design).serving;
-        const b: Use = { table: t.index, query: qi, name: q.name, profile: profileOfQuery(instanceOf(design), t.table, q) };
-        const path = ['queries', b.query, 'appProfile'];
-        const withFix = design.instance?.clusters?.length
-          ? { fix: { label: `Route "${b.name}" through a single-cluster batch profile`, apply: () => routeThrough(design, b.table, b.query) } }
-          : {};
-        const sharing = serving.filter((s) => sameProfile(s.profile, b.profile));
-        if (sharing.length) {
-          const names =
-            sharing
-              .slice(0, 3)
-              .map((s) => `"${s.name}"`)
-              .join(', ') + (sharing.length > 3 ? ` and ${sharing.length - 3} more` : '');
-          report({ path, messageId: 'shared', data: { query: b.name, profile: profileName(b.profile), serving: names }, ...withFix });
-        } else if (b.profile.routing === 'multi') {
-          report({ path, messageId: 'multi', data: { query: b.name, profile: profileName(b.profile) }, ...withFix });
+      design() {
+        design.tables.forEach((t, ti) =>
+          (t.queries ?? []).forEach((q, qi) => {
+            if (!q.dataBoost || q.kind === 'batch' || (q.kind !== 'serving' && q.latencyMs === undefined)) return;
+            const why = q.latencyMs !== undefined ? `a ${q.latencyMs} ms target` : 'kind: serving';
+            report({ table: ti, path: ['queries', qi, 'dataBoost'], messageId: 'boostServing', data: { query: q.name, why } });
+          }),
+        );
+        const { batch, serving } = uses(design);
+        for (const b of batch) {
+          const path = ['queries', b.query, 'appProfile'];
+          const withFix = design.instance?.clusters?.length
+            ? { fix: { label: `Route "${b.name}" through a single-cluster batch profile`, apply: () => routeThrough(design, b.table, b.query) } }
+            : {};
+          const sharing = serving.filter((s) => sameProfile(s.profile, b.profile));
+          if (sharing.length) {
+            const names =
+              sharing
+                .slice(0, 3)
+                .map((s) => `"${s.name}"`)
+                .join(', ') + (sharing.length > 3 ? ` and ${sharing.length - 3} more` : '');
+            report({ table: b.table, path, messageId: 'shared', data: { query: b.name, profile: profileName(b.profile), serving: names }, ...withFix });
+          } else if (b.profile.routing === 'multi') {
+            report({ table: b.table, path, messageId: 'multi', data: { query: b.name, profile: profileName(b.profile) }, ...withFix });
+          }
         }
       },
     };
