@@ -76,10 +76,11 @@ function useDocumentTitle() {
 function useScrollTopOnOpen() {
   const view = useStudio((s) => s.view);
   const id = useStudio((s) => s.openDesignId);
+  // What is shown, as one value: a change of either is a new view; loading is none.
+  const shown = view === 'loading' ? null : `${view}\u0000${id ?? ''}`;
   useLayoutEffect(() => {
-    if (view === 'loading') return;
-    window.scrollTo(0, 0);
-  }, [view, id]);
+    if (shown !== null) window.scrollTo(0, 0);
+  }, [shown]);
 }
 
 export function App() {

@@ -81,6 +81,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   const refocus = useRef<number | null>(null);
   // The finding's toggle focused while its fix was still being checked: moved to the Fix once shown.
   const toFix = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once each new list of findings is in the DOM; it reads that DOM and the refs above, not the list
   useEffect(() => {
     const root = ref.current;
     const waiting = toFix.current;

@@ -19,6 +19,7 @@ export function PreSplit({ docId, table, options, result, stale }: { docId: stri
   const [state, setState] = useState<State>({ status: 'idle' });
   const run = useRef<SimRun | null>(null);
   // A new run (or leaving the view) drops a check in progress.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new result is what ends the check of the one before; the effect resets and cancels, it does not read the result
   useEffect(() => {
     setState({ status: 'idle' });
     return () => run.current?.cancel();

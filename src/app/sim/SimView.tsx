@@ -9,6 +9,7 @@ import { clusterOf } from '../../core/sim';
 import type { Table } from '../../core/model/schema';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
+import { useChanged } from '../components/useChanged';
 import { Assumptions } from './Assumptions';
 import { Compare } from './Compare';
 import { Heatmap } from './Heatmap';
@@ -38,7 +39,9 @@ function SimPanel({ docId }: { docId: string }) {
   const docOrder = useStudio((s) => s.docOrder);
   const routeTable = useStudio((s) => s.selectedTable);
   const [picked, setPicked] = useState<string | null>(null);
-  useEffect(() => setPicked(null), [routeTable]);
+  // Another table in the address drops the table picked here.
+  const otherRoute = useChanged(routeTable);
+  if (otherRoute) setPicked(null);
 
   const design = doc?.design;
   const tables = design?.tables ?? [];
@@ -67,9 +70,8 @@ function SimPanel({ docId }: { docId: string }) {
   // Picking another table brings its declared write rate; the other settings stay. Keyed on
   // the name only, so an edit elsewhere in the design does not undo what the user typed.
   const tableName = table?.name;
-  useEffect(() => {
-    if (design) setText((old) => (old ? { ...old, writesPerSecond: String(declaredWrites(table)) } : null));
-  }, [tableName]);
+  const otherTable = useChanged(tableName);
+  if (otherTable && design) setText((old) => (old ? { ...old, writesPerSecond: String(declaredWrites(table)) } : null));
 
   const form = text ?? (design ? defaultWorkload(design, table) : null);
   const parsed = useMemo(() => (form ? parseWorkload(form) : null), [form]);

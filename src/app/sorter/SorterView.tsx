@@ -3,7 +3,7 @@
 // the surprises of byte order flagged: numbers out of numeric order, where JavaScript's sort
 // would have put a key, which rows a declared query reads, and where the last simulation of
 // the table started its tablets.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { toHex } from '../../core/keys/bytes';
 import { useStudio } from '../store';
 import type { JsOrderMode } from './analysis';
@@ -123,10 +123,13 @@ export default function SorterView({ docId }: { docId: string }) {
   // user runs or cancels a job, an idle sorter with no keys starts this again (a StrictMode
   // remount cancels the first one).
   const auto = useRef(true);
+  // An Effect Event: it reads this render's runChoice (a fresh closure each render) without making
+  // it a reason to start again; what decides a start is listed below.
+  const startFirst = useEffectEvent(() => runChoice({ from: 'generate', count: 1000, seed: 1 }));
   useEffect(() => {
     if (!auto.current || run || phase.phase !== 'idle' || !table || !spanner) return;
-    runChoice({ from: 'generate', count: 1000, seed: 1 });
-  }, [run, phase, table, spanner]); // runChoice is a fresh closure each render; these are what it reads
+    startFirst();
+  }, [run, phase, table, spanner]);
 
   const userRun = (c: SourceChoice) => {
     auto.current = false;

@@ -8,6 +8,7 @@ import { designHref, navigate, parseHash } from '../routing';
 import { useStudio } from '../store';
 
 export function useFollowingAddress(id: string | null, name: string | undefined): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a rename changes the segment designHref builds (from the store), so `name` must re-run it though the effect does not read it
   useEffect(() => {
     if (id === null) return;
     const follow = () => {
