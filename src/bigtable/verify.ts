@@ -17,7 +17,7 @@ import { queryRanges, type KeyRange } from '../core/export/ranges';
 import type { Field, Query, Table } from '../core/model/schema';
 import { planQuery, type PlanKind } from '../core/rules/plan';
 import { BUCKET_MS } from '../core/model/duration';
-import { IntegrationError } from './errors';
+import { BigtableError } from './errors';
 import { grouped } from './load-rows';
 
 export interface VerifyOptions {
@@ -219,7 +219,7 @@ export async function verifyTable(bt: BtTable, table: Table, opts: VerifyOptions
     codec = createCodec(table.rowKey);
     layout = layoutOf(table.rowKey);
   } catch (e) {
-    throw new IntegrationError(`table ${table.name}: ${(e as Error).message}`, 'usage');
+    throw new BigtableError(`table ${table.name}: ${(e as Error).message}`, 'usage');
   }
   const rng = new Rng(opts.seed ?? 1, 'verify-sample');
   const badKeys: BadKey[] = [];
