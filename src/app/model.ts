@@ -1,5 +1,5 @@
 // The design model (zod's schema, js-yaml, the loader and validator) loads after the gallery's
-// first paint, not with it (issue 19: the first screen's 150 KB budget). `loadModel()` asks for
+// first paint, not with it (the first screen's 150 KB budget, bench/app.bench.mjs). `loadModel()` asks for
 // it (once); `model()` is the loaded module, for the code that runs only once it is there:
 // hydrating saved designs, editing, opening an example. main.tsx asks for it right after the
 // first paint, and before routing to anything but the gallery.

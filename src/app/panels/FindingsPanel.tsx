@@ -1,4 +1,4 @@
-// The validator's findings, live, errors first (issue 17, item 2): one line each (severity, the
+// The validator's findings, live, errors first: one line each (severity, the
 // message, the Fix button), the rest on expand (FindingItem). A design with many findings shows
 // them grouped per table with counts, the groups with errors first. A fix applies the checked
 // fix as one undo step; one the engine withheld says why.

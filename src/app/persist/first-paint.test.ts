@@ -1,4 +1,4 @@
-// The first screen before the design model (issue 19): storage is read without validating,
+// The first screen before the design model (which the first paint must not wait for): storage is read without validating,
 // the saved designs' names are handed to `beforeModel` (the gallery paints with them), and only
 // then are the records checked and hydrated. A record that fails the check is still reported,
 // never dropped from storage; a model that cannot be fetched changes nothing.

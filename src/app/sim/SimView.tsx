@@ -1,4 +1,4 @@
-// The simulation view of a design (issue 5): pick a table and a workload, run the tablet
+// The simulation view of a design: pick a table and a workload, run the tablet
 // simulator in a worker, and read the result as numbers, a Key-Visualizer-style heatmap and
 // side charts; then compare two tables under the same workload. Mounted lazily by the design
 // view with `{ docId }`; it reads the design from the store and writes to it only through

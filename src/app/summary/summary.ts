@@ -1,4 +1,4 @@
-// What the summary at the top of a design page says (issue 17, item 1), as data: per table the
+// What the summary at the top of a design page says, as data: per table the
 // key's fields in key order and the hotspot verdict, for the design the capacity plan's verdict
 // and the finding counts. No arithmetic of its own: the hotspot verdict is the core's hotspot
 // model (the one the lint rules and the simulator read), raised to the worst hotspot finding of

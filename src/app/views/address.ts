@@ -1,4 +1,4 @@
-// The address follows the design's name (issue 17, item 8; documents/slugs.ts): an old address
+// The address follows the design's name (documents/slugs.ts): an old address
 // of the open design (its id, or its name before a rename) is replaced by the current one,
 // keeping the table and tab it names. Only for the design it names, so it never sends the
 // tab elsewhere.

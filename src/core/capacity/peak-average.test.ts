@@ -1,4 +1,4 @@
-// Peak and average write rates (issue 13): load.writesPerSecond is the peak, which CPU nodes,
+// Peak and average write rates: load.writesPerSecond is the peak, which CPU nodes,
 // the simulator and hot rows are judged at; load.averageWritesPerSecond is the mean, which
 // rows, stored bytes and growth are sized by. Left out, the average is the peak (as before).
 import { describe, expect, it } from 'vitest';

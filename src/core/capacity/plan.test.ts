@@ -1,4 +1,4 @@
-// The capacity plan on issue 13's cases: the JSON shape, the figures, and agreement with the
+// The capacity plan on the capacity cases (test-support/capacity-designs.ts): the JSON shape, the figures, and agreement with the
 // capacity rules (one model: lint's verdict and the plan's cannot disagree).
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../rules/analysis';

@@ -1,4 +1,4 @@
-// clusterOf reads the instance (issue 16): every cluster takes every write, the smallest
+// clusterOf reads the instance: every cluster takes every write, the smallest
 // cluster (an autoscaled one at its maxNodes) is the one that must hold the load, and traffic
 // through a multi-cluster profile is planned at Google's lower CPU target.
 import { describe, expect, it } from 'vitest';
