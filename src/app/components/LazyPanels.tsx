@@ -5,7 +5,7 @@ import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useMe
 import type { ExportFormat } from '../../core/export';
 import type { Design } from '../../core/model/schema';
 import { takeExportRequest, useExportRequest } from '../export/request';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
 import { useStudio } from '../store';

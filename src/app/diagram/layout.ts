@@ -8,7 +8,7 @@
 import { instanceOf, profileOfQuery } from '../../core/model/instance';
 import type { PathPart } from '../../core/model/positions';
 import type { Design, Query, Table } from '../../core/model/schema';
-import type { PlanKind, QueryPlan } from '../../core/rules/plan';
+import type { PlanKind, QueryPlan } from '../../core/analysis/query-plan';
 import { checkSelect } from '../../core/views/check';
 
 export type NodeKind = 'cluster' | 'profile' | 'query' | 'table' | 'materialized' | 'logical' | 'authorized';

@@ -19,7 +19,7 @@ import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
 import { capacityPlan } from '../../core/capacity/plan';
 import { needsSentence } from '../../core/capacity/wording';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
 import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';

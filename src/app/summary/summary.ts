@@ -8,7 +8,7 @@ import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capaci
 import { capacityPlan, type PlanState } from '../../core/capacity/plan';
 import { clusterName, declaredText, needsSentence, nodesText, percentText } from '../../core/capacity/wording';
 import type { Design } from '../../core/model/schema';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import { percent } from '../../core/rules/support/keyshape';
 import { isAccepted, type Finding, type Severity } from '../../core/rules/types';
 import { isHotspotRule } from '../sim/link';

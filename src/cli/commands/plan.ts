@@ -3,8 +3,8 @@
 import { capacityPlan, DEFAULT_PRICES, MAX_CLUSTER_NODES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import { becauseText, clusterName, declaredText, needsSentence, percentText, recommendedText } from '../../core/capacity/wording';
 import { formatCount } from '../../core/units';
-import { analyze } from '../../core/rules/analysis';
-import { formatBytes } from '../../core/rules/support/rows';
+import { analyze } from '../../core/analysis/design';
+import { formatBytes } from '../../core/units';
 import { readDesign } from '../design-file';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 

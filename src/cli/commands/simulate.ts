@@ -1,7 +1,7 @@
 // btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
 import { capacityPlan } from '../../core/capacity/plan';
 import { needsSentence } from '../../core/capacity/wording';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';

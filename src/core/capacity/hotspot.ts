@@ -9,7 +9,7 @@
 // split point). A coarse time bucket (an hour or more) followed by fields that spread the
 // writes is neither: the current bucket is a range of many rows that splits like any other.
 import type { Design } from '../model/schema';
-import { declaredWrites, type FieldInfo, type TableAnalysis } from '../rules/analysis';
+import { declaredWrites, type FieldInfo, type TableAnalysis } from '../analysis/design';
 import { clusterOf, rowCost } from './figures';
 import { tableWorkload } from './workload';
 

@@ -10,7 +10,7 @@
 //   `options.storage` plans the same design on the other storage type (SSD vs HDD side by side);
 //   `options.prices` replaces the list prices.
 import type { Design } from '../model/schema';
-import type { DesignAnalysis } from '../rules/analysis';
+import type { DesignAnalysis } from '../analysis/design';
 import { clusterOf, CPU_TARGET, NODE_FIGURES, rowCost, SOURCES, STORAGE_TARGET, GiB, type ClusterModel, type NodeFigures, type StorageType } from './figures';
 import { formatBytes, formatCount } from '../units';
 import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue, loadDesign } from '../model/load-design';
 import type { Design } from '../model/schema';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { clusterOf, CPU_TARGET } from './figures';
 import { capacityPlan } from './plan';
 

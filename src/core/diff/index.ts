@@ -4,7 +4,7 @@ import { plural } from '../report/words';
 import type { Design, Table } from '../model/schema';
 import { layoutOf } from '../keys/template';
 import { lint } from '../rules/lint';
-import { planQueries, type QueryPlan } from '../rules/plan';
+import { planQueries, type QueryPlan } from '../analysis/query-plan';
 import type { Finding } from '../rules/types';
 import { CLASS_LABEL, classify, type ChangeClass } from './classify';
 import { walk } from './walk';

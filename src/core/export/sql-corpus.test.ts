@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../model/load-design';
-import { planQuery } from '../rules/plan';
+import { planQuery } from '../analysis/query-plan';
 import { exampleDesigns } from '../../test-support/examples';
 import type { Design } from '../model/schema';
 import { checkSelect } from '../views/check';

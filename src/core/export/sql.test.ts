@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../model/schema';
 import { tableWorkload } from '../capacity/workload';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { exportTable } from './index';
 
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sql test', tables: [table] });

@@ -2,8 +2,8 @@
 // and the summary numbers shown beside each table.
 import { formatPath } from '../model/load-design';
 import type { PathPart } from '../model/positions';
-import type { DesignAnalysis } from '../rules/analysis';
-import { rowModel } from '../rules/support/rows';
+import type { DesignAnalysis } from '../analysis/design';
+import { rowModel } from '../analysis/rows';
 import { tableWorkload, type StorageState } from '../capacity/workload';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';

@@ -4,7 +4,7 @@
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
 import { capacityPlan, tableLoad } from '../capacity/plan';
 import { NODE_FIGURES } from '../capacity/figures';
-import { formatCount } from './support/rows';
+import { formatCount } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
 import { defineRule } from './types';
 import { planReads } from './support/plan-reads';

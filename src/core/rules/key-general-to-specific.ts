@@ -3,7 +3,7 @@
 // lower-cardinality field is only out of place where it ends the hierarchy: a category followed
 // by a narrower field or by time is a level of it. And the queries win: a field promoted for a
 // query or kept behind the field a query scans by stays where it is.
-import type { FieldInfo, TableAnalysis } from './analysis';
+import type { FieldInfo, TableAnalysis } from '../analysis/design';
 import { count } from './support/keyshape';
 import { moveField } from './edit';
 import { defineTableRule } from './types';

@@ -1,7 +1,7 @@
 // Schema design best practices checklist: "Uniqueness: Ensure row keys are globally unique. Duplicate keys will
 // overwrite existing data." A key with a timestamp names one event or one time bucket; keys without one name entities (a profile, a page), where writing
 // the same key again is the update the table is for, so only timed keys are judged.
-import { maxVersionsOf, writesInWindow, type FieldInfo, type TableAnalysis } from './analysis';
+import { maxVersionsOf, writesInWindow, type FieldInfo, type TableAnalysis } from '../analysis/design';
 import { busiestPerWindow, keyShares, lostShare } from './support/collisions';
 import { count, percent } from './support/keyshape';
 import { defineTableRule } from './types';

@@ -6,7 +6,7 @@
 // hot-row does, and the simulator's at-risk), an error above the whole node. With no load it judges the key alone
 // against the nodes (support/keyshape.ts writeSpread) and asks for the load.
 import type { Design } from '../model/schema';
-import type { DesignAnalysis, TableAnalysis } from './analysis';
+import type { DesignAnalysis, TableAnalysis } from '../analysis/design';
 import { count, insertSaltAfter, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
 import { defineTableRule } from './types';
 import { describeRange, NODE_SHARE, rangeCapacity, tableHotspot, type HotspotModel, type RangeCapacity } from '../capacity/hotspot';

@@ -8,8 +8,8 @@ import { promote, secondTable, shapesOf, showTemplate } from './support/query-sh
 import { updateTable } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
-import { serverFor } from './support/servers';
-import { KIND } from './engine/plans';
+import { serverFor } from '../analysis/servers';
+import { KIND } from '../analysis/plan-rank';
 
 export default defineVisitorRule({
   meta: {

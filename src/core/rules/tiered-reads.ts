@@ -6,9 +6,9 @@
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
 import { clusterOf } from '../capacity/figures';
 import { tableWorkload } from '../capacity/workload';
-import { durationMs } from './analysis';
+import { parseDuration } from '../model/duration';
 import { HDD_READ_MS } from './hdd-latency';
-import { formatCount } from './support/rows';
+import { formatCount } from '../units';
 import { updateTable } from './edit';
 import { defineRule } from './types';
 
@@ -39,10 +39,10 @@ export default defineRule({
     const capacity = cluster.nodes * INFREQUENT_READS_PER_NODE;
     design.tables.forEach((t, ti) => {
       const tier = t.tieredStorage?.infrequentAccessAfter;
-      const tierMs = durationMs(tier);
+      const tierMs = parseDuration(tier);
       if (!tier || tierMs === null) return;
       (t.queries ?? []).forEach((q, qi) => {
-        const back = durationMs(q.lookback);
+        const back = parseDuration(q.lookback);
         // Data Boost reads do not use the cluster's nodes.
         if (back === null || back <= tierMs || (q.kind === 'batch' && q.dataBoost)) return;
         const share = (back - tierMs) / back;

@@ -6,7 +6,7 @@
 import { checkMaterializedView } from '../views/check';
 import { keyItemOf } from '../views/key-items';
 import { materializedViewSql } from '../views/sql';
-import type { FieldInfo } from './analysis';
+import type { FieldInfo } from '../analysis/design';
 import { defineRule } from './types';
 
 /** A key field with a new value for (nearly) every row. */

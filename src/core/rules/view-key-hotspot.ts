@@ -8,7 +8,7 @@ import type { Design, Table } from '../model/schema';
 import { clusterOf } from '../capacity/figures';
 import { checkMaterializedView } from '../views/check';
 import { keyFieldOf, keyItemOf, type KeyItem } from '../views/key-items';
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import { materializedViewSql } from '../views/sql';
 import { lintWith } from './engine/lint-engine';
 import lowCardinalityPrefix from './low-cardinality-prefix';

@@ -2,7 +2,7 @@
 // down in docs/simulator.md; change both together.
 import type { Design, Table } from '../model/schema';
 import { DEFAULT_NODES } from '../model/schema';
-import { cellBytesPerWrite } from '../rules/analysis';
+import { cellBytesPerWrite } from '../analysis/design';
 import { DEFAULT_START_MS } from '../keys/generate';
 import { clusterOf as clusterModelOf, CPU_TARGET, NODE_FIGURES, rowCost, type NodeFigures } from '../capacity/figures';
 

@@ -8,7 +8,7 @@ import { buildHeatmap, keyLabel, LABEL_BYTES, type Heatmap } from './heatmap';
 import { clusterOf, type SimOptions, type SimParams } from './params';
 import { analyse, type Pattern, type PatternEvidence } from './pattern';
 import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { NODE_FIGURES } from '../capacity/figures';
 import { tableLoad } from '../capacity/plan';
 import { tableWorkload } from '../capacity/workload';

@@ -6,7 +6,7 @@
 import type { KeyLayout } from '../keys/template';
 import { columnType } from '../model/column-types';
 import type { Design, MaterializedView, Table, ViewAggregation } from '../model/schema';
-import { planQuery } from '../rules/plan';
+import { planQuery } from '../analysis/query-plan';
 import { keyLayoutOf } from '../export/common';
 import { cellExpr, keyFieldExpr } from './sql';
 

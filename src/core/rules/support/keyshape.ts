@@ -2,7 +2,7 @@
 // and the pure edit that puts a hash salt in front of a key.
 import type { Design, Field, Table } from '../../model/schema';
 import { layoutOf, TemplateError } from '../../keys/template';
-import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../analysis';
+import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../../analysis/design';
 import type { Finding } from '../types';
 import { updateTable } from '../edit';
 import { isMovingEdge } from '../../capacity/hotspot';

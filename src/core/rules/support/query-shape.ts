@@ -5,9 +5,9 @@
 // asynchronous secondary index (a continuous materialized view) serves the other one.
 import type { Query, Table } from '../../model/schema';
 import { layoutOf, type KeyLayout } from '../../keys/template';
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 import { reorderTemplate } from '../edit';
-import { planQuery, type QueryPlan } from '../plan';
+import { planQuery, type QueryPlan } from '../../analysis/query-plan';
 import { keyOrderFor } from './table-for-query';
 
 export interface Shape {

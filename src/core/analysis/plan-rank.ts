@@ -2,9 +2,9 @@
 // kind and scans, and for a query with a limit whether its rows come in the order it wants
 // (newest first needs a reversed timestamp right after the bound fields; a leaderboard's
 // "top 10" needs the score there). engine/verify.ts compares these before and after a fix.
-import type { Query } from '../../model/schema';
-import type { TableAnalysis } from '../analysis';
-import type { QueryPlan } from '../plan';
+import type { Query } from '../model/schema';
+import type { TableAnalysis } from './design';
+import type { QueryPlan } from './query-plan';
 
 export const RANK = { point: 0, prefix: 1, range: 1, 'multi-scan': 2, 'full-scan': 3 } as const;
 export const KIND = { point: 'point read', prefix: 'prefix scan', range: 'range scan', 'multi-scan': 'multi-scan', 'full-scan': 'full scan' } as const;
