@@ -8,7 +8,7 @@
 import { instanceOf, profileOfQuery } from '../../core/model/instance';
 import type { PathPart } from '../../core/model/positions';
 import type { Design, Query, Table } from '../../core/model/schema';
-import type { PlanKind, QueryPlan } from '../../core/analysis/query-plan';
+import type { QueryPlanKind, QueryPlan } from '../../core/analysis/query-plan';
 import { checkSelect } from '../../core/views/check';
 
 export type NodeKind = 'cluster' | 'profile' | 'query' | 'table' | 'materialized' | 'logical' | 'authorized';
@@ -25,7 +25,7 @@ export interface DiagramNode {
   path: PathPart[];
   table: string | null;
   /** A query's plan (its colour), when known. */
-  plan?: PlanKind;
+  plan?: QueryPlanKind;
   lane: number;
   x: number;
   y: number;
@@ -38,7 +38,7 @@ export interface DiagramEdge {
   kind: EdgeKind;
   from: string;
   to: string;
-  plan?: PlanKind;
+  plan?: QueryPlanKind;
   /** Start and end points (right side of the left box, left side of the right box). */
   x1: number;
   y1: number;
@@ -84,7 +84,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
   const drafts: Draft[] = [];
   const edges: Omit<DiagramEdge, 'x1' | 'y1' | 'x2' | 'y2'>[] = [];
   const add = (node: Draft['node']) => drafts.push({ node: { ...node, label: clip(node.label, node.lane), lines: node.lines.map((l) => clip(l, node.lane)) } });
-  const edge = (kind: EdgeKind, from: string, to: string, plan?: PlanKind) => {
+  const edge = (kind: EdgeKind, from: string, to: string, plan?: QueryPlanKind) => {
     edges.push({ id: `${kind}:${from}->${to}`, kind, from, to, ...(plan ? { plan } : {}) });
   };
 

@@ -5,7 +5,7 @@
 import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/analysis/query-plan';
-import { PlanBadge } from '../panels/PlanBadge';
+import { QueryPlanBadge } from '../panels/QueryPlanBadge';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
@@ -69,7 +69,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         return (
           <fieldset key={qi} className="query" data-path={at} data-testid="query-editor" data-compare={markIn(compared, at)}>
             <legend>
-              Query <code>{q.name}</code> {plan && <PlanBadge plan={plan} />}
+              Query <code>{q.name}</code> {plan && <QueryPlanBadge plan={plan} />}
             </legend>
             <div className="field-row">
               <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />

@@ -2,7 +2,7 @@
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/analysis/design';
 import { estimates, formatBytes, NO_LOAD, storedText } from '../../core/report/lint-report';
-import { PlanBadge } from './PlanBadge';
+import { QueryPlanBadge } from './QueryPlanBadge';
 
 const short = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, ''));
 const count = (n: number) =>
@@ -54,7 +54,7 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
           <ul className="plans">
             {ta.plans.map((p) => (
               <li key={p.index}>
-                <PlanBadge plan={p} /> <code>{p.query}</code>
+                <QueryPlanBadge plan={p} /> <code>{p.query}</code>
               </li>
             ))}
           </ul>

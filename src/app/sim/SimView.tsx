@@ -17,7 +17,7 @@ import { PreSplit } from './PreSplit';
 import { SimCharts } from './SimCharts';
 import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
-import { capacityPlan } from '../../core/capacity/plan';
+import { planCapacity } from '../../core/capacity/capacity-plan';
 import { needsSentence } from '../../core/capacity/wording';
 import { analyze } from '../../core/analysis/design';
 import { simulationHref, takeRunRequest } from './link';
@@ -141,7 +141,7 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(capacityPlan(design, analyze(design)))} />
+          <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(planCapacity(design, analyze(design)))} />
           {last?.jobs[0] && ranTable.name === table?.name && (
             <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />
           )}

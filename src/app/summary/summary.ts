@@ -5,7 +5,7 @@
 // the table so the summary never says less than the findings do; the capacity verdict is the
 // core's plan (the one the Capacity panel and `btstudio plan` read).
 import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capacity/hotspot';
-import { capacityPlan, type PlanState } from '../../core/capacity/plan';
+import { planCapacity, type CapacityState } from '../../core/capacity/capacity-plan';
 import { clusterName, declaredText, needsSentence, nodesText, percentText } from '../../core/capacity/wording';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/analysis/design';
@@ -33,7 +33,7 @@ export interface TableSummary {
 export interface CapacityVerdict {
   tone: Tone;
   text: string;
-  state: PlanState | 'unknown';
+  state: CapacityState | 'unknown';
 }
 
 export interface DesignSummaryData {
@@ -69,12 +69,12 @@ function writesVerdict(design: Design, analysis: DesignAnalysis, ti: number, fin
 }
 
 function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerdict {
-  const plan = capacityPlan(design, analysis);
+  const plan = planCapacity(design, analysis);
   const c = plan.binding;
   const declared = plan.cpuNodes > 0;
   const has = c.declared === 'none' ? 'no cluster is declared' : `${plan.clusterPlans.length > 1 ? clusterName(c) : 'the cluster'} has ${declaredText(c)}`;
   const use = `CPU ${percentText(c.utilization.cpu)}, storage ${percentText(c.utilization.storage)}`;
-  const worst: PlanState =
+  const worst: CapacityState =
     plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
   if (!declared && plan.sizedBytes === 0)
     return {

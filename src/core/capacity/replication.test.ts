@@ -6,7 +6,7 @@ import { formatIssue, loadDesign } from '../model/load-design';
 import type { Design } from '../model/schema';
 import { analyze } from '../analysis/design';
 import { clusterOf, CPU_TARGET } from './figures';
-import { capacityPlan } from './plan';
+import { planCapacity } from './capacity-plan';
 
 const load = (head: string, tableExtra = ''): Design => {
   const r = loadDesign(`format: bigtable-studio/v1
@@ -45,8 +45,8 @@ describe('clusterOf with an instance', () => {
   it('bills nodes and storage in every cluster: two clusters cost twice one', () => {
     const one = load('cluster: {nodes: 4}\n');
     const twin = load(two('  appProfiles: [{id: east, routing: single, cluster: east-one}]\n'));
-    const a = capacityPlan(one, analyze(one));
-    const b = capacityPlan(twin, analyze(twin));
+    const a = planCapacity(one, analyze(one));
+    const b = planCapacity(twin, analyze(twin));
     // east-one takes the writes and the reads the profile routes to it; west-one only the writes.
     expect(b.clusterPlans[0]!.load.total).toBeCloseTo(a.cpuNodes, 9);
     expect(b.clusterPlans[1]!.load.total).toBeCloseTo(a.load.writes, 9);

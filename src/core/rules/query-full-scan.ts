@@ -9,7 +9,7 @@ import { updateTable } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
 import { serverFor } from '../analysis/servers';
-import { KIND } from '../analysis/plan-rank';
+import { KIND } from '../analysis/query-plan-rank';
 
 export default defineVisitorRule({
   meta: {

@@ -10,7 +10,7 @@ import { analyse, type Pattern, type PatternEvidence } from './pattern';
 import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
 import { analyze } from '../analysis/design';
 import { NODE_FIGURES } from '../capacity/figures';
-import { tableLoad } from '../capacity/plan';
+import { tableLoad } from '../capacity/capacity-plan';
 import { tableWorkload } from '../capacity/workload';
 import { judge, type HottestRange, type Verdict } from './verdict';
 import { readValues } from './reads';

@@ -9,7 +9,7 @@ import { formatIssue, validateChanged, validateDesign } from '../../model/load-d
 import type { Design, Query } from '../../model/schema';
 import type { DesignAnalysis, TableAnalysis } from '../../analysis/design';
 import type { Finding, PlanEffect } from '../types';
-import { describe, served, worse, type Served } from '../../analysis/plan-rank';
+import { describe, served, worse, type Served } from '../../analysis/query-plan-rank';
 
 export type Verdict = { ok: true; design: Design; effects: PlanEffect[] } | { ok: false; reason: string };
 
