@@ -1,7 +1,7 @@
 // The diagram of a design, laid out in lanes (pure: no React, no DOM). Left to right:
 // clusters, app profiles, queries, tables (an index table, `writtenWith`, right below the table
 // it is written with), views. Each query links to the profile it goes through and to the table
-// or view that serves it, coloured by its plan; views point at their source table, app
+// or view that serves it, coloured by its query plan; views point at their source table, app
 // profiles at the clusters they route to. Within a lane, boxes keep a stable order and are
 // placed near the boxes they link to (a box's wanted height is the mean of its neighbours'),
 // then pushed down so none overlap: readable with 30 tables, with no layout library.
