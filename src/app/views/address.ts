@@ -7,19 +7,19 @@ import { resolveSegment } from '../documents/slugs';
 import { designHref, navigate, parseHash } from '../routing';
 import { useStudio } from '../store';
 
-export function useFollowingAddress(id: string | null, name: string | undefined): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a rename changes the segment designHref builds (from the store), so `name` must re-run it though the effect does not read it
+export function useFollowingAddress(id: string | null): void {
+  // The segment the address should have (the name's slug once the id no longer says the name),
+  // read on each render: a rename renders the design view again, and so changes it.
+  const segment = id === null ? null : decodeURIComponent(designHref(id).split('/')[2] ?? '');
   useEffect(() => {
-    if (id === null) return;
+    if (id === null || segment === null) return;
     const follow = () => {
       const route = parseHash(window.location.hash);
       if (route.view !== 'design' || resolveSegment(useStudio.getState(), route.designId) !== id) return;
-      const href = designHref(id, route.table, route.tab);
-      const segment = decodeURIComponent(href.split('?')[0]!.split('/')[2] ?? '');
-      if (segment !== route.designId) navigate(href, { replace: true });
+      if (segment !== route.designId) navigate(designHref(id, route.table, route.tab), { replace: true });
     };
     follow();
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
-  }, [id, name]);
+  }, [id, segment]);
 }
