@@ -10,7 +10,7 @@ import { newTable } from '../form/ops';
 import { duplicateTable } from '../form/table-ops';
 import { setTheme, type Theme } from './theme';
 // A type only: the exporters themselves stay in the Export dialog's lazy chunk.
-import type { ExportFormat } from '../../core/export';
+import type { ExportFormat } from '../../core/outputs';
 import { docText } from '../documents/docs';
 
 /**

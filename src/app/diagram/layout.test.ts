@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDesign } from '../../core/model/load-design';
+import { validateDesign } from '../../core/load/load-design';
 import type { Design, Table } from '../../core/model/schema';
 import { analyze } from '../../core/analysis/design';
 import { exampleDesigns } from '../../test-support/examples';

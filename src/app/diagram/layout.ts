@@ -9,7 +9,7 @@ import { instanceOf, profileOfQuery } from '../../core/model/instance';
 import type { PathPart } from '../../core/model/positions';
 import type { Design, Query, Table } from '../../core/model/schema';
 import type { QueryPlanKind, QueryPlan } from '../../core/analysis/query-plan';
-import { checkSelect } from '../../core/views/check';
+import { checkSelect } from '../../core/export/views/check';
 
 export type NodeKind = 'cluster' | 'profile' | 'query' | 'table' | 'materialized' | 'logical' | 'authorized';
 export type EdgeKind = 'routes-to' | 'via-profile' | 'served-by' | 'written-with' | 'view-over';

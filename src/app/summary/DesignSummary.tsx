@@ -5,7 +5,7 @@
 import { memo, useMemo } from 'react';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/analysis/design';
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import type { Finding, Severity } from '../../core/rules/types';
 import { KeyPieces } from '../components/KeyExample';
 import { buildExampleKey, colourSlot, type ExampleKey } from '../keyview';

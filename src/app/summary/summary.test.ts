@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tableHotspot } from '../../core/capacity/hotspot';
 import { planCapacity } from '../../core/capacity/capacity-plan';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { analyze } from '../../core/analysis/design';
 import { lint } from '../../core/rules/lint';

@@ -1,4 +1,5 @@
 // btstudio keys DESIGN --table T: sample keys from the template's generators.
+import { peakWrites } from '../../core/analysis/design';
 import { type ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
 import { keyWriter, packedKeys, type KeyWriter } from '../../core/keys/writer';
 import { TemplateError } from '../../core/keys/template';
@@ -7,7 +8,6 @@ import { failedError, intFlag, parseFlags, UserError, type Io } from '../io';
 import { chunkedOutput, type ChunkedOutput } from '../chunked-output';
 import { pickTable, readDesign } from '../design-file';
 
-export const summary = 'print sample row keys of a table';
 export const usage = `usage: btstudio keys DESIGN [--table T] [-n 20] [--seed 1] [--sorted] [--hex]
 
 Prints N sample keys generated from the table's key template, one a line. Bytes that are not
@@ -33,7 +33,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const show = values.hex === true ? hexInto : displayKeyInto;
   const output = chunkedOutput(io, CHUNK + 4096);
   await generating(file, table.name, async () => {
-    const opts = { seed, writesPerSecond: table.load?.writesPerSecond };
+    const opts = { seed, writesPerSecond: peakWrites(design, table) ?? undefined };
     if (values.sorted) {
       const keys = packedKeys(table.rowKey, n, opts);
       // Loaded only here: unsorted keys, the common case, start without the sorter.

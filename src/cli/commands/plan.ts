@@ -8,7 +8,6 @@ import { formatBytes } from '../../core/units';
 import { readDesign } from '../design-file';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 
-export const summary = 'print the nodes, storage and monthly cost the design needs';
 export const usage = `usage: btstudio plan DESIGN [--format text|json] [--node-hour N] [--ssd-gb-month N] [--hdd-gb-month N] [--currency C]
 
 Sums the design's load across its tables (writes, reads of its queries, scans) and what its

@@ -343,6 +343,12 @@ export function declaredWrites(table: Table): { peak: number | null; average: nu
   return { peak, average: load?.averageWritesPerSecond ?? bulkAverage(load) ?? peak };
 }
 
+/** The table's declared peak write rate within `design` (a table written with another takes that table's); null when none is declared. */
+export function peakWrites(design: Design, table: Table): number | null {
+  analyze(design);
+  return declaredWrites(table).peak;
+}
+
 /** The load a table's writes follow: its own, or (with no rates of its own) the table it is written with. */
 function effectiveLoad(table: Table): Table['load'] {
   // A table written with another (writtenWith) takes that table's rates unless it declares its own.

@@ -11,10 +11,20 @@
 //   `options.prices` replaces the list prices.
 import type { Design } from '../model/schema';
 import type { DesignAnalysis } from '../analysis/design';
-import { clusterOf, CPU_TARGET, NODE_FIGURES, rowCost, SOURCES, STORAGE_TARGET, GiB, type ClusterModel, type NodeFigures, type StorageType } from './figures';
-import { formatBytes, formatCount } from '../units';
+import {
+  clusterOf,
+  CPU_TARGET,
+  NODE_FIGURES,
+  rowCost,
+  SOURCES,
+  STORAGE_TARGET,
+  GiB,
+  type ClusterModel,
+  type NodeFigures,
+  type StorageType,
+} from '../analysis/cluster';
+import { formatBytes, formatCount, formatPercent } from '../units';
 import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
-import { percent } from '../rules/support/keyshape';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
 
 export interface Prices {
@@ -197,7 +207,7 @@ export function planCapacity(design: Design, analysis: DesignAnalysis, options: 
   const plain = options.storage === undefined && options.prices === undefined;
   const hit = plain ? memo.get(analysis) : undefined;
   if (hit && hit.design === design) return hit.plan;
-  const plan = computePlan(design, analysis, options);
+  const plan = computeCapacityPlan(design, analysis, options);
   if (plain) memo.set(analysis, { design, plan });
   return plan;
 }
@@ -261,7 +271,7 @@ function routedReads(design: Design, workload: DesignWorkload, cap: NodeFigures)
   return out;
 }
 
-function computePlan(design: Design, analysis: DesignAnalysis, options: CapacityPlanOptions): CapacityPlanDetail {
+function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: CapacityPlanOptions): CapacityPlanDetail {
   const model = clusterFor(design, options.storage);
   const workload = designWorkload(analysis);
   const cap = model.capacity;
@@ -448,7 +458,7 @@ export function capacityPlanJson(p: CapacityPlanDetail): CapacityPlan {
   return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions };
 }
 
-const pct = (n: number) => `${Math.round(n * 100)}%`;
+const pct = (n: number) => formatPercent(n, 'whole');
 const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** A busiest scan this much larger than the average one is named in the assumptions. */
@@ -467,7 +477,7 @@ export function skewedScans(w: DesignWorkload): string[] {
       if (q.busiestRowsPerRequest < q.rowsPerRequest * BUSIEST_SCAN_NOTE) continue;
       const of = q.skew.fields.join(', ');
       out.push(
-        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${percent(q.skew.busiestShare)} of writes).`,
+        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${formatPercent(q.skew.busiestShare)} of writes).`,
       );
     }
   }

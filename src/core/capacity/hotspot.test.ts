@@ -1,6 +1,6 @@
 // The hotspot model: which range no split can divide, and how much of a node it needs.
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import { analyze } from '../analysis/design';
 import { hotspotModel, tableHotspot, unsplittableRange } from './hotspot';
 

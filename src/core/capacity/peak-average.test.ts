@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
 import { parseCase } from '../rules/tester';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import { resolveParams } from '../sim/params';
 import { optionsFor } from '../sim';
 import { eventsDesign } from '../../test-support/capacity-designs';

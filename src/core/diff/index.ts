@@ -1,6 +1,6 @@
 // Two designs compared (docs/cli.md#diff): every change, classed by what Bigtable allows, and
 // per query how its plan and findings changed; a query that became a full scan is the headline.
-import { plural } from '../report/words';
+import { plural } from '../units';
 import type { Design, Table } from '../model/schema';
 import { layoutOf } from '../keys/template';
 import { lint } from '../rules/lint';

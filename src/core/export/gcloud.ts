@@ -23,7 +23,7 @@ import {
   TABLE_ID_RE,
   type Exporter,
 } from './common';
-import { viewsGcloud, viewsOf } from '../views/export';
+import { viewsGcloud, viewsOf } from './views/export';
 import { refuseLimits } from './limits';
 import { structObject, structuredKeyOf } from './row-key-schema';
 

@@ -13,8 +13,8 @@ import type { Design, Field, Query, Table } from '../model/schema';
 import { hashPad } from '../keys/values';
 import { reversesOrder, saltOf } from './ranges';
 import { isBinary, type StructuredKey } from './row-key-schema';
-import { filterSql, type SqlParam } from './sql-filter';
-import { LONG_MAX_SQL, sqlId, sqlString } from './sql-text';
+import { filterSql, type SqlParam } from '../sql/filter';
+import { LONG_MAX_SQL, sqlId, sqlString } from '../sql/text';
 
 export interface QuerySql {
   /** Comment lines (without `-- `). */

@@ -1,6 +1,6 @@
 // Lint results as data for the CLI's json output, SARIF 2.1.0 for code-scanning dashboards,
 // and the summary numbers shown beside each table.
-import { formatPath } from '../model/load-design';
+import { formatPath } from '../load/load-design';
 import type { PathPart } from '../model/positions';
 import type { DesignAnalysis } from '../analysis/design';
 import { rowModel } from '../analysis/rows';

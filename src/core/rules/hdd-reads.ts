@@ -3,7 +3,7 @@
 // SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
 import { planCapacity, tableLoad } from '../capacity/capacity-plan';
-import { NODE_FIGURES } from '../capacity/figures';
+import { NODE_FIGURES } from '../analysis/cluster';
 import { formatCount } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
 import { defineRule } from './types';

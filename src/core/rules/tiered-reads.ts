@@ -4,11 +4,11 @@
 // of reads (1 KB rows) against SSD's 17,000, and "Choose between SSD and HDD storage" gives its
 // reads "low double-digit ms". A query whose lookback reaches past the threshold reads that
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
-import { clusterOf } from '../capacity/figures';
+import { clusterOf } from '../analysis/cluster';
 import { tableWorkload } from '../capacity/workload';
 import { parseDuration } from '../model/duration';
 import { HDD_READ_MS } from './hdd-latency';
-import { formatCount } from '../units';
+import { formatCount, formatPercent } from '../units';
 import { updateTable } from './edit';
 import { defineRule } from './types';
 
@@ -64,7 +64,7 @@ export default defineRule({
               rows: formatCount(rows),
               perSecond: formatCount(q.perSecond ?? 0),
               perRead: formatCount(perRead),
-              share: `${Math.round(share * 100)}%`,
+              share: formatPercent(share, 'whole'),
             },
           });
         } else if (q.kind !== 'batch' && q.latencyMs !== undefined && q.latencyMs < HDD_READ_MS) {

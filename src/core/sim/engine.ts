@@ -9,6 +9,7 @@ import type { KeyRecord } from '../keys/values';
 import { balance } from './balance';
 import { BlockStats } from './blocks';
 import { resolveParams, type SimOptions, type SimParams } from './params';
+import { declaredWrites } from '../analysis/design';
 import { SampleStore } from './samples';
 import { sequentialRewriter } from './sequential';
 import { TabletSet, type SplitEvent, type Tablet } from './tablets';
@@ -96,7 +97,7 @@ export class SimEngine {
     opts: SimOptions,
   ) {
     // The mean key length enters the bytes of a write, and so the node capacity.
-    const probe = sampleKeys(table.rowKey, 64, { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? table.load?.writesPerSecond });
+    const probe = sampleKeys(table.rowKey, 64, { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? declaredWrites(table).peak ?? undefined });
     const keyBytes = probe.reduce((a, k) => a + k.length, 0) / probe.length;
     const p = resolveParams(table, opts, keyBytes);
     this.params = p;

@@ -182,8 +182,3 @@ export function secondTable(ta: TableAnalysis, qi: number): SecondTable | null {
   const first = order.find((n) => !isSalt(ta.table, n) && match[n] !== undefined) ?? 'query';
   return { name: `${ta.table.name}_by_${first}`, template, leader: first, order, sql };
 }
-
-/** A template for messages: {field} is shown as <field> (messages keep braces for their own placeholders). */
-export function showTemplate(template: string): string {
-  return template.replace(/\{(\w+)\}/g, '<$1>');
-}

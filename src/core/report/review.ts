@@ -1,16 +1,17 @@
 // A design review in Markdown: per table the key template with example and sample keys, the
 // fields, families and GC rules, the validator's findings, query plans, size estimates, and
 // the simulation summary when one was run. Whole design when no table is chosen.
-import { viewsMarkdown, viewsOf } from '../views/export';
+import { viewsMarkdown, viewsOf } from '../export/views/export';
 import { displayKey } from '../keys/bytes';
 import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
-import { estimates, formatBytes, rowsText, storedText } from '../report/lint-report';
+import { estimates, formatBytes, rowsText, storedText } from './lint-report';
+import { peakWrites } from '../analysis/design';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
-import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from './common';
+import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from '../export/common';
 import { renderGc } from '../model/gc';
 
 /** Text safe in a Markdown table cell. */
@@ -105,7 +106,7 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push(`- Template: ${code(table.rowKey.template)} (segments ${code(describeLayout(l))})`);
     out.push(`- Encoding: ${l.encoding}${l.delimiter !== null ? `, delimiter ${code(l.delimiter)}${l.inferredDelimiter ? ' (inferred)' : ''}` : ''}`);
     out.push(`- Example key: ${code(displayKey(codec.encode(exampleRecord(table.rowKey))))}`);
-    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: table.load?.writesPerSecond }).map((k) => code(displayKey(k)));
+    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: peakWrites(design, table) ?? undefined }).map((k) => code(displayKey(k)));
     out.push(`- Sample keys (seed 1): ${samples.join(', ')}`);
   } catch (e) {
     out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);
