@@ -5,6 +5,7 @@
 // `covers` below, read by exportTable, the CLI's --table, the dialog's choices and the MCP tool's
 // description.
 import type { Design, Table } from './model/schema';
+import { EXPORT_FORMATS, OUTPUT_FORMATS, type Coverage, type ExportFormat } from './output-formats';
 import { exportCbt } from './export/cbt';
 import { exportCode } from './export/code';
 import { ExportError, type ExportOptions, type ExportResult, type Exporter } from './export/common';
@@ -21,46 +22,28 @@ export { queryRanges, querySpec, type KeyRange, type QueryParam } from './export
 export { structuredKeyOf, structObject, type StructuredKey } from './export/row-key-schema';
 export { CODE_LANGS, keyProgram } from './export/code';
 
-export const EXPORT_FORMATS = ['row-key-schema', 'gcloud', 'cbt', 'terraform', 'code', 'sql', 'markdown', 'design'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export {
+  coverageText,
+  EITHER_FORMATS,
+  EXPORT_FORMATS,
+  OUTPUT_FORMATS,
+  WHOLE_DESIGN_FORMATS,
+  writesWholeDesign,
+  type Coverage,
+  type ExportFormat,
+} from './output-formats';
 
-/**
- * What one export writes: `table`, always one table; `design`, always the whole design; `either`,
- * the whole design (instance, app profiles, every table and view) when no table is named, else
- * that table.
- */
-export type Coverage = 'table' | 'design' | 'either';
-
+/** Each format's exporter, with its label and coverage from output-formats.ts. */
 export const EXPORTERS: Record<ExportFormat, { label: string; covers: Coverage; run: Exporter }> = {
-  'row-key-schema': { label: 'row_key_schema.yaml (gcloud)', covers: 'table', run: exportRowKeySchema },
-  gcloud: { label: 'gcloud script', covers: 'either', run: exportGcloud },
-  cbt: { label: 'cbt script', covers: 'either', run: exportCbt },
-  terraform: { label: 'Terraform', covers: 'either', run: exportTerraform },
-  code: { label: 'Key builders (TypeScript, Java, Go, Python)', covers: 'table', run: exportCode },
-  sql: { label: 'GoogleSQL for Bigtable', covers: 'table', run: exportSql },
-  markdown: { label: 'Design review (Markdown)', covers: 'either', run: exportMarkdown },
-  design: { label: 'Design (YAML or JSON)', covers: 'design', run: exportDesign },
+  'row-key-schema': { ...OUTPUT_FORMATS['row-key-schema'], run: exportRowKeySchema },
+  gcloud: { ...OUTPUT_FORMATS.gcloud, run: exportGcloud },
+  cbt: { ...OUTPUT_FORMATS.cbt, run: exportCbt },
+  terraform: { ...OUTPUT_FORMATS.terraform, run: exportTerraform },
+  code: { ...OUTPUT_FORMATS.code, run: exportCode },
+  sql: { ...OUTPUT_FORMATS.sql, run: exportSql },
+  markdown: { ...OUTPUT_FORMATS.markdown, run: exportMarkdown },
+  design: { ...OUTPUT_FORMATS.design, run: exportDesign },
 };
-
-/** Formats that can write the whole design in one file: every format but the per-table ones. */
-export const WHOLE_DESIGN_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter((f) => EXPORTERS[f].covers !== 'table');
-
-/** Formats that can write either one table or the whole design (the choice the dialog and --table make). */
-export const EITHER_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter((f) => EXPORTERS[f].covers === 'either');
-
-/** Whether `format` writes the whole design when the caller names `table` (null: none named). */
-export function writesWholeDesign(format: ExportFormat, table: string | null): boolean {
-  const covers = EXPORTERS[format].covers;
-  return covers === 'design' || (covers === 'either' && table === null);
-}
-
-/** The coverage in words, for usage texts and tool descriptions: "gcloud, cbt, terraform and markdown: the whole design unless a table is named; design: always the whole design". */
-export function coverageText(): string {
-  const list = (fs: readonly ExportFormat[]) => (fs.length > 1 ? `${fs.slice(0, -1).join(', ')} and ${fs[fs.length - 1]}` : fs.join(''));
-  const always = EXPORT_FORMATS.filter((f) => EXPORTERS[f].covers === 'design');
-  const one = EXPORT_FORMATS.filter((f) => EXPORTERS[f].covers === 'table');
-  return `${list(EITHER_FORMATS)}: the whole design unless a table is named; ${list(always)}: always the whole design; ${list(one)}: one table`;
-}
 
 export { DESIGN_PARTS, type DesignPart, type PartContext } from './export/design-parts';
 export { exportWhole, type WholeFormat } from './export/whole';
