@@ -52,7 +52,7 @@ describe('failures on a valid design', () => {
   it('a design that once crashed lint (NaN row size, families[-1]) lints, simulates and exports', async () => {
     const l = await runCli('lint', file);
     expect(l.err).toBe('');
-    expect(l.out).toContain('unknown rows, stored unknown (no write load declared)');
+    expect(l.out).toContain('rows, size and writes unknown (no write load declared (load.writesPerSecond))');
     expect(l.out).not.toMatch(/NaN|Infinity|undefined/);
     expect((await runCli('simulate', file, '--seconds', '60')).code).toBe(0);
     for (const to of Object.keys(EXPORTERS)) {

@@ -8,7 +8,8 @@ import type { Design } from '../../core/model/schema';
 import { instanceOf } from '../../core/model/instance';
 import { becauseText, clusterName, declaredText, needsSentence, nodesText, percentText, recommendedText } from '../../core/capacity/wording';
 import type { DesignAnalysis } from '../../core/analysis/design';
-import { formatBytes, formatPercent } from '../../core/units';
+import { coverageText, growthText, storedBytesText } from '../../core/capacity/bounds';
+import { formatPercent } from '../../core/units';
 import { browserStorage } from '../share/base';
 import { capacityPlans } from './plans';
 import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
@@ -26,12 +27,14 @@ function loadShares(load: CapacityPlanDetail['load']): string {
   return parts.join(', ');
 }
 
+/** What the tables store, bounded, and which tables the total covers (capacity/bounds.ts). */
 function storedText(plan: CapacityPlanDetail): string {
   const t = plan.workload.totals;
   const parts = [];
-  if (t.storedBytes > 0 || t.storedBytesGrowthPerMonth === 0) parts.push(formatBytes(t.storedBytes));
-  if (t.storedBytesGrowthPerMonth > 0) parts.push(`+${formatBytes(t.storedBytesGrowthPerMonth)}/month unbounded`);
-  return parts.join(', ');
+  if (t.storedBytes > 0 || t.storedBytesGrowthPerMonth === 0) parts.push(storedBytesText(t.storedBytes));
+  if (t.storedBytesGrowthPerMonth > 0) parts.push(`${growthText(t.storedBytesGrowthPerMonth)} unbounded`);
+  const covers = coverageText(plan.storageCovers);
+  return parts.join(', ') + (covers ? ` (${covers})` : '');
 }
 
 /** Which write rate sized what: CPU the peak, storage the average (workload.ts, one model). */

@@ -93,4 +93,13 @@ describe('designSummary', () => {
       for (const text of [s.capacity.text, ...s.tables.map((t) => t.writes.text)]) expect(text, file).not.toMatch(/NaN|Infinity|undefined|-\d/);
     }
   });
+
+  it("says which tables its storage share counts when one has no load (not the whole design's storage)", () => {
+    const d = load(`${NAIVE}  - name: lookup
+    rowKey: {template: "{a}", fields: {a: {type: string, cardinality: 1000000000000000}}}
+    families: [{name: f}]
+`);
+    const { s } = summaryOf(d);
+    expect(s.capacity.text).toMatch(/storage \d+%, counting 1 of 2 tables; lookup has no write load declared\)\.$/);
+  });
 });

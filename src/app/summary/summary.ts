@@ -4,6 +4,7 @@
 // model (the one the lint rules and the simulator read), raised to the worst hotspot finding of
 // the table so the summary never says less than the findings do; the capacity verdict is the
 // core's plan (the one the Capacity panel and `btstudio plan` read).
+import { coverageText } from '../../core/capacity/bounds';
 import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capacity/hotspot';
 import { planCapacity, type CapacityState } from '../../core/capacity/capacity-plan';
 import { clusterName, declaredText, needsSentence, nodesText, percentText } from '../../core/capacity/wording';
@@ -73,7 +74,9 @@ function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerd
   const c = plan.binding;
   const declared = plan.cpuNodes > 0;
   const has = c.declared === 'none' ? 'no cluster is declared' : `${plan.clusterPlans.length > 1 ? clusterName(c) : 'the cluster'} has ${declaredText(c)}`;
-  const use = `CPU ${percentText(c.utilization.cpu)}, storage ${percentText(c.utilization.storage)}`;
+  // The storage share covers only tables of known size: say which (capacity/bounds.ts).
+  const covers = coverageText(plan.storageCovers);
+  const use = `CPU ${percentText(c.utilization.cpu)}, storage ${percentText(c.utilization.storage)}${covers ? `, counting ${covers}` : ''}`;
   const worst: CapacityState =
     plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
   if (!declared && plan.sizedBytes === 0)

@@ -4,7 +4,7 @@ import { planCapacity, DEFAULT_PRICES, MAX_CLUSTER_NODES, capacityPlanJson, type
 import { becauseText, clusterName, declaredText, needsSentence, percentText, recommendedText } from '../../core/capacity/wording';
 import { formatCount } from '../../core/units';
 import { analyze } from '../../core/analysis/design';
-import { formatBytes } from '../../core/units';
+import { coverageText, growthText, rowsReadText, scanRateText, storedBytesText, unknownReason } from '../../core/capacity/bounds';
 import { readDesign } from '../design-file';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 
@@ -28,9 +28,11 @@ function price(name: string, raw: string | undefined): number | undefined {
 
 const money = (p: CapacityPlanDetail, n: number | null) =>
   n === null
-    ? 'unknown (over the 1,000-node limit)'
+    ? `unknown (over the ${formatCount(MAX_CLUSTER_NODES)}-node limit)`
     : `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
+const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${formatCount(n)} ${unit}`);
+
+const listText = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /** The peak write rate (CPU), and the average (storage) when it differs. */
 function writes(t: CapacityPlanDetail['tables'][number]): string {
@@ -44,20 +46,29 @@ function text(file: string, p: CapacityPlanDetail, other: CapacityPlanDetail): s
     `${terminalSafe(file)}: ${p.cluster.storage.toUpperCase()}; ${p.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}`,
     terminalSafe(needsSentence(p)),
   ];
-  for (const t of p.tables) {
-    const stored =
-      t.storage === 'unknown'
-        ? 'storage unknown'
-        : t.storage === 'unbounded'
-          ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month`
-          : `${formatBytes(t.storedBytes!)} stored`;
+  p.tables.forEach((t, i) => {
+    // The exact figures, worded by capacity/bounds.ts: unknown says why, past 1,000 nodes says so.
+    const w = p.workload.tables[i]!;
+    const parts: string[] = [];
+    const unknown: string[] = [];
+    if (t.writeRowsPerSecond === null && t.averageWriteRowsPerSecond === null) unknown.push('writes');
+    else parts.push(writes(t));
+    if (w.readRowsPerSecond === null) unknown.push('rows read');
+    else parts.push(rowsReadText(w.readRowsPerSecond, w.readBytes));
+    if (w.scanBytesPerSecond === null) unknown.push('scans');
+    else parts.push(scanRateText(w.scanBytesPerSecond));
+    if (w.storage === 'unknown') unknown.push('storage');
+    else parts.push(w.storage === 'unbounded' ? `unbounded: ${growthText(w.storedBytesGrowthPerMonth!)}` : `stored ${storedBytesText(w.storedBytes!)}`);
+    // Each unknown figure once, with its reason once: "writes, rows read, scans and storage unknown (no write load declared ...)".
+    if (unknown.length) parts.push(`${listText(unknown)} unknown (${unknownReason(w)})`);
     lines.push(
-      `  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`,
+      `  ${terminalSafe(t.table)}: ${parts.join(', ')}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`,
     );
-  }
+  });
+  const covers = coverageText(p.storageCovers);
   const col = (x: CapacityPlanDetail) => [
     `${x.cluster.storage.toUpperCase()}: needs ${recommendedText(x)} (${becauseText(x.binding)})`,
-    `CPU ${percentText(x.binding.utilization.cpu)} and storage ${percentText(x.binding.utilization.storage)} of ${declaredText(x.binding)}`,
+    `CPU ${percentText(x.binding.utilization.cpu)} and storage ${percentText(x.binding.utilization.storage)}${covers ? ` (${covers})` : ''} of ${declaredText(x.binding)}`,
     `${money(x, x.monthlyCost.total)}/month (nodes ${money(x, x.monthlyCost.nodes)}, storage ${money(x, x.monthlyCost.storage)})`,
   ];
   const a = col(p);

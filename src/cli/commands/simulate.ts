@@ -1,5 +1,6 @@
 // btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
-import { formatCount, formatPercent } from '../../core/units';
+import { within } from '../../core/capacity/bounds';
+import { COUNT_BOUND, formatCount, formatPercent } from '../../core/units';
 import { planCapacity } from '../../core/capacity/capacity-plan';
 import { needsSentence } from '../../core/capacity/wording';
 import { analyze } from '../../core/analysis/design';
@@ -150,7 +151,8 @@ export function toJson(design: Design, r: SimResult) {
       kind: r.unsplittable.hottest.kind,
       prefix: r.unsplittable.hottest.prefix,
       stop: r.unsplittable.hottest.stop,
-      ranges: Number.isFinite(r.unsplittable.hottest.ranges) ? r.unsplittable.hottest.ranges : null,
+      // Null when unbounded or past 10^15 (a product of key cardinalities, not a count anyone reads).
+      ranges: within(r.unsplittable.hottest.ranges, COUNT_BOUND),
       share: round(r.unsplittable.hottest.share, 6),
       writesPerSecond: r.unsplittable.writesPerSecond === null ? null : Math.round(r.unsplittable.writesPerSecond),
       nodeFraction: r.unsplittable.nodeFraction === null ? null : round(r.unsplittable.nodeFraction),

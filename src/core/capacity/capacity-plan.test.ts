@@ -22,7 +22,17 @@ const numbersAreSane = (v: unknown, at = 'plan'): void => {
 describe('capacity plan', () => {
   it('has exactly the documented JSON shape', () => {
     const json = capacityPlanJson(planOf(eventsDesign(20_000, 3)));
-    expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'overLimit', 'clusters', 'assumptions']);
+    expect(Object.keys(json)).toEqual([
+      'cluster',
+      'tables',
+      'nodesNeeded',
+      'utilization',
+      'monthlyCost',
+      'overLimit',
+      'storageCovers',
+      'clusters',
+      'assumptions',
+    ]);
     expect(json.overLimit).toBeNull();
     expect(Object.keys(json.clusters[0]!)).toEqual([
       'id',

@@ -23,9 +23,21 @@ import {
   type NodeFigures,
   type StorageType,
 } from '../analysis/cluster';
-import { formatBytes, formatCount, formatPercent } from '../units';
+import { formatCount, formatPercent } from '../units';
 import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
+import {
+  BEYOND,
+  MAX_CLUSTER_NODES,
+  storedBytesText,
+  readRowsBound,
+  SCAN_BYTES_BOUND,
+  STORED_BYTES_BOUND,
+  storageCoverage,
+  unknownReason,
+  within,
+  type StorageCoverage,
+} from './bounds';
 
 export interface Prices {
   currency: string;
@@ -82,10 +94,11 @@ export interface CapacityPlanTable {
   storage: 'bounded' | 'unbounded' | 'unknown';
   /** Nodes this table's load takes at 100% CPU (its reads on the cluster they are routed to); null beyond MAX_CLUSTER_NODES. */
   cpuNodes: number | null;
+  /** Why a figure above is null, by its name: unknown (no write load declared) or past what 1,000 nodes serve (capacity/bounds.ts). Absent when none is. */
+  why?: Record<string, string>;
 }
 
-/** The most nodes one cluster of the format holds (cluster.nodes, autoscaling maxNodes). */
-export const MAX_CLUSTER_NODES = 1000;
+export { MAX_CLUSTER_NODES } from './bounds';
 
 /** Node counts as the plan's JSON gives them: null beyond MAX_CLUSTER_NODES (then `overLimit` says why). */
 export interface NodesNeeded {
@@ -121,9 +134,11 @@ export interface CapacityPlan {
   tables: CapacityPlanTable[];
   nodesNeeded: NodesNeeded;
   utilization: { cpu: number | null; storage: number | null };
-  monthlyCost: { currency: string; nodes: number | null; storage: number; total: number | null; prices: Prices };
+  monthlyCost: { currency: string; nodes: number | null; storage: number | null; total: number | null; prices: Prices };
   /** When a cluster would need more than MAX_CLUSTER_NODES: what costs most. Null otherwise. */
   overLimit: string | null;
+  /** Which tables the storage figures (utilization, cost) cover: those with a known size. */
+  storageCovers: StorageCoverage;
   clusters: ClusterCapacityPlanJson[];
   assumptions: string[];
 }
@@ -343,23 +358,42 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
       reads
         .filter((r) => r.table === w.table && (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)))
         .reduce((a, r) => a + r.nodes, 0);
+    // Figures past what 1,000 nodes read, scan or hold are null, and `why` says so (bounds.ts).
+    const why: Record<string, string> = {};
+    const unknown = unknownReason(w);
+    const bound = (name: string, n: number | null, limit: number, beyond: string, digits = 0): number | null => {
+      if (n === null) {
+        why[name] = unknown;
+        return null;
+      }
+      const v = within(n, limit);
+      if (v === null) why[name] = beyond;
+      return v === null ? null : round(v, digits);
+    };
+    const readRowsPerSecond = bound('readRowsPerSecond', w.readRowsPerSecond, readRowsBound(w.readBytes), BEYOND.rowsRead, 1);
+    const scanBytesPerSecond = bound('scanBytesPerSecond', w.scanBytesPerSecond, SCAN_BYTES_BOUND, BEYOND.scanned);
+    const storedBytes = w.storage === 'unbounded' ? null : bound('storedBytes', w.storedBytes, STORED_BYTES_BOUND, BEYOND.stored);
+    const storedBytesGrowthPerMonth = bound('storedBytesGrowthPerMonth', w.storedBytesGrowthPerMonth, STORED_BYTES_BOUND, BEYOND.stored);
+    if (w.writeRowsPerSecond === null) why['writeRowsPerSecond'] = unknown;
     return {
       table: w.table,
       writeRowsPerSecond: w.writeRowsPerSecond,
       averageWriteRowsPerSecond: w.averageWriteRowsPerSecond,
-      readRowsPerSecond: w.readRowsPerSecond === null ? null : round(w.readRowsPerSecond, 1),
-      scanBytesPerSecond: w.scanBytesPerSecond === null ? null : round(w.scanBytesPerSecond),
-      storedBytes: w.storedBytes === null ? null : round(w.storedBytes),
-      storedBytesGrowthPerMonth: w.storedBytesGrowthPerMonth === null ? null : round(w.storedBytesGrowthPerMonth),
+      readRowsPerSecond,
+      scanBytesPerSecond,
+      storedBytes,
+      storedBytesGrowthPerMonth,
       storage: w.storage,
       cpuNodes: bounded(own) === null ? null : round(own, 3),
+      ...(Object.keys(why).length ? { why } : {}),
     };
   });
   const prices: Prices = { ...DEFAULT_PRICES, ...options.prices };
   const perGb = model.storage === 'ssd' ? prices.ssdGbMonth : prices.hddGbMonth;
   const over = clusterPlans.some((c) => c.need.recommended > MAX_CLUSTER_NODES);
   const nodeCost = over ? null : clusterPlans.reduce((a, c) => a + c.need.recommended, 0) * prices.nodeHour * MONTH_HOURS;
-  const storageCost = (sizedBytes / GiB) * perGb * clusterPlans.length;
+  // Storage past what 1,000 nodes hold has no price: no cluster stores it (overLimit says why).
+  const storageCost = sizedBytes > STORED_BYTES_BOUND ? null : (sizedBytes / GiB) * perGb * clusterPlans.length;
   const topCost = costliest(workload, writeNodes, reads, binding, cap);
   const overLimit = over ? overLimitText(topCost) : null;
   const json = (c: ClusterCapacityPlan): ClusterCapacityPlanJson => ({
@@ -386,11 +420,12 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
     monthlyCost: {
       currency: prices.currency,
       nodes: nodeCost === null ? null : round(nodeCost, 2),
-      storage: round(storageCost, 2),
-      total: nodeCost === null ? null : round(nodeCost + storageCost, 2),
+      storage: storageCost === null ? null : round(storageCost, 2),
+      total: nodeCost === null || storageCost === null ? null : round(nodeCost + storageCost, 2),
       prices,
     },
     overLimit,
+    storageCovers: storageCoverage(workload),
     clusters: clusterPlans.map(json),
     assumptions: assumptions(model, workload, prices, clusterPlans),
     model: { ...model, nodes: binding.nodes, cpuTarget: binding.cpuTarget, routing: binding.routing },
@@ -432,7 +467,7 @@ function costliest(
         table: w.table,
         kind: 'storage',
         nodes: stored / (cap.storageBytes * STORAGE_TARGET),
-        text: `the ${formatBytes(stored)} ${w.table} keeps${why}`,
+        text: stored > STORED_BYTES_BOUND ? `what ${w.table} keeps${why}` : `the ${storedBytesText(stored)} ${w.table} keeps${why}`,
       });
     }
   }
@@ -454,8 +489,8 @@ function overLimitText(top: CostPart | null): string {
 
 /** The plan as JSON: exactly the documented shape, without the internal figures. */
 export function capacityPlanJson(p: CapacityPlanDetail): CapacityPlan {
-  const { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions } = p;
-  return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions };
+  const { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, storageCovers, clusters, assumptions } = p;
+  return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, storageCovers, clusters, assumptions };
 }
 
 const pct = (n: number) => formatPercent(n, 'whole');

@@ -6,10 +6,10 @@
 // figure the plan's storage estimate uses. Families of gc-missing's cases are left to it.
 import type { GcRule } from '../model/schema';
 import { ageBoundMs, rowsForever, tableWorkload } from '../capacity/workload';
+import { growthText } from '../capacity/bounds';
 import { parseDuration } from '../model/duration';
 import { updateTable } from './edit';
 import { rowModel } from '../analysis/rows';
-import { formatBytes } from '../units';
 import { formatDuration } from '../model/duration';
 import { defineRule } from './types';
 
@@ -23,8 +23,8 @@ export function retentionGc(gc: GcRule | undefined, retention: string): GcRule {
   return gc ? { union: [gc, { maxAge: retention }] } : { maxAge: retention };
 }
 
-function growthText(perMonth: number | null): string {
-  return perMonth !== null && perMonth > 0 ? ` (+${formatBytes(perMonth)}/month)` : '';
+function growthOf(perMonth: number | null): string {
+  return perMonth !== null && perMonth > 0 ? ` (${growthText(perMonth)})` : '';
 }
 
 export default defineRule({
@@ -48,7 +48,7 @@ export default defineRule({
       const retention = ta.retentionGiven ? ta.table.load!.retention! : null;
       const limit = retention === null ? null : parseDuration(retention)!;
       const w = tableWorkload(ta);
-      const growth = growthText(w.storedBytesGrowthPerMonth);
+      const growth = growthOf(w.storedBytesGrowthPerMonth);
       if (limit === null) {
         // A time series with no declared retention: flag only when nothing ever deletes a row.
         if (ta.fields.some((f) => f.isTime) && w.enforcedRetentionMs === null) {

@@ -4,6 +4,7 @@
 // of reads (1 KB rows) against SSD's 17,000, and "Choose between SSD and HDD storage" gives its
 // reads "low double-digit ms". A query whose lookback reaches past the threshold reads that
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
+import { readRowsBound, rowsReadText } from '../capacity/bounds';
 import { clusterOf } from '../analysis/cluster';
 import { tableWorkload } from '../capacity/workload';
 import { parseDuration } from '../model/duration';
@@ -23,12 +24,12 @@ export default defineRule({
     severity: 'warning',
     description: 'A query reads further back than tiered storage keeps on SSD, at a rate or latency infrequent access storage does not serve.',
     messages: {
-      rate: 'query "{query}" reads {lookback} back, past the {tier} tiering age: ~{rows} rows/s from a tier that serves {capacity} ("Tiered storage overview").',
+      rate: 'query "{query}" reads {lookback} back, past the {tier} tiering age: {rows} from a tier that serves {capacity} ("Tiered storage overview").',
       latency:
         'query "{query}" reads {lookback} back, past the {tier} tiering age, with a {latency} ms target: tiered reads take tens of ms ("Tiered storage overview").',
     },
     details: {
-      rate: 'query "{query}" of {table} reads {lookback} of history ({perSecond} reads/s of about {perRead} rows each), and cells older than {tier} are on infrequent access storage, so about {share} of what it reads, ~{rows} rows/s, comes from that tier. An infrequent access node reads up to 100 rows/s of 1 KB rows (SSD: 17,000; "Understand performance"), {capacity} for {nodes} nodes. Tier later (infrequentAccessAfter: {lookback} keeps what the query reads on SSD), narrow the lookback, or run the history reads as a batch job on Data Boost (Enterprise Plus reads tiered storage; "Data Boost overview").',
+      rate: 'query "{query}" of {table} reads {lookback} of history ({perSecond} reads/s of about {perRead} rows each), and cells older than {tier} are on infrequent access storage, so about {share} of what it reads, {rows}, comes from that tier. An infrequent access node reads up to 100 rows/s of 1 KB rows (SSD: 17,000; "Understand performance"), {capacity} for {nodes} nodes. Tier later (infrequentAccessAfter: {lookback} keeps what the query reads on SSD), narrow the lookback, or run the history reads as a batch job on Data Boost (Enterprise Plus reads tiered storage; "Data Boost overview").',
       latency:
         'query "{query}" of {table} reads {lookback} back and targets {latency} ms, but cells older than {tier} are on infrequent access storage, whose reads take "low double-digit ms" ("Choose between SSD and HDD storage"). Tier later (infrequentAccessAfter: {lookback}) or filter the query to the SSD-resident time range ("Tiered storage overview", filter by time range).',
     },
@@ -66,7 +67,8 @@ export default defineRule({
             severity: rows > capacity ? 'error' : 'warning',
             data: {
               ...data,
-              rows: formatCount(rows),
+              // Past what 1,000 nodes read, said as such (capacity/bounds.ts), never a figure.
+              rows: rows > readRowsBound(1024) ? rowsReadText(rows, 1024) : `~${formatCount(rows)} rows/s`,
               perSecond: formatCount(q.perSecond ?? 0),
               perRead: formatCount(perRead),
               share: formatPercent(share, 'whole'),
