@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run fuzz: the property tests of issue 12 run long, with random fast-check seeds, until
-// one fails or the time is up (FUZZ_SECONDS, default 600; FUZZ_RUNS designs per round, default
+// npm run fuzz: the property tests of src/hostile (outputs, properties) run long, with random
+// fast-check seeds, until one fails or the time is up (FUZZ_SECONDS, default 600; FUZZ_RUNS designs per round, default
 // 100). A failure prints fast-check's shrunk (minimal) counterexample and the seed that replays
 // it: FC_SEED=<seed> npx vitest run src/hostile/outputs.test.ts. docs/fuzz.md says where the
 // counterexample goes (src/hostile/regressions.ts).

@@ -1,4 +1,4 @@
-// Test-only hooks of issue 12's e2e test (e2e/boundaries.spec.ts): make a named panel throw, or
+// Test-only hooks of the error-boundary e2e test (e2e/boundaries.spec.ts): make a named panel throw, or
 // add a rule that throws, to prove the rest of the studio keeps working. They exist only in a
 // build made with VITE_BTSTUDIO_TEST_HOOKS=1: vite.config.ts defines the flag as a constant, so
 // in every other build it is '' and the minifier drops each branch guarded by the flag itself

@@ -14,7 +14,7 @@ import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
 import { loadDesign } from '../core/load/load-design';
 import type { Design, Table } from '../core/model/schema';
-import { IntegrationError, type Connection } from './index';
+import { BigtableError, type Connection } from './index';
 import { insertRows } from '../test-support/emulator';
 import { formatLoadSummary, loadRows, syntheticRows, type RawEntry } from './load-rows';
 import { forEachKey } from './verify';
@@ -185,7 +185,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
           throw Object.assign(new Error('3 INVALID_ARGUMENT: no such family'), { code: 3 });
         },
       }),
-    ).rejects.toThrow(IntegrationError);
+    ).rejects.toThrow(BigtableError);
     let attempts = 0;
     await expect(
       loadRows(syntheticRows(table), {

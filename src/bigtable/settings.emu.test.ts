@@ -1,4 +1,4 @@
-// `btstudio apply` and the production settings (issue 16) against the emulator: deletion
+// `btstudio apply` and the production settings against the emulator: deletion
 // protection is created and added in place (and read back), while change streams, automated
 // backups, tiered storage and the instance's clusters and app profiles are said plainly to be
 // ignored by the emulator. The update a real instance would get is pinned by settingsUpdate.

@@ -11,7 +11,7 @@ import { parseCase } from '../core/rules/tester';
 import { estimates, rowsText, sizeText, writesText } from '../core/report/lint-report';
 import { exportTable } from '../core/outputs';
 import { formatBytes, formatCount } from '../core/units';
-import { capacityPlan, planJson } from '../core/capacity/plan';
+import { planCapacity, capacityPlanJson } from '../core/capacity/capacity-plan';
 import {
   coverageText,
   growthText,
@@ -112,7 +112,7 @@ describe('a table with no declared load', () => {
     const [, e] = estimates(analyze(d));
     expect(e).toMatchObject({ rows: null, tableBytes: null, storage: 'unknown' });
     expect(e!.unknown).toMatch(/^no writes declared \(load.writesPerSecond: 0\)/);
-    const plan = planJson(capacityPlan(d, analyze(d)));
+    const plan = capacityPlanJson(planCapacity(d, analyze(d)));
     expect(plan.tables[1]).toMatchObject({ readRowsPerSecond: null, scanBytesPerSecond: null, storedBytes: null, storage: 'unknown' });
     expect(plan.tables[1]!.why?.readRowsPerSecond).toBe(e!.unknown);
   });
@@ -121,7 +121,7 @@ describe('a table with no declared load', () => {
     const d = design(small, null);
     const w = designWorkload(analyze(d));
     expect(coverageText(storageCoverage(w))).toBe('1 of 2 tables; lookup has no write load declared');
-    const plan = planJson(capacityPlan(d, analyze(d)));
+    const plan = capacityPlanJson(planCapacity(d, analyze(d)));
     expect(plan.storageCovers).toEqual({ known: 1, of: 2, unknown: [{ table: 'lookup', reason: NO_LOAD }] });
     expect(plan.tables[1]!.why).toEqual({
       writeRowsPerSecond: NO_LOAD,
@@ -167,8 +167,8 @@ describe('figures past what 1,000 nodes serve', () => {
 
   it('full scans past 10^30 keys: null with why in the plan JSON, "more than" in its text (was 2e33 rows/s and 2.9e36 nodes)', async () => {
     const big = REGRESSIONS.find((r) => r.name.startsWith('full scans at 1,000/s'))!.design;
-    const p = capacityPlan(big, analyze(big));
-    const json = planJson(p);
+    const p = planCapacity(big, analyze(big));
+    const json = capacityPlanJson(p);
     expect(json.tables[0]).toMatchObject({ readRowsPerSecond: null, scanBytesPerSecond: null, storedBytes: null, cpuNodes: null });
     expect(json.tables[0]!.why).toMatchObject({
       readRowsPerSecond: 'more rows a second than 1,000 nodes read',

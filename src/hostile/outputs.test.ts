@@ -1,4 +1,4 @@
-// Issue 12: a design the format accepts never crashes a command and never shows NaN, Infinity,
+// A design the format accepts never crashes a command and never shows NaN, Infinity,
 // undefined or a negative figure. Every command of the CLI runs over generated designs (all
 // types, options and encodings: design-arbitrary.ts) and over the named regression cases
 // (regressions.ts), and every output is scanned. fast-check's seed is fixed and printed

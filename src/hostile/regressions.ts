@@ -1,4 +1,4 @@
-// Named regression cases of issue 12: designs that once crashed a command or showed a NaN,
+// Named regression cases: designs that once crashed a command or showed a NaN,
 // Infinity, undefined or negative figure. outputs.test.ts runs every command over each. A
 // counterexample that `npm run fuzz` prints goes here, with a name that says what it exercised
 // (docs/fuzz.md).

@@ -1,4 +1,4 @@
-// For tests and the fuzz run (issue 12): every output the command line gives for a design, and
+// For tests and the fuzz run: every output the command line gives for a design, and
 // a scanner for figures that must never appear (NaN, Infinity, undefined, negative sizes or
 // counts). Runs the CLI in memory (run-in-memory.ts) on a temporary copy of the design.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

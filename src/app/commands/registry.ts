@@ -14,7 +14,7 @@ import { EXPORT_FORMATS, OUTPUT_FORMATS, type ExportFormat } from '../../core/ou
 import { docText } from '../documents/docs';
 
 /**
- * Every command id (issue 17 item 4): a typo in an id a button or test names fails to compile.
+ * Every command id: a typo in an id a button or test names fails to compile.
  * A new command adds its id here. Commands other branches add (e.g. `plan.show` from the
  * capacity plan) go here too, in their group.
  */

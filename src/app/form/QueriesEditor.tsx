@@ -5,7 +5,7 @@
 import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/analysis/query-plan';
-import { PlanBadge } from '../panels/PlanBadge';
+import { QueryPlanBadge } from '../panels/QueryPlanBadge';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
@@ -80,7 +80,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
             className="query"
             testId="query-editor"
             compare={markIn(compared, at)}
-            badge={plan && <PlanBadge plan={plan} />}
+            badge={plan && <QueryPlanBadge plan={plan} />}
           >
             <div className="field-row">
               <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />

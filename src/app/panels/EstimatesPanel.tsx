@@ -3,7 +3,7 @@
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/analysis/design';
 import { estimates, rowBytesText, rowCountText, storedText, writeRatesText } from '../../core/report/lint-report';
-import { PlanBadge } from './PlanBadge';
+import { QueryPlanBadge } from './QueryPlanBadge';
 
 export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { analysis: DesignAnalysis; ti: number }) {
   const ta = analysis.tables[ti];
@@ -42,7 +42,7 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
           <ul className="plans">
             {ta.plans.map((p) => (
               <li key={p.index}>
-                <PlanBadge plan={p} /> <code>{p.query}</code>
+                <QueryPlanBadge plan={p} /> <code>{p.query}</code>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableHotspot } from '../../core/capacity/hotspot';
-import { capacityPlan } from '../../core/capacity/plan';
+import { planCapacity } from '../../core/capacity/capacity-plan';
 import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { analyze } from '../../core/analysis/design';
@@ -79,7 +79,7 @@ describe('designSummary', () => {
 
   it('reads the capacity plan: over capacity when the plan is over', () => {
     const d = load(citiesDesign.replace('nodes: 3', 'nodes: 1'));
-    const plan = capacityPlan(d, analyze(d));
+    const plan = planCapacity(d, analyze(d));
     const { s } = summaryOf(d);
     expect(plan.cpuState).toBe('over');
     expect(s.capacity.state).toBe('over');

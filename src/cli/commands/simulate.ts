@@ -1,7 +1,7 @@
 // btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
 import { within } from '../../core/capacity/bounds';
 import { COUNT_BOUND, formatCount, formatPercent } from '../../core/units';
-import { capacityPlan } from '../../core/capacity/plan';
+import { planCapacity } from '../../core/capacity/capacity-plan';
 import { needsSentence } from '../../core/capacity/wording';
 import { analyze } from '../../core/analysis/design';
 import { TemplateError } from '../../core/keys/template';
@@ -114,7 +114,7 @@ export function toJson(design: Design, r: SimResult) {
     table: p.table,
     nodes: p.nodes,
     /** The capacity plan's recommended count per cluster, worded as every surface words it. */
-    plan: needsSentence(capacityPlan(design, analyze(design))),
+    plan: needsSentence(planCapacity(design, analyze(design))),
     storage: p.storage,
     seconds: p.seconds,
     seed: p.seed,
@@ -199,7 +199,7 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
     `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes` +
       (p.otherShare > 0 ? `, ${pct(p.otherShare)} of each taken by reads and other tables` : ''),
-    `plan        ${needsSentence(capacityPlan(design, analyze(design)))} (the capacity plan; this run uses the ${fmt(p.nodes)} simulated here)`,
+    `plan        ${needsSentence(planCapacity(design, analyze(design)))} (the capacity plan; this run uses the ${fmt(p.nodes)} simulated here)`,
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
     ...r.cuts.map((c) => `budget      ${c}`),

@@ -340,7 +340,7 @@ describe('sql, markdown, design', () => {
 
 execFileSync('true');
 
-describe('row_key_schema.yaml comment (issue 17 item 11)', () => {
+describe('row_key_schema.yaml comment', () => {
   it('names the table and the file the export saves, not TABLE and row_key_schema.yaml', () => {
     const d = one({ name: 'trips', rowKey: { template: '{city}#{id}', fields: { city: { type: 'string', values: ['nyc'] }, id: { type: 'uuid' } } } });
     const r = exportTable(d, 'trips', 'row-key-schema');

@@ -2,12 +2,12 @@
 // cpuTarget ("Autoscaling"). A target above Google's recommended CPU for multi-cluster routing
 // (35%, "Monitor an instance") leaves no room to absorb the other cluster's traffic on failover.
 // Whether maxNodes can carry the load is cluster-capacity's finding: the plan sizes an
-// autoscaled cluster at maxNodes (src/core/capacity/plan.ts), one count for every cluster.
+// autoscaled cluster at maxNodes (src/core/capacity/capacity-plan.ts), one count for every cluster.
 import { CPU_TARGET } from '../analysis/cluster';
-import { capacityPlan } from '../capacity/plan';
+import { planCapacity } from '../capacity/capacity-plan';
 import type { Design } from '../model/schema';
 import { defineVisitorRule } from './types';
-import { planReads } from './support/plan-reads';
+import { capacityPlanReads } from './support/capacity-plan-reads';
 
 function setAutoscaling(design: Design, ci: number, change: { maxNodes?: number; cpuTarget?: number }): Design | null {
   const c = design.instance?.clusters?.[ci];
@@ -28,13 +28,13 @@ export default defineVisitorRule({
         '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
     },
     fixable: true,
-    reads: planReads,
+    reads: capacityPlanReads,
   },
   create: ({ design, analysis, report }) => ({
     design() {
       const specs = design.instance?.clusters ?? [];
       if (!specs.some((c) => c.autoscaling)) return;
-      const plan = capacityPlan(design, analysis);
+      const plan = planCapacity(design, analysis);
       specs.forEach((c, ci) => {
         const multi = plan.clusterPlans[ci]?.routing === 'multi-cluster';
         const a = c.autoscaling;

@@ -1,10 +1,10 @@
 // The design's load against each cluster's nodes: every write of every table, the reads its app
-// profiles route there (src/core/capacity/plan.ts, the same plan the summary, the Capacity panel,
+// profiles route there (src/core/capacity/capacity-plan.ts, the same plan the summary, the Capacity panel,
 // `btstudio plan`, the simulator and the MCP answers read), at Google's per-node figures ("Understand
 // performance") and the recommended CPU target ("Plan your capacity"). One finding per cluster
 // short of the one recommended count, worded by capacity/wording.ts; a design that declares no
 // cluster gets the count it needs as information.
-import { capacityPlan, MAX_CLUSTER_NODES, type ClusterPlan, type PlanDetail } from '../capacity/plan';
+import { planCapacity, MAX_CLUSTER_NODES, type ClusterCapacityPlan, type CapacityPlanDetail } from '../capacity/capacity-plan';
 import { becauseText, clusterName, declaredText, nodesText, percentText } from '../capacity/wording';
 import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
@@ -25,19 +25,19 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
 }
 
 /** What to do about one cluster: its count, or beyond the format's limit what costs most. */
-export function adviceFor(plan: PlanDetail, c: ClusterPlan): string {
+export function adviceFor(plan: CapacityPlanDetail, c: ClusterCapacityPlan): string {
   if (c.need.recommended <= MAX_CLUSTER_NODES)
     return c.autoscaling ? `let it reach ${nodesText(c.need.recommended)} (maxNodes)` : `set ${nodesText(c.need.recommended)}`;
   return plan.topCost ? `no cluster can: rework ${plan.topCost.text}, which costs most` : 'no cluster can: rework the key, queries or load';
 }
 
 /** Where a finding about cluster `ci` points: its `nodes` or `autoscaling`, or `cluster.nodes`. */
-export function clusterPath(design: Design, ci: number, c: ClusterPlan): (string | number)[] {
+export function clusterPath(design: Design, ci: number, c: ClusterCapacityPlan): (string | number)[] {
   return design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
 }
 
 /** The fix's label for one cluster. */
-function fixLabel(design: Design, c: ClusterPlan): string {
+function fixLabel(design: Design, c: ClusterCapacityPlan): string {
   if (c.declared === 'none' || !design.instance) return `Set cluster.nodes to ${c.need.recommended}`;
   return c.autoscaling ? `Set ${c.id}'s autoscaling maxNodes to ${c.need.recommended}` : `Set ${c.id}'s nodes to ${c.need.recommended}`;
 }
@@ -47,11 +47,11 @@ function fixLabel(design: Design, c: ClusterPlan): string {
  * the cluster the path names (an instance cluster's index, else the one cluster) raised to the
  * plan's count; none when that count is past the format's limit.
  */
-export function clusterCountFix(design: Design, analysis: DesignAnalysis, path: readonly PathPart[], c: ClusterPlan): { fix?: FixProposal } {
+export function clusterCountFix(design: Design, analysis: DesignAnalysis, path: readonly PathPart[], c: ClusterCapacityPlan): { fix?: FixProposal } {
   if (c.need.recommended > MAX_CLUSTER_NODES) return {};
   const ci = path[0] === 'instance' && typeof path[2] === 'number' ? path[2] : 0;
   const apply = () => {
-    const at = capacityPlan(design, analysis).clusterPlans[ci];
+    const at = planCapacity(design, analysis).clusterPlans[ci];
     if (!at || at.need.recommended > MAX_CLUSTER_NODES || (at.need.recommended <= at.nodes && at.declared !== 'none')) return null;
     return withClusterNodes(design, ci, at.need.recommended);
   };
@@ -78,7 +78,7 @@ export default defineVisitorRule({
   },
   create: ({ design, analysis, report }) => ({
     design() {
-      const plan = capacityPlan(design, analysis);
+      const plan = planCapacity(design, analysis);
       plan.clusterPlans.forEach((c, ci) => {
         if (c.load.total <= 0) return;
         const top = plan.topCost ? plan.topCost.text : 'the load';

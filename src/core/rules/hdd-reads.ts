@@ -2,12 +2,12 @@
 // Google advises SSD unless the workload is batch scans or rarely read data ("Choose between
 // SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
-import { capacityPlan, tableLoad } from '../capacity/plan';
+import { planCapacity, tableLoad } from '../capacity/capacity-plan';
 import { NODE_FIGURES } from '../analysis/cluster';
 import { formatCount } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
 import { defineVisitorRule } from './types';
-import { planReads } from './support/plan-reads';
+import { capacityPlanReads } from './support/capacity-plan-reads';
 
 export default defineVisitorRule({
   meta: {
@@ -20,11 +20,11 @@ export default defineVisitorRule({
         'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
-    reads: planReads,
+    reads: capacityPlanReads,
   },
   create: ({ design, analysis, report }) => ({
     design() {
-      const plan = capacityPlan(design, analysis);
+      const plan = planCapacity(design, analysis);
       const { model } = plan;
       if (model.storage !== 'hdd') return;
       for (const w of plan.workload.tables) {

@@ -1,8 +1,8 @@
 // Bytes the design stores (what its GC rules keep, summed across tables: every cluster holds a
 // full copy) against what a cluster's nodes hold: SSD 5 TiB, HDD 16 TiB per node ("Quotas and
 // limits"), planned at 70%. Tables whose GC never deletes are sized at a year of growth. The
-// count it names is the plan's one recommended count (capacity/plan.ts, capacity/wording.ts).
-import { capacityPlan, SIZING_MONTHS } from '../capacity/plan';
+// count it names is the plan's one recommended count (capacity/capacity-plan.ts, capacity/wording.ts).
+import { planCapacity, SIZING_MONTHS } from '../capacity/capacity-plan';
 import { STORAGE_TARGET } from '../analysis/cluster';
 import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
 import { formatBytes, formatCount, formatPercent } from '../units';
@@ -31,7 +31,7 @@ export default defineVisitorRule({
   },
   create: ({ design, analysis, report }) => ({
     design() {
-      const plan = capacityPlan(design, analysis);
+      const plan = planCapacity(design, analysis);
       const { sizedBytes } = plan;
       const growing = plan.workload.tables.some((t) => t.storage === 'unbounded');
       // A total says what it covers: tables with no declared load add nothing to it (bounds.ts).

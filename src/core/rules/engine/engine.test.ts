@@ -1,5 +1,5 @@
 // The engine: a rule's visits and its fix, a throwing rule as a finding, findings
-// by severity, and fixes checked before they are offered (the regression cases of issue 14).
+// by severity, and fixes checked before they are offered (regression cases of fixes that once made a query worse).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,7 +148,7 @@ describe('fixes that would break a declared query are not offered', () => {
   });
 });
 
-/** Plan kinds from best to worst, as the checks of issue 14 rank them. */
+/** Query plan kinds from best to worst, as a fix's effect on a query is ranked. */
 const RANK: Record<string, number> = { point: 0, prefix: 1, range: 1, 'multi-scan': 2, 'full-scan': 3 };
 
 function checkOfferedFixes(design: Design): string[] {
