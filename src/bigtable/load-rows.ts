@@ -10,6 +10,7 @@
 // `table.mutate(entries, {rawMutation: true})`: @google-cloud/bigtable 7.2 has no AddToCell in
 // its insert/mutate helpers, but passes raw mutations through, and the proto has AddToCell.
 import type { Table as BtTable } from '@google-cloud/bigtable';
+import { declaredWrites } from '../core/analysis/design';
 import { recordStream } from '../core/keys/generate';
 import { Rng } from '../core/keys/random';
 import { columnType, fixedWidth, typedValue } from '../core/model/column-types';
@@ -124,7 +125,7 @@ export interface RowSource {
 export function syntheticRows(table: Table, { seed = 1, maxDynamic }: { seed?: number; maxDynamic?: number | undefined } = {}): RowSource {
   const shape = rowShape(table, { maxDynamic });
   if (shape.cellsPerRow === 0) throw new BigtableError(`table ${table.name} has no column families to write to`, 'usage');
-  const keys = recordStream(table.rowKey, { seed, writesPerSecond: table.load?.writesPerSecond });
+  const keys = recordStream(table.rowKey, { seed, writesPerSecond: declaredWrites(table).peak ?? undefined });
   const rng = new Rng(seed, 'load-values');
   const maxValue = shape.columns.reduce((m, c) => Math.max(m, c.valueBytes), 0);
   // Values are views into one random pool at random offsets: no allocation per cell.

@@ -56,6 +56,8 @@ export interface TableAnalysis {
   retentionMs: number;
   /** Whether the retention was given (estimates otherwise assume one year). */
   retentionGiven: boolean;
+  /** The retention as the design writes it (load.retention, e.g. "30d"); null when none is given. */
+  retention: string | null;
   /** Bytes one write adds to its row (cells, qualifiers, timestamps, values). */
   bytesPerWrite: number;
   writesPerNode: number;
@@ -444,6 +446,7 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
     averageWritesPerSecond: averageWps,
     retentionMs,
     retentionGiven: retention !== null,
+    retention: retention === null ? null : (table.load?.retention ?? null),
     bytesPerWrite,
     writesPerNode: wps / nodes,
     plans: layout ? withReadFractions(planQueries(table, layout), table, fields) : [],

@@ -99,7 +99,7 @@ export function estimates(analysis: DesignAnalysis): TableEstimate[] {
       writesPerSecond: w.writeRowsPerSecond,
       averageWritesPerSecond: w.averageWriteRowsPerSecond,
       writesPerNode: w.writeRowsPerSecond === null ? null : Math.round(t.writesPerNode * 10) / 10,
-      retention: t.retentionGiven ? (t.table.load?.retention ?? '') : '365d (assumed)',
+      retention: t.retention ?? '365d (assumed)',
     };
   });
 }

@@ -17,7 +17,7 @@ export function proposedGc(ta: TableAnalysis, fi: number): GcRule | null {
   // maxVersions applies to every column of the family: only when each one states what it keeps.
   const cols = fam.columns ?? [];
   const versions = cols.length && cols.every((c) => c.versions !== undefined) ? Math.max(...cols.map((c) => c.versions!)) : null;
-  const age = ta.retentionGiven ? ta.table.load!.retention! : null;
+  const age = ta.retention;
   if (versions !== null && age !== null) return { union: [{ maxVersions: versions }, { maxAge: age }] };
   if (age !== null) return { maxAge: age };
   if (versions !== null) return { maxVersions: versions };

@@ -43,7 +43,7 @@ export default defineTableRule({
   table(ta, { design, report }) {
     const fams = ta.table.families ?? [];
     if (!ta.layout || fams.length === 0) return;
-    const retention = ta.retentionGiven ? ta.table.load!.retention! : null;
+    const retention = ta.retention;
     const limit = retention === null ? null : parseDuration(retention)!;
     const w = tableWorkload(ta);
     const growth = growthOf(w.storedBytesGrowthPerMonth);

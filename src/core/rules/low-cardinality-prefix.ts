@@ -6,7 +6,7 @@
 // hot-row does, and the simulator's at-risk), an error above the whole node. With no load it judges the key alone
 // against the nodes (support/keyshape.ts writeSpread) and asks for the load.
 import type { Design } from '../model/schema';
-import type { DesignAnalysis, TableAnalysis } from '../analysis/design';
+import { declaredWrites, type DesignAnalysis, type TableAnalysis } from '../analysis/design';
 import { insertSaltAfter, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
 import { formatCount, formatFigure, formatPercent } from '../units';
 import { defineTableRule } from './types';
@@ -111,7 +111,7 @@ export default defineTableRule({
   table(t, { design, analysis, report }) {
     const first = prefixField(t);
     if (!first || first.isTime || first.isSequential) return; // another rule's case
-    const declared = t.table.load?.writesPerSecond !== undefined;
+    const declared = declaredWrites(t.table).peak !== null;
     const rated = declared ? rateProblem(design, t) : null;
     const s = declared ? null : keyProblem(t, analysis);
     if (!rated && !s) return;
@@ -163,7 +163,7 @@ export default defineTableRule({
           range: describeRange(m.hottest),
           share: formatPercent(m.hottest.share),
           wps: rate(m.writesPerSecond!),
-          total: rate(t.table.load!.writesPerSecond!),
+          total: rate(declaredWrites(t.table).peak!),
           limit: hotspot ? `one node's ${rate(c.perNode)}` : `half of one node (${rate(c.perNode * NODE_SHARE.atRisk)} of its ${rate(c.perNode)})`,
           perNode: rate(c.perNode),
           half: rate(c.perNode * NODE_SHARE.atRisk),

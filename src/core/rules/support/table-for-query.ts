@@ -7,7 +7,7 @@
 // The engine checks the result like any fix: no declared query served worse, no new warning.
 import type { Design, Field, Query, Table } from '../../model/schema';
 import { layoutOf, TemplateError } from '../../keys/template';
-import type { TableAnalysis } from '../../analysis/design';
+import { declaredWrites, type TableAnalysis } from '../../analysis/design';
 import { reorderTemplate } from '../edit';
 import type { FixProposal } from '../types';
 
@@ -88,7 +88,7 @@ export function tableForQuery(design: Design, ta: TableAnalysis, qi: number): Ta
   } as Table;
   const tables = design.tables.map((t, i) => (i === ta.index ? { ...t, queries: (t.queries ?? []).filter((_, k) => k !== qi) } : t));
   tables.push(added); // last, so every other table keeps its index (and its findings' paths)
-  return { design: { ...design, tables }, name, template, addedWrites: source.load?.writesPerSecond ?? null };
+  return { design: { ...design, tables }, name, template, addedWrites: declaredWrites(source).peak };
 }
 
 /** "Add a table for this query": keyed by its eq fields, then the reversed timestamp. */
