@@ -88,4 +88,24 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): one 1,030-character value in every
+    // key made infer answer a closed set of values longer than the format's 1,024 characters, and
+    // then refuse its own design as an internal error.
+    name: "infer of the design's own keys: a string field of one 1,030-character value",
+    design: {
+      format: v1,
+      name: 'long values',
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{id}{s}',
+            encoding: 'orderedCode',
+            fields: { id: { type: 'uuid' }, s: { type: 'string', cardinality: 1, length: 1024, prefix: 'abcdef' } },
+          },
+        },
+      ],
+    },
+  },
 ];

@@ -278,11 +278,27 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
   return stringGuess(vs, ctx, '');
 }
 
+/** The format's bounds of a string field: a value of `values`, and `prefix` (in UTF-16 units, as zod counts). */
+const MAX_VALUE_CHARS = 1024;
+const MAX_PREFIX_CHARS = 256;
+
+/** A prefix the format holds: its first 256 UTF-16 units, never half a surrogate pair. */
+function fitPrefix(prefix: string): string {
+  if (prefix.length <= MAX_PREFIX_CHARS) return prefix;
+  let out = '';
+  for (const ch of prefix) {
+    if (out.length + ch.length > MAX_PREFIX_CHARS) break;
+    out += ch;
+  }
+  return out;
+}
+
 function stringGuess(vs: readonly string[], ctx: ColumnContext, prefix: string): Guess & { kind: 'field' } {
   const n = vs.length;
   const counts = countValues(vs);
   const full = prefix ? vs.map((v) => prefix + v) : vs;
-  if (counts.size <= 1000 && counts.size <= Math.max(1, n / 5)) {
+  // A closed set only of values the format can hold (at most 1,024 characters each).
+  if (counts.size <= 1000 && counts.size <= Math.max(1, n / 5) && full.every((v) => v.length <= MAX_VALUE_CHARS)) {
     const sorted = [...countValues(full).entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const uniformish = sorted[0]![1] <= sorted[sorted.length - 1]![1] * 1.5;
     const field = { type: 'string', values: sorted.map((e) => e[0]), ...(uniformish ? {} : { weights: sorted.map((e) => e[1]) }) } as Field;
@@ -311,7 +327,7 @@ function stringGuess(vs: readonly string[], ctx: ColumnContext, prefix: string):
   const s = spreadOf(counts, n, ctx.total);
   const field = {
     type: 'string',
-    ...(prefix ? { prefix } : {}),
+    ...(prefix ? { prefix: fitPrefix(prefix) } : {}),
     ...(alphabet ? { alphabet } : {}),
     ...(length && length <= 1024 ? { length } : {}),
     cardinality: s.cardinality,
