@@ -108,4 +108,26 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): zipf values of 1,024 digits share a
+    // long prefix, which infer quoted twice in the field's description (2,109 characters, over
+    // the format's 2,000), and then refused its own design as an internal error.
+    name: "infer of the design's own keys: 1,024-digit zipf values sharing a long prefix",
+    design: {
+      format: v1,
+      name: 'long shared value',
+      tables: [
+        {
+          name: 'm',
+          rowKey: {
+            template: '{k}~{s}',
+            fields: {
+              k: { type: 'bytes' },
+              s: { type: 'string', cardinality: 999_999_988, length: 1024, alphabet: 'digits', distribution: 'zipf', skew: 10 },
+            },
+          },
+        },
+      ],
+    },
+  },
 ];

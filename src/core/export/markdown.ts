@@ -6,6 +6,7 @@ import { displayKey } from '../keys/bytes';
 import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
+import { keyLabel } from '../sim/heatmap';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
 import { estimates, formatBytes, rowsText, storedText } from '../report/lint-report';
 import { lint } from '../rules/lint';
@@ -104,8 +105,11 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     const l = codec.layout;
     out.push(`- Template: ${code(table.rowKey.template)} (segments ${code(describeLayout(l))})`);
     out.push(`- Encoding: ${l.encoding}${l.delimiter !== null ? `, delimiter ${code(l.delimiter)}${l.inferredDelimiter ? ' (inferred)' : ''}` : ''}`);
-    out.push(`- Example key: ${code(displayKey(codec.encode(exampleRecord(table.rowKey))))}`);
-    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: table.load?.writesPerSecond }).map((k) => code(displayKey(k)));
+    // A key past 1,024 bytes shows its first 1,024 and its length, as the simulator's labels do:
+    // the review stays a page, whatever the key (docs/fuzz.md, "Budgets").
+    const show = keyLabel(displayKey);
+    out.push(`- Example key: ${code(show(codec.encode(exampleRecord(table.rowKey))))}`);
+    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: table.load?.writesPerSecond }).map((k) => code(show(k)));
     out.push(`- Sample keys (seed 1): ${samples.join(', ')}`);
   } catch (e) {
     out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);
