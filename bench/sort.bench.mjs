@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// Benchmark: `btstudio sort` against `LC_ALL=C sort` on 1,000,000 realistic
-// Bigtable row keys (~44 MB). Prints one JSON object per line; exits 1 when the
-// two outputs differ, because a fast wrong sort is worth nothing.
+// Benchmark: `btstudio sort` against `LC_ALL=C sort` on 1,000,000 Bigtable row keys of two
+// shapes (mixed keys, ~44 MB; keys with long shared prefixes, ~48 MB), on the Node running
+// this script and on the system's Node 20 (/usr/bin/node, what a fresh user runs) when it is
+// another version; a missing one is said on stderr. Prints one JSON object per line; exits 1
+// when an output differs from GNU sort's, because a fast wrong sort is worth nothing.
 //
 // Usage: node bench/sort.bench.mjs [--lines N] [--runs N]   (after the CLI is built)
 // BTSTUDIO_BIN overrides the CLI script (default bin/btstudio.mjs), e.g. to measure a
-// private bundle. The input is generated once (fixed seed) and cached in the temp dir.
+// private bundle; BTSTUDIO_BENCH_NODES=path,path the Nodes to run it on. The inputs are
+// generated once (fixed seed) and cached in the temp dir.
+// The machine may be shared: every round runs each command once, in turn (GNU sort in the
+// same round), and a ratio is taken round by round, so that load from other programs falls
+// on both sides of it alike; the lines give the median and the minimum of those ratios, and
+// the CPU time (user + system) beside the wall time, which load changes less.
 // btstudio uses a second thread only for inputs of 32 MiB and more, when a core is idle (see
 // src/cli/sort-file.ts); BTSTUDIO_SORT_THREADS=1 or 2 in the environment forces one or two.
-// A forced one-thread run is measured too (the `-one-thread` lines): slower, ~20 MB less.
+// A forced one-thread run is measured too (the `-one-thread` lines).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +29,7 @@ const option = (name, fallback) => {
   return at >= 0 && args[at + 1] !== undefined ? Number(args[at + 1]) : fallback;
 };
 const LINES = option('--lines', 1_000_000);
-const RUNS = option('--runs', 3);
+const RUNS = option('--runs', 5);
 const SEED = 0x5eed_b7;
 const GENERATOR_VERSION = 3;
 const cli = resolve(root, process.env.BTSTUDIO_BIN ?? 'bin/btstudio.mjs');
@@ -97,39 +104,34 @@ const hasGnuTime = (() => {
   return r.status === 0 && /^\d+\s*$/m.test(r.stderr);
 })();
 
-// Peak RSS comes from getrusage(RUSAGE_CHILDREN).ru_maxrss of a parent that
-// runs only the measured command: /usr/bin/time reports exactly that, and the
-// python fallback reads the same counter when `time` is not installed.
+// Peak RSS and CPU time come from getrusage(RUSAGE_CHILDREN) of a parent that runs only the
+// measured command: /usr/bin/time reports exactly that, and the python fallback reads the
+// same counters when `time` is not installed.
 function measure(command, env) {
   const fullEnv = { ...process.env, ...env };
   const started = process.hrtime.bigint();
   let r;
-  let rssKb;
   if (hasGnuTime) {
-    r = spawnSync('/usr/bin/time', ['-f', '%M', ...command], { env: fullEnv, encoding: 'utf8' });
-    const lines = r.stderr.trim().split('\n');
-    rssKb = Number(lines.pop());
-    r.stderr = lines.join('\n');
+    r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...command], { env: fullEnv, encoding: 'utf8' });
   } else {
     const py =
-      'import resource,subprocess,sys\nc=subprocess.run(sys.argv[1:]).returncode\nsys.stderr.write("\\n%d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\nsys.exit(c)';
+      'import resource,subprocess,sys\nc=subprocess.run(sys.argv[1:]).returncode\nu=resource.getrusage(resource.RUSAGE_CHILDREN)\nsys.stderr.write("\\n%d %f %f\\n" % (u.ru_maxrss, u.ru_utime, u.ru_stime))\nsys.exit(c)';
     r = spawnSync('python3', ['-c', py, ...command], { env: fullEnv, encoding: 'utf8' });
-    const lines = r.stderr.trim().split('\n');
-    rssKb = Number(lines.pop());
-    r.stderr = lines.join('\n');
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const lines = r.stderr.trim().split('\n');
+  const [rssKb, user, sys] = lines.pop().trim().split(/\s+/).map(Number);
+  r.stderr = lines.join('\n');
   if (r.status !== 0) {
     process.stderr.write(`command failed (${r.status}): ${command.join(' ')}\n${r.stderr}\n`);
     process.exit(1);
   }
-  return { ms, rssMB: (rssKb * 1024) / 1e6 };
+  return { ms, cpuMs: (user + sys) * 1000, rssMB: (rssKb * 1024) / 1e6 };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round = (n) => Math.round(n * 10) / 10;
-
-const summary = (name, runs) => ({ name, ms: median(runs.map((r) => r.ms)), rssMB: median(runs.map((r) => r.rssMB)) });
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const median = (values) => sorted(values)[Math.floor(values.length / 2)];
+const round = (n, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
 
 if (!existsSync(cli)) {
   process.stderr.write(`sort bench: ${cli} not found (build the CLI first or set BTSTUDIO_BIN)\n`);
@@ -150,52 +152,93 @@ function prefixFile() {
   return file;
 }
 
-// The mixed keys of generate() (names unchanged from earlier runs), then long shared prefixes.
+/** The Nodes to measure on: this one, and the system's (Node 20 on our machines) when it is another version. */
+function nodes() {
+  const paths = process.env.BTSTUDIO_BENCH_NODES ? process.env.BTSTUDIO_BENCH_NODES.split(',') : [process.execPath, '/usr/bin/node'];
+  const seen = new Map();
+  for (const path of paths) {
+    const r = spawnSync(path, ['--version'], { encoding: 'utf8' });
+    if (r.status !== 0) {
+      process.stderr.write(`# sort bench: no Node at ${path}; not measured there\n`);
+      continue;
+    }
+    const version = r.stdout.trim();
+    if (![...seen.values()].some((n) => n.version === version)) seen.set(path, { path, version, tag: `node${version.slice(1).split('.')[0]}` });
+  }
+  const found = [...seen.values()];
+  if (!found.some((n) => n.tag === 'node20')) process.stderr.write('# sort bench: no Node 20 found (/usr/bin/node); the Node 20 figures are missing\n');
+  return found;
+}
+
+const legs = nodes();
+// The mixed keys of generate(), then long shared prefixes.
 for (const [label, input] of [
   ['', inputFile()],
   ['-prefixes', prefixFile()],
 ]) {
   // MB are 10^6 bytes for the input and the peak RSS alike, so their ratio is unit-free.
   const inputMB = statSync(input).size / 1e6;
-  const out1 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-ours.txt`);
-  const out2 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-gnu.txt`);
-  const out3 = join(tmpdir(), `btstudio-sort-bench-${process.pid}-one.txt`);
+  const outGnu = join(tmpdir(), `btstudio-sort-bench-${process.pid}-gnu.txt`);
+  // Each command of a round: its name, how to run it, where it writes.
+  const commands = [{ name: 'gnu-sort', out: outGnu, run: () => measure(['sort', input, '-o', outGnu], { LC_ALL: 'C' }) }];
+  for (const node of legs) {
+    for (const [suffix, env] of [
+      ['btstudio', {}],
+      ['btstudio-one-thread', { BTSTUDIO_SORT_THREADS: '1' }],
+    ]) {
+      const out = join(tmpdir(), `btstudio-sort-bench-${process.pid}-${node.tag}-${suffix}.txt`);
+      commands.push({ name: `${node.tag}-${suffix}`, node, suffix, out, run: () => measure([node.path, cli, 'sort', input, '-o', out], env) });
+    }
+  }
   try {
-    const runOurs = () => measure([process.execPath, cli, 'sort', input, '-o', out1]);
-    const runOne = () => measure([process.execPath, cli, 'sort', input, '-o', out3], { BTSTUDIO_SORT_THREADS: '1' });
-    const runGnu = () => measure(['sort', input, '-o', out2], { LC_ALL: 'C' });
-    // One unmeasured run each warms the page cache; then the runs alternate, so that load
-    // from other programs on the machine falls on all alike.
-    runOurs();
-    runOne();
-    runGnu();
-    const oursRuns = [];
-    const oneRuns = [];
-    const gnuRuns = [];
-    for (let i = 0; i < RUNS; i++) {
-      oursRuns.push(runOurs());
-      oneRuns.push(runOne());
-      gnuRuns.push(runGnu());
+    // One unmeasured round warms the page cache; then rounds of every command in turn.
+    for (const c of commands) c.run();
+    const runs = new Map(commands.map((c) => [c.name, []]));
+    for (let i = 0; i < RUNS; i++) for (const c of commands) runs.get(c.name).push(c.run());
+    const expected = readFileSync(outGnu);
+    for (const c of commands) {
+      if (!readFileSync(c.out).equals(expected)) {
+        process.stderr.write(`sort bench${label}: ${c.name} output differs from LC_ALL=C sort\n`);
+        process.exit(1);
+      }
     }
-    const ours = summary(`sort-1m${label}-btstudio`, oursRuns);
-    const one = summary(`sort-1m${label}-btstudio-one-thread`, oneRuns);
-    const gnu = summary(`sort-1m${label}-gnu-sort`, gnuRuns);
-    const expected = readFileSync(out2);
-    if (!readFileSync(out1).equals(expected) || !readFileSync(out3).equals(expected)) {
-      process.stderr.write(`sort bench${label}: btstudio output differs from LC_ALL=C sort\n`);
-      process.exit(1);
+    const gnu = runs.get('gnu-sort');
+    const line = (name, rs, extra = {}) => ({
+      name,
+      value: round(median(rs.map((r) => r.ms))),
+      unit: 'ms',
+      minMs: round(sorted(rs.map((r) => r.ms))[0]),
+      cpuMs: round(median(rs.map((r) => r.cpuMs))),
+      peakRssMB: round(median(rs.map((r) => r.rssMB))),
+      maxRssMB: round(Math.max(...rs.map((r) => r.rssMB))),
+      inputMB: round(inputMB),
+      ...extra,
+    });
+    console.log(JSON.stringify(line(`sort-1m${label}-gnu-sort`, gnu)));
+    for (const c of commands.slice(1)) {
+      const ours = runs.get(c.name);
+      const name = `sort-1m${label}-${c.node.tag}${c.suffix === 'btstudio' ? '' : '-one-thread'}`;
+      console.log(JSON.stringify(line(`sort-1m${label}-${c.name}`, ours, { node: c.node.version })));
+      // Round by round: this run against GNU sort's run of the same round.
+      const ratios = ours.map((r, i) => r.ms / gnu[i].ms);
+      // CPU times come in 10 ms steps: a round whose GNU sort took less than one step has no CPU ratio.
+      const cpuRatios = ours.flatMap((r, i) => (gnu[i].cpuMs > 0 ? [r.cpuMs / gnu[i].cpuMs] : []));
+      console.log(
+        JSON.stringify({
+          name: `${name}-ratio`,
+          value: round(median(ratios), 2),
+          unit: 'x',
+          min: round(sorted(ratios)[0], 2),
+          cpu: cpuRatios.length > 0 ? round(median(cpuRatios), 2) : undefined,
+          node: c.node.version,
+        }),
+      );
+      const rss = ours.map((r) => r.rssMB / inputMB);
+      console.log(
+        JSON.stringify({ name: `${name}-rss-ratio`, value: round(median(rss), 2), unit: 'x input', max: round(Math.max(...rss), 2), node: c.node.version }),
+      );
     }
-    for (const r of [ours, one, gnu]) {
-      console.log(JSON.stringify({ name: r.name, value: round(r.ms), unit: 'ms', peakRssMB: round(r.rssMB), inputMB: round(inputMB) }));
-    }
-    const ratio = (a, b) => Math.round((a / b) * 100) / 100;
-    console.log(JSON.stringify({ name: `sort-1m${label}-ratio`, value: ratio(ours.ms, gnu.ms), unit: 'x' }));
-    console.log(JSON.stringify({ name: `sort-1m${label}-rss-ratio`, value: ratio(ours.rssMB, inputMB), unit: 'x input' }));
-    console.log(JSON.stringify({ name: `sort-1m${label}-one-thread-ratio`, value: ratio(one.ms, gnu.ms), unit: 'x' }));
-    console.log(JSON.stringify({ name: `sort-1m${label}-one-thread-rss-ratio`, value: ratio(one.rssMB, inputMB), unit: 'x input' }));
   } finally {
-    rmSync(out1, { force: true });
-    rmSync(out2, { force: true });
-    rmSync(out3, { force: true });
+    for (const c of commands) rmSync(c.out, { force: true });
   }
 }

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { designText } from '../src/app/documents/docs-model';
-import { loadDesign } from '../src/core/model/load-design';
+import { loadDesign } from '../src/core/load/load-design';
 import type { Design } from '../src/core/model/schema';
 
 /** One CSP violation, as the page's event or the server's report saw it. */

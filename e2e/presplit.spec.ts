@@ -2,7 +2,7 @@
 // new table splits; the Simulate tab says how much and how long, "Add pre-split points" checks
 // the proposed split keys with a second run and writes them to the table's splits (saved, one
 // undo step), and a run of the pre-split table no longer has a launch day.
-import { loadDesign } from '../src/core/model/load-design';
+import { loadDesign } from '../src/core/load/load-design';
 import { expect, saved, savedTexts, seriousA11y, test } from './fixtures';
 
 test.describe.configure({ timeout: 120_000 });

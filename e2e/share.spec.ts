@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { deflateSync } from 'fflate';
 import { encodeShare } from '../src/core/share';
-import { toBase64Url } from '../src/core/share/base64';
+import { toBase64Url } from '../src/core/keys/base64';
 import { SHARE_DICTIONARY_V1 } from '../src/core/share/dictionary';
 import { crc32 } from '../src/core/share/share';
 import type { Design } from '../src/core/model/schema';

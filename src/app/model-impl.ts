@@ -1,5 +1,5 @@
 // What the design model brings, behind one dynamic import (see model.ts).
-export { loadDesign, validateDesign } from '../core/model/load-design';
+export { loadDesign, validateDesign } from '../core/load/load-design';
 export { exportDesign } from '../core/export/design';
 export { designText, docFromText, checkDesign } from './documents/docs-model';
 export { restoreDoc } from './persist/restore';

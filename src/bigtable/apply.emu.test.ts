@@ -10,7 +10,7 @@ import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { dump } from 'js-yaml';
-import { loadDesign } from '../core/model/load-design';
+import { loadDesign } from '../core/load/load-design';
 import type { Design, GcRule } from '../core/model/schema';
 import { connect, durationMs, EMULATOR_DEFAULT_PROJECT, gcKey, gcFromAdmin, gcToAdmin, readTableState, resolveTarget, type Connection } from './index';
 

@@ -12,7 +12,7 @@ import { freshConnection } from '../test-support/emulator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
-import { loadDesign } from '../core/model/load-design';
+import { loadDesign } from '../core/load/load-design';
 import type { Design, Table } from '../core/model/schema';
 import { IntegrationError, type Connection } from './index';
 import { insertRows } from '../test-support/emulator';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { importText } from '../core/import';
 import { layoutOf } from '../core/keys/template';
-import { loadDesign } from '../core/model/load-design';
+import { loadDesign } from '../core/load/load-design';
 import type { Design, Table } from '../core/model/schema';
 import { EMULATOR_DEFAULT_PROJECT, type Connection } from './index';
 import { sampleKeysOf } from './pull';

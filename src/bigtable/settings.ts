@@ -4,7 +4,7 @@
 // and tiered storage; it has no instance admin at all (app profiles, clusters: "unimplemented").
 // A setting the design does not ask for is never turned off: apply only adds and changes.
 import type { protos } from '@google-cloud/bigtable';
-import { durationMs } from '../core/model/production-limits';
+import { durationMs } from './admin';
 import type { Design, Table } from '../core/model/schema';
 
 type ITable = protos.google.bigtable.admin.v2.ITable;

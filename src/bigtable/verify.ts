@@ -15,7 +15,7 @@ import { layoutOf, type KeyLayout } from '../core/keys/template';
 import { bucketStart, encodeValue, KeyCodecError, type FieldValue, type KeyRecord } from '../core/keys/values';
 import { queryRanges, type KeyRange } from '../core/export/ranges';
 import type { Field, Query, Table } from '../core/model/schema';
-import { planQuery, type PlanKind } from '../core/rules/plan';
+import { planQuery, type PlanKind } from '../core/analysis/query-plan';
 import { BUCKET_MS } from '../core/model/duration';
 import { IntegrationError } from './errors';
 import { grouped } from './load-rows';

@@ -1,8 +1,8 @@
 // `check` refuses every format rule with exit 2 and file:line:column: broken views, filters that
 // cannot work, a delimiter Bigtable refuses; and no export writes such a delimiter.
 import { describe, expect, it } from 'vitest';
-import { exportTable } from '../core/export';
-import { loadDesign } from '../core/model/load-design';
+import { exportTable } from '../core/outputs';
+import { loadDesign } from '../core/load/load-design';
 import { tempFolder } from '../test-support/temp-files';
 import { runCli } from './run-in-memory';
 

@@ -1,6 +1,6 @@
 // Loading a design file for a command: read, parse, validate, or a user error that lists
 // every problem as file:line:column lines.
-import { formatIssue, loadDesign } from '../core/model/load-design';
+import { formatIssue, loadDesign } from '../core/load/load-design';
 import type { Design, Table } from '../core/model/schema';
 import { readBytes, UserError } from './io';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPORTERS } from '../core/export';
+import { EXPORTERS } from '../core/outputs';
 import { figureProblems } from '../test-support/outputs';
 import { runCli } from './run-in-memory';
 

@@ -3,7 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import * as z from 'zod';
-import { loadDesign } from '../core/model/load-design';
+import { loadDesign } from '../core/load/load-design';
 import { BASELINE_FORMAT, baselineEntry, knownKeys, type Baseline, type BaselineEntry } from '../core/report/baseline';
 import { lint, type LintOptions } from '../core/rules/lint';
 import { readAtRef } from './git';

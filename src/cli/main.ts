@@ -3,12 +3,12 @@ import { quote, UserError, write, type Io } from './io';
 import { VERSION } from './version';
 
 interface Command {
-  summary: string;
   usage: string;
   run(argv: string[], io: Io): Promise<number>;
 }
 
 // Commands load lazily: `btstudio sort` must not pay for zod or the key engine at start-up.
+// Each command's one-line summary lives here only (the help lists them without loading any).
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   check: { summary: 'validate design files (exit 0 ok, 2 invalid)', load: () => import('./commands/check') },
   lint: { summary: 'check designs against Bigtable schema guidance (exit 1 on errors)', load: () => import('./commands/lint') },
@@ -16,7 +16,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   keys: { summary: 'print sample row keys of a table', load: () => import('./commands/keys') },
   sort: { summary: 'sort keys, one a line, in Bigtable byte order', load: () => import('./commands/sort') as Promise<Command> },
   schema: { summary: 'print the JSON Schema of the design format', load: () => import('./commands/schema') },
-  export: { summary: 'export a table: row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown, design', load: () => import('./commands/export') },
+  export: {
+    summary: 'export a table or the whole design: row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown, design',
+    load: () => import('./commands/export'),
+  },
   import: { summary: 'import a design, row_key_schema.yaml or gcloud tables describe output', load: () => import('./commands/import') },
   share: { summary: 'print a link that holds the whole design', load: () => import('./commands/share') },
   open: { summary: 'print the design inside a share link as YAML', load: () => import('./commands/open') },

@@ -11,7 +11,7 @@ import { designSummary } from '../app/summary/summary';
 import { capacityPlan, MAX_CLUSTER_NODES, planJson } from '../core/capacity/plan';
 import { needsSentence, nodesText } from '../core/capacity/wording';
 import { exportDesign } from '../core/export/design';
-import { analyze } from '../core/rules/analysis';
+import { analyze } from '../core/analysis/design';
 import { lint } from '../core/rules/lint';
 import { parseCase } from '../core/rules/tester';
 import { adClicksYaml } from '../test-support/ad-clicks';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { runCliWithInput } from './run-in-memory';
-import { loadDesign } from '../core/model/load-design';
+import { loadDesign } from '../core/load/load-design';
 import { tempFolder } from '../test-support/temp-files';
 
 const cli = (argv: string[], stdin?: string) => runCliWithInput(argv, stdin);

@@ -1,7 +1,8 @@
 // `btstudio sort` on two threads, which only the built CLI can use (a worker thread runs the
-// bundle's sort-worker.mjs, not TypeScript source): its output, to a file and to a pipe, must be the
-// lines in unsigned byte order, as a plain Buffer.compare sort puts them.
+// bundle's sort-worker.mjs, not TypeScript source), and on one: its output, to a file and to a
+// pipe, must be the lines in unsigned byte order, as a plain Buffer.compare sort puts them.
 import { spawnSync } from 'node:child_process';
+import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Keys with long shared prefixes, duplicates, keys that start others, empty lines, \r and high bytes. */
-function randomInput(seed: number, lines: number): Buffer {
+function randomInput(seed: number, lines: number, finalNewline = false): Buffer {
   let s = seed >>> 0;
   const rand = (n: number): number => {
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
@@ -43,7 +44,7 @@ function randomInput(seed: number, lines: number): Buffer {
     parts.push(key, Buffer.from('\n'));
     previous = key;
   }
-  parts.push(Buffer.from('tenant_0001#last line without a newline'));
+  parts.push(Buffer.from(`tenant_0001#last line${finalNewline ? '\n' : ' without a newline'}`));
   return Buffer.concat(parts);
 }
 
@@ -77,4 +78,29 @@ describe('btstudio sort on two threads', () => {
       expect(toPipe.stdout.equals(expected)).toBe(true);
     }
   }, 60_000);
+
+  it('sorts random inputs on one thread and on two like a Buffer.compare sort (fast-check, printed seed)', () => {
+    // Each run: a generator's own seed, how many lines (1-5 blocks of the file), whether the
+    // last line has its newline, and the thread count; every input mixes long shared prefixes,
+    // duplicates, keys that start others, empty lines, CR and bytes that are not UTF-8.
+    let run = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 0x7fffffff }),
+        fc.integer({ min: 20_000, max: 100_000 }),
+        fc.boolean(),
+        fc.constantFrom('1', '2'),
+        (seed, lines, finalNewline, threads) => {
+          const input = randomInput(seed, lines, finalNewline);
+          const path = join(dir, `prop-${run++}.txt`);
+          writeFileSync(path, input);
+          const env = { ...process.env, BTSTUDIO_SORT_THREADS: threads };
+          const toFile = spawnSync(process.execPath, [cli, 'sort', path, '-o', `${path}.out`], { env });
+          expect(toFile.stderr.toString()).toBe('');
+          expect(readFileSync(`${path}.out`).equals(reference(input))).toBe(true);
+        },
+      ),
+      { numRuns: 6 },
+    );
+  }, 120_000);
 });

@@ -2,11 +2,11 @@
 // lookback, personal data, uuid versions): they load, are checked, and survive every way a
 // design leaves the studio and comes back.
 import { describe, expect, it } from 'vitest';
-import { exportTable } from '../core/export';
+import { exportTable } from '../core/outputs';
 import { decodeShare, encodeShare } from '../core/share/share';
 import { runCli } from './run-in-memory';
 import { tempFolder } from '../test-support/temp-files';
-import { formatIssue, loadDesign } from '../core/model/load-design';
+import { formatIssue, loadDesign } from '../core/load/load-design';
 
 const YAML = `format: bigtable-studio/v1
 name: workload

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadDesign } from './model/load-design';
+import { formatIssue, loadDesign } from './load/load-design';
 import { exampleRecord, sampleKeys } from './keys/generate';
 import { createCodec } from './keys/codec';
 import { bytesEqual, displayKey, utf8 } from './keys/bytes';

@@ -31,3 +31,42 @@ export function formatBytes(n: number): string {
   }
   return `${i > 0 && Math.abs(v) < 10 ? ONE_DECIMAL.format(v) : WHOLE.format(Math.round(v))} ${BYTE_UNITS[i]}`;
 }
+
+/**
+ * A share (0.25) as a percentage, in one of four styles, the only percent formatter:
+ * - `figure` (the default): two significant digits, for findings: 0.012%, 3.4%, 56%;
+ * - `whole`: whole percents, grouped past 999: 23%, 1,250%;
+ * - `tenths`: at most one decimal (two under 0.1%), for the simulator's shares: 5%, 12.5%, 0.05%;
+ * - `share`: whole from 10%, one decimal from 0.1%, else "under 0.1%": what a query reads of a table.
+ * Not finite: "unbounded".
+ */
+export type PercentStyle = 'figure' | 'whole' | 'tenths' | 'share';
+
+export function formatPercent(x: number, style: PercentStyle = 'figure'): string {
+  if (!Number.isFinite(x)) return 'unbounded';
+  const p = x * 100;
+  switch (style) {
+    case 'whole':
+      return `${formatCount(p)}%`;
+    case 'tenths':
+      return `${+p.toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+    case 'share':
+      return x >= 0.1 ? `${Math.round(p)}%` : x >= 0.001 ? `${p.toFixed(1)}%` : 'under 0.1%';
+    default:
+      return p >= 10 ? `${Math.round(p)}%` : `${Number(p.toPrecision(2))}%`;
+  }
+}
+
+/** A figure for messages, two significant digits: 12, 3.5, 4100, 4.1e12; "unbounded" when not finite. */
+export function formatFigure(x: number): string {
+  if (!Number.isFinite(x)) return 'unbounded';
+  if (x >= 1e6) return x.toExponential(1).replace('e+', 'e');
+  if (x >= 100 || Number.isInteger(x)) return String(Math.round(x));
+  return String(Number(x.toPrecision(2)));
+}
+
+// Counts in words, the same in the CLI and the studio: "1 error", "2 errors", "1 pasted key".
+/** `n word`, with an `s` (or `many`) unless n is 1. `format` writes the number (e.g. 10,000). */
+export function plural(n: number, word: string, many = `${word}s`, format: (n: number) => string = String): string {
+  return `${format(n)} ${n === 1 ? word : many}`;
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, runCliWithInput } from '../cli/run-in-memory';
 import { applyChanges } from '../core/diff/apply';
 import { CLASS_ORDER, diffDesigns } from '../core/diff/index';
-import { loadDesign, validateDesign } from '../core/model/load-design';
+import { loadDesign, validateDesign } from '../core/load/load-design';
 import type { Design } from '../core/model/schema';
 import { isAccepted } from '../core/rules/types';
 import { lint } from '../core/rules/lint';

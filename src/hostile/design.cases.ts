@@ -5,7 +5,7 @@
 //
 // `where` is written `LINE:COLUMN PATH` (or `LINE:COLUMN` for the whole file) and matches the
 // start of a line of the answer: `design.yaml:LINE:COLUMN: PATH: message`.
-import { formatIssue, formatPath, loadDesign } from '../core/model/load-design';
+import { formatIssue, formatPath, loadDesign } from '../core/load/load-design';
 import { lint } from '../core/rules/lint';
 import type { HostileAnswer, HostileCase } from './case';
 

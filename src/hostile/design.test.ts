@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, test } from 'vitest';
-import { loadDesign, type DesignIssue } from '../core/model/load-design';
+import { loadDesign, type DesignIssue } from '../core/load/load-design';
 import { validDesign } from '../test-support/design-arbitrary';
 import { expectHostileAnswer, HANG_GUARD_MS } from './expect-case';
 import { designCases } from './design.cases';

@@ -4,7 +4,7 @@
 // design part, the text after "#d=") or the path in the design.
 import { deflateSync } from 'fflate';
 import type { Design } from '../core/model/schema';
-import { fromBase64, toBase64Url } from '../core/share/base64';
+import { fromBase64, toBase64Url } from '../core/keys/base64';
 import { SHARE_DICTIONARY_V1 } from '../core/share/dictionary';
 import { crc32, decodeShare, encodeShare, MAX_SHARE_CHARS, type ShareResult } from '../core/share/share';
 import type { HostileAnswer, HostileCase } from './case';

@@ -4,7 +4,7 @@
 // Every type, option and encoding of the format is drawn, up to its limits (issue 12: no valid
 // design may crash a command or produce a NaN, Infinity or negative figure).
 import fc from 'fast-check';
-import { validateDesign } from '../core/model/load-design';
+import { validateDesign } from '../core/load/load-design';
 import type { Design, Family, Field, GcRule, Query, Table } from '../core/model/schema';
 import { RULES } from '../core/rules/registry';
 

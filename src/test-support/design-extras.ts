@@ -6,7 +6,7 @@
 // exactly one format rule broken, which `check` must refuse with file:line:column.
 // Test code only.
 import fc from 'fast-check';
-import { validateDesign } from '../core/model/load-design';
+import { validateDesign } from '../core/load/load-design';
 import type { AppProfile, ClusterSpec, Column, Design, Family, Instance, MaterializedView, Table } from '../core/model/schema';
 import { RULES } from '../core/rules/registry';
 import { validDesign } from './design-arbitrary';

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatIssue, loadDesign } from '../core/model/load-design';
+import { formatIssue, loadDesign } from '../core/load/load-design';
 import type { Design } from '../core/model/schema';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dump } from 'js-yaml';
 import { runCli, runCliWithInput } from '../cli/run-in-memory';
-import { EXPORT_FORMATS } from '../core/export';
+import { EXPORT_FORMATS } from '../core/outputs';
 import { CODE_LANGS } from '../core/export/code';
 import type { Design, Table } from '../core/model/schema';
 import { TemplateError } from '../core/keys/template';

@@ -7,8 +7,8 @@ import { DEFAULT_PRICES, skewedScans, type PlanDetail, type Prices } from '../..
 import type { Design } from '../../core/model/schema';
 import { instanceOf } from '../../core/model/instance';
 import { becauseText, clusterName, declaredText, needsSentence, nodesText, percentText, recommendedText } from '../../core/capacity/wording';
-import type { DesignAnalysis } from '../../core/rules/analysis';
-import { formatBytes } from '../../core/rules/support/rows';
+import type { DesignAnalysis } from '../../core/analysis/design';
+import { formatBytes, formatPercent } from '../../core/units';
 import { browserStorage } from '../share/base';
 import { capacityPlans } from './plans';
 import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
@@ -22,7 +22,7 @@ function loadShares(load: PlanDetail['load']): string {
   if (load.total <= 0) return 'no CPU load declared';
   const parts = (['writes', 'reads', 'scans'] as const)
     .filter((k) => load[k] / load.total >= 0.005)
-    .map((k) => `${k} ${Math.round((load[k] / load.total) * 100)}%`);
+    .map((k) => `${k} ${formatPercent(load[k] / load.total, 'whole')}`);
   return parts.join(', ');
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { capacityPlan, DEFAULT_PRICES } from '../../core/capacity/plan';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { lint } from '../../core/rules/lint';
 import { capacityPlans } from './plans';
 

@@ -3,7 +3,7 @@
 // very plan the capacity rules read (capacityPlan's cache), so panel and findings share it.
 import { capacityPlan, DEFAULT_PRICES, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import type { Design } from '../../core/model/schema';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 
 type Plans = [PlanDetail, PlanDetail];
 const cache = new WeakMap<DesignAnalysis, { design: Design; prices: Prices | undefined; plans: Plans }>();

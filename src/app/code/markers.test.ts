@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { rememberLocate } from '../documents/locate';
 import { findingMarks, issueMarks, lineOf, marksFor } from './markers';
 import { lint } from '../../core/rules/lint';

@@ -4,7 +4,7 @@
 //   loader's source map. Findings only make sense against text that loads: while the text has
 //   errors the design is the last valid one, whose paths no longer match the text's lines.
 import { isAccepted, type Finding } from '../../core/rules/types';
-import { formatPath, loadDesign, type DesignIssue } from '../../core/model/load-design';
+import { formatPath, loadDesign, type DesignIssue } from '../../core/load/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import { locateText, type Locate } from '../documents/locate';

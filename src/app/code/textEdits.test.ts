@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { applyEdit, applyEdits, designAs, lineEdits, minimalEdit, positionAt, textFormat } from './textEdits';
 
 describe('minimalEdit', () => {

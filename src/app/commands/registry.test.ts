@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Design } from '../../core/model/schema';
 import { takeRunRequest } from '../sim/link';
 import { createStudioStore } from '../store';
-import { EXPORT_FORMATS, EXPORTERS } from '../../core/export';
+import { EXPORT_FORMATS, EXPORTERS } from '../../core/outputs';
 import {
   commandForKey,
   createCommands,

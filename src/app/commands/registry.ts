@@ -10,7 +10,7 @@ import { newTable } from '../form/ops';
 import { duplicateTable } from '../form/table-ops';
 import { setTheme, type Theme } from './theme';
 // A type only: the exporters themselves stay in the Export dialog's lazy chunk.
-import type { ExportFormat } from '../../core/export';
+import { EXPORT_FORMATS, OUTPUT_FORMATS, type ExportFormat } from '../../core/output-formats';
 import { docText } from '../documents/docs';
 
 /**
@@ -69,21 +69,11 @@ export interface CommandEnv {
   exportAs?(format: ExportFormat): void;
 }
 
-/**
- * One palette command per export format, labelled as the dialog's format list labels them
- * (core/export EXPORTERS; a test keeps the two equal). A Record, so a new format fails to
- * compile until it has its command.
- */
-export const EXPORT_COMMAND_LABELS: Record<ExportFormat, string> = {
-  'row-key-schema': 'row_key_schema.yaml (gcloud)',
-  gcloud: 'gcloud script',
-  cbt: 'cbt script',
-  terraform: 'Terraform',
-  code: 'Key builders (TypeScript, Java, Go, Python)',
-  sql: 'GoogleSQL for Bigtable',
-  markdown: 'Design review (Markdown)',
-  design: 'Design (YAML or JSON)',
-};
+/** One palette command per export format, labelled as the dialog's format list labels them (core/output-formats.ts). */
+export const EXPORT_COMMAND_LABELS: Record<ExportFormat, string> = Object.fromEntries(EXPORT_FORMATS.map((f) => [f, OUTPUT_FORMATS[f].label])) as Record<
+  ExportFormat,
+  string
+>;
 
 const openDoc = (s: StudioState) => (s.view === 'design' && s.openDesignId ? s.docs[s.openDesignId] : undefined);
 const tableIndex = (s: StudioState) => {

@@ -1,4 +1,4 @@
-import type { DesignIssue } from '../../core/model/load-design';
+import type { DesignIssue } from '../../core/load/load-design';
 
 /** Load issues as `file:line:column  path  message`; every string is rendered as text. */
 export function IssueList({ issues }: { issues: readonly DesignIssue[] }) {

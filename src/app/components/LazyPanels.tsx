@@ -2,10 +2,10 @@
 // needed: the exporters, the share-link codec and the importers stay out of the first screen's
 // JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
 import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useMemo, useState } from 'react';
-import type { ExportFormat } from '../../core/export';
+import type { ExportFormat } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { takeExportRequest, useExportRequest } from '../export/request';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import type { ImportDropZoneProps } from '../export/ImportDropZone';
 import type { SharedLinkBannerProps, SharedLinkErrorProps } from '../share/SharedLinkBanner';
 import { useStudio } from '../store';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateDesign } from '../../core/model/load-design';
+import { validateDesign } from '../../core/load/load-design';
 import type { Design, Table } from '../../core/model/schema';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { exampleDesigns } from '../../test-support/examples';
 import { validDesign } from '../../test-support/design-arbitrary';
 import { layoutDiagram, type Diagram } from './layout';

@@ -8,8 +8,8 @@
 import { instanceOf, profileOfQuery } from '../../core/model/instance';
 import type { PathPart } from '../../core/model/positions';
 import type { Design, Query, Table } from '../../core/model/schema';
-import type { PlanKind, QueryPlan } from '../../core/rules/plan';
-import { checkSelect } from '../../core/views/check';
+import type { PlanKind, QueryPlan } from '../../core/analysis/query-plan';
+import { checkSelect } from '../../core/export/views/check';
 
 export type NodeKind = 'cluster' | 'profile' | 'query' | 'table' | 'materialized' | 'logical' | 'authorized';
 export type EdgeKind = 'routes-to' | 'via-profile' | 'served-by' | 'written-with' | 'view-over';

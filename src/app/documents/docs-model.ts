@@ -3,7 +3,7 @@
 // and the check of a design made by a form edit. Loaded after the first paint.
 import { exportDesign } from '../../core/export/design';
 import { layoutOf } from '../../core/keys/template';
-import { loadDesign, validateDesign, type DesignIssue } from '../../core/model/load-design';
+import { loadDesign, validateDesign, type DesignIssue } from '../../core/load/load-design';
 import { Column, Design, Family, Load, Query, RowKey, Table, type Design as DesignT, type Field, type GcRule } from '../../core/model/schema';
 import { StringField, IntField, TimestampField, UuidField, DomainField, BytesField, HashField } from '../../core/model/schema';
 import type { DocResult } from './docs';

@@ -3,7 +3,7 @@
 // the coalesce key matches); changes from storage or another tab go through `replaceExternal`,
 // which records none.
 import type { StateCreator } from 'zustand';
-import type { DesignIssue } from '../../core/model/load-design';
+import type { DesignIssue } from '../../core/load/load-design';
 import { model } from '../model';
 import type { Design } from '../../core/model/schema';
 import { emptyHistory, forget, record, redo, undo, type History, type Snapshot } from '../commands/history';

@@ -2,7 +2,7 @@
 // starting point of a new design. No React, no store. What needs the design model (YAML
 // generated from a design, docs from text, checks) is in docs-model.ts, loaded after the first
 // paint (../model.ts); the functions here of the same names call it.
-import type { DesignIssue } from '../../core/model/load-design';
+import type { DesignIssue } from '../../core/load/load-design';
 import { FORMAT_V1 } from '../../core/model/plain';
 import type { Design as DesignT } from '../../core/model/schema';
 import type { DesignDoc } from '../studio/contract';

@@ -1,5 +1,5 @@
 // The gallery's examples as the studio holds them: read-only sources, each loaded once.
-import type { DesignIssue } from '../../core/model/load-design';
+import type { DesignIssue } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 
 export interface GallerySource {

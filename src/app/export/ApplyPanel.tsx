@@ -1,7 +1,7 @@
 // The "Apply to Bigtable" tab: the exact `btstudio apply / load / verify` commands for the open
 // design and table, the emulator first, and the design file they read (saved from here).
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { exportTable } from '../../core/export';
+import { exportTable } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { copyMessage, copyText, downloadText } from '../share/browser';
 import { applyCommands, EMULATOR_HOST } from './apply';

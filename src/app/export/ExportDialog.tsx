@@ -1,7 +1,7 @@
 // The Export dialog: "Export a file" (every format, preview, copy, download) and "Apply to
 // Bigtable" (the btstudio commands for this design, emulator first), as two tabs.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SimulationSummary } from '../../core/export';
+import type { SimulationSummary } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { Modal } from '../share/Modal';
 import { ApplyPanel } from './ApplyPanel';

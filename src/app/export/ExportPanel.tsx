@@ -1,17 +1,18 @@
 // The "Export a file" tab: format and options, a live preview (text in a <pre>, never HTML),
 // the exporter's notes, Copy and Download, or every reason the design cannot be expressed.
 import { useId, useMemo, useRef, useState } from 'react';
-import type { SimulationSummary } from '../../core/export';
+import type { SimulationSummary } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { copyMessage, copyText, downloadText } from '../share/browser';
 import {
   CODE_LANGS,
   EXPORT_FORMATS,
   EXPORTERS,
+  choosesWholeDesign,
   exportView,
   LANG_LABELS,
   tableFor,
-  WHOLE_DESIGN_FORMATS,
+  EITHER_FORMATS,
   type CodeLang,
   type ExportChoice,
   type ExportFormat,
@@ -48,8 +49,8 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
     setStatus('');
   };
   const { format } = choice;
-  const canAll = WHOLE_DESIGN_FORMATS.includes(format);
-  const usesTable = format !== 'design' && !(format === 'markdown' && choice.wholeDesign) && !(canAll && choice.allTables);
+  const canAll = EITHER_FORMATS.includes(format) && format !== 'markdown';
+  const usesTable = !choosesWholeDesign({ ...choice, table });
 
   const copy = async () => {
     if (view.ok) setStatus(copyMessage(await copyText(view.text, preRef.current), 'The export'));

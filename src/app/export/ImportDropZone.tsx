@@ -3,7 +3,7 @@
 // the user then opens it as a new design (the default) or, only after confirming, replaces the
 // open design. This component never touches the store: it calls onNewDesign / onReplace.
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import type { Design } from '../../core/model/schema';
 import '../share/dialogs.css';
 import { Modal } from '../share/Modal';

@@ -1,7 +1,7 @@
 // The `btstudio apply / load / verify` commands for the open design and table, as the Export
 // dialog's "Apply to Bigtable" tab shows them (docs/apply.md, docs/cli.md): the emulator first,
 // then a Cloud Bigtable instance. Pure; every value that is not a plain word is single-quoted.
-import { exportTable } from '../../core/export';
+import { exportTable } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 
 export const EMULATOR_HOST = '127.0.0.1:8086';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportTable } from '../../core/export';
+import { exportTable } from '../../core/outputs';
 import { EVIL } from '../../test-support/export-designs';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { applyCommands, shellWord } from './apply';
 import { importFile, MAX_IMPORT_BYTES, type FileLike } from './importFile';

@@ -6,14 +6,14 @@ import {
   EXPORTERS,
   ExportError,
   exportTable,
-  WHOLE_DESIGN_FORMATS,
+  EITHER_FORMATS,
   type ExportFormat,
   type ExportOptions,
   type SimulationSummary,
-} from '../../core/export';
+} from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 
-export { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, WHOLE_DESIGN_FORMATS, type ExportFormat };
+export { CODE_LANGS, EXPORT_FORMATS, EXPORTERS, EITHER_FORMATS, type ExportFormat };
 
 export type CodeLang = (typeof CODE_LANGS)[number];
 
@@ -41,13 +41,22 @@ export function tableFor(design: Design, tableName: string | null | undefined): 
   return design.tables[0]?.name ?? null;
 }
 
+/**
+ * Whether the choice writes the whole design. Which formats can is the registry's
+ * (core/outputs.ts, `covers`); for those that can write either, the dialog asks with two
+ * checkboxes: the review's "The whole design" (on by default; also when there is no table) and
+ * the scripts' "All tables" (off by default).
+ */
+export function choosesWholeDesign(choice: ExportChoice): boolean {
+  const covers = EXPORTERS[choice.format].covers;
+  if (covers !== 'either') return covers === 'design';
+  return choice.format === 'markdown' ? choice.wholeDesign || choice.table === null : choice.allTables === true;
+}
+
 export function exportView(design: Design, choice: ExportChoice, simulations?: Record<string, SimulationSummary>): ExportView {
   const entry = EXPORTERS[choice.format];
   const label = entry.label;
-  const whole =
-    choice.format === 'design' ||
-    (choice.format === 'markdown' && (choice.wholeDesign || choice.table === null)) ||
-    (WHOLE_DESIGN_FORMATS.includes(choice.format) && choice.allTables === true);
+  const whole = choosesWholeDesign(choice);
   const table = whole ? null : choice.table;
   if (!whole && table === null) {
     return { ok: false, title: `The design has no table to write as ${label}`, problems: ['add a table to the design first'] };

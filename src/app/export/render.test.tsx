@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { ShareDialog } from '../share/ShareDialog';
 import { SharedLinkBanner, SharedLinkError } from '../share/SharedLinkBanner';

@@ -2,7 +2,7 @@
 // Export button answers by opening its dialog at that format. A request is taken once, so a
 // page that mounts later (another design) does not open a dialog nobody asked for.
 import { useSyncExternalStore } from 'react';
-import type { ExportFormat } from '../../core/export';
+import type { ExportFormat } from '../../core/outputs';
 
 export interface ExportRequest {
   format: ExportFormat;

@@ -1,7 +1,7 @@
 // The Form tab: the design's own settings (name, description, cluster), its tables, the
 // selected table's editor, and the design's views (ViewsEditor).
 import { memo, useCallback, useMemo } from 'react';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import { Section } from '../components/Section';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';

@@ -4,7 +4,7 @@
 // range, N scans, full scan).
 import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
-import type { QueryPlan } from '../../core/rules/plan';
+import type { QueryPlan } from '../../core/analysis/query-plan';
 import { PlanBadge } from '../panels/PlanBadge';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';

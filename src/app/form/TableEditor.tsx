@@ -2,7 +2,7 @@
 // sample keys in byte order.
 import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
-import type { QueryPlan } from '../../core/rules/plan';
+import type { QueryPlan } from '../../core/analysis/query-plan';
 import { SampleKeys } from '../components/SampleKeys';
 import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';

@@ -5,8 +5,8 @@
 // qualifier prefixes). The SQL's problems are the view checks' (core/views/check.ts), inline.
 import { lazy, memo, Suspense } from 'react';
 import type { AuthorizedView, Design, LogicalView, MaterializedView, ViewAggregation } from '../../core/model/schema';
-import { checkMaterializedView, checkSelect } from '../../core/views/check';
-import { materializedViewSql } from '../../core/views/sql';
+import { checkMaterializedView, checkSelect } from '../../core/export/views/check';
+import { materializedViewSql } from '../../core/export/views/sql';
 import { Section } from '../components/Section';
 import type { EditResult } from '../store';
 import { CheckField, SelectField, TextField, options, splitList } from './fields';

@@ -1,6 +1,6 @@
 // Small hooks shared by the editor panels.
 import { useCallback, useMemo } from 'react';
-import { formatPath } from '../../core/model/load-design';
+import { formatPath } from '../../core/load/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import type { LintResult } from '../../core/rules/lint';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDesign } from '../../core/model/load-design';
+import { validateDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { exampleDesigns } from '../../test-support/examples';
 import {

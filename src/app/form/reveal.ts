@@ -2,7 +2,7 @@
 // table, scrolls to the closest control that edits that path (`data-path`), focuses it and
 // flashes it. Also keeps the address on the table shown when that table is renamed or deleted.
 import { useEffect, useRef } from 'react';
-import { formatPath } from '../../core/model/load-design';
+import { formatPath } from '../../core/load/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import { openAround } from '../components/Section';

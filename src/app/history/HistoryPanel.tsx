@@ -3,7 +3,7 @@
 // compared (the diff of src/core/diff, with what Bigtable allows for each change), a version
 // can be restored (one undo step, the current design kept as a version first), and the current
 // design can be saved under a name.
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import type { Design } from '../../core/model/schema';

@@ -1,6 +1,6 @@
 // Size estimates of one table and how each of its queries reads it, beside the form.
 import { memo, useMemo } from 'react';
-import type { DesignAnalysis } from '../../core/rules/analysis';
+import type { DesignAnalysis } from '../../core/analysis/design';
 import { estimates, formatBytes, NO_LOAD, storedText } from '../../core/report/lint-report';
 import { PlanBadge } from './PlanBadge';
 

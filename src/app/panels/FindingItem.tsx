@@ -2,7 +2,7 @@
 // button); the rest on expand: where (click to reveal it), why, the rule's page, the simulation
 // link, what the fix does to each query, and why a fix was withheld.
 import { useState } from 'react';
-import { formatPath } from '../../core/model/load-design';
+import { formatPath } from '../../core/load/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Finding } from '../../core/rules/types';
 import { requestRun, simulationLinkFor } from '../sim/link';

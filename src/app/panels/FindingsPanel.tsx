@@ -3,7 +3,7 @@
 // them grouped per table with counts, the groups with errors first. A fix applies the checked
 // fix as one undo step; one the engine withheld says why.
 import { memo, useEffect, useRef, useState } from 'react';
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import { acceptanceIndexOf, acceptFinding, removeAcceptance } from '../../core/rules/engine/accept';
 import { applyFix, fixAll } from '../../core/rules/lint';
 import { isAccepted, type Finding, type Severity } from '../../core/rules/types';

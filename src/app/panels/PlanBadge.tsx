@@ -1,5 +1,5 @@
 // How a query reads the table, as a badge: POINT, PREFIX, RANGE, N SCANS or FULL SCAN.
-import type { QueryPlan } from '../../core/rules/plan';
+import type { QueryPlan } from '../../core/analysis/query-plan';
 
 export function planLabel(plan: Pick<QueryPlan, 'kind' | 'scans'>): string {
   switch (plan.kind) {

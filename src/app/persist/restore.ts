@@ -1,6 +1,6 @@
 // Saved records back as docs, validated: part of the design model, loaded after the first paint
 // (../model.ts); format.ts's restoreDoc calls it.
-import { loadDesign, validateDesign } from '../../core/model/load-design';
+import { loadDesign, validateDesign } from '../../core/load/load-design';
 import type { DesignDoc } from '../studio/contract';
 import { designFileName } from '../documents/slugs';
 

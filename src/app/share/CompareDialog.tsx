@@ -7,7 +7,7 @@
 // With a base (the version the link came from, when this browser holds it) it is a three-way
 // merge (core/diff/merge.ts): the link's own changes are taken without asking, my own edits are
 // kept and never offered as changes to take, and only true conflicts ask.
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import { useMemo, useState } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import { applyChanges } from '../../core/diff/apply';

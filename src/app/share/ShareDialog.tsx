@@ -2,7 +2,7 @@
 // that means, Copy, the design as a file when the link is too long, and the link's base (this
 // page by default; a team's own host when set, remembered under SHARE_BASE_KEY).
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { exportTable } from '../../core/export';
+import { exportTable } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { browserStorage, checkBase, pageBase, readBase, saveBase } from './base';
 import { copyMessage, copyText, downloadText } from './browser';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeShare, MAX_SHARE_CHARS, SHARE_FILE_CHARS, SHARE_WARN_CHARS } from '../../core/share';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { checkBase, pageBase, readBase, saveBase, SHARE_BASE_KEY } from './base';
 import { buildShareLink, isShareHash, linkAdvice, openSharedLink, uniqueName } from './link';

@@ -1,6 +1,7 @@
 // Share links in the studio: the link for a design and its base, what its length means for
 // the person sending it, opening a link from the address bar, and names that never clash.
 // Pure functions (no React, no DOM, no store): the dialog and the banner are thin over these.
+import { formatCount } from '../../core/units';
 import { decodeShare, MAX_SHARE_CHARS, SHARE_FILE_CHARS, SHARE_WARN_CHARS, shareUrl, type ShareErrorKind } from '../../core/share';
 import type { Design } from '../../core/model/schema';
 
@@ -123,6 +124,4 @@ export function openSharedLink(hash: string): OpenedLink {
   return { ok: false, kind: r.kind, title: SHARE_ERROR_TITLES[r.kind], message: `${detail}${/[.!?]$/.test(detail) ? '' : '.'} Nothing was opened or changed.` };
 }
 
-function fmt(n: number): string {
-  return n.toLocaleString('en-US');
-}
+const fmt = formatCount;

@@ -18,10 +18,10 @@ import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
 import { capacityPlan } from '../../core/capacity/plan';
 import { needsSentence } from '../../core/capacity/wording';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
-import { declaredWrites, defaultWorkload, optionsOf, parseWorkload, type WorkloadText } from './workload';
+import { declaredPeak, defaultWorkload, startingWrites, optionsOf, parseWorkload, type WorkloadText } from './workload';
 import './sim.css';
 
 const HeatmapMemo = memo(Heatmap);
@@ -68,7 +68,7 @@ function SimPanel({ docId }: { docId: string }) {
   // the name only, so an edit elsewhere in the design does not undo what the user typed.
   const tableName = table?.name;
   useEffect(() => {
-    if (design) setText((old) => (old ? { ...old, writesPerSecond: String(declaredWrites(table)) } : null));
+    if (design) setText((old) => (old ? { ...old, writesPerSecond: String(startingWrites(design, table)) } : null));
   }, [tableName]);
 
   const form = text ?? (design ? defaultWorkload(design, table) : null);
@@ -139,7 +139,7 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={ranTable.load?.writesPerSecond} plan={needsSentence(capacityPlan(design, analyze(design)))} />
+          <SimResults result={result} declared={declaredPeak(design, ranTable)} plan={needsSentence(capacityPlan(design, analyze(design)))} />
           {last?.jobs[0] && ranTable.name === table?.name && (
             <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />
           )}

@@ -1,5 +1,6 @@
 // Words for a simulation result: what each pattern means and what to do about it, and the
 // text alternative of the heatmap (score, pattern, hottest key range). No DOM, no React.
+import { formatPercent as percentOf } from '../../core/units';
 import type { Pattern, SimResult, Verdict } from '../../core/sim';
 
 export interface PatternText {
@@ -66,7 +67,8 @@ export const VERDICTS: Record<Verdict, { title: string; tone: 'good' | 'warn' | 
 
 const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const formatCount = (n: number) => fmt.format(n);
-export const formatPercent = (share: number) => `${(share * 100).toFixed(share > 0 && share < 0.01 ? 2 : 1)}%`;
+/** The simulator's shares: core/units.ts's one percent formatter, `tenths` style. */
+export const formatPercent = (share: number) => percentOf(share, 'tenths');
 
 export interface HottestRange {
   /** First and one-past-last bucket of the hottest range. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { Table } from '../../core/model/schema';
 import { simulate } from '../../core/sim';
 import type { FromWorker, ToWorker } from './protocol';

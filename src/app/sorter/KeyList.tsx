@@ -3,6 +3,7 @@
 // have put it, whether the selected query reads it; and between rows, where a simulated
 // tablet starts (a separator row). Rows are built only for what is on screen, from the packed
 // keys (no per-key objects).
+import { formatCount } from '../../core/units';
 import { memo, useCallback, useMemo } from 'react';
 import { displayKey, toHex } from '../../core/keys/bytes';
 import type { KeyReader } from '../../core/keys/readable';
@@ -45,7 +46,7 @@ export interface ShownTablets {
 }
 
 const rowId = (k: number) => `sorter-row-${k}`;
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 function KeyText({ bytes, spanner }: { bytes: Uint8Array; spanner: Spanner | null }) {
   const spans = spanner?.spans(bytes) ?? null;

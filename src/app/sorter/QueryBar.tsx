@@ -1,12 +1,13 @@
 // Pick a declared query and see which rows it reads: the plan's promise (one range, N scans,
 // a full scan) beside what the keys show (how many runs of adjacent rows), and a strip that
 // maps the whole list, so "contiguous" and "scattered" are visible even for a million rows.
+import { formatCount } from '../../core/units';
 import { useEffect, useRef } from 'react';
 import type { Table } from '../../core/model/schema';
 import type { MatchResult } from './jobs';
 import type { Phase } from './useSorter';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 const PLAN_TEXT: Record<MatchResult['plan']['kind'], string> = {
   point: 'point read: one row',

@@ -3,6 +3,8 @@
 // the surprises of byte order flagged: numbers out of numeric order, where JavaScript's sort
 // would have put a key, which rows a declared query reads, and where the last simulation of
 // the table started its tablets.
+import { peakWrites } from '../../core/analysis/design';
+import { formatCount } from '../../core/units';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toHex } from '../../core/keys/bytes';
 import { useStudio } from '../store';
@@ -19,7 +21,7 @@ import { placeBoundaries, rateAcrossRun } from './tablets';
 import { useJsOrder, useMatch, useSortRun, type SortRun } from './useSorter';
 import './sorter.css';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 const ms = (t: number) => (t < 10 ? t.toFixed(1) : fmt(Math.round(t)));
 
 function Summary({ run }: { run: SortRun }) {
@@ -109,7 +111,7 @@ export default function SorterView({ docId }: { docId: string }) {
     setAnchor(0);
     if (c.from === 'generate' && table) {
       const seconds = current?.run.seconds ?? null;
-      const declared = table.load?.writesPerSecond;
+      const declared = doc ? (peakWrites(doc.design, table) ?? undefined) : undefined;
       const writesPerSecond = rateAcrossRun(c.count, seconds, declared);
       setSpread(seconds !== null && writesPerSecond !== declared ? seconds : null);
       start({ from: 'generate', rowKey: table.rowKey, count: c.count, seed: c.seed, writesPerSecond }, table.rowKey);

@@ -2,6 +2,7 @@
 // (tablets, when, which workload), how many boundaries fall within the keys on the list, and
 // the toggle; or, without a usable simulation, where to run one. The boundaries come from the
 // store (sim/tablets-slice.ts), published by the Simulate tab when a run finishes.
+import { formatCount } from '../../core/units';
 import { useMemo } from 'react';
 import { PATTERNS } from '../sim/describe';
 import { requestRun, simulationHref } from '../sim/link';
@@ -9,7 +10,7 @@ import { tabletsFor, tabletsKey } from '../sim/tablets-slice';
 import { useStudio, type TabletsView } from '../store';
 import type { Placement } from './tablets';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 /** The latest simulation's tablets of this design's table, and whether they still hold. */
 export function useTabletBoundaries(docId: string, table: string): TabletsView {

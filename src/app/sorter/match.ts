@@ -9,7 +9,7 @@
 import { displayKey as shown } from '../../core/keys/bytes';
 import { compareBytes } from '../../core/sort/byteSort';
 import { readableTimestamp } from '../../core/keys/values';
-import { planQuery, type PlanKind } from '../../core/rules/plan';
+import { planQuery, type PlanKind } from '../../core/analysis/query-plan';
 import type { Table } from '../../core/model/schema';
 import { STEP, type Progress, type SortedKeys } from './keyset';
 import { createSpanner } from './spans';

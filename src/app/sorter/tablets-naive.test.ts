@@ -4,7 +4,7 @@
 // boundaries fall among them.
 import { describe, expect, it } from 'vitest';
 import { keyAt } from '../../core/keys/packed';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { simulate } from '../../core/sim';
 import { compareBytes } from '../../core/sort/byteSort';
 import { normaliseBoundaries } from '../sim/tablets-slice';

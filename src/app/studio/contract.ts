@@ -1,7 +1,7 @@
 // The store's public surface, agreed between the editor (forms, findings, persistence, undo)
 // and the other views (YAML code view, key sorter, simulation). src/app/store.ts implements
 // it; views import these types and `useStudio` from '../store' and never reach into internals.
-import type { DesignIssue } from '../../core/model/load-design';
+import type { DesignIssue } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 
 /** One design the user has, saved locally. */

@@ -4,8 +4,8 @@
 // know first: what the key is and whether it is sound. The long form follows below it.
 import { memo, useMemo } from 'react';
 import type { Design } from '../../core/model/schema';
-import type { DesignAnalysis } from '../../core/rules/analysis';
-import { plural } from '../../core/report/words';
+import type { DesignAnalysis } from '../../core/analysis/design';
+import { plural } from '../../core/units';
 import type { Finding, Severity } from '../../core/rules/types';
 import { KeyPieces } from '../components/KeyExample';
 import { buildExampleKey, colourSlot, type ExampleKey } from '../keyview';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tableHotspot } from '../../core/capacity/hotspot';
 import { capacityPlan } from '../../core/capacity/plan';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { lint } from '../../core/rules/lint';
 import { exampleDesigns } from '../../test-support/examples';
 import { citiesDesign, quotesDesign } from '../../test-support/hotspot-designs';

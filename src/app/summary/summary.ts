@@ -8,8 +8,8 @@ import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capaci
 import { capacityPlan, type PlanState } from '../../core/capacity/plan';
 import { clusterName, declaredText, needsSentence, nodesText, percentText } from '../../core/capacity/wording';
 import type { Design } from '../../core/model/schema';
-import type { DesignAnalysis } from '../../core/rules/analysis';
-import { percent } from '../../core/rules/support/keyshape';
+import type { DesignAnalysis } from '../../core/analysis/design';
+import { formatPercent } from '../../core/units';
 import { isAccepted, type Finding, type Severity } from '../../core/rules/types';
 import { isHotspotRule } from '../sim/link';
 
@@ -44,7 +44,7 @@ export interface DesignSummaryData {
 
 const HOT_ROW = 'hot-row';
 /** A share for the summary: the core's percent, and "under 0.01%" rather than 0.0000036%. */
-const share = (x: number) => (x > 0 && x < 0.0001 ? 'under 0.01%' : percent(x));
+const share = (x: number) => (x > 0 && x < 0.0001 ? 'under 0.01%' : formatPercent(x));
 const isWriteRule = (rule: string) => isHotspotRule(rule) || rule === HOT_ROW;
 const zero = (): Record<Severity, number> => ({ error: 0, warning: 0, info: 0 });
 

@@ -1,7 +1,7 @@
 // One design: its header and actions, the tabs Form | YAML | Sorter | Simulate, and beside
 // the form and the YAML the validator's findings and the selected table's estimates. The YAML,
 // sorter and simulation views are loaded only when their tab opens (Monaco, workers, charts).
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { nodesText } from '../../core/capacity/wording';

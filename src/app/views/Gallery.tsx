@@ -1,6 +1,6 @@
 // The start page: one card per example design. Opening a card opens your copy of it (made on
 // first open, with the example's id); "New copy" always starts a fresh one.
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import { useAfterPaint } from '../components/useAfterPaint';
 import { designHref, navigate } from '../routing';
 import { useStudio, type DesignEntry } from '../store';

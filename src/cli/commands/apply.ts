@@ -4,7 +4,6 @@ import { parseFlags, UserError, write, type Io } from '../io';
 import { readDesign } from '../design-file';
 import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
-export const summary = "create or update the design's tables in Bigtable or the emulator (prints the plan first)";
 export const usage = `usage: btstudio apply DESIGN [--table T] [--project P] [--instance I] [--endpoint HOST:PORT]
                      [--dry-run] [--yes] [--prune]
 

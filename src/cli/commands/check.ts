@@ -1,8 +1,7 @@
 // btstudio check DESIGN...: validate design files against the format.
-import { formatIssue, loadDesign } from '../../core/model/load-design';
+import { formatIssue, loadDesign } from '../../core/load/load-design';
 import { parseFlags, readBytes, UserError, write, type Io } from '../io';
 
-export const summary = 'validate design files (exit 0 ok, 2 invalid)';
 export const usage = `usage: btstudio check DESIGN... [--json]
 
 Validates each design file (YAML or JSON) against the design format v1. Problems are printed as

@@ -2,14 +2,13 @@
 // --fail-on, a gate that fails only on changes of a class or a stricter one; with --since, A is
 // the design file as committed at a git ref.
 import { CLASS_LABEL, CLASS_ORDER, diffDesigns, diffText, type ChangeClass } from '../../core/diff';
-import { formatIssue, loadDesign } from '../../core/model/load-design';
+import { formatIssue, loadDesign } from '../../core/load/load-design';
 import { FORMAT_V1, type Design } from '../../core/model/schema';
 import { readDesign } from '../design-file';
 import { checkRef, readAtRef } from '../git';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 
-export const summary = 'compare two designs: changes classed by what Bigtable allows, plan and finding changes';
 export const usage = `usage: btstudio diff A.yaml B.yaml [--format text|json] [--fail-on CLASS]
        btstudio diff --since GIT_REF B.yaml [--format text|json] [--fail-on CLASS]
 

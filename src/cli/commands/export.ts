@@ -1,12 +1,11 @@
 // btstudio export DESIGN --to FORMAT: row_key_schema.yaml, gcloud/cbt scripts, Terraform, key
 // builders, SQL, a Markdown review or the design itself (src/core/export).
 import { writeFile } from 'node:fs/promises';
-import { ExportError, EXPORT_FORMATS, EXPORTERS, exportTable, type ExportFormat } from '../../core/export';
+import { coverageText, ExportError, EXPORT_FORMATS, EXPORTERS, exportTable, type ExportFormat } from '../../core/outputs';
 import { CODE_LANGS } from '../../core/export/code';
 import { failedError, parseFlags, UserError, write, writeError, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
-export const summary = 'export a table as row_key_schema.yaml, gcloud, cbt, terraform, code, sql, markdown or design';
 export const usage = `usage: btstudio export DESIGN --to FORMAT [--table T] [-o FILE]
                         [--pre-encoded] [--lang ts|java|go|python] [--as yaml|json]
 
@@ -24,8 +23,8 @@ Formats (docs/exports.md):
                   suggested materialized views
   markdown        a design review (the whole design unless --table is given)
   design          the design as YAML (or --as json)
-Scripts read INSTANCE (and PROJECT) from the environment. --table may be left out when the
-design has one table. Exit 2 when the format cannot express the design, with the reasons.`;
+What each format writes: ${coverageText()}; a one-table format's --table may be left out
+when the design has one table. Scripts read INSTANCE (and PROJECT) from the environment. Exit 2 when the format cannot express the design, with the reasons.`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -52,7 +51,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (values.output === '') throw new UserError('-o needs a file name');
   const design = await readDesign(file);
   const entry = EXPORTERS[format as ExportFormat];
-  const table = entry.wholeDesign && values.table === undefined ? null : pickTable(design, values.table, file).name;
+  const table = entry.covers !== 'table' && values.table === undefined ? null : pickTable(design, values.table, file).name;
   let result;
   try {
     result = exportTable(design, table, format as ExportFormat, {

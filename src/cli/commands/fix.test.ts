@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { tableYaml } from '../../core/rules/tester';
 import { tempFolder } from '../../test-support/temp-files';
 import { runCli } from '../run-in-memory';

@@ -4,13 +4,12 @@
 // prints what each did to every declared query.
 import { writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
-import { formatIssue, formatPath, loadDesign } from '../../core/model/load-design';
+import { formatIssue, formatPath, loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { fixAll } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
 import { parseFlags, readBytes, terminalSafe, UserError, write, writeError, type Io } from '../io';
 
-export const summary = 'apply the fixes the validator offers, each checked against every declared query';
 export const usage = `usage: btstudio fix DESIGN [--rule ID]... [-o OUT]
 
 Applies every fix the validator offers for DESIGN (or only those of the rules named with

@@ -6,7 +6,6 @@ import { importText, MAX_IMPORT_CHARS } from '../../core/import';
 import { decodeUtf8 } from '../../core/model/utf8';
 import { parseFlags, readBytes, readStdin, UserError, write, writeError, type Io } from '../io';
 
-export const summary = 'import a design, row_key_schema.yaml or gcloud describe output as a design';
 export const usage = `usage: btstudio import FILE [--as yaml|json] [--pre-encoded] [--table NAME] [-o NEW_FILE]
 
 Reads FILE ("-" for stdin) and prints it as a design (YAML, or JSON with --as json):

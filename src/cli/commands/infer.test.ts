@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { runCli, runCliWithInput } from '../run-in-memory';
 
 const keys = Array.from({ length: 200 }, (_, i) => `user${String(i % 17).padStart(3, '0')}#${1767225600000 + i * 1000}`).join('\n');

@@ -4,7 +4,6 @@ import { exportDesign } from '../../core/export/design';
 import { InferError, inferFromText, type InferResult } from '../../core/infer';
 import { intFlag, parseFlags, readStdin, terminalSafe, UserError, write, type Io } from '../io';
 
-export const summary = 'infer a design (key template, field types, distributions) from sample row keys';
 export const usage = `usage: btstudio infer [KEYS.txt] [--format yaml|json] [--table NAME] [--sample N]
 
 Reads row keys, one a line (\\xNN for any byte, \\\\ for a backslash, as "btstudio sort

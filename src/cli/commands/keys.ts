@@ -1,4 +1,5 @@
 // btstudio keys DESIGN --table T: sample keys from the template's generators.
+import { peakWrites } from '../../core/analysis/design';
 import { type ByteBuffer, displayKeyInto } from '../../core/keys/bytes';
 import { keyWriter, packedKeys, type KeyWriter } from '../../core/keys/writer';
 import { TemplateError } from '../../core/keys/template';
@@ -9,7 +10,6 @@ import { pickTable, readDesign } from '../design-file';
 import { KEYS_OUTPUT_BYTES, LIVE_BUDGETS } from '../budgets';
 import { formatBytes } from '../../core/units';
 
-export const summary = 'print sample row keys of a table';
 export const usage = `usage: btstudio keys DESIGN [--table T] [-n 20] [--seed 1] [--sorted] [--hex]
 
 Prints N sample keys generated from the table's key template, one a line. Bytes that are not
@@ -38,7 +38,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const output = chunkedOutput(io, CHUNK + 4096);
   let printed = n;
   await generating(file, table.name, async () => {
-    const opts = { seed, writesPerSecond: table.load?.writesPerSecond };
+    const opts = { seed, writesPerSecond: peakWrites(design, table) ?? undefined };
     // Bytes handed to the output so far; the keys stop at the first chunk past the budget.
     let sent = 0;
     const budget = LIVE_BUDGETS.keysOutputBytes;

@@ -1,5 +1,5 @@
 // btstudio lint DESIGN...: the validator on the command line.
-import { formatIssue, loadDesign } from '../../core/model/load-design';
+import { formatIssue, loadDesign } from '../../core/load/load-design';
 import {
   estimates,
   findingJson,
@@ -12,7 +12,7 @@ import {
   type QuerySummary,
   type TableEstimate,
 } from '../../core/report/lint-report';
-import { plural } from '../../core/report/words';
+import { formatPercent, plural } from '../../core/units';
 import { lint } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
 import type { SeveritySetting } from '../../core/rules/types';
@@ -24,7 +24,6 @@ import { parseFlags, readBytes, terminalSafe, UserError, write, writeError, type
 import { baselineName, findingsAtRef, readBaseline, writeBaseline } from '../lint-baseline';
 import { githubAnnotations, githubSummary, gitlab, junit, type Keyed } from '../lint-formats';
 
-export const summary = 'check designs against Bigtable schema guidance (exit 1 on errors)';
 export const usage = `usage: btstudio lint DESIGN... [--format FORMAT] [--rule ID=off|info|warning|error]...
                       [--baseline FILE | --since GIT_REF | --write-baseline FILE]
 
@@ -184,7 +183,7 @@ function countLine(located: readonly Keyed[], known: number | null, invalid: num
   return `${open.length === 0 && !invalid ? '✔' : '✖'} ${plural(open.length, kind)} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info)${extra ? `; ${extra}` : ''}${skipped}`;
 }
 
-const readShare = (x: number) => (x >= 0.1 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : 'under 0.1%');
+const readShare = (x: number) => formatPercent(x, 'share');
 
 function textReport(file: string, found: readonly Located[], qs: QuerySummary[], es: TableEstimate[]): string {
   const lines = [file];

@@ -6,7 +6,6 @@ import { pickTable, readDesign } from '../design-file';
 import { TARGET_FLAGS, asUserError, integration, targetFrom, withConnection } from '../target';
 import { formatCount as grouped } from '../../core/units';
 
-export const summary = "write synthetic rows shaped by a table's design to Bigtable or the emulator";
 export const usage = `usage: btstudio load DESIGN --table T --rows N [--rate R] [--seed S] [--max-dynamic D]
                     [--project P] [--instance I] [--endpoint HOST:PORT]
 

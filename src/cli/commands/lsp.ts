@@ -2,7 +2,6 @@
 import { parseFlags, UserError, type Io } from '../io';
 import { VERSION } from '../version';
 
-export const summary = 'serve diagnostics, fixes, hover and completion to editors: a language server over stdio';
 export const usage = `usage: btstudio lsp [--stdio]
 
 Runs a Language Server Protocol server on standard input and output, for an editor's LSP

@@ -2,7 +2,6 @@
 import { parseFlags, UserError, type Io } from '../io';
 import { VERSION } from '../version';
 
-export const summary = 'serve the checks to coding agents: a Model Context Protocol server over stdio';
 export const usage = `usage: btstudio mcp
 
 Runs a Model Context Protocol server on standard input and output, for a coding agent to call

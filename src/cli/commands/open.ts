@@ -3,7 +3,6 @@ import { exportDesign } from '../../core/export/design';
 import { decodeShare } from '../../core/share';
 import { parseFlags, UserError, write, type Io } from '../io';
 
-export const summary = 'print the design inside a share link as YAML';
 export const usage = `usage: btstudio open LINK [--as yaml|json]
 
 Reads a link made by "btstudio share" or the studio's Share command (the whole link, its #d=...

@@ -3,12 +3,11 @@
 import { capacityPlan, DEFAULT_PRICES, MAX_CLUSTER_NODES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
 import { becauseText, clusterName, declaredText, needsSentence, percentText, recommendedText } from '../../core/capacity/wording';
 import { formatCount } from '../../core/units';
-import { analyze } from '../../core/rules/analysis';
-import { formatBytes } from '../../core/rules/support/rows';
+import { analyze } from '../../core/analysis/design';
+import { formatBytes } from '../../core/units';
 import { readDesign } from '../design-file';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 
-export const summary = 'print the nodes, storage and monthly cost the design needs';
 export const usage = `usage: btstudio plan DESIGN [--format text|json] [--node-hour N] [--ssd-gb-month N] [--hdd-gb-month N] [--currency C]
 
 Sums the design's load across its tables (writes, reads of its queries, scans) and what its

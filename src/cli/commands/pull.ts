@@ -1,11 +1,10 @@
 // btstudio pull: read live tables into a design (docs/pull.md). Read-only.
-import { plural } from '../../core/report/words';
+import { plural } from '../../core/units';
 import { writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { intFlag, parseFlags, terminalSafe, UserError, write, writeError, type Io } from '../io';
 import { TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
-export const summary = 'read live tables (families, GC rules, keys) into a design; read-only';
 export const usage = `usage: btstudio pull [--project P] [--instance I] [--endpoint HOST:PORT]
                     [--table T ...] [--sample N] [--as yaml|json] [-o NEW_FILE]
 

@@ -2,7 +2,6 @@
 import { designJsonSchema } from '../../core/model/schema';
 import { parseFlags, write, type Io } from '../io';
 
-export const summary = 'print the JSON Schema of the design format';
 export const usage = `usage: btstudio schema
 
 Prints the JSON Schema (draft-07) of the design format v1, for completion in your editor.`;

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { parseFlags, UserError, write, type Io } from '../io';
 
 export const DEFAULT_PORT = 4173;
-export const summary = 'serve the studio and live collaboration (rooms, links, presence) on one port';
 export const usage = `usage: btstudio serve [--port N] [--host ADDRESS] [--data DIR] [--static DIR] [--redis HOST:PORT]
 
 Serves the built studio and the live collaboration endpoint (/live) on one port, in one

@@ -6,7 +6,6 @@ import { readDesign } from '../design-file';
 /** Where links point when neither --base nor BTSTUDIO_SHARE_BASE says: the local `npm start`. */
 export const DEFAULT_BASE = 'http://127.0.0.1:4173/';
 
-export const summary = 'print a link that holds the whole design (in its #fragment)';
 export const usage = `usage: btstudio share DESIGN [--base URL]
 
 Prints a link to the studio at URL (default: $BTSTUDIO_SHARE_BASE, else ${DEFAULT_BASE}) whose

@@ -1,7 +1,8 @@
 // btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
+import { formatCount, formatPercent } from '../../core/units';
 import { capacityPlan } from '../../core/capacity/plan';
 import { needsSentence } from '../../core/capacity/wording';
-import { analyze } from '../../core/rules/analysis';
+import { analyze } from '../../core/analysis/design';
 import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import type { Design } from '../../core/model/schema';
@@ -21,7 +22,6 @@ import {
 import { failedError, intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 
-export const summary = 'simulate tablets, nodes and hotspots for a table under its write load';
 export const usage = `usage: btstudio simulate DESIGN [--table T] [--nodes N] [--seconds S] [--seed X]
                          [--wps W] [--buckets B] [--slots K] [--heatmap writes|reads|both]
                          [--pre-split] [--format text|json]
@@ -185,8 +185,8 @@ export function toJson(design: Design, r: SimResult) {
   };
 }
 
-const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+const fmt = formatCount;
+const pct = (x: number) => formatPercent(x, 'tenths');
 
 /** Rows of the text heatmap when --buckets is not given (each row sums neighbouring buckets). */
 export const DEFAULT_TEXT_ROWS = 16;

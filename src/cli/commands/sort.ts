@@ -10,7 +10,6 @@ import { sampleText, Splitters } from '../../core/sort/splitters';
 import { parseFlags, UserError, write, type Io } from '../io';
 import { canUseThreads, sortFile, type Output } from '../sort-file';
 
-export const summary = 'sort keys, one a line, in Bigtable byte order';
 export const usage = `usage: btstudio sort [FILE] [--escaped] [-o OUT]
 
 Sorts lines in Bigtable row order: unsigned bytes, and a key sorts before the longer keys

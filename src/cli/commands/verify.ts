@@ -3,7 +3,6 @@ import { intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { pickTable, readDesign } from '../design-file';
 import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
-export const summary = 'check a real table against its design: key template, byte order, query ranges';
 export const usage = `usage: btstudio verify DESIGN --table T [--sample N] [--seed S]
                       [--project P] [--instance I] [--endpoint HOST:PORT]
 

@@ -1,7 +1,7 @@
 // A document's problems with the exact text each is about, whatever its line ends, a leading
 // byte-order mark, or its size; and nothing for a text that is not a design.
 import { describe, expect, it } from 'vitest';
-import { MAX_DESIGN_BYTES } from '../../core/model/load-design';
+import { MAX_DESIGN_BYTES } from '../../core/load/load-design';
 import { analyze } from './analysis';
 import { applyEdits } from './edits';
 

@@ -2,7 +2,7 @@
 // `btstudio lint`'s findings, each with the exact range of text it is about. Lint runs with the
 // fix checks deferred (what the studio does per keystroke); `verified()` runs them when a code
 // action is asked for, or once the typing has paused. No LSP types here: offsets and plain data.
-import { formatPath, loadDesign } from '../../core/model/load-design';
+import { formatPath, loadDesign } from '../../core/load/load-design';
 import { lineStartsOf } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import { applyFix, fixAll, lint, withVerifiedFixes, type LintResult } from '../../core/rules/lint';

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import { fileURLToPath } from 'node:url';
 import { analyze } from './analysis';
 import { applyEdits } from './edits';

@@ -5,7 +5,7 @@
 // not give exactly the fixed design, the whole text is rewritten instead (as `btstudio fix`).
 import { dump } from 'js-yaml';
 import { exportDesign } from '../../core/export/design';
-import { loadDesign } from '../../core/model/load-design';
+import { loadDesign } from '../../core/load/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Design } from '../../core/model/schema';
 import { indexSource, nodeAt, type SourceNode } from './source-index';

@@ -3,7 +3,7 @@
 // nothing from the disk, writes nothing and talks to no Bigtable. Inputs go through the same
 // loader and limits as a file given to the CLI.
 import * as z from 'zod';
-import { CODE_LANGS, EXPORT_FORMATS } from '../../core/export';
+import { CODE_LANGS, coverageText, EXPORT_FORMATS } from '../../core/outputs';
 import { runCliWithInput } from '../run-in-memory';
 import { MAX_READ_BYTES, withFiles } from '../io';
 import { SCHEMA_URI } from './resources';
@@ -254,8 +254,7 @@ const sampleKeys: Tool = {
 const exportDesign: Tool = {
   name: 'export_design',
   title: 'Export a design',
-  description:
-    'Exports a table (or the whole design, for markdown and design) as row_key_schema.yaml, a gcloud or cbt script, Terraform, key-builder code, GoogleSQL, a Markdown review or the design file, as `btstudio export` does. Answers the text; it writes no file and runs nothing.',
+  description: `Exports a table or the whole design (${coverageText()}) as row_key_schema.yaml, a gcloud or cbt script, Terraform, key-builder code, GoogleSQL, a Markdown review or the design file, as \`btstudio export\` does. Answers the text; it writes no file and runs nothing.`,
   inputSchema: jsonSchemaOf(() => ({
     design: designInput('The design'),
     name: fileName,

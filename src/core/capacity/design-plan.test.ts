@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { adClicksYaml } from '../../test-support/ad-clicks';
 import { parseCase } from '../rules/tester';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
 import { capacityPlan, MAX_CLUSTER_NODES, planJson } from './plan';
 import { recommendedText } from './wording';

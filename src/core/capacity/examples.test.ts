@@ -4,7 +4,7 @@
 // rules agree with the plan on every example.
 import { describe, expect, it } from 'vitest';
 import { exampleDesigns } from '../../test-support/examples';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
 import { capacityPlan } from './plan';
 

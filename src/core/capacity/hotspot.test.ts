@@ -1,7 +1,7 @@
 // The hotspot model: which range no split can divide, and how much of a node it needs.
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
-import { analyze } from '../rules/analysis';
+import { loadDesign } from '../load/load-design';
+import { analyze } from '../analysis/design';
 import { hotspotModel, tableHotspot, unsplittableRange } from './hotspot';
 
 function tableOf(template: string, fields: string, extra = '') {

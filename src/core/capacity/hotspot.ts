@@ -9,8 +9,8 @@
 // split point). A coarse time bucket (an hour or more) followed by fields that spread the
 // writes is neither: the current bucket is a range of many rows that splits like any other.
 import type { Design } from '../model/schema';
-import { declaredWrites, type FieldInfo, type TableAnalysis } from '../rules/analysis';
-import { clusterOf, rowCost } from './figures';
+import { declaredWrites, type FieldInfo, type TableAnalysis } from '../analysis/design';
+import { clusterOf, rowCost } from '../analysis/cluster';
 import { tableWorkload } from './workload';
 
 /** A time field finer than this is a moving edge; a bucket at least this long splits like any range. */
@@ -152,7 +152,7 @@ export function describeRange(r: UnsplittableRange): string {
   return r.prefix.length ? `the newest ${r.stop} of each ${r.prefix.join(', ')}` : `the newest ${r.stop}`;
 }
 
-/** Writes/s one node takes of this table's writes (capacity/figures.ts; larger writes cost more). */
+/** Writes/s one node takes of this table's writes (analysis/cluster.ts; larger writes cost more). */
 export function nodeWritesFor(design: Design, t: TableAnalysis): number {
   return clusterOf(design).capacity.writesPerSecond / rowCost(tableWorkload(t).bytesPerWrite);
 }

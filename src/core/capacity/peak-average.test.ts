@@ -2,10 +2,10 @@
 // the simulator and hot rows are judged at; load.averageWritesPerSecond is the mean, which
 // rows, stored bytes and growth are sized by. Left out, the average is the peak (as before).
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
 import { parseCase } from '../rules/tester';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import { resolveParams } from '../sim/params';
 import { optionsFor } from '../sim';
 import { eventsDesign } from '../../test-support/capacity-designs';

@@ -1,7 +1,7 @@
 // The capacity plan on issue 13's cases: the JSON shape, the figures, and agreement with the
 // capacity rules (one model: lint's verdict and the plan's cannot disagree).
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
 import { parseCase } from '../rules/tester';
 import { eventsDesign } from '../../test-support/capacity-designs';

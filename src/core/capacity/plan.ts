@@ -10,11 +10,21 @@
 //   `options.storage` plans the same design on the other storage type (SSD vs HDD side by side);
 //   `options.prices` replaces the list prices.
 import type { Design } from '../model/schema';
-import type { DesignAnalysis } from '../rules/analysis';
-import { clusterOf, CPU_TARGET, NODE_FIGURES, rowCost, SOURCES, STORAGE_TARGET, GiB, type ClusterModel, type NodeFigures, type StorageType } from './figures';
-import { formatBytes, formatCount } from '../units';
+import type { DesignAnalysis } from '../analysis/design';
+import {
+  clusterOf,
+  CPU_TARGET,
+  NODE_FIGURES,
+  rowCost,
+  SOURCES,
+  STORAGE_TARGET,
+  GiB,
+  type ClusterModel,
+  type NodeFigures,
+  type StorageType,
+} from '../analysis/cluster';
+import { formatBytes, formatCount, formatPercent } from '../units';
 import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
-import { percent } from '../rules/support/keyshape';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
 
 export interface Prices {
@@ -442,7 +452,7 @@ export function planJson(p: PlanDetail): CapacityPlan {
   return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions };
 }
 
-const pct = (n: number) => `${Math.round(n * 100)}%`;
+const pct = (n: number) => formatPercent(n, 'whole');
 const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** A busiest scan this much larger than the average one is named in the assumptions. */
@@ -461,7 +471,7 @@ export function skewedScans(w: DesignWorkload): string[] {
       if (q.busiestRowsPerRequest < q.rowsPerRequest * BUSIEST_SCAN_NOTE) continue;
       const of = q.skew.fields.join(', ');
       out.push(
-        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${percent(q.skew.busiestShare)} of writes).`,
+        `${t.table}: query "${q.query}" reads about ${formatCount(q.rowsPerRequest)} rows a run, ${formatCount(q.busiestRowsPerRequest)} when it scans the busiest ${of} (${formatPercent(q.skew.busiestShare)} of writes).`,
       );
     }
   }

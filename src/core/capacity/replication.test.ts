@@ -2,10 +2,10 @@
 // cluster (an autoscaled one at its maxNodes) is the one that must hold the load, and traffic
 // through a multi-cluster profile is planned at Google's lower CPU target.
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadDesign } from '../model/load-design';
+import { formatIssue, loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
-import { analyze } from '../rules/analysis';
-import { clusterOf, CPU_TARGET } from './figures';
+import { analyze } from '../analysis/design';
+import { clusterOf, CPU_TARGET } from '../analysis/cluster';
 import { capacityPlan } from './plan';
 
 const load = (head: string, tableExtra = ''): Design => {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../model/schema';
-import { analyze, type FieldInfo } from '../rules/analysis';
+import { analyze, type FieldInfo } from '../analysis/design';
 import { parseCase, tableYaml } from '../rules/tester';
 import { capacityPlan } from './plan';
 import { occupancy, scanSkew, shareLevels } from './skew';

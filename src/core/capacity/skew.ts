@@ -14,8 +14,8 @@
 // - `shareLevels(f)`: a field's values as levels of equal share, or null when even.
 // - `scanSkew(bound, keys, draws)`: the rows a scan of the bound fields reads, on average and
 //   for the busiest combination, as multiples of the even figure; null when every field is even.
-import type { FieldInfo } from '../rules/analysis';
-import { harmonic } from '../rules/analysis';
+import type { FieldInfo } from '../analysis/design';
+import { harmonic } from '../analysis/design';
 
 /** `count` values that each take `share` of the writes. */
 export interface Level {

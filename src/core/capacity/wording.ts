@@ -2,7 +2,7 @@
 // the Capacity panel, `btstudio plan`, the capacity findings and their fixes, the simulator's
 // header, the MCP answers) prints these phrases, so one design never shows two counts for one
 // cluster. Counts beyond the format's 1,000 nodes are never printed as numbers.
-import { formatCount } from '../units';
+import { formatCount, formatPercent } from '../units';
 import { MAX_CLUSTER_NODES, type ClusterPlan, type PlanDetail } from './plan';
 
 /** "1 node", "13 nodes", "over 1,000 nodes". */
@@ -14,7 +14,7 @@ export function nodesText(n: number): string {
 /** A share as a percentage, bounded: "23%", "over 1,000%". */
 export function percentText(x: number): string {
   if (!Number.isFinite(x) || x > 10) return 'over 1,000%';
-  return `${formatCount(x * 100)}%`;
+  return formatPercent(x, 'whole');
 }
 
 /** How a cluster is named in a sentence: "cluster clicks-us-a", or "the cluster" when it has no id. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCase, tableYaml } from '../rules/tester';
-import { analyze } from '../rules/analysis';
+import { analyze } from '../analysis/design';
 import { readFileSync } from 'node:fs';
-import { CHECKED, clusterOf, NODE_FIGURES, rowCost, TiB } from './figures';
+import { CHECKED, clusterOf, NODE_FIGURES, rowCost, TiB } from '../analysis/cluster';
 import { ageBoundMs, designWorkload, enforcedRetentionMs, MONTH_SECONDS } from './workload';
 
 const DAY = 86_400_000;

@@ -22,8 +22,9 @@
 // `load.averageWritesPerSecond` (default: the peak) is what accumulates: rows, stored bytes and
 // growth per month. An average alone is not a peak: the write rate for CPU stays unknown.
 import type { GcRule, Table } from '../model/schema';
-import { cellBytesPerWrite, declaredWrites, durationMs, type TableAnalysis, type DesignAnalysis } from '../rules/analysis';
-import { rowModel } from '../rules/support/rows';
+import { parseDuration } from '../model/duration';
+import { cellBytesPerWrite, declaredWrites, type TableAnalysis, type DesignAnalysis } from '../analysis/design';
+import { rowModel } from '../analysis/rows';
 import { boundCardinality, occupancy, scanSkew } from './skew';
 
 export { occupancy } from './skew';
@@ -113,7 +114,7 @@ export interface DesignWorkload {
 /** The age after which a rule deletes every cell (Infinity: some cell is kept for ever). */
 export function ageBoundMs(gc: GcRule | undefined): number {
   if (!gc) return Infinity;
-  if ('maxAge' in gc) return durationMs(gc.maxAge) ?? Infinity;
+  if ('maxAge' in gc) return parseDuration(gc.maxAge) ?? Infinity;
   if ('maxVersions' in gc) return Infinity; // the newest versions stay for ever
   // A union deletes when ANY child says so: the soonest; an intersection when ALL do: the latest.
   const ages = ('union' in gc ? gc.union : gc.intersection).map(ageBoundMs);

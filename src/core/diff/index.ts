@@ -1,10 +1,10 @@
 // Two designs compared (docs/cli.md#diff): every change, classed by what Bigtable allows, and
 // per query how its plan and findings changed; a query that became a full scan is the headline.
-import { plural } from '../report/words';
+import { plural } from '../units';
 import type { Design, Table } from '../model/schema';
 import { layoutOf } from '../keys/template';
 import { lint } from '../rules/lint';
-import { planQueries, type QueryPlan } from '../rules/plan';
+import { planQueries, type QueryPlan } from '../analysis/query-plan';
 import type { Finding } from '../rules/types';
 import { CLASS_LABEL, classify, type ChangeClass } from './classify';
 import { walk } from './walk';

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import type { Design, GcRule, Table } from '../model/schema';
 import { durationToMs, simplifyGc } from './common';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 import { EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 import { emulatorClient } from '../../test-support/emulator';
 

@@ -9,7 +9,7 @@ import type { KeyLayout } from '../keys/template';
 import { hashPad } from '../keys/values';
 import { COLUMN_TYPE_TEXT, columnType } from '../model/column-types';
 import type { Field, Table } from '../model/schema';
-import { planQuery } from '../rules/plan';
+import { planQuery } from '../analysis/query-plan';
 import { fileSafe, keyLayoutOf, requireTable, type Exporter } from './common';
 import { BUCKET, ENCODING, END, KIND, ROLE, STEP, UNIT, type FieldSpec, type KeyProgram, type QueryProgram } from './code-spec';
 import { paramKind, querySpec, saltOf } from './ranges';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffDesigns, diffText } from '../diff';
 import type { Design } from '../model/schema';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 
 const table = (name: string) => ({
   name,

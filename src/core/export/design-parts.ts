@@ -4,7 +4,7 @@
 // when the design has nothing of it; the whole-design exporters (whole.ts) call every part in
 // order and say nothing else about them.
 import type { Design } from '../model/schema';
-import { viewsGcloud, viewsOf, viewsTerraform } from '../views/export';
+import { viewsGcloud, viewsOf, viewsTerraform } from './views/export';
 
 export interface PartContext {
   /** gcloud and cbt: how the script names the instance (always `"$INSTANCE"`). */

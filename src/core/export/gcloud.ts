@@ -3,6 +3,7 @@
 // two-rule GC syntax. What gcloud cannot say (aggregate families, nested GC rules) follows as
 // cbt commands, each with a comment saying why. Every design value is single-quoted (shq), so
 // nothing in a name can run; INSTANCE and PROJECT come from the environment.
+import { parseDuration } from '../model/duration';
 import { dump } from 'js-yaml';
 import { utf8Length } from '../keys/bytes';
 import type { Design, Family, Table } from '../model/schema';
@@ -22,7 +23,7 @@ import {
   TABLE_ID_RE,
   type Exporter,
 } from './common';
-import { viewsGcloud, viewsOf } from '../views/export';
+import { viewsGcloud, viewsOf } from './views/export';
 import { refuseLimits } from './limits';
 import { structObject, structuredKeyOf } from './row-key-schema';
 
@@ -82,8 +83,8 @@ function familySpec(f: Family, gcloudRule: string | null): string {
 
 /** A design duration as gcloud takes it (d, h, m, s; milliseconds become whole seconds). */
 export function gcloudDuration(d: string): string {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
-  return m && m[2] === 'ms' ? `${Math.ceil(Number(m[1]) / 1000)}s` : d;
+  const ms = parseDuration(d);
+  return ms !== null && d.endsWith('ms') ? `${Math.ceil(ms / 1000)}s` : d;
 }
 
 /** gcloud flags for the table's production settings; tiered storage needs `gcloud beta`. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema';
 import { exampleDesigns } from '../../test-support/examples';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 
 function withIsolation(): Design {
   const d = exampleDesigns().find((e) => e.file === 'replicated-orders.yaml')!.design;

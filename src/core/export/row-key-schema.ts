@@ -10,8 +10,8 @@
 import { dump } from 'js-yaml';
 import { utf8 } from '../keys/bytes';
 import type { Design, Field, Table } from '../model/schema';
-import { analyze } from '../rules/analysis';
-import { toBase64 } from '../share/base64';
+import { analyze } from '../analysis/design';
+import { toBase64 } from '../keys/base64';
 import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, shq, type Exporter } from './common';
 
 export const STRING_TYPE = { stringType: { encoding: { utf8Bytes: {} } } };

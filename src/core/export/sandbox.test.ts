@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
-import { ExportError, exportTable } from './index';
+import { ExportError, exportTable } from '../outputs';
 import { thrown } from '../../test-support/thrown';
 
 const EVERY = [

@@ -15,7 +15,7 @@ import { withSplits } from '../sim/presplit-check';
 import { exampleDesigns } from '../../test-support/examples';
 import { cbtList, gcloudList, shq } from './common';
 import { MAX_ARGUMENT_BYTES } from './gcloud';
-import { ExportError, exportTable, exportWhole } from './index';
+import { ExportError, exportTable, exportWhole } from '../outputs';
 
 const web = exampleDesigns().find((e) => e.file === 'web-pages.yaml')!.design;
 const proposed = preSplitPoints(web.tables[0]!, { count: 203, nodes: 51 });

@@ -9,16 +9,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
-import { planQuery } from '../rules/plan';
+import { loadDesign } from '../load/load-design';
+import { planQuery } from '../analysis/query-plan';
 import { exampleDesigns } from '../../test-support/examples';
 import type { Design } from '../model/schema';
-import { checkSelect } from '../views/check';
-import { balanced, tokenize } from '../views/tokens';
+import { checkSelect } from './views/check';
+import { balanced, tokenize } from '../sql/tokens';
 import { ExportError, keyLayoutOf } from './common';
 import { structuredKeyOf } from './row-key-schema';
 import { querySql } from './sql-query';
-import { RESERVED } from './sql-text';
+import { RESERVED } from '../sql/text';
 import { adClicksYaml } from '../../test-support/ad-clicks';
 import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 

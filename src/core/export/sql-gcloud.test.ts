@@ -8,10 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import { adClicksYaml } from '../../test-support/ad-clicks';
 import { type CaptureServer, gcloudSandbox, hasGcloud, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud SQL export test');
 

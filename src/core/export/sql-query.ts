@@ -7,14 +7,14 @@
 // the query a comment that says why: never a statement that returns other rows.
 import type { KeyLayout } from '../keys/template';
 import { tableWorkload } from '../capacity/workload';
-import { analyze } from '../rules/analysis';
-import { planQuery, type QueryPlan } from '../rules/plan';
+import { analyze } from '../analysis/design';
+import { planQuery, type QueryPlan } from '../analysis/query-plan';
 import type { Design, Field, Query, Table } from '../model/schema';
 import { hashPad } from '../keys/values';
 import { reversesOrder, saltOf } from './ranges';
 import { isBinary, type StructuredKey } from './row-key-schema';
-import { filterSql, type SqlParam } from './sql-filter';
-import { LONG_MAX_SQL, sqlId, sqlString } from './sql-text';
+import { filterSql, type SqlParam } from '../sql/filter';
+import { LONG_MAX_SQL, sqlId, sqlString } from '../sql/text';
 
 export interface QuerySql {
   /** Comment lines (without `-- `). */

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { adClicksYaml } from '../../test-support/ad-clicks';
 import { parseCase } from '../rules/tester';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 
 it('"one click by id" on clicks, served by clicks_by_id: SELECT ... FROM clicks_by_id WHERE click_id = @click_id', () => {
   const d = parseCase(adClicksYaml());

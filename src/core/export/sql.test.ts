@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../model/schema';
 import { tableWorkload } from '../capacity/workload';
-import { analyze } from '../rules/analysis';
-import { exportTable } from './index';
+import { analyze } from '../analysis/design';
+import { exportTable } from '../outputs';
 
 const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sql test', tables: [table] });
 const sql = (t: Table) => exportTable(one(t), null, 'sql').text;

@@ -2,15 +2,15 @@
 // (sql-query.ts), the design's materialized and logical views of the table, and suggested
 // materialized views (core/views/suggest.ts) that pass the same checks as declared ones.
 import type { Design, Table } from '../model/schema';
-import { checkMaterializedView } from '../views/check';
-import { viewsOf } from '../views/export';
-import { materializedViewSql } from '../views/sql';
-import { suggestViews } from '../views/suggest';
+import { checkMaterializedView } from './views/check';
+import { viewsOf } from './views/export';
+import { materializedViewSql } from './views/sql';
+import { suggestViews } from './views/suggest';
 import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, shq, type Exporter } from './common';
 import { structuredKeyOf, type StructuredKey } from './row-key-schema';
 import { querySql } from './sql-query';
 
-export { sqlId, sqlString } from './sql-text';
+export { sqlId, sqlString } from '../sql/text';
 
 const c = (s: string) => `-- ${commentText(s)}`;
 

@@ -4,12 +4,12 @@
 // `terraform fmt` writes it (two-space indent, `=` aligned within runs of attributes).
 import { utf8 } from '../keys/bytes';
 import type { Design, GcRule, Table } from '../model/schema';
-import { toBase64 } from '../share/base64';
+import { toBase64 } from '../keys/base64';
 import { AGGREGATE_TYPE, commentText, ExportError, fileSafe, goDuration, requireTable, simplifyGc, type Exporter } from './common';
 import { idWarnings } from './gcloud';
 import { refuseLimits } from './limits';
 import { structuredKeyOf } from './row-key-schema';
-import { viewsOf, viewsTerraform } from '../views/export';
+import { viewsOf, viewsTerraform } from './views/export';
 
 /** An HCL quoted string: escapes, and `${`/`%{` doubled so nothing is interpolated. */
 export function hclString(s: string): string {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema';
 import { exampleDesigns } from '../../test-support/examples';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 import { type CaptureServer, gcloudSandbox, hasGcloud, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
 
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the whole-design gcloud capture test');

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema';
 import { exampleDesigns } from '../../test-support/examples';
 import { thrown } from '../../test-support/thrown';
-import { ExportError, exportTable } from './index';
+import { ExportError, exportTable } from '../outputs';
 import { providerVersion } from './terraform';
 
 /** resource type -> block path -> arguments and nested blocks allowed there. */

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { exampleDesigns } from '../../test-support/examples';
-import { exportTable } from './index';
+import { exportTable } from '../outputs';
 
 const designs = exampleDesigns();
 const byFile = new Map(designs.map((e) => [e.file, e.design]));

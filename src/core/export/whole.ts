@@ -3,7 +3,7 @@
 // (design-parts.ts: views), in one gcloud or cbt script or one Terraform module. Each table is
 // written by the same function as the per-table export (gcloudTable, terraformTable), so the
 // two cannot disagree.
-import { plural } from '../report/words';
+import { plural } from '../units';
 import { instanceOf } from '../model/instance';
 import type { AppProfile, ClusterSpec, Design } from '../model/schema';
 import { exportCbt } from './cbt';

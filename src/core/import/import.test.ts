@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { gcToProto, simplifyGc, AGGREGATE_TYPE } from '../export/common';
-import { ExportError, exportTable } from '../export/index';
+import { ExportError, exportTable } from '../outputs';
 import { structObject, structuredKeyOf } from '../export/row-key-schema';
 import { ENCODING_ZOO } from '../../test-support/export-designs';
 import type { Design, GcRule, Table } from '../model/schema';

@@ -5,7 +5,7 @@
 //   - `gcloud bigtable instances tables describe --format=json|yaml` output (a Table);
 //   - `gcloud bigtable materialized-views|logical-views|authorized-views describe` output (views.ts).
 // The result is a new design holding the table; callers never overwrite a saved design with it.
-import { formatIssue, formatPath, loadDesign, MAX_DESIGN_BYTES, validateDesign, type DesignIssue } from '../model/load-design';
+import { formatIssue, formatPath, loadDesign, MAX_DESIGN_BYTES, validateDesign, type DesignIssue } from '../load/load-design';
 import { parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from '../model/positions';
 import { FORMAT_V1, type Design, type Table } from '../model/schema';
 import { ImportError, isObj, rowKeyFromStruct } from './struct';

@@ -2,7 +2,7 @@
 // ints, decimal and reversed timestamps, salts, literal text), and only when the comment still
 // matches the struct; otherwise the notes name the fields that stayed text.
 import { describe, expect, it } from 'vitest';
-import { exportTable } from '../export/index';
+import { exportTable } from '../outputs';
 import { STUDIO_KEY_COMMENT } from '../export/row-key-schema';
 import type { Design } from '../model/schema';
 import { importText } from './index';

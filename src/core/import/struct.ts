@@ -5,7 +5,7 @@
 import { fromUtf8 } from '../keys/bytes';
 import type { PathPart } from '../model/positions';
 import { FIELD_NAME, type Field, type RowKey } from '../model/schema';
-import { fromBase64 } from '../share/base64';
+import { fromBase64 } from '../keys/base64';
 import { escapeLiteral } from '../keys/template';
 
 /**

@@ -4,8 +4,8 @@
 // must be UTF-8 text to be design text.
 import { fromUtf8 } from '../keys/bytes';
 import type { AuthorizedView, Design, LogicalView, MaterializedView } from '../model/schema';
-import { fromBase64 } from '../share/base64';
-import { checkSelect } from '../views/check';
+import { fromBase64 } from '../keys/base64';
+import { checkSelect } from '../export/views/check';
 import { ImportError, isObj } from './struct';
 
 const VIEW_NAME = /^projects\/[^/]+\/instances\/[^/]+\/(?:(materializedViews|logicalViews)\/([^/]+)|tables\/([^/]+)\/authorizedViews\/([^/]+))$/;

@@ -1,6 +1,7 @@
 // One column's values -> a field type and its options, with a confidence: the share of values
 // the type explains, times how sure the type is given they fit (a UUID is a UUID; ten digits in
 // the epoch range may be a timestamp or just a number).
+import { formatPercent } from '../units';
 import type { Field } from '../model/schema';
 import { fromUtf8 } from '../keys/bytes';
 import { decodeBigEndianInt64, decodeOrderedInt64 } from '../keys/orderedcode';
@@ -119,7 +120,7 @@ function spreadOptions(s: Spread): Record<string, unknown> {
 function spreadNote(s: Spread): string {
   const card = `${s.lowerBound ? 'at least ' : '~'}${s.cardinality} distinct`;
   if (s.distribution === 'zipf') return `${card}, zipf (skew ${s.skew})`;
-  if (s.distribution === 'hot') return `${card}, one hot value (${Math.round(s.share! * 100)}% of keys)`;
+  if (s.distribution === 'hot') return `${card}, one hot value (${formatPercent(s.share!, 'whole')} of keys)`;
   if (s.distribution === 'sequential') return `${card}, ascending`;
   return `${card}, uniform`;
 }

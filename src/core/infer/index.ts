@@ -2,8 +2,9 @@
 // each column's type and options (classify.ts), a salt checked against the FNV-1a rule, then
 // every key of the input decoded under the result, so the keys that do not fit are listed by
 // line, never dropped.
+import { escapeLiteral } from '../keys/template';
 import { createCodec } from '../keys/codec';
-import { validateDesign, formatIssue } from '../model/load-design';
+import { validateDesign, formatIssue } from '../load/load-design';
 import { FIELD_NAME, FORMAT_V1, type Design, type Field, type RowKey, type Table } from '../model/schema';
 import { classifyColumn, type Guess } from './classify';
 import { keysOf, linesOf, spreadSample, type KeySource } from './source';
@@ -66,8 +67,6 @@ export function inferFromText(text: Uint8Array, opts: InferOptions = {}): InferR
 export function inferFromKeys(keys: readonly Uint8Array[], opts: InferOptions = {}): InferResult {
   return inferFromSource(keysOf(keys), opts);
 }
-
-const escapeLiteral = (t: string) => t.replace(/\{/g, '{{').replace(/\}/g, '}}');
 
 export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferResult {
   if (src.count === 0) throw new InferError('no keys to infer from: give one key a line');

@@ -39,6 +39,11 @@ export class TemplateError extends Error {
   }
 }
 
+/** A template for messages: {field} is shown as <field> (messages keep braces for their own placeholders). */
+export function showTemplate(template: string): string {
+  return template.replace(/\{(\w+)\}/g, '<$1>');
+}
+
 /** Literal text as template text: `{` and `}` doubled, so tokenize reads it back as itself. */
 export function escapeLiteral(text: string): string {
   return text.replace(/\{/g, '{{').replace(/\}/g, '}}');

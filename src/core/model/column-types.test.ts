@@ -62,13 +62,13 @@ tables:
           - ${col}
 `;
   it('accepts every type, a proto with its message', async () => {
-    const { loadDesign } = await import('./load-design');
+    const { loadDesign } = await import('../load/load-design');
     for (const t of ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json'])
       expect(loadDesign(yaml(`{qualifier: q, type: ${t}}`), 'x.yaml').ok).toBe(true);
     expect(loadDesign(yaml('{qualifier: q, type: proto, message: shop.v1.Order}'), 'x.yaml').ok).toBe(true);
   });
   it('names a proto without a message, a message without proto and an unknown type', async () => {
-    const { loadDesign } = await import('./load-design');
+    const { loadDesign } = await import('../load/load-design');
     const msg = (c: string) => {
       const r = loadDesign(yaml(c), 'x.yaml');
       return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`);
@@ -83,7 +83,7 @@ tables:
 
 describe('column value types in the code export', () => {
   it('names each cell with its type and encoding in the generated file, every language', async () => {
-    const { exportTable } = await import('../export/index');
+    const { exportTable } = await import('../outputs');
     const design = {
       format: 'bigtable-studio/v1' as const,
       name: 't',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadDesign } from './load-design';
+import { formatIssue, loadDesign } from '../load/load-design';
 import { instanceOf, profileOfLoad, profileOfQuery } from './instance';
 import type { Design } from './schema';
 

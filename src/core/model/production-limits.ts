@@ -2,14 +2,9 @@
 // the rule production-settings-range reports them with a fix, and every export refuses a design
 // that breaks one (the tool would refuse it too), naming the limit.
 import { BACKUP_RETENTION_DAYS, CHANGE_STREAM_DAYS, CPU_TARGET_RANGE, DAY_MS, STORAGE_TARGET_RANGE, TIERING_MIN_DAYS } from './instance';
+import { parseDuration } from './duration';
 import type { PathPart } from './positions';
 import type { Design } from './schema';
-
-/** A design duration (30d, 36h, 500ms) in ms; NaN for anything else. */
-export function durationMs(d: string): number {
-  const m = /^(\d+)(ms|s|m|h|d)$/.exec(d);
-  return m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS }[m[2] as 'ms' | 's' | 'm' | 'h' | 'd'] : NaN;
-}
 
 export interface OutOfRange {
   path: PathPart[];
@@ -22,7 +17,8 @@ export interface OutOfRange {
   fixed: string | number;
 }
 
-const days = (d: string) => durationMs(d) / DAY_MS;
+/** A design duration in days; NaN for anything else, which no range accepts. */
+const days = (d: string) => (parseDuration(d) ?? Number.NaN) / DAY_MS;
 
 /** Every production setting outside what Bigtable accepts (path relative to the table when `table` is set). */
 export function settingsOutOfRange(design: Design): OutOfRange[] {

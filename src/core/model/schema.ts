@@ -285,7 +285,7 @@ export const Table = z.strictObject({
 });
 
 // Capacity (issue 13): what one node can serve, overriding Google's published figures
-// (src/core/capacity/figures.ts, docs/capacity.md). Every key optional: a key left out keeps
+// (src/core/analysis/cluster.ts, docs/capacity.md). Every key optional: a key left out keeps
 // the published figure for the cluster's storage type.
 export const NodeCapacity = z
   .strictObject({

@@ -1,9 +1,9 @@
 // Lint results as data for the CLI's json output, SARIF 2.1.0 for code-scanning dashboards,
 // and the summary numbers shown beside each table.
-import { formatPath } from '../model/load-design';
+import { formatPath } from '../load/load-design';
 import type { PathPart } from '../model/positions';
-import type { DesignAnalysis } from '../rules/analysis';
-import { rowModel } from '../rules/support/rows';
+import type { DesignAnalysis } from '../analysis/design';
+import { rowModel } from '../analysis/rows';
 import { tableWorkload, type StorageState } from '../capacity/workload';
 import { RULES } from '../rules/registry';
 import type { Finding } from '../rules/types';

@@ -5,7 +5,7 @@
 // accepts the cells too, so the mistake would surface only in production.
 import { COLUMN_TYPE_TEXT } from '../model/column-types';
 import { updateTable } from './edit';
-import { columnName } from './support/rows';
+import { columnName } from '../analysis/rows';
 import { defineRule } from './types';
 
 export default defineRule({

@@ -2,7 +2,7 @@
 // table of the design, row prefixes that are real prefixes of its key template, families that
 // exist, at most 10 qualifier prefixes in all, and an id Bigtable accepts.
 import { TABLE_ID_RE } from '../export/common';
-import { prefixProblem } from '../views/prefix';
+import { prefixProblem } from '../export/views/prefix';
 import { defineRule } from './types';
 
 export const MAX_QUALIFIER_PREFIXES = 10;

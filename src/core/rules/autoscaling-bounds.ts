@@ -3,7 +3,7 @@
 // (35%, "Monitor an instance") leaves no room to absorb the other cluster's traffic on failover.
 // Whether maxNodes can carry the load is cluster-capacity's finding: the plan sizes an
 // autoscaled cluster at maxNodes (src/core/capacity/plan.ts), one count for every cluster.
-import { CPU_TARGET } from '../capacity/figures';
+import { CPU_TARGET } from '../analysis/cluster';
 import { capacityPlan } from '../capacity/plan';
 import type { Design } from '../model/schema';
 import { defineRule, type Finding } from './types';

@@ -2,7 +2,8 @@
 // slow down retrieval." `valueBytes` is a typical size, so a typical value at the hard limit means
 // many values above it: those writes fail.
 import { defineVisitorRule } from './types';
-import { columnName, formatBytes, MiB } from './support/rows';
+import { columnName } from '../analysis/rows';
+import { formatBytes, MiB } from '../units';
 
 const WARN_BYTES = 10 * MiB;
 const ERROR_BYTES = 100 * MiB;

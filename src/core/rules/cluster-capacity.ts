@@ -9,7 +9,7 @@ import { becauseText, clusterName, declaredText, nodesText, percentText } from '
 import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
 import { defineRule, type Finding } from './types';
-import type { DesignAnalysis } from './analysis';
+import type { DesignAnalysis } from '../analysis/design';
 import { formatCount } from '../units';
 
 /** The parts of a cluster's load above a twentieth of a node, biggest first: "writes 21.4, reads 2.0". */

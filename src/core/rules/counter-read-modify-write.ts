@@ -4,7 +4,7 @@
 // and written back (ReadModifyWriteRow): one round trip per increment, serialised per row.
 import type { Column, Design, Family, Table } from '../model/schema';
 import { updateTable } from './edit';
-import { columnName } from './support/rows';
+import { columnName } from '../analysis/rows';
 import { defineVisitorRule } from './types';
 
 const NEW_FAMILY_NAMES = ['counters', 'c', 'cnt', 'sums'];

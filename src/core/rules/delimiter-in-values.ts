@@ -1,7 +1,7 @@
 // Schema design best practices ("Defining the Row Key Template", 3. Delimiter Selection): "Use #, :, or |. Ensure
 // delimiters don't appear in the field data." Bigtable's DelimitedBytes struct encoding
 // (types.proto) says the same in bytes: encoded field values must not contain delimiter[0].
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import { byteSource, keySegments, type KeySegment } from './support/keybytes';
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, replaceKey } from './support/keydelim';
 import { defineTableRule } from './types';

@@ -2,7 +2,7 @@
 // "Encoded field values must not contain any bytes <= delimiter[0]"; only then is element-wise
 // order preserved. The finding is made only where order really breaks: a value that is a strict
 // prefix of another, continued by a byte below the delimiter, in a field that is not the last.
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import { keySegments } from './support/keybytes';
 import { chooseDelimiter, describeFirst, firstByte, keyWithDelimiter, keyWithOrderedCode, misorderWitness, replaceKey } from './support/keydelim';
 import { defineTableRule } from './types';

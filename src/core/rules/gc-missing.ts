@@ -3,9 +3,11 @@
 // (Google's "Garbage collection overview"), so wherever rows are written more
 // than once (time buckets, keys that repeat) the cells pile up without end.
 import type { GcRule } from '../model/schema';
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import { updateTable } from './edit';
-import { formatCount, formatDuration, horizonText, rowModel } from './support/rows';
+import { horizonText, rowModel } from '../analysis/rows';
+import { formatCount } from '../units';
+import { formatDuration } from '../model/duration';
 import { defineTableRule } from './types';
 
 /** The rule that keeps what the design says it keeps: the retention, and the stated versions. */

@@ -6,14 +6,16 @@
 // figure the plan's storage estimate uses. Families of gc-missing's cases are left to it.
 import type { GcRule } from '../model/schema';
 import { ageBoundMs, rowsForever, tableWorkload } from '../capacity/workload';
-import { durationMs } from './analysis';
+import { parseDuration } from '../model/duration';
 import { updateTable } from './edit';
-import { formatBytes, formatDuration, rowModel } from './support/rows';
+import { rowModel } from '../analysis/rows';
+import { formatBytes } from '../units';
+import { formatDuration } from '../model/duration';
 import { defineRule } from './types';
 
 /** The rule that enforces `retention`: an intersection becomes the union meant, else a union with the age. */
 export function retentionGc(gc: GcRule | undefined, retention: string): GcRule {
-  const limit = durationMs(retention)!;
+  const limit = parseDuration(retention)!;
   if (gc && 'intersection' in gc) {
     const union: GcRule = { union: gc.intersection };
     if (ageBoundMs(union) <= limit) return union;
@@ -44,7 +46,7 @@ export default defineRule({
       const fams = ta.table.families ?? [];
       if (!ta.layout || fams.length === 0) continue;
       const retention = ta.retentionGiven ? ta.table.load!.retention! : null;
-      const limit = retention === null ? null : durationMs(retention)!;
+      const limit = retention === null ? null : parseDuration(retention)!;
       const w = tableWorkload(ta);
       const growth = growthText(w.storedBytesGrowthPerMonth);
       if (limit === null) {

@@ -2,8 +2,8 @@
 // pure hash "distributes writes perfectly" but "completely randomizes data order", which
 // "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
 // behave the same way.
-import type { FieldInfo } from './analysis';
-import type { PlanKind } from './plan';
+import type { FieldInfo } from '../analysis/design';
+import type { PlanKind } from '../analysis/query-plan';
 import { defineTableRule } from './types';
 
 const RANDOM = new Set(['hash', 'uuid', 'bytes']);

@@ -3,8 +3,8 @@
 // SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
 import { capacityPlan, tableLoad } from '../capacity/plan';
-import { NODE_FIGURES } from '../capacity/figures';
-import { formatCount } from './support/rows';
+import { NODE_FIGURES } from '../analysis/cluster';
+import { formatCount } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
 import { defineRule } from './types';
 import { planReads } from './support/plan-reads';

@@ -4,7 +4,7 @@
 // the key) spreads those writes; a salt of the row's own fields gives the row one fixed bucket.
 // The share and the node's figure come from capacity/hotspot.ts, which the simulator reads too.
 import { NODE_SHARE, tableHotspot } from '../capacity/hotspot';
-import { count, percent } from './support/keyshape';
+import { formatFigure, formatPercent } from '../units';
 import { defineRule } from './types';
 
 export default defineRule({
@@ -52,9 +52,9 @@ export default defineRule({
         severity: hot ? 'error' : 'warning',
         data: {
           fields: m.hottest.prefix.length ? m.hottest.prefix.join('#') : 'key',
-          share: percent(m.hottest.share),
-          wps: count(Math.round(m.writesPerSecond)),
-          fraction: m.nodeFraction >= 10 ? count(Math.round(m.nodeFraction)) : m.nodeFraction.toFixed(1),
+          share: formatPercent(m.hottest.share),
+          wps: formatFigure(Math.round(m.writesPerSecond)),
+          fraction: m.nodeFraction >= 10 ? formatFigure(Math.round(m.nodeFraction)) : m.nodeFraction.toFixed(1),
         },
       });
     }

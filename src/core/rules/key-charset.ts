@@ -1,7 +1,7 @@
 // Schema design best practices, Performance Checklist: "Character Set: Use ^[a-zA-Z0-9\-_#]+$. Stick to alphanumeric,
 // underscores, and hashes." Schema design best practices itself also names ':' and '|' as delimiters, and Schema design best practices
 // recommends reversed domains (com.google), so those are not reported where Google's guidance uses them.
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import { describeRun, keySegments, showChar, type KeySegment } from './support/keybytes';
 import { defineTableRule, type VisitorReport } from './types';
 

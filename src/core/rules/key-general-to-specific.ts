@@ -3,8 +3,8 @@
 // lower-cardinality field is only out of place where it ends the hierarchy: a category followed
 // by a narrower field or by time is a level of it. And the queries win: a field promoted for a
 // query or kept behind the field a query scans by stays where it is.
-import type { FieldInfo, TableAnalysis } from './analysis';
-import { count } from './support/keyshape';
+import type { FieldInfo, TableAnalysis } from '../analysis/design';
+import { formatFigure } from '../units';
 import { moveField } from './edit';
 import { defineTableRule } from './types';
 
@@ -49,7 +49,7 @@ export default defineTableRule({
       report({
         path: ['rowKey', 'fields', field.name],
         messageId: 'inverted',
-        data: { field: field.name, values: count(field.cardinality), prev: prev.name, prevValues: count(prev.cardinality) },
+        data: { field: field.name, values: formatFigure(field.cardinality), prev: prev.name, prevValues: formatFigure(prev.cardinality) },
         // The advice is this reorder: the engine offers it only if no declared query gets
         // worse (a leaderboard's score, a feed's time); otherwise the finding goes too.
         fix: { label: `Put {${field.name}} before {${prev.name}}`, onlyAdvice: true, apply: () => moveField(design, t.index, field.name, prev.position) },

@@ -1,9 +1,9 @@
 // Schema design best practices checklist: "Uniqueness: Ensure row keys are globally unique. Duplicate keys will
 // overwrite existing data." A key with a timestamp names one event or one time bucket; keys without one name entities (a profile, a page), where writing
 // the same key again is the update the table is for, so only timed keys are judged.
-import { maxVersionsOf, writesInWindow, type FieldInfo, type TableAnalysis } from './analysis';
+import { maxVersionsOf, writesInWindow, type FieldInfo, type TableAnalysis } from '../analysis/design';
 import { busiestPerWindow, keyShares, lostShare } from './support/collisions';
-import { count, percent } from './support/keyshape';
+import { formatFigure, formatPercent } from '../units';
 import { defineTableRule } from './types';
 import { BUCKET_MS, BUCKETS } from '../model/duration';
 
@@ -69,13 +69,13 @@ export default defineTableRule({
       path: ['rowKey', 'template'],
       messageId: bucketed ? 'bucketOverwrite' : 'collide',
       data: {
-        wps: count(t.writesPerSecond),
+        wps: formatFigure(t.writesPerSecond),
         entity: entityOf(fields),
-        perWindow: count(perWindow),
+        perWindow: formatFigure(perWindow),
         window: windowName(time.resolutionMs ?? 0),
         time: time.name,
-        rate: percent(lost),
-        lost: count(lost * t.writesPerSecond),
+        rate: formatPercent(lost),
+        lost: formatFigure(lost * t.writesPerSecond),
         remedy:
           perWindow <= MAX_VERSIONS_ADVICE
             ? `Keep a cell per event (gc maxVersions of at least ${Math.ceil(perWindow)}, Schema design for time series data "Adding new cells for new events"), add a column per event, use an aggregate family for counts, or drop the bucket so each event is a row.`

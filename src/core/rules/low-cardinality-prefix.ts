@@ -6,11 +6,11 @@
 // hot-row does, and the simulator's at-risk), an error above the whole node. With no load it judges the key alone
 // against the nodes (support/keyshape.ts writeSpread) and asks for the load.
 import type { Design } from '../model/schema';
-import type { DesignAnalysis, TableAnalysis } from './analysis';
-import { count, insertSaltAfter, percent, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
+import type { DesignAnalysis, TableAnalysis } from '../analysis/design';
+import { insertSaltAfter, prependSalt, saltBuckets, writeSpread, type WriteSpread } from './support/keyshape';
+import { formatCount, formatFigure, formatPercent } from '../units';
 import { defineTableRule } from './types';
 import { describeRange, NODE_SHARE, rangeCapacity, tableHotspot, type HotspotModel, type RangeCapacity } from '../capacity/hotspot';
-import { formatCount } from '../units';
 
 const TAIL =
   ' At any moment writes go to about {points} key ranges, the busiest taking {busiest} of them, so the load cannot spread evenly over the {nodes} nodes. {remedy}';
@@ -143,7 +143,7 @@ export default defineTableRule({
       nodes: analysis.nodes,
       buckets,
       salt: salt?.name ?? '',
-      saltBuckets: salt ? count(salt.cardinality) : '',
+      saltBuckets: salt ? formatFigure(salt.cardinality) : '',
       remedy,
       saltAdvice,
     };
@@ -161,13 +161,13 @@ export default defineTableRule({
           field: m.hottest.prefix.filter((n) => !t.fields.some((f) => f.isSalt && f.name === n)).join('#'),
           stop: m.hottest.stop ?? '',
           range: describeRange(m.hottest),
-          share: percent(m.hottest.share),
+          share: formatPercent(m.hottest.share),
           wps: rate(m.writesPerSecond!),
           total: rate(t.table.load!.writesPerSecond!),
           limit: hotspot ? `one node's ${rate(c.perNode)}` : `half of one node (${rate(c.perNode * NODE_SHARE.atRisk)} of its ${rate(c.perNode)})`,
           perNode: rate(c.perNode),
           half: rate(c.perNode * NODE_SHARE.atRisk),
-          target: percent(c.cpuTarget),
+          target: formatPercent(c.cpuTarget),
           after: afterEdge(t, m.hottest.stop),
         },
         ...fix,
@@ -179,12 +179,12 @@ export default defineTableRule({
       messageId: salt ? 'salted' : first.cardinality < 10 * analysis.nodes ? 'few' : 'hot',
       data: {
         ...common,
-        values: count(first.cardinality),
-        share: percent(first.topShare),
+        values: formatFigure(first.cardinality),
+        share: formatPercent(first.topShare),
         minValues: 10 * analysis.nodes,
         after: after(s!),
-        points: count(s!.points),
-        busiest: percent(s!.hottest),
+        points: formatFigure(s!.points),
+        busiest: formatPercent(s!.hottest),
       },
       ...fix,
     });

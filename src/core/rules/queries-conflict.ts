@@ -4,7 +4,8 @@
 // need to send multiple different queries for the same dataset, consider storing your data in
 // multiple tables, each with a row key designed for one of the queries." Schema design best practices: materialized
 // views can serve "as asynchronous global secondary indexes".
-import { secondTable, shapesOf, showTemplate, writeSpread } from './support/query-shape';
+import { secondTable, shapesOf, writeSpread } from './support/query-shape';
+import { showTemplate } from '../keys/template';
 import { addTableFix } from './support/table-for-query';
 import { defineTableRule } from './types';
 

@@ -4,12 +4,13 @@
 // entirety or prefix". Field promotion fixes a key whose order is wrong;
 // when another query needs the current order, Schema design for time series data "multiple tables, each with a row key
 // designed for one of the queries" is the way (queries-conflict suggests it).
-import { promote, secondTable, shapesOf, showTemplate } from './support/query-shape';
+import { promote, secondTable, shapesOf } from './support/query-shape';
+import { showTemplate } from '../keys/template';
 import { updateTable } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
-import { serverFor } from './support/servers';
-import { KIND } from './engine/plans';
+import { serverFor } from '../analysis/servers';
+import { KIND } from '../analysis/plan-rank';
 
 export default defineVisitorRule({
   meta: {

@@ -3,7 +3,7 @@
 // immediately after the device prefix", so "the 10 most recent records" are a scan with a limit
 // of 10. The timestamp that orders a query's rows is the first key field after its eq-bound ones.
 import type { Design, Query } from '../model/schema';
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import { updateField } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineTableRule } from './types';

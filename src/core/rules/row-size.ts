@@ -3,10 +3,12 @@
 // size comes from support/rows.ts: writes reaching a row over its life, kept cells per column
 // (GC, aggregates, perRow, versions), for the average and the busiest row. Time-bucket rows are
 // time-bucket-size's, which can name a smaller bucket.
-import type { TableAnalysis } from './analysis';
+import type { TableAnalysis } from '../analysis/design';
 import type { VisitorReport } from './types';
 import { defineTableRule } from './types';
-import { formatBytes, formatCount, formatDuration, horizonText, ROW_ERROR_BYTES, ROW_WARN_BYTES, rowModel, type RowModel } from './support/rows';
+import { horizonText, ROW_ERROR_BYTES, ROW_WARN_BYTES, rowModel, type RowModel } from '../analysis/rows';
+import { formatBytes, formatCount } from '../units';
+import { formatDuration } from '../model/duration';
 
 /** The finding of an oversized row, or null when the busiest row fits; shared with time-bucket-size. */
 export function oversizedRow(

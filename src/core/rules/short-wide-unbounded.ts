@@ -3,7 +3,8 @@
 // read; "whenever a scenario involves unbounded events [...] always choose a tall-narrow schema
 // where each event constitutes a distinct row". Growth comes from support/rows.ts: a row that
 // lives for the whole retention (no time field in the key) and whose family no GC rule bounds.
-import { columnName, formatBytes, formatCount, horizonText, rowModel } from './support/rows';
+import { columnName, horizonText, rowModel } from '../analysis/rows';
+import { formatBytes, formatCount } from '../units';
 import { defineTableRule } from './types';
 
 export default defineTableRule({

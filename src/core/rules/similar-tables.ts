@@ -3,7 +3,7 @@
 // with the same key template, the same fields (a rollup's coarser bucket is another key) and the
 // same families hold the same kind of rows.
 import type { Design, Field, Table } from '../model/schema';
-import { showTemplate } from './support/keyshape';
+import { showTemplate } from '../keys/template';
 import { defineVisitorRule } from './types';
 
 const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>

@@ -5,7 +5,7 @@
 import type { RowKey } from '../model/schema';
 import { layoutOf, TemplateError, tokenize } from '../keys/template';
 import { updateTable } from './edit';
-import { showTemplate } from './support/keyshape';
+import { showTemplate } from '../keys/template';
 import { defineTableRule } from './types';
 
 /**

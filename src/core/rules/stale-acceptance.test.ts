@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validDesign } from '../../test-support/design-arbitrary';
-import { validateDesign } from '../model/load-design';
+import { validateDesign } from '../load/load-design';
 import { RULES } from './registry';
 import { acceptanceIndexOf, acceptFinding, removeAcceptance } from './engine/accept';
 import { fixAll, lint } from './lint';

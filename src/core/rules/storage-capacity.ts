@@ -3,9 +3,9 @@
 // limits"), planned at 70%. Tables whose GC never deletes are sized at a year of growth. The
 // count it names is the plan's one recommended count (capacity/plan.ts, capacity/wording.ts).
 import { capacityPlan, MAX_CLUSTER_NODES, SIZING_MONTHS } from '../capacity/plan';
-import { STORAGE_TARGET } from '../capacity/figures';
+import { STORAGE_TARGET } from '../analysis/cluster';
 import { becauseText, clusterName, declaredText, nodesText } from '../capacity/wording';
-import { formatBytes } from '../units';
+import { formatBytes, formatPercent } from '../units';
 import { defineRule } from './types';
 import { adviceFor, clusterPath, fixClusterCount, fixLabel } from './cluster-capacity';
 
@@ -38,7 +38,7 @@ export default defineRule({
         cluster: clusterName(c),
         declared: declaredText(c),
         limit: formatBytes(limit),
-        target: `${Math.round(STORAGE_TARGET * 100)}%`,
+        target: formatPercent(STORAGE_TARGET, 'whole'),
         recommended: nodesText(c.need.recommended),
         because: becauseText(c),
         advice: adviceFor(plan, c),

@@ -2,7 +2,7 @@
 // produce given findings. It rejects unknown message ids and duplicate cases, demands at least
 // one valid and two invalid cases, and checks that neither check nor fix mutates its input.
 import { describe, expect, it } from 'vitest';
-import { formatIssue, formatPath, loadDesign } from '../model/load-design';
+import { formatIssue, formatPath, loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
 import { applyFix, lint } from './lint';
 import type { AnyRule, Severity } from './types';

@@ -4,11 +4,11 @@
 // of reads (1 KB rows) against SSD's 17,000, and "Choose between SSD and HDD storage" gives its
 // reads "low double-digit ms". A query whose lookback reaches past the threshold reads that
 // tier: at a substantial rate the tier cannot serve it, and a tight latency target misses.
-import { clusterOf } from '../capacity/figures';
+import { clusterOf } from '../analysis/cluster';
 import { tableWorkload } from '../capacity/workload';
-import { durationMs } from './analysis';
+import { parseDuration } from '../model/duration';
 import { HDD_READ_MS } from './hdd-latency';
-import { formatCount } from './support/rows';
+import { formatCount, formatPercent } from '../units';
 import { updateTable } from './edit';
 import { defineRule } from './types';
 
@@ -39,10 +39,10 @@ export default defineRule({
     const capacity = cluster.nodes * INFREQUENT_READS_PER_NODE;
     design.tables.forEach((t, ti) => {
       const tier = t.tieredStorage?.infrequentAccessAfter;
-      const tierMs = durationMs(tier);
+      const tierMs = parseDuration(tier);
       if (!tier || tierMs === null) return;
       (t.queries ?? []).forEach((q, qi) => {
-        const back = durationMs(q.lookback);
+        const back = parseDuration(q.lookback);
         // Data Boost reads do not use the cluster's nodes.
         if (back === null || back <= tierMs || (q.kind === 'batch' && q.dataBoost)) return;
         const share = (back - tierMs) / back;
@@ -64,7 +64,7 @@ export default defineRule({
               rows: formatCount(rows),
               perSecond: formatCount(q.perSecond ?? 0),
               perRead: formatCount(perRead),
-              share: `${Math.round(share * 100)}%`,
+              share: formatPercent(share, 'whole'),
             },
           });
         } else if (q.kind !== 'batch' && q.latencyMs !== undefined && q.latencyMs < HDD_READ_MS) {

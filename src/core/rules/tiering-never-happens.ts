@@ -4,9 +4,9 @@
 // will not come; on an HDD instance Bigtable refuses the setting (TieredStorageConfig: "only
 // SSD instances can configure tiered storage").
 import { instanceOf } from '../model/instance';
-import { durationMs } from './analysis';
-import { maxCellAgeMs } from './support/gc-bounds';
-import { formatDuration } from './support/rows';
+import { parseDuration } from '../model/duration';
+import { maxCellAgeMs } from '../analysis/gc-bounds';
+import { formatDuration } from '../model/duration';
 import { defineRule } from './types';
 
 export default defineRule({
@@ -34,7 +34,7 @@ export default defineRule({
       const fams = t.families ?? [];
       if (!fams.length) return;
       const oldest = Math.max(...fams.map((f) => maxCellAgeMs(f.gc)));
-      const tierMs = durationMs(tier);
+      const tierMs = parseDuration(tier);
       if (tierMs !== null && Number.isFinite(oldest) && tierMs >= oldest) {
         report({ table: ti, path, messageId: 'gcFirst', data: { tier, age: formatDuration(oldest) } });
       }

@@ -4,7 +4,9 @@
 // per row of 100 MB, then rows that represent a half hour or a minute are probably a better
 // choice." The row estimate is row-size's (support/rows.ts), tried again for each smaller bucket.
 import { oversizedRow } from './row-size';
-import { BUCKET_MS, BUCKETS, formatBytes, ROW_WARN_BYTES, rowModel } from './support/rows';
+import { ROW_WARN_BYTES, rowModel } from '../analysis/rows';
+import { BUCKET_MS, BUCKETS } from '../model/duration';
+import { formatBytes } from '../units';
 import { defineTableRule } from './types';
 
 export default defineTableRule({

@@ -7,8 +7,8 @@ import type { PathPart } from '../model/positions';
 import { instanceOf, profileOfLoad, type RoutingOf } from '../model/instance';
 import type { Design } from '../model/schema';
 import { updateTable } from './edit';
-import { columnName } from './support/rows';
-import type { TableAnalysis } from './analysis';
+import { columnName } from '../analysis/rows';
+import type { TableAnalysis } from '../analysis/design';
 import { defineRule, type Finding } from './types';
 
 interface Transaction {

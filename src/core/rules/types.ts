@@ -3,8 +3,8 @@
 // decline when no safe fix exists).
 import type { PathPart } from '../model/positions';
 import type { Design, Family, Query } from '../model/schema';
-import type { DesignAnalysis, FieldInfo, TableAnalysis } from './analysis';
-import type { QueryPlan } from './plan';
+import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../analysis/design';
+import type { QueryPlan } from '../analysis/query-plan';
 
 export type Severity = 'info' | 'warning' | 'error';
 export type SeveritySetting = Severity | 'off';

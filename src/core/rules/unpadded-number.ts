@@ -3,7 +3,7 @@
 // different widths sorts out of numeric order, and so does a minus sign.
 import type { IntField, TimestampField } from '../model/schema';
 import { DEFAULT_START_MS } from '../keys/generate';
-import type { FieldInfo, TableAnalysis } from './analysis';
+import type { FieldInfo, TableAnalysis } from '../analysis/design';
 import { updateField } from './edit';
 import { defineVisitorRule } from './types';
 

@@ -3,10 +3,10 @@
 // write's sync, "Continuous materialized views"), not the rollup it was meant to be. Unique:
 // the source row key (_key), a uuid, an auto-increment or long random bytes, or every field of
 // the source key together.
-import { checkMaterializedView } from '../views/check';
-import { keyItemOf } from '../views/key-items';
-import { materializedViewSql } from '../views/sql';
-import type { FieldInfo } from './analysis';
+import { checkMaterializedView } from '../export/views/check';
+import { keyItemOf } from '../export/views/key-items';
+import { materializedViewSql } from '../export/views/sql';
+import type { FieldInfo } from '../analysis/design';
 import { defineRule } from './types';
 
 /** A key field with a new value for (nearly) every row. */

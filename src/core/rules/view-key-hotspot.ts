@@ -5,11 +5,11 @@
 // A key that leads with _timestamp or TIMESTAMP_TRUNC is a time-leading key too.
 import { keyLayoutOf } from '../export/common';
 import type { Design, Table } from '../model/schema';
-import { clusterOf } from '../capacity/figures';
-import { checkMaterializedView } from '../views/check';
-import { keyFieldOf, keyItemOf, type KeyItem } from '../views/key-items';
-import type { TableAnalysis } from './analysis';
-import { materializedViewSql } from '../views/sql';
+import { clusterOf } from '../analysis/cluster';
+import { checkMaterializedView } from '../export/views/check';
+import { keyFieldOf, keyItemOf, type KeyItem } from '../export/views/key-items';
+import type { TableAnalysis } from '../analysis/design';
+import { materializedViewSql } from '../export/views/sql';
 import { lintWith } from './engine/lint-engine';
 import lowCardinalityPrefix from './low-cardinality-prefix';
 import sequentialLeading from './sequential-leading';

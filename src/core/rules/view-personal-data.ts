@@ -5,9 +5,9 @@
 // ("Authorized views overview": a subset of a table, granted separately; materialized and
 // logical views are read with their own permissions), so the grant is the leak.
 import type { Design, Table } from '../model/schema';
-import { tokenize, type Token } from '../views/tokens';
-import { checkSelect } from '../views/check';
-import { materializedViewSql } from '../views/sql';
+import { tokenize, type Token } from '../sql/tokens';
+import { checkSelect } from '../export/views/check';
+import { materializedViewSql } from '../export/views/sql';
 import { defineRule } from './types';
 
 /** Words that promise a view holds no personal data. */

@@ -3,8 +3,8 @@
 // supported aggregations, one source table, no ARRAY_AGG, ...), a logical view as a GoogleSQL
 // for Bigtable SELECT ("GoogleSQL for Bigtable reference") over a table of the design.
 import { TABLE_ID_RE } from '../export/common';
-import { ARRAY_AGG_HELP, checkMaterializedView, checkSelect } from '../views/check';
-import { materializedViewSql } from '../views/sql';
+import { ARRAY_AGG_HELP, checkMaterializedView, checkSelect } from '../export/views/check';
+import { materializedViewSql } from '../export/views/sql';
 import { defineRule } from './types';
 
 export default defineRule({

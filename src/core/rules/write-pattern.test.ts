@@ -2,7 +2,7 @@
 // rate a bulk load implies (declaredWrites), which every rule counting writes reads.
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../model/schema';
-import { declaredWrites, writesInWindow } from './analysis';
+import { declaredWrites, writesInWindow } from '../analysis/design';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

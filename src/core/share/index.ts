@@ -13,4 +13,4 @@ export {
   SHARE_WARN_CHARS,
 } from './share';
 export type { ShareErrorKind, ShareResult } from './share';
-export { fromBase64, isBase64, toBase64, toBase64Url } from './base64';
+export { fromBase64, isBase64, toBase64, toBase64Url } from '../keys/base64';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../model/schema';
-import { fromBase64, toBase64, toBase64Url } from './base64';
+import { fromBase64, toBase64, toBase64Url } from '../keys/base64';
 import { validDesign } from '../../test-support/design-arbitrary';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
 import { crc32, decodeShare, encodeShare, MAX_SHARE_JSON_BYTES, shareUrl } from './share';

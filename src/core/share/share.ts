@@ -12,9 +12,9 @@
 // decoded, inflate writes into a fixed buffer (a full buffer means a decompression bomb), and
 // the result is parsed and validated strictly before anyone sees it.
 import { deflateSync, Inflate } from 'fflate';
-import { formatPath, validateDesign, type DesignIssue } from '../model/load-design';
+import { formatPath, validateDesign, type DesignIssue } from '../load/load-design';
 import type { Design } from '../model/schema';
-import { fromBase64, toBase64Url } from './base64';
+import { fromBase64, toBase64Url } from '../keys/base64';
 import { SHARE_DICTIONARY_V1 } from './dictionary';
 import { formatBytes } from '../units';
 import { isVersionId } from '../diff/version-id';

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';

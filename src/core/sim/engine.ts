@@ -9,6 +9,7 @@ import type { KeyRecord } from '../keys/values';
 import { balance } from './balance';
 import { BlockStats } from './blocks';
 import { resolveParams, type SimOptions, type SimParams } from './params';
+import { declaredWrites } from '../analysis/design';
 import { SampleStore } from './samples';
 import { sequentialRewriter } from './sequential';
 import { TabletSet, type SplitEvent, type Tablet } from './tablets';
@@ -97,7 +98,7 @@ export class SimEngine {
   ) {
     // The mean key length enters the bytes of a write, and so the node capacity.
     // 64 keys, or 8 when those are already long (64 keys of megabytes would be the run's largest cost).
-    const probeOpts = { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? table.load?.writesPerSecond };
+    const probeOpts = { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? declaredWrites(table).peak ?? undefined };
     const meanBytes = (keys: Uint8Array[]) => keys.reduce((a, k) => a + k.length, 0) / keys.length;
     const few = sampleKeys(table.rowKey, 8, probeOpts);
     const keyBytes = meanBytes(meanBytes(few) > 65_536 ? few : sampleKeys(table.rowKey, 64, probeOpts));

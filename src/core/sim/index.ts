@@ -11,7 +11,8 @@ export {
   type SimSnapshot,
   type Simulation,
 } from './simulate';
-export { clusterOf, nodeWriteCapacity, DEFAULTS, LIMITS, type SimOptions, type SimParams, type Storage } from './params';
+export { clusterOf } from '../analysis/cluster';
+export { nodeWriteCapacity, DEFAULTS, LIMITS, type SimOptions, type SimParams, type Storage } from './params';
 export { quantiseHeatmap, NO_NODE, type Heatmap, type QuantiseOptions } from './heatmap';
 export { heatmapOf, type HeatmapMetric } from './reads';
 export { durationText, judge, launchText, MAX_OK_THROTTLED, type HottestRange, type Verdict, type VerdictResult } from './verdict';

@@ -1,10 +1,10 @@
 // The simulator's knobs, their defaults and the capacity model. Every default is written
 // down in docs/simulator.md; change both together.
-import type { Design, Table } from '../model/schema';
+import type { Table } from '../model/schema';
 import { DEFAULT_NODES } from '../model/schema';
-import { cellBytesPerWrite } from '../rules/analysis';
+import { cellBytesPerWrite, declaredWrites } from '../analysis/design';
 import { DEFAULT_START_MS } from '../keys/generate';
-import { clusterOf as clusterModelOf, CPU_TARGET, NODE_FIGURES, rowCost, type NodeFigures } from '../capacity/figures';
+import { CPU_TARGET, NODE_FIGURES, rowCost, type NodeFigures } from '../analysis/cluster';
 
 export type Storage = 'ssd' | 'hdd';
 
@@ -13,7 +13,7 @@ export interface SimOptions {
   nodes?: number;
   /** Storage type (default: the design's cluster, else ssd). */
   storage?: Storage;
-  /** Per-node figures (default: Google's for the storage type, capacity/figures.ts; optionsFor passes the design's overrides). */
+  /** Per-node figures (default: Google's for the storage type, analysis/cluster.ts; optionsFor passes the design's overrides). */
   capacity?: NodeFigures;
   /** Recommended average CPU utilization, 0-1 (default: Google's single-cluster target, 0.7). */
   cpuTarget?: number;
@@ -102,7 +102,7 @@ export const LIMITS = {
 
 /**
  * Writes per second one node sustains for writes of `writeBytes`: the published 1 KB figure
- * (capacity/figures.ts), scaled down for larger writes, never up for smaller ones.
+ * (analysis/cluster.ts), scaled down for larger writes, never up for smaller ones.
  */
 export function nodeWriteCapacity(capacity: NodeFigures, writeBytes: number): number {
   return capacity.writesPerSecond / rowCost(writeBytes);
@@ -161,18 +161,12 @@ function finiteOr(x: number | undefined, def: number): number {
   return x !== undefined && Number.isFinite(x) ? x : def;
 }
 
-/** The cluster a design declares, with defaults and its per-node figures (capacity/figures.ts). */
-export function clusterOf(design: Design): { nodes: number; storage: Storage; capacity: NodeFigures; cpuTarget: number } {
-  const c = clusterModelOf(design);
-  return { nodes: c.nodes, storage: c.storage, capacity: c.capacity, cpuTarget: c.cpuTarget };
-}
-
 /** Resolves options against the table; `keyBytes` is the mean generated key length. */
 export function resolveParams(table: Table, opts: SimOptions, keyBytes: number): SimParams {
   const nodes = Math.round(clamp(finiteOr(opts.nodes, DEFAULT_NODES), LIMITS.nodes));
   const storage: Storage = opts.storage === 'hdd' ? 'hdd' : 'ssd';
   const seconds = clamp(finiteOr(opts.seconds, DEFAULTS.seconds), LIMITS.seconds);
-  const wps = clamp(finiteOr(opts.writesPerSecond, table.load?.writesPerSecond ?? DEFAULTS.writesPerSecond), LIMITS.writesPerSecond);
+  const wps = clamp(finiteOr(opts.writesPerSecond, declaredWrites(table).peak ?? DEFAULTS.writesPerSecond), LIMITS.writesPerSecond);
   const cellBytes = cellBytesPerWrite(table);
   const keyLength = Math.max(1, finiteOr(keyBytes, 1));
   const cuts: string[] = [];
@@ -227,7 +221,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
     otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
     readsPerSecond: clamp(finiteOr(opts.readsPerSecond, 0), [0, 1e9]),
-    writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && table.load?.writesPerSecond === undefined,
+    writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && declaredWrites(table).peak === null,
     tickSeconds,
     ticks,
     sampleRate,

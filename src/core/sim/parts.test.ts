@@ -6,7 +6,7 @@ import { recordStream } from '../keys/generate';
 import { quantiseHeatmap } from './heatmap';
 import { BUDGETS, nodeWriteCapacity, resolveParams } from './params';
 import type { Table } from '../model/schema';
-import { NODE_FIGURES } from '../capacity/figures';
+import { NODE_FIGURES } from '../analysis/cluster';
 import { name, THRESHOLDS, type PatternEvidence } from './pattern';
 import { sequentialRewriter } from './sequential';
 import { simulate } from './index';

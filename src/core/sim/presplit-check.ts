@@ -2,6 +2,7 @@
 // go into a copy of the table, the same workload is simulated again, and the proposal stands
 // only when launch day's throttling at least halves and the steady-state verdict is no worse.
 // The studio's Simulate tab and `btstudio simulate --pre-split` both read this.
+import { formatPercent } from '../units';
 import type { Design, Table } from '../model/schema';
 import type { LaunchDay } from './launch';
 import type { SimOptions } from './params';
@@ -22,7 +23,7 @@ export interface PreSplitCheck {
 }
 
 const RANK: Record<Verdict, number> = { ok: 0, 'at-risk': 1, hotspot: 2, 'over-capacity': 3 };
-const pct = (x: number) => `${+(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+const pct = (x: number) => formatPercent(x, 'tenths');
 
 /** The split-key count for a run: from its nodes, write rate and each node's room for writes. */
 export function preSplitCountFor(r: SimResult): number {

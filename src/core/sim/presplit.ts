@@ -10,6 +10,7 @@ import type { Table } from '../model/schema';
 import { compareBytes, fromUtf8 } from '../keys/bytes';
 import { sampleKeys } from '../keys/generate';
 import { DEFAULTS } from './params';
+import { declaredWrites } from '../analysis/design';
 
 /**
  * The bounds the proposal keeps. The design format takes up to 10,000 split keys of up to
@@ -78,7 +79,10 @@ function sortedSample(table: Table, n: number, o: PreSplitOptions): Uint8Array[]
  * throws for a key it cannot generate.
  */
 export function preSplitPoints(table: Table, o: PreSplitOptions = {}): string[] {
-  const count = Math.max(0, Math.min(PRE_SPLIT_LIMITS.maxPoints, Math.floor(o.count ?? defaultPreSplitCount(o.nodes ?? 3, table.load?.writesPerSecond))));
+  const count = Math.max(
+    0,
+    Math.min(PRE_SPLIT_LIMITS.maxPoints, Math.floor(o.count ?? defaultPreSplitCount(o.nodes ?? 3, declaredWrites(table).peak ?? undefined))),
+  );
   if (count === 0) return [];
   const n = Math.min(PRE_SPLIT_LIMITS.maxSamples, Math.max(PRE_SPLIT_LIMITS.minSamples, o.samples ?? count * 50));
   const keys = sortedSample(table, n, o);

@@ -5,12 +5,12 @@ import { displayKey } from '../keys/bytes';
 import { keyReader } from '../keys/readable';
 import { SimEngine, type SimEvent } from './engine';
 import { buildHeatmap, keyLabel, LABEL_BYTES, type Heatmap } from './heatmap';
-import { clusterOf, type SimOptions, type SimParams } from './params';
+import type { SimOptions, SimParams } from './params';
 import { analyse, type Pattern, type PatternEvidence } from './pattern';
 import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
-import { analyze } from '../rules/analysis';
-import { NODE_FIGURES } from '../capacity/figures';
-import { tableLoad } from '../capacity/plan';
+import { analyze, declaredWrites } from '../analysis/design';
+import { clusterOf, NODE_FIGURES } from '../analysis/cluster';
+import { capacityPlan, tableLoad } from '../capacity/plan';
 import { tableWorkload } from '../capacity/workload';
 import { judge, type HottestRange, type Verdict } from './verdict';
 import { readValues } from './reads';
@@ -116,18 +116,25 @@ export interface RunOptions extends SimOptions {
 }
 
 /**
- * Options from a design: its cluster's nodes, storage and per-node figures, and, for `table`,
- * the load the rest of the design puts on the cluster (its reads, the other tables; the
- * capacity model's tableLoad), then the caller's overrides.
+ * Options from a design: its smallest cluster's nodes (as planned: fixed, or maxNodes), storage,
+ * per-node figures and that cluster's CPU target in the capacity plan (an autoscaled cluster's
+ * own target when lower), and, for `table`, its declared peak write rate (a table written with
+ * another takes that table's) and the load the rest of the design puts on the cluster (its
+ * reads, the other tables; the capacity model's tableLoad), then the caller's overrides.
  */
 export function optionsFor(design: Design, overrides: SimOptions = {}, table?: Table): SimOptions {
   const cluster = clusterOf(design);
+  const analysis = analyze(design);
   const storage = overrides.storage ?? cluster.storage;
   // Another storage type (the studio's SSD/HDD compare) gets that type's published figures.
   const capacity = storage === cluster.storage ? cluster.capacity : NODE_FIGURES[storage];
-  const opts: SimOptions = { nodes: cluster.nodes, storage, capacity, cpuTarget: cluster.cpuTarget };
+  const simulated = capacityPlan(design, analysis)
+    .clusterPlans.filter((c) => c.nodes === cluster.nodes)
+    .sort((a, b) => a.cpuTarget - b.cpuTarget)[0];
+  const opts: SimOptions = { nodes: cluster.nodes, storage, capacity, cpuTarget: simulated?.cpuTarget ?? cluster.cpuTarget };
   if (table) {
-    const analysis = analyze(design);
+    const peak = declaredWrites(table).peak;
+    if (peak !== null) opts.writesPerSecond = peak;
     let other = 0;
     for (const ta of analysis.tables) {
       const w = tableWorkload(ta);

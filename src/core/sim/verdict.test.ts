@@ -1,7 +1,7 @@
 // Issue 13's simulator cases: the verdict, the pattern and the hottest range, pinned, and the
 // lint findings on the same designs agreeing with them (both read capacity/hotspot.ts).
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../model/load-design';
+import { loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
 import { lint } from '../rules/lint';
 import { exampleDesigns } from '../../test-support/examples';

@@ -1,6 +1,7 @@
 // The simulator's verdict: ok, at-risk, hotspot or over-capacity, with the reason, from the run
 // (throttling, the measured pattern) and the hotspot model the lint rules read
 // (capacity/hotspot.ts), so lint and simulator cannot disagree. docs/simulator.md, "Verdicts".
+import { formatPercent } from '../units';
 import { describeRange, NODE_SHARE, type HotspotModel } from '../capacity/hotspot';
 import type { LaunchDay } from './launch';
 import type { Pattern } from './pattern';
@@ -52,7 +53,7 @@ export interface VerdictResult {
   pattern: Pattern;
 }
 
-const pct = (x: number) => `${+(x * 100).toFixed(x > 0 && x < 0.001 ? 2 : 1)}%`;
+const pct = (x: number) => formatPercent(x, 'tenths');
 const num = (x: number) => Math.round(x).toLocaleString('en-US');
 const frac = (x: number) => (x >= 10 ? num(x) : x.toFixed(2));
 

@@ -124,6 +124,21 @@ describe('sortLineIndex', () => {
     expectSortedLikeBufferCompare(lines);
   });
 
+  it('sorts groups of hundreds to thousands of keys (the typed-array sort of packed keys) like Buffer.compare (fast-check)', () => {
+    // Keys that share long prefixes, repeat, end inside each other, and hold NUL, CR, 0x80 and 0xFF,
+    // in groups large enough for the packed-key sort rather than the insertion sorts.
+    const prefix = fc.constantFrom('', 'tenant0123#sensor#', 'tenant0123#sensor#4', 'user#12', '\u00ff\u0000');
+    const tail = fc.uint8Array({ maxLength: 12 }).map((a) => a.map((b) => [0x00, 0x0d, 0x23, 0x30, 0x31, 0x39, 0x80, 0xff][b % 8]!));
+    const key = fc.tuple(prefix, tail).map(([p, t]) => new Uint8Array(Buffer.concat([Buffer.from(p, 'latin1'), t])));
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 256, maxLength: 3000, size: 'max' }), fc.nat(40), (keys, copies) => {
+        // Duplicates of the first keys, so that some groups tie all the way down.
+        expectSortedLikeBufferCompare([...keys, ...keys.slice(0, copies), Uint8Array.of()]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('returns an empty or one-element order for no lines or one line', () => {
     expect(Array.from(sortLineIndex(new Uint8Array(0), new Uint32Array(0), new Uint32Array(0), 0))).toEqual([]);
     expect(Array.from(sortLineIndex(utf8('x'), Uint32Array.of(0), Uint32Array.of(1), 1))).toEqual([0]);

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { load as parseYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import type { Design } from '../../model/schema';
-import { formatIssue, formatPath, loadDesign } from '../../model/load-design';
+import { formatIssue, formatPath, loadDesign } from '../../load/load-design';
 import { lint } from '../lint';
 import { RULES } from '../registry';
 import type { Finding, Severity } from '../types';

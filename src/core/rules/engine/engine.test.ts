@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES_DIR, exampleDesigns, exampleFiles } from '../../../test-support/examples';
-import { formatPath } from '../../model/load-design';
+import { formatPath } from '../../load/load-design';
 import type { Design } from '../../model/schema';
 import { applyFix, lint, RULE_FAILED } from '../lint';
 import { RULES } from '../registry';

@@ -9,11 +9,11 @@ import { exampleDesigns } from '../../../test-support/examples';
 import { adClicksYaml } from '../../../test-support/ad-clicks';
 import { capacityPlan, MAX_CLUSTER_NODES } from '../../capacity/plan';
 import type { Design } from '../../model/schema';
-import { analyze } from '../analysis';
+import { analyze } from '../../analysis/design';
 import { fixAll, lint } from '../lint';
 import { parseCase } from '../tester';
 import type { Finding } from '../types';
-import { RANK } from './plans';
+import { RANK } from '../../analysis/plan-rank';
 import { fixPhase } from './fix-plan';
 
 const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));

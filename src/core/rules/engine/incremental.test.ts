@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { validDesign } from '../../../test-support/design-arbitrary';
 import { exampleDesigns } from '../../../test-support/examples';
 import { manyTablesYaml } from '../../../test-support/lint-designs';
-import { loadDesign } from '../../model/load-design';
+import { loadDesign } from '../../load/load-design';
 import type { Design } from '../../model/schema';
 import { lint, withVerifiedFixes } from '../lint';
 import { RULES } from '../registry';

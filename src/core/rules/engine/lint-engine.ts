@@ -5,7 +5,7 @@
 // the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
 // findings come by severity (errors first), then by table and path, so the order is stable.
 import type { Design } from '../../model/schema';
-import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../analysis';
+import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
 import { editOf, referrers, type Edit } from './incremental';
 import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';

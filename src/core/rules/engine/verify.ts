@@ -5,11 +5,11 @@
 // A fix that edits a few tables is judged on what it can change (engine/incremental.ts): the
 // findings of those tables and of the rules that read the whole design, the queries of those
 // tables; the rest of the design is the same objects before and after, so the same findings.
-import { formatIssue, validateChanged, validateDesign } from '../../model/load-design';
+import { formatIssue, validateChanged, validateDesign } from '../../load/load-design';
 import type { Design, Query } from '../../model/schema';
-import type { DesignAnalysis, TableAnalysis } from '../analysis';
+import type { DesignAnalysis, TableAnalysis } from '../../analysis/design';
 import type { Finding, PlanEffect } from '../types';
-import { describe, served, worse, type Served } from './plans';
+import { describe, served, worse, type Served } from '../../analysis/plan-rank';
 
 export type Verdict = { ok: true; design: Design; effects: PlanEffect[] } | { ok: false; reason: string };
 

@@ -2,7 +2,7 @@
 // share of writes comes from its fields' distributions (uniform, zipf, hot, weights); shares are
 // kept as log-spaced bins (count of keys, their total share), so products of fields stay small.
 import type { Field } from '../../model/schema';
-import type { FieldInfo } from '../analysis';
+import type { FieldInfo } from '../../analysis/design';
 
 interface Bin {
   count: number;

@@ -7,7 +7,7 @@ import { utf8 } from '../../keys/bytes';
 import { encodeBigEndianInt64, encodeOrderedInt64 } from '../../keys/orderedcode';
 import { DEFAULT_START_MS } from '../../keys/generate';
 import { LONG_MAX } from '../../keys/values';
-import type { DesignAnalysis, TableAnalysis } from '../analysis';
+import type { DesignAnalysis, TableAnalysis } from '../../analysis/design';
 import type { Finding } from '../types';
 import { BUCKET_MS } from '../../model/duration';
 

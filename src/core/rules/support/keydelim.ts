@@ -8,7 +8,7 @@
 import type { Design, RowKey } from '../../model/schema';
 import { compareBytes, startsWithAt, utf8 } from '../../keys/bytes';
 import { layoutOf, printSegments, TemplateError } from '../../keys/template';
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 import { updateTable } from '../edit';
 import { hashPad } from '../../keys/values';
 import { byteSource, intRange, showChar, type KeySegment } from './keybytes';

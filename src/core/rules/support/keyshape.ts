@@ -2,7 +2,7 @@
 // and the pure edit that puts a hash salt in front of a key.
 import type { Design, Field, Table } from '../../model/schema';
 import { layoutOf, TemplateError } from '../../keys/template';
-import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../analysis';
+import type { DesignAnalysis, FieldInfo, TableAnalysis } from '../../analysis/design';
 import type { Finding } from '../types';
 import { updateTable } from '../edit';
 import { isMovingEdge } from '../../capacity/hotspot';
@@ -122,24 +122,6 @@ export function prependSalt(design: Design, t: TableAnalysis, of: string[], buck
 
 /** Salt buckets the fixes use: a multiple of the nodes (4 per node), so every node gets ranges. */
 export const saltBuckets = (nodes: number): number => 4 * nodes;
-
-/** A template for messages: placeholders as <name>, since `{name}` in a message reads as an unfilled one. */
-export const showTemplate = (template: string): string => template.replace(/\{(\w+)\}/g, '<$1>');
-
-/** Percent with two significant digits: 0.012%, 3.4%, 56%. */
-export function percent(x: number): string {
-  const p = x * 100;
-  if (p >= 10) return `${Math.round(p)}%`;
-  return `${Number(p.toPrecision(2))}%`;
-}
-
-/** A count for messages: 12, 3.5, 4100, 4.1e12, unbounded. */
-export function count(x: number): string {
-  if (!Number.isFinite(x)) return 'unbounded';
-  if (x >= 1e6) return x.toExponential(1).replace('e+', 'e');
-  if (x >= 100 || Number.isInteger(x)) return String(Math.round(x));
-  return String(Number(x.toPrecision(2)));
-}
 
 /**
  * The design with a salt right after the key field `after` (`{after}#{salt}#rest`), hashing `of`

@@ -1,5 +1,5 @@
 // Batch B helpers: how long a table's keys get, for key-too-long and key-length.
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 import { byteSource, keySegments } from './keybytes';
 
 /** Bigtable's hard limit on a row key (4 KB). */

@@ -3,6 +3,6 @@
 // reads only the plan declares `reads: planReads`, so a fix that leaves every workload as it was
 // does not run the rule again (engine/incremental.ts).
 import { tableWorkload } from '../../capacity/workload';
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 
 export const planReads = (t: TableAnalysis): unknown => tableWorkload(t);

@@ -5,9 +5,9 @@
 // asynchronous secondary index (a continuous materialized view) serves the other one.
 import type { Query, Table } from '../../model/schema';
 import { layoutOf, type KeyLayout } from '../../keys/template';
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 import { reorderTemplate } from '../edit';
-import { planQuery, type QueryPlan } from '../plan';
+import { planQuery, type QueryPlan } from '../../analysis/query-plan';
 import { keyOrderFor } from './table-for-query';
 
 export interface Shape {
@@ -181,9 +181,4 @@ export function secondTable(ta: TableAnalysis, qi: number): SecondTable | null {
   const sql = `SELECT ${select} FROM ${sqlIdent(ta.table.name)} ORDER BY ${[...keyed, 'source_key'].join(', ')}`;
   const first = order.find((n) => !isSalt(ta.table, n) && match[n] !== undefined) ?? 'query';
   return { name: `${ta.table.name}_by_${first}`, template, leader: first, order, sql };
-}
-
-/** A template for messages: {field} is shown as <field> (messages keep braces for their own placeholders). */
-export function showTemplate(template: string): string {
-  return template.replace(/\{(\w+)\}/g, '<$1>');
 }

@@ -7,7 +7,7 @@
 // The engine checks the result like any fix: no declared query served worse, no new warning.
 import type { Design, Field, Query, Table } from '../../model/schema';
 import { layoutOf, TemplateError } from '../../keys/template';
-import type { TableAnalysis } from '../analysis';
+import type { TableAnalysis } from '../../analysis/design';
 import { reorderTemplate } from '../edit';
 import type { FixProposal } from '../types';
 

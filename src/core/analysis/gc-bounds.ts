@@ -3,8 +3,8 @@
 // age), so the kept sets are nested: a union (delete when ANY rule says so) keeps the smallest
 // of its children's sets, an intersection (delete when ALL say so) the largest. That makes the
 // min/max below exact counts, not approximations.
-import type { GcRule } from '../../model/schema';
-import { durationMs } from '../analysis';
+import type { GcRule } from '../model/schema';
+import { parseDuration } from '../model/duration';
 
 export interface KeepInput {
   /** Cells written to the column group over the row's life. */
@@ -20,7 +20,7 @@ function ageMs(d: string): number {
   let ms = ages.get(d);
   if (ms === undefined) {
     if (ages.size > 1000) ages.clear(); // typed durations only; keep the memo small
-    ages.set(d, (ms = durationMs(d) ?? Infinity));
+    ages.set(d, (ms = parseDuration(d) ?? Infinity));
   }
   return ms;
 }

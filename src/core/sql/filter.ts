@@ -9,7 +9,7 @@
 // a literal that is not of the column's type) is a reason, never a predicate that reads other rows.
 import { columnType, sqlCast, sqlValueType } from '../model/column-types';
 import type { ColumnType, Table } from '../model/schema';
-import { paramName, sqlBytes, sqlId, sqlString } from './sql-text';
+import { paramName, sqlBytes, sqlId, sqlString } from './text';
 
 export interface SqlParam {
   name: string;

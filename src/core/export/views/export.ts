@@ -5,9 +5,9 @@
 //   gcloud bigtable authorized-views create ID --instance=... --table=T --definition-file=FILE
 // (flags as `gcloud ... --help` prints them), and google_bigtable_materialized_view,
 // google_bigtable_logical_view, google_bigtable_authorized_view (terraform-provider-google).
-import { commentText, requireArguments, shq } from '../export/common';
-import { block, hclString, heredocSafe, tfName, type Item } from '../export/terraform';
-import type { AuthorizedView, Design, LogicalView, MaterializedView } from '../model/schema';
+import { commentText, requireArguments, shq } from '../common';
+import { block, hclString, heredocSafe, tfName, type Item } from '../terraform';
+import type { AuthorizedView, Design, LogicalView, MaterializedView } from '../../model/schema';
 import { checkSelect } from './check';
 import { materializedViewSql } from './sql';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../keys/template';
 import type { Table } from '../model/schema';
-import { planQuery } from './plan';
+import { planQuery } from './query-plan';
 
 const table = (template: string, fields: Table['rowKey']['fields']): Table => ({ name: 't', rowKey: { template, fields } });
 const plan = (t: Table, match: Record<string, 'eq' | 'prefix' | 'range'>, filter?: string[]) =>

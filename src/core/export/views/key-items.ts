@@ -2,8 +2,8 @@
 // expression: a key field of the source table (a column under a row key schema, or a SPLIT of
 // _key at the key's delimiter), a cell of a family, a time (_timestamp, TIMESTAMP_TRUNC), or an
 // expression the studio cannot size. The view rules size hotspots and copies from it.
-import { keyLayoutOf } from '../export/common';
-import type { Column, Family, Table } from '../model/schema';
+import { keyLayoutOf } from '../common';
+import type { Column, Family, Table } from '../../model/schema';
 
 export type KeyItem =
   | { kind: 'field'; name: string; item: string }

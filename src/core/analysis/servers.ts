@@ -2,9 +2,9 @@
 // (an index table written with this one first), or a continuous materialized view over this
 // table keyed by groupBy or index. The plan is the one `servedBy` would give (analysis.ts
 // routes declared ones the same way), so a proposal and the declared route cannot disagree.
-import type { DesignAnalysis, TableAnalysis } from '../analysis';
-import { RANK } from '../engine/plans';
-import { planQuery, type QueryPlan } from '../plan';
+import type { DesignAnalysis, TableAnalysis } from './design';
+import { RANK } from './plan-rank';
+import { planQuery, type QueryPlan } from './query-plan';
 
 export interface Server {
   name: string;

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportTable } from '../export/index';
+import { exportTable } from '../../outputs';
 import { VIEWS_DESIGN } from './test-design';
 import { authorizedViewDefinition, viewsGcloud, viewsOf } from './export';
 
@@ -94,8 +94,8 @@ describe.skipIf(!hasTerraform)('view Terraform and terraform fmt', () => {
 
 describe('views in share links and design files', () => {
   it('round-trips every kind of view through a share link and the design export', async () => {
-    const { decodeShare, encodeShare } = await import('../share/share');
-    const { loadDesign } = await import('../model/load-design');
+    const { decodeShare, encodeShare } = await import('../../share/share');
+    const { loadDesign } = await import('../../load/load-design');
     const back = decodeShare(encodeShare(VIEWS_DESIGN));
     expect(back.ok && back.design).toEqual(VIEWS_DESIGN);
     const file = loadDesign(exportTable(VIEWS_DESIGN, null, 'design').text);

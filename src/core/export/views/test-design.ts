@@ -1,7 +1,7 @@
 // For tests: a design with every kind of view (materialized by SQL, by groupBy and by index,
 // logical, authorized with whole families, qualifiers and qualifier prefixes), on a table whose
 // id needs backticks in SQL.
-import type { Design } from '../model/schema';
+import type { Design } from '../../model/schema';
 
 export const VIEWS_DESIGN: Design = {
   format: 'bigtable-studio/v1',

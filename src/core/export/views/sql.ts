@@ -3,13 +3,13 @@
 // secondary index: ORDER BY the chosen fields, then the source row key), as Google's
 // "Continuous materialized view queries" shows them. A source key field is a column when the
 // table has a row key schema, else read out of _key with SPLIT when the key can be split.
-import { keyLayoutOf } from '../export/common';
-import { ExportError } from '../export/common';
-import { structuredKeyOf } from '../export/row-key-schema';
-import { splittable } from '../export/sql-query';
-import { sqlId, sqlString } from '../export/sql-text';
-import { columnType, sqlCast } from '../model/column-types';
-import type { Design, MaterializedView, Table } from '../model/schema';
+import { keyLayoutOf } from '../common';
+import { ExportError } from '../common';
+import { structuredKeyOf } from '../row-key-schema';
+import { splittable } from '../sql-query';
+import { sqlId, sqlString } from '../../sql/text';
+import { columnType, sqlCast } from '../../model/column-types';
+import type { Design, MaterializedView, Table } from '../../model/schema';
 
 export type ViewSql = { ok: true; sql: string } | { ok: false; reason: string };
 

@@ -2,9 +2,10 @@
 // kind and scans, and for a query with a limit whether its rows come in the order it wants
 // (newest first needs a reversed timestamp right after the bound fields; a leaderboard's
 // "top 10" needs the score there). engine/verify.ts compares these before and after a fix.
-import type { Query } from '../../model/schema';
-import type { TableAnalysis } from '../analysis';
-import type { QueryPlan } from '../plan';
+import { formatPercent } from '../units';
+import type { Query } from '../model/schema';
+import type { TableAnalysis } from './design';
+import type { QueryPlan } from './query-plan';
 
 export const RANK = { point: 0, prefix: 1, range: 1, 'multi-scan': 2, 'full-scan': 3 } as const;
 export const KIND = { point: 'point read', prefix: 'prefix scan', range: 'range scan', 'multi-scan': 'multi-scan', 'full-scan': 'full scan' } as const;
@@ -46,7 +47,7 @@ export function describe(s: Served): string {
   return parts.join(', ');
 }
 
-const pct = (x: number) => (x >= 0.1 ? `${Math.round(x * 100)}%` : x >= 0.001 ? `${(x * 100).toFixed(1)}%` : '<0.1%');
+const pct = (x: number) => formatPercent(x, 'share');
 
 /** Why `after` serves the query worse than `before`, or null when it is at least as good. */
 export function worse(q: Query, before: Served, after: Served): string | null {

@@ -7,12 +7,20 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importText } from '../import';
-import { toBase64 } from '../share/base64';
-import { exportTable } from '../export/index';
+import { importText } from '../../import';
+import { toBase64 } from '../../keys/base64';
+import { exportTable } from '../../outputs';
 import { materializedViewSql } from './sql';
 import { VIEWS_DESIGN } from './test-design';
-import { type CaptureServer, gcloudSandbox, hasGcloud, NOT_FOUND, type ProcessResult, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
+import {
+  type CaptureServer,
+  gcloudSandbox,
+  hasGcloud,
+  NOT_FOUND,
+  type ProcessResult,
+  runProcess,
+  startCaptureServer,
+} from '../../../test-support/gcloud-capture';
 
 if (!hasGcloud) console.warn('gcloud is not installed: skipping the real-gcloud view export tests');
 

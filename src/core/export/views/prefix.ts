@@ -2,10 +2,10 @@
 // complete segments it holds are values their fields can take (a tenant's name, a padded salt,
 // the literal text), and the rest can begin one. "Authorized views overview": a view is a row key
 // prefix (e.g. all rows that start with examplepetstore1#) plus families or qualifiers.
-import { utf8 } from '../keys/bytes';
-import { decodeValue, hashPad } from '../keys/values';
-import { keyLayoutOf } from '../export/common';
-import type { Field, Table } from '../model/schema';
+import { utf8 } from '../../keys/bytes';
+import { decodeValue, hashPad } from '../../keys/values';
+import { keyLayoutOf } from '../common';
+import type { Field, Table } from '../../model/schema';
 
 function valueProblem(name: string, f: Field, value: string): string | null {
   if (f.type === 'hash') {

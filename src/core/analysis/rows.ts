@@ -3,18 +3,15 @@
 // by how long it receives writes (one time bucket, or the whole retention), how the writes
 // spread over rows (the busiest entity takes far more than the average), and how many cells GC
 // and aggregate families let it keep. docs/rules/row-size.md explains the model.
-import type { Column, Family, Table } from '../../model/schema';
-import { utf8Length } from '../../keys/bytes';
-import { writesInWindow, type FieldInfo, type TableAnalysis } from '../analysis';
+import type { Column, Family, Table } from '../model/schema';
+import { utf8Length } from '../keys/bytes';
+import { writesInWindow, type FieldInfo, type TableAnalysis } from './design';
 import { boundsGrowth, keptCells } from './gc-bounds';
-import { formatDuration, type Bucket } from '../../model/duration';
+import { formatDuration, type Bucket } from '../model/duration';
 
 export const MiB = 1024 * 1024;
 export const ROW_WARN_BYTES = 100 * MiB;
 export const ROW_ERROR_BYTES = 256 * MiB;
-
-export { BUCKET_MS, BUCKETS, formatDuration, type Bucket } from '../../model/duration';
-export { formatBytes, formatCount } from '../../units';
 
 export interface ColumnEstimate {
   family: number;

@@ -1,7 +1,7 @@
 // Which keys the format allows at a path, for "unknown key" messages that suggest the right one.
 import type { z } from 'zod';
-import { Design } from './schema';
-import type { PathPart } from './positions';
+import { Design } from '../model/schema';
+import type { PathPart } from '../model/positions';
 
 type AnySchema = z.ZodType;
 

@@ -1,18 +1,21 @@
 // A design review in Markdown: per table the key template with example and sample keys, the
 // fields, families and GC rules, the validator's findings, query plans, size estimates, and
 // the simulation summary when one was run. Whole design when no table is chosen.
-import { viewsMarkdown, viewsOf } from '../views/export';
+import { viewsMarkdown, viewsOf } from '../export/views/export';
 import { displayKey } from '../keys/bytes';
 import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
-import { keyLabel } from '../sim/heatmap';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
-import { estimates, formatBytes, rowsText, storedText } from '../report/lint-report';
+import { estimates, formatBytes, rowsText, storedText } from './lint-report';
+import { peakWrites } from '../analysis/design';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
-import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from './common';
+import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from '../export/common';
 import { renderGc } from '../model/gc';
+
+/** Bytes of a key the review shows at most (as the simulator's labels, LABEL_BYTES). */
+const REVIEW_KEY_BYTES = 1024;
 
 /** Text safe in a Markdown table cell. */
 export function cell(s: string): string {
@@ -107,9 +110,10 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     out.push(`- Encoding: ${l.encoding}${l.delimiter !== null ? `, delimiter ${code(l.delimiter)}${l.inferredDelimiter ? ' (inferred)' : ''}` : ''}`);
     // A key past 1,024 bytes shows its first 1,024 and its length, as the simulator's labels do:
     // the review stays a page, whatever the key (docs/fuzz.md, "Budgets").
-    const show = keyLabel(displayKey);
+    const show = (k: Uint8Array) =>
+      k.length <= REVIEW_KEY_BYTES ? displayKey(k) : `${displayKey(k.subarray(0, REVIEW_KEY_BYTES))}... (${k.length.toLocaleString('en-US')} bytes)`;
     out.push(`- Example key: ${code(show(codec.encode(exampleRecord(table.rowKey))))}`);
-    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: table.load?.writesPerSecond }).map((k) => code(show(k)));
+    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: peakWrites(design, table) ?? undefined }).map((k) => code(show(k)));
     out.push(`- Sample keys (seed 1): ${samples.join(', ')}`);
   } catch (e) {
     out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);

@@ -7,7 +7,7 @@ import { utf8Length } from '../keys/bytes';
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
 import { assertNever, hashPad } from '../keys/values';
-import { planQueries, planQuery, type QueryPlan } from './plan';
+import { planQueries, planQuery, type QueryPlan } from './query-plan';
 import { BUCKET_MS, DAY_MS, parseDuration } from '../model/duration';
 
 export interface Bytes {
@@ -84,7 +84,6 @@ const UNIT_MS = { s: 1000, ms: 1, us: 0.001 } as const;
 export const YEAR_MS = 365 * DAY;
 
 /** A design duration in milliseconds; null when absent (model/duration.ts). */
-export const durationMs = parseDuration;
 
 const DIGITS = '0123456789';
 const charsOf = (...parts: string[]): Charset => ({ any: false, chars: new Set(parts.join('')) });
@@ -344,6 +343,12 @@ export function declaredWrites(table: Table): { peak: number | null; average: nu
   return { peak, average: load?.averageWritesPerSecond ?? bulkAverage(load) ?? peak };
 }
 
+/** The table's declared peak write rate within `design` (a table written with another takes that table's); null when none is declared. */
+export function peakWrites(design: Design, table: Table): number | null {
+  analyze(design);
+  return declaredWrites(table).peak;
+}
+
 /** The load a table's writes follow: its own, or (with no rates of its own) the table it is written with. */
 function effectiveLoad(table: Table): Table['load'] {
   // A table written with another (writtenWith) takes that table's rates unless it declares its own.
@@ -353,7 +358,7 @@ function effectiveLoad(table: Table): Table['load'] {
 /** A periodic bulk load's mean rate: bulkRows every bulkEvery; null unless both are declared. */
 function bulkAverage(load: Table['load']): number | null {
   if (load?.writePattern !== 'bulk' || load.bulkRows === undefined) return null;
-  const every = durationMs(load.bulkEvery);
+  const every = parseDuration(load.bulkEvery);
   return every === null ? null : load.bulkRows / (every / 1000);
 }
 
@@ -376,13 +381,13 @@ export function writesInWindow(table: Table, windowMs: number): number {
       n = Math.min(atPeak, daily);
       break;
     case 'burst': {
-      const burst = durationMs(load?.burstDuration);
+      const burst = parseDuration(load?.burstDuration);
       const oneBurst = burst === null || peak === null ? Infinity : peak * (Math.min(burst, windowMs) / 1000);
       n = Math.min(atPeak, Number.isFinite(daily) ? Math.max(oneBurst, daily) : oneBurst);
       break;
     }
     case 'bulk': {
-      const every = durationMs(load?.bulkEvery);
+      const every = parseDuration(load?.bulkEvery);
       const loads = every === null ? 1 : Math.max(1, Math.ceil(windowMs / every));
       n = Math.min(atPeak, load?.bulkRows === undefined ? daily : load.bulkRows * loads);
       break;
@@ -406,7 +411,7 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
     if (!(e instanceof TemplateError)) throw e;
     layoutError = e.message;
   }
-  const retention = durationMs(table.load?.retention);
+  const retention = parseDuration(table.load?.retention);
   const retentionMs = retention ?? YEAR_MS;
   const rates = declaredWrites(table);
   const wps = rates.peak ?? 0;

@@ -1,15 +1,15 @@
 // Cross-field rules of the format that a per-field schema cannot say: the template and the
 // fields agree, names are unique, options fit their field. (Design advice, such as "do not
 // lead with a timestamp", belongs to the validator's rules, not here.)
-import type { Design, Field, Table } from './schema';
-import type { PathPart } from './positions';
+import type { Design, Field, Table } from '../model/schema';
+import type { PathPart } from '../model/positions';
 import { layoutOf, TemplateError } from '../keys/template';
 import { utf8 } from '../keys/bytes';
 import { exampleValue } from '../keys/generate';
 import { decodeValue, encodeValue } from '../keys/values';
-import { instanceIssues } from './instance-semantic';
-import { filterIssue } from '../export/sql-filter';
-import { SqlSyntaxError, tokenize, type Token } from '../views/tokens';
+import { instanceIssues } from '../model/instance-semantic';
+import { filterIssue } from '../sql/filter';
+import { SqlSyntaxError, tokenize, type Token } from '../sql/tokens';
 
 export interface SemanticIssue {
   path: PathPart[];

@@ -2,10 +2,10 @@
 // continuous materialized view rules), never uses ARRAY_AGG, and an index puts the equality
 // fields of its query first (an index on the range field alone cannot serve "a user since T").
 import { describe, expect, it } from 'vitest';
-import { exampleDesigns } from '../../test-support/examples';
-import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
-import type { Design } from '../model/schema';
-import { lint } from '../rules/lint';
+import { exampleDesigns } from '../../../test-support/examples';
+import { ENCODING_ZOO, EVIL } from '../../../test-support/export-designs';
+import type { Design } from '../../model/schema';
+import { lint } from '../../rules/lint';
 import { checkMaterializedView } from './check';
 import { materializedViewSql } from './sql';
 import { suggestViews } from './suggest';

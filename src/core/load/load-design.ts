@@ -2,9 +2,19 @@
 // validate the format (zod, strict) -> cross-field checks (semantic.ts). Every error names
 // file, line, column and the path (tables[0].rowKey.fields.ts.unit) and says what is allowed.
 import type { core } from 'zod';
-import { Design, FORMAT_V1 } from './schema';
-import { decodeUtf8 } from './utf8';
-import { formatPath, MAX_DEPTH, MAX_ENTRIES, MAX_KEYS, MAX_TABLES, parseYamlWithPositions, YamlSyntaxError, type PathPart, type SourceMap } from './positions';
+import { Design, FORMAT_V1 } from '../model/schema';
+import { decodeUtf8 } from '../model/utf8';
+import {
+  formatPath,
+  MAX_DEPTH,
+  MAX_ENTRIES,
+  MAX_KEYS,
+  MAX_TABLES,
+  parseYamlWithPositions,
+  YamlSyntaxError,
+  type PathPart,
+  type SourceMap,
+} from '../model/positions';
 import { semanticIssues } from './semantic';
 import { allowedKeysAt } from './allowed';
 import { formatBytes } from '../units';
@@ -26,7 +36,7 @@ export type LoadResult =
     }
   | { ok: false; issues: DesignIssue[] };
 
-import { MAX_DESIGN_BYTES } from './limits';
+import { MAX_DESIGN_BYTES } from '../model/limits';
 
 export { MAX_DESIGN_BYTES };
 const MAX_ISSUES = 50;

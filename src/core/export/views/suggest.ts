@@ -3,11 +3,11 @@
 // family, and an asynchronous secondary index (ORDER BY the matched fields, equality fields
 // first, then the source row key) for each query that neither the table's key nor another
 // table of the design serves.
-import type { KeyLayout } from '../keys/template';
-import { columnType } from '../model/column-types';
-import type { Design, MaterializedView, Table, ViewAggregation } from '../model/schema';
-import { planQuery } from '../rules/plan';
-import { keyLayoutOf } from '../export/common';
+import type { KeyLayout } from '../../keys/template';
+import { columnType } from '../../model/column-types';
+import type { Design, MaterializedView, Table, ViewAggregation } from '../../model/schema';
+import { planQuery } from '../../analysis/query-plan';
+import { keyLayoutOf } from '../common';
 import { cellExpr, keyFieldExpr } from './sql';
 
 export interface Suggestion {

@@ -6,9 +6,9 @@
 //   BIT_XOR, AVG); none of ARRAY, ARRAY_AGG, ARRAY_CONCAT_AGG, COUNT_IF, non-deterministic
 //   functions, DESC, DISTINCT, LIMIT/OFFSET, SELECT *, OVER, STRUCT.
 // - "GoogleSQL for Bigtable reference": SELECT statements only; no JOIN, UNION or CTEs.
-import { RESERVED } from '../export/sql-text';
-import type { Design } from '../model/schema';
-import { balanced, splitTopLevel, SqlSyntaxError, tokenize, topLevel, type Token } from './tokens';
+import { RESERVED } from '../../sql/text';
+import type { Design } from '../../model/schema';
+import { balanced, splitTopLevel, SqlSyntaxError, tokenize, topLevel, type Token } from '../../sql/tokens';
 
 export const MV_AGGREGATIONS = [
   'COUNT',
