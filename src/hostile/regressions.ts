@@ -130,4 +130,27 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): most values "*𝆹𝅥" (astral
+    // characters), some empty: infer's common prefix ended between the two halves of a
+    // surrogate pair, and the closed set it answered held a lone surrogate (no UTF-8 form).
+    name: "infer of the design's own keys: values of astral characters sharing a prefix, and an empty one",
+    design: {
+      format: v1,
+      name: 'astral',
+      tables: [
+        {
+          name: 'd',
+          rowKey: {
+            template: '{a}#!{b}',
+            delimiter: '#!',
+            fields: {
+              a: { type: 'string', values: ['*𝆹𝅥', '', 'ὴ'], weights: [77, 3, 5], distribution: 'sequential' },
+              b: { type: 'domain', cardinality: 362_499, distribution: 'zipf', skew: 0.3688574272425216 },
+            },
+          },
+        },
+      ],
+    },
+  },
 ];

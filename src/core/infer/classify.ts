@@ -137,6 +137,8 @@ function commonPrefix(vs: readonly string[]): string {
   // Up to the first digit: `tenant_0412` -> `tenant_`, `week2026-01-05` -> `week`.
   const digit = first.slice(0, p).search(/[0-9]/);
   if (digit >= 0) p = digit;
+  // Never half a character: a prefix that ends on a high surrogate keeps its pair together.
+  if (p > 0 && p < first.length && /[\uD800-\uDBFF]/.test(first[p - 1]!)) p--;
   const cls = (c: string) => (/[A-Za-z]/.test(c) ? 'a' : 'p');
   while (p > 0 && p < first.length && cls(first[p - 1]!) === 'a' && cls(first[p]!) === 'a') p--;
   return first.slice(0, p);
