@@ -18,7 +18,7 @@ import { fullDesign, nearValidDesign } from '../test-support/design-extras';
 // Each run is a whole design through many commands: shrinking one takes minutes, so it is asked for
 // (FUZZ_SHRINK=1 with the seed that failed).
 const SHRINK = process.env.FUZZ_SHRINK === '1';
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 type Schema = { type?: string | string[]; enum?: unknown[]; minimum?: number; maximum?: number; items?: Schema };
 type Tool = { name: string; inputSchema: { properties?: Record<string, Schema> } };
 type Answer = { content: { type: string; text?: string }[]; isError?: boolean; structuredContent?: unknown };
