@@ -153,4 +153,29 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): a 4,096-byte bytes field then a
+    // binary ordered-code int, delimited by ~: infer read one binary run of 4,108 bytes and
+    // answered a bytes field past the format's 4,096, then refused its own design.
+    name: "infer of the design's own keys: a 4,096-byte field beside binary bytes, delimited",
+    design: {
+      format: v1,
+      name: 'wide binary',
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{salt}~{k}~{n}',
+            delimiter: '~',
+            fields: {
+              salt: { type: 'hash', buckets: 1, of: ['k'], pad: 4 },
+              k: { type: 'bytes', length: 4096 },
+              n: { type: 'int', min: 761_267_264_600, max: 761_267_264_600, encoding: 'orderedCode', distribution: 'hot', share: 0.81 },
+            },
+          },
+          load: { writesPerSecond: 747_172 },
+        },
+      ],
+    },
+  },
 ];

@@ -187,7 +187,10 @@ function binaryGuess(raw: readonly Uint8Array[], ctx: ColumnContext): Guess {
       );
     return intGuess(vs, vs.map(String), fit, ctx, { encoding: 'bigEndian' });
   }
-  return { kind: 'field', field: { type: 'bytes', length: width }, prefix: '', confidence: round2(fit * 0.7), note: `${width} raw bytes` };
+  // A bytes field holds at most 4,096 bytes (the format's bound): wider runs are said, not written.
+  const length = Math.min(width, MAX_BYTES_LENGTH);
+  const note = length < width ? `${width} raw bytes (a bytes field holds at most ${MAX_BYTES_LENGTH})` : `${width} raw bytes`;
+  return { kind: 'field', field: { type: 'bytes', length }, prefix: '', confidence: round2(fit * (length < width ? 0.35 : 0.7)), note };
 }
 
 function tsGuess(vs: readonly bigint[], unit: 's' | 'ms' | 'us', confidence: number, extra: Record<string, unknown>, what: string): Guess {
@@ -281,6 +284,8 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
   return stringGuess(vs, ctx, '');
 }
 
+/** The format's bound of a bytes field's length. */
+const MAX_BYTES_LENGTH = 4096;
 /** The format's bounds of a string field: a value of `values`, and `prefix` (in UTF-16 units, as zod counts). */
 const MAX_VALUE_CHARS = 1024;
 const MAX_PREFIX_CHARS = 256;
