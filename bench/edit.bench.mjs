@@ -32,7 +32,7 @@ export { capacityPlans } from ${src('src/app/capacity/plans.ts')};
 export { marksFor } from ${src('src/app/code/markers.ts')};
 export { docText, checkDesign } from ${src('src/app/documents/docs.ts')};
 export { exportDesign } from ${src('src/core/export/design.ts')};
-export { loadDesign } from ${src('src/core/model/load-design.ts')};
+export { loadDesign } from ${src('src/core/load/load-design.ts')};
 export { loadModel } from ${src('src/app/model.ts')};`,
     { define: { 'import.meta.env.VITE_BTSTUDIO_TEST_HOOKS': '"0"' } },
   );

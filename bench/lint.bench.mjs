@@ -6,7 +6,7 @@ const { lint, withVerifiedFixes, loadDesign, RULES, capacityPlan } =
   await importBundle(`export { lint, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
 export { capacityPlan } from ${src('src/core/capacity/plan.ts')};
 export { RULES } from ${src('src/core/rules/registry.ts')};
-export { loadDesign } from ${src('src/core/model/load-design.ts')};`);
+export { loadDesign } from ${src('src/core/load/load-design.ts')};`);
 
 const TYPES = [
   ['tenant', '{type: string, values: [acme, globex, initech, umbrella, hooli]}'],

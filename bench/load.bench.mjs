@@ -30,7 +30,7 @@ function bundle() {
   return importBundle(
     `export { runCli } from ${src('src/cli/run-in-memory.ts')};
 export { syntheticRows, loadRows, tableMutate } from ${src('src/bigtable/load-rows.ts')};
-export { loadDesign } from ${src('src/core/model/load-design.ts')};`,
+export { loadDesign } from ${src('src/core/load/load-design.ts')};`,
     { node: true },
   );
 }

@@ -69,7 +69,7 @@ describe("the gallery's first screen", () => {
     for (const f of [
       'src/app/model-impl.ts',
       'src/core/model/schema.ts',
-      'src/core/model/load-design.ts',
+      'src/core/load/load-design.ts',
       'src/app/persist/restore.ts',
       'src/app/documents/docs-model.ts',
     ])

@@ -4,6 +4,7 @@
 // On a keystroke the fixes are not checked yet (lint's `verifyFixes: 'defer'`): the findings,
 // estimates and markers need no fix. The findings panel asks for `verifiedLintOf` after the
 // keystroke (useVerifiedLint), and only a fix that passed the check is ever offered or applied.
+// A keystroke's lint starts from the last one (lint's `since`): see docs/architecture.md.
 import { useEffect, useState } from 'react';
 import type { Design } from '../core/model/schema';
 import { lint, withVerifiedFixes, type LintResult } from '../core/rules/lint';
@@ -11,13 +12,20 @@ import { testRules } from './test-hooks';
 
 const linted = new WeakMap<Design, LintResult>();
 const verified = new WeakMap<Design, LintResult>();
+/**
+ * The last design linted and its result. A keystroke edits one table of it: lint is given this
+ * result (`since`), lints again only what the edit can change and keeps every other finding
+ * (any other change, another design included, is linted whole).
+ */
+let last: LintResult | null = null;
 
 export function lintOf(design: Design): LintResult {
   let result = linted.get(design);
   // A test build (VITE_BTSTUDIO_TEST_HOOKS) adds a rule that throws, for the error-boundary e2e test.
   if (!result) {
     const extra = import.meta.env.VITE_BTSTUDIO_TEST_HOOKS === '1' ? { extraRules: testRules() } : {};
-    linted.set(design, (result = lint(design, { ...extra, verifyFixes: 'defer' })));
+    linted.set(design, (result = lint(design, { ...extra, ...(last ? { since: last } : {}), verifyFixes: 'defer' })));
+    last = result;
   }
   return result;
 }

@@ -1,6 +1,6 @@
 // Real gcloud against a loopback capture server (BIGTABLE-FACTS.md: api_endpoint_overrides and
 // disable_credentials), shared by the gcloud export tests (core/export/gcloud.test.ts,
-// whole-gcloud.test.ts, core/views/gcloud-views.test.ts): the server on 127.0.0.1 that each
+// whole-gcloud.test.ts, core/export/views/gcloud-views.test.ts): the server on 127.0.0.1 that each
 // test answers in its own way, a gcloud configuration pointing the Bigtable admin API at it,
 // a stub cbt, and a child process runner.
 import { spawn, spawnSync } from 'node:child_process';

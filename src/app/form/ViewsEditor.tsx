@@ -2,7 +2,7 @@
 // table, description, deletion protection, and the view as SQL in Monaco or as a builder:
 // groupBy fields and aggregations, or index fields and families), logical views (SQL in
 // Monaco) and authorized views (table, row prefixes, families with their qualifiers and
-// qualifier prefixes). The SQL's problems are the view checks' (core/views/check.ts), inline.
+// qualifier prefixes). The SQL's problems are the view checks' (core/export/views/check.ts), inline.
 import { lazy, memo, Suspense } from 'react';
 import type { AuthorizedView, Design, LogicalView, MaterializedView, ViewAggregation } from '../../core/model/schema';
 import { checkMaterializedView, checkSelect } from '../../core/export/views/check';

@@ -3,7 +3,7 @@
 // anchor key (the selected row). eq takes the anchor's value, prefix the first half of it,
 // range runs from the anchor's value over a quarter of the values the field takes in the
 // list. Values compare as key bytes, which is what Bigtable's row ranges do. The plan
-// (core/rules/plan.ts) says what the read should look like: one range for a prefix or a
+// (core/analysis/query-plan.ts) says what the read should look like: one range for a prefix or a
 // range scan, one per salt bucket for a salted key, the whole table for a full scan.
 // Imports core only: this module runs in the sort worker.
 import { displayKey as shown } from '../../core/keys/bytes';

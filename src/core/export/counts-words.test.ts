@@ -1,4 +1,4 @@
-// Counts in generated text say "1 table", never "the 1 tables" (core/report/words.ts plural).
+// Counts in generated text say "1 table", never "the 1 tables" (core/units.ts plural).
 import { describe, expect, it } from 'vitest';
 import { diffDesigns, diffText } from '../diff';
 import type { Design } from '../model/schema';

@@ -31,7 +31,7 @@ const anyView = (design: Design) => Boolean(design.materializedViews?.length || 
 /** Parts in the order they are written. */
 export const DESIGN_PARTS: readonly DesignPart[] = [
   {
-    // Materialized, logical and authorized views (core/views/export.ts), after every table.
+    // Materialized, logical and authorized views (export/views/export.ts), after every table.
     title: 'views',
     gcloud: (design) => (anyView(design) ? viewsGcloud(viewsOf(design, null)) : null),
     terraform: (design, ctx) => {

@@ -196,7 +196,7 @@ export const exportGcloud: Exporter = (design, tableArg) => {
     lines.push(`printf '%s' ${shq(t.schemaYaml)} > "$schema_file"`, '');
   }
   lines.push(...t.commands('"$schema_file"'));
-  // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
+  // The design's views of this table (materialized, logical, authorized): export/views/export.ts.
   const views = viewsOf(design, table.name);
   lines.push(...viewsGcloud(views));
   return {

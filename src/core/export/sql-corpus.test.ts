@@ -1,5 +1,5 @@
 // Every SELECT the SQL export writes, for every query of every example and test design, checked
-// by structure (core/views/tokens.ts; no well-kept GoogleSQL parser exists for JavaScript):
+// by structure (core/sql/tokens.ts; no well-kept GoogleSQL parser exists for JavaScript):
 // one SELECT ... FROM the table, balanced, every matched key field and every filter bound by a
 // predicate that is in the statement, every @parameter declared and every declared one used,
 // and no reserved word unquoted where an identifier stands. A query without a statement says why.

@@ -1,6 +1,6 @@
 // GoogleSQL for Bigtable: one SELECT per declared query that returns exactly its rows
 // (sql-query.ts), the design's materialized and logical views of the table, and suggested
-// materialized views (core/views/suggest.ts) that pass the same checks as declared ones.
+// materialized views (core/export/views/suggest.ts) that pass the same checks as declared ones.
 import type { Design, Table } from '../model/schema';
 import { checkMaterializedView } from './views/check';
 import { viewsOf } from './views/export';

@@ -259,7 +259,7 @@ export const exportTerraform: Exporter = (design, tableArg) => {
     ]),
   );
   for (const b of t.blocks) out.push('', ...b);
-  // The design's views of this table (materialized, logical, authorized): core/views/export.ts.
+  // The design's views of this table (materialized, logical, authorized): core/export/views/export.ts.
   const views = viewsOf(design, table.name);
   out.push(...viewsTerraform(views, 'var.instance_name', (name) => (name === table.name ? `google_bigtable_table.${tfName(table.name)}` : null)));
   return { text: `${out.join('\n')}\n`, filename: `${fileSafe(table.name)}.tf`, mime: 'text/plain', notes: [...t.notes, ...views.skipped] };

@@ -35,7 +35,8 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
     );
   }
   for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
-  routeIssues(design, out);
+  // Names kept: the other tables name the same tables as before, which they named rightly.
+  routeIssues(design, out, only && namesKept ? each : undefined);
   for (const ti of each) writePatternIssues(design.tables[ti]!, ['tables', ti, 'load'], out);
   out.push(...instanceIssues(design, each));
   viewIssues(design, out, fragment);
@@ -177,16 +178,19 @@ function servingKeyFields(design: Design, name: string): Set<string> {
 }
 
 /** servedBy and writtenWith name another table (or, for servedBy, a materialized view over this table). */
-function routeIssues(design: Design, out: SemanticIssue[]): void {
-  const tables = new Set(design.tables.map((t) => t.name));
-  design.tables.forEach((t, ti) => {
+function routeIssues(design: Design, out: SemanticIssue[], only?: readonly number[]): void {
+  // Every table's name, built only when a table names another.
+  let known: Set<string> | undefined;
+  const tables = () => (known ??= new Set(design.tables.map((t) => t.name)));
+  for (const ti of only ?? design.tables.keys()) {
+    const t = design.tables[ti]!;
     if (t.writtenWith !== undefined) {
       if (t.writtenWith === t.name)
         out.push({ path: ['tables', ti, 'writtenWith'], message: 'a table cannot be written with itself; name the table whose writes also write this one' });
-      else if (!tables.has(t.writtenWith))
+      else if (!tables().has(t.writtenWith))
         out.push({
           path: ['tables', ti, 'writtenWith'],
-          message: `no table "${clip(t.writtenWith)}" in the design; writtenWith names the table whose writes also write this one (${listed([...tables])})`,
+          message: `no table "${clip(t.writtenWith)}" in the design; writtenWith names the table whose writes also write this one (${listed([...tables()])})`,
         });
     }
     (t.queries ?? []).forEach((q, qi) => {
@@ -196,17 +200,17 @@ function routeIssues(design: Design, out: SemanticIssue[]): void {
         out.push({ path, message: 'servedBy names another table or a materialized view; a query on its own table needs no servedBy' });
         return;
       }
-      if (tables.has(q.servedBy)) return;
+      if (tables().has(q.servedBy)) return;
       const view = design.materializedViews?.find((v) => v.name === q.servedBy);
       if (!view) {
-        const names = [...tables].filter((n) => n !== t.name).concat((design.materializedViews ?? []).map((v) => v.name));
+        const names = [...tables()].filter((n) => n !== t.name).concat((design.materializedViews ?? []).map((v) => v.name));
         out.push({ path, message: `no table or materialized view "${clip(q.servedBy)}" in the design${names.length ? ` (${listed(names)})` : ''}` });
       } else if (view.table !== t.name)
         out.push({ path, message: `materialized view ${view.name} reads table ${view.table}, not ${t.name}: it cannot serve this table's query` });
       else if (!view.groupBy && !view.index)
         out.push({ path, message: `materialized view ${view.name} is given as SQL; a view that serves a query declares its key with groupBy or index` });
     });
-  });
+  }
 }
 
 /** The average write rate is a mean of the rate whose peak is writesPerSecond: it cannot exceed it. */

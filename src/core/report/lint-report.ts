@@ -29,7 +29,7 @@ export interface QuerySummary {
 export interface TableEstimate {
   table: string;
   keyBytes: { min: number; typical: number; max: number };
-  /** The typical row and the busiest row, in bytes (support/rows.ts). */
+  /** The typical row and the busiest row, in bytes (analysis/rows.ts). */
   rowBytes: number;
   hottestRowBytes: number;
   /** Rows and stored bytes from the capacity model (src/core/capacity/workload.ts): null when unknown or unbounded. */

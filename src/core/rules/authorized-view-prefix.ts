@@ -6,6 +6,7 @@
 import { keyLayoutOf } from '../export/common';
 import type { Field, Table } from '../model/schema';
 import { defineRule } from './types';
+import { readByViews } from './support/viewed';
 
 /** The shortest piece of an open-ended value taken for a name (a tenant) rather than a range. */
 const MIN_NAME = 3;
@@ -61,6 +62,7 @@ export default defineRule({
       open: 'authorized view {view} on {table} grants rows whose key starts with "{prefix}". Row prefixes match bytes, not key segments, so a {field} such as "{value}corp" or "{value}-eu" (any value that starts with "{value}") is granted too: a cross-tenant leak. End the prefix at the key\'s delimiter: "{fixed}" ("Authorized views overview": a prefix such as examplepetstore1#).',
     },
     fixable: true,
+    reads: readByViews,
   },
   check({ design, report }) {
     (design.authorizedViews ?? []).forEach((v, vi) => {

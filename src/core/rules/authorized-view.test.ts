@@ -48,7 +48,7 @@ ruleTester(rule, {
       ],
     },
     {
-      // A view on a table the design does not have is refused by check (model/semantic.ts).
+      // A view on a table the design does not have is refused by check (load/semantic.ts).
       name: 'an unknown family and more than 10 qualifier prefixes',
       yaml: design(`authorizedViews:
   - name: b

@@ -4,6 +4,7 @@
 import { TABLE_ID_RE } from '../export/common';
 import { prefixProblem } from '../export/views/prefix';
 import { defineRule } from './types';
+import { readByViews } from './support/viewed';
 
 export const MAX_QUALIFIER_PREFIXES = 10;
 
@@ -22,6 +23,7 @@ export default defineRule({
       duplicate: 'authorized view {view} is defined twice on table {table}.',
     },
     fixable: false,
+    reads: readByViews,
   },
   check({ design, report }) {
     const seen = new Set<string>();

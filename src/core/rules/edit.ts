@@ -3,7 +3,9 @@ import type { Design, Field, Table } from '../model/schema';
 import { layoutOf, printSegments } from '../keys/template';
 
 export function updateTable(design: Design, index: number, update: (t: Table) => Table): Design {
-  return { ...design, tables: design.tables.map((t, i) => (i === index ? update(t) : t)) };
+  const tables = design.tables.slice();
+  tables[index] = update(tables[index]!);
+  return { ...design, tables };
 }
 
 export function updateField(design: Design, index: number, name: string, update: (f: Field) => Field): Design {

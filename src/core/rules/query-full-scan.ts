@@ -9,8 +9,31 @@ import { showTemplate } from '../keys/template';
 import { updateTable } from './edit';
 import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
+import { analyze, type DesignAnalysis } from '../analysis/design';
 import { serverFor } from '../analysis/servers';
 import { KIND } from '../analysis/plan-rank';
+
+/** Per analysis: the tables with a query whose remedy looks for another table to serve it, with its match fields. */
+const seekers = new WeakMap<DesignAnalysis, [number, string[]][]>();
+
+function seekersOf(analysis: DesignAnalysis): [number, string[]][] {
+  let list = seekers.get(analysis);
+  if (list) return list;
+  list = [];
+  for (const ta of analysis.tables) {
+    if (!ta.layout) continue;
+    const shapes = shapesOf(ta);
+    (ta.table.queries ?? []).forEach((q, qi) => {
+      const match = Object.keys(q.match ?? {});
+      if (q.kind === 'batch' || match.length === 0 || ta.plans[qi]?.servedBy) return;
+      const s = shapes[qi]!;
+      if ((!s.full && s.prefixOk) || s.matched.length === 0) return;
+      list!.push([ta.index, match]);
+    });
+  }
+  seekers.set(analysis, list);
+  return list;
+}
 
 export default defineVisitorRule({
   meta: {
@@ -31,6 +54,14 @@ export default defineVisitorRule({
         'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table. Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, Schema design best practices "Materialized views › For secondary indexing").',
     },
     fixable: true,
+    // A full scan's remedy names another table whose key serves the query (support/servers.ts):
+    // an edit of a table whose key has the query's fields may change it.
+    crossTable: (before, after, changed, analysis = analyze(before)) => {
+      const keys = changed.flatMap((i) => [before.tables[i]?.rowKey.fields, after.tables[i]?.rowKey.fields]).filter((f) => f !== undefined);
+      const out = new Set<number>();
+      for (const [ti, match] of seekersOf(analysis)) if (keys.some((fields) => match.every((n) => n in fields))) out.add(ti);
+      return out;
+    },
   },
   create({ design, analysis, report }) {
     return {

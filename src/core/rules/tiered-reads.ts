@@ -33,6 +33,11 @@ export default defineRule({
         'query "{query}" of {table} reads {lookback} back and targets {latency} ms, but cells older than {tier} are on infrequent access storage, whose reads take "low double-digit ms" ("Choose between SSD and HDD storage"). Tier later (infrequentAccessAfter: {lookback}) or filter the query to the SSD-resident time range ("Tiered storage overview", filter by time range).',
     },
     fixable: true,
+    // Nothing of a table without a tiering age; else the table, its retention and its queries' rows per read.
+    reads: (ta) =>
+      ta.table.tieredStorage?.infrequentAccessAfter === undefined
+        ? null
+        : [ta.table, ta.retentionMs, tableWorkload(ta).queries.map((w) => [w.index, w.rowsPerRequest])],
   },
   check({ design, analysis, report }) {
     const cluster = clusterOf(design);

@@ -25,18 +25,18 @@ export interface RuleMeta {
    * hooks read that table and the design's settings outside `tables` unless it says 'names'
    * (every table's name: rerun on all tables when a name changes) or 'tables' (any table: rerun
    * on all), or a function naming, for an edit of the design, the tables whose visits it may
-   * change besides the edited ones. An old-style `check` reads the whole design unless
+   * change besides the edited ones (given the analysis of the design before the edit). An old-style `check` reads the whole design unless
    * `perTable`: it reads only the tables of `analysis.tables`, so the engine runs it one table
    * at a time.
    */
-  crossTable?: 'names' | 'tables' | ((before: Design, after: Design, changed: readonly number[]) => Iterable<number>);
+  crossTable?: 'names' | 'tables' | ((before: Design, after: Design, changed: readonly number[], analysis: DesignAnalysis) => Iterable<number>);
   perTable?: boolean;
   /**
    * For an old-style `check` over the whole design: all it reads of a table (compared as JSON),
-   * besides the design outside `tables`. An edit that leaves this unchanged for every table it
+   * besides the design outside `tables` (given too, to say a table no view reads is not read). An edit that leaves this unchanged for every table it
    * edits (and adds none) leaves the rule's findings as they were, so its check is not run again.
    */
-  reads?: (t: TableAnalysis) => unknown;
+  reads?: (t: TableAnalysis, design: Design) => unknown;
 }
 
 export interface Finding {

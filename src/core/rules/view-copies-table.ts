@@ -8,6 +8,7 @@ import { keyItemOf } from '../export/views/key-items';
 import { materializedViewSql } from '../export/views/sql';
 import type { FieldInfo } from '../analysis/design';
 import { defineRule } from './types';
+import { readByViews } from './support/viewed';
 
 /** A key field with a new value for (nearly) every row. */
 const unique = (f: FieldInfo) =>
@@ -29,6 +30,7 @@ export default defineRule({
         'materialized view {view} groups by {key}, every field of the row key of {table}: one group per source row, so the view copies the table with nothing aggregated ("Continuous materialized views": billed for storage and sync). Group by fewer fields, or a coarser time bucket.',
     },
     fixable: true,
+    reads: readByViews,
   },
   check({ design, analysis, report }) {
     (design.materializedViews ?? []).forEach((v, vi) => {

@@ -16,6 +16,7 @@ import sequentialLeading from './sequential-leading';
 import timestampLeading from './timestamp-leading';
 import { assertNever } from '../keys/values';
 import { defineRule, type Severity } from './types';
+import { readByViews } from './support/viewed';
 
 const KEY_RULES = [timestampLeading, sequentialLeading, lowCardinalityPrefix];
 
@@ -95,6 +96,7 @@ export default defineRule({
         'materialized view {view} is grouped by {key}: every source write updates the view row of its group, and the busiest group takes about {rate} writes/s ({wps} writes/s into the source, {share} of them). One row is never split across tablets, and one {storage} node serves about {perNode} writes/s of 1 KB rows ("Understand performance"), so that row needs {nodes} nodes\' worth on one tablet. Group by a finer key (add a field that spreads the busiest group) or aggregate at read time.',
     },
     fixable: false,
+    reads: readByViews,
   },
   check({ design, analysis, report }) {
     (design.materializedViews ?? []).forEach((v, vi) => {

@@ -9,6 +9,7 @@ import { tokenize, type Token } from '../sql/tokens';
 import { checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
 import { defineRule } from './types';
+import { readByViews } from './support/viewed';
 
 /** Words that promise a view holds no personal data. */
 const PROMISE =
@@ -49,8 +50,10 @@ export default defineRule({
         '{kind} view {view} says "{promise}" (its name or description), but it includes {families} of table {table}, which the design marks as holding personal data (personalData: true). A view is granted on its own ("Authorized views overview"), so whoever is given this view reads that data. Leave the family out of the view{how}, or, if the family holds no personal data, unmark it.',
     },
     fixable: true,
+    reads: readByViews,
   },
   check({ design, report }) {
+    if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
     const byName = new Map(design.tables.map((t) => [t.name, t]));
     (design.authorizedViews ?? []).forEach((v, vi) => {
       const table = byName.get(v.table);

@@ -6,6 +6,7 @@ import { TABLE_ID_RE } from '../export/common';
 import { ARRAY_AGG_HELP, checkMaterializedView, checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
 import { defineRule } from './types';
+import { readByViews } from './support/viewed';
 
 export default defineRule({
   meta: {
@@ -23,6 +24,7 @@ export default defineRule({
       materialized: 'materialized view {view} {problem} ("Continuous materialized view queries"). {help}',
     },
     fixable: false,
+    reads: readByViews,
   },
   check({ design, report }) {
     const seen = new Set<string>();

@@ -4,6 +4,8 @@
 // rule that throws becomes a `rule-failed` error naming the rule and table instead of taking
 // the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
 // findings come by severity (errors first), then by table and path, so the order is stable.
+// Given the lint of the design before an edit (`since`, the studio's keystroke), it lints again
+// only what the edit can change and keeps the rest, fixes' verdicts included (lintSince).
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
 import { editOf, referrers, type Edit } from './incremental';
@@ -42,6 +44,14 @@ export interface LintOptions {
   verifyScope?: 'edit' | 'whole';
   /** The day (YYYY-MM-DD) acceptances' `until` is compared with (lint's default: today, UTC). */
   today?: string;
+  /**
+   * The lint of the design this one edits (the studio's previous keystroke): when the edit
+   * changes only tables, renames none and adds none, only what it can change is linted again
+   * (the edited tables, the tables some rule's crossTable names, the rules that read the whole
+   * design unless what they read is unchanged) and every other finding is kept. The same
+   * findings as a whole lint; any other edit is linted whole.
+   */
+  since?: LintResult;
 }
 
 export interface LintResult {
@@ -59,10 +69,17 @@ interface Pending {
   scope: number | null;
   /** The rule that reported it (or failed, for a rule-failed finding). */
   by: string;
+  /** A finding kept from an earlier lint: the proposal as its rule made it, and for which design. */
+  origin?: { proposal: FixProposal; from: Design };
 }
 
-/** Verified fixed designs, by finding (applyFix uses them; findings are plain data otherwise). */
-const FIXED = new WeakMap<Finding, { from: Design; to: Design }>();
+/**
+ * Verified fixes, by finding (applyFix uses them; findings are plain data otherwise). The fix is
+ * kept as its proposal, applied again when asked (a pure edit of the same design): keeping every
+ * checked design would keep every fixed table's analysis alive, which costs the garbage
+ * collector more per fix the larger the design.
+ */
+const FIXED = new WeakMap<Finding, { from: Design; apply: () => Design | null }>();
 
 /** An old-style rule as visitors: `check` once per design (per table if `perTable`), its `fix` as the proposal. */
 function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string): void }): Visitors {
@@ -109,6 +126,10 @@ interface EditRun {
   extra: Map<string, Set<number>>;
   /** Rules not run: what they read is unchanged (`reads`), so are their findings. */
   skip: Set<string>;
+  /** Findings as a whole lint writes them (a keystroke's lint), not only to be compared (a fix check's). */
+  full?: boolean;
+  /** Set by the run: whether a rule visited the design or every table (read beyond the edit's tables). */
+  global?: boolean;
 }
 
 /**
@@ -147,18 +168,19 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       const path = ti === undefined ? r.path : ['tables', ti, ...r.path];
       // The lint of an edit is only compared (engine/verify.ts), which reads a message only to
       // name a new finding: it is written when read, and the detail never.
-      const finding: Finding = only
-        ? new Compared(rule.meta.id, severity, table, path, r.messageId, data, template)
-        : {
-            rule: rule.meta.id,
-            severity,
-            table,
-            path,
-            messageId: r.messageId,
-            message: formatMessage(template, data),
-            data,
-            ...(detail ? { detail: formatMessage(detail, data) } : {}),
-          };
+      const finding: Finding =
+        only && !only.full
+          ? new Compared(rule.meta.id, severity, table, path, r.messageId, data, template)
+          : {
+              rule: rule.meta.id,
+              severity,
+              table,
+              path,
+              messageId: r.messageId,
+              message: formatMessage(template, data),
+              data,
+              ...(detail ? { detail: formatMessage(detail, data) } : {}),
+            };
       let proposal = r.fix ?? null;
       if (!isVisitorRule(rule) && oldLabel && rule.fix) {
         const fix = rule.fix;
@@ -173,6 +195,7 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       failed(rule, null, e);
     }
   }
+  if (only) only.global = walkers.some((w) => typeof w.v.design === 'function' || !w.local);
   // Each visitor is called only on the rules that have it (most rules visit one or two kinds).
   type Walker = (typeof walkers)[number];
   const having = (hook: keyof Visitors) => walkers.filter((w) => typeof w.v[hook] === 'function');
@@ -279,13 +302,16 @@ export function sortFindings<T extends Finding>(findings: T[]): T[] {
 
 /** Lints with `rules` (options.registry is ignored here: lint.ts resolves it). */
 export function lintWith(rules: readonly AnyRule[], design: Design, options: LintOptions = {}): LintResult {
-  const analysis = analyze(design);
   const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
-  const pending = run(design, analysis, settings, rules);
+  const since = options.since && BASES.get(options.since);
+  const part = since ? lintSince(rules, since, design, settings) : null;
+  const analysis = part?.analysis ?? analyze(design);
+  const pending = part?.pending ?? run(design, analysis, settings, rules);
   const findings = pending.map((p) => p.finding);
+  const base: Base = { design, analysis, settings, pending, rules, findings, valid: part?.valid };
   // Unverified (inside a fix check): nothing is offered.
-  if (options.verifyFixes === false) return { findings: sortFindings(findings), analysis };
-  const check = checker(rules, options, { design, settings, findings, analysis, pending });
+  if (options.verifyFixes === false) return based({ findings: sortFindings(findings), analysis }, base);
+  const check = checker(rules, options, base, part?.reuse);
   if (options.verifyFixes === 'defer') {
     // Only the findings that exist only if their advice is safe are decided now.
     const drop = new Set<Finding>();
@@ -295,7 +321,7 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
       if (v.ok) offer(finding, proposal, v, design);
       else drop.add(finding);
     }
-    const result = { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+    const result = based({ findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis }, base);
     const later = pending.filter((p) => p.proposal && !p.proposal.onlyAdvice);
     if (later.length > 0) DEFERRED.set(result, { design, check, later });
     return result;
@@ -308,7 +334,148 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
     else if (proposal.onlyAdvice) drop.add(finding);
     else finding.fixWithheld = withheld(proposal, v.reason);
   }
-  return { findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis };
+  return based({ findings: sortFindings(findings.filter((f) => !drop.has(f))), analysis }, base);
+}
+
+/** What a lint keeps for the lint of an edit of its design (`since`). */
+interface Base extends Baseline {
+  rules: readonly AnyRule[];
+  refs?: Map<string, number[]>;
+}
+
+const BASES = new WeakMap<LintResult, Base>();
+
+/** The result, kept as the base of a lint it may be given to (`since`). */
+function based(result: LintResult, base: Base): LintResult {
+  BASES.set(result, base);
+  return result;
+}
+
+/** Which rules an edit runs again: those whose crossTable names tables (`extra`), and those not run (`skip`). */
+function editScope(rules: readonly AnyRule[], before: Design, was: DesignAnalysis, after: Design, analysis: DesignAnalysis, edit: Edit) {
+  const sameCount = after.tables.length === before.tables.length;
+  const extra = new Map<string, Set<number>>();
+  const skip = new Set<string>();
+  for (const r of rules) {
+    const cross = r.meta.crossTable;
+    if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(before, after, edit.changed, was)));
+    const reads = r.meta.reads;
+    if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
+      const same = edit.tables.every((ti) => readText(reads, was.tables[ti]!, before) === readText(reads, analysis.tables[ti]!, after));
+      if (same) skip.add(r.meta.id);
+    }
+  }
+  return { extra, skip };
+}
+
+/**
+ * The lint of `design`, an edit of the base's design, from the base: the part the edit can
+ * change linted again, the rest kept. Null when only a whole lint can tell (an edit outside
+ * the tables, a rename, a table added or removed, other rules or settings).
+ */
+function lintSince(
+  rules: readonly AnyRule[],
+  base: Base,
+  design: Design,
+  settings: Record<string, SeveritySetting>,
+): { analysis: DesignAnalysis; pending: Pending[]; valid: boolean | undefined; reuse: Reuse } | null {
+  const sameRules = base.rules.length === rules.length && base.rules.every((r, i) => r === rules[i]);
+  if (!sameRules || JSON.stringify(base.settings) !== JSON.stringify(settings)) return null;
+  if (design.tables.length !== base.design.tables.length) return null;
+  const edit = editOf(base.design, design, (base.refs ??= referrers(base.design)));
+  if (!edit || edit.namesChanged) return null;
+  const analysis = analyzeEdit(base.analysis, design, edit.changed);
+  const { extra, skip } = editScope(rules, base.design, base.analysis, design, analysis, edit);
+  const fresh = run(design, analysis, settings, rules, { edit, extra, skip, full: true });
+  const visited = new Set(edit.tables);
+  const inPart = (p: Pending) => (p.scope === null ? !skip.has(p.by) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true);
+  // Kept findings are copies (a lint's findings are its own); their fixes apply to this design.
+  let whole: Pending[] | null = null;
+  const redo = (p: Pending) => () => {
+    whole ??= run(design, analysis, settings, rules);
+    const same = whole.find(
+      (w) =>
+        w.by === p.by &&
+        w.finding.rule === p.finding.rule &&
+        w.finding.messageId === p.finding.messageId &&
+        pathKey(w.finding.path) === pathKey(p.finding.path),
+    );
+    return same?.proposal?.apply() ?? null;
+  };
+  const kept = base.pending
+    .filter((p) => !inPart(p))
+    .map((p): Pending => {
+      const origin = p.origin ?? (p.proposal ? { proposal: p.proposal, from: base.design } : undefined);
+      return { ...p, finding: unjudged(p.finding), proposal: origin ? rebase(origin.proposal, origin.from, design, redo(p)) : null, origin };
+    });
+  // A whole lint's order: the design visits first, then the tables (sortFindings keeps it among equals).
+  const global = (p: Pending) => p.scope === null;
+  const pending = [...kept.filter(global), ...fresh.filter(global), ...kept.filter((p) => !global(p)), ...fresh.filter((p) => !global(p))];
+  // Valid: the last design was, and the edited tables are (names kept).
+  const valid = base.valid === true ? invalidReason(design, edit.tables, base.design) === null : undefined;
+  // A kept finding's fix keeps its verdict when its check read nothing the edit changed: no rule
+  // over the whole design ran in it, no table whose findings this lint found again, no query
+  // named as one of the edited tables' queries, the same crossTable answers, the same findings
+  // of the whole design (a rejected fix's reason may name one).
+  const was = new Map<Finding, Finding>();
+  base.pending.forEach((p) => {
+    if (!inPart(p)) was.set(kept[was.size]!.finding, p.finding);
+  });
+  const touched = new Set([...visited, ...[...extra.values()].flatMap((t) => [...t])]);
+  const names = new Set(edit.changed.flatMap((i) => [base.design.tables[i], design.tables[i]].flatMap((t) => (t?.queries ?? []).map((q) => q.name))));
+  const globalText = (list: readonly Pending[]) =>
+    JSON.stringify(list.filter(global).map(({ finding: f }) => [f.rule, f.severity, f.path, f.messageId, f.data, f.message]));
+  let sameGlobal: boolean | undefined;
+  let refs: Map<string, number[]> | undefined;
+  const reuse: Reuse = (finding, proposal) => {
+    const prior = was.get(finding);
+    const last = prior && CHECKS.get(prior);
+    if (!last || valid !== true) return null;
+    const fp = last.footprint;
+    if (fp.global || fp.names || [...fp.tables].some((t) => touched.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
+    sameGlobal ??= globalText(base.pending) === globalText(pending);
+    if (!sameGlobal) return null;
+    let fixed: Design | null;
+    try {
+      fixed = proposal.apply();
+    } catch {
+      return null;
+    }
+    const fixEdit = fixed && editOf(design, fixed, (refs ??= referrers(design)));
+    if (!fixed || !fixEdit || scopeText(rules, design, analysis, fixed, fixEdit) !== fp.scope) return null;
+    return last;
+  };
+  return { analysis, pending, valid, reuse };
+}
+
+/** A copy of a finding as a rule reported it: no fix offered or withheld yet, no acceptance. */
+function unjudged(f: Finding): Finding {
+  const { fix: _fix, fixWithheld: _withheld, effects: _effects, acceptance: _acceptance, ...reported } = f;
+  return reported;
+}
+
+/**
+ * A proposal made for `from`, applied to `to` (edits of `from`'s tables since): the tables and
+ * settings the fix changes in `from`, put into `to`. A fix that changes a table edited since, or
+ * removes a table, is made again on `to` (`redo`).
+ */
+function rebase(p: FixProposal, from: Design, to: Design, redo: () => Design | null): FixProposal {
+  return {
+    ...p,
+    apply: () => {
+      const fixed = p.apply();
+      if (!fixed) return fixed;
+      if (fixed.tables === from.tables) return { ...fixed, tables: to.tables };
+      if (fixed.tables.length < from.tables.length) return redo();
+      const tables = to.tables.slice();
+      for (let i = 0; i < fixed.tables.length; i++) {
+        if (fixed.tables[i] === from.tables[i]) continue;
+        if (i < from.tables.length && to.tables[i] !== from.tables[i]) return redo();
+        tables[i] = fixed.tables[i]!;
+      }
+      return { ...fixed, tables };
+    },
+  };
 }
 
 type Check = (finding: Finding, proposal: FixProposal) => Verdict;
@@ -320,6 +487,8 @@ interface Baseline {
   findings: readonly Finding[];
   analysis: DesignAnalysis;
   pending: readonly Pending[];
+  /** Whether the design is valid, once known (a keystroke's lint knows it from the last one's). */
+  valid?: boolean;
 }
 
 interface Index {
@@ -386,7 +555,7 @@ function indexOf(base: Baseline): Index {
     }
   }
   return {
-    valid: invalidReason(base.design, null) === null,
+    valid: (base.valid ??= invalidReason(base.design, null) === null),
     refs: referrers(base.design),
     globalCounts: counts(global.map((p) => p.finding)),
     globalByRule: new Map([...globalOf].map(([id, fs]) => [id, counts(fs)])),
@@ -407,10 +576,15 @@ function indexOf(base: Baseline): Index {
  * that edits tables is checked by linting again what the edit can change (engine/incremental.ts),
  * any other by linting the whole fixed design.
  */
-function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline): Check {
-  const relint = (d: Design) => lintWith(rules, d, { ...options, verifyFixes: false });
+function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline, reuse?: Reuse): Check {
+  const relint = (d: Design) => lintWith(rules, d, { ...options, since: undefined, verifyFixes: false });
   let index: Index | null = null;
   return (finding, proposal) => {
+    const kept = reuse?.(finding, proposal);
+    if (kept) {
+      CHECKS.set(finding, kept);
+      return kept.verdict;
+    }
     let fixed: Design | null;
     try {
       fixed = proposal.apply();
@@ -422,37 +596,72 @@ function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline
     if (!fixed || !edit || !index?.valid) return verifyFix(base, finding, fixed, relint);
     const invalid = invalidReason(fixed, edit.tables, base.design);
     if (invalid) return { ok: false, reason: invalid };
-    return judge(finding, fixed, sidesOf(rules, base, index, fixed, edit), compareFindings);
+    const { sides, footprint } = sidesOf(rules, base, index, fixed, edit);
+    const verdict = judge(finding, fixed, sides, compareFindings);
+    CHECKS.set(finding, { verdict, footprint });
+    return verdict;
   };
 }
 
-const readTexts = new WeakMap<(t: TableAnalysis) => unknown, WeakMap<TableAnalysis, string>>();
+/** What a fix check read of the design besides the tables it lints again (kept for the next keystroke). */
+interface Footprint {
+  /** The tables whose findings the check compared: those the fix edits, those naming them, those a rule's crossTable named. */
+  tables: ReadonlySet<number>;
+  /** The fix's tables and every crossTable's answer, as text. */
+  scope: string;
+  /** The names of the queries of those tables, before and after the fix. */
+  queries: ReadonlySet<string>;
+  /** Whether a rule that reads the whole design ran (then the verdict depends on every table). */
+  global: boolean;
+  /** Whether the fix added or renamed a table. */
+  names: boolean;
+}
 
-/** What a rule reads of a table (its `reads`), as text; kept per table analysis. */
-function readText(reads: (t: TableAnalysis) => unknown, ta: TableAnalysis): string {
+/** The last check of each finding's fix, by finding, with what it read. */
+const CHECKS = new WeakMap<Finding, { verdict: Verdict; footprint: Footprint }>();
+
+/** A keystroke's lint: the verdict of a kept finding's fix, when the edit cannot have changed it. */
+type Reuse = (finding: Finding, proposal: FixProposal) => { verdict: Verdict; footprint: Footprint } | null;
+
+/** The fix's tables and every crossTable's answer for it, as text. */
+function scopeText(rules: readonly AnyRule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit): string {
+  const parts: unknown[] = [edit.tables];
+  for (const r of rules) {
+    const cross = r.meta.crossTable;
+    if (typeof cross === 'function') parts.push([r.meta.id, [...cross(design, fixed, edit.changed, analysis)].sort((a, b) => a - b)]);
+  }
+  return JSON.stringify(parts);
+}
+
+type Reads = (t: TableAnalysis, design: Design) => unknown;
+const readTexts = new WeakMap<Reads, WeakMap<TableAnalysis, { views: unknown[]; text: string }>>();
+
+/** What a rule reads of a table (its `reads`), as text; kept per table analysis and the design's views. */
+function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
   let byTable = readTexts.get(reads);
   if (!byTable) readTexts.set(reads, (byTable = new WeakMap()));
-  let text = byTable.get(ta);
-  if (text === undefined) byTable.set(ta, (text = JSON.stringify(reads(ta)) ?? 'undefined'));
+  const views = [design.authorizedViews, design.materializedViews, design.logicalViews];
+  const hit = byTable.get(ta);
+  if (hit && hit.views.every((v, i) => v === views[i])) return hit.text;
+  const text = JSON.stringify(reads(ta, design)) ?? 'undefined';
+  byTable.set(ta, { views, text });
   return text;
 }
 
 /** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
-function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed: Design, edit: Edit): Sides {
+function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed);
-  const sameCount = fixed.tables.length === base.design.tables.length;
-  const extra = new Map<string, Set<number>>();
-  const skip = new Set<string>();
-  for (const r of rules) {
-    const cross = r.meta.crossTable;
-    if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(base.design, fixed, edit.changed)));
-    const reads = r.meta.reads;
-    if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
-      const same = edit.tables.every((ti) => readText(reads, base.analysis.tables[ti]!) === readText(reads, analysis.tables[ti]!));
-      if (same) skip.add(r.meta.id);
-    }
-  }
-  const after = run(fixed, analysis, base.settings, rules, { edit, extra, skip }).map((p) => p.finding);
+  const { extra, skip } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
+  const editRun: EditRun = { edit, extra, skip };
+  const after = run(fixed, analysis, base.settings, rules, editRun).map((p) => p.finding);
+  const read = new Set([...edit.tables, ...[...extra.values()].flatMap((t) => [...t])]);
+  const footprint: Footprint = {
+    tables: read,
+    scope: scopeText(rules, base.design, base.analysis, fixed, edit),
+    queries: new Set([...read].flatMap((ti) => [base.design.tables[ti], fixed.tables[ti]].flatMap((t) => (t?.queries ?? []).map((q) => q.name)))),
+    global: editRun.global === true,
+    names: edit.namesChanged || fixed.tables.length !== base.design.tables.length,
+  };
   // Rules whose per-table visits read every name run on every table when a name changes.
   const rerun = new Set(rules.filter((r) => local(r) && !local(r, { edit, extra, skip })).map((r) => r.meta.id));
   const visited = new Set(edit.tables);
@@ -498,7 +707,7 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
   }
   const order = (x: [string, Serving]) => index.rank.get(x[0])!;
   was.sort((x, y) => order(x) - order(y) || x[1].ta.index - y[1].ta.index);
-  return {
+  const sides: Sides = {
     before,
     after,
     common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
@@ -512,12 +721,13 @@ function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed:
     },
     touched: new Set(edit.changed.map((i) => fixed.tables[i]!.name)),
   };
+  return { sides, footprint };
 }
 
 function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok: true }>, design: Design): void {
   finding.fix = proposal.label;
   finding.effects = v.effects;
-  FIXED.set(finding, { from: design, to: v.design });
+  FIXED.set(finding, { from: design, apply: proposal.apply });
 }
 
 const withheld = (proposal: FixProposal, reason: string) => `"${proposal.label}" is not offered: ${reason.replace(/\.$/, '')}.`;
@@ -552,7 +762,12 @@ export function withVerifiedFixes(result: LintResult): LintResult {
 /** The checked fix of a finding this engine produced for `design`, if it offered one. */
 export function fixedDesign(design: Design, finding: Finding): Design | null {
   const cached = FIXED.get(finding);
-  return cached?.from === design ? cached.to : null;
+  if (cached?.from !== design) return null;
+  try {
+    return cached.apply();
+  } catch {
+    return null;
+  }
 }
 
 export { pathKey };
