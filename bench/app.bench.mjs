@@ -1,4 +1,4 @@
-// The studio's budgets in the browser (issue 4), measured on the built app (dist/app; run
+// The studio's budgets in the browser, measured on the built app (dist/app; run
 // `npm run build` first) served by Vite's preview server on a free 127.0.0.1 port and driven
 // in Debian's Chromium (/usr/bin/chromium) through Playwright:
 // - initial JavaScript, gzipped: every .js file the page has requested when the gallery is shown

@@ -1,4 +1,4 @@
-// Work done once per edit (issue 20), on the largest example (iot-multitenant), two ways:
+// Work done once per edit, on the largest example (iot-multitenant), two ways:
 // - edit.node.*: the store's per-edit work in Node, step by step, as the studio does it on a
 //   form keystroke (YAML tab closed) and on one typed in the YAML tab: the store's edit, what
 //   persistence writes, the lint the panels read, the Capacity panel's two plans, and in the

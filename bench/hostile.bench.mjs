@@ -1,4 +1,4 @@
-// The hostile-input corpus (issue 8) timed: every case of src/hostile/*.cases.ts runs once, cold
+// The hostile-input corpus timed: every case of src/hostile/*.cases.ts runs once, cold
 // (one process, in file order), through its real entry point. One JSON line per group (design,
 // share, import, cli) and one for all: cases, answered as expected, crashes, p50 and max ms, the
 // cases over 1 s and the slowest three.

@@ -1,6 +1,6 @@
 // Key generation: `btstudio keys -n 1000000` for every table of every example (its output to
 // a file), beside GNU `LC_ALL=C sort` sorting that same output in the same run (the anchor:
-// issue 19 asks for generation in no more time than the sort). Prints one JSON line a table.
+// generation should take no more time than the sort). Prints one JSON line a table.
 // Usage: node bench/keys.bench.mjs [--keys N] [--runs 3]   (after the CLI is built; medians of the runs)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

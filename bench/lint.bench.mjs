@@ -2,9 +2,9 @@
 // 5 queries per table), warm. The validator runs on every keystroke in the browser.
 import { importBundle, src } from './bundle.mjs';
 
-const { lint, withVerifiedFixes, loadDesign, RULES, capacityPlan } =
+const { lint, withVerifiedFixes, loadDesign, RULES, planCapacity } =
   await importBundle(`export { lint, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
-export { capacityPlan } from ${src('src/core/capacity/plan.ts')};
+export { planCapacity } from ${src('src/core/capacity/capacity-plan.ts')};
 export { RULES } from ${src('src/core/rules/registry.ts')};
 export { loadDesign } from ${src('src/core/load/load-design.ts')};`);
 
@@ -128,7 +128,7 @@ if (process.env.BENCH_RULES) {
   console.error('findings by rule', JSON.stringify(counts));
 }
 
-// The capacity plan (src/core/capacity/plan.ts) on every keystroke, as the studio runs it: lint
+// The capacity plan (src/core/capacity/capacity-plan.ts) on every keystroke, as the studio runs it: lint
 // (whose capacity rules read the plan) with the fix checks deferred (src/app/lint-cache.ts), then
 // the Capacity panel's two plans (SSD and HDD, with the user's prices, so not the memoised one).
 // Target: lint plus plan under 5 ms warm. The fix checks run after the keystroke, before any fix
@@ -146,8 +146,8 @@ for (let i = 0; i < 200; i++) {
   const t0 = performance.now();
   const result = lint(e, { verifyFixes: 'defer' });
   const t1 = performance.now();
-  capacityPlan(e, result.analysis, { prices });
-  capacityPlan(e, result.analysis, { prices, storage: 'hdd' });
+  planCapacity(e, result.analysis, { prices });
+  planCapacity(e, result.analysis, { prices, storage: 'hdd' });
   const t2 = performance.now();
   if (i % 4 === 0) {
     offered = withVerifiedFixes(result).findings.filter((f) => f.fix).length;

@@ -1,4 +1,4 @@
-// `btstudio load` throughput into the Bigtable emulator (issue 7), beside baselines that write
+// `btstudio load` throughput into the Bigtable emulator, beside baselines that write
 // the same rows (same keys, cells and values: the same seeded generator) with plain
 // @google-cloud/bigtable `table.insert` batches of 1,000 rows:
 //   load                    btstudio load end to end (main() in-process): generating the rows,

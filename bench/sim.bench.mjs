@@ -1,4 +1,4 @@
-// Simulator speed and memory (issue 5): simulated writes per second of wall time for a 10M-write
+// Simulator speed and memory: simulated writes per second of wall time for a 10M-write
 // run, peak RSS of runs of 1M, 10M and 100M writes (each in its own child process, longer runs
 // at the same rate, so memory should stay flat), and the cost of quantising a 1,000 x 300
 // heatmap to palette indexes. Runs generate a fixed budget of keys (docs/simulator.md), so

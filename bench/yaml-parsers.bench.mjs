@@ -1,4 +1,4 @@
-// Issue 20's question, measured: would the `yaml` package's document API (node ranges,
+// A question measured: would the `yaml` package's document API (node ranges,
 // LineCounter, maxAliasCount) do the loader's work (src/core/model/positions.ts: js-yaml's
 // events, refusals of hostile input, a source map) faster or in less code shipped?
 // - parse + map: the text to a value with the line of one path, on the largest example and on

@@ -1,4 +1,4 @@
-// Advice you can follow (issue 14), end to end: findings come errors first whatever their
+// Advice you can follow, end to end: findings come errors first whatever their
 // paths, and "Add a table for this query" is one click that adds the table and moves the query.
 import { codeEditor as editor, expect, newDesign, test } from './fixtures';
 

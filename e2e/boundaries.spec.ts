@@ -1,4 +1,4 @@
-// Issue 12: a panel that throws never takes the studio down. This spec builds the studio with
+// A panel that throws never takes the studio down. This spec builds the studio with
 // its test hooks (VITE_BTSTUDIO_TEST_HOOKS=1, src/app/test-hooks.ts) into dist/app-test-hooks
 // and serves it on E2E_PORT + 1; there a test makes a named panel throw, or adds a rule that
 // throws, through localStorage. The production build (the usual server) ignores both.

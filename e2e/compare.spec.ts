@@ -1,4 +1,4 @@
-// Compare with my version, in the form (issue 18): the changes of a share link marked on the
+// Compare with my version, in the form: the changes of a share link marked on the
 // Form tab of the link's version (changed fields; added tables, families and queries; what it
 // removed listed by name); back to the comparison; declining leaves both designs as they were.
 import type { Design } from '../src/core/model/schema';

@@ -173,7 +173,7 @@ test('has no serious or critical accessibility violations on the gallery, the ed
   await expect(page.getByTestId('rule-doc')).toBeVisible();
   expect(await seriousA11y(page, '[data-testid="rule-doc"]')).toEqual([]);
   await page.keyboard.press('Escape');
-  // The summary on top, a finding expanded, and a collapsed section (issue 17).
+  // The summary on top, a finding expanded, and a collapsed section.
   expect(await seriousA11y(page, '[data-testid="design-summary"]')).toEqual([]);
   await page.getByTestId('section-families').click();
   await expect(page.getByTestId('section-families')).toHaveAttribute('aria-expanded', 'false');

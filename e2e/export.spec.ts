@@ -186,7 +186,7 @@ test('an imported row_key_schema.yaml becomes a new design; a bad file changes n
     .setInputFiles({ name: 'orders.row_key_schema.yaml', mimeType: 'application/yaml', buffer: Buffer.from(schema) });
   await expect(page.getByTestId('import-ready')).toContainText('a row key schema');
   await expect(page.getByTestId('import-name')).toContainText('orders.row_key_schema.yaml');
-  // The confirmation is a dialog (issue 17 item 9): focus is in it, Escape cancels and changes nothing.
+  // The confirmation is a dialog: focus is in it, Escape cancels and changes nothing.
   const dialog = page.getByRole('dialog', { name: 'Import orders.row_key_schema.yaml' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('import-new')).toBeVisible();

@@ -1,4 +1,4 @@
-// Designs for e2e/first-screen.spec.ts (issue 17), also read by scripts/first-screen-shots.mjs.
+// Designs for e2e/first-screen.spec.ts, also read by scripts/first-screen-shots.mjs.
 import { readFileSync } from 'node:fs';
 
 /** A ride-hailing design a newcomer writes first: two tables, each led by a timestamp, with many findings. */

@@ -1,4 +1,4 @@
-// Issue 17 end to end: the first screen of a design says what matters. The key summary is in the
+// End to end, the first screen of a design says what matters. The key summary is in the
 // first viewport of every example (1400 x 900 and 1024 x 700, light and dark) and nothing scrolls
 // sideways; findings come errors first, each in full, grouped per table when there are many;
 // sections collapse and stay so for the session; "See it in the simulation" lands on a result;

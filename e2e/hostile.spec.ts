@@ -1,4 +1,4 @@
-// Hostile files and text in the browser (issue 8): each bad file opened for import is answered
+// Hostile files and text in the browser: each bad file opened for import is answered
 // with a clear error naming the file and where (line:column, or its size), the page stays
 // responsive, and nothing saved changes (IndexedDB compared byte for byte before and after).
 // Hostile text typed into the code view leaves the last valid design in place, across a reload.

@@ -1,4 +1,4 @@
-// Issue 18 in the studio: "New design from sample keys" (pasted keys inferred by the core, the
+// In the studio: "New design from sample keys" (pasted keys inferred by the core, the
 // misfits listed by line, then opened as a new design), and "Compare with my version" on a
 // share link of a design the user already has: the changes with what Bigtable allows, the YAML
 // side by side; take the link's version or chosen changes as one undo step, or keep mine and

@@ -1,4 +1,4 @@
-// Issue 17 item 3: no view scrolls sideways at 1024 px or wider, and the family editor is not
+// No view scrolls sideways at 1024 px or wider, and the family editor is not
 // covered by the side panel; below 1024 px the side panel moves under the form.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

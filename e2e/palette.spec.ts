@@ -1,4 +1,4 @@
-// Issue 17 item 4: every command is in the palette, from one registry: Share, Export, Import,
+// Every command is in the palette, from one registry: Share, Export, Import,
 // Simulate (runs), Duplicate table... each does what its button does.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

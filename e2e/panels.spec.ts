@@ -1,4 +1,4 @@
-// Issue 12: generated designs (every type, option and encoding: src/core/share/design-arbitrary.ts)
+// Generated designs (every type, option and encoding: src/core/share/design-arbitrary.ts)
 // opened by share link render every panel: the form with its estimates, plans and findings,
 // the code view, the key sorter and the simulation; the export and share dialogs open. No panel
 // shows its error box, no page error, and no NaN, Infinity or undefined in what the page says.

@@ -243,7 +243,7 @@ test('two tabs on one design: a tab that has not edited follows; one that has is
   const banner = page.getByTestId('conflict-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Ads from tab 1');
-  // The header agrees with the banner (issue 17 item 11): not "Saved in this browser".
+  // The header agrees with the banner: not "Saved in this browser".
   await expect(page.getByTestId('save-status')).toHaveText('Not saved: a design changed in another tab');
   await retype(page.getByLabel('Design name'), 'Ads from tab 1, more');
   const third = await context.newPage();

@@ -1,4 +1,4 @@
-// Issue 17 items 4, 5 and 11 in the built studio (Chromium): generated values read as what they
+// In the built studio (Chromium): generated values read as what they
 // are (the field's preview, its example, a values list), heatmap and sorter labels decode key
 // fields (ISO dates, salt buckets) with the raw bytes on hover, the heatmap has no white frame in
 // dark mode, and the palette lists every registered command, Export in each format and Plan.

@@ -1,5 +1,5 @@
-// Issue 17's small things in the built studio (Chromium): counts read "1 error" and "1 pasted
-// key"; a one-line paste with spaces or commas is offered as several keys (item 7).
+// Small things in the built studio (Chromium): counts read "1 error" and "1 pasted
+// key"; a one-line paste with spaces or commas is offered as several keys.
 import { encodeShare } from '../src/core/share';
 import type { Design } from '../src/core/model/schema';
 import { expect, test } from './fixtures';

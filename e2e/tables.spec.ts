@@ -1,4 +1,4 @@
-// Tables are first-class (issue 17 item 6): duplicate a table (button and palette), move a query
+// Tables are first-class: duplicate a table (button and palette), move a query
 // to another table (its match on fields the other key lacks is dropped, and the notice says so).
 import { encodeShare } from '../src/core/share';
 import type { Design } from '../src/core/model/schema';

@@ -1,4 +1,4 @@
-// Screenshots of the studio's first screen of a design (issue 17), light and dark, for the
+// Screenshots of the studio's first screen of a design, light and dark, for the
 // README (and one of a design with findings at 1024 x 700): `npx vite build && node scripts/first-screen-shots.mjs [port] [outdir]` (it starts
 // `vite preview` on 127.0.0.1 itself, in Debian's Chromium).
 import { spawn } from 'node:child_process';

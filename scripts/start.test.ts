@@ -1,4 +1,4 @@
-// npm start (scripts/start.mjs, issue 17 item 12): a taken port or a bad PORT is one line that
+// npm start (scripts/start.mjs): a taken port or a bad PORT is one line that
 // names it and how to choose another, exit 1, no stack trace, and nothing is built.
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';

@@ -1,4 +1,4 @@
-// The gallery's first paint needs no design model (issue 19): nothing main.tsx imports
+// The gallery's first paint needs no design model (the first screen's JavaScript budget): nothing main.tsx imports
 // statically, followed through every static import, reaches zod or js-yaml (they come with
 // model.ts's dynamic import, after the first paint). A static import added anywhere on that
 // path fails here, before the bench's byte count notices.

@@ -8,7 +8,7 @@ import { App } from './App';
 import { RootBoundary } from './components/Boundary';
 import { installShortcuts } from './commands/app-commands';
 import { applyTheme } from './commands/theme';
-import { loadModel } from './model';
+import { loadModel, modelReady } from './model';
 import { lastViewHash, startAppPersistence } from './persist/app-persist';
 import { parseHash, startHashRouting } from './routing';
 import type { OpenedLink } from './share/link';
@@ -74,7 +74,7 @@ function openLiveHash(hash: string): boolean {
     useStudio.getState().applyRoute({ view: 'design', designId: known, table: null });
     return true;
   }
-  void Promise.all([import('./live/link'), loadModel()]).then(async ([{ parseLiveHash }]) => {
+  void Promise.all([import('./live/link'), modelReady()]).then(async ([{ parseLiveHash }]) => {
     const s = useStudio.getState();
     const parsed = parseLiveHash(hash);
     if (!parsed.ok) {

@@ -98,7 +98,7 @@ export function loadEntry(src: GallerySource): DesignEntry {
 
 /**
  * An example whose text is read and loaded on first use of `source`, `ok`, `design` or `issues`, not at start:
- * the gallery's titles show before nine designs are parsed and validated (issue 4's 1 s budget).
+ * the gallery's titles show before nine designs are parsed and validated (the gallery's render budget, bench/app.bench.mjs).
  */
 export function lazyEntry(src: GallerySource): DesignEntry {
   let loaded: DesignEntry | undefined;

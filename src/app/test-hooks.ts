@@ -1,9 +1,9 @@
-// Test-only hooks of issue 12's e2e test (e2e/boundaries.spec.ts): make a named panel throw, or
+// Test-only hooks of the error-boundary e2e test (e2e/boundaries.spec.ts): make a named panel throw, or
 // add a rule that throws, to prove the rest of the studio keeps working. They exist only in a
 // build made with VITE_BTSTUDIO_TEST_HOOKS=1: vite.config.ts defines the flag as a constant, so
 // in every other build it is '' and the minifier drops each branch guarded by the flag itself
 // (callers test `import.meta.env.VITE_BTSTUDIO_TEST_HOOKS === '1'`, not a function of this module).
-import type { Rule } from '../core/rules/types';
+import { defineTableRule, type Rule } from '../core/rules/types';
 
 export const TEST_HOOKS: boolean = import.meta.env.VITE_BTSTUDIO_TEST_HOOKS === '1';
 
@@ -21,11 +21,11 @@ export function testPanelFails(name: string): boolean {
 export function testRules(): Rule[] {
   if (!TEST_HOOKS || localStorage.getItem(FAIL_RULE) === null) return [];
   return [
-    {
+    defineTableRule({
       meta: { id: 'test-throws', severity: 'warning', description: 'A rule that throws (test build only).', messages: { x: 'x' }, fixable: false },
-      check({ analysis }) {
-        if (analysis.tables.length) throw new TypeError("Cannot read properties of undefined (reading 'name')");
+      table() {
+        throw new TypeError("Cannot read properties of undefined (reading 'name')");
       },
-    },
+    }),
   ];
 }

@@ -6,7 +6,7 @@ import { ExportError } from '../core/export/common';
 import { structuredKeyOf, structObject } from '../core/export/row-key-schema';
 import type { Design, GcRule, Table } from '../core/model/schema';
 import { formatDuration, parseDuration } from '../core/model/duration';
-import { IntegrationError } from './errors';
+import { BigtableError } from './errors';
 import { CBT_GC_WORDS, renderGc, simplifyGc } from '../core/model/gc';
 
 type IGcRule = protos.google.bigtable.admin.v2.IGcRule;
@@ -16,7 +16,7 @@ export type Aggregate = 'sum' | 'min' | 'max' | 'hll';
 
 export function durationMs(d: string): number {
   const ms = parseDuration(d);
-  if (ms === null) throw new IntegrationError(`"${d}" is not a duration`, 'usage');
+  if (ms === null) throw new BigtableError(`"${d}" is not a duration`, 'usage');
   return ms;
 }
 

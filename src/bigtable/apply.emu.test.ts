@@ -6,13 +6,14 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshConnection } from '../test-support/emulator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useFreshConnection } from '../test-support/emulator';
+import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { dump } from 'js-yaml';
 import { loadDesign } from '../core/load/load-design';
 import type { Design, GcRule } from '../core/model/schema';
-import { connect, durationMs, EMULATOR_DEFAULT_PROJECT, gcKey, gcFromAdmin, gcToAdmin, readTableState, resolveTarget, type Connection } from './index';
+import { connect, durationMs, EMULATOR_DEFAULT_PROJECT, gcKey, gcFromAdmin, gcToAdmin, readTableState, resolveTarget } from './index';
+import { cbtAge } from '../test-support/cbt-gc';
 
 const host = inject('emulatorHost') ?? process.env.BIGTABLE_EMULATOR_HOST;
 const INSTANCE = 'apply-test';
@@ -68,13 +69,7 @@ function cbtGc(rule: GcRule | undefined): string {
   if ('maxVersions' in rule) return `versions() > ${rule.maxVersions}`;
   if ('maxAge' in rule) {
     const ms = durationMs(rule.maxAge);
-    for (const [unit, size] of [
-      ['d', 86_400_000],
-      ['h', 3_600_000],
-      ['m', 60_000],
-    ] as const)
-      if (ms % size === 0) return `age() > ${ms / size}${unit}`;
-    return `age() > ${ms * 1000}`;
+    return cbtAge(ms) ?? `age() > ${ms * 1000}`;
   }
   const parts = 'union' in rule ? rule.union : rule.intersection;
   if (parts.length === 1) return cbtGc(parts[0]);
@@ -114,20 +109,12 @@ async function closedPort(): Promise<number> {
 }
 
 describe.skipIf(!host)('btstudio apply against the emulator', () => {
-  let conn: Connection;
   const examples = readdirSync(EXAMPLES)
     .filter((f) => f.endsWith('.yaml'))
     .sort()
     .map((f) => join(EXAMPLES, f));
 
-  beforeAll(async () => {
-    expect(host).toMatch(/^127\.0\.0\.1:\d+$/);
-    conn = await freshConnection(host, INSTANCE);
-  });
-
-  afterAll(async () => {
-    await conn?.close();
-  });
+  const conn = useFreshConnection(host, INSTANCE, () => expect(host).toMatch(/^127\.0\.0\.1:\d+$/));
 
   it('applies every example, and a second apply has nothing to do', async () => {
     expect(examples.length).toBeGreaterThanOrEqual(9);
@@ -198,7 +185,7 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
     expect(ls.get('hi')).toEqual({ gc: '<never>', type: CBT_TYPE.max });
     expect(ls.get('old')).toEqual({ gc: '<never>', type: '{}' });
     // The admin API hands back exactly the nested rule the design wrote.
-    const state = (await readTableState(conn, 'changes'))!;
+    const state = (await readTableState(conn(), 'changes'))!;
     expect(gcKey(state.families.get('a')!.gc)).toBe(gcKey(NESTED));
     expect(gcFromAdmin(gcToAdmin(NESTED))).toEqual(NESTED);
 
@@ -295,10 +282,12 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
   });
 
   it('the emulator drops a row key schema (why apply skips it there)', async () => {
-    const name = `${conn.target.instancePath}/tables/schema_probe`;
-    await conn.admin.deleteTable({ name }).catch(() => undefined);
-    const [created] = await conn.admin.createTable({
-      parent: conn.target.instancePath,
+    const name = `${conn().target.instancePath}/tables/schema_probe`;
+    await conn()
+      .admin.deleteTable({ name })
+      .catch(() => undefined);
+    const [created] = await conn().admin.createTable({
+      parent: conn().target.instancePath,
       tableId: 'schema_probe',
       table: {
         columnFamilies: { f: {} },
@@ -306,7 +295,7 @@ describe.skipIf(!host)('btstudio apply against the emulator', () => {
       },
     });
     expect(created.rowKeySchema ?? null).toBeNull();
-    expect((await readTableState(conn, 'schema_probe'))!.rowKeySchema).toBeNull();
+    expect((await readTableState(conn(), 'schema_probe'))!.rowKeySchema).toBeNull();
   });
 
   it('refuses a target that is not the emulator without --yes: shows the plan, writes nothing, stays on loopback', async () => {

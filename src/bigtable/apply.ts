@@ -1,10 +1,10 @@
 // `btstudio apply`: make a Bigtable instance (the emulator or a real one) hold the tables of a
-// design: print the plan (plan.ts) and carry it out.
+// design: print the apply plan (apply-plan.ts) and carry it out.
 import type { protos } from '@google-cloud/bigtable';
 import { aggregateType, describeGc, gcToAdmin } from './admin';
-import { explainRpcError, IntegrationError } from './errors';
+import { explainRpcError, BigtableError } from './errors';
 import { utf8 } from '../core/keys/bytes';
-import { isDelete, planChanges, planConflicts, type Change, type FamilyWant, type Plan } from './plan';
+import { isDelete, applyPlanChanges, applyPlanConflicts, type Change, type FamilyWant, type ApplyPlan } from './apply-plan';
 import { describeTarget, RPC_TIMEOUT_MS, type Connection } from './target';
 
 type IModification = protos.google.bigtable.admin.v2.ModifyColumnFamiliesRequest.IModification;
@@ -32,8 +32,8 @@ export function describeChange(c: Change): string {
   }
 }
 
-/** The plan as people read it; the last line sums it up ("Plan: nothing to do." when nothing). */
-export function formatPlan(plan: Plan): string {
+/** The apply plan as people read it; the last line sums it up ("Plan: nothing to do." when nothing). */
+export function formatApplyPlan(plan: ApplyPlan): string {
   const lines = [`Plan for design "${plan.design}" on ${describeTarget(plan.target)}:`];
   for (const t of plan.tables) {
     lines.push(`  table ${t.table}:${t.changes.length === 0 && t.conflicts.length === 0 ? ' nothing to do' : ''}`);
@@ -46,7 +46,7 @@ export function formatPlan(plan: Plan): string {
   }
   for (const n of plan.notes) lines.push(`  (${n})`);
   for (const name of plan.extraTables) lines.push(`  table ${name}: not in the design\n    ${describeChange({ op: 'delete-table', table: name })}`);
-  const changes = planChanges(plan);
+  const changes = applyPlanChanges(plan);
   const count = (op: Change['op']) => changes.filter((c) => c.op === op).length;
   const parts = [
     [count('create-table'), 'table to create', 'tables to create'],
@@ -55,7 +55,7 @@ export function formatPlan(plan: Plan): string {
     [count('set-row-key-schema'), 'row key schema to set', 'row key schemas to set'],
     [count('delete-family') + count('delete-table'), 'deletion', 'deletions'],
   ] as const;
-  const conflicts = planConflicts(plan).length;
+  const conflicts = applyPlanConflicts(plan).length;
   if (changes.length === 0 && conflicts === 0) lines.push('Plan: nothing to do.');
   else {
     lines.push(
@@ -66,11 +66,11 @@ export function formatPlan(plan: Plan): string {
 }
 
 /** Carries out the plan's changes in order (creations, then changes, then deletions), logging each. */
-export async function executePlan(conn: Connection, plan: Plan, log: (line: string) => void | Promise<void>): Promise<number> {
-  const conflicts = planConflicts(plan);
+export async function executeApplyPlan(conn: Connection, plan: ApplyPlan, log: (line: string) => void | Promise<void>): Promise<number> {
+  const conflicts = applyPlanConflicts(plan);
   if (conflicts.length)
-    throw new IntegrationError(`the design and the instance disagree; nothing was changed:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`, 'mismatch');
-  const changes = planChanges(plan);
+    throw new BigtableError(`the design and the instance disagree; nothing was changed:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`, 'mismatch');
+  const changes = applyPlanChanges(plan);
   const order = (c: Change) => (isDelete(c) ? 1 : 0);
   const sorted = changes.slice().sort((a, b) => order(a) - order(b));
   const call = { timeout: RPC_TIMEOUT_MS, maxRetries: 1 };

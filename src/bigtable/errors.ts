@@ -4,14 +4,14 @@ import { where, type Target } from './target';
 
 export type FailureKind = 'usage' | 'unreachable' | 'credentials' | 'missing-table' | 'mismatch' | 'refused' | 'rpc';
 
-/** A failure the user can act on: the CLI prints the message and exits 2. */
-export class IntegrationError extends Error {
+/** A failure talking to Bigtable (or the emulator) that the user can act on: the CLI prints the message and exits 2. */
+export class BigtableError extends Error {
   constructor(
     message: string,
     readonly kind: FailureKind,
   ) {
     super(message);
-    this.name = 'IntegrationError';
+    this.name = 'BigtableError';
   }
 }
 
@@ -33,27 +33,27 @@ export function grpcCode(e: unknown): number | undefined {
 }
 
 /** An RPC failure in words, with what to do about it. */
-export function explainRpcError(e: unknown, target: Target, doing: string): IntegrationError {
-  if (e instanceof IntegrationError) return e;
+export function explainRpcError(e: unknown, target: Target, doing: string): BigtableError {
+  if (e instanceof BigtableError) return e;
   const code = grpcCode(e);
   const detail = ((e as { details?: string }).details || (e as Error).message || String(e)).replace(/^\d+ [A-Z_]+: /, '');
   switch (code) {
     case GRPC.UNAVAILABLE:
     case GRPC.DEADLINE_EXCEEDED:
-      return new IntegrationError(`${doing}: ${where(target)} did not answer (${detail})`, 'unreachable');
+      return new BigtableError(`${doing}: ${where(target)} did not answer (${detail})`, 'unreachable');
     case GRPC.UNAUTHENTICATED:
-      return new IntegrationError(
+      return new BigtableError(
         `${doing}: the credentials were rejected (${detail}); run "gcloud auth application-default login" or set GOOGLE_APPLICATION_CREDENTIALS`,
         'credentials',
       );
     case GRPC.PERMISSION_DENIED:
-      return new IntegrationError(
+      return new BigtableError(
         `${doing}: permission denied on ${target.instancePath} (${detail}); the account needs a Bigtable role such as roles/bigtable.admin (apply) or roles/bigtable.user (load, verify)`,
         'credentials',
       );
     case GRPC.NOT_FOUND:
-      return new IntegrationError(`${doing}: not found (${detail}); check --project and --instance`, 'missing-table');
+      return new BigtableError(`${doing}: not found (${detail}); check --project and --instance`, 'missing-table');
     default:
-      return new IntegrationError(`${doing}: ${detail}`, 'rpc');
+      return new BigtableError(`${doing}: ${detail}`, 'rpc');
   }
 }

@@ -2,6 +2,6 @@
 export * from './admin';
 export * from './apply';
 export * from './errors';
-export * from './plan';
+export * from './apply-plan';
 export * from './table-state';
 export * from './target';

@@ -16,7 +16,7 @@ import { columnType, fixedWidth, typedValue } from '../core/model/column-types';
 import type { Column, ColumnType, Table } from '../core/model/schema';
 import type { Aggregate } from './admin';
 import { formatBytes, formatCount as grouped } from '../core/units';
-import { IntegrationError, grpcCode } from './errors';
+import { BigtableError, grpcCode } from './errors';
 
 /** gRPC codes worth another try: DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, UNAVAILABLE. */
 export const TRANSIENT_CODES = new Set([4, 8, 10, 14]);
@@ -103,7 +103,7 @@ export function rowShape(table: Table, { maxDynamic }: { maxDynamic?: number | u
   const cellsPerRow = columns.reduce((n, c) => n + c.qualifiers.length, 0);
   const addsPerRow = columns.filter((c) => c.write === 'add').reduce((n, c) => n + c.qualifiers.length, 0);
   if (cellsPerRow > MAX_MUTATIONS_PER_REQUEST) {
-    throw new IntegrationError(
+    throw new BigtableError(
       `a row of table ${table.name} would take ${cellsPerRow} mutations; MutateRows allows ${MAX_MUTATIONS_PER_REQUEST} per request: cap dynamic columns with --max-dynamic`,
       'usage',
     );
@@ -123,7 +123,7 @@ export interface RowSource {
 /** Seeded synthetic rows of a table: the same design, seed and options give the same rows. */
 export function syntheticRows(table: Table, { seed = 1, maxDynamic }: { seed?: number; maxDynamic?: number | undefined } = {}): RowSource {
   const shape = rowShape(table, { maxDynamic });
-  if (shape.cellsPerRow === 0) throw new IntegrationError(`table ${table.name} has no column families to write to`, 'usage');
+  if (shape.cellsPerRow === 0) throw new BigtableError(`table ${table.name} has no column families to write to`, 'usage');
   const keys = recordStream(table.rowKey, { seed, writesPerSecond: table.load?.writesPerSecond });
   const rng = new Rng(seed, 'load-values');
   const maxValue = shape.columns.reduce((m, c) => Math.max(m, c.valueBytes), 0);
@@ -297,7 +297,7 @@ export async function loadRows(source: RowSource, opts: LoadOptions & { mutate: 
       } catch (e) {
         const f = failureOf(e, pending);
         if (!f.transient || attempt >= maxAttempts) {
-          throw new IntegrationError(`writing rows failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${f.message}`, 'rpc');
+          throw new BigtableError(`writing rows failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${f.message}`, 'rpc');
         }
         retries++;
         const backoff = Math.min(5_000, 100 * 2 ** (attempt - 1));
@@ -362,7 +362,7 @@ export async function loadRows(source: RowSource, opts: LoadOptions & { mutate: 
   await Promise.all(inflight);
   if (failure) {
     const f = failure as Error;
-    throw new IntegrationError(`${f.message} (${written} rows were written before it)`, f instanceof IntegrationError ? f.kind : 'rpc');
+    throw new BigtableError(`${f.message} (${written} rows were written before it)`, f instanceof BigtableError ? f.kind : 'rpc');
   }
   const seconds = elapsed() / 1000;
   return {

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { rawText } from '../../scripts/raw-text-plugin.mjs';
 import { dump, load as parseYaml } from 'js-yaml';
-import { freshConnection } from '../test-support/emulator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useFreshConnection } from '../test-support/emulator';
+import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { utf8 } from '../core/keys/bytes';
 import { loadDesign } from '../core/load/load-design';
 import type { Design, Table } from '../core/model/schema';
-import { IntegrationError, type Connection } from './index';
+import { BigtableError, type Connection } from './index';
 import { insertRows } from '../test-support/emulator';
 import { formatLoadSummary, loadRows, syntheticRows, type RawEntry } from './load-rows';
 import { forEachKey } from './verify';
@@ -41,15 +41,7 @@ async function countKeys(conn: Connection, table: string): Promise<Buffer[]> {
 }
 
 describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
-  let conn: Connection;
-
-  beforeAll(async () => {
-    conn = await freshConnection(host, INSTANCE);
-  });
-
-  afterAll(async () => {
-    await conn?.close();
-  });
+  const conn = useFreshConnection(host, INSTANCE);
 
   for (const [example, table] of [
     ['ad-counters.yaml', 'ad_hourly'],
@@ -65,7 +57,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
       expect(loaded.out).toMatch(new RegExp(`^Loaded 20,000 rows into ${table}\\.\\n  [\\d,]+ rows/s over [\\d.]+ s; [\\d,]+ cells`));
       expect(loaded.out).toContain('0 retries');
 
-      const keys = await countKeys(conn, table);
+      const keys = await countKeys(conn(), table);
       // Generated keys repeat where the design's distributions say so (zipf advertisers, rooms;
       // ad-counters has 10 campaigns of 10 ads per advertiser, so an hour's counters repeat).
       expect(keys.length).toBeGreaterThan(10_000);
@@ -83,7 +75,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
   }
 
   it('wrote the counters as AddToCell: sums in the aggregate family, every row with all columns', async () => {
-    const bt = conn.client.instance(INSTANCE).table('ad_hourly');
+    const bt = conn().client.instance(INSTANCE).table('ad_hourly');
     const [rows] = await bt.getRows({ decode: false, limit: 200 });
     expect(rows.length).toBe(200);
     for (const row of rows) {
@@ -95,7 +87,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
       expect(typeof impressions).toBe('number');
       expect(impressions as number).toBeGreaterThanOrEqual(1);
     }
-    const chat = conn.client.instance(INSTANCE).table('messages');
+    const chat = conn().client.instance(INSTANCE).table('messages');
     const [[msg]] = await chat.getRows({ decode: false, limit: 1 });
     const data = msg!.data as Record<string, Record<string, { value: Buffer }[]>>;
     expect(Object.keys(data.m!).sort()).toEqual(['body', 'kind', 'reply_to', 'sender']);
@@ -105,7 +97,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
 
   it('verify lists keys written outside the template and exits 1', async () => {
     const file = join(EXAMPLES, 'chat-messages.yaml');
-    const bt = conn.client.instance(INSTANCE).table('messages');
+    const bt = conn().client.instance(INSTANCE).table('messages');
     const rogue = [
       utf8('garbage'),
       utf8('room_ABCDEFGHIJ#1234#not-a-uuid'),
@@ -137,7 +129,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
     writeFileSync(iotFile, dump(iot));
     expect((await cli('apply', iotFile, '--instance', INSTANCE)).code).toBe(0);
     expect((await cli('load', iotFile, '--rows', '3000', '--instance', INSTANCE)).code).toBe(0);
-    const rows = (await countKeys(conn, 'readings')).length;
+    const rows = (await countKeys(conn(), 'readings')).length;
     const v = await cli('verify', iotFile, '--instance', INSTANCE, '--sample', '3');
     expect(v.code).toBe(0);
     expect(v.out).toContain(`ok   one device in every tenant: full scan; scanned ${rows.toLocaleString('en-US')} -> returned`);
@@ -193,7 +185,7 @@ describe.skipIf(!host)('btstudio load and verify against the emulator', () => {
           throw Object.assign(new Error('3 INVALID_ARGUMENT: no such family'), { code: 3 });
         },
       }),
-    ).rejects.toThrow(IntegrationError);
+    ).rejects.toThrow(BigtableError);
     let attempts = 0;
     await expect(
       loadRows(syntheticRows(table), {

@@ -4,14 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freshConnection } from '../test-support/emulator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useFreshConnection } from '../test-support/emulator';
+import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
 import { importText } from '../core/import';
 import { layoutOf } from '../core/keys/template';
 import { loadDesign } from '../core/load/load-design';
 import type { Design, Table } from '../core/model/schema';
-import { EMULATOR_DEFAULT_PROJECT, type Connection } from './index';
+import { EMULATOR_DEFAULT_PROJECT } from './index';
 import { sampleKeysOf } from './pull';
 import { forEachKey } from './verify';
 
@@ -38,19 +38,11 @@ function cbt(...args: string[]): string {
 const types = (t: Table) => layoutOf(t.rowKey).fields.map((f) => t.rowKey.fields[f]!.type);
 
 describe.skipIf(!host)('btstudio pull against the emulator', () => {
-  let conn: Connection;
-
-  beforeAll(async () => {
-    conn = await freshConnection(host, INSTANCE);
-  });
-
-  afterAll(async () => {
-    await conn?.close();
-  });
+  const conn = useFreshConnection(host, INSTANCE);
 
   async function keysOf(table: string): Promise<string[]> {
     const keys: string[] = [];
-    await forEachKey(conn.client.instance(INSTANCE).table(table), null, (k) => keys.push(k.toString('latin1')));
+    await forEachKey(conn().client.instance(INSTANCE).table(table), null, (k) => keys.push(k.toString('latin1')));
     return keys;
   }
 
@@ -88,7 +80,7 @@ describe.skipIf(!host)('btstudio pull against the emulator', () => {
 
   it('samples across the key space, not only the first rows', async () => {
     const all = await keysOf('readings');
-    const sampled = await sampleKeysOf(conn.client.instance(INSTANCE).table('readings'), 200);
+    const sampled = await sampleKeysOf(conn().client.instance(INSTANCE).table('readings'), 200);
     expect(sampled.length).toBeGreaterThanOrEqual(100);
     const last = Buffer.from(sampled[sampled.length - 1]!).toString('latin1');
     // The first 200 keys end at all[199]; a spread sample reaches into the last quarter.

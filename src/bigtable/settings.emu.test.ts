@@ -1,14 +1,14 @@
-// `btstudio apply` and the production settings (issue 16) against the emulator: deletion
+// `btstudio apply` and the production settings against the emulator: deletion
 // protection is created and added in place (and read back), while change streams, automated
 // backups, tiered storage and the instance's clusters and app profiles are said plainly to be
 // ignored by the emulator. The update a real instance would get is pinned by settingsUpdate.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshConnection } from '../test-support/emulator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { useFreshConnection } from '../test-support/emulator';
+import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../cli/run-in-memory';
-import { readTableState, type Connection } from './index';
+import { readTableState } from './index';
 import { settingsUpdate, settingsWanted } from './settings';
 
 const host = inject('emulatorHost') ?? process.env.BIGTABLE_EMULATOR_HOST;
@@ -54,15 +54,9 @@ describe('settingsUpdate: what a real instance is sent', () => {
 });
 
 describe.skipIf(!host)('btstudio apply and the production settings, against the emulator', () => {
-  let conn: Connection;
   const dir = mkdtempSync(join(tmpdir(), 'btstudio-settings-'));
 
-  beforeAll(async () => {
-    conn = await freshConnection(host, INSTANCE);
-  });
-  afterAll(async () => {
-    await conn?.close();
-  });
+  const conn = useFreshConnection(host, INSTANCE);
 
   it('creates the replicated example with deletion protection and says what the emulator ignores', async () => {
     const r = await runCli('apply', EXAMPLE, '--instance', INSTANCE);
@@ -75,7 +69,7 @@ describe.skipIf(!host)('btstudio apply and the production settings, against the 
     expect(r.out).toContain('change stream 3d: not applied, the emulator accepts and drops it; a real instance keeps it');
     expect(r.out).toContain('automated backup 14d: not applied, the emulator accepts and drops it');
     expect(r.out).toContain('deletion protection: set, but the emulator does not enforce it');
-    for (const t of ['carts', 'stock']) expect((await readTableState(conn, t))?.settings.deletionProtection, t).toBe(true);
+    for (const t of ['carts', 'stock']) expect((await readTableState(conn(), t))?.settings.deletionProtection, t).toBe(true);
     const again = await runCli('apply', EXAMPLE, '--instance', INSTANCE);
     expect(again.out).toMatch(/Plan: nothing to do\.\n$/);
   });
@@ -88,7 +82,7 @@ describe.skipIf(!host)('btstudio apply and the production settings, against the 
     const first = await runCli('apply', plain, '--instance', INSTANCE);
     expect(first.code).toBe(0);
     expect(first.out).toContain('tiered storage after 45d: not applied, the emulator accepts and drops it');
-    expect((await readTableState(conn, 'ledger'))?.settings.deletionProtection).toBe(false);
+    expect((await readTableState(conn(), 'ledger'))?.settings.deletionProtection).toBe(false);
     const second = await runCli('apply', protectedFile, '--instance', INSTANCE);
     expect(second.code).toBe(0);
     expect(second.out).toContain('~ set deletion protection');
@@ -96,10 +90,10 @@ describe.skipIf(!host)('btstudio apply and the production settings, against the 
     expect(second.out).toMatch(
       /Plan: 0 tables to create, 0 families to add, 0 GC rules to change, 0 row key schemas to set, 0 deletions, 1 table settings update\./,
     );
-    expect((await readTableState(conn, 'ledger'))?.settings.deletionProtection).toBe(true);
+    expect((await readTableState(conn(), 'ledger'))?.settings.deletionProtection).toBe(true);
     // The design dropping protection does not remove it.
     const third = await runCli('apply', plain, '--instance', INSTANCE);
     expect(third.out).toContain('deletion protection: the table has it and the design does not ask for it; kept');
-    expect((await readTableState(conn, 'ledger'))?.settings.deletionProtection).toBe(true);
+    expect((await readTableState(conn(), 'ledger'))?.settings.deletionProtection).toBe(true);
   });
 });

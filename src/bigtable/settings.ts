@@ -1,4 +1,4 @@
-// The production settings of a table (issue 16) as `btstudio apply` handles them: what the design
+// The production settings of a table as `btstudio apply` handles them: what the design
 // asks for, what the table has, and the update between them. The emulator keeps deletion
 // protection (but does not enforce it) and accepts and drops change streams, automated backups
 // and tiered storage; it has no instance admin at all (app profiles, clusters: "unimplemented").

@@ -3,7 +3,7 @@
 import type { protos } from '@google-cloud/bigtable';
 import type { GcRule, Table } from '../core/model/schema';
 import { aggregateFromAdmin, gcFromAdmin, type Aggregate } from './admin';
-import { explainRpcError, grpcCode, GRPC, IntegrationError } from './errors';
+import { explainRpcError, grpcCode, GRPC, BigtableError } from './errors';
 import { settingsOf, type Settings } from './settings';
 import { describeTarget, RPC_TIMEOUT_MS, where, type Connection } from './target';
 
@@ -45,14 +45,14 @@ export async function readTableState(conn: Connection, table: string): Promise<T
 export async function requireMatchingTable(conn: Connection, table: Table): Promise<TableState> {
   const state = await readTableState(conn, table.name);
   if (!state) {
-    throw new IntegrationError(
+    throw new BigtableError(
       `table ${table.name} does not exist in ${describeTarget(conn.target)}; create it with "btstudio apply DESIGN --table ${table.name}"`,
       'missing-table',
     );
   }
   const problems = familyDisagreements(table, state, false);
   if (problems.length) {
-    throw new IntegrationError(
+    throw new BigtableError(
       `the design and table ${table.name} disagree (${where(conn.target)}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nRun "btstudio apply" to add what is missing; an aggregate type can only be set when a family is created.`,
       'mismatch',
     );

@@ -3,7 +3,7 @@
 // RPC, so an unreachable target is reported at once.
 import net from 'node:net';
 import { Bigtable } from '@google-cloud/bigtable';
-import { IntegrationError } from './errors';
+import { BigtableError } from './errors';
 
 export type TableAdmin = ReturnType<Bigtable['admin']['getTableAdminClient']>;
 
@@ -40,7 +40,7 @@ const INSTANCE_ID = /^[a-z][-a-z0-9]{1,32}$/i;
 
 function checkHost(value: string, what: string): string {
   const m = HOST_PORT.exec(value);
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new IntegrationError(`${what} must be host:port (e.g. 127.0.0.1:8086), not "${value}"`, 'usage');
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) throw new BigtableError(`${what} must be host:port (e.g. 127.0.0.1:8086), not "${value}"`, 'usage');
   return value;
 }
 
@@ -62,14 +62,13 @@ export function resolveTarget(opts: TargetOptions, env: NodeJS.ProcessEnv = proc
   const project = opts.project ?? (kind === 'emulator' ? EMULATOR_DEFAULT_PROJECT : (env.GOOGLE_CLOUD_PROJECT ?? env.CLOUDSDK_CORE_PROJECT));
   const instance = opts.instance ?? (kind === 'emulator' ? EMULATOR_DEFAULT_INSTANCE : undefined);
   if (!project)
-    throw new IntegrationError(
+    throw new BigtableError(
       `name the Google Cloud project with --project (or GOOGLE_CLOUD_PROJECT); for the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT`,
       'usage',
     );
-  if (!instance) throw new IntegrationError(`name the Bigtable instance with --instance; for the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT`, 'usage');
-  if (!PROJECT_ID.test(project)) throw new IntegrationError(`"${project}" is not a project id`, 'usage');
-  if (!INSTANCE_ID.test(instance))
-    throw new IntegrationError(`"${instance}" is not an instance id (2-33 letters, digits and -, starting with a letter)`, 'usage');
+  if (!instance) throw new BigtableError(`name the Bigtable instance with --instance; for the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT`, 'usage');
+  if (!PROJECT_ID.test(project)) throw new BigtableError(`"${project}" is not a project id`, 'usage');
+  if (!INSTANCE_ID.test(instance)) throw new BigtableError(`"${instance}" is not an instance id (2-33 letters, digits and -, starting with a letter)`, 'usage');
   return { kind, project, instance, host, instancePath: `projects/${project}/instances/${instance}` };
 }
 
@@ -84,7 +83,7 @@ export function describeTarget(t: Target): string {
   return `${where(t)}, ${t.instancePath}`;
 }
 
-/** Resolves when a TCP connection to host:port opens; an IntegrationError within `timeoutMs` otherwise. */
+/** Resolves when a TCP connection to host:port opens; an BigtableError within `timeoutMs` otherwise. */
 export function probe(hostPort: string, timeoutMs: number, what: string): Promise<void> {
   const at = hostPort.lastIndexOf(':');
   const host = hostPort.slice(0, at).replace(/^\[|\]$/g, '');
@@ -93,7 +92,7 @@ export function probe(hostPort: string, timeoutMs: number, what: string): Promis
     const socket = net.connect({ host, port });
     const fail = (why: string) => {
       socket.destroy();
-      reject(new IntegrationError(`cannot reach ${what} at ${hostPort}: ${why}`, 'unreachable'));
+      reject(new BigtableError(`cannot reach ${what} at ${hostPort}: ${why}`, 'unreachable'));
     };
     socket.setTimeout(timeoutMs, () => fail(`no answer within ${timeoutMs / 1000} s`));
     socket.once('connect', () => {
@@ -141,10 +140,10 @@ export async function connect(target: Target, { connectTimeoutMs = CONNECT_TIMEO
       await withDeadline(
         client.auth.getClient(),
         CREDENTIALS_TIMEOUT_MS,
-        () => new IntegrationError('no Google Cloud credentials: looking them up took too long', 'credentials'),
+        () => new BigtableError('no Google Cloud credentials: looking them up took too long', 'credentials'),
       ).catch((e: unknown) => {
-        if (e instanceof IntegrationError) throw e;
-        throw new IntegrationError(
+        if (e instanceof BigtableError) throw e;
+        throw new BigtableError(
           `no Google Cloud credentials (Application Default Credentials) for ${target.instancePath}: run "gcloud auth application-default login" or set GOOGLE_APPLICATION_CREDENTIALS to a key file. For the emulator set BIGTABLE_EMULATOR_HOST=127.0.0.1:PORT. (${(e as Error).message.split('\n')[0]})`,
           'credentials',
         );

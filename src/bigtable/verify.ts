@@ -15,9 +15,9 @@ import { layoutOf, type KeyLayout } from '../core/keys/template';
 import { bucketStart, encodeValue, KeyCodecError, type FieldValue, type KeyRecord } from '../core/keys/values';
 import { queryRanges, type KeyRange } from '../core/export/ranges';
 import type { Field, Query, Table } from '../core/model/schema';
-import { planQuery, type PlanKind } from '../core/analysis/query-plan';
+import { planQuery, type QueryPlanKind } from '../core/analysis/query-plan';
 import { BUCKET_MS } from '../core/model/duration';
-import { IntegrationError } from './errors';
+import { BigtableError } from './errors';
 import { grouped } from './load-rows';
 
 export interface VerifyOptions {
@@ -35,7 +35,7 @@ export interface BadKey {
 
 export interface QueryCheck {
   name: string;
-  kind: PlanKind;
+  kind: QueryPlanKind;
   /** Row ranges the plan reads per run (1, the salt buckets, or 1 full scan). */
   scansPlanned: number;
   /** Row ranges actually read per run. */
@@ -219,7 +219,7 @@ export async function verifyTable(bt: BtTable, table: Table, opts: VerifyOptions
     codec = createCodec(table.rowKey);
     layout = layoutOf(table.rowKey);
   } catch (e) {
-    throw new IntegrationError(`table ${table.name}: ${(e as Error).message}`, 'usage');
+    throw new BigtableError(`table ${table.name}: ${(e as Error).message}`, 'usage');
   }
   const rng = new Rng(opts.seed ?? 1, 'verify-sample');
   const badKeys: BadKey[] = [];

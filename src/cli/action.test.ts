@@ -2,7 +2,7 @@
 // bash with its `env:` (the `${{ inputs.* }}` expressions substituted), its `if:` evaluated, in
 // a git repository made here. npx is a test double on PATH that checks it is asked for the
 // package and version, then runs the CLI built from this source instead of downloading it.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { sarifProblems } from '../test-support/sarif';
+import { AUDIT_TABLE, gitIn } from '../test-support/git-repo';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -53,8 +54,7 @@ let bin = '';
 let built = '';
 const root = mkdtempSync(join(tmpdir(), 'btstudio-action-'));
 const repo = join(root, 'repo');
-const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+const git = gitIn(repo);
 
 const EVENTS = `  - name: events
     rowKey:
@@ -65,15 +65,6 @@ const EVENTS = `  - name: events
     families:
       - {name: e, gc: {maxAge: 30d}}
       - {name: audit, gc: {maxAge: 30d}}
-`;
-const AUDIT = `  - name: audit
-    rowKey:
-      template: "{at}#{id}"
-      fields:
-        at: {type: timestamp, unit: s}
-        id: {type: uuid}
-    families:
-      - {name: a, gc: {maxAge: 90d}}
 `;
 const design = (tables: string) => `format: bigtable-studio/v1\nname: action\ntables:\n${tables}`;
 
@@ -155,7 +146,7 @@ describe('action.yml', () => {
   });
 
   it('a pull request adding a table led by a timestamp: lint fails with one annotation; the needs-care gate passes', () => {
-    writeFileSync(join(repo, 'designs', 'app.bt.yaml'), design(AUDIT + EVENTS));
+    writeFileSync(join(repo, 'designs', 'app.bt.yaml'), design(AUDIT_TABLE + EVENTS));
     const { steps, summary } = runAction({ designs: 'designs/**/*.bt.yaml', since: 'HEAD', 'fail-on': 'needs-care', version: '0.1.0' });
     expect(steps.map((s) => [s.step, s.code])).toEqual([
       ['btstudio lint', 1],
@@ -182,7 +173,7 @@ describe('action.yml', () => {
   });
 
   it('writes SARIF to a file for upload, and refuses designs that match nothing', () => {
-    writeFileSync(join(repo, 'designs', 'app.bt.yaml'), design(AUDIT + EVENTS));
+    writeFileSync(join(repo, 'designs', 'app.bt.yaml'), design(AUDIT_TABLE + EVENTS));
     const r = runAction({ designs: 'designs/app.bt.yaml', format: 'sarif', output: 'btstudio.sarif' });
     expect(r.steps[0]!.code).toBe(1);
     const sarif = JSON.parse(readFileSync(join(repo, 'btstudio.sarif'), 'utf8'));
@@ -218,7 +209,7 @@ describe('.pre-commit-hooks.yaml', () => {
     const clean = join(repo, 'designs', 'clean.bt.yaml');
     const flawed = join(repo, 'designs', 'flawed.bt.yaml');
     writeFileSync(clean, design(EVENTS));
-    writeFileSync(flawed, design(AUDIT));
+    writeFileSync(flawed, design(AUDIT_TABLE));
     const run = (h: Hook, ...files: string[]) => {
       const [cmd, ...args] = h.entry.split(' ');
       return spawnSync(cmd!, [...args, ...files], {

@@ -6,7 +6,7 @@ import { loadDesign } from '../core/load/load-design';
 import { tempFolder } from '../test-support/temp-files';
 import { runCli } from './run-in-memory';
 
-const { write } = tempFolder('check-format');
+const { write, writeDesign } = tempFolder('check-format');
 
 const table = `format: bigtable-studio/v1
 name: views
@@ -116,11 +116,10 @@ describe('no export writes a delimiter Bigtable refuses', () => {
 
 describe('keys | sort --escaped is keys --sorted (one escaping rule)', () => {
   it('for keys holding ESC, DEL, U+0085 and the one-byte CSI U+009B', async () => {
-    const file = write(
+    const file = writeDesign(
       'controls.yaml',
-      `format: bigtable-studio/v1
-name: controls
-tables:
+      'controls',
+      `tables:
   - name: t
     rowKey:
       template: "{k}#{n}"

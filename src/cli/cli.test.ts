@@ -5,12 +5,11 @@ import { runCli } from './run-in-memory';
 
 const cli = runCli;
 
-const { dir, write } = tempFolder('cli');
-const good = write(
+const { dir, write, writeDesign } = tempFolder('cli');
+const good = writeDesign(
   'good.yaml',
-  `format: bigtable-studio/v1
-name: cli test
-tables:
+  'cli test',
+  `tables:
   - name: events
     rowKey:
       template: "{user}#{n}#{raw}"

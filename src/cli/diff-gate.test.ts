@@ -1,12 +1,10 @@
-// diff as a breaking-change gate: --fail-on CLASS exits 1 on a change of that class or a
-// stricter one and 0 below it, between two files and against a git commit (--since).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeClass } from '../core/diff';
 import { runCli } from './run-in-memory';
+import { gitIn } from '../test-support/git-repo';
 
 const base = `format: bigtable-studio/v1
 name: gate
@@ -62,11 +60,7 @@ describe('diff --fail-on', () => {
 
 describe('diff --since', () => {
   const file = join(dir, 'repo', 'design.yaml');
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: join(dir, 'repo'),
-      encoding: 'utf8',
-    });
+  const git = gitIn(join(dir, 'repo'));
 
   beforeAll(() => {
     mkdirSync(join(dir, 'repo'));

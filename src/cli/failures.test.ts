@@ -1,4 +1,4 @@
-// A part that fails on a valid design (issue 12): lint reports rule-failed and exits 1; an
+// A part that fails on a valid design: lint reports rule-failed and exits 1; an
 // exporter or the simulator prints one line naming what failed and exits 2, the stack only
 // with BTSTUDIO_DEBUG=1; lint of an invalid file prints its load errors and no "✔" line.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ vi.mock('../core/sim/index', async (orig) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-fail-'));
 const file = join(dir, 'd.yaml');
-// The design of issue 12: it once made lint crash (NaN row size, families[-1]).
+// A design that once made lint crash (NaN row size, families[-1]).
 writeFileSync(
   file,
   `format: bigtable-studio/v1
@@ -49,10 +49,10 @@ afterEach(() => {
 });
 
 describe('failures on a valid design', () => {
-  it('the design of issue 12 lints, simulates and exports', async () => {
+  it('a design that once crashed lint (NaN row size, families[-1]) lints, simulates and exports', async () => {
     const l = await runCli('lint', file);
     expect(l.err).toBe('');
-    expect(l.out).toContain('unknown rows, stored unknown (no write load declared)');
+    expect(l.out).toContain('rows, size and writes unknown (no write load declared (load.writesPerSecond))');
     expect(l.out).not.toMatch(/NaN|Infinity|undefined/);
     expect((await runCli('simulate', file, '--seconds', '60')).code).toBe(0);
     for (const to of Object.keys(EXPORTERS)) {

@@ -1,7 +1,7 @@
 // What a command sees of the process: streams and a way to fail with a user error. Commands
 // take this instead of touching `process` so tests can run them in memory.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle, writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { concatBytes } from '../core/keys/bytes';
 import { MAX_DESIGN_BYTES } from '../core/model/limits';
@@ -240,6 +240,17 @@ export function writeError(file: string, e: unknown): UserError {
     EEXIST: 'exists',
   };
   return new UserError(`${quote(file).slice(1, -1)}: cannot write (${code && words[code] ? words[code] : (e as Error).message})`);
+}
+
+/** Writes `text` to a new file for -o; a file already there is refused, saying that `command` never overwrites one. */
+export async function writeNewFile(file: string, text: string, command: string): Promise<void> {
+  try {
+    await writeFile(file, text, { flag: 'wx' });
+  } catch (e) {
+    throw (e as NodeJS.ErrnoException).code === 'EEXIST'
+      ? new UserError(`${file} exists; ${command} never overwrites a file (choose another name)`)
+      : writeError(file, e);
+  }
 }
 
 export function write(stream: NodeJS.WritableStream, text: string | Uint8Array): Promise<void> {

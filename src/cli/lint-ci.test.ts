@@ -1,6 +1,3 @@
-// lint in CI: only new findings (--since a git commit, --baseline), accepted, stale and expired
-// acceptances, and the CI formats (SARIF, JUnit, GitHub, GitLab), on a git repository made here.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sarifProblems } from '../test-support/sarif';
 import { parseXml, type XmlElement } from '../test-support/xml';
 import { runCli } from './run-in-memory';
+import { AUDIT_TABLE, gitIn } from '../test-support/git-repo';
 
 const EVENTS = `  - name: events
     rowKey:
@@ -18,24 +16,13 @@ const EVENTS = `  - name: events
     families:
       - {name: e, gc: {maxAge: 30d}}
 `;
-/** A second table led by a timestamp: one new finding, timestamp-leading. */
-const AUDIT = `  - name: audit
-    rowKey:
-      template: "{at}#{id}"
-      fields:
-        at: {type: timestamp, unit: s}
-        id: {type: uuid}
-    families:
-      - {name: a, gc: {maxAge: 90d}}
-`;
 const v1 = `format: bigtable-studio/v1\nname: ci\ntables:\n${EVENTS}`;
 /** v1 with lines added above events and a new table before it: only audit's findings are new. */
-const v2 = `format: bigtable-studio/v1\nname: ci\ndescription: |\n  Lines above the tables\n  move every finding down.\ntables:\n${AUDIT}${EVENTS}`;
+const v2 = `format: bigtable-studio/v1\nname: ci\ndescription: |\n  Lines above the tables\n  move every finding down.\ntables:\n${AUDIT_TABLE}${EVENTS}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'btstudio-lint-ci-'));
 const file = join(dir, 'design.yaml');
-const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+const git = gitIn(dir);
 
 beforeAll(() => {
   git('init', '-q', '-b', 'main');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { designSummary } from '../app/summary/summary';
-import { capacityPlan, MAX_CLUSTER_NODES, planJson } from '../core/capacity/plan';
+import { planCapacity, MAX_CLUSTER_NODES, capacityPlanJson } from '../core/capacity/capacity-plan';
 import { needsSentence, nodesText } from '../core/capacity/wording';
 import { exportDesign } from '../core/export/design';
 import { analyze } from '../core/analysis/design';
@@ -36,7 +36,7 @@ describe('every surface states the same recommended node count', () => {
   for (const { name, design } of designs) {
     it(name, async () => {
       const analysis = analyze(design);
-      const plan = capacityPlan(design, analysis);
+      const plan = planCapacity(design, analysis);
       const sentence = needsSentence(plan);
       const { findings } = lint(design);
       // The summary (when there is a load to plan).
@@ -57,7 +57,7 @@ describe('every surface states the same recommended node count', () => {
       const text = await runCli('plan', file);
       expect(text.out).toContain(sentence);
       const json = JSON.parse((await runCli('plan', file, '--format=json')).out);
-      expect(json).toEqual(JSON.parse(JSON.stringify(planJson(plan))));
+      expect(json).toEqual(JSON.parse(JSON.stringify(capacityPlanJson(plan))));
       expect(json.clusters.map((c: { nodesNeeded: { recommended: number | null } }) => c.nodesNeeded.recommended)).toEqual(
         plan.clusterPlans.map((c) => (c.need.recommended > MAX_CLUSTER_NODES ? null : c.need.recommended)),
       );

@@ -9,13 +9,12 @@ import { tempFolder } from '../test-support/temp-files';
 
 const cli = (argv: string[], stdin?: string) => runCliWithInput(argv, stdin);
 
-const { dir, write } = tempFolder('share-cli');
+const { dir, write, writeDesign } = tempFolder('share-cli');
 const iot = new URL('../../examples/iot-multitenant.yaml', import.meta.url).pathname;
-const two = write(
+const two = writeDesign(
   'two.yaml',
-  `format: bigtable-studio/v1
-name: two tables
-tables:
+  'two tables',
+  `tables:
   - name: a
     rowKey: {template: "{x}#{y}", fields: {x: {type: string}, y: {type: int, pad: 4}}}
     families: [{name: f, gc: {maxVersions: 1}}]

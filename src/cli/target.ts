@@ -15,9 +15,9 @@ export const TARGET_FLAGS = {
 /** The integration code, loaded on first use. */
 export const integration = () => import('../bigtable/index');
 
-/** IntegrationErrors (unreachable, credentials, missing table, disagreement) become user errors: exit 2. */
+/** BigtableErrors (unreachable, credentials, missing table, disagreement) become user errors: exit 2. */
 export function asUserError(e: unknown): unknown {
-  return e instanceof Error && e.name === 'IntegrationError' ? new UserError(e.message, 2) : e;
+  return e instanceof Error && e.name === 'BigtableError' ? new UserError(e.message, 2) : e;
 }
 
 export async function targetFrom(values: { project?: string | undefined; instance?: string | undefined; endpoint?: string | undefined }): Promise<Target> {

@@ -2,7 +2,9 @@
 // error messages): counts grouped (1,234,567); byte sizes 1,024-based with IEC symbols (B, KiB,
 // MiB, GiB, ...: the limits they are compared with are powers of two), at most one decimal
 // under 10 (1.5 KiB, 12 MiB). Both through Intl.NumberFormat (en-US); never NaN: a size or count
-// that is not finite is "unbounded".
+// that is not finite is "unbounded". Nothing past COUNT_BOUND or BYTES_BOUND is printed as a
+// number: a count of 10^41 rows or 58 EiB is a model run past anything Bigtable holds, and
+// reads "over 10^15" / "over 1 EiB" (capacity/bounds.ts words the capacity figures tighter).
 // Made on first use: a NumberFormat loads locale data (~6 MB of memory), which a command that
 // never prints a figure (`btstudio sort`) should not pay for.
 let whole: Intl.NumberFormat | undefined;
@@ -15,14 +17,21 @@ export const KiB = 1024;
 export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
 
-/** 1,234,567; "unbounded" when not finite. */
+/** The largest count printed as a number (declared cardinalities reach 10^15). */
+export const COUNT_BOUND = 1e15;
+/** The largest byte size printed as a number: 1 EiB, past what any 1,000-node cluster holds. */
+export const BYTES_BOUND = 1024 ** 6;
+
+/** 1,234,567; "unbounded" when not finite; "over 10^15" past COUNT_BOUND. */
 export function formatCount(n: number): string {
-  return Number.isFinite(n) ? WHOLE.format(Math.round(n)) : 'unbounded';
+  if (!Number.isFinite(n)) return 'unbounded';
+  return Math.abs(n) > COUNT_BOUND ? 'over 10^15' : WHOLE.format(Math.round(n));
 }
 
-/** 512 B, 1.5 KiB, 35 MiB, 2.1 TiB; "unbounded" when not finite. */
+/** 512 B, 1.5 KiB, 35 MiB, 2.1 TiB; "unbounded" when not finite; "over 1 EiB" past BYTES_BOUND. */
 export function formatBytes(n: number): string {
   if (!Number.isFinite(n)) return 'unbounded';
+  if (Math.abs(n) > BYTES_BOUND) return 'over 1 EiB';
   let v = n;
   let i = 0;
   while (Math.abs(v) >= 1024 && i < BYTE_UNITS.length - 1) {
@@ -57,9 +66,10 @@ export function formatPercent(x: number, style: PercentStyle = 'figure'): string
   }
 }
 
-/** A figure for messages, two significant digits: 12, 3.5, 4100, 4.1e12; "unbounded" when not finite. */
+/** A figure for messages, two significant digits: 12, 3.5, 4100, 4.1e12; "unbounded" when not finite; "over 10^15" past COUNT_BOUND. */
 export function formatFigure(x: number): string {
   if (!Number.isFinite(x)) return 'unbounded';
+  if (x > COUNT_BOUND) return 'over 10^15';
   if (x >= 1e6) return x.toExponential(1).replace('e+', 'e');
   if (x >= 100 || Number.isInteger(x)) return String(Math.round(x));
   return String(Number(x.toPrecision(2)));

@@ -1,4 +1,4 @@
-// The hostile-input corpus (issue 8): every case feeds one bad input through the real entry
+// The hostile-input corpus: every case feeds one bad input through the real entry
 // point (loadDesign, decodeShare, importText, the CLI) and says what answer it must get.
 // The unit tests (src/hostile/*.test.ts) assert each answer; `npm run bench` (bench/hostile)
 // runs the same cases and reports how long each took (the bar is 1 s a case).

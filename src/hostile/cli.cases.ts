@@ -1,4 +1,4 @@
-// Hostile command lines (issue 8): wrong flags, numbers and files for every command, through the
+// Hostile command lines: wrong flags, numbers and files for every command, through the
 // in-memory runner (the same main() as the installed btstudio). A refusal counts only as the
 // CLI promises it (docs/cli.md): exit 2, nothing on stdout, and exactly one line on stderr that
 // names the flag or value and says what is allowed. Cases with -o also check that the file

@@ -1,4 +1,4 @@
-// The whole hostile-input corpus (issue 8): every `*.cases.ts` here, each exporting arrays of
+// The whole hostile-input corpus: every `*.cases.ts` here, each exporting arrays of
 // HostileCase. Ids are unique and kebab-case, every group of entry points has cases, each
 // case says in one line what its input is, and there are at least 150 in all.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Hostile design files (issue 8, the design-file part): each case feeds one bad file, as text or
+// Hostile design files: each case feeds one bad file, as text or
 // bytes, through the real loader (loadDesign) and says how it must be answered. A few cases go
 // on to the validator (lint), the way `btstudio lint` does, where the format deliberately leaves
 // a check to a rule (a table id of 51 characters loads, and the table-name rule refuses it).

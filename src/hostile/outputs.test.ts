@@ -1,4 +1,4 @@
-// Issue 12: a design the format accepts never crashes a command and never shows NaN, Infinity,
+// A design the format accepts never crashes a command and never shows NaN, Infinity,
 // undefined or a negative figure. Every command of the CLI runs over generated designs (all
 // types, options and encodings: design-arbitrary.ts) and over the named regression cases
 // (regressions.ts), and every output is scanned. fast-check's seed is fixed and printed
@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dump } from 'js-yaml';
 import { fullDesign } from '../test-support/design-extras';
-import { allOutputs, budgetProblems, exitProblems, figureProblems } from '../test-support/outputs';
+import { allOutputs, boundProblems, budgetProblems, exitProblems, figureProblems } from '../test-support/outputs';
 import { REGRESSIONS } from './regressions';
 
 // Each run is a whole design through many commands: shrinking one takes minutes, so it is asked for
@@ -24,7 +24,9 @@ async function problemsOf(design: Parameters<typeof allOutputs>[0]): Promise<str
   if (process.env.OUTPUTS_RATIOS)
     for (const o of outs)
       console.log(`ratio ${((o.out.length + o.err.length) / bytes).toFixed(1)} ${o.out.length + o.err.length} ${bytes} ${o.ms} ms ${o.command.slice(0, 60)}`);
-  return outs.flatMap((o) => [...exitProblems(o), ...figureProblems(o), ...budgetProblems(o, bytes, TIMES)].map((p) => `${o.command}: ${p}`));
+  return outs.flatMap((o) =>
+    [...exitProblems(o), ...figureProblems(o), ...boundProblems(o), ...budgetProblems(o, bytes, TIMES)].map((p) => `${o.command}: ${p}`),
+  );
 }
 
 describe('every output of a valid design', () => {
@@ -35,7 +37,7 @@ describe('every output of a valid design', () => {
   }
 
   it(
-    `generated designs (${RUNS} runs): every part of the format: no crash, no NaN, Infinity, undefined or negative figure in any command, every output within its budget`,
+    `generated designs (${RUNS} runs): every part of the format: no crash, no NaN, Infinity, undefined or negative figure, nothing past the bound (10^15, 16 PiB), every output within its budget`,
     async () => {
       await fc.assert(
         fc.asyncProperty(fullDesign, async (d) => {
@@ -60,5 +62,24 @@ describe('the scanner', () => {
     expect(figureProblems({ ...clean, out: 'x\n    at run (file.ts:1:2)\n' })).toHaveLength(1);
     expect(figureProblems({ out: 'if (x === undefined) return;', err: '', code_text: true })).toEqual([]);
     expect(figureProblems({ out: 'const n = NaN;', err: '', code_text: true })).toHaveLength(1);
+  });
+
+  it('finds figures past the bound, as the fuzz round saw them, and passes bounded ones and keys', () => {
+    const lint = { command: 'lint design.yaml', code_text: false };
+    expect(boundProblems({ ...lint, out: '  table t: 2.84e+41 rows, stored 3 GiB' })).toHaveLength(1);
+    expect(boundProblems({ ...lint, out: 'the tables store 58 EiB after 12 months of growth' })).toHaveLength(1);
+    expect(boundProblems({ ...lint, out: 'query "all" reads 2e33 rows per second' })).toHaveLength(1);
+    expect(boundProblems({ ...lint, out: '  big: 31,536,000,000,000,000,000 rows read/s' })).toHaveLength(1);
+    expect(boundProblems({ command: 'plan design.yaml --format json', code_text: false, out: '{"nodesNeeded": {"cpu": 2.9e36}}' })).toHaveLength(1);
+    expect(boundProblems({ command: 'plan design.yaml --format json', code_text: false, out: `{"storedBytes": 1.8e16}` })).toHaveLength(1);
+    expect(boundProblems({ command: 'lint design.yaml --format json', code_text: false, out: '{"message": "needs 2e33 rows read/s"}' })).toHaveLength(1);
+    expect(
+      boundProblems({
+        ...lint,
+        out: 'over 10^15 rows, stored more than the 16 PiB that 1,000 nodes hold; 315,360,000,000,000 rows; key `1767225600000000000#x`; [a#1e99, a#1e99~); 550e8400-e29b-4e81-a716-446655440000',
+      }),
+    ).toEqual([]);
+    expect(boundProblems({ command: 'plan design.yaml --format json', code_text: false, out: '{"storedBytes": 1.6e16, "rows": 1e15}' })).toEqual([]);
+    expect(boundProblems({ command: 'keys design.yaml', code_text: false, out: '100000000000000000000' })).toEqual([]);
   });
 });

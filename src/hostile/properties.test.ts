@@ -1,4 +1,4 @@
-// Properties of the doors hostile input comes in by (issue 8): generated valid designs never
+// Properties of the doors hostile input comes in by: generated valid designs never
 // make lint or the simulator throw, and no text, link or argument list makes decodeShare,
 // importText or the CLI's flag parsing throw; each answers with an error that says what and
 // where, or (for a damaged link) with exactly the design the link was made from.

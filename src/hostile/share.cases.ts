@@ -1,4 +1,4 @@
-// Hostile share links (issue 8): every case goes through decodeShare, the one door a link comes
+// Hostile share links: every case goes through decodeShare, the one door a link comes
 // in by (the app's openSharedLink and `btstudio open` both call it). The answer's message is
 // `kind: error`, so a case's `where` can check the kind and the position (a character of the
 // design part, the text after "#d=") or the path in the design.

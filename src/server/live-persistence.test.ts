@@ -30,14 +30,19 @@ const client = (...a: Parameters<typeof connect>) => {
   clients.push(c);
   return c;
 };
+/** A server on a new folder, a room on it, and a client that edits the room. */
+const freshRoom = async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'btstudio-live-'));
+  const p = await start(dir);
+  const r = await makeRoom(p.url);
+  return { dir, p, r, a: client(p.url, r.room, r.edit) };
+};
 const markers = (text: string) => new Set(text.match(/edit-\d+/g) ?? []);
 
 describe('persistence', () => {
   it('keeps a room across a stop and a start', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'btstudio-live-'));
-    let p = await start(dir);
-    const r = await makeRoom(p.url);
-    const a = client(p.url, r.room, r.edit);
+    const { dir, r, a, ...started } = await freshRoom();
+    let p = started.p;
     await a.synced;
     a.text.insert(0, 'name: kept\n');
     await until(() => a.provider.unsyncedChanges === 0, 'acknowledged');
@@ -51,10 +56,8 @@ describe('persistence', () => {
   });
 
   it('keeps every acknowledged update when killed with SIGKILL before it compacts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'btstudio-live-'));
-    let p = await start(dir);
-    const r = await makeRoom(p.url);
-    const a = client(p.url, r.room, r.edit);
+    const { dir, r, a, ...started } = await freshRoom();
+    let p = started.p;
     await a.synced;
     for (let i = 0; i < 100; i++) a.text.insert(a.text.length, `edit-${i}\n`);
     await until(() => a.provider.unsyncedChanges === 0, 'all acknowledged');
@@ -68,10 +71,8 @@ describe('persistence', () => {
   });
 
   it('loses no edit when killed in the middle of a burst: clients reconnect and every edit is in the room', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'btstudio-live-'));
-    let p = await start(dir);
-    const r = await makeRoom(p.url);
-    const a = client(p.url, r.room, r.edit);
+    const { dir, r, a, ...started } = await freshRoom();
+    let p = started.p;
     const b = client(p.url, r.room, r.edit);
     await Promise.all([a.synced, b.synced]);
     let killed = false;

@@ -1,4 +1,4 @@
-// Designs of issue 13's capacity cases, shared by the capacity rules' tests and the plan's.
+// Designs of the capacity cases (a load over or under what the cluster serves), shared by the capacity rules' tests and the plan's.
 /** One table of 1 KB-or-smaller events at `wps` writes/s, on `nodes` nodes of `storage`. */
 export const eventsDesign = (wps: number, nodes: number, storage = 'ssd', queries = '', tables = 1) => `format: bigtable-studio/v1
 name: capacity

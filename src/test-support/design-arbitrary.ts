@@ -1,7 +1,7 @@
 // fast-check generators of valid designs (for property tests of share links, exports and
 // imports). Every design drawn satisfies the format and its cross-field rules; `validDesign`
 // filters through validateDesign to be sure. Test code only: the app never imports this.
-// Every type, option and encoding of the format is drawn, up to its limits (issue 12: no valid
+// Every type, option and encoding of the format is drawn, up to its limits (no valid
 // design may crash a command or produce a NaN, Infinity or negative figure).
 import fc from 'fast-check';
 import { validateDesign } from '../core/load/load-design';

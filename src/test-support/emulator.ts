@@ -3,6 +3,7 @@
 // keys into UTF-8 strings, which is lossy for binary keys and breaks its own row ordering.
 import { Bigtable, type GcRule, type Instance, type Table } from '@google-cloud/bigtable';
 import { connect, resolveTarget, type Connection } from '../bigtable/index';
+import { afterAll, beforeAll } from 'vitest';
 
 export const EMULATOR_PROJECT = 'studio-test';
 export const EMULATOR_INSTANCE = 'studio-test';
@@ -142,4 +143,23 @@ export async function freshConnection(host: string, instance: string): Promise<C
   const [tables] = await conn.admin.listTables({ parent: conn.target.instancePath });
   for (const t of tables) await conn.admin.deleteTable({ name: t.name! });
   return conn;
+}
+
+/**
+ * For a describe block: a fresh connection (see freshConnection) opened before its tests and
+ * closed after them; call the returned function for it inside a test.
+ */
+export function useFreshConnection(host: string, instance: string, check?: () => void): () => Connection {
+  let conn: Connection | undefined;
+  beforeAll(async () => {
+    check?.();
+    conn = await freshConnection(host, instance);
+  });
+  afterAll(async () => {
+    await conn?.close();
+  });
+  return () => {
+    if (!conn) throw new Error('no emulator connection: used outside its describe block');
+    return conn;
+  };
 }

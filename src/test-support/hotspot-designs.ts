@@ -1,4 +1,4 @@
-// Designs of issue 13's hotspot cases, shared by the simulator's verdict tests and the rules'.
+// Designs of the hotspot cases (writes that land on one tablet, or spread), shared by the simulator's verdict tests and the rules'.
 import { tableYaml } from '../core/rules/tester';
 
 /** `{city}#{ts}#{driver}`: 300 zipf-skewed cities at 50,000 writes/s on 3 SSD nodes. */

@@ -1,4 +1,4 @@
-// For tests and the fuzz run (issue 12): every output the command line gives for a design, and
+// For tests and the fuzz run: every output the command line gives for a design, and
 // a scanner for figures that must never appear (NaN, Infinity, undefined, negative sizes or
 // counts). Runs the CLI in memory (run-in-memory.ts) on a temporary copy of the design.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,8 +51,67 @@ export function figureProblems(o: Pick<Output, 'out' | 'err' | 'code_text'>): st
   return problems;
 }
 
+/** The largest count printed as a number (units.ts COUNT_BOUND). */
+const COUNT_LIMIT = 1e15;
+/** The largest byte figure in JSON: what 1,000 nodes hold (capacity/bounds.ts STORED_BYTES_BOUND, 16 PiB). */
+const BYTES_LIMIT = 1000 * 16 * 1024 ** 4;
+
 /**
- * Every command of the CLI over the design: lint (text, json, sarif), and per table keys,
+ * Figures past the bound (capacity/bounds.ts): a grouped count over 10^15 ("2,840,000,...");
+ * a number in exponent form past it (2.84e+41, 2e33); a size in EiB, or past 16,384 PiB; in JSON
+ * a number over 10^15 (a byte figure over 16 PiB), and its strings read as text. Key text (in
+ * backticks, brackets or quotes, and the keys command) is the user's, not a figure: not read.
+ */
+export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>): string[] {
+  if (o.code_text || /^(keys|export .*--to (?!markdown)|open|share|import)/.test(o.command)) return [];
+  const problems: string[] = [];
+  const scanText = (raw: string) => {
+    const text = raw
+      .replace(/`[^`\n]*`/g, '``')
+      .replace(/\[[^\]\n]*\)/g, '[]')
+      .replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
+    for (const m of text.matchAll(/\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b/g)) {
+      if (Number(m[0].replaceAll(',', '')) > COUNT_LIMIT) problems.push(`a count past 10^15: ${m[0]}`);
+    }
+    // An exponent form as toExponential writes it, standing alone (not inside a key such as a uuid's -4e81-).
+    for (const m of text.matchAll(/(?<=^|[\s(~:=,])\d(?:\.\d+)?e\+?(\d+)(?=$|[\s),;]|\.(?:\s|$))/gim)) {
+      if (Number(m[1]) > 15) problems.push(`a figure past 10^15: ${m[0]}`);
+    }
+    for (const m of text.matchAll(/\b(\d[\d,.]*)\s*(EiB|PiB)\b/g)) {
+      const n = Number(m[1]!.replaceAll(',', ''));
+      if (m[2] === 'EiB' ? n > 1 : n > 16_384) problems.push(`a size past what 1,000 nodes hold: ${m[0]}`);
+    }
+  };
+  const walk = (v: unknown, key: string, at: string): void => {
+    if (typeof v === 'number') {
+      const limit = /bytes/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
+      if (Math.abs(v) > limit) problems.push(`JSON ${at} = ${v}, past the bound`);
+    } else if (typeof v === 'string') scanText(v);
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k, `${at}.${k}`);
+  };
+  // A JSON document (lint, plan), or simulate()'s JSON line then its text; else text.
+  const trimmed = o.out.trim();
+  const json = (t: string): unknown => {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return undefined;
+    }
+  };
+  const whole = /^[[{]/.test(trimmed) ? json(trimmed) : undefined;
+  const [first = '', ...rest] = trimmed.split('\n');
+  const head = whole === undefined && first.startsWith('{') ? json(first) : undefined;
+  if (whole !== undefined) walk(whole, '', '$');
+  else if (head !== undefined) {
+    walk(head, '', '$');
+    scanText(rest.join('\n'));
+  } else scanText(o.out);
+  return problems;
+}
+
+/**
+ * Every command of the CLI over the design: lint (text, json, sarif), plan (text, json), and per table keys,
  * simulate (text; json and text of the core's run), every export format (code in every language), the row key schema
  * imported back; share then open. Simulations are short (60 s, 16 buckets).
  */
@@ -76,6 +135,7 @@ export async function allOutputs(design: Design): Promise<Output[]> {
   };
   try {
     for (const format of ['text', 'json', 'sarif']) await run(['lint', file, '--format', format]);
+    for (const format of ['text', 'json']) await run(['plan', file, '--format', format]);
     for (const format of ['design', 'markdown'] as const) await run(['export', file, '--to', format]);
     for (const format of ['text', 'json']) await run(['plan', file, '--format', format]);
     await run(['fix', file]);

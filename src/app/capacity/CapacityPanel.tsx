@@ -1,14 +1,15 @@
 // The Capacity panel: the design's load against its cluster and the monthly cost, SSD and HDD
 // side by side, live as the design is edited. Every figure is the core's plan
-// (src/core/capacity/plan.ts), the one lint's capacity rules and `btstudio plan` read. Prices
+// (src/core/capacity/capacity-plan.ts), the one lint's capacity rules and `btstudio plan` read. Prices
 // are editable and saved in this browser only (prices.ts), never in the design or a share link.
 import { memo, useMemo, useState } from 'react';
-import { DEFAULT_PRICES, skewedScans, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { DEFAULT_PRICES, skewedScans, type CapacityPlanDetail, type Prices } from '../../core/capacity/capacity-plan';
 import type { Design } from '../../core/model/schema';
 import { instanceOf } from '../../core/model/instance';
 import { becauseText, clusterName, declaredText, needsSentence, nodesText, percentText, recommendedText } from '../../core/capacity/wording';
 import type { DesignAnalysis } from '../../core/analysis/design';
-import { formatBytes, formatPercent } from '../../core/units';
+import { coverageText, growthText, storedBytesText } from '../../core/capacity/bounds';
+import { formatPercent } from '../../core/units';
 import { browserStorage } from '../share/base';
 import { capacityPlans } from './plans';
 import { loadPrices, parsePrice, PRICE_KEYS, savePrices, type PriceKey } from './prices';
@@ -18,7 +19,7 @@ const money = (p: Prices, n: number | null) =>
   n === null ? 'unknown (over 1,000 nodes)' : `${p.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** What share of a cluster's CPU load writes, reads and scans take: "writes 80%, reads 20%". */
-function loadShares(load: PlanDetail['load']): string {
+function loadShares(load: CapacityPlanDetail['load']): string {
   if (load.total <= 0) return 'no CPU load declared';
   const parts = (['writes', 'reads', 'scans'] as const)
     .filter((k) => load[k] / load.total >= 0.005)
@@ -26,16 +27,18 @@ function loadShares(load: PlanDetail['load']): string {
   return parts.join(', ');
 }
 
-function storedText(plan: PlanDetail): string {
+/** What the tables store, bounded, and which tables the total covers (capacity/bounds.ts). */
+function storedText(plan: CapacityPlanDetail): string {
   const t = plan.workload.totals;
   const parts = [];
-  if (t.storedBytes > 0 || t.storedBytesGrowthPerMonth === 0) parts.push(formatBytes(t.storedBytes));
-  if (t.storedBytesGrowthPerMonth > 0) parts.push(`+${formatBytes(t.storedBytesGrowthPerMonth)}/month unbounded`);
-  return parts.join(', ');
+  if (t.storedBytes > 0 || t.storedBytesGrowthPerMonth === 0) parts.push(storedBytesText(t.storedBytes));
+  if (t.storedBytesGrowthPerMonth > 0) parts.push(`${growthText(t.storedBytesGrowthPerMonth)} unbounded`);
+  const covers = coverageText(plan.storageCovers);
+  return parts.join(', ') + (covers ? ` (${covers})` : '');
 }
 
 /** Which write rate sized what: CPU the peak, storage the average (workload.ts, one model). */
-function WriteRates({ plan }: { plan: PlanDetail }) {
+function WriteRates({ plan }: { plan: CapacityPlanDetail }) {
   const rate = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
   const split = plan.workload.tables.filter((t) => t.averageWriteRowsPerSecond !== null && t.averageWriteRowsPerSecond !== t.writeRowsPerSecond);
   return (
@@ -114,7 +117,7 @@ export const CapacityPanel = memo(function CapacityPanel({ design, analysis }: {
   const skewed = skewedScans(own.workload);
   return (
     <section className="panel capacity" aria-labelledby="capacity-heading" data-testid="capacity">
-      <h2 id="capacity-heading">Capacity</h2>
+      <h2 id="capacity-heading">Capacity plan</h2>
       <p data-testid="capacity-load">
         {needsSentence(own)} CPU load: {loadShares(own.load)}; the tables store {storedText(own)}.
       </p>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { capacityPlan, DEFAULT_PRICES } from '../../core/capacity/plan';
+import { planCapacity, DEFAULT_PRICES } from '../../core/capacity/capacity-plan';
 import { loadDesign } from '../../core/load/load-design';
 import { lint } from '../../core/rules/lint';
 import { capacityPlans } from './plans';
@@ -13,7 +13,7 @@ describe("the Capacity panel's plans", () => {
   it('at the list prices, shows the very plan the capacity rules read, SSD first', () => {
     const { analysis } = lint(design);
     const [ssd, hdd] = capacityPlans(design, analysis, { ...DEFAULT_PRICES });
-    expect(ssd).toBe(capacityPlan(design, analysis));
+    expect(ssd).toBe(planCapacity(design, analysis));
     expect([ssd.model.storage, hdd.model.storage]).toEqual(['ssd', 'hdd']);
     expect(capacityPlans(design, analysis, undefined)[0]).toBe(ssd);
   });
@@ -23,7 +23,7 @@ describe("the Capacity panel's plans", () => {
     const prices = { ...DEFAULT_PRICES, nodeHour: 1 };
     const plans = capacityPlans(design, analysis, prices);
     expect(capacityPlans(design, analysis, prices)).toBe(plans);
-    const list = capacityPlan(design, analysis);
+    const list = planCapacity(design, analysis);
     expect(plans[0].nodesNeeded).toEqual(list.nodesNeeded);
     expect(plans[0].monthlyCost.nodes).toBeCloseTo((list.monthlyCost.nodes! / DEFAULT_PRICES.nodeHour) * 1, 1);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICES } from '../../core/capacity/plan';
+import { DEFAULT_PRICES } from '../../core/capacity/capacity-plan';
 import { loadPrices, parsePrice, PRICES_KEY, savePrices } from './prices';
 
 const memory = () => {

@@ -1,6 +1,6 @@
 // The prices the Capacity panel uses: the list prices of the core's plan, or the user's own,
 // saved in this browser (localStorage), never in the design or a share link.
-import { DEFAULT_PRICES, type Prices } from '../../core/capacity/plan';
+import { DEFAULT_PRICES, type Prices } from '../../core/capacity/capacity-plan';
 import type { StorageLike } from '../share/base';
 
 export const PRICES_KEY = 'btstudio.prices.v1';

@@ -96,14 +96,18 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
   }, [editor]);
 
   const shown = refused ? [refused, ...problems] : problems;
+  // The markers follow the messages, not the array (a new one each render): the effect is keyed
+  // on their text and reads them back from it.
+  const shownText = JSON.stringify(shown);
   useEffect(() => {
     const model = editor?.getModel();
     if (!model) return;
     const text = model.getValue();
+    const messages: string[] = JSON.parse(shownText);
     monaco.editor.setModelMarkers(
       model,
       OWNER,
-      shown.map((message) => {
+      messages.map((message) => {
         const r = problemRange(text, message);
         const a = model.getPositionAt(r?.start ?? 0);
         const b = r ? model.getPositionAt(r.end) : { lineNumber: 1, column: model.getLineMaxColumn(1) };
@@ -117,7 +121,7 @@ export default function SqlEditor({ uri, label, value, problems, onCommit }: Pro
         };
       }),
     );
-  }, [editor, shown.join('\n')]);
+  }, [editor, shownText]);
 
   return (
     <div className={`field sql-field${shown.length ? ' field-invalid' : ''}`} data-testid="sql-editor">

@@ -14,7 +14,7 @@ import { EXPORT_FORMATS, OUTPUT_FORMATS, type ExportFormat } from '../../core/ou
 import { docText } from '../documents/docs';
 
 /**
- * Every command id (issue 17 item 4): a typo in an id a button or test names fails to compile.
+ * Every command id: a typo in an id a button or test names fails to compile.
  * A new command adds its id here. Commands other branches add (e.g. `plan.show` from the
  * capacity plan) go here too, in their group.
  */
@@ -188,27 +188,21 @@ export function createCommands(env: CommandEnv): Command[] {
       },
     },
     // What the design's buttons do, from the palette and menus (the buttons stay the one place the dialogs open from).
-    {
-      id: 'design.share',
-      label: 'Share this design (a link)',
-      group: 'Design',
-      enabled: (s) => !!openDoc(s) && !!env.click,
-      perform: () => env.click?.('[data-testid="share-open"]'),
-    },
-    {
-      id: 'design.shareLive',
-      label: 'Share live (edit together: an edit link and a view link)',
-      group: 'Design',
-      enabled: (s) => !!openDoc(s) && !!env.click,
-      perform: () => env.click?.('[data-testid="live-share-open"]'),
-    },
-    {
-      id: 'design.export',
-      label: 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)',
-      group: 'Design',
-      enabled: (s) => !!openDoc(s) && !!env.click,
-      perform: () => env.click?.('[data-testid="export-open"]'),
-    },
+    ...(
+      [
+        ['design.share', 'Share this design (a link)', 'share-open'],
+        ['design.shareLive', 'Share live (edit together: an edit link and a view link)', 'live-share-open'],
+        ['design.export', 'Export this design (gcloud, cbt, Terraform, code, SQL, Markdown, YAML)', 'export-open'],
+      ] as const
+    ).map(
+      ([id, label, testId]): Command => ({
+        id,
+        label,
+        group: 'Design',
+        enabled: (s) => !!openDoc(s) && !!env.click,
+        perform: () => env.click?.(`[data-testid="${testId}"]`),
+      }),
+    ),
     {
       id: 'design.import',
       label: 'Import a file (design, row_key_schema.yaml, gcloud describe)',

@@ -1,4 +1,4 @@
-// Error boundaries (issue 12): a panel that throws shows what failed in its own place and the
+// Error boundaries: a panel that throws shows what failed in its own place and the
 // rest of the studio stays usable; the root boundary catches the rest and offers to download
 // the open design, so nothing typed is lost even when the studio cannot draw it.
 import { Component, type ErrorInfo, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 // The share, export and import panels (src/app/share, src/app/export), loaded when first
 // needed: the exporters, the share-link codec and the importers stay out of the first screen's
 // JavaScript. Each button opens its dialog; the dialog's module arrives on the first click.
-import { type ComponentType, lazy, type ReactElement, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactElement, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { takeExportRequest, useExportRequest } from '../export/request';
@@ -34,57 +34,74 @@ function useCloseOnNavigation(open: boolean, close: () => void): void {
 
 const useCloser = (setOpen: (v: boolean) => void) => useMemo(() => () => setOpen(false), [setOpen]);
 
-export function ShareAction({ design, from }: { design: Design /** The version a link names as its base (when opened). */; from?: () => string | undefined }) {
-  const [open, setOpen] = useState(false);
-  const [base, setBase] = useState<string | undefined>(undefined);
+/**
+ * A button that opens a lazily loaded dialog, inside a PanelBoundary named `boundary` (reset
+ * when `resetKey` changes); the dialog closes when the address moves.
+ */
+function DialogButton(props: {
+  label: string;
+  testId: string;
+  boundary: string;
+  resetKey: unknown;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  onOpen?: () => void;
+  children: ReactNode;
+}) {
+  const { open, setOpen } = props;
   useCloseOnNavigation(open, useCloser(setOpen));
   return (
     <>
       <button
         type="button"
-        data-testid="share-open"
+        data-testid={props.testId}
         aria-haspopup="dialog"
         onClick={() => {
-          setBase(from?.());
+          props.onOpen?.();
           setOpen(true);
         }}
       >
-        Share
+        {props.label}
       </button>
       {open && (
-        <PanelBoundary name="The share dialog" resetKey={design} onClose={() => setOpen(false)}>
-          <Suspense fallback={null}>
-            <ShareDialog design={design} {...(base ? { from: base } : {})} onClose={() => setOpen(false)} />
-          </Suspense>
+        <PanelBoundary name={props.boundary} resetKey={props.resetKey} onClose={() => setOpen(false)}>
+          <Suspense fallback={null}>{props.children}</Suspense>
         </PanelBoundary>
       )}
     </>
+  );
+}
+
+export function ShareAction({ design, from }: { design: Design /** The version a link names as its base (when opened). */; from?: () => string | undefined }) {
+  const [open, setOpen] = useState(false);
+  const [base, setBase] = useState<string | undefined>(undefined);
+  return (
+    <DialogButton
+      label="Share"
+      testId="share-open"
+      boundary="The share dialog"
+      resetKey={design}
+      open={open}
+      setOpen={setOpen}
+      onOpen={() => setBase(from?.())}
+    >
+      <ShareDialog design={design} {...(base ? { from: base } : {})} onClose={() => setOpen(false)} />
+    </DialogButton>
   );
 }
 
 /** The History button and panel (history/HistoryPanel.tsx): versions, compare any two, restore. */
 export function HistoryAction({ docId }: { docId: string }) {
   const [open, setOpen] = useState(false);
-  useCloseOnNavigation(open, useCloser(setOpen));
   return (
-    <>
-      <button type="button" data-testid="history-open" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        History
-      </button>
-      {open && (
-        <PanelBoundary name="The history panel" resetKey={docId} onClose={() => setOpen(false)}>
-          <Suspense fallback={null}>
-            <HistoryPanel docId={docId} onClose={() => setOpen(false)} />
-          </Suspense>
-        </PanelBoundary>
-      )}
-    </>
+    <DialogButton label="History" testId="history-open" boundary="The history panel" resetKey={docId} open={open} setOpen={setOpen}>
+      <HistoryPanel docId={docId} onClose={() => setOpen(false)} />
+    </DialogButton>
   );
 }
 
 export function ExportAction({ design, tableName }: { design: Design; tableName: string | null }) {
   const [open, setOpen] = useState(false);
-  useCloseOnNavigation(open, useCloser(setOpen));
   // The palette's "Export: <format>" commands open this dialog at their format.
   const [format, setFormat] = useState<ExportFormat | undefined>(undefined);
   const request = useExportRequest();
@@ -95,32 +112,17 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
     setOpen(true);
   }, [request]);
   return (
-    <>
-      <button
-        type="button"
-        data-testid="export-open"
-        aria-haspopup="dialog"
-        onClick={() => {
-          setFormat(undefined);
-          setOpen(true);
-        }}
-      >
-        Export
-      </button>
-      {open && (
-        <PanelBoundary name="The export dialog" resetKey={design} onClose={() => setOpen(false)}>
-          <Suspense fallback={null}>
-            <ExportDialog
-              key={format ?? ''}
-              design={design}
-              tableName={tableName}
-              onClose={() => setOpen(false)}
-              {...(format ? { initialFormat: format } : {})}
-            />
-          </Suspense>
-        </PanelBoundary>
-      )}
-    </>
+    <DialogButton
+      label="Export"
+      testId="export-open"
+      boundary="The export dialog"
+      resetKey={design}
+      open={open}
+      setOpen={setOpen}
+      onOpen={() => setFormat(undefined)}
+    >
+      <ExportDialog key={format ?? ''} design={design} tableName={tableName} onClose={() => setOpen(false)} {...(format ? { initialFormat: format } : {})} />
+    </DialogButton>
   );
 }
 

@@ -1,4 +1,4 @@
-// A section of the long form that collapses (issue 17, item 1): a heading whose button shows or
+// A section of the long form that collapses: a heading whose button shows or
 // hides the body. Whether each section is open is remembered for the tab's session
 // (sessionStorage), per section kind, so collapsing "Column families" keeps them collapsed on
 // every table and after a reload, but a new tab starts with everything open. A reveal (a

@@ -94,7 +94,7 @@ export default function DiagramView({ doc }: { doc: DesignDoc }) {
     <div className="diagram-view" data-testid="diagram-view">
       <div className="diagram-toolbar">
         <p className="hint">
-          Queries are coloured by their plan: <span className="diagram-legend diagram-legend-ok">point, prefix or range</span>,{' '}
+          Queries are coloured by their query plan: <span className="diagram-legend diagram-legend-ok">point, prefix or range</span>,{' '}
           <span className="diagram-legend diagram-legend-warning">several scans</span>, <span className="diagram-legend diagram-legend-error">full scan</span>.
           Click a box to open its form.
         </p>

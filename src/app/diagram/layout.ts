@@ -1,14 +1,14 @@
 // The diagram of a design, laid out in lanes (pure: no React, no DOM). Left to right:
 // clusters, app profiles, queries, tables (an index table, `writtenWith`, right below the table
 // it is written with), views. Each query links to the profile it goes through and to the table
-// or view that serves it, coloured by its plan; views point at their source table, app
+// or view that serves it, coloured by its query plan; views point at their source table, app
 // profiles at the clusters they route to. Within a lane, boxes keep a stable order and are
 // placed near the boxes they link to (a box's wanted height is the mean of its neighbours'),
 // then pushed down so none overlap: readable with 30 tables, with no layout library.
 import { instanceOf, profileOfQuery } from '../../core/model/instance';
 import type { PathPart } from '../../core/model/positions';
 import type { Design, Query, Table } from '../../core/model/schema';
-import type { PlanKind, QueryPlan } from '../../core/analysis/query-plan';
+import type { QueryPlanKind, QueryPlan } from '../../core/analysis/query-plan';
 import { checkSelect } from '../../core/export/views/check';
 
 export type NodeKind = 'cluster' | 'profile' | 'query' | 'table' | 'materialized' | 'logical' | 'authorized';
@@ -25,7 +25,7 @@ export interface DiagramNode {
   path: PathPart[];
   table: string | null;
   /** A query's plan (its colour), when known. */
-  plan?: PlanKind;
+  plan?: QueryPlanKind;
   lane: number;
   x: number;
   y: number;
@@ -38,7 +38,7 @@ export interface DiagramEdge {
   kind: EdgeKind;
   from: string;
   to: string;
-  plan?: PlanKind;
+  plan?: QueryPlanKind;
   /** Start and end points (right side of the left box, left side of the right box). */
   x1: number;
   y1: number;
@@ -84,7 +84,7 @@ export function layoutDiagram(design: Design, plans: readonly (readonly QueryPla
   const drafts: Draft[] = [];
   const edges: Omit<DiagramEdge, 'x1' | 'y1' | 'x2' | 'y2'>[] = [];
   const add = (node: Draft['node']) => drafts.push({ node: { ...node, label: clip(node.label, node.lane), lines: node.lines.map((l) => clip(l, node.lane)) } });
-  const edge = (kind: EdgeKind, from: string, to: string, plan?: PlanKind) => {
+  const edge = (kind: EdgeKind, from: string, to: string, plan?: QueryPlanKind) => {
     edges.push({ id: `${kind}:${from}->${to}`, kind, from, to, ...(plan ? { plan } : {}) });
   };
 

@@ -1,4 +1,4 @@
-// Names a user chose are what the studio shows (issue 17, item 8): the address of a design and
+// Names a user chose are what the studio shows: the address of a design and
 // the file name in its YAML error locations use its name as a slug once it no longer matches the
 // id (after a rename: "Untitled design" renamed "Trips" is `#/design/trips`, not
 // `#/design/untitled-den`). The id never changes (saved records, history, other tabs and old

@@ -1,6 +1,6 @@
 // The "Export a file" tab: format and options, a live preview (text in a <pre>, never HTML),
 // the exporter's notes, Copy and Download, or every reason the design cannot be expressed.
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import type { SimulationSummary } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
 import { copyMessage, copyText, downloadText } from '../share/browser';
@@ -81,16 +81,14 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
           </select>
         </div>
         {format === 'markdown' && (
-          <label className="check">
-            <input type="checkbox" checked={choice.wholeDesign} onChange={(e) => set({ wholeDesign: e.target.checked })} data-testid="export-whole-design" />
+          <Check checked={choice.wholeDesign} onChange={(v) => set({ wholeDesign: v })} testId="export-whole-design">
             The whole design (every table)
-          </label>
+          </Check>
         )}
         {canAll && (
-          <label className="check">
-            <input type="checkbox" checked={choice.allTables === true} onChange={(e) => set({ allTables: e.target.checked })} data-testid="export-all-tables" />
+          <Check checked={choice.allTables === true} onChange={(v) => set({ allTables: v })} testId="export-all-tables">
             All tables (and the instance and app profiles) in one file
-          </label>
+          </Check>
         )}
         {usesTable && design.tables.length > 1 && (
           <div className="field">
@@ -105,10 +103,9 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
           </div>
         )}
         {format === 'row-key-schema' && (
-          <label className="check">
-            <input type="checkbox" checked={choice.preEncoded} onChange={(e) => set({ preEncoded: e.target.checked })} data-testid="export-pre-encoded" />
+          <Check checked={choice.preEncoded} onChange={(v) => set({ preEncoded: v })} testId="export-pre-encoded">
             Pre-encoded: the delimiter in base64, for <code>--row-key-schema-pre-encoded-bytes</code>
-          </label>
+          </Check>
         )}
         {format === 'code' && (
           <div className="field">
@@ -188,5 +185,15 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
         {status}
       </p>
     </div>
+  );
+}
+
+/** A checkbox choice of the export, its label the children. */
+function Check({ checked, onChange, testId, children }: { checked: boolean; onChange: (checked: boolean) => void; testId: string; children: ReactNode }) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+      {children}
+    </label>
   );
 }

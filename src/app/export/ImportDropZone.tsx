@@ -119,7 +119,7 @@ export function ImportDropZone({ onNewDesign, openDesignName, onReplace }: Impor
         </div>
       )}
       {phase.at === 'ready' && (
-        // A dialog, where the user is looking (issue 17 item 9), not a box in the sidebar.
+        // A dialog, where the user is looking, not a box in the sidebar.
         <Modal title={`Import ${phase.result.fileName}`} onClose={() => setPhase({ at: 'idle' })} testId="import-dialog">
           <div className="import-ready" data-testid="import-ready">
             <p>

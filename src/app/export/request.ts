@@ -1,4 +1,4 @@
-// "Export in format X" from the palette (issue 17 item 4): the command asks, the design page's
+// "Export in format X" from the palette: the command asks, the design page's
 // Export button answers by opening its dialog at that format. A request is taken once, so a
 // page that mounts later (another design) does not open a dialog nobody asked for.
 import { useSyncExternalStore } from 'react';

@@ -7,6 +7,7 @@ import { GcRuleEditor } from './GcRuleEditor';
 import type { Edit } from './hooks';
 import { move, newFamily, onTable, replaceAt, setOpt } from './ops';
 import { useCompareMarkIn } from './compare-marks';
+import { IdField, PartFieldset } from './parts';
 
 interface Props {
   ti: number;
@@ -43,18 +44,9 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
   const columns = family.columns ?? [];
   const onColumns = (fn: (cs: Column[]) => Column[], label: string, key?: string) => onFamily((f) => setOpt(f, 'columns', fn(f.columns ?? [])), label, key);
   return (
-    <fieldset className="family" data-path={at} data-testid="family-editor" data-compare={useCompareMarkIn(at)}>
-      <legend>
-        Family <code>{family.name}</code>
-      </legend>
+    <PartFieldset kind="Family" name={family.name} at={at} className="family" testId="family-editor" compare={useCompareMarkIn(at)}>
       <div className="field-row">
-        <TextField
-          label="Family name"
-          path={`${at}.name`}
-          mono
-          value={family.name}
-          onCommit={(v) => onFamily((f) => ({ ...f, name: v }), 'Rename family', 'name')}
-        />
+        <IdField label="Family name" path={`${at}.name`} value={family.name} onCommit={(v) => onFamily((f) => ({ ...f, name: v }), 'Rename family', 'name')} />
         <SelectField
           label="Aggregate"
           path={`${at}.aggregate`}
@@ -216,7 +208,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
       <button type="button" className="link-button" onClick={() => onColumns((cs) => [...cs, { qualifier: freshQualifier(cs) }], 'Add column')}>
         Add column to {family.name}
       </button>
-    </fieldset>
+    </PartFieldset>
   );
 }
 

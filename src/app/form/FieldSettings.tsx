@@ -7,6 +7,7 @@ import { FIELD_TYPES } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options, splitList } from './fields';
 import type { Edit } from './hooks';
 import { onTable, renameKeyField, setFieldType } from './ops';
+import { IdField, PartFieldset } from './parts';
 
 interface Props {
   ti: number;
@@ -73,15 +74,11 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
   const otherFields = dataFields.filter((n) => n !== name);
 
   return (
-    <fieldset className="field-settings" data-path={at} data-testid="field-settings">
-      <legend>
-        Field <code>{name}</code>
-      </legend>
+    <PartFieldset kind="Field" name={name} at={at} className="field-settings" testId="field-settings">
       <div className="field-row">
-        <TextField
+        <IdField
           label="Name"
           path={at}
-          mono
           value={name}
           onCommit={(v) => {
             const r = edit(
@@ -231,6 +228,6 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
           />
         )}
       </div>
-    </fieldset>
+    </PartFieldset>
   );
 });

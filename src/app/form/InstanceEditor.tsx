@@ -23,6 +23,7 @@ import {
   type Isolation,
 } from './instance-ops';
 import { replaceAt, setOpt } from './ops';
+import { choicesWith, IdField, PartFieldset } from './parts';
 
 type Cluster = NonNullable<Design['cluster']>;
 
@@ -81,15 +82,11 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
     on((x) => (x.autoscaling ? { ...x, autoscaling: setOpt(x.autoscaling, key, v as never) } : x), label, ['autoscaling', key]);
   const a = c.autoscaling;
   return (
-    <fieldset className="instance-part" data-path={at} data-testid="cluster-editor">
-      <legend>
-        Cluster <code>{c.id}</code>
-      </legend>
+    <PartFieldset kind="Cluster" name={c.id} at={at} className="instance-part" testId="cluster-editor">
       <div className="field-row">
-        <TextField
+        <IdField
           label="Cluster id"
           path={`${at}.id`}
-          mono
           value={c.id}
           hint="6-30 characters: a-z, 0-9, -"
           onCommit={(v) =>
@@ -118,37 +115,18 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
       </div>
       {a ? (
         <div className="field-row">
-          <NumberField
-            label="Minimum nodes"
-            path={`${at}.autoscaling.minNodes`}
-            integer
-            value={a.minNodes}
-            onCommit={(v) => (v === undefined ? refuse('minNodes') : onAuto('minNodes', v, 'Set minimum nodes'))}
-          />
-          <NumberField
-            label="Maximum nodes"
-            path={`${at}.autoscaling.maxNodes`}
-            integer
-            value={a.maxNodes}
-            onCommit={(v) => (v === undefined ? refuse('maxNodes') : onAuto('maxNodes', v, 'Set maximum nodes'))}
-          />
-          <NumberField
-            label="CPU target (%)"
-            path={`${at}.autoscaling.cpuTarget`}
-            integer
-            value={a.cpuTarget}
-            hint="10-80"
-            onCommit={(v) => (v === undefined ? refuse('cpuTarget') : onAuto('cpuTarget', v, 'Set CPU target'))}
-          />
-          <NumberField
-            label="Storage target (GiB per node)"
-            path={`${at}.autoscaling.storageTarget`}
-            integer
-            value={a.storageTarget}
-            placeholder="default"
-            hint="SSD 2560-5120, HDD 8192-16384"
-            onCommit={(v) => onAuto('storageTarget', v, 'Set storage target')}
-          />
+          {AUTOSCALING.map((f) => (
+            <NumberField
+              key={f.key}
+              label={f.label}
+              path={`${at}.autoscaling.${f.key}`}
+              integer
+              value={a[f.key]}
+              placeholder={f.placeholder}
+              hint={f.hint}
+              onCommit={(v) => (v === undefined && f.required ? refuse(f.key) : onAuto(f.key, v, f.undo))}
+            />
+          ))}
         </div>
       ) : (
         <div className="field-row">
@@ -176,9 +154,31 @@ function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count
           Remove cluster
         </button>
       )}
-    </fieldset>
+    </PartFieldset>
   );
 }
+
+/** The autoscaling limits of a cluster, in the order shown; the first three are required. */
+const AUTOSCALING: readonly {
+  key: 'minNodes' | 'maxNodes' | 'cpuTarget' | 'storageTarget';
+  label: string;
+  undo: string;
+  required: boolean;
+  hint?: string;
+  placeholder?: string;
+}[] = [
+  { key: 'minNodes', label: 'Minimum nodes', undo: 'Set minimum nodes', required: true },
+  { key: 'maxNodes', label: 'Maximum nodes', undo: 'Set maximum nodes', required: true },
+  { key: 'cpuTarget', label: 'CPU target (%)', undo: 'Set CPU target', required: true, hint: '10-80' },
+  {
+    key: 'storageTarget',
+    label: 'Storage target (GiB per node)',
+    undo: 'Set storage target',
+    required: false,
+    hint: 'SSD 2560-5120, HDD 8192-16384',
+    placeholder: 'default',
+  },
+];
 
 /** A required number left empty: said beside the input, nothing changes. */
 const refuse = (key: string): EditResult => ({
@@ -208,15 +208,11 @@ function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; c
       `${include ? 'Route to' : 'Stop routing to'} cluster ${id}`,
     );
   return (
-    <fieldset className="instance-part" data-path={at} data-testid="profile-editor">
-      <legend>
-        App profile <code>{p.id}</code>
-      </legend>
+    <PartFieldset kind="App profile" name={p.id} at={at} className="instance-part" testId="profile-editor">
       <div className="field-row">
-        <TextField
+        <IdField
           label="App profile id"
           path={`${at}.id`}
-          mono
           value={p.id}
           onCommit={(v) => edit((d) => renameProfile(d, i, v), 'Rename app profile', ['instance', 'appProfiles', i, 'id'])}
         />
@@ -233,7 +229,7 @@ function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; c
             path={`${at}.cluster`}
             value={p.cluster}
             unset={p.cluster === undefined ? 'the only cluster' : undefined}
-            options={options(p.cluster === undefined || clusterIds.includes(p.cluster) ? clusterIds : [...clusterIds, p.cluster])}
+            options={choicesWith(clusterIds, p.cluster)}
             onCommit={(v) => on((x) => setOpt(x, 'cluster', v), 'Set profile cluster')}
           />
         ) : null}
@@ -282,7 +278,7 @@ function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; c
       <button type="button" className="danger" onClick={() => edit((d) => removeProfile(d, i), `Remove app profile ${p.id}`)}>
         Remove app profile
       </button>
-    </fieldset>
+    </PartFieldset>
   );
 }
 

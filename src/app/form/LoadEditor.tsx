@@ -5,6 +5,7 @@ import type { Table } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
+import { DurationField, RefField } from './parts';
 
 type LoadKey =
   | 'writesPerSecond'
@@ -88,23 +89,21 @@ export const LoadEditor = memo(function LoadEditor({
         onCommit={setPattern}
       />
       {pattern === 'burst' && (
-        <TextField
+        <DurationField
           label="Burst length (e.g. 30s)"
           path={`${at}.burstDuration`}
-          mono
-          value={load.burstDuration ?? ''}
-          onCommit={(v) => set('burstDuration', v.trim() || undefined, 'Set burst length')}
+          value={load.burstDuration}
+          onCommit={(v) => set('burstDuration', v, 'Set burst length')}
         />
       )}
       {pattern === 'bulk' && (
         <>
           <NumberField label="Rows per load" path={`${at}.bulkRows`} integer value={load.bulkRows} onCommit={(v) => set('bulkRows', v, 'Set rows per load')} />
-          <TextField
+          <DurationField
             label="Load every (e.g. 1d)"
             path={`${at}.bulkEvery`}
-            mono
-            value={load.bulkEvery ?? ''}
-            onCommit={(v) => set('bulkEvery', v.trim() || undefined, 'Set load interval')}
+            value={load.bulkEvery}
+            onCommit={(v) => set('bulkEvery', v, 'Set load interval')}
           />
         </>
       )}
@@ -122,24 +121,21 @@ export const LoadEditor = memo(function LoadEditor({
         value={load.readsPerSecond}
         onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')}
       />
-      <TextField
+      <DurationField
         label="Retention (e.g. 90d)"
         path={`${at}.retention`}
-        mono
-        value={load.retention ?? ''}
+        value={load.retention}
         hint={load.retention ? undefined : 'estimates assume 365d'}
-        onCommit={(v) => set('retention', v.trim() || undefined, 'Set retention')}
+        onCommit={(v) => set('retention', v, 'Set retention')}
       />
-      {(profileIds.length > 0 || load.appProfile !== undefined) && (
-        <SelectField
-          label="Writes' app profile"
-          path={`${at}.appProfile`}
-          value={load.appProfile}
-          unset="the default profile"
-          options={options(load.appProfile === undefined || profileIds.includes(load.appProfile) ? profileIds : [...profileIds, load.appProfile])}
-          onCommit={(v) => set('appProfile', v, v ? `Route writes through ${v}` : 'Route writes through the default profile', false)}
-        />
-      )}
+      <RefField
+        label="Writes' app profile"
+        path={`${at}.appProfile`}
+        value={load.appProfile}
+        names={profileIds}
+        unset="the default profile"
+        onCommit={(v) => set('appProfile', v, v ? `Route writes through ${v}` : 'Route writes through the default profile', false)}
+      />
       <CheckField
         label="Conditional writes (CheckAndMutateRow)"
         path={`${at}.checkAndMutate`}

@@ -5,12 +5,13 @@
 import { memo, useContext } from 'react';
 import type { Query } from '../../core/model/schema';
 import type { QueryPlan } from '../../core/analysis/query-plan';
-import { PlanBadge } from '../panels/PlanBadge';
+import { QueryPlanBadge } from '../panels/QueryPlanBadge';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
 import { CompareMarksContext } from './compare-marks';
+import { DurationField, PartFieldset, RefField } from './parts';
 
 interface Props {
   ti: number;
@@ -66,11 +67,21 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         const onQuery = (fn: (q: Query) => Query, label: string, key?: string) =>
           onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
         const plan = plans.find((p) => p.index === qi);
+        /** One of the query's numbers: empty clears it. */
+        const num = (key: 'limit' | 'perSecond' | 'latencyMs', label: string, undo: string, integer?: boolean) => (
+          <NumberField label={label} path={`${at}.${key}`} integer={integer} value={q[key]} onCommit={(v) => onQuery((x) => setOpt(x, key, v), undo, key)} />
+        );
         return (
-          <fieldset key={qi} className="query" data-path={at} data-testid="query-editor" data-compare={markIn(compared, at)}>
-            <legend>
-              Query <code>{q.name}</code> {plan && <PlanBadge plan={plan} />}
-            </legend>
+          <PartFieldset
+            key={qi}
+            kind="Query"
+            name={q.name}
+            at={at}
+            className="query"
+            testId="query-editor"
+            compare={markIn(compared, at)}
+            badge={plan && <QueryPlanBadge plan={plan} />}
+          >
             <div className="field-row">
               <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />
               <SelectField
@@ -81,39 +92,24 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
                 options={options(['newest', 'oldest', 'any'] as const)}
                 onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')}
               />
-              <NumberField
-                label="Limit (rows)"
-                path={`${at}.limit`}
-                integer
-                value={q.limit}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'limit', v), 'Set query limit', 'limit')}
+              {num('limit', 'Limit (rows)', 'Set query limit', true)}
+              {num('perSecond', 'Runs per second', 'Set query rate')}
+              <RefField
+                label="App profile"
+                path={`${at}.appProfile`}
+                value={q.appProfile}
+                names={profileIds}
+                unset="the table's, else the default"
+                onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v), v ? `Route query through ${v}` : 'Route query through the default profile')}
               />
-              <NumberField
-                label="Runs per second"
-                path={`${at}.perSecond`}
-                value={q.perSecond}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'perSecond', v), 'Set query rate', 'perSecond')}
+              <RefField
+                label="Served by"
+                path={`${at}.servedBy`}
+                value={q.servedBy}
+                names={servers}
+                unset="this table's key"
+                onCommit={(v) => onQuery((x) => setOpt(x, 'servedBy', v), v ? `Serve query from ${v}` : 'Serve query from its table')}
               />
-              {(profileIds.length > 0 || q.appProfile !== undefined) && (
-                <SelectField
-                  label="App profile"
-                  path={`${at}.appProfile`}
-                  value={q.appProfile}
-                  unset="the table's, else the default"
-                  options={options(q.appProfile === undefined || profileIds.includes(q.appProfile) ? profileIds : [...profileIds, q.appProfile])}
-                  onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v), v ? `Route query through ${v}` : 'Route query through the default profile')}
-                />
-              )}
-              {(servers.length > 0 || q.servedBy !== undefined) && (
-                <SelectField
-                  label="Served by"
-                  path={`${at}.servedBy`}
-                  value={q.servedBy}
-                  unset="this table's key"
-                  options={options(q.servedBy === undefined || servers.includes(q.servedBy) ? servers : [...servers, q.servedBy])}
-                  onCommit={(v) => onQuery((x) => setOpt(x, 'servedBy', v), v ? `Serve query from ${v}` : 'Serve query from its table')}
-                />
-              )}
             </div>
             <div className="field-row" data-testid="query-workload">
               <SelectField
@@ -124,18 +120,12 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
                 options={KIND}
                 onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')}
               />
-              <NumberField
-                label="Latency target (p99 ms)"
-                path={`${at}.latencyMs`}
-                value={q.latencyMs}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'latencyMs', v), 'Set latency target', 'latencyMs')}
-              />
-              <TextField
+              {num('latencyMs', 'Latency target (p99 ms)', 'Set latency target')}
+              <DurationField
                 label="Looks back (e.g. 90d)"
                 path={`${at}.lookback`}
-                mono
-                value={q.lookback ?? ''}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v.trim() || undefined), 'Set lookback', 'lookback')}
+                value={q.lookback}
+                onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v), 'Set lookback', 'lookback')}
               />
               <CheckField
                 className="compact"
@@ -201,7 +191,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
                 </select>
               </label>
             )}
-          </fieldset>
+          </PartFieldset>
         );
       })}
       <button type="button" onClick={() => onQueries((qs) => [...qs, newQuery(qs)], 'Add query')}>

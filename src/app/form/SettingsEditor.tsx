@@ -3,9 +3,10 @@
 // validator's production-settings-range findings, so an out-of-range value loads and is flagged.
 import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
-import { CheckField, TextField } from './fields';
+import { CheckField } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
+import { DurationField } from './parts';
 
 type Settings = Pick<Table, 'deletionProtection' | 'changeStreamRetention' | 'backup' | 'tieredStorage'>;
 
@@ -28,29 +29,26 @@ export const SettingsEditor = memo(function SettingsEditor({ ti, settings, edit 
         />
       </div>
       <div className="field-row">
-        <TextField
+        <DurationField
           label="Change stream retention (e.g. 3d; empty: off)"
           path={`${at}.changeStreamRetention`}
-          mono
-          value={settings.changeStreamRetention ?? ''}
+          value={settings.changeStreamRetention}
           hint="1 to 7 days"
-          onCommit={(v) => set('changeStreamRetention', v.trim() || undefined, 'Set change stream retention')}
+          onCommit={(v) => set('changeStreamRetention', v, 'Set change stream retention')}
         />
-        <TextField
+        <DurationField
           label="Automated backups: keep each (e.g. 14d; empty: off)"
           path={`${at}.backup.retention`}
-          mono
-          value={settings.backup?.retention ?? ''}
+          value={settings.backup?.retention}
           hint="3 to 90 days"
-          onCommit={(v) => set('backup', v.trim() ? { retention: v.trim() } : undefined, 'Set backup retention')}
+          onCommit={(v) => set('backup', v === undefined ? undefined : { retention: v }, 'Set backup retention')}
         />
-        <TextField
+        <DurationField
           label="Tiered storage: infrequent access after (e.g. 90d; empty: off)"
           path={`${at}.tieredStorage.infrequentAccessAfter`}
-          mono
-          value={settings.tieredStorage?.infrequentAccessAfter ?? ''}
+          value={settings.tieredStorage?.infrequentAccessAfter}
           hint="at least 30d; SSD only (Preview)"
-          onCommit={(v) => set('tieredStorage', v.trim() ? { infrequentAccessAfter: v.trim() } : undefined, 'Set tiered storage')}
+          onCommit={(v) => set('tieredStorage', v === undefined ? undefined : { infrequentAccessAfter: v }, 'Set tiered storage')}
         />
       </div>
     </div>

@@ -6,7 +6,7 @@ import type { QueryPlan } from '../../core/analysis/query-plan';
 import { SampleKeys } from '../components/SampleKeys';
 import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';
-import { SelectField, TextField, options } from './fields';
+import { TextField } from './fields';
 import type { Edit } from './hooks';
 import { KeyBuilder } from './KeyBuilder';
 import { LoadEditor } from './LoadEditor';
@@ -14,6 +14,7 @@ import { onTable, setOpt } from './ops';
 import { QueriesEditor } from './QueriesEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { renameTable } from './table-ops';
+import { IdField, RefField } from './parts';
 
 const SAMPLE_COUNT = 50;
 
@@ -77,28 +78,25 @@ export const TableEditor = memo(function TableEditor({
       </div>
       <Panel id="table-heading" kind="table" title="Table">
         <div className="field-row">
-          <TextField
+          <IdField
             label="Table name"
             path={`${at}.name`}
-            mono
             value={table.name}
             onCommit={(v) => edit((d) => renameTable(d, ti, v), 'Rename table', ['tables', ti, 'name'])}
           />
-          {(others.length > 0 || table.writtenWith !== undefined) && (
-            <SelectField
-              label="Written with (an index or companion table of)"
-              path={`${at}.writtenWith`}
-              value={table.writtenWith}
-              unset="no other table"
-              options={options(table.writtenWith === undefined || others.includes(table.writtenWith) ? others : [...others, table.writtenWith])}
-              onCommit={(v) =>
-                edit(
-                  onTable(ti, (t) => setOpt(t, 'writtenWith', v)),
-                  v ? `Write table with ${v}` : 'Write table on its own',
-                )
-              }
-            />
-          )}
+          <RefField
+            label="Written with (an index or companion table of)"
+            path={`${at}.writtenWith`}
+            value={table.writtenWith}
+            names={others}
+            unset="no other table"
+            onCommit={(v) =>
+              edit(
+                onTable(ti, (t) => setOpt(t, 'writtenWith', v)),
+                v ? `Write table with ${v}` : 'Write table on its own',
+              )
+            }
+          />
         </div>
         <TextField
           label="Description"

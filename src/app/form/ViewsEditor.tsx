@@ -3,15 +3,16 @@
 // groupBy fields and aggregations, or index fields and families), logical views (SQL in
 // Monaco) and authorized views (table, row prefixes, families with their qualifiers and
 // qualifier prefixes). The SQL's problems are the view checks' (core/export/views/check.ts), inline.
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import type { AuthorizedView, Design, LogicalView, MaterializedView, ViewAggregation } from '../../core/model/schema';
 import { checkMaterializedView, checkSelect } from '../../core/export/views/check';
 import { materializedViewSql } from '../../core/export/views/sql';
 import { Section } from '../components/Section';
 import type { EditResult } from '../store';
-import { CheckField, SelectField, TextField, options, splitList } from './fields';
+import { SelectField, TextField, options, splitList } from './fields';
 import type { Edit } from './hooks';
 import { replaceAt, setOpt } from './ops';
+import { choicesWith, DeletionProtectionField, IdField, PartFieldset } from './parts';
 
 const SqlEditor = lazy(() => import('../code/SqlEditor'));
 
@@ -118,25 +119,16 @@ function MaterializedEditor({
       key ? ['groupBy', 'aggregations', ai, key] : undefined,
     );
   return (
-    <fieldset className="view" data-path={at} data-testid="materialized-view-editor">
-      <legend>
-        Materialized view <code>{v.name}</code>
-      </legend>
-      <div className="field-row">
-        <TextField
-          label="View id"
-          path={`${at}.name`}
-          mono
-          value={v.name}
-          onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename materialized view', ['name'])}
-        />
-        <SelectField
-          label="Source table"
-          path={`${at}.table`}
-          value={v.table}
-          options={options(tables.includes(v.table) ? tables : [...tables, v.table])}
-          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set source table')}
-        />
+    <PartFieldset kind="Materialized view" name={v.name} at={at} className="view" testId="materialized-view-editor">
+      <ViewHead
+        list={list}
+        views="materializedViews"
+        kind="materialized view"
+        idLabel="View id"
+        i={i}
+        v={v}
+        table={{ label: 'Source table', undo: 'Set source table', tables }}
+      >
         <SelectField
           label="Defined by"
           path={`${at}.${def}`}
@@ -144,13 +136,7 @@ function MaterializedEditor({
           options={options(['query', 'groupBy', 'index'] as const, { query: 'SQL', groupBy: 'a rollup (GROUP BY)', index: 'a secondary index (ORDER BY)' })}
           onCommit={(x) => set((o) => redefine(design, o, x ?? 'query', firstField), 'Change how the view is defined')}
         />
-        <CheckField
-          label="Deletion protection"
-          path={`${at}.deletionProtection`}
-          checked={v.deletionProtection === true}
-          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
-        />
-      </div>
+      </ViewHead>
       {def === 'query' && (
         <SqlField
           uri={`file:///views/${encodeURIComponent(docId)}/materialized-${i}.sql`}
@@ -262,20 +248,8 @@ function MaterializedEditor({
           {built.ok ? <pre className="mono">{built.sql}</pre> : <p className="field-error">{built.reason}</p>}
         </details>
       )}
-      <TextField
-        label="Description"
-        path={`${at}.description`}
-        value={v.description ?? ''}
-        onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])}
-      />
-      <button
-        type="button"
-        className="danger"
-        onClick={() => list('materializedViews', (vs) => vs.filter((_, j) => j !== i), `Remove materialized view ${v.name}`)}
-      >
-        Remove materialized view
-      </button>
-    </fieldset>
+      <ViewEnd list={list} views="materializedViews" kind="materialized view" i={i} v={v} />
+    </PartFieldset>
   );
 }
 
@@ -294,32 +268,16 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
       ['families', f, key],
     );
   return (
-    <fieldset className="view" data-path={at} data-testid="authorized-view-editor">
-      <legend>
-        Authorized view <code>{v.name}</code>
-      </legend>
-      <div className="field-row">
-        <TextField
-          label="Authorized view id"
-          path={`${at}.name`}
-          mono
-          value={v.name}
-          onCommit={(x) => set((o) => ({ ...o, name: x }), 'Rename authorized view', ['name'])}
-        />
-        <SelectField
-          label="Table"
-          path={`${at}.table`}
-          value={v.table}
-          options={options(tables.includes(v.table) ? tables : [...tables, v.table])}
-          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), 'Set view table')}
-        />
-        <CheckField
-          label="Deletion protection"
-          path={`${at}.deletionProtection`}
-          checked={v.deletionProtection === true}
-          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
-        />
-      </div>
+    <PartFieldset kind="Authorized view" name={v.name} at={at} className="view" testId="authorized-view-editor">
+      <ViewHead
+        list={list}
+        views="authorizedViews"
+        kind="authorized view"
+        idLabel="Authorized view id"
+        i={i}
+        v={v}
+        table={{ label: 'Table', undo: 'Set view table', tables }}
+      />
       <TextField
         label="Row prefixes (one per line; none = every row)"
         path={`${at}.rowPrefixes`}
@@ -359,20 +317,72 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
           />
         </div>
       ))}
+      <ViewEnd list={list} views="authorizedViews" kind="authorized view" i={i} v={v} />
+    </PartFieldset>
+  );
+}
+
+/** The first row of every view's fieldset: its id, its table (when it has one), `children`, then its deletion protection. */
+function ViewHead({
+  list,
+  views,
+  kind,
+  idLabel,
+  i,
+  v,
+  table,
+  children,
+}: {
+  list: ListEdit;
+  views: Key;
+  kind: string;
+  idLabel: string;
+  i: number;
+  v: { name: string; table?: string; deletionProtection?: boolean };
+  table?: { label: string; undo: string; tables: string[] };
+  children?: ReactNode;
+}) {
+  const edit = list as (key: Key, fn: (vs: (typeof v)[]) => (typeof v)[], label: string, path?: (string | number)[]) => EditResult;
+  const set = (fn: (o: typeof v) => typeof v, label: string, key?: string) =>
+    edit(views, (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
+  const at = `${views}[${i}]`;
+  return (
+    <div className="field-row">
+      <IdField label={idLabel} path={`${at}.name`} value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), `Rename ${kind}`, 'name')} />
+      {table && v.table !== undefined && (
+        <SelectField
+          label={table.label}
+          path={`${at}.table`}
+          value={v.table}
+          options={choicesWith(table.tables, v.table)}
+          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), table.undo)}
+        />
+      )}
+      {children}
+      <DeletionProtectionField
+        at={at}
+        checked={v.deletionProtection}
+        onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
+      />
+    </div>
+  );
+}
+
+/** The end of every view's fieldset: its description, then the button that removes the view. */
+function ViewEnd({ list, views, kind, i, v }: { list: ListEdit; views: Key; kind: string; i: number; v: { name: string; description?: string } }) {
+  const edit = list as (key: Key, fn: (vs: (typeof v)[]) => (typeof v)[], label: string, path?: (string | number)[]) => EditResult;
+  return (
+    <>
       <TextField
         label="Description"
-        path={`${at}.description`}
+        path={`${views}[${i}].description`}
         value={v.description ?? ''}
-        onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])}
+        onCommit={(x) => edit(views, (vs) => replaceAt(vs, i, (o) => setOpt(o, 'description', x || undefined)), 'Edit view description', [i, 'description'])}
       />
-      <button
-        type="button"
-        className="danger"
-        onClick={() => list('authorizedViews', (vs) => vs.filter((_, j) => j !== i), `Remove authorized view ${v.name}`)}
-      >
-        Remove authorized view
+      <button type="button" className="danger" onClick={() => edit(views, (vs) => vs.filter((_, j) => j !== i), `Remove ${kind} ${v.name}`)}>
+        Remove {kind}
       </button>
-    </fieldset>
+    </>
   );
 }
 
@@ -424,25 +434,8 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
         {lvs.map((v, i) => {
           const at = `logicalViews[${i}]`;
           return (
-            <fieldset key={i} className="view" data-path={at} data-testid="logical-view-editor">
-              <legend>
-                Logical view <code>{v.name}</code>
-              </legend>
-              <div className="field-row">
-                <TextField
-                  label="Logical view id"
-                  path={`${at}.name`}
-                  mono
-                  value={v.name}
-                  onCommit={(x) => setLv(i, (o) => ({ ...o, name: x }), 'Rename logical view', 'name')}
-                />
-                <CheckField
-                  label="Deletion protection"
-                  path={`${at}.deletionProtection`}
-                  checked={v.deletionProtection === true}
-                  onCommit={(x) => setLv(i, (o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
-                />
-              </div>
+            <PartFieldset key={i} kind="Logical view" name={v.name} at={at} className="view" testId="logical-view-editor">
+              <ViewHead list={list} views="logicalViews" kind="logical view" idLabel="Logical view id" i={i} v={v} />
               <SqlField
                 uri={`file:///views/${encodeURIComponent(docId)}/logical-${i}.sql`}
                 label="Query (GoogleSQL SELECT)"
@@ -451,20 +444,8 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
                 problems={sqlProblems(design, v.query, 'logical')}
                 onCommit={(x) => setLv(i, (o) => ({ ...o, query: x }), 'Edit logical view query', 'query')}
               />
-              <TextField
-                label="Description"
-                path={`${at}.description`}
-                value={v.description ?? ''}
-                onCommit={(x) => setLv(i, (o) => setOpt(o, 'description', x || undefined), 'Edit view description', 'description')}
-              />
-              <button
-                type="button"
-                className="danger"
-                onClick={() => list('logicalViews', (vs) => vs.filter((_, j) => j !== i), `Remove logical view ${v.name}`)}
-              >
-                Remove logical view
-              </button>
-            </fieldset>
+              <ViewEnd list={list} views="logicalViews" kind="logical view" i={i} v={v} />
+            </PartFieldset>
           );
         })}
         {first ? (

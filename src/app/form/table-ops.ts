@@ -1,4 +1,4 @@
-// Tables as first-class things (issue 17 item 6): duplicate a table, move a query to another
+// Tables as first-class things: duplicate a table, move a query to another
 // table. Pure edits of a design, like ops.ts; the store validates the result before it lands.
 import type { Design, Query } from '../../core/model/schema';
 import { freshName } from './ops';

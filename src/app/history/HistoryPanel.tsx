@@ -142,29 +142,33 @@ export function HistoryPanel({ docId, onClose }: HistoryPanelProps) {
       <section className="history-compare" aria-labelledby={`${id}-cmp`}>
         <h3 id={`${id}-cmp`}>Compare two versions</h3>
         <div className="inline-row history-pickers">
-          <label>
-            From{' '}
-            <select value={fromKey} onChange={(e) => setFrom(e.target.value)} data-testid="history-from">
-              {options.map((o) => (
-                <option key={o.key} value={o.key}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            To{' '}
-            <select value={to} onChange={(e) => setTo(e.target.value)} data-testid="history-to">
-              {options.map((o) => (
-                <option key={o.key} value={o.key}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VersionPicker label="From" value={fromKey} options={options} onChange={setFrom} testId="history-from" />
+          <VersionPicker label="To" value={to} options={options} onChange={setTo} testId="history-to" />
         </div>
         {diff && <ChangeLines changes={diff.changes} />}
       </section>
     </Modal>
+  );
+}
+
+/** One end of the comparison: the current design or a saved version. */
+function VersionPicker(props: {
+  label: string;
+  value: string;
+  options: readonly { key: string; label: string }[];
+  onChange: (key: string) => void;
+  testId: string;
+}) {
+  return (
+    <label>
+      {props.label}{' '}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={props.testId}>
+        {props.options.map((o) => (
+          <option key={o.key} value={o.key}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

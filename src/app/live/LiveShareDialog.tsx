@@ -1,7 +1,8 @@
 // "Share live": makes a room on the server that serves the studio, from the open design, and
 // shows its two links. The edit link lets its holder change the design; the view link lets them
 // watch. Each link is a key to the room: anyone who has it can open it.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useChanged } from '../components/useChanged';
 import { copyMessage, copyText } from '../share/browser';
 import { Modal } from '../share/Modal';
 import { setMyName, myName, shareLive } from './session';
@@ -17,7 +18,9 @@ export function LiveShareDialog({ docId, onClose }: { docId: string; onClose(): 
   const viewRef = useRef<HTMLInputElement>(null);
   const links = live?.links ?? null;
 
-  useEffect(() => setError(null), [docId]);
+  // An error is about the design it was raised for.
+  const otherDesign = useChanged(docId);
+  if (otherDesign) setError(null);
   const startRoom = async () => {
     setBusy(true);
     setError(null);

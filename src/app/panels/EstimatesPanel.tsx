@@ -1,20 +1,9 @@
-// Size estimates of one table and how each of its queries reads it, beside the form.
+// Size estimates of one table and how each of its queries reads it, beside the form, in the
+// words lint and the markdown review use (report/lint-report.ts: unknown says why, no figure past its bound).
 import { memo, useMemo } from 'react';
 import type { DesignAnalysis } from '../../core/analysis/design';
-import { estimates, formatBytes, NO_LOAD, storedText } from '../../core/report/lint-report';
-import { PlanBadge } from './PlanBadge';
-
-const short = (n: number) => (n >= 10 ? n.toFixed(0) : n.toFixed(1).replace(/\.0$/, ''));
-const count = (n: number) =>
-  !Number.isFinite(n)
-    ? 'unbounded'
-    : n >= 1e9
-      ? `${short(n / 1e9)} billion`
-      : n >= 1e6
-        ? `${short(n / 1e6)} million`
-        : n >= 1e4
-          ? `${short(n / 1e3)}k`
-          : String(Math.round(n * 10) / 10);
+import { estimates, rowBytesText, rowCountText, storedText, writeRatesText } from '../../core/report/lint-report';
+import { QueryPlanBadge } from './QueryPlanBadge';
 
 export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { analysis: DesignAnalysis; ti: number }) {
   const ta = analysis.tables[ti];
@@ -32,17 +21,16 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
         </dd>
         <dt>Row</dt>
         <dd>
-          {formatBytes(est.rowBytes)} typical, {formatBytes(est.hottestRowBytes)} busiest
+          {rowBytesText(est.rowBytes)} typical, {rowBytesText(est.hottestRowBytes)} busiest
         </dd>
         <dt>Rows</dt>
-        <dd>{est.rows === null ? `unknown: ${est.unknown ?? (est.storage === 'unbounded' ? 'no GC rule deletes' : NO_LOAD)}` : count(est.rows)}</dd>
+        <dd>{rowCountText(est)}</dd>
         <dt>Table</dt>
         <dd data-testid="table-size">{storedText(est)}</dd>
         <dt>Writes</dt>
         <dd>
-          {count(est.writesPerSecond)}/s
-          {est.averageWritesPerSecond !== est.writesPerSecond ? ` at peak, ${count(est.averageWritesPerSecond)}/s on average (storage)` : ''},{' '}
-          {count(est.writesPerNode)}/s per node ({analysis.nodes} nodes)
+          {writeRatesText(est)}
+          {est.writesPerNode === null ? '' : ` (${analysis.nodes} nodes)`}
         </dd>
         <dt>Retention</dt>
         <dd>{est.retention}</dd>
@@ -54,7 +42,7 @@ export const EstimatesPanel = memo(function EstimatesPanel({ analysis, ti }: { a
           <ul className="plans">
             {ta.plans.map((p) => (
               <li key={p.index}>
-                <PlanBadge plan={p} /> <code>{p.query}</code>
+                <QueryPlanBadge plan={p} /> <code>{p.query}</code>
               </li>
             ))}
           </ul>

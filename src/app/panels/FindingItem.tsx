@@ -1,4 +1,4 @@
-// One finding in the findings panel (issue 17, item 2): one line (severity, the message, the Fix
+// One finding in the findings panel: one line (severity, the message, the Fix
 // button); the rest on expand: where (click to reveal it), why, the rule's page, the simulation
 // link, what the fix does to each query, and why a fix was withheld.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The validator's findings, live, errors first (issue 17, item 2): one line each (severity, the
+// The validator's findings, live, errors first: one line each (severity, the
 // message, the Fix button), the rest on expand (FindingItem). A design with many findings shows
 // them grouped per table with counts, the groups with errors first. A fix applies the checked
 // fix as one undo step; one the engine withheld says why.
@@ -81,6 +81,7 @@ export const FindingsPanel = memo(function FindingsPanel({ docId, findings, tabl
   const refocus = useRef<number | null>(null);
   // The finding's toggle focused while its fix was still being checked: moved to the Fix once shown.
   const toFix = useRef<HTMLElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once each new list of findings is in the DOM; it reads that DOM and the refs above, not the list
   useEffect(() => {
     const root = ref.current;
     const waiting = toFix.current;

@@ -1,6 +1,6 @@
 // What a fix does to every declared query of the tables it touches (plan before and after),
 // and, when several fixes are offered on one table, which others it competes with: the user
-// compares them before choosing one (issue 14, "conflicting fixes").
+// compares them before choosing one: fixes that change how the same table's queries are served compete.
 import type { Finding } from '../../core/rules/types';
 
 interface Props {

@@ -1,10 +1,11 @@
-// The first screen before the design model (issue 19): storage is read without validating,
+// The first screen before the design model (which the first paint must not wait for): storage is read without validating,
 // the saved designs' names are handed to `beforeModel` (the gallery paints with them), and only
 // then are the records checked and hydrated. A record that fails the check is still reported,
-// never dropped from storage; a model that cannot be fetched changes nothing.
+// never dropped from storage; a model that cannot be fetched changes nothing until it loads.
 import { describe, expect, it } from 'vitest';
 import { createStudioStore } from '../store';
 import { docKey, LEGACY_KEY, MANIFEST_KEY, STORAGE_VERSION } from './format';
+import { loadModel } from '../model';
 import { startPersistence } from './index';
 import { memoryKV } from './kv';
 import { readSaved, savedNames } from './read-saved';
@@ -84,25 +85,46 @@ describe('reading saved designs before the design model', () => {
     expect(legacy.data.has(LEGACY_KEY)).toBe(true); // reading writes nothing
   });
 
-  it('changes nothing when the design model cannot be fetched, and says so', async () => {
+  it('says when the design model cannot be fetched, changes nothing meanwhile, and goes on once a later try loads it', async () => {
     const kv = stored();
     const before = structuredClone([...kv.data]);
     const store = createStudioStore([tiny]);
-    const handle = await startPersistence(store, {
+    let tries = 0;
+    const pauses: number[] = [];
+    let retry = () => {};
+    const paused = new Promise<void>((paused) => {
+      retry = paused;
+    });
+    let resume = () => {};
+    const started = startPersistence(store, {
       kv,
       win: null,
       channel: null,
       sessionId: 's',
       tabId: 't',
-      beforeModel: async () => {
-        throw new TypeError('Failed to fetch dynamically imported module');
+      loadModel: async () => {
+        tries++;
+        if (tries === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return loadModel();
+      },
+      pause: (ms) => {
+        pauses.push(ms);
+        retry();
+        return new Promise<void>((r) => (resume = r));
       },
     });
+    await paused;
     const s = store.getState();
     expect(s.persist.mode).toBe('loading'); // nothing can be created or saved over what is stored
-    expect(s.persist.problem?.message).toMatch(/could not load .*Failed to fetch.*untouched/);
+    expect(s.persist.problem?.message).toMatch(/could not load .*Failed to fetch.*trying again.*untouched/);
     expect(s.docOrder).toEqual([]);
-    await handle.flush();
     expect([...kv.data]).toEqual(before);
+    resume();
+    const handle = await started;
+    expect(tries).toBe(2);
+    expect(pauses).toEqual([1000]);
+    expect(store.getState().persist.problem?.message).toMatch(/^Some saved designs could not be read .*bad/); // the fetch's problem is gone
+    expect(store.getState().docOrder).toEqual(['b', 'a']);
+    await handle.flush();
   });
 });

@@ -4,7 +4,7 @@
 import type { StudioStore } from '../store';
 import { LAST_VIEW_KEY, readSession, SESSIONS_KEY, sessionKey, sessionRecord } from './format';
 import { idbKV, isQuotaError, type KV } from './kv';
-import { loadModel } from '../model';
+import { loadModel, untilLoaded, type Pause } from '../model';
 import { readSaved, restoreSaved, savedNames, type RawSaved } from './read-saved';
 import { Saver, type Channel, type SyncMessage } from './saver';
 
@@ -34,6 +34,9 @@ export interface PersistOptions {
    * first. Resolves when the model may be fetched. Default: at once.
    */
   beforeModel?: (names: { id: string; name: string }[]) => Promise<void>;
+  /** For tests: the design model's fetch (default: model.ts's loadModel) and the pause between tries. */
+  loadModel?: () => Promise<unknown>;
+  pause?: Pause;
 }
 
 const randomId = () => globalThis.crypto.randomUUID().slice(0, 8);
@@ -113,11 +116,29 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   const kv = options.kv === undefined ? idbKV() : options.kv;
   const s = store.getState();
   // Docs are only hydrated validated: the design model first (after the first screen's paint).
+  // A failed fetch of it is said, and tried again until it loads; nothing is hydrated, written
+  // or changed meanwhile.
   let modelAsked: Promise<unknown> | null = null;
+  const modelFailed = (e: unknown) =>
+    store.getState().setPersist({
+      problem: {
+        kind: 'error',
+        message: `The studio could not load its design checks (${String((e as Error | null)?.message ?? e).slice(0, 80)}): trying again; your saved designs are untouched.`,
+      },
+    });
   const withModel = (names: { id: string; name: string }[]) =>
     (modelAsked ??= (async () => {
       await options.beforeModel?.(names);
-      await loadModel();
+      let failed = false;
+      await untilLoaded(
+        options.loadModel ?? loadModel,
+        (e) => {
+          failed = true;
+          modelFailed(e);
+        },
+        options.pause,
+      );
+      if (failed) store.getState().setPersist({ problem: null });
     })());
   const unavailable = async (why: string) => {
     await withModel([]);
@@ -148,18 +169,7 @@ export async function startPersistence(store: StudioStore, options: PersistOptio
   const lastView = typeof savedView === 'string' && savedView.startsWith('#/') && savedView !== '#/' ? savedView : null;
   if (win && lastView && (win.location.hash === '' || win.location.hash === '#')) win.history.replaceState(null, '', lastView);
 
-  try {
-    await withModel(savedNames(raw));
-  } catch (e) {
-    // The model's script could not be fetched: nothing is hydrated, written or changed.
-    s.setPersist({
-      problem: {
-        kind: 'error',
-        message: `The studio could not load its design checks (${String((e as Error | null)?.message ?? e).slice(0, 80)}): reload the page; your saved designs are untouched.`,
-      },
-    });
-    return noop;
-  }
+  await withModel(savedNames(raw));
   let loaded;
   try {
     loaded = await restoreSaved(kv, raw, now(), tabId);

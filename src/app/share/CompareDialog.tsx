@@ -75,18 +75,7 @@ function MergeDialog({ mine, theirs, onTake, onClose, base }: CompareDialogProps
             The link has no change you do not have.
           </p>
         ) : null}
-        {result.theirsOnly.length > 0 && (
-          <section aria-label="The link's changes">
-            <h3>The link&apos;s changes, taken ({result.theirsOnly.length})</h3>
-            <ul className="compare-changes" data-testid="merge-theirs">
-              {result.theirsOnly.map((c) => (
-                <li key={c.path.join('\u0000')} data-testid="merge-theirs-change">
-                  <code>{c.path.join('.')}</code>: {changeText(c)}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <TakenChanges side="theirs" label="The link's changes" heading="The link's changes, taken" changes={result.theirsOnly} />
         {result.conflicts.length > 0 && (
           <section aria-label="Conflicts">
             <h3>Changed on both sides ({result.conflicts.length}): choose</h3>
@@ -120,50 +109,10 @@ function MergeDialog({ mine, theirs, onTake, onClose, base }: CompareDialogProps
             </ul>
           </section>
         )}
-        {result.mineOnly.length > 0 && (
-          <section aria-label="Your edits">
-            <h3>Your edits since, kept ({result.mineOnly.length})</h3>
-            <ul className="compare-changes" data-testid="merge-mine">
-              {result.mineOnly.map((c) => (
-                <li key={c.path.join('\u0000')} data-testid="merge-mine-change">
-                  <code>{c.path.join('.')}</code>: {changeText(c)}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <TakenChanges side="mine" label="Your edits" heading="Your edits since, kept" changes={result.mineOnly} />
       </div>
-      <div className="compare-sides">
-        {(['a', 'b'] as const).map((side) => (
-          <section key={side} aria-label={side === 'a' ? 'Mine' : 'After the merge'}>
-            <h3>{side === 'a' ? 'Mine' : 'After the merge'}</h3>
-            <pre className="compare-text" tabIndex={0} aria-label={side === 'a' ? 'My YAML' : 'The merged YAML'}>
-              {texts[side].map((line, i) =>
-                texts.changed[side][i] ? (
-                  <mark key={i} data-changed="true" className={side === 'a' ? 'compare-del' : 'compare-add'}>
-                    {line || ' '}
-                  </mark>
-                ) : (
-                  <span key={i}>
-                    {line}
-                    {'\n'}
-                  </span>
-                ),
-              )}
-            </pre>
-          </section>
-        ))}
-      </div>
-      {problems.length > 0 && (
-        <div role="alert" data-testid="compare-problems">
-          <p>The merge does not make a valid design, so nothing was changed:</p>
-          <ul>
-            {problems.slice(0, 5).map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SideBySide texts={texts} other="After the merge" otherLabel="The merged YAML" />
+      <Problems lead="The merge does not make a valid design, so nothing was changed:" problems={problems} />
       <div className="button-row">
         <button type="button" className="primary" data-testid="merge-apply" disabled={nothing} onClick={merge}>
           Merge
@@ -234,37 +183,8 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
           ))}
         </ul>
       )}
-      <div className="compare-sides">
-        {(['a', 'b'] as const).map((side) => (
-          <section key={side} aria-label={side === 'a' ? 'Mine' : "The link's"} data-testid={side === 'a' ? 'compare-mine' : 'compare-theirs'}>
-            <h3>{side === 'a' ? 'Mine' : "The link's"}</h3>
-            <pre className="compare-text" tabIndex={0} aria-label={side === 'a' ? 'My YAML' : "The link's YAML"}>
-              {texts[side].map((line, i) =>
-                texts.changed[side][i] ? (
-                  <mark key={i} data-changed="true" className={side === 'a' ? 'compare-del' : 'compare-add'}>
-                    {line || ' '}
-                  </mark>
-                ) : (
-                  <span key={i}>
-                    {line}
-                    {'\n'}
-                  </span>
-                ),
-              )}
-            </pre>
-          </section>
-        ))}
-      </div>
-      {problems.length > 0 && (
-        <div role="alert" data-testid="compare-problems">
-          <p>These changes together do not make a valid design, so nothing was changed:</p>
-          <ul>
-            {problems.slice(0, 5).map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SideBySide texts={texts} other="The link's" otherLabel="The link's YAML" testIds />
+      <Problems lead="These changes together do not make a valid design, so nothing was changed:" problems={problems} />
       <div className="button-row">
         <button
           type="button"
@@ -302,5 +222,76 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** My YAML beside the other one (`other`, its text `otherLabel`), each changed line marked. */
+function SideBySide({
+  texts,
+  other,
+  otherLabel,
+  testIds,
+}: {
+  texts: { a: string[]; b: string[]; changed: { a: boolean[]; b: boolean[] } };
+  other: string;
+  otherLabel: string;
+  testIds?: boolean;
+}) {
+  return (
+    <div className="compare-sides">
+      {(['a', 'b'] as const).map((side) => (
+        <section key={side} aria-label={side === 'a' ? 'Mine' : other} data-testid={testIds ? (side === 'a' ? 'compare-mine' : 'compare-theirs') : undefined}>
+          <h3>{side === 'a' ? 'Mine' : other}</h3>
+          <pre className="compare-text" tabIndex={0} aria-label={side === 'a' ? 'My YAML' : otherLabel}>
+            {texts[side].map((line, i) =>
+              texts.changed[side][i] ? (
+                <mark key={i} data-changed="true" className={side === 'a' ? 'compare-del' : 'compare-add'}>
+                  {line || ' '}
+                </mark>
+              ) : (
+                <span key={i}>
+                  {line}
+                  {'\n'}
+                </span>
+              ),
+            )}
+          </pre>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Why the chosen changes were refused (the first five reasons), after `lead`. */
+function Problems({ lead, problems }: { lead: string; problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div role="alert" data-testid="compare-problems">
+      <p>{lead}</p>
+      <ul>
+        {problems.slice(0, 5).map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The changes one side made alone, which the merge keeps (`side` names the test ids). */
+function TakenChanges({ side, label, heading, changes }: { side: 'mine' | 'theirs'; label: string; heading: string; changes: readonly RawChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <section aria-label={label}>
+      <h3>
+        {heading} ({changes.length})
+      </h3>
+      <ul className="compare-changes" data-testid={`merge-${side}`}>
+        {changes.map((c) => (
+          <li key={c.path.join('\u0000')} data-testid={`merge-${side}-change`}>
+            <code>{c.path.join('.')}</code>: {changeText(c)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { judgePreSplits, proposePreSplits, withSplits, type SimOptions, type SimResult } from '../../core/sim';
 import type { Table } from '../../core/model/schema';
+import { useChanged } from '../components/useChanged';
 import { useStudio } from '../store';
 import { formatPercent } from './describe';
 import { isCancelled, runSimulation, type SimRun } from './runner';
@@ -17,12 +18,18 @@ const seconds = (s: number) => `${Math.round(s).toLocaleString('en-US')} s`;
 /** `stale`: the table changed since the run (after an add, too): the button goes, the status stays. */
 export function PreSplit({ docId, table, options, result, stale }: { docId: string; table: Table; options: SimOptions; result: SimResult; stale: boolean }) {
   const [state, setState] = useState<State>({ status: 'idle' });
-  const run = useRef<SimRun | null>(null);
-  // A new run (or leaving the view) drops a check in progress.
-  useEffect(() => {
-    setState({ status: 'idle' });
-    return () => run.current?.cancel();
-  }, [result]);
+  // The check in progress, and the result it checks.
+  const run = useRef<{ of: SimResult; sim: SimRun } | null>(null);
+  // A new run drops what was said about the one before...
+  const newResult = useChanged(result);
+  if (newResult) setState({ status: 'idle' });
+  // ...and a check of it in progress; so does leaving the view.
+  useEffect(
+    () => () => {
+      if (run.current?.of === result) run.current.sim.cancel();
+    },
+    [result],
+  );
   const launch = result.launch;
   if (!launch || (stale && state.status === 'idle')) return null;
 
@@ -38,7 +45,7 @@ export function PreSplit({ docId, table, options, result, stale }: { docId: stri
     let after: SimResult | null = null;
     if (splits.length) {
       const r = runSimulation({ ...table, splits }, options);
-      run.current = r;
+      run.current = { of: result, sim: r };
       try {
         after = await r.promise;
       } catch (e) {

@@ -30,10 +30,11 @@ export function SimControls(p: SimControlsProps) {
   const running = p.state.status === 'running';
   // Run and Cancel swap places: when the pressed one goes away, focus moves to the other.
   const action = useRef<HTMLButtonElement>(null);
-  const mounted = useRef(false);
+  const wasRunning = useRef(running);
   useEffect(() => {
-    if (mounted.current && (document.activeElement === null || document.activeElement === document.body)) action.current?.focus();
-    mounted.current = true;
+    if (wasRunning.current === running) return;
+    wasRunning.current = running;
+    if (document.activeElement === null || document.activeElement === document.body) action.current?.focus();
   }, [running]);
   return (
     <form

@@ -1,4 +1,4 @@
-// The simulation view of a design (issue 5): pick a table and a workload, run the tablet
+// The simulation view of a design: pick a table and a workload, run the tablet
 // simulator in a worker, and read the result as numbers, a Key-Visualizer-style heatmap and
 // side charts; then compare two tables under the same workload. Mounted lazily by the design
 // view with `{ docId }`; it reads the design from the store and writes to it only through
@@ -9,6 +9,7 @@ import { clusterOf } from '../../core/sim';
 import type { Table } from '../../core/model/schema';
 import { designHref, navigate } from '../routing';
 import { useStudio } from '../store';
+import { useChanged } from '../components/useChanged';
 import { Assumptions } from './Assumptions';
 import { Compare } from './Compare';
 import { Heatmap } from './Heatmap';
@@ -16,7 +17,7 @@ import { PreSplit } from './PreSplit';
 import { SimCharts } from './SimCharts';
 import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
-import { capacityPlan } from '../../core/capacity/plan';
+import { planCapacity } from '../../core/capacity/capacity-plan';
 import { needsSentence } from '../../core/capacity/wording';
 import { analyze } from '../../core/analysis/design';
 import { simulationHref, takeRunRequest } from './link';
@@ -38,7 +39,9 @@ function SimPanel({ docId }: { docId: string }) {
   const docOrder = useStudio((s) => s.docOrder);
   const routeTable = useStudio((s) => s.selectedTable);
   const [picked, setPicked] = useState<string | null>(null);
-  useEffect(() => setPicked(null), [routeTable]);
+  // Another table in the address drops the table picked here.
+  const otherRoute = useChanged(routeTable);
+  if (otherRoute) setPicked(null);
 
   const design = doc?.design;
   const tables = design?.tables ?? [];
@@ -67,9 +70,8 @@ function SimPanel({ docId }: { docId: string }) {
   // Picking another table brings its declared write rate; the other settings stay. Keyed on
   // the name only, so an edit elsewhere in the design does not undo what the user typed.
   const tableName = table?.name;
-  useEffect(() => {
-    if (design) setText((old) => (old ? { ...old, writesPerSecond: String(startingWrites(design, table)) } : null));
-  }, [tableName]);
+  const otherTable = useChanged(tableName);
+  if (otherTable && design) setText((old) => (old ? { ...old, writesPerSecond: String(startingWrites(design, table)) } : null));
 
   const form = text ?? (design ? defaultWorkload(design, table) : null);
   const parsed = useMemo(() => (form ? parseWorkload(form) : null), [form]);
@@ -139,7 +141,7 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={declaredPeak(design, ranTable)} plan={needsSentence(capacityPlan(design, analyze(design)))} />
+          <SimResults result={result} declared={declaredPeak(design, ranTable)} plan={needsSentence(planCapacity(design, analyze(design)))} />
           {last?.jobs[0] && ranTable.name === table?.name && (
             <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />
           )}

@@ -20,7 +20,7 @@ export function simulationLinkFor(docId: string, finding: { rule: string; table:
   return { href: simulationHref(docId, finding.table), label: 'See it in the simulation' };
 }
 
-// A link into the simulation lands on a result (issue 17, item 10): clicking it asks the
+// A link into the simulation lands on a result: clicking it asks the
 // Simulate tab to run the table at once, and the tab, when it mounts or shows that table, takes
 // the request, runs, and scrolls to the result. A request is for one design and table, and is
 // taken once; it is dropped after a short while so a later visit to the tab does not run.

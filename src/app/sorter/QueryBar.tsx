@@ -100,7 +100,7 @@ export function QueryBar({ table, queryIndex, onQuery, phase, result, anchor, on
         <div className="query-result" data-testid="sorter-match" data-runs={result.runs} data-matched={result.matched} data-plan={result.plan.kind}>
           <div>
             <p>
-              <strong>Plan:</strong> {planText(result.plan)}. <strong>Here:</strong> {fmt(result.matched)} {result.matched === 1 ? 'row' : 'rows'} in{' '}
+              <strong>Query plan:</strong> {planText(result.plan)}. <strong>Here:</strong> {fmt(result.matched)} {result.matched === 1 ? 'row' : 'rows'} in{' '}
               {fmt(result.runs)} {result.runs === 1 ? 'run' : 'runs'}
               {result.unfit > 0 && `, ${fmt(result.unfit)} ${result.unfit === 1 ? 'key that does' : 'keys that do'} not fit the template left out`}
               {phase.phase === 'running' && ' (updating…)'}.{' '}

@@ -5,7 +5,7 @@
 // the table started its tablets.
 import { peakWrites } from '../../core/analysis/design';
 import { formatCount } from '../../core/units';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { toHex } from '../../core/keys/bytes';
 import { useStudio } from '../store';
 import type { JsOrderMode } from './analysis';
@@ -125,10 +125,13 @@ export default function SorterView({ docId }: { docId: string }) {
   // user runs or cancels a job, an idle sorter with no keys starts this again (a StrictMode
   // remount cancels the first one).
   const auto = useRef(true);
+  // An Effect Event: it reads this render's runChoice (a fresh closure each render) without making
+  // it a reason to start again; what decides a start is listed below.
+  const startFirst = useEffectEvent(() => runChoice({ from: 'generate', count: 1000, seed: 1 }));
   useEffect(() => {
     if (!auto.current || run || phase.phase !== 'idle' || !table || !spanner) return;
-    runChoice({ from: 'generate', count: 1000, seed: 1 });
-  }, [run, phase, table, spanner]); // runChoice is a fresh closure each render; these are what it reads
+    startFirst();
+  }, [run, phase, table, spanner]);
 
   const userRun = (c: SourceChoice) => {
     auto.current = false;

@@ -9,7 +9,7 @@
 import { displayKey as shown } from '../../core/keys/bytes';
 import { compareBytes } from '../../core/sort/byteSort';
 import { readableTimestamp } from '../../core/keys/values';
-import { planQuery, type PlanKind } from '../../core/analysis/query-plan';
+import { planQuery, type QueryPlanKind } from '../../core/analysis/query-plan';
 import type { Table } from '../../core/model/schema';
 import { STEP, type Progress, type SortedKeys } from './keyset';
 import { createSpanner } from './spans';
@@ -29,7 +29,7 @@ export interface MatchResult {
   runs: number;
   /** Keys that do not fit the table's template (never matched). */
   unfit: number;
-  plan: { kind: PlanKind; scans: number; start: string; end: string };
+  plan: { kind: QueryPlanKind; scans: number; start: string; end: string };
   /** What the anchor filled in, per matched field, as shown text. */
   bindings: {
     field: string;

@@ -1,4 +1,4 @@
-// Paste mode (issue 17 item 7): keys are one per line; a paste that is a single line with
+// Paste mode: keys are one per line; a paste that is a single line with
 // spaces or commas (`device#1 device#10 device#2`) was probably meant as several keys, so the
 // sorter offers to split it. Only offered, never done silently: a key may hold a space.
 

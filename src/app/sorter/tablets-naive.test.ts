@@ -1,4 +1,4 @@
-// Issue 17, item 10: "See where its tablets start" shows boundaries for a key led by a timestamp
+// "See where its tablets start" shows boundaries for a key led by a timestamp
 // too. A simulated run of ten minutes splits at timestamps long after the last of a thousand
 // keys generated at the declared rate; generated at rateAcrossRun, the keys span the run and the
 // boundaries fall among them.

@@ -87,7 +87,7 @@ export function separatorAbove(placement: Placement, k: number): number {
 
 /**
  * The write rate to generate `count` keys at so that they span a simulated run of `seconds`
- * (issue 17, item 10): at the declared rate a thousand keys span a fraction of a second, and a
+ * at the declared rate a thousand keys span a fraction of a second, and a
  * key led by a timestamp then has every tablet boundary of a ten-minute run after its last key.
  * Keys are written at start + i / rate (core/keys/generate.ts), as in the simulation, so this
  * rate samples the run's writes evenly across its time. The declared rate when it already spans

@@ -1,4 +1,4 @@
-// The summary at the top of every design page (issue 17, item 1): each table's key as coloured
+// The summary at the top of every design page: each table's key as coloured
 // field chips with an example key and its bytes, where the table's writes land (the core's
 // hotspot model), the capacity plan's verdict and the finding counts. What a newcomer needs to
 // know first: what the key is and whether it is sound. The long form follows below it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableHotspot } from '../../core/capacity/hotspot';
-import { capacityPlan } from '../../core/capacity/plan';
+import { planCapacity } from '../../core/capacity/capacity-plan';
 import { loadDesign } from '../../core/load/load-design';
 import type { Design } from '../../core/model/schema';
 import { analyze } from '../../core/analysis/design';
@@ -79,7 +79,7 @@ describe('designSummary', () => {
 
   it('reads the capacity plan: over capacity when the plan is over', () => {
     const d = load(citiesDesign.replace('nodes: 3', 'nodes: 1'));
-    const plan = capacityPlan(d, analyze(d));
+    const plan = planCapacity(d, analyze(d));
     const { s } = summaryOf(d);
     expect(plan.cpuState).toBe('over');
     expect(s.capacity.state).toBe('over');
@@ -92,5 +92,14 @@ describe('designSummary', () => {
       expect(s.tables.length, file).toBe(design.tables.length);
       for (const text of [s.capacity.text, ...s.tables.map((t) => t.writes.text)]) expect(text, file).not.toMatch(/NaN|Infinity|undefined|-\d/);
     }
+  });
+
+  it("says which tables its storage share counts when one has no load (not the whole design's storage)", () => {
+    const d = load(`${NAIVE}  - name: lookup
+    rowKey: {template: "{a}", fields: {a: {type: string, cardinality: 1000000000000000}}}
+    families: [{name: f}]
+`);
+    const { s } = summaryOf(d);
+    expect(s.capacity.text).toMatch(/storage \d+%, counting 1 of 2 tables; lookup has no write load declared\)\.$/);
   });
 });

@@ -1,11 +1,12 @@
-// What the summary at the top of a design page says (issue 17, item 1), as data: per table the
+// What the summary at the top of a design page says, as data: per table the
 // key's fields in key order and the hotspot verdict, for the design the capacity plan's verdict
 // and the finding counts. No arithmetic of its own: the hotspot verdict is the core's hotspot
 // model (the one the lint rules and the simulator read), raised to the worst hotspot finding of
 // the table so the summary never says less than the findings do; the capacity verdict is the
 // core's plan (the one the Capacity panel and `btstudio plan` read).
+import { coverageText } from '../../core/capacity/bounds';
 import { describeRange, tableHotspot, type HotspotRisk } from '../../core/capacity/hotspot';
-import { capacityPlan, type PlanState } from '../../core/capacity/plan';
+import { planCapacity, type CapacityState } from '../../core/capacity/capacity-plan';
 import { clusterName, declaredText, needsSentence, nodesText, percentText } from '../../core/capacity/wording';
 import type { Design } from '../../core/model/schema';
 import type { DesignAnalysis } from '../../core/analysis/design';
@@ -33,7 +34,7 @@ export interface TableSummary {
 export interface CapacityVerdict {
   tone: Tone;
   text: string;
-  state: PlanState | 'unknown';
+  state: CapacityState | 'unknown';
 }
 
 export interface DesignSummaryData {
@@ -69,12 +70,14 @@ function writesVerdict(design: Design, analysis: DesignAnalysis, ti: number, fin
 }
 
 function capacityVerdict(design: Design, analysis: DesignAnalysis): CapacityVerdict {
-  const plan = capacityPlan(design, analysis);
+  const plan = planCapacity(design, analysis);
   const c = plan.binding;
   const declared = plan.cpuNodes > 0;
   const has = c.declared === 'none' ? 'no cluster is declared' : `${plan.clusterPlans.length > 1 ? clusterName(c) : 'the cluster'} has ${declaredText(c)}`;
-  const use = `CPU ${percentText(c.utilization.cpu)}, storage ${percentText(c.utilization.storage)}`;
-  const worst: PlanState =
+  // The storage share covers only tables of known size: say which (capacity/bounds.ts).
+  const covers = coverageText(plan.storageCovers);
+  const use = `CPU ${percentText(c.utilization.cpu)}, storage ${percentText(c.utilization.storage)}${covers ? `, counting ${covers}` : ''}`;
+  const worst: CapacityState =
     plan.cpuState === 'over' || plan.storageState === 'over' ? 'over' : plan.cpuState === 'target' || plan.storageState === 'target' ? 'target' : 'ok';
   if (!declared && plan.sizedBytes === 0)
     return {

@@ -68,7 +68,7 @@ describe('DesignView', () => {
     expect(html).toContain('The YAML has errors.');
     expect(html).toContain('data-testid="table-panel"');
   });
-  it('opens on the summary: the key as chips, an example key with its bytes, the verdicts and the counts (issue 17)', () => {
+  it('opens on the summary: the key as chips, an example key with its bytes, the verdicts and the counts', () => {
     const html = open(good);
     const at = html.indexOf('data-testid="design-summary"');
     expect(at).toBeGreaterThan(0);

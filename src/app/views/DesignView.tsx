@@ -263,7 +263,7 @@ export function DesignView() {
   const doc = useStudio(selectOpenDoc);
   const selected = useStudio((s) => s.selectedTable);
   const tab = useStudio((s) => s.designTab);
-  useFollowingAddress(doc?.id ?? null, doc?.design.name);
+  useFollowingAddress(doc?.id ?? null);
   // The view arrives after a lazy load (the gallery's scroll was clamped meanwhile): start at its top.
   const shownId = doc?.id ?? null;
   useLayoutEffect(() => {

@@ -41,15 +41,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
     throw new UserError(`${file} has no table "${values.table}" (tables: ${design.tables.map((t) => t.name).join(', ') || '(none)'})`);
   }
   const target = await targetFrom(values);
-  const { computePlan, executePlan, formatPlan, planChanges, planConflicts, planDeletes } = await integration();
+  const { planApply, executeApplyPlan, formatApplyPlan, applyPlanChanges, applyPlanConflicts, applyPlanDeletes } = await integration();
   return withConnection(target, async (conn) => {
-    const plan = await computePlan(conn, design, { table: values.table, prune: values.prune === true });
-    await write(io.stdout, formatPlan(plan));
-    const conflicts = planConflicts(plan);
+    const plan = await planApply(conn, design, { table: values.table, prune: values.prune === true });
+    await write(io.stdout, formatApplyPlan(plan));
+    const conflicts = applyPlanConflicts(plan);
     if (conflicts.length) {
       throw new UserError(`the design and the instance disagree; nothing was changed:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`);
     }
-    const changes = planChanges(plan);
+    const changes = applyPlanChanges(plan);
     if (changes.length === 0) return 0;
     if (values['dry-run']) {
       await write(io.stdout, 'Dry run: nothing was changed.\n');
@@ -60,13 +60,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
         `refusing to change ${target.kind === 'cloud' ? 'a Cloud Bigtable instance' : `endpoint ${target.host}, which is not the emulator,`} without --yes; nothing was changed. Read the plan above and run again with --yes to carry it out.`,
       );
     }
-    const deletes = planDeletes(plan);
+    const deletes = applyPlanDeletes(plan);
     if (deletes.length && !values.yes) {
       throw new UserError(
         `the plan deletes ${deletes.length === 1 ? 'a table or family' : `${deletes.length} tables or families`}; run again with --prune --yes to carry it out (nothing was changed)`,
       );
     }
-    const done = await executePlan(conn, plan, (line) => write(io.stdout, `${line}\n`));
+    const done = await executeApplyPlan(conn, plan, (line) => write(io.stdout, `${line}\n`));
     await write(io.stdout, `Applied ${done} ${done === 1 ? 'change' : 'changes'}.\n`);
     return 0;
   });

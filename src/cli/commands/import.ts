@@ -1,10 +1,10 @@
 // btstudio import FILE: a design, row_key_schema.yaml/JSON or `gcloud ... tables describe`
 // output in, a design (YAML or JSON) out. Never overwrites a file.
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
 import { importText, MAX_IMPORT_CHARS } from '../../core/import';
 import { decodeUtf8 } from '../../core/model/utf8';
-import { parseFlags, readBytes, readStdin, UserError, write, writeError, type Io } from '../io';
+import { parseFlags, readBytes, readStdin, UserError, write, writeNewFile, type Io } from '../io';
 
 export const usage = `usage: btstudio import FILE [--as yaml|json] [--pre-encoded] [--table NAME] [-o NEW_FILE]
 
@@ -57,13 +57,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (!r.ok) throw new UserError(r.errors.join('\n'));
   const out = exportDesign(r.design, null, { as }).text;
   if (values.output !== undefined) {
-    try {
-      await writeFile(values.output, out, { flag: 'wx' });
-    } catch (e) {
-      throw (e as NodeJS.ErrnoException).code === 'EEXIST'
-        ? new UserError(`${values.output} exists; import never overwrites a file (choose another name)`)
-        : writeError(values.output, e);
-    }
+    await writeNewFile(values.output, out, 'import');
     await write(io.stderr, `imported ${r.kind} into ${values.output}\n`);
   } else await write(io.stdout, out);
   // What the import could not restore, after the design: a failed import prints only its error.

@@ -3,10 +3,10 @@ import { formatIssue, loadDesign } from '../../core/load/load-design';
 import {
   estimates,
   findingJson,
-  formatBytes,
   querySummaries,
-  rowsText,
-  storedText,
+  rowBytesText,
+  sizeText,
+  writesText,
   toSarif,
   type Located,
   type QuerySummary,
@@ -202,8 +202,10 @@ function textReport(file: string, found: readonly Located[], qs: QuerySummary[],
   if (found.length === 0) lines.push('  no findings');
   for (const e of es) {
     lines.push(
-      `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${formatBytes(e.rowBytes)} (busiest ~${formatBytes(e.hottestRowBytes)}), ` +
-        `${rowsText(e)} rows, stored ${storedText(e)}, ${e.writesPerNode} writes/s per node`,
+      `  table ${e.table}: key ${e.keyBytes.min}-${e.keyBytes.max} B (typical ${e.keyBytes.typical}), row ~${rowBytesText(e.rowBytes)} (busiest ~${rowBytesText(e.hottestRowBytes)}), ` +
+        (e.storage === 'unknown' && e.writesPerSecond === null && e.averageWritesPerSecond === null
+          ? `rows, size and writes unknown (${e.unknown})`
+          : `${sizeText(e)}, ${writesText(e)}`),
     );
     for (const q of qs.filter((x) => x.table === e.table)) {
       const range = q.kind === 'full-scan' ? 'the whole table' : `[${q.range.start}, ${q.range.end})`;

@@ -1,10 +1,10 @@
-// btstudio plan DESIGN: the capacity and cost plan (src/core/capacity/plan.ts), the same model
+// btstudio plan DESIGN: the capacity and cost plan (src/core/capacity/capacity-plan.ts), the same model
 // lint's capacity rules and the studio's Capacity panel read.
-import { capacityPlan, DEFAULT_PRICES, MAX_CLUSTER_NODES, planJson, type PlanDetail, type Prices } from '../../core/capacity/plan';
+import { planCapacity, DEFAULT_PRICES, MAX_CLUSTER_NODES, capacityPlanJson, type CapacityPlanDetail, type Prices } from '../../core/capacity/capacity-plan';
 import { becauseText, clusterName, declaredText, needsSentence, percentText, recommendedText } from '../../core/capacity/wording';
 import { formatCount } from '../../core/units';
 import { analyze } from '../../core/analysis/design';
-import { formatBytes } from '../../core/units';
+import { coverageText, growthText, rowsReadText, scanRateText, storedBytesText, unknownReason } from '../../core/capacity/bounds';
 import { readDesign } from '../design-file';
 import { parseFlags, terminalSafe, UserError, write, type Io } from '../io';
 
@@ -26,38 +26,49 @@ function price(name: string, raw: string | undefined): number | undefined {
   return n;
 }
 
-const money = (p: PlanDetail, n: number | null) =>
+const money = (p: CapacityPlanDetail, n: number | null) =>
   n === null
-    ? 'unknown (over the 1,000-node limit)'
+    ? `unknown (over the ${formatCount(MAX_CLUSTER_NODES)}-node limit)`
     : `${p.monthlyCost.currency} ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${Math.round(n).toLocaleString('en-US')} ${unit}`);
+const rate = (n: number | null, unit: string) => (n === null ? 'unknown' : `${formatCount(n)} ${unit}`);
+
+const listText = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /** The peak write rate (CPU), and the average (storage) when it differs. */
-function writes(t: PlanDetail['tables'][number]): string {
+function writes(t: CapacityPlanDetail['tables'][number]): string {
   const avg = t.averageWriteRowsPerSecond;
   if (avg === null || avg === t.writeRowsPerSecond) return rate(t.writeRowsPerSecond, 'writes/s');
   return `${t.writeRowsPerSecond === null ? 'peak writes unknown' : `${rate(t.writeRowsPerSecond, 'writes/s')} at peak`} (${rate(avg, 'on average')})`;
 }
 
-function text(file: string, p: PlanDetail, other: PlanDetail): string {
+function text(file: string, p: CapacityPlanDetail, other: CapacityPlanDetail): string {
   const lines = [
     `${terminalSafe(file)}: ${p.cluster.storage.toUpperCase()}; ${p.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}`,
     terminalSafe(needsSentence(p)),
   ];
-  for (const t of p.tables) {
-    const stored =
-      t.storage === 'unknown'
-        ? 'storage unknown'
-        : t.storage === 'unbounded'
-          ? `unbounded: +${formatBytes(t.storedBytesGrowthPerMonth!)}/month`
-          : `${formatBytes(t.storedBytes!)} stored`;
+  p.tables.forEach((t, i) => {
+    // The exact figures, worded by capacity/bounds.ts: unknown says why, past 1,000 nodes says so.
+    const w = p.workload.tables[i]!;
+    const parts: string[] = [];
+    const unknown: string[] = [];
+    if (t.writeRowsPerSecond === null && t.averageWriteRowsPerSecond === null) unknown.push('writes');
+    else parts.push(writes(t));
+    if (w.readRowsPerSecond === null) unknown.push('rows read');
+    else parts.push(rowsReadText(w.readRowsPerSecond, w.readBytes));
+    if (w.scanBytesPerSecond === null) unknown.push('scans');
+    else parts.push(scanRateText(w.scanBytesPerSecond));
+    if (w.storage === 'unknown') unknown.push('storage');
+    else parts.push(w.storage === 'unbounded' ? `unbounded: ${growthText(w.storedBytesGrowthPerMonth!)}` : `stored ${storedBytesText(w.storedBytes!)}`);
+    // Each unknown figure once, with its reason once: "writes, rows read, scans and storage unknown (no write load declared ...)".
+    if (unknown.length) parts.push(`${listText(unknown)} unknown (${unknownReason(w)})`);
     lines.push(
-      `  ${terminalSafe(t.table)}: ${writes(t)}, ${rate(t.readRowsPerSecond, 'rows read/s')}, ${t.scanBytesPerSecond === null ? 'scans unknown' : `${formatBytes(t.scanBytesPerSecond)}/s scanned`}, ${stored}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`,
+      `  ${terminalSafe(t.table)}: ${parts.join(', ')}; ${t.cpuNodes !== null ? t.cpuNodes : `over ${formatCount(MAX_CLUSTER_NODES)}`} nodes of load at 100% CPU`,
     );
-  }
-  const col = (x: PlanDetail) => [
+  });
+  const covers = coverageText(p.storageCovers);
+  const col = (x: CapacityPlanDetail) => [
     `${x.cluster.storage.toUpperCase()}: needs ${recommendedText(x)} (${becauseText(x.binding)})`,
-    `CPU ${percentText(x.binding.utilization.cpu)} and storage ${percentText(x.binding.utilization.storage)} of ${declaredText(x.binding)}`,
+    `CPU ${percentText(x.binding.utilization.cpu)} and storage ${percentText(x.binding.utilization.storage)}${covers ? ` (${covers})` : ''} of ${declaredText(x.binding)}`,
     `${money(x, x.monthlyCost.total)}/month (nodes ${money(x, x.monthlyCost.nodes)}, storage ${money(x, x.monthlyCost.storage)})`,
   ];
   const a = col(p);
@@ -97,11 +108,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const design = await readDesign(file);
   const analysis = analyze(design);
   const opts = Object.keys(prices).length ? { prices } : {};
-  const plan = capacityPlan(design, analysis, opts);
+  const plan = planCapacity(design, analysis, opts);
   if (format === 'json') {
-    await write(io.stdout, JSON.stringify(planJson(plan), null, 2) + '\n');
+    await write(io.stdout, JSON.stringify(capacityPlanJson(plan), null, 2) + '\n');
   } else {
-    const other = capacityPlan(design, analysis, { ...opts, storage: plan.cluster.storage === 'ssd' ? 'hdd' : 'ssd' });
+    const other = planCapacity(design, analysis, { ...opts, storage: plan.cluster.storage === 'ssd' ? 'hdd' : 'ssd' });
     await write(io.stdout, text(file, plan, other) + '\n');
   }
   return 0;

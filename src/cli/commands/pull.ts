@@ -1,8 +1,7 @@
 // btstudio pull: read live tables into a design (docs/pull.md). Read-only.
 import { plural } from '../../core/units';
-import { writeFile } from 'node:fs/promises';
 import { exportDesign } from '../../core/export/design';
-import { intFlag, parseFlags, terminalSafe, UserError, write, writeError, type Io } from '../io';
+import { intFlag, parseFlags, terminalSafe, UserError, write, writeNewFile, type Io } from '../io';
 import { TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
 export const usage = `usage: btstudio pull [--project P] [--instance I] [--endpoint HOST:PORT]
@@ -43,13 +42,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const out = exportDesign(design, null, { as }).text;
   if (values.output !== undefined) {
-    try {
-      await writeFile(values.output, out, { flag: 'wx' });
-    } catch (e) {
-      throw (e as NodeJS.ErrnoException).code === 'EEXIST'
-        ? new UserError(`${values.output} exists; pull never overwrites a file (choose another name)`)
-        : writeError(values.output, e);
-    }
+    await writeNewFile(values.output, out, 'pull');
     await write(io.stderr, `pulled ${plural(design.tables.length, 'table')} into ${values.output}\n`);
   } else await write(io.stdout, out);
   return 0;

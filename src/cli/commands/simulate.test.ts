@@ -10,12 +10,11 @@ import { runCli } from '../run-in-memory';
 
 const cli = runCli;
 
-const { dir, write } = tempFolder('simulate');
-const design = write(
+const { dir, writeDesign } = tempFolder('simulate');
+const design = writeDesign(
   'design.yaml',
-  `format: bigtable-studio/v1
-name: simulate test
-cluster: {nodes: 4}
+  'simulate test',
+  `cluster: {nodes: 4}
 tables:
   - name: by_time
     rowKey:
@@ -192,11 +191,10 @@ describe('btstudio simulate', () => {
 });
 
 // Designs at the format's limits: a 4,096-byte key (the longest a bytes field takes).
-const longKey = write(
+const longKey = writeDesign(
   'long-key.yaml',
-  `format: bigtable-studio/v1
-name: long key
-tables:
+  'long key',
+  `tables:
   - name: t
     rowKey:
       template: "{k}"
@@ -205,11 +203,10 @@ tables:
     load: {writesPerSecond: 1e9}
 `,
 );
-const hugeValues = write(
+const hugeValues = writeDesign(
   'huge-values.yaml',
-  `format: bigtable-studio/v1
-name: huge values
-tables:
+  'huge values',
+  `tables:
   - name: t
     rowKey: {template: "{k}", fields: {k: {type: bytes, length: 4096}}}
     families: [{name: f, columns: [{qualifier: v, valueBytes: 104857600}]}]

@@ -1,6 +1,7 @@
 // btstudio simulate DESIGN --table T: the tablet simulator on one table (docs/simulator.md).
-import { formatCount, formatPercent } from '../../core/units';
-import { capacityPlan } from '../../core/capacity/plan';
+import { within } from '../../core/capacity/bounds';
+import { COUNT_BOUND, formatCount, formatPercent } from '../../core/units';
+import { planCapacity } from '../../core/capacity/capacity-plan';
 import { needsSentence } from '../../core/capacity/wording';
 import { analyze } from '../../core/analysis/design';
 import { TemplateError } from '../../core/keys/template';
@@ -113,7 +114,7 @@ export function toJson(design: Design, r: SimResult) {
     table: p.table,
     nodes: p.nodes,
     /** The capacity plan's recommended count per cluster, worded as every surface words it. */
-    plan: needsSentence(capacityPlan(design, analyze(design))),
+    plan: needsSentence(planCapacity(design, analyze(design))),
     storage: p.storage,
     seconds: p.seconds,
     seed: p.seed,
@@ -150,7 +151,8 @@ export function toJson(design: Design, r: SimResult) {
       kind: r.unsplittable.hottest.kind,
       prefix: r.unsplittable.hottest.prefix,
       stop: r.unsplittable.hottest.stop,
-      ranges: Number.isFinite(r.unsplittable.hottest.ranges) ? r.unsplittable.hottest.ranges : null,
+      // Null when unbounded or past 10^15 (a product of key cardinalities, not a count anyone reads).
+      ranges: within(r.unsplittable.hottest.ranges, COUNT_BOUND),
       share: round(r.unsplittable.hottest.share, 6),
       writesPerSecond: r.unsplittable.writesPerSecond === null ? null : Math.round(r.unsplittable.writesPerSecond),
       nodeFraction: r.unsplittable.nodeFraction === null ? null : round(r.unsplittable.nodeFraction),
@@ -197,7 +199,7 @@ export function toText(design: Design, r: SimResult, metric: HeatmapMetric = 'wr
     `design "${design.name}", table ${p.table}: a simulation, not a promise (docs/simulator.md)`,
     `cluster     ${p.nodes} ${p.storage.toUpperCase()} node${p.nodes === 1 ? '' : 's'}, ${fmt(p.nodeCapacity)} writes/s each for ${fmt(p.rowBytes)}-byte writes` +
       (p.otherShare > 0 ? `, ${pct(p.otherShare)} of each taken by reads and other tables` : ''),
-    `plan        ${needsSentence(capacityPlan(design, analyze(design)))} (the capacity plan; this run uses the ${fmt(p.nodes)} simulated here)`,
+    `plan        ${needsSentence(planCapacity(design, analyze(design)))} (the capacity plan; this run uses the ${fmt(p.nodes)} simulated here)`,
     `workload    ${fmt(p.writesPerSecond)} writes/s for ${fmt(p.seconds)} s: ${fmt(r.writes)} writes` +
       (r.writesPerSample > 1 ? ` (${fmt(r.sampledKeys)} keys generated, each for ${r.writesPerSample.toFixed(1)} writes)` : ''),
     ...r.cuts.map((c) => `budget      ${c}`),

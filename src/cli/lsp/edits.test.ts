@@ -7,33 +7,11 @@ import { loadDesign } from '../../core/load/load-design';
 import { fileURLToPath } from 'node:url';
 import { analyze } from './analysis';
 import { applyEdits } from './edits';
+import { ridesYaml } from '../../test-support/rides';
 
 const BAD = fileURLToPath(new URL('../../core/rules/corpus/bad/', import.meta.url));
 
-const RIDES = `format: bigtable-studio/v1
-name: ride-events
-cluster: {nodes: 3}
-tables:
-  - name: trips  # the trips of every driver
-    rowKey:
-      template: "{driver}#{ts}"
-      fields:
-        ts: {type: timestamp, unit: ms, reversed: true}
-        driver: {type: string, prefix: drv-, alphabet: digits, length: 7, cardinality: 200000}
-    families:
-      - name: t
-        gc: {maxAge: 90d}
-        columns:
-          - {qualifier: fare, valueBytes: 8}
-          - {qualifier: route, valueBytes: 600}
-    queries:
-      - name: latest trips of a driver
-        match: {driver: eq}
-        order: newest
-        limit: 20
-        perSecond: 200
-    load: {writesPerSecond: 3000, retention: 90d}
-`;
+const RIDES = ridesYaml('fixed');
 
 /** Every offered fix of a text, applied as the editor would. */
 function fixesOf(text: string, file: string, json = false) {

@@ -34,34 +34,14 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ruleById } from '../../core/rules/registry';
 // @ts-expect-error: a plain ES module of the build, without types
 import { buildCli } from '../../../scripts/build-cli.mjs';
+import { ridesYaml } from '../../test-support/rides';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const URI = 'file:///work/designs/rides.yaml';
 
 // A first draft: the key leads with the time (timestamp-leading, which offers a fix, and
 // query-full-scan) and the cluster is too small for what it stores (storage-capacity).
-const FLAWED = `format: bigtable-studio/v1
-name: ride-events
-cluster: {nodes: 3}
-tables:
-  - name: trips  # every trip of every driver
-    rowKey:
-      template: "{ts}#{driver}"
-      fields:
-        ts: {type: timestamp, unit: ms}
-        driver: {type: string, prefix: drv-, alphabet: digits, length: 7, cardinality: 200000}
-    families:
-      - name: t
-        gc: {maxAge: 90d}
-        columns:
-          - {qualifier: fare, valueBytes: 8}
-          - {qualifier: route, valueBytes: 600}
-    queries:
-      - name: latest trips of a driver
-        match: {driver: eq}
-        perSecond: 200
-    load: {writesPerSecond: 3000, retention: 90d}
-`;
+const FLAWED = ridesYaml('first');
 
 let child: ChildProcessWithoutNullStreams;
 let bundle = '';

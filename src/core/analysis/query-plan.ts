@@ -4,12 +4,12 @@
 import type { Query, Table } from '../model/schema';
 import type { KeyLayout } from '../keys/template';
 
-export type PlanKind = 'point' | 'prefix' | 'range' | 'multi-scan' | 'full-scan';
+export type QueryPlanKind = 'point' | 'prefix' | 'range' | 'multi-scan' | 'full-scan';
 
 export interface QueryPlan {
   query: string;
   index: number;
-  kind: PlanKind;
+  kind: QueryPlanKind;
   /** Row ranges read: 1, the number of salt buckets, or 1 full scan. */
   scans: number;
   /** Key patterns of the first range: start inclusive, end exclusive ("" = end of table). */
@@ -41,7 +41,7 @@ export function planQuery(table: Table, layout: KeyLayout, q: Query, index: numb
   const leading: string[] = [];
   const fanout: { field: string; buckets: number }[] = [];
   const parts: string[] = [];
-  let kind: PlanKind = 'point';
+  let kind: QueryPlanKind = 'point';
   let scans = 1;
   let stopped = false;
   let endPart: string | null = null;

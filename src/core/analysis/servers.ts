@@ -3,7 +3,7 @@
 // table keyed by groupBy or index. The plan is the one `servedBy` would give (analysis.ts
 // routes declared ones the same way), so a proposal and the declared route cannot disagree.
 import type { DesignAnalysis, TableAnalysis } from './design';
-import { RANK } from './plan-rank';
+import { RANK } from './query-plan-rank';
 import { planQuery, type QueryPlan } from './query-plan';
 
 export interface Server {

@@ -5,13 +5,13 @@ import { adClicksYaml } from '../../test-support/ad-clicks';
 import { parseCase } from '../rules/tester';
 import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
-import { capacityPlan, MAX_CLUSTER_NODES, planJson } from './plan';
+import { planCapacity, MAX_CLUSTER_NODES, capacityPlanJson } from './capacity-plan';
 import { recommendedText } from './wording';
 
 const planOf = (yaml: string) => {
   const d = parseCase(yaml);
   const a = analyze(d);
-  return { d, a, plan: capacityPlan(d, a) };
+  return { d, a, plan: planCapacity(d, a) };
 };
 
 /** Every number in a JSON value: no count or cost from over the limit. */
@@ -38,7 +38,7 @@ describe('the ad-click design', () => {
     expect(q.rowsPerRequest).toBe(1);
     expect(plan.overLimit).toBeNull();
     for (const c of plan.clusterPlans) expect(c.need.recommended).toBeLessThanOrEqual(MAX_CLUSTER_NODES);
-    const json = planJson(plan);
+    const json = capacityPlanJson(plan);
     expect(json.monthlyCost.total).not.toBeNull();
     expect(json.monthlyCost.total!).toBeLessThan(1e6);
   });
@@ -61,7 +61,7 @@ describe('the ad-click design', () => {
   it('without servedBy, the full scan is bounded: "over 1,000 nodes", the query named, no count or cost', () => {
     const { d, plan } = planOf(adClicksYaml({ served: false }));
     expect(plan.overLimit).toMatch(/^over 1,000 nodes, mostly for query "one click by id" on clicks \(a full table scan\)$/);
-    const json = planJson(plan);
+    const json = capacityPlanJson(plan);
     expect(json.nodesNeeded.recommended).toBeNull();
     expect(json.monthlyCost.nodes).toBeNull();
     expect(json.monthlyCost.total).toBeNull();

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { exampleDesigns } from '../../test-support/examples';
 import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
-import { capacityPlan } from './plan';
+import { planCapacity } from './capacity-plan';
 
 const FINDING_OF = { ok: undefined, target: 'target', over: 'over' } as const;
 
 describe('the examples pass their own capacity plan, or say why not', () => {
   for (const { file, design } of exampleDesigns()) {
     it(file, () => {
-      const plan = capacityPlan(design, analyze(design));
+      const plan = planCapacity(design, analyze(design));
       const passes = plan.cpuState === 'ok' && plan.storageState === 'ok';
       const explains = /Capacity: /.test(design.description ?? '');
       expect({ file, passes, explains, cpu: plan.cpuState, storage: plan.storageState }).toEqual({

@@ -1,4 +1,4 @@
-// Peak and average write rates (issue 13): load.writesPerSecond is the peak, which CPU nodes,
+// Peak and average write rates: load.writesPerSecond is the peak, which CPU nodes,
 // the simulator and hot rows are judged at; load.averageWritesPerSecond is the mean, which
 // rows, stored bytes and growth are sized by. Left out, the average is the peak (as before).
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { loadDesign } from '../load/load-design';
 import { resolveParams } from '../sim/params';
 import { optionsFor } from '../sim';
 import { eventsDesign } from '../../test-support/capacity-designs';
-import { capacityPlan, planJson } from './plan';
+import { planCapacity, capacityPlanJson } from './capacity-plan';
 import { designWorkload, MONTH_SECONDS } from './workload';
 
 /** The events design at a peak of `peak` writes/s, with `average` declared when given. */
@@ -24,7 +24,7 @@ const events = (peak: number, average: number | null, nodes = 3, age = '90d') =>
 const workloadOf = (yaml: string) => designWorkload(analyze(parseCase(yaml))).tables[0]!;
 const planOf = (yaml: string) => {
   const d = parseCase(yaml);
-  return capacityPlan(d, analyze(d));
+  return planCapacity(d, analyze(d));
 };
 
 describe('peak and average write rates: the workload', () => {
@@ -76,7 +76,7 @@ describe('peak and average write rates: the plan and lint read one model', () =>
     expect(avg.nodesNeeded.cpu).toBe(peak.nodesNeeded.cpu);
     expect(avg.sizedBytes / peak.sizedBytes).toBeCloseTo(0.25, 3);
     expect(avg.nodesNeeded.storage).toBeLessThan(peak.nodesNeeded.storage!);
-    expect(planJson(avg).tables[0]).toMatchObject({ writeRowsPerSecond: 20_000, averageWriteRowsPerSecond: 5_000 });
+    expect(capacityPlanJson(avg).tables[0]).toMatchObject({ writeRowsPerSecond: 20_000, averageWriteRowsPerSecond: 5_000 });
     const a = avg.assumptions.join('\n');
     expect(a).toContain("CPU is sized at each table's peak (load.writesPerSecond); rows, storage and growth at its average");
     expect(a).toContain('events: CPU at the peak 20,000 writes/s, storage and growth at the average 5,000 writes/s.');
@@ -94,7 +94,7 @@ describe('peak and average write rates: the plan and lint read one model', () =>
       [60_000, null],
     ] as const) {
       const d = parseCase(events(peakRate, average));
-      const p = capacityPlan(d, analyze(d));
+      const p = planCapacity(d, analyze(d));
       const findings = lint(d).findings;
       const at = `${peakRate} peak, ${average ?? 'no'} average`;
       expect(findings.find((f) => f.rule === 'storage-capacity')?.messageId ?? 'ok', at).toBe(p.storageState);

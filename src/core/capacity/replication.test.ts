@@ -1,4 +1,4 @@
-// clusterOf reads the instance (issue 16): every cluster takes every write, the smallest
+// clusterOf reads the instance: every cluster takes every write, the smallest
 // cluster (an autoscaled one at its maxNodes) is the one that must hold the load, and traffic
 // through a multi-cluster profile is planned at Google's lower CPU target.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { formatIssue, loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
 import { analyze } from '../analysis/design';
 import { clusterOf, CPU_TARGET } from '../analysis/cluster';
-import { capacityPlan } from './plan';
+import { planCapacity } from './capacity-plan';
 
 const load = (head: string, tableExtra = ''): Design => {
   const r = loadDesign(`format: bigtable-studio/v1
@@ -45,8 +45,8 @@ describe('clusterOf with an instance', () => {
   it('bills nodes and storage in every cluster: two clusters cost twice one', () => {
     const one = load('cluster: {nodes: 4}\n');
     const twin = load(two('  appProfiles: [{id: east, routing: single, cluster: east-one}]\n'));
-    const a = capacityPlan(one, analyze(one));
-    const b = capacityPlan(twin, analyze(twin));
+    const a = planCapacity(one, analyze(one));
+    const b = planCapacity(twin, analyze(twin));
     // east-one takes the writes and the reads the profile routes to it; west-one only the writes.
     expect(b.clusterPlans[0]!.load.total).toBeCloseTo(a.cpuNodes, 9);
     expect(b.clusterPlans[1]!.load.total).toBeCloseTo(a.load.writes, 9);

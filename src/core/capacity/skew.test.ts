@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Field } from '../model/schema';
 import { analyze, type FieldInfo } from '../analysis/design';
 import { parseCase, tableYaml } from '../rules/tester';
-import { capacityPlan } from './plan';
+import { planCapacity } from './capacity-plan';
 import { occupancy, scanSkew, shareLevels } from './skew';
 import { designWorkload } from './workload';
 
@@ -106,11 +106,11 @@ describe('the rows a scan of one value of a skewed field reads', () => {
 
   it('the plan states the assumption and names the busiest scan', () => {
     const { design } = workloadOf('{type: string, values: [a, b], weights: [3, 1]}');
-    const plan = capacityPlan(design, analyze(design));
+    const plan = planCapacity(design, analyze(design));
     expect(plan.assumptions.join('\n')).toMatch(/as often as writes/);
     expect(plan.assumptions.join('\n')).toMatch(/events: query "a tenant's events" .*busiest tenant \(75% of writes\)/);
     const even = events('{type: string, cardinality: 2}');
-    expect(capacityPlan(even, analyze(even)).assumptions.join('\n')).not.toMatch(/as often as writes/);
+    expect(planCapacity(even, analyze(even)).assumptions.join('\n')).not.toMatch(/as often as writes/);
   });
 });
 

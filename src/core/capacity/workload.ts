@@ -247,6 +247,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   const wps = declared.average;
   const peak = declared.peak;
   if (wps === null) unknown.push('no write load declared (load.writesPerSecond)');
+  else if (wps === 0) unknown.push('no writes declared (load.writesPerSecond: 0), so nothing says what the table holds');
   else if (peak === null) unknown.push('no peak write rate declared (load.writesPerSecond): writes are left out of CPU, storage is sized at the average');
 
   // Rows over the horizon: the distinct keys that the rows begun over it take (occupancy()).
@@ -254,10 +255,12 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   if (wps !== null && perRow.writes === null) unknown.push(perRow.why!);
   let rows: number | null = null;
   let draws: RowDraws | null = null;
-  if (wps !== null && perRow.writes !== null) {
+  // A table that takes no writes holds what something else put there: unknown (its key's
+  // cardinalities bound the rows it could hold; they are not a row count).
+  if (wps !== null && wps > 0 && perRow.writes !== null) {
     const lifetimes = model.horizonMs / model.lifetimeMs;
     const starts = (wps * (model.horizonMs / 1000)) / perRow.writes;
-    rows = Math.max(1, starts > 0 ? occupancy(model.entities * lifetimes, starts) : model.entities * lifetimes);
+    rows = Math.max(1, occupancy(model.entities * lifetimes, starts));
     if (!Number.isFinite(rows)) rows = null;
     else draws = { keys: model.entities * lifetimes, draws: starts };
   }
@@ -289,7 +292,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
   let storage: StorageState = 'unknown';
   let storedBytes: number | null = null;
   let growth: number | null = null;
-  if (wps !== null && writeBytes !== null && perRow.writes !== null) {
+  if (wps !== null && wps > 0 && writeBytes !== null && perRow.writes !== null) {
     // Rows begin at most once per entity per row lifetime (a time bucket), and a row takes
     // perRow.writes writes (the versions its columns declare): rewrites of a row add no row.
     const rowsPerSecond = Math.min(wps / perRow.writes, model.entities / (model.lifetimeMs / 1000));

@@ -10,7 +10,7 @@ import { CLASS_LABEL, classify, type ChangeClass } from './classify';
 import { walk } from './walk';
 
 export { CLASS_LABEL, keyChange, type ChangeClass } from './classify';
-export { walk, stable, sameValue, type RawChange } from './walk';
+export { walk, sameValue, type RawChange } from './walk';
 
 export interface Change {
   /** Object keys, and names inside named lists: ["tables", "events", "families", "cf", "gc"]. */

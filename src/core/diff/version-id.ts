@@ -1,11 +1,11 @@
 // A design version's id: a hash of its content (the stable JSON of walk.ts, so key order does
 // not matter). Two browsers holding the same design agree on its id without talking to each
 // other, which is what lets a share link name the version it came from.
-import { stable } from './walk';
+import { stableJson } from '../model/stable-json';
 
 /** 16 hex digits: two 32-bit FNV-1a hashes of the content (different offsets), not a security measure. */
 export function versionId(design: unknown): string {
-  const s = stable(design);
+  const s = stableJson(design);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ s.length;
   for (let i = 0; i < s.length; i++) {

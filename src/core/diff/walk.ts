@@ -2,6 +2,7 @@
 // (tables, families, queries, views, ...) by name, other arrays as whole values. Every key is
 // walked, including keys this module has never heard of, so settings other parts of the
 // format add later are diffed too.
+import { stableJson } from '../model/stable-json';
 
 export type Path = (string | number)[];
 
@@ -21,19 +22,7 @@ const named = (v: unknown): v is { name: string }[] =>
   new Set(v.map((x) => (x as { name: string }).name)).size === v.length;
 
 export function sameValue(a: unknown, b: unknown): boolean {
-  return stable(a) === stable(b);
-}
-
-/** JSON with object keys sorted: the same value, whatever order its keys were written in. */
-export function stable(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .sort()
-      .filter((k) => v[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${stable(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
+  return stableJson(a) === stableJson(b);
 }
 
 /** Values compared whole: a GC rule is one rule, a query's match one binding. */

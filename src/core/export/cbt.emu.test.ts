@@ -15,6 +15,7 @@ import { durationToMs, simplifyGc } from './common';
 import { exportTable } from '../outputs';
 import { EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 import { emulatorClient } from '../../test-support/emulator';
+import { cbtAge } from '../../test-support/cbt-gc';
 
 const host = process.env.BIGTABLE_EMULATOR_HOST;
 const hasCbt = spawnSync('cbt', ['version'], { encoding: 'utf8' }).status === 0;
@@ -95,14 +96,7 @@ function cbtShows(rule: GcRule): string | null {
   const go = (r: GcRule): string | null => {
     if ('maxVersions' in r) return `versions() > ${r.maxVersions}`;
     if ('maxAge' in r) {
-      const ms = durationToMs(r.maxAge);
-      for (const [u, n] of [
-        ['d', 86_400_000],
-        ['h', 3_600_000],
-        ['m', 60_000],
-      ] as const)
-        if (ms % n === 0) return `age() > ${ms / n}${u}`;
-      return null;
+      return cbtAge(durationToMs(r.maxAge));
     }
     const parts = ('union' in r ? r.union : r.intersection).map(go);
     if (parts.some((p) => p === null)) return null;

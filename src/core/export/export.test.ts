@@ -2,7 +2,7 @@
 // with real tools that the scripts are safe (bash -n, and a run with stub gcloud and cbt that
 // records their arguments) and the Terraform is what `terraform fmt` writes.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
@@ -13,6 +13,7 @@ import { gcToCbt, gcToGcloud, gcToProto, goDuration, protoDuration, shq } from '
 import { EXPORT_FORMATS, ExportError, exportTable } from '../outputs';
 import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
+import { stubTools } from '../../test-support/stub-tools';
 import { exampleDesigns } from '../../test-support/examples';
 
 const examples: Design[] = exampleDesigns().map((e) => e.design);
@@ -160,24 +161,7 @@ describe('scripts (gcloud and cbt)', () => {
 
   it('run nothing but gcloud and cbt, with every name passed through verbatim (stub tools)', () => {
     const dir = join(tmp, 'run');
-    const bin = join(dir, 'bin');
-    mkdirSync(bin, { recursive: true });
-    const log = join(dir, 'calls.log');
-    // PATH holds only these: stubs for gcloud and cbt that record their arguments, and logging
-    // wrappers of the two other programs the scripts use. Any other command (touch, from a name
-    // that escaped its quotes) would fail with "command not found" on stderr.
-    for (const tool of ['gcloud', 'cbt']) {
-      // Each call: the tool name, then each argument, NUL-terminated; calls end with \x01.
-      writeFileSync(join(bin, tool), `#!/bin/bash\n{ printf '%s\\0' "${tool}" "$@"; printf '\\1'; } >> "${log}"\n`);
-      chmodSync(join(bin, tool), 0o755);
-    }
-    for (const [tool, real] of [
-      ['mktemp', '/usr/bin/mktemp'],
-      ['rm', '/bin/rm'],
-    ] as const) {
-      writeFileSync(join(bin, tool), `#!/bin/bash\nprintf '%s\\n' "${tool}" >> "${join(dir, 'others.log')}"\nexec ${real} "$@"\n`);
-      chmodSync(join(bin, tool), 0o755);
-    }
+    const { bin, calls: recorded, others } = stubTools(dir);
     const gcloudScript = exportTable(EVIL, null, 'gcloud').text;
     const cbtScript = exportTable(EVIL, null, 'cbt').text;
     for (const [name, script] of [
@@ -193,10 +177,7 @@ describe('scripts (gcloud and cbt)', () => {
     expect(pwned(dir)).toEqual([]);
     expect(pwned(tmp)).toEqual([]);
     expect(existsSync('pwned')).toBe(false);
-    const calls = readFileSync(log, 'utf8')
-      .split('\x01')
-      .filter(Boolean)
-      .map((l) => l.split('\0').slice(0, -1));
+    const calls = recorded();
     expect(calls[0]).toEqual([
       'gcloud',
       'bigtable',
@@ -234,7 +215,7 @@ describe('scripts (gcloud and cbt)', () => {
     ]);
     expect(calls).toHaveLength(5);
     // Besides gcloud and cbt, only the schema file's mktemp and rm ran.
-    expect(readFileSync(join(dir, 'others.log'), 'utf8')).toBe('mktemp\nrm\n');
+    expect(others()).toBe('mktemp\nrm\n');
   });
 
   it('write the schema file gcloud reads, and warn about ids Bigtable refuses', () => {
@@ -359,7 +340,7 @@ describe('sql, markdown, design', () => {
 
 execFileSync('true');
 
-describe('row_key_schema.yaml comment (issue 17 item 11)', () => {
+describe('row_key_schema.yaml comment', () => {
   it('names the table and the file the export saves, not TABLE and row_key_schema.yaml', () => {
     const d = one({ name: 'trips', rowKey: { template: '{city}#{id}', fields: { city: { type: 'string', values: ['nyc'] }, id: { type: 'uuid' } } } });
     const r = exportTable(d, 'trips', 'row-key-schema');

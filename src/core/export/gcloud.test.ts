@@ -16,6 +16,7 @@ import { ExportError, exportTable } from '../outputs';
 import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL, NESTED_GC_FAMILIES, NESTED_GC_KEY } from '../../test-support/export-designs';
 import { exampleDesigns } from '../../test-support/examples';
+import { describeTable } from '../../test-support/describe-table';
 import { preSplitPoints } from '../sim/presplit';
 import { type CaptureServer, gcloudSandbox, hasGcloud, NOT_FOUND, runProcess, startCaptureServer } from '../../test-support/gcloud-capture';
 
@@ -104,7 +105,7 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
     const pre = cases.find((c) => c.table.name === 'readings')!;
     writeFileSync(join(dir, 'pre.yaml'), exportTable(pre.design, pre.table.name, 'row-key-schema', { preEncoded: true }).text);
     const desc = examples.find((d) => d.tables[0]?.name === 'ad_hourly')!;
-    served.set('described', describeOf(desc.tables[0]!, desc));
+    served.set('described', describeTable(desc, desc.tables[0]!, 'described'));
     const tasks: (() => Promise<void>)[] = cases.map(({ design, table }, i) => async () => {
       const file = join(dir, `s${i}.sh`);
       writeFileSync(file, exportTable(design, table.name, 'gcloud').text);
@@ -220,31 +221,3 @@ describe.skipIf(!hasGcloud)('gcloud export against real gcloud (loopback capture
     }
   });
 });
-
-/** What the admin API returns for a table (the shape `tables describe` prints). */
-function describeOf(table: Table, design: Design): Record<string, unknown> {
-  const families: Record<string, unknown> = {};
-  for (const f of table.families ?? []) {
-    families[f.name] = {
-      ...(f.gc ? { gcRule: gcToProto(f.gc) } : {}),
-      ...(f.aggregate
-        ? {
-            valueType: {
-              aggregateType: {
-                inputType: { int64Type: { encoding: { bigEndianBytes: {} } } },
-                stateType: { int64Type: { encoding: { bigEndianBytes: {} } } },
-                [f.aggregate === 'hll' ? 'hllppUniqueCount' : f.aggregate]: {},
-              },
-            },
-          }
-        : {}),
-    };
-  }
-  return {
-    name: 'projects/p/instances/i/tables/described',
-    columnFamilies: families,
-    granularity: 'MILLIS',
-    deletionProtection: false,
-    rowKeySchema: structObject(structuredKeyOf(design, table), true),
-  };
-}

@@ -1,4 +1,4 @@
-// Exports refuse what Bigtable would refuse (issue 16), naming the limit, instead of writing a
+// Exports refuse what Bigtable would refuse, naming the limit, instead of writing a
 // script that fails half-way or a module that fails at apply: the structured key delimiter
 // (1-50 bytes), split keys (a row key, at most 4 KiB), the production settings' ranges
 // (model/production-limits.ts), tiered storage on HDD, and the instance's ids and references.

@@ -4,7 +4,7 @@
 // gcloud and cbt that record their arguments, so each key arrives byte for byte; the HCL is
 // checked with `terraform fmt -check` and its strings read back. The real gcloud's request is
 // checked in gcloud.test.ts (the same 203 keys), the real cbt's in presplit.emu.test.ts.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Design, Table } from '../model/schema';
 import { preSplitPoints } from '../sim/presplit';
 import { withSplits } from '../sim/presplit-check';
+import { stubTools } from '../../test-support/stub-tools';
 import { exampleDesigns } from '../../test-support/examples';
 import { cbtList, gcloudList, shq } from './common';
 import { MAX_ARGUMENT_BYTES } from './gcloud';
@@ -29,29 +30,13 @@ const tmp = mkdtempSync(join(tmpdir(), 'btstudio-splits-'));
 /** Runs a script with stub gcloud and cbt on PATH; returns each call's arguments. */
 function calls(script: string, name: string): string[][] {
   const dir = join(tmp, name);
-  const bin = join(dir, 'bin');
-  mkdirSync(bin, { recursive: true });
-  const log = join(dir, 'calls.log');
-  for (const tool of ['gcloud', 'cbt']) {
-    writeFileSync(join(bin, tool), `#!/bin/bash\n{ printf '%s\\0' "${tool}" "$@"; printf '\\1'; } >> "${log}"\n`);
-    chmodSync(join(bin, tool), 0o755);
-  }
-  for (const [tool, real] of [
-    ['mktemp', '/usr/bin/mktemp'],
-    ['rm', '/bin/rm'],
-  ] as const) {
-    writeFileSync(join(bin, tool), `#!/bin/bash\nexec ${real} "$@"\n`);
-    chmodSync(join(bin, tool), 0o755);
-  }
+  const { bin, calls: recorded } = stubTools(dir);
   writeFileSync(join(dir, 'run.sh'), script);
   const r = spawnSync('/bin/bash', [join(dir, 'run.sh')], { cwd: dir, encoding: 'utf8', env: { PATH: bin, INSTANCE: 'inst', HOME: dir } });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   expect(readdirSync(dir).filter((f) => f.startsWith('pwned'))).toEqual([]);
-  return readFileSync(log, 'utf8')
-    .split('\x01')
-    .filter(Boolean)
-    .map((l) => l.split('\0').slice(0, -1));
+  return recorded();
 }
 
 /** How gcloud's --splits and cbt's splits= read a list back: the ^D^ form, or CSV. */

@@ -7,6 +7,8 @@
 // the query a comment that says why: never a statement that returns other rows.
 import type { KeyLayout } from '../keys/template';
 import { tableWorkload } from '../capacity/workload';
+import { rowsReadText } from '../capacity/bounds';
+import { formatCount } from '../units';
 import { analyze } from '../analysis/design';
 import { planQuery, type QueryPlan } from '../analysis/query-plan';
 import type { Design, Field, Query, Table } from '../model/schema';
@@ -111,14 +113,16 @@ function keyIsNewestFirst(table: Table, layout: KeyLayout, q: Query): string | n
   return null;
 }
 
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
+// Counts as every surface prints them: grouped, "over 10^15" past the bound (units.ts).
+const count = formatCount;
 
-/** Rows one run of the query reads (the capacity model's figure), or null when the table's size is not known. */
-function rowsPerRun(design: Design, table: Table, index: number): number | null {
+/** Rows one run of the query reads (the capacity model's figure), or null when the table's size is not known; and the bytes of one row read. */
+function rowsPerRun(design: Design, table: Table, index: number): { rows: number | null; readBytes: number } {
   const ti = design.tables.indexOf(table);
   const ta = ti >= 0 ? analyze(design).tables[ti] : undefined;
-  const r = ta ? tableWorkload(ta).queries.find((x) => x.index === index)?.rowsPerRequest : null;
-  return r !== null && r !== undefined && Number.isFinite(r) ? r : null;
+  const q = ta ? tableWorkload(ta).queries.find((x) => x.index === index) : undefined;
+  const r = q?.rowsPerRequest;
+  return { rows: r !== null && r !== undefined && Number.isFinite(r) ? r : null, readBytes: q?.readBytes ?? 1024 };
 }
 
 /**
@@ -133,10 +137,11 @@ export function queryCost(design: Design, table: Table, q: Query, plan: QueryPla
   if (q.servedBy !== undefined && q.servedBy !== table.name) {
     return `Cost: on ${table.name} this statement is ${plan.kind === 'full-scan' ? 'a full table scan' : `a read filtered by ${gap.join(', ')} after a gap in the key`}; the design serves the query from ${q.servedBy} (servedBy), whose key reads it: query that instead.`;
   }
-  const rows = rowsPerRun(design, table, plan.index);
+  const { rows, readBytes } = rowsPerRun(design, table, plan.index);
   const perRun =
     rows === null ? `every row of ${table.name} (how many is not known: declare load.writesPerSecond and a retention)` : `about ${count(rows)} rows`;
-  const rate = rows !== null && q.perSecond ? `, ${count(rows * q.perSecond)} rows/s at ${q.perSecond.toLocaleString('en-US')} runs/s` : '';
+  // Past what 1,000 nodes serve, the rate says so instead of a figure (capacity/bounds.ts).
+  const rate = rows !== null && q.perSecond ? `, ${rowsReadText(rows * q.perSecond, readBytes)} at ${q.perSecond.toLocaleString('en-US')} runs/s` : '';
   const limit = q.limit ? ` to return at most ${count(q.limit)}` : '';
   if (plan.kind === 'full-scan') {
     const by = Object.keys(q.match ?? {});

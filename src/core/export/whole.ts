@@ -1,4 +1,4 @@
-// One export for the whole design (issue 16): the instance with its clusters and app profiles
+// One export for the whole design: the instance with its clusters and app profiles
 // (when the design has `instance:` with clusters), then every table, then the design parts
 // (design-parts.ts: views), in one gcloud or cbt script or one Terraform module. Each table is
 // written by the same function as the per-table export (gcloudTable, terraformTable), so the

@@ -8,10 +8,11 @@ import { gcToProto, simplifyGc, AGGREGATE_TYPE } from '../export/common';
 import { ExportError, exportTable } from '../outputs';
 import { structObject, structuredKeyOf } from '../export/row-key-schema';
 import { ENCODING_ZOO } from '../../test-support/export-designs';
-import type { Design, GcRule, Table } from '../model/schema';
+import type { Design, GcRule } from '../model/schema';
 import { validDesign } from '../../test-support/design-arbitrary';
 import { durationFromProto, importText } from './index';
 import { exampleDesigns } from '../../test-support/examples';
+import { describeTable } from '../../test-support/describe-table';
 
 const designs: Design[] = [ENCODING_ZOO, ...exampleDesigns().map((e) => e.design)];
 /** Tables a structured row key can express. */
@@ -41,34 +42,6 @@ function imported(text: string, options: Parameters<typeof importText>[1] = {}):
   return r.design;
 }
 
-/** A Table as `gcloud bigtable instances tables describe --format=json` prints it. */
-export function describeJson(design: Design, table: Table): Record<string, unknown> {
-  const families: Record<string, unknown> = {};
-  for (const f of table.families ?? []) {
-    families[f.name] = {
-      ...(f.gc ? { gcRule: gcToProto(f.gc) } : {}),
-      ...(f.aggregate
-        ? {
-            valueType: {
-              aggregateType: {
-                inputType: { int64Type: { encoding: { bigEndianBytes: {} } } },
-                stateType: { int64Type: { encoding: { bigEndianBytes: {} } } },
-                [f.aggregate === 'hll' ? 'hllppUniqueCount' : f.aggregate]: {},
-              },
-            },
-          }
-        : {}),
-    };
-  }
-  return {
-    columnFamilies: families,
-    deletionProtection: false,
-    granularity: 'MILLIS',
-    name: `projects/p/instances/i/tables/${table.name}`,
-    rowKeySchema: structObject(structuredKeyOf(design, table), true),
-  };
-}
-
 describe('import: round trips', () => {
   it('has tables to try', () => expect(structured.length).toBeGreaterThanOrEqual(12));
 
@@ -96,7 +69,7 @@ describe('import: round trips', () => {
   it.each(structured.map((s) => [s.table.name, s] as const))(
     'describe output of %s (JSON and YAML) imports as the same table',
     (_n, { design, table, key }) => {
-      const value = describeJson(design, table);
+      const value = describeTable(design, table);
       for (const text of [JSON.stringify(value, null, 2), dump(value)]) {
         const t = imported(text, { file: 'describe' }).tables[0]!;
         expect(t.name).toBe(table.name);

@@ -7,24 +7,11 @@
 // since the export is read from its struct alone, and the notes say which fields stayed text.
 import { structObject, structuredKeyOf, STUDIO_KEY_COMMENT } from '../export/row-key-schema';
 import { FORMAT_V1, RowKey, type Design } from '../model/schema';
+import { stableJson } from '../model/stable-json';
 
 export interface HintResult {
   rowKey: RowKey;
   notes: string[];
-}
-
-/** JSON with sorted keys, so two structs compare by content, not by the order a file wrote them in. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .filter((k) => o[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
 }
 
 const hintLine = (text: string): string | null => {
@@ -65,7 +52,7 @@ export function restoreRowKey(text: string, struct: unknown, fromStruct: RowKey,
   const design: Design = { format: FORMAT_V1, name: 'import', tables: [{ name: tableName, rowKey }] };
   let same = false;
   try {
-    same = canonical(structObject(structuredKeyOf(design, design.tables[0]!), preEncoded)) === canonical(struct);
+    same = stableJson(structObject(structuredKeyOf(design, design.tables[0]!), preEncoded)) === stableJson(struct);
   } catch {
     same = false;
   }

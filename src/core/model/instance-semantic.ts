@@ -1,4 +1,4 @@
-// Cross-field rules of the instance block (issue 16): names that refer to each other agree.
+// Cross-field rules of the instance block: names that refer to each other agree.
 // Limits Google documents for values (CPU target, retention days) are the validator's rules
 // (production-settings-range), so a value out of range is a finding with a fix, not a design
 // that will not load.

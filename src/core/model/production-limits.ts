@@ -1,4 +1,4 @@
-// The limits Google documents for the production settings (issue 16), checked in one place:
+// The limits Google documents for the production settings, checked in one place:
 // the rule production-settings-range reports them with a fix, and every export refuses a design
 // that breaks one (the tool would refuse it too), naming the limit.
 import { BACKUP_RETENTION_DAYS, CHANGE_STREAM_DAYS, CPU_TARGET_RANGE, DAY_MS, STORAGE_TARGET_RANGE, TIERING_MIN_DAYS } from './instance';

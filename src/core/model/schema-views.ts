@@ -1,4 +1,4 @@
-// Views (issue 15): materialized, logical and authorized views of the design format v1
+// Views: materialized, logical and authorized views of the design format v1
 // (schema.ts puts them in the design's `views`; docs/design-format.md explains them).
 import * as z from 'zod';
 import { text } from './schema-base';

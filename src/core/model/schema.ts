@@ -46,7 +46,7 @@ export const GcRuleSchema: z.ZodType<GcRule> = z.lazy(() =>
   ]),
 );
 
-// --- Column value types (issue 15): what a cell's bytes mean. Self-contained block. ---
+// --- Column value types: what a cell's bytes mean. Self-contained block. ---
 export const COLUMN_TYPES = ['bytes', 'string', 'int64', 'float32', 'float64', 'bool', 'timestamp', 'date', 'json', 'proto'] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 const columnValueType = {
@@ -94,7 +94,7 @@ export const Family = z.strictObject({
     .meta({ description: 'The family holds personal data (PII): views described as de-identified or public must not expose it. Default false.' }),
 });
 
-// --- Production settings (issue 16): the instance, its clusters and app profiles, and per-table
+// --- Production settings: the instance, its clusters and app profiles, and per-table
 // settings. All optional; src/core/model/instance.ts reads them (instanceOf) with their defaults.
 /** Cluster ids: 6-30 characters, lower-case letters, digits and hyphens, starting with a letter. */
 export const CLUSTER_ID = /^[a-z][-a-z0-9]{4,28}[a-z0-9]$/;
@@ -246,7 +246,7 @@ export const Load = z.strictObject({
     .boolean()
     .optional()
     .meta({ description: 'Writes are conditional (CheckAndMutateRow): they need single-cluster routing with transactional writes.' }),
-  // Peak and average (issue 13): writesPerSecond is the peak (CPU nodes, the simulator, hot
+  // Peak and average: writesPerSecond is the peak (CPU nodes, the simulator, hot
   // rows); the average sizes what accumulates (storage, growth, rows). Left out: the peak.
   averageWritesPerSecond: z
     .number()
@@ -284,7 +284,7 @@ export const Table = z.strictObject({
   ...TableSettings,
 });
 
-// Capacity (issue 13): what one node can serve, overriding Google's published figures
+// Capacity: what one node can serve, overriding Google's published figures
 // (src/core/analysis/cluster.ts, docs/capacity.md). Every key optional: a key left out keeps
 // the published figure for the cluster's storage type.
 export const NodeCapacity = z
@@ -296,7 +296,7 @@ export const NodeCapacity = z
     cpuTarget: z.number().gt(0).max(1).optional().meta({ description: 'Recommended average CPU utilization, 0-1 (0.7 for one cluster).' }),
   })
   .meta({ description: "Per-node figures overriding Google's published ones (docs/capacity.md)." });
-// --- Views (issue 15): in schema-views.ts. ---
+// --- Views: in schema-views.ts. ---
 
 /** An accepted finding: a rule on a target (each name given must match), with a reason (docs/design-format.md). */
 export const Acceptance = z

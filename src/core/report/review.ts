@@ -7,7 +7,7 @@ import { createCodec } from '../keys/codec';
 import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
-import { estimates, formatBytes, rowsText, storedText } from './lint-report';
+import { estimates, rowBytesText, sizeText, writesText } from './lint-report';
 import { peakWrites } from '../analysis/design';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
@@ -145,9 +145,8 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     const e = estimates({ nodes: 0, storage: 'ssd', tables: [analysis], views: [] })[0]!;
     out.push('', '### Estimates', '');
     out.push(`- Key: ${e.keyBytes.min}-${e.keyBytes.max} bytes (typical ${e.keyBytes.typical})`);
-    out.push(`- Row: about ${formatBytes(e.rowBytes)}; ${rowsText(e)} rows; stored: ${storedText(e)}`);
-    const average = e.averageWritesPerSecond !== e.writesPerSecond ? ` at peak (${e.averageWritesPerSecond}/s on average, which sizes storage)` : '';
-    out.push(`- Writes: ${e.writesPerSecond}/s${average}, ${e.writesPerNode}/s per node${patternText(table.load)}`);
+    out.push(`- Row: about ${rowBytesText(e.rowBytes)}; ${sizeText(e)}`);
+    out.push(`- Writes: ${writesText(e)}${patternText(table.load)}`);
   }
   out.push('', '### Findings', '', ...findingsTable(findings));
   const sim = options.simulations?.[table.name];

@@ -6,9 +6,9 @@
 import { COLUMN_TYPE_TEXT } from '../model/column-types';
 import { updateTable } from './edit';
 import { columnName } from '../analysis/rows';
-import { defineRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineRule({
+export default defineTableRule({
   meta: {
     id: 'aggregate-input',
     severity: 'error',
@@ -22,35 +22,30 @@ export default defineRule({
         'column {column} is declared {type} ({text}) in the {aggregate} family {family}, which takes only Int64 input ("Aggregate values at write time"): make it int64 or move it to a plain family.',
     },
     fixable: true,
-    perTable: true,
   },
-  check({ analysis, report }) {
-    analysis.tables.forEach(({ table, index: ti }) => {
-      (table.families ?? []).forEach((fam, fi) => {
-        if (!fam.aggregate) return;
-        (fam.columns ?? []).forEach((c, ci) => {
-          if (c.type === undefined || c.type === 'int64') return;
-          report({
-            table: ti,
-            path: ['families', fi, 'columns', ci, 'type'],
-            messageId: 'notInt64',
-            data: { column: columnName(fam.name, c.qualifier), type: c.type, text: COLUMN_TYPE_TEXT[c.type], aggregate: fam.aggregate ?? '', family: fam.name },
-            fix: `Declare ${c.qualifier} int64`,
-          });
+  table({ table, index: ti }, { design, report }) {
+    (table.families ?? []).forEach((fam, fi) => {
+      if (!fam.aggregate) return;
+      (fam.columns ?? []).forEach((c, ci) => {
+        if (c.type === undefined || c.type === 'int64') return;
+        report({
+          path: ['families', fi, 'columns', ci, 'type'],
+          messageId: 'notInt64',
+          data: { column: columnName(fam.name, c.qualifier), type: c.type, text: COLUMN_TYPE_TEXT[c.type], aggregate: fam.aggregate ?? '', family: fam.name },
+          fix: {
+            label: `Declare ${c.qualifier} int64`,
+            apply: () =>
+              updateTable(design, ti, (t) => ({
+                ...t,
+                families: t.families!.map((f, k) =>
+                  k !== fi
+                    ? f
+                    : { ...f, columns: f.columns!.map((x, j) => (j !== ci ? x : (({ message: _m, ...rest }) => ({ ...rest, type: 'int64' as const }))(x))) },
+                ),
+              })),
+          },
         });
       });
     });
-  },
-  fix(design, finding) {
-    const [, ti, , fi, , ci] = finding.path;
-    if (typeof ti !== 'number' || typeof fi !== 'number' || typeof ci !== 'number') return null;
-    const col = design.tables[ti]?.families?.[fi]?.columns?.[ci];
-    if (!col || col.type === undefined || col.type === 'int64') return null;
-    return updateTable(design, ti, (t) => ({
-      ...t,
-      families: t.families!.map((f, k) =>
-        k !== fi ? f : { ...f, columns: f.columns!.map((x, j) => (j !== ci ? x : (({ message: _m, ...rest }) => ({ ...rest, type: 'int64' as const }))(x))) },
-      ),
-    }));
   },
 });

@@ -5,7 +5,7 @@
 // bytes, not segments, so it must end at the delimiter to stop at one value.
 import { keyLayoutOf } from '../export/common';
 import type { Field, Table } from '../model/schema';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 import { readByViews } from './support/viewed';
 
 /** The shortest piece of an open-ended value taken for a name (a tenant) rather than a range. */
@@ -47,7 +47,7 @@ function openEnd(table: Table, prefix: string): { field: string; value: string; 
   return { field: seg.field, value, delimiter: d, others, leading: layout.segments.findIndex((x) => x.field) === pieces.length - 1 };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'authorized-view-prefix',
     severity: 'warning',
@@ -64,39 +64,39 @@ export default defineRule({
     fixable: true,
     reads: readByViews,
   },
-  check({ design, report }) {
-    (design.authorizedViews ?? []).forEach((v, vi) => {
-      const table = design.tables.find((t) => t.name === v.table);
-      if (!table) return;
-      (v.rowPrefixes ?? []).forEach((p, pi) => {
-        const end = openEnd(table, p);
-        if (!end) return;
-        const fixed = `${p}${end.delimiter}`;
-        const data = { view: v.name, table: table.name, prefix: p, field: end.field, value: end.value, fixed };
-        const path = ['authorizedViews', vi, 'rowPrefixes', pi];
-        const fix = `Append "${end.delimiter}" to the prefix`;
-        if (end.others) {
-          const shown =
-            end.others
-              .slice(0, 3)
-              .map((o) => `"${o}"`)
-              .join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
-          report({ path, messageId: 'others', severity: 'error', data: { ...data, matches: shown }, fix });
-        } else {
-          // In the first segment (the tenant, as a rule) the rows of other owners are granted.
-          report({ path, messageId: 'open', severity: end.leading ? 'error' : 'warning', data, fix });
-        }
+  create: ({ design, report }) => ({
+    design() {
+      (design.authorizedViews ?? []).forEach((v, vi) => {
+        const table = design.tables.find((t) => t.name === v.table);
+        if (!table) return;
+        (v.rowPrefixes ?? []).forEach((p, pi) => {
+          const end = openEnd(table, p);
+          if (!end) return;
+          const fixed = `${p}${end.delimiter}`;
+          const data = { view: v.name, table: table.name, prefix: p, field: end.field, value: end.value, fixed };
+          const path = ['authorizedViews', vi, 'rowPrefixes', pi];
+          const fix = {
+            label: `Append "${end.delimiter}" to the prefix`,
+            apply: () => ({
+              ...design,
+              authorizedViews: design.authorizedViews!.map((x, k) =>
+                k === vi ? { ...x, rowPrefixes: x.rowPrefixes!.map((q, j) => (j === pi ? fixed : q)) } : x,
+              ),
+            }),
+          };
+          if (end.others) {
+            const shown =
+              end.others
+                .slice(0, 3)
+                .map((o) => `"${o}"`)
+                .join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
+            report({ path, messageId: 'others', severity: 'error', data: { ...data, matches: shown }, fix });
+          } else {
+            // In the first segment (the tenant, as a rule) the rows of other owners are granted.
+            report({ path, messageId: 'open', severity: end.leading ? 'error' : 'warning', data, fix });
+          }
+        });
       });
-    });
-  },
-  fix(design, finding) {
-    const [, vi, , pi] = finding.path;
-    const v = typeof vi === 'number' ? design.authorizedViews?.[vi] : undefined;
-    const fixed = finding.data.fixed;
-    if (!v?.rowPrefixes || typeof pi !== 'number' || typeof fixed !== 'string') return null;
-    return {
-      ...design,
-      authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, rowPrefixes: x.rowPrefixes!.map((p, j) => (j === pi ? fixed : p)) } : x)),
-    };
-  },
+    },
+  }),
 });

@@ -2,12 +2,12 @@
 // cpuTarget ("Autoscaling"). A target above Google's recommended CPU for multi-cluster routing
 // (35%, "Monitor an instance") leaves no room to absorb the other cluster's traffic on failover.
 // Whether maxNodes can carry the load is cluster-capacity's finding: the plan sizes an
-// autoscaled cluster at maxNodes (src/core/capacity/plan.ts), one count for every cluster.
+// autoscaled cluster at maxNodes (src/core/capacity/capacity-plan.ts), one count for every cluster.
 import { CPU_TARGET } from '../analysis/cluster';
-import { capacityPlan } from '../capacity/plan';
+import { planCapacity } from '../capacity/capacity-plan';
 import type { Design } from '../model/schema';
-import { defineRule, type Finding } from './types';
-import { planReads } from './support/plan-reads';
+import { defineVisitorRule } from './types';
+import { capacityPlanReads } from './support/capacity-plan-reads';
 
 function setAutoscaling(design: Design, ci: number, change: { maxNodes?: number; cpuTarget?: number }): Design | null {
   const c = design.instance?.clusters?.[ci];
@@ -18,7 +18,7 @@ function setAutoscaling(design: Design, ci: number, change: { maxNodes?: number;
   return { ...design, instance: { ...design.instance!, clusters } };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'autoscaling-bounds',
     severity: 'warning',
@@ -28,31 +28,28 @@ export default defineRule({
         '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
     },
     fixable: true,
-    reads: planReads,
+    reads: capacityPlanReads,
   },
-  check({ design, analysis, report }) {
-    const specs = design.instance?.clusters ?? [];
-    if (!specs.some((c) => c.autoscaling)) return;
-    const plan = capacityPlan(design, analysis);
-    specs.forEach((c, ci) => {
-      const multi = plan.clusterPlans[ci]?.routing === 'multi-cluster';
-      const a = c.autoscaling;
-      if (!a) return;
-      const at = ['instance', 'clusters', ci, 'autoscaling'];
-      const recommended = Math.round(CPU_TARGET.multiCluster * 100);
-      if (multi && a.cpuTarget > recommended) {
-        report({
-          path: [...at, 'cpuTarget'],
-          messageId: 'targetHigh',
-          data: { cluster: c.id, target: a.cpuTarget, recommended },
-          fix: `Set cpuTarget to ${recommended}`,
-        });
-      }
-    });
-  },
-  fix(design: Design, finding: Finding) {
-    const ci = finding.path[2];
-    if (typeof ci !== 'number' || finding.messageId !== 'targetHigh') return null;
-    return setAutoscaling(design, ci, { cpuTarget: Math.round(CPU_TARGET.multiCluster * 100) });
-  },
+  create: ({ design, analysis, report }) => ({
+    design() {
+      const specs = design.instance?.clusters ?? [];
+      if (!specs.some((c) => c.autoscaling)) return;
+      const plan = planCapacity(design, analysis);
+      specs.forEach((c, ci) => {
+        const multi = plan.clusterPlans[ci]?.routing === 'multi-cluster';
+        const a = c.autoscaling;
+        if (!a) return;
+        const at = ['instance', 'clusters', ci, 'autoscaling'];
+        const recommended = Math.round(CPU_TARGET.multiCluster * 100);
+        if (multi && a.cpuTarget > recommended) {
+          report({
+            path: [...at, 'cpuTarget'],
+            messageId: 'targetHigh',
+            data: { cluster: c.id, target: a.cpuTarget, recommended },
+            fix: { label: `Set cpuTarget to ${recommended}`, apply: () => setAutoscaling(design, ci, { cpuTarget: recommended }) },
+          });
+        }
+      });
+    },
+  }),
 });

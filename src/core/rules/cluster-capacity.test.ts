@@ -67,7 +67,7 @@ ruleTester(rule, {
       ],
     },
     {
-      name: '300,000 writes/s on 3 SSD nodes (issue 13): error, 22 nodes at 100%',
+      name: '300,000 writes/s on 3 SSD nodes: error, 22 nodes at 100%',
       yaml: eventsDesign(300_000, 3),
       findings: [
         {
@@ -80,7 +80,7 @@ ruleTester(rule, {
       fixed: (d) => expect(d.cluster?.nodes).toBe(31),
     },
     {
-      name: 'two tables at 50,000 writes/s each on 3 nodes (issue 13): the load is summed',
+      name: 'two tables at 50,000 writes/s each on 3 nodes: the load is summed',
       yaml: eventsDesign(50_000, 3, 'ssd', '', 2),
       findings: [{ messageId: 'over', path: 'cluster.nodes', severity: 'error', message: /the design needs 11 nodes/ }],
       fixed: (d) => expect(d.cluster?.nodes).toBe(11),

@@ -1,14 +1,15 @@
 // The design's load against each cluster's nodes: every write of every table, the reads its app
-// profiles route there (src/core/capacity/plan.ts, the same plan the summary, the Capacity panel,
+// profiles route there (src/core/capacity/capacity-plan.ts, the same plan the summary, the Capacity panel,
 // `btstudio plan`, the simulator and the MCP answers read), at Google's per-node figures ("Understand
 // performance") and the recommended CPU target ("Plan your capacity"). One finding per cluster
 // short of the one recommended count, worded by capacity/wording.ts; a design that declares no
 // cluster gets the count it needs as information.
-import { capacityPlan, MAX_CLUSTER_NODES, type ClusterPlan, type PlanDetail } from '../capacity/plan';
+import { planCapacity, MAX_CLUSTER_NODES, type ClusterCapacityPlan, type CapacityPlanDetail } from '../capacity/capacity-plan';
 import { becauseText, clusterName, declaredText, nodesText, percentText } from '../capacity/wording';
 import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
-import { defineRule, type Finding } from './types';
+import type { PathPart } from '../model/positions';
+import { defineVisitorRule, type FixProposal } from './types';
 import type { DesignAnalysis } from '../analysis/design';
 import { formatCount } from '../units';
 
@@ -24,33 +25,40 @@ function parts(load: { writes: number; reads: number; scans: number }): string {
 }
 
 /** What to do about one cluster: its count, or beyond the format's limit what costs most. */
-export function adviceFor(plan: PlanDetail, c: ClusterPlan): string {
+export function adviceFor(plan: CapacityPlanDetail, c: ClusterCapacityPlan): string {
   if (c.need.recommended <= MAX_CLUSTER_NODES)
     return c.autoscaling ? `let it reach ${nodesText(c.need.recommended)} (maxNodes)` : `set ${nodesText(c.need.recommended)}`;
   return plan.topCost ? `no cluster can: rework ${plan.topCost.text}, which costs most` : 'no cluster can: rework the key, queries or load';
 }
 
 /** Where a finding about cluster `ci` points: its `nodes` or `autoscaling`, or `cluster.nodes`. */
-export function clusterPath(design: Design, ci: number, c: ClusterPlan): (string | number)[] {
+export function clusterPath(design: Design, ci: number, c: ClusterCapacityPlan): (string | number)[] {
   return design.instance?.clusters?.length ? ['instance', 'clusters', ci, c.autoscaling ? 'autoscaling' : 'nodes'] : nodesPath(design);
 }
 
-/** The one count fix both capacity rules offer: the cluster the finding names, raised to the plan's count. */
-export function fixClusterCount(design: Design, finding: Finding, analysis: DesignAnalysis): Design | null {
-  const plan = capacityPlan(design, analysis);
-  const ci = finding.path[0] === 'instance' && typeof finding.path[2] === 'number' ? finding.path[2] : 0;
-  const c = plan.clusterPlans[ci];
-  if (!c || c.need.recommended > MAX_CLUSTER_NODES || (c.need.recommended <= c.nodes && c.declared !== 'none')) return null;
-  return withClusterNodes(design, ci, c.need.recommended);
-}
-
 /** The fix's label for one cluster. */
-export function fixLabel(design: Design, c: ClusterPlan): string {
+function fixLabel(design: Design, c: ClusterCapacityPlan): string {
   if (c.declared === 'none' || !design.instance) return `Set cluster.nodes to ${c.need.recommended}`;
   return c.autoscaling ? `Set ${c.id}'s autoscaling maxNodes to ${c.need.recommended}` : `Set ${c.id}'s nodes to ${c.need.recommended}`;
 }
 
-export default defineRule({
+/**
+ * The one count fix both capacity rules offer, for a finding at `path` about cluster plan `c`:
+ * the cluster the path names (an instance cluster's index, else the one cluster) raised to the
+ * plan's count; none when that count is past the format's limit.
+ */
+export function clusterCountFix(design: Design, analysis: DesignAnalysis, path: readonly PathPart[], c: ClusterCapacityPlan): { fix?: FixProposal } {
+  if (c.need.recommended > MAX_CLUSTER_NODES) return {};
+  const ci = path[0] === 'instance' && typeof path[2] === 'number' ? path[2] : 0;
+  const apply = () => {
+    const at = planCapacity(design, analysis).clusterPlans[ci];
+    if (!at || at.need.recommended > MAX_CLUSTER_NODES || (at.need.recommended <= at.nodes && at.declared !== 'none')) return null;
+    return withClusterNodes(design, ci, at.need.recommended);
+  };
+  return { fix: { label: fixLabel(design, c), apply } };
+}
+
+export default defineVisitorRule({
   meta: {
     id: 'cluster-capacity',
     severity: 'warning',
@@ -68,38 +76,38 @@ export default defineRule({
     },
     fixable: true,
   },
-  check({ design, analysis, report }) {
-    const plan = capacityPlan(design, analysis);
-    plan.clusterPlans.forEach((c, ci) => {
-      if (c.load.total <= 0) return;
-      const top = plan.topCost ? plan.topCost.text : 'the load';
-      const data = {
-        cluster: clusterName(c),
-        declared: declaredText(c),
-        recommended: nodesText(c.need.recommended),
-        because: becauseText(c),
-        top,
-        advice: adviceFor(plan, c),
-        utilization: percentText(c.utilization.cpu),
-        target: percentText(c.cpuTarget),
-        parts: parts(c.load),
-      };
-      const fix = c.need.recommended <= MAX_CLUSTER_NODES ? { fix: fixLabel(design, c) } : {};
-      const path = clusterPath(design, ci, c);
-      if (c.declared === 'none') {
-        if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
-          report({
-            path: nodesPath(design),
-            messageId: 'none',
-            severity: 'info',
-            data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
-            ...fix,
-          });
-        return;
-      }
-      if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...fix });
-      else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...fix });
-    });
-  },
-  fix: fixClusterCount,
+  create: ({ design, analysis, report }) => ({
+    design() {
+      const plan = planCapacity(design, analysis);
+      plan.clusterPlans.forEach((c, ci) => {
+        if (c.load.total <= 0) return;
+        const top = plan.topCost ? plan.topCost.text : 'the load';
+        const data = {
+          cluster: clusterName(c),
+          declared: declaredText(c),
+          recommended: nodesText(c.need.recommended),
+          because: becauseText(c),
+          top,
+          advice: adviceFor(plan, c),
+          utilization: percentText(c.utilization.cpu),
+          target: percentText(c.cpuTarget),
+          parts: parts(c.load),
+        };
+        const path = clusterPath(design, ci, c);
+        if (c.declared === 'none') {
+          if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
+            report({
+              path: nodesPath(design),
+              messageId: 'none',
+              severity: 'info',
+              data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
+              ...clusterCountFix(design, analysis, nodesPath(design), c),
+            });
+          return;
+        }
+        if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...clusterCountFix(design, analysis, path, c) });
+        else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...clusterCountFix(design, analysis, path, c) });
+      });
+    },
+  }),
 });

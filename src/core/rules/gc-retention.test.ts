@@ -29,13 +29,13 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      name: 'log lines, 14-day retention, no GC rule (issue 13): grows for ever',
+      name: 'log lines, 14-day retention, no GC rule: grows for ever',
       yaml: logs(''),
       findings: [{ messageId: 'none', path: 'tables[0].families[0]', message: /14d retention is never enforced .* \(\+1\.7 TiB\/month\)/ }],
       fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ maxAge: '14d' }),
     },
     {
-      name: '{maxVersions: 3} AND {maxAge: 90d} where the policy is 90 days (issue 13)',
+      name: '{maxVersions: 3} AND {maxAge: 90d} where the policy is 90 days',
       yaml: logs('        gc: {intersection: [{maxVersions: 3}, {maxAge: 90d}]}\n', '    load: {writesPerSecond: 2000, retention: 90d}'),
       findings: [{ messageId: 'intersection', path: 'tables[0].families[0]', message: /keeps its newest cells for ever, not 90d: use a union/ }],
       fixed: (d) => expect(d.tables[0]!.families![0]!.gc).toEqual({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] }),

@@ -6,12 +6,12 @@
 // figure the plan's storage estimate uses. Families of gc-missing's cases are left to it.
 import type { GcRule } from '../model/schema';
 import { ageBoundMs, rowsForever, tableWorkload } from '../capacity/workload';
+import { growthText } from '../capacity/bounds';
 import { parseDuration } from '../model/duration';
 import { updateTable } from './edit';
 import { rowModel } from '../analysis/rows';
-import { formatBytes } from '../units';
 import { formatDuration } from '../model/duration';
-import { defineRule } from './types';
+import { defineTableRule } from './types';
 
 /** The rule that enforces `retention`: an intersection becomes the union meant, else a union with the age. */
 export function retentionGc(gc: GcRule | undefined, retention: string): GcRule {
@@ -23,11 +23,11 @@ export function retentionGc(gc: GcRule | undefined, retention: string): GcRule {
   return gc ? { union: [gc, { maxAge: retention }] } : { maxAge: retention };
 }
 
-function growthText(perMonth: number | null): string {
-  return perMonth !== null && perMonth > 0 ? ` (+${formatBytes(perMonth)}/month)` : '';
+function growthOf(perMonth: number | null): string {
+  return perMonth !== null && perMonth > 0 ? ` (${growthText(perMonth)})` : '';
 }
 
-export default defineRule({
+export default defineTableRule({
   meta: {
     id: 'gc-retention',
     severity: 'warning',
@@ -39,59 +39,51 @@ export default defineRule({
       series: 'rows of {table} have a timestamp in the key but no GC rule deletes them{growth}: add a maxAge ("Schema design for time series data").',
     },
     fixable: true,
-    perTable: true,
   },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      const fams = ta.table.families ?? [];
-      if (!ta.layout || fams.length === 0) continue;
-      const retention = ta.retentionGiven ? ta.table.load!.retention! : null;
-      const limit = retention === null ? null : parseDuration(retention)!;
-      const w = tableWorkload(ta);
-      const growth = growthText(w.storedBytesGrowthPerMonth);
-      if (limit === null) {
-        // A time series with no declared retention: flag only when nothing ever deletes a row.
-        if (ta.fields.some((f) => f.isTime) && w.enforcedRetentionMs === null) {
-          report({ table: ta.index, path: ['families'], messageId: 'series', data: { table: ta.table.name, growth } });
-        }
-        continue;
+  table(ta, { design, report }) {
+    const fams = ta.table.families ?? [];
+    if (!ta.layout || fams.length === 0) return;
+    const retention = ta.retentionGiven ? ta.table.load!.retention! : null;
+    const limit = retention === null ? null : parseDuration(retention)!;
+    const w = tableWorkload(ta);
+    const growth = growthOf(w.storedBytesGrowthPerMonth);
+    if (limit === null) {
+      // A time series with no declared retention: flag only when nothing ever deletes a row.
+      if (ta.fields.some((f) => f.isTime) && w.enforcedRetentionMs === null) {
+        report({ path: ['families'], messageId: 'series', data: { table: ta.table.name, growth } });
       }
-      const model = rowModel(ta);
-      // Rows of a bounded set of entities stay bounded when a family's rule bounds its cells:
-      // keeping each entity's newest value for ever is then a choice, not growth.
-      const forever = rowsForever(ta);
-      fams.forEach((fam, fi) => {
-        const age = ageBoundMs(fam.gc);
-        if (age <= limit) return;
-        // An intersection whose union would enforce the retention names the age it was meant to
-        // keep: it keeps the newest cells for ever, whether or not the rows are a bounded set.
-        const meantUnion = fam.gc !== undefined && 'intersection' in fam.gc && ageBoundMs({ union: fam.gc.intersection }) <= limit;
-        if (!meantUnion && !forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
-        const base = {
-          table: ta.index,
-          path: ['families', fi],
-          data: { family: fam.name, retention: retention!, growth },
-          fix: `Enforce the ${retention} retention in ${fam.name}'s GC rule`,
-        };
-        if (!fam.gc) {
-          // gc-missing reports families whose rows are written again and again.
-          const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
-          if (fam.aggregate === undefined && (model.hottest.writes > 1 || stated > 1)) return;
-          report({ ...base, messageId: 'none' });
-        } else if (meantUnion) {
-          report({ ...base, messageId: 'intersection' });
-        } else {
-          report({ ...base, messageId: 'longer', data: { ...base.data, kept: Number.isFinite(age) ? `for ${formatDuration(age)}` : 'for ever' } });
-        }
-      });
+      return;
     }
-  },
-  fix(design, finding) {
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const fi = finding.path[3];
-    const table = design.tables[ti];
-    const retention = table?.load?.retention;
-    if (!table || typeof fi !== 'number' || !retention || finding.messageId === 'series') return null;
-    return updateTable(design, ti, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc: retentionGc(f.gc, retention) } : f)) }));
+    const model = rowModel(ta);
+    // Rows of a bounded set of entities stay bounded when a family's rule bounds its cells:
+    // keeping each entity's newest value for ever is then a choice, not growth.
+    const forever = rowsForever(ta);
+    fams.forEach((fam, fi) => {
+      const age = ageBoundMs(fam.gc);
+      if (age <= limit) return;
+      // An intersection whose union would enforce the retention names the age it was meant to
+      // keep: it keeps the newest cells for ever, whether or not the rows are a bounded set.
+      const meantUnion = fam.gc !== undefined && 'intersection' in fam.gc && ageBoundMs({ union: fam.gc.intersection }) <= limit;
+      if (!meantUnion && !forever && (w.storage !== 'unbounded' || (fam.gc && !model.typical.columns.some((c) => c.family === fi && c.growing)))) return;
+      const base = {
+        path: ['families', fi],
+        data: { family: fam.name, retention: retention!, growth },
+        fix: {
+          label: `Enforce the ${retention} retention in ${fam.name}'s GC rule`,
+          apply: () =>
+            updateTable(design, ta.index, (t) => ({ ...t, families: t.families!.map((f, k) => (k === fi ? { ...f, gc: retentionGc(f.gc, retention!) } : f)) })),
+        },
+      };
+      if (!fam.gc) {
+        // gc-missing reports families whose rows are written again and again.
+        const stated = Math.max(0, ...(fam.columns ?? []).map((c) => c.versions ?? 0));
+        if (fam.aggregate === undefined && (model.hottest.writes > 1 || stated > 1)) return;
+        report({ ...base, messageId: 'none' });
+      } else if (meantUnion) {
+        report({ ...base, messageId: 'intersection' });
+      } else {
+        report({ ...base, messageId: 'longer', data: { ...base.data, kept: Number.isFinite(age) ? `for ${formatDuration(age)}` : 'for ever' } });
+      }
+    });
   },
 });

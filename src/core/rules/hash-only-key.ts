@@ -3,13 +3,13 @@
 // "destroys the ability to perform contiguous range scans". Random UUIDs and random bytes
 // behave the same way.
 import type { FieldInfo } from '../analysis/design';
-import type { PlanKind } from '../analysis/query-plan';
+import type { QueryPlanKind } from '../analysis/query-plan';
 import { defineTableRule } from './types';
 
 const RANDOM = new Set(['hash', 'uuid', 'bytes']);
 /** A v7 UUID is time-ordered, not random: sequential-leading judges a key of it. */
 const random = (f: FieldInfo) => RANDOM.has(f.field.type) && !(f.field.type === 'uuid' && f.field.version === 7);
-const KIND: Record<PlanKind, string> = {
+const KIND: Record<QueryPlanKind, string> = {
   point: 'point read',
   prefix: 'prefix scan',
   range: 'range scan',

@@ -4,14 +4,14 @@
 // latency-sensitive". A serving query whose p99 target (latencyMs) is under 20 ms on an HDD
 // instance asks HDD for what only SSD gives; at 10 ms or less (single digits) it cannot be met at all.
 import { instanceOf, withStorage } from '../model/instance';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
 /** Below this p99 target (ms) HDD reads ("low double-digit ms") put the target at risk. */
 export const HDD_READ_MS = 20;
 /** At or below this, the target is SSD's (single-digit ms): HDD cannot meet it. */
 const SINGLE_DIGIT_MS = 10;
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'hdd-latency',
     severity: 'warning',
@@ -23,26 +23,22 @@ export default defineRule({
       slow: 'query "{query}" of {table} targets a p99 of {latency} ms on an HDD instance. Google gives HDD reads as "low double-digit ms" and SSD reads as single-digit ms, and "Individual row reads on HDD are very slow" because each one waits for a disk seek ("Choose between SSD and HDD storage"); HDD suits large datasets that are not latency-sensitive. Use SSD storage (for the instance: the storage type is chosen when it is created), or relax the target to what HDD serves.',
     },
     fixable: true,
-    reads: (ta) => [ta.table.name, (ta.table.queries ?? []).map((q) => [q.name, q.kind, q.latencyMs])],
   },
-  check({ design, report }) {
-    if (instanceOf(design).storage !== 'hdd') return;
-    design.tables.forEach((t, ti) =>
-      (t.queries ?? []).forEach((q, qi) => {
+  create({ design, report }) {
+    if (instanceOf(design).storage !== 'hdd') return {};
+    // The storage type is chosen when the instance is created: a fix for a design not yet deployed.
+    const fix = { label: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`, apply: () => withStorage(design, 'ssd') };
+    return {
+      query(q, _plan, { table: t }, qi) {
         if (q.kind === 'batch' || q.latencyMs === undefined || q.latencyMs >= HDD_READ_MS) return;
         report({
-          table: ti,
           path: ['queries', qi, 'latencyMs'],
           messageId: 'slow',
           severity: q.latencyMs <= SINGLE_DIGIT_MS ? 'error' : 'warning',
           data: { query: q.name, table: t.name, latency: q.latencyMs },
-          fix: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
+          fix,
         });
-      }),
-    );
-  },
-  // The storage type is chosen when the instance is created: a fix for a design not yet deployed.
-  fix(design) {
-    return instanceOf(design).storage === 'hdd' ? withStorage(design, 'ssd') : null;
+      },
+    };
   },
 });

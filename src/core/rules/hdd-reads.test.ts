@@ -12,7 +12,7 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      name: '40,000 point reads/s on 4 HDD nodes (issue 13): 80 nodes of reads',
+      name: '40,000 point reads/s on 4 HDD nodes: 80 nodes of reads',
       yaml: eventsDesign(1000, 4, 'hdd', point(', perSecond: 40000')),
       findings: [
         {

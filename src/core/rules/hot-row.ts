@@ -5,9 +5,9 @@
 // The share and the node's figure come from capacity/hotspot.ts, which the simulator reads too.
 import { NODE_SHARE, tableHotspot } from '../capacity/hotspot';
 import { formatFigure, formatPercent } from '../units';
-import { defineRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineRule({
+export default defineTableRule({
   meta: {
     id: 'hot-row',
     severity: 'error',
@@ -29,34 +29,30 @@ export default defineRule({
         'one {fields} counter row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling. Its family aggregates: split the counter over N rows summed on read, or add up increments in the writer ("Aggregate values at write time").',
     },
     fixable: false,
-    perTable: true,
   },
-  check({ design, analysis, report }) {
-    for (const t of analysis.tables) {
-      const m = tableHotspot(design, t);
-      if (m.hottest.kind !== 'row' || m.nodeFraction === null || m.writesPerSecond === null) continue;
-      if (m.nodeFraction <= NODE_SHARE.atRisk) continue;
-      const hot = m.nodeFraction > NODE_SHARE.hotspot;
-      report({
-        table: t.index,
-        path: ['rowKey', 'template'],
-        // An aggregate (counter) row keeps a running total: a new row per update is not its fix.
-        messageId:
-          (t.table.families ?? []).some((f) => f.aggregate) && (t.table.families ?? []).every((f) => f.aggregate || !f.columns?.length)
-            ? hot
-              ? 'hotCounter'
-              : 'nearCounter'
-            : hot
-              ? 'hot'
-              : 'near',
-        severity: hot ? 'error' : 'warning',
-        data: {
-          fields: m.hottest.prefix.length ? m.hottest.prefix.join('#') : 'key',
-          share: formatPercent(m.hottest.share),
-          wps: formatFigure(Math.round(m.writesPerSecond)),
-          fraction: m.nodeFraction >= 10 ? formatFigure(Math.round(m.nodeFraction)) : m.nodeFraction.toFixed(1),
-        },
-      });
-    }
+  table(t, { design, report }) {
+    const m = tableHotspot(design, t);
+    if (m.hottest.kind !== 'row' || m.nodeFraction === null || m.writesPerSecond === null) return;
+    if (m.nodeFraction <= NODE_SHARE.atRisk) return;
+    const hot = m.nodeFraction > NODE_SHARE.hotspot;
+    report({
+      path: ['rowKey', 'template'],
+      // An aggregate (counter) row keeps a running total: a new row per update is not its fix.
+      messageId:
+        (t.table.families ?? []).some((f) => f.aggregate) && (t.table.families ?? []).every((f) => f.aggregate || !f.columns?.length)
+          ? hot
+            ? 'hotCounter'
+            : 'nearCounter'
+          : hot
+            ? 'hot'
+            : 'near',
+      severity: hot ? 'error' : 'warning',
+      data: {
+        fields: m.hottest.prefix.length ? m.hottest.prefix.join('#') : 'key',
+        share: formatPercent(m.hottest.share),
+        wps: formatFigure(Math.round(m.writesPerSecond)),
+        fraction: m.nodeFraction >= 10 ? formatFigure(Math.round(m.nodeFraction)) : m.nodeFraction.toFixed(1),
+      },
+    });
   },
 });

@@ -3,9 +3,9 @@
 // unreviewed script or a `terraform destroy` cannot drop production data. The marker is the
 // studio's (docs/design-format.md, 3.10); Bigtable has no such flag.
 import { updateTable } from './edit';
-import { defineRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineRule({
+export default defineTableRule({
   meta: {
     id: 'production-deletion-protection',
     severity: 'warning',
@@ -14,18 +14,14 @@ export default defineRule({
       unprotected: 'table {table} of a production design can be deleted by one Admin API call; set deletionProtection ("Manage tables").',
     },
     fixable: true,
-    perTable: true,
   },
-  check({ design, analysis, report }) {
-    if (design.instance?.environment !== 'production') return;
-    analysis.tables.forEach(({ table: t, index: ti }) => {
-      if (t.deletionProtection !== true)
-        report({ table: ti, path: ['deletionProtection'], messageId: 'unprotected', data: { table: t.name }, fix: 'Turn on deletion protection' });
+  table({ table: t, index: ti }, { design, report }) {
+    if (design.instance?.environment !== 'production' || t.deletionProtection === true) return;
+    report({
+      path: ['deletionProtection'],
+      messageId: 'unprotected',
+      data: { table: t.name },
+      fix: { label: 'Turn on deletion protection', apply: () => updateTable(design, ti, (x) => ({ ...x, deletionProtection: true })) },
     });
-  },
-  fix(design, finding) {
-    const [, ti] = finding.path;
-    if (typeof ti !== 'number' || !design.tables[ti]) return null;
-    return updateTable(design, ti, (t) => ({ ...t, deletionProtection: true }));
   },
 });

@@ -6,7 +6,7 @@
 import type { PathPart } from '../model/positions';
 import { settingsOutOfRange as problems } from '../model/production-limits';
 import type { Design } from '../model/schema';
-import { defineRule, type Finding } from './types';
+import { defineVisitorRule } from './types';
 
 /** Writes `value` at `path` (below the table when `table` is set), copying only what it changes. */
 function setAt(design: Design, table: number | undefined, path: PathPart[], value: unknown): Design {
@@ -21,7 +21,7 @@ function setAt(design: Design, table: number | undefined, path: PathPart[], valu
   return { ...design, tables: design.tables.map((t, i) => (i === table ? (put(t, path) as typeof t) : t)) };
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'production-settings-range',
     severity: 'error',
@@ -33,22 +33,17 @@ export default defineRule({
     // The table settings it checks (the rest is the instance's, outside tables).
     reads: ({ table: t }) => [t.name, t.changeStreamRetention, t.backup?.retention, t.tieredStorage?.infrequentAccessAfter],
   },
-  check({ design, report }) {
-    for (const p of problems(design)) {
-      report({
-        ...(p.table !== undefined ? { table: p.table } : {}),
-        path: p.path,
-        messageId: 'range',
-        data: { what: p.what, value: p.value, allowed: p.allowed, page: p.page, fixed: String(p.fixed) },
-        fix: `Set ${p.fixed}`,
-      });
-    }
-  },
-  fix(design, finding: Finding) {
-    const inTable = finding.path[0] === 'tables' && typeof finding.path[1] === 'number';
-    const tableIndex = inTable ? (finding.path[1] as number) : undefined;
-    const rel = inTable ? finding.path.slice(2) : finding.path;
-    const p = problems(design).find((x) => x.table === tableIndex && x.path.join('.') === rel.join('.'));
-    return p ? setAt(design, p.table, p.path, p.fixed) : null;
-  },
+  create: ({ design, report }) => ({
+    design() {
+      for (const p of problems(design)) {
+        report({
+          ...(p.table !== undefined ? { table: p.table } : {}),
+          path: p.path,
+          messageId: 'range',
+          data: { what: p.what, value: p.value, allowed: p.allowed, page: p.page, fixed: String(p.fixed) },
+          fix: { label: `Set ${p.fixed}`, apply: () => setAt(design, p.table, p.path, p.fixed) },
+        });
+      }
+    },
+  }),
 });

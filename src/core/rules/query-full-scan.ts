@@ -11,7 +11,7 @@ import { addTableFix } from './support/table-for-query';
 import { defineVisitorRule } from './types';
 import { analyze, type DesignAnalysis } from '../analysis/design';
 import { serverFor } from '../analysis/servers';
-import { KIND } from '../analysis/plan-rank';
+import { KIND } from '../analysis/query-plan-rank';
 
 /** Per analysis: the tables with a query whose remedy looks for another table to serve it, with its match fields. */
 const seekers = new WeakMap<DesignAnalysis, [number, string[]][]>();

@@ -8,12 +8,15 @@
 import { promote } from './support/query-shape';
 import { addTableFix } from './support/table-for-query';
 import { updateTable } from './edit';
+import { COUNT_BOUND } from '../units';
 import { defineVisitorRule } from './types';
 
 /** Returned rows per row read at or below which a read is reported as sparse. */
 export const SPARSE = 0.1;
 
-const ratio = (f: number) => (1 / f >= 1e6 ? `${(1 / f).toExponential(1)}` : String(Math.round(1 / f)));
+// "1 in 12", "1 in 4.2e+7"; past 10^15 (COUNT_BOUND) "over 10^15", as every count past it.
+const ratio = (f: number) =>
+  1 / f > COUNT_BOUND || !Number.isFinite(1 / f) ? 'over 10^15' : 1 / f >= 1e6 ? `${(1 / f).toExponential(1)}` : String(Math.round(1 / f));
 
 export default defineVisitorRule({
   meta: {

@@ -55,15 +55,15 @@ import viewKeyHotspot from './view-key-hotspot';
 import viewPersonalData from './view-personal-data';
 import viewQuery from './view-query';
 import workloadIsolation from './workload-isolation';
-import type { AnyRule } from './types';
-import { planReads } from './support/plan-reads';
+import type { Rule } from './types';
+import { capacityPlanReads } from './support/capacity-plan-reads';
 
 // These two read only the capacity plan (as hdd-reads and autoscaling-bounds, which say so in
 // their meta): a fix that leaves every table's workload as it was leaves their findings.
-clusterCapacity.meta.reads ??= planReads;
-storageCapacity.meta.reads ??= planReads;
+clusterCapacity.meta.reads ??= capacityPlanReads;
+storageCapacity.meta.reads ??= capacityPlanReads;
 
-export const RULES: readonly AnyRule[] = [
+export const RULES: readonly Rule[] = [
   aggregateInput,
   authorizedView,
   authorizedViewPrefix,
@@ -123,6 +123,6 @@ export const RULES: readonly AnyRule[] = [
 
 const BY_ID = new Map(RULES.map((r) => [r.meta.id, r]));
 
-export function ruleById(id: string): AnyRule | undefined {
+export function ruleById(id: string): Rule | undefined {
   return BY_ID.get(id);
 }

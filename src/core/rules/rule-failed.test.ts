@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from './lint';
 import { keyDesign, parseCase } from './tester';
-import { defineRule, type Rule } from './types';
+import { defineTableRule, defineVisitorRule, type Rule } from './types';
 
 const twoTables = parseCase(`format: bigtable-studio/v1
 name: t
@@ -21,22 +21,31 @@ tables:
 `);
 
 /** A rule that reports on every table and throws on the table named `bad`. */
-const throwsOnBad: Rule = defineRule({
+const throwsOnBad: Rule = defineTableRule({
   meta: { id: 'test-throws', severity: 'warning', description: 'test', messages: { seen: 'seen {name}' }, fixable: false },
-  check({ analysis, report }) {
-    for (const ta of analysis.tables) {
-      if (ta.table.name === 'bad') throw new TypeError("Cannot read properties of undefined (reading 'name')\n    at somewhere");
-      report({ table: ta.index, path: [], messageId: 'seen', data: { name: ta.table.name } });
-    }
+  table(ta, { report }) {
+    if (ta.table.name === 'bad') throw new TypeError("Cannot read properties of undefined (reading 'name')\n    at somewhere");
+    report({ path: [], messageId: 'seen', data: { name: ta.table.name } });
   },
 });
 
-const throwsAlways: Rule = defineRule({
-  meta: { id: 'test-always', severity: 'warning', description: 'test', messages: { x: 'x' }, fixable: false },
-  check() {
-    throw new Error('boom');
-  },
-});
+/** Throws on every visit: of each table, and of the design when `design` is set. */
+const throwsAlways = (design: boolean): Rule =>
+  defineVisitorRule({
+    meta: { id: 'test-always', severity: 'warning', description: 'test', messages: { x: 'x' }, fixable: false },
+    create: () => ({
+      ...(design
+        ? {
+            design() {
+              throw new Error('boom');
+            },
+          }
+        : {}),
+      table() {
+        throw new Error('boom');
+      },
+    }),
+  });
 
 describe('rule rule-failed', () => {
   it("names the rule and the table it failed on, keeps its findings on the other tables and every other rule's findings", () => {
@@ -54,12 +63,16 @@ describe('rule rule-failed', () => {
     expect(plain.filter((f) => f.rule === 'timestamp-leading')).toHaveLength(2);
   });
 
-  it('names the design when no one table makes the rule fail, and carries no stack', () => {
-    const { findings } = lint(parseCase(keyDesign('{id}', '        id: {type: uuid}')), { extraRules: [throwsAlways] });
+  it('names the table a table visit failed on, the design when its design visit failed, and carries no stack', () => {
+    const { findings } = lint(parseCase(keyDesign('{id}', '        id: {type: uuid}')), { extraRules: [throwsAlways(false)] });
     const failed = findings.filter((f) => f.rule === 'rule-failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ table: 'items', messageId: 'table' });
-    const none = lint({ ...twoTables, tables: [] }, { extraRules: [throwsAlways] }).findings.filter((f) => f.rule === 'rule-failed');
+    // A rule whose design visit throws is not visited further: one finding, for the design.
+    const once = lint(twoTables, { extraRules: [throwsAlways(true)] }).findings.filter((f) => f.rule === 'rule-failed');
+    expect(once).toHaveLength(1);
+    expect(once[0]).toMatchObject({ table: null, path: [], messageId: 'design' });
+    const none = lint({ ...twoTables, tables: [] }, { extraRules: [throwsAlways(true)] }).findings.filter((f) => f.rule === 'rule-failed');
     expect(none).toHaveLength(1);
     expect(none[0]).toMatchObject({ table: null, path: [], messageId: 'design' });
     expect(none[0]!.message).toBe('rule test-always failed on this design (Error: boom), so its findings are missing; every other rule ran. Please report it.');

@@ -2,9 +2,9 @@
 // so one broken rule costs its own findings and never the report. It is registered like every
 // rule so that it has an id, a severity, a doc page and a SARIF entry; its check finds nothing.
 import type { Design } from '../model/schema';
-import { defineRule, formatMessage, type Finding } from './types';
+import { defineVisitorRule, formatMessage, type Finding } from './types';
 
-const rule = defineRule({
+const rule = defineVisitorRule({
   meta: {
     id: 'rule-failed',
     severity: 'error',
@@ -17,9 +17,8 @@ const rule = defineRule({
     // Reported by the engine, never by its check: it reads no table.
     reads: () => null,
   },
-  check() {
-    // Reported by the engine, never by a check.
-  },
+  // Reported by the engine, never by a visit.
+  create: () => ({}),
 });
 
 export default rule;

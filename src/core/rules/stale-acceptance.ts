@@ -2,9 +2,9 @@
 // entry of `lint.accept` that accepts nothing, so an acceptance cannot outlive its finding and
 // silently hide the next one. Registered like every rule (an id, a severity, a doc page, a
 // SARIF entry, `lint.rules` to change its severity); its check finds nothing by itself.
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'stale-acceptance',
     severity: 'warning',
@@ -21,7 +21,6 @@ export default defineRule({
     // Reported by the engine, never by its check: it reads no table.
     reads: () => null,
   },
-  check() {
-    // Reported by the lint (engine/accept.ts), never by a check.
-  },
+  // Reported by the lint (engine/accept.ts), never by a visit.
+  create: () => ({}),
 });

@@ -1,11 +1,26 @@
 import { expect } from 'vitest';
 import rule from './storage-capacity';
 import { eventsDesign } from '../../test-support/capacity-designs';
-import { ruleTester } from './tester';
+import { type InvalidCase, ruleTester } from './tester';
 
 // 20,000 writes/s of ~240-byte events: about 2.7 TiB a week.
 const kept = (age: string, nodes: number, storage = 'ssd') =>
   eventsDesign(20_000, nodes, storage).replace('gc: {maxAge: 7d}', `gc: {maxAge: ${age}}`).replace('retention: 7d', `retention: ${age}`);
+
+/** A design that stores `tib` TiB on 3 SSD nodes (15 TiB): an error, fixed by sizing the cluster at `needs` nodes. */
+const overCase = (name: string, yaml: string, tib: number, needs: number): InvalidCase => ({
+  name,
+  yaml,
+  findings: [
+    {
+      messageId: 'over',
+      path: 'cluster.nodes',
+      severity: 'error',
+      message: new RegExp(`store ${tib} TiB, more than the 15 TiB the cluster holds; the design needs ${needs} nodes`),
+    },
+  ],
+  fixed: (d) => expect(d.cluster?.nodes).toBe(needs),
+});
 
 ruleTester(rule, {
   valid: [
@@ -18,19 +33,7 @@ ruleTester(rule, {
     },
   ],
   invalid: [
-    {
-      name: '90 days of events on 3 SSD nodes: over the 15 TiB they hold',
-      yaml: kept('90d', 3),
-      findings: [
-        {
-          messageId: 'over',
-          path: 'cluster.nodes',
-          severity: 'error',
-          message: /store 35 TiB, more than the 15 TiB the cluster holds; the design needs 11 nodes/,
-        },
-      ],
-      fixed: (d) => expect(d.cluster?.nodes).toBe(11),
-    },
+    overCase('90 days of events on 3 SSD nodes: over the 15 TiB they hold', kept('90d', 3), 35, 11),
     {
       name: '30 days on 3 SSD nodes: 12 TiB, over 70% of 15 TiB',
       yaml: kept('30d', 3),
@@ -43,19 +46,12 @@ ruleTester(rule, {
         },
       ],
     },
-    {
-      name: '90 days at a 20,000 writes/s peak, 10,000 on average: 18 TiB, over the 15 TiB of 3 SSD nodes',
-      yaml: kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 10000, retention: 90d'),
-      findings: [
-        {
-          messageId: 'over',
-          path: 'cluster.nodes',
-          severity: 'error',
-          message: /store 18 TiB, more than the 15 TiB the cluster holds; the design needs 6 nodes/,
-        },
-      ],
-      fixed: (d) => expect(d.cluster?.nodes).toBe(6),
-    },
+    overCase(
+      '90 days at a 20,000 writes/s peak, 10,000 on average: 18 TiB, over the 15 TiB of 3 SSD nodes',
+      kept('90d', 3).replace('retention: 90d', 'averageWritesPerSecond: 10000, retention: 90d'),
+      18,
+      6,
+    ),
     {
       name: 'no GC that deletes: sized at a year of growth',
       yaml: kept('7d', 3).replace('        gc: {maxAge: 7d}\n', ''),

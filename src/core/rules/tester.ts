@@ -1,11 +1,11 @@
 // A small RuleTester (ESLint's model): per rule, designs that must pass and designs that must
 // produce given findings. It rejects unknown message ids and duplicate cases, demands at least
-// one valid and two invalid cases, and checks that neither check nor fix mutates its input.
+// one valid and two invalid cases, and checks that neither a visit nor a fix mutates its input.
 import { describe, expect, it } from 'vitest';
 import { formatIssue, formatPath, loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
 import { applyFix, lint } from './lint';
-import type { AnyRule, Severity } from './types';
+import type { Rule, Severity } from './types';
 
 export interface ValidCase {
   name: string;
@@ -88,7 +88,7 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
-export function ruleTester(rule: AnyRule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+export function ruleTester(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
   const id = rule.meta.id;
   describe(`rule ${id}`, () => {
     it('has at least one valid and two invalid cases, none twice', () => {

@@ -7,9 +7,9 @@ import { instanceOf } from '../model/instance';
 import { parseDuration } from '../model/duration';
 import { maxCellAgeMs } from '../analysis/gc-bounds';
 import { formatDuration } from '../model/duration';
-import { defineRule } from './types';
+import { defineTableRule } from './types';
 
-export default defineRule({
+export default defineTableRule({
   meta: {
     id: 'tiering-never-happens',
     severity: 'warning',
@@ -19,25 +19,22 @@ export default defineRule({
       gcFirst: 'cells move after {tier} but GC deletes them by {age} at the latest, so none ever moves ("Tiered storage overview").',
     },
     fixable: false,
-    perTable: true,
   },
-  check({ design, analysis, report }) {
+  table({ table: t }, { design, report }) {
     const storage = instanceOf(design).storage;
-    analysis.tables.forEach(({ table: t, index: ti }) => {
-      const tier = t.tieredStorage?.infrequentAccessAfter;
-      if (tier === undefined) return;
-      const path = ['tieredStorage', 'infrequentAccessAfter'];
-      if (storage === 'hdd') {
-        report({ table: ti, path, messageId: 'hdd', severity: 'error' });
-        return;
-      }
-      const fams = t.families ?? [];
-      if (!fams.length) return;
-      const oldest = Math.max(...fams.map((f) => maxCellAgeMs(f.gc)));
-      const tierMs = parseDuration(tier);
-      if (tierMs !== null && Number.isFinite(oldest) && tierMs >= oldest) {
-        report({ table: ti, path, messageId: 'gcFirst', data: { tier, age: formatDuration(oldest) } });
-      }
-    });
+    const tier = t.tieredStorage?.infrequentAccessAfter;
+    if (tier === undefined) return;
+    const path = ['tieredStorage', 'infrequentAccessAfter'];
+    if (storage === 'hdd') {
+      report({ path, messageId: 'hdd', severity: 'error' });
+      return;
+    }
+    const fams = t.families ?? [];
+    if (!fams.length) return;
+    const oldest = Math.max(...fams.map((f) => maxCellAgeMs(f.gc)));
+    const tierMs = parseDuration(tier);
+    if (tierMs !== null && Number.isFinite(oldest) && tierMs >= oldest) {
+      report({ path, messageId: 'gcFirst', data: { tier, age: formatDuration(oldest) } });
+    }
   },
 });

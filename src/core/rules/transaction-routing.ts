@@ -9,7 +9,7 @@ import type { Design } from '../model/schema';
 import { updateTable } from './edit';
 import { columnName } from '../analysis/rows';
 import type { TableAnalysis } from '../analysis/design';
-import { defineRule, type Finding } from './types';
+import { defineTableRule, type FixProposal } from './types';
 
 interface Transaction {
   table: number;
@@ -18,29 +18,26 @@ interface Transaction {
   profile: RoutingOf;
 }
 
-/** The transactions of `tables` (a table and its index each: the analysis's, or one table). */
-function transactions(design: Design, tables: readonly Pick<TableAnalysis, 'table' | 'index'>[]): Transaction[] {
-  const inst = instanceOf(design);
+/** The transactions of one table. */
+function transactions(design: Design, { table: t, index: ti }: Pick<TableAnalysis, 'table' | 'index'>): Transaction[] {
+  const profile = profileOfLoad(instanceOf(design), t);
+  if (profile.routing === 'single' && profile.allowTransactionalWrites) return [];
   const out: Transaction[] = [];
-  tables.forEach(({ table: t, index: ti }) => {
-    const profile = profileOfLoad(inst, t);
-    if (profile.routing === 'single' && profile.allowTransactionalWrites) return;
-    (t.families ?? []).forEach((f, fi) => {
-      if (f.aggregate) return;
-      (f.columns ?? []).forEach((c, ci) => {
-        if (c.counter)
-          out.push({ table: ti, path: ['families', fi, 'columns', ci], what: `the counter ${columnName(f.name, c.qualifier)} (ReadModifyWriteRow)`, profile });
-      });
+  (t.families ?? []).forEach((f, fi) => {
+    if (f.aggregate) return;
+    (f.columns ?? []).forEach((c, ci) => {
+      if (c.counter)
+        out.push({ table: ti, path: ['families', fi, 'columns', ci], what: `the counter ${columnName(f.name, c.qualifier)} (ReadModifyWriteRow)`, profile });
     });
-    if (t.load?.checkAndMutate) out.push({ table: ti, path: ['load', 'checkAndMutate'], what: 'each conditional write (CheckAndMutateRow)', profile });
   });
+  if (t.load?.checkAndMutate) out.push({ table: ti, path: ['load', 'checkAndMutate'], what: 'each conditional write (CheckAndMutateRow)', profile });
   return out;
 }
 
 /** The first declared profile that allows transactions. */
 const transactional = (design: Design) => instanceOf(design).appProfiles.find((p) => p.routing === 'single' && p.allowTransactionalWrites);
 
-function fixOf(design: Design, tx: Transaction): { label: string; apply: () => Design } | null {
+function fixOf(design: Design, tx: Transaction): FixProposal | null {
   const p = tx.profile;
   if (p.routing === 'single' && p.id !== null) {
     return {
@@ -62,7 +59,7 @@ function fixOf(design: Design, tx: Transaction): { label: string; apply: () => D
   };
 }
 
-export default defineRule({
+export default defineTableRule({
   meta: {
     id: 'transaction-routing',
     severity: 'error',
@@ -72,26 +69,16 @@ export default defineRule({
       notAllowed: '{what} needs a single-row transaction, which profile {profile} does not allow (Routing options).',
     },
     fixable: true,
-    perTable: true,
   },
-  check({ design, analysis, report }) {
-    for (const tx of transactions(design, analysis.tables)) {
+  table(ta, { design, report }) {
+    for (const tx of transactions(design, ta)) {
       const fix = fixOf(design, tx);
       report({
-        table: tx.table,
         path: tx.path,
         messageId: tx.profile.routing === 'multi' ? 'multi' : 'notAllowed',
         data: { what: tx.what, profile: tx.profile.id ?? '(the default)' },
-        ...(fix ? { fix: fix.label } : {}),
+        ...(fix ? { fix } : {}),
       });
     }
-  },
-  fix(design, finding: Finding) {
-    const [, ti] = finding.path;
-    const rel = finding.path.slice(2).join('.');
-    const table = typeof ti === 'number' ? design.tables[ti] : undefined;
-    const tx = table ? transactions(design, [{ table, index: ti as number }]).find((x) => x.path.join('.') === rel) : undefined;
-    const fix = tx ? fixOf(design, tx) : null;
-    return fix ? fix.apply() : null;
   },
 });

@@ -1,5 +1,6 @@
-// The shapes of the validator: a rule is a module (ESLint's model) with `meta`, a `check` that
-// reports findings through its context, and an optional `fix` (design -> design, or null to
+// The shapes of the validator: a rule is a module (ESLint's model) with `meta` and `create`,
+// which returns visitors the engine calls on the nodes of the design; a visitor reports findings
+// through its context, each with an optional fix (a closure returning a new design, or null to
 // decline when no safe fix exists).
 import type { PathPart } from '../model/positions';
 import type { Design, Family, Query } from '../model/schema';
@@ -21,20 +22,21 @@ export interface RuleMeta {
   fixable: boolean;
   /**
    * What a rule reads besides the table it visits, so a fix is checked by linting again only
-   * what it can change (engine/incremental.ts). A visitor rule's table, field, family and query
-   * hooks read that table and the design's settings outside `tables` unless it says 'names'
-   * (every table's name: rerun on all tables when a name changes) or 'tables' (any table: rerun
-   * on all), or a function naming, for an edit of the design, the tables whose visits it may
-   * change besides the edited ones (given the analysis of the design before the edit). An old-style `check` reads the whole design unless
-   * `perTable`: it reads only the tables of `analysis.tables`, so the engine runs it one table
-   * at a time.
+   * what it can change (engine/incremental.ts). A rule's table, field, family and query visits
+   * read that table and the design's settings outside `tables` unless it says 'names' (every
+   * table's name: rerun on all tables when a name changes) or 'tables' (any table: rerun on
+   * all), or a function naming, for an edit of the design, the tables whose visits it may
+   * change besides the edited ones (given the analysis of the design before the edit). A
+   * `design` visit reads the whole design, and runs again on every edit unless the rule says
+   * what it reads of a table (`reads`).
    */
   crossTable?: 'names' | 'tables' | ((before: Design, after: Design, changed: readonly number[], analysis: DesignAnalysis) => Iterable<number>);
-  perTable?: boolean;
   /**
-   * For an old-style `check` over the whole design: all it reads of a table (compared as JSON),
-   * besides the design outside `tables` (given too, to say a table no view reads is not read). An edit that leaves this unchanged for every table it
-   * edits (and adds none) leaves the rule's findings as they were, so its check is not run again.
+   * For a rule that visits only the design: all it reads of a table (compared as JSON), besides
+   * the design outside `tables` (given too, to say a table no view reads is not read). An edit
+   * that leaves this unchanged for every table it edits (and adds none) leaves the rule's
+   * findings as they were, so the rule is not run again. The engine refuses `reads` on a rule
+   * that visits anything but the design.
    */
   reads?: (t: TableAnalysis, design: Design) => unknown;
 }
@@ -71,46 +73,18 @@ export interface FindingAcceptance {
 /** Accepted and not expired: the finding is shown but fails nothing. */
 export const isAccepted = (f: Finding): boolean => f.acceptance !== undefined && !f.acceptance.expired;
 
-export interface Report {
-  /** Index of the table in design.tables; omit for design-level findings. */
-  table?: number;
-  path: PathPart[];
-  messageId: string;
-  data?: Record<string, string | number | boolean>;
-  /** Overrides the rule's default severity for this finding (e.g. warning -> error). */
-  severity?: Severity;
-  /** Label of the fix for this finding; only when the rule's fix will accept it. */
-  fix?: string;
-}
-
-export interface RuleContext {
-  design: Design;
-  analysis: DesignAnalysis;
-  report(r: Report): void;
-}
-
-export interface Rule {
-  meta: RuleMeta;
-  check(ctx: RuleContext): void;
-  /** Returns a new design with the finding fixed, or null when no safe fix applies. Never mutates. */
-  fix?(design: Design, finding: Finding, analysis: DesignAnalysis): Design | null;
-}
-
-export function defineRule(rule: Rule): Rule {
-  return rule;
-}
-
 /** Fills `{name}` placeholders of a message template. */
 export function formatMessage(template: string, data: Record<string, string | number | boolean>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in data ? String(data[k]) : m));
 }
 
 // ---------------------------------------------------------------------------------------------
-// The visitor API (ESLint's `create(context)` model). A rule returns visitors over the design,
+// The one rule shape (ESLint's `create(context)` model). A rule returns visitors over the design,
 // its tables, key fields, families and queries; the engine walks the design once and calls
-// every rule's visitors. A report carries its fix as a closure over what the visitor saw, so
-// the check and the fix cannot disagree and no fix looks its table up again from a path. The
-// engine checks every proposed fix before it is offered (engine/verify.ts).
+// every rule's visitors, each with the node it located. A report carries its fix as a closure
+// over what the visitor saw, so the check and the fix cannot disagree and no fix looks its
+// target up again from a path or a name. The engine checks every proposed fix before it is
+// offered (engine/verify.ts).
 
 /** A proposed fix: applying it returns a new design (never mutating), or null to decline. */
 export interface FixProposal {
@@ -125,7 +99,16 @@ export interface FixProposal {
 }
 
 /** A report from a visitor: `table` defaults to the table being visited. */
-export interface VisitorReport extends Omit<Report, 'fix'> {
+export interface VisitorReport {
+  /** Index of the table in design.tables; omit for the visited table, or in a `design` visit for design-level findings. */
+  table?: number;
+  /** Below the table (`['families', 0]`), or from the design's root in a design-level finding. */
+  path: PathPart[];
+  messageId: string;
+  data?: Record<string, string | number | boolean>;
+  /** Overrides the rule's default severity for this finding (e.g. warning -> error). */
+  severity?: Severity;
+  /** The fix, when the rule proposes one for this finding. */
   fix?: FixProposal;
 }
 
@@ -136,37 +119,32 @@ export interface VisitorContext {
 }
 
 export interface Visitors {
+  /** Once per lint, before the tables: for what is not in one table (views, clusters, the plan). */
   design?(): void;
   table?(t: TableAnalysis): void;
   field?(f: FieldInfo, t: TableAnalysis): void;
   family?(family: Family, index: number, t: TableAnalysis): void;
-  query?(q: Query, plan: QueryPlan | undefined, t: TableAnalysis): void;
+  /** A declared query, its plan (none when the key has no layout) and its index in `t.table.queries`. */
+  query?(q: Query, plan: QueryPlan | undefined, t: TableAnalysis, index: number): void;
 }
 
-export interface VisitorRule {
+export interface Rule {
   meta: RuleMeta;
   create(ctx: VisitorContext): Visitors;
 }
 
-/** Either API: the engine runs old-style `check`/`fix` rules through an adapter. */
-export type AnyRule = Rule | VisitorRule;
-
-export function isVisitorRule(rule: AnyRule): rule is VisitorRule {
-  return typeof (rule as VisitorRule).create === 'function';
-}
-
-export function defineVisitorRule(rule: VisitorRule): VisitorRule {
+export function defineVisitorRule(rule: Rule): Rule {
   return rule;
 }
 
-/** The visitor API's common case: a rule that visits only tables, `table(t, context)` once per table. */
+/** The common case: a rule that visits only tables, `table(t, context)` once per table. */
 export interface TableRule {
   meta: RuleMeta;
   table(t: TableAnalysis, ctx: VisitorContext): void;
 }
 
-/** A table rule as a visitor rule (`create` returns its one `table` visitor). */
-export function defineTableRule(rule: TableRule): VisitorRule {
+/** A table rule as a rule (`create` returns its one `table` visitor). */
+export function defineTableRule(rule: TableRule): Rule {
   return { meta: rule.meta, create: (ctx) => ({ table: (t) => rule.table(t, ctx) }) };
 }
 

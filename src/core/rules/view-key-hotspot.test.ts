@@ -38,6 +38,43 @@ ${statusKey ? '        status: {type: string, values: [new, paid, packed, shippe
 ${views}
 `;
 
+/** Tickets keyed by a 6-value status, then a ticket id and a time, with an index view by status then time. */
+const tickets = (wps: number) => `format: bigtable-studio/v1
+name: t
+tables:
+  - name: tickets
+    rowKey:
+      template: "{status}#{ticket}#{ts}"
+      fields:
+        status: {type: string, values: [open, triaged, assigned, waiting, solved, closed]}
+        ticket: {type: uuid}
+        ts: {type: timestamp}
+    families: [{name: t, gc: {maxVersions: 1}}]
+    load: {writesPerSecond: ${wps}}
+materializedViews:
+  - name: by_status_time
+    table: tickets
+    index: {fields: [status, ts]}
+`;
+
+/** The schema guide's chat messages keyed by room then time, with one SQL view. */
+const guideMessages = (view: string, query: string) => `format: bigtable-studio/v1
+name: guide
+tables:
+  - name: messages
+    rowKey:
+      template: "{chatroom}#{ts}"
+      fields:
+        chatroom: {type: string, cardinality: 100000}
+        ts: {type: timestamp, reversed: true}
+    families: [{name: m, gc: {maxAge: 30d}}]
+    load: {writesPerSecond: 20000}
+materializedViews:
+  - name: ${view}
+    table: messages
+    query: "${query}"
+`;
+
 ruleTester(rule, {
   valid: [
     {
@@ -69,43 +106,19 @@ ruleTester(rule, {
     },
     {
       name: "the schema guide's hourly messages per chat room: keyed by the room (SPLIT of _key), then the hour",
-      yaml: `format: bigtable-studio/v1
-name: guide
-tables:
-  - name: messages
-    rowKey:
-      template: "{chatroom}#{ts}"
-      fields:
-        chatroom: {type: string, cardinality: 100000}
-        ts: {type: timestamp, reversed: true}
-    families: [{name: m, gc: {maxAge: 30d}}]
-    load: {writesPerSecond: 20000}
-materializedViews:
-  - name: hourly_messages
-    table: messages
-    query: "SELECT SPLIT(_key, '#')[0] AS chatroom, TIMESTAMP_TRUNC(_timestamp, HOUR) AS time_bucket, COUNT(_key) AS total_messages FROM UNPACK((SELECT * FROM messages(WITH_HISTORY=>TRUE))) GROUP BY 1, 2"
-`,
+      yaml: guideMessages(
+        'hourly_messages',
+        "SELECT SPLIT(_key, '#')[0] AS chatroom, TIMESTAMP_TRUNC(_timestamp, HOUR) AS time_bucket, COUNT(_key) AS total_messages FROM UNPACK((SELECT * FROM messages(WITH_HISTORY=>TRUE))) GROUP BY 1, 2",
+      ),
     },
   ],
   invalid: [
     {
       name: "the guide's hourly view keyed by the hour first instead",
-      yaml: `format: bigtable-studio/v1
-name: guide
-tables:
-  - name: messages
-    rowKey:
-      template: "{chatroom}#{ts}"
-      fields:
-        chatroom: {type: string, cardinality: 100000}
-        ts: {type: timestamp, reversed: true}
-    families: [{name: m, gc: {maxAge: 30d}}]
-    load: {writesPerSecond: 20000}
-materializedViews:
-  - name: hourly_first
-    table: messages
-    query: "SELECT TIMESTAMP_TRUNC(_timestamp, HOUR) AS time_bucket, SPLIT(_key, '#')[0] AS chatroom, COUNT(_key) AS n FROM UNPACK((SELECT * FROM messages(WITH_HISTORY=>TRUE))) GROUP BY 1, 2"
-`,
+      yaml: guideMessages(
+        'hourly_first',
+        "SELECT TIMESTAMP_TRUNC(_timestamp, HOUR) AS time_bucket, SPLIT(_key, '#')[0] AS chatroom, COUNT(_key) AS n FROM UNPACK((SELECT * FROM messages(WITH_HISTORY=>TRUE))) GROUP BY 1, 2",
+      ),
       findings: [{ messageId: 'time', path: 'materializedViews[0].query', message: /keyed first by time_bucket, a time/ }],
     },
     {
@@ -128,23 +141,7 @@ materializedViews:
     },
     {
       name: 'an index view of tickets ordered by a 6-value status key field then the time, at 100,000 writes/s: over a node per range end',
-      yaml: `format: bigtable-studio/v1
-name: t
-tables:
-  - name: tickets
-    rowKey:
-      template: "{status}#{ticket}#{ts}"
-      fields:
-        status: {type: string, values: [open, triaged, assigned, waiting, solved, closed]}
-        ticket: {type: uuid}
-        ts: {type: timestamp}
-    families: [{name: t, gc: {maxVersions: 1}}]
-    load: {writesPerSecond: 100000}
-materializedViews:
-  - name: by_status_time
-    table: tickets
-    index: {fields: [status, ts]}
-`,
+      yaml: tickets(100000),
       // low-cardinality-prefix judges the view's key as a table key; the nodes make it an error.
       findings: [
         {
@@ -157,23 +154,7 @@ materializedViews:
     },
     {
       name: 'the same tickets index at 3,000 writes/s: a warning, new rows crowd the ends of 6 ranges',
-      yaml: `format: bigtable-studio/v1
-name: t
-tables:
-  - name: tickets
-    rowKey:
-      template: "{status}#{ticket}#{ts}"
-      fields:
-        status: {type: string, values: [open, triaged, assigned, waiting, solved, closed]}
-        ticket: {type: uuid}
-        ts: {type: timestamp}
-    families: [{name: t, gc: {maxVersions: 1}}]
-    load: {writesPerSecond: 3000}
-materializedViews:
-  - name: by_status_time
-    table: tickets
-    index: {fields: [status, ts]}
-`,
+      yaml: tickets(3000),
       findings: [
         {
           messageId: 'indexTime',

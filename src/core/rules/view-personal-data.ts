@@ -4,11 +4,11 @@
 // says de-identified, anonymised, public or no PII. Views are how access is granted
 // ("Authorized views overview": a subset of a table, granted separately; materialized and
 // logical views are read with their own permissions), so the grant is the leak.
-import type { Design, Table } from '../model/schema';
+import type { Table } from '../model/schema';
 import { tokenize, type Token } from '../sql/tokens';
 import { checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
-import { defineRule } from './types';
+import { defineVisitorRule } from './types';
 import { readByViews } from './support/viewed';
 
 /** Words that promise a view holds no personal data. */
@@ -37,7 +37,7 @@ function readsIn(tokens: readonly Token[], fams: Set<string>): string[] {
   return [...out];
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'view-personal-data',
     severity: 'error',
@@ -52,88 +52,96 @@ export default defineRule({
     fixable: true,
     reads: readByViews,
   },
-  check({ design, report }) {
-    if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
-    const byName = new Map(design.tables.map((t) => [t.name, t]));
-    (design.authorizedViews ?? []).forEach((v, vi) => {
-      const table = byName.get(v.table);
-      const said = promise(v.name, v.description);
-      if (!table || !said) return;
-      const fams = personal(table);
-      const exposed = Object.keys(v.families).filter((f) => fams.has(f));
-      const left = Object.keys(v.families).length - exposed.length;
-      if (exposed.length) {
-        report({
-          path: ['authorizedViews', vi, 'families'],
-          messageId: 'exposes',
-          data: { kind: 'authorized', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (remove it from families)' },
-          ...(left > 0 ? { fix: `Remove ${exposed.join(', ')} from ${v.name}` } : {}),
-        });
-      }
-    });
-    (design.materializedViews ?? []).forEach((v, vi) => {
-      const table = byName.get(v.table);
-      const said = promise(v.name, v.description);
-      if (!table || !said) return;
-      const fams = personal(table);
-      if (!fams.size) return;
-      const built = materializedViewSql(design, v);
-      if (!built.ok) return;
-      let exposed: string[];
-      try {
-        exposed = readsIn(tokenize(built.sql), fams);
-      } catch {
-        return;
-      }
-      const indexOnly = v.index !== undefined && exposed.every((f) => v.index!.families?.includes(f));
-      if (exposed.length) {
-        report({
-          path: ['materializedViews', vi, v.query !== undefined ? 'query' : v.index ? 'index' : 'groupBy'],
-          messageId: 'exposes',
-          data: {
-            kind: 'materialized',
-            view: v.name,
-            promise: said,
-            families: exposed.join(', '),
-            table: table.name,
-            how: v.index ? ' (remove it from index.families)' : ' (select other columns)',
-          },
-          ...(indexOnly ? { fix: `Remove ${exposed.join(', ')} from ${v.name}` } : {}),
-        });
-      }
-    });
-    (design.logicalViews ?? []).forEach((v, vi) => {
-      const said = promise(v.name, v.description);
-      if (!said) return;
-      const { shape, tokens } = checkSelect(v.query, design);
-      const table = shape?.table ? byName.get(shape.table) : undefined;
-      if (!table) return;
-      const exposed = readsIn(tokens, personal(table));
-      if (exposed.length)
-        report({
-          path: ['logicalViews', vi, 'query'],
-          messageId: 'exposes',
-          data: { kind: 'logical', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (select other columns)' },
-        });
-    });
-  },
-  fix(design: Design, finding) {
-    const [kind, vi] = finding.path;
-    const fams = String(finding.data.families).split(', ');
-    if (typeof vi !== 'number') return null;
-    if (kind === 'authorizedViews') {
-      const v = design.authorizedViews?.[vi];
-      if (!v) return null;
-      const families = Object.fromEntries(Object.entries(v.families).filter(([f]) => !fams.includes(f)));
-      if (Object.keys(families).length === 0) return null;
-      return { ...design, authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, families } : x)) };
-    }
-    if (kind === 'materializedViews') {
-      const v = design.materializedViews?.[vi];
-      if (!v?.index?.families) return null;
-      const families = v.index.families.filter((f) => !fams.includes(f));
-      return { ...design, materializedViews: design.materializedViews!.map((x, k) => (k === vi ? { ...x, index: { ...x.index!, families } } : x)) };
-    }
-    return null;
-  },
+  create: ({ design, report }) => ({
+    design() {
+      if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
+      const byName = new Map(design.tables.map((t) => [t.name, t]));
+      (design.authorizedViews ?? []).forEach((v, vi) => {
+        const table = byName.get(v.table);
+        const said = promise(v.name, v.description);
+        if (!table || !said) return;
+        const fams = personal(table);
+        const exposed = Object.keys(v.families).filter((f) => fams.has(f));
+        const left = Object.keys(v.families).length - exposed.length;
+        if (exposed.length) {
+          report({
+            path: ['authorizedViews', vi, 'families'],
+            messageId: 'exposes',
+            data: { kind: 'authorized', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (remove it from families)' },
+            ...(left > 0
+              ? {
+                  fix: {
+                    label: `Remove ${exposed.join(', ')} from ${v.name}`,
+                    apply: () => {
+                      const families = Object.fromEntries(Object.entries(v.families).filter(([f]) => !exposed.includes(f)));
+                      if (Object.keys(families).length === 0) return null;
+                      return { ...design, authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, families } : x)) };
+                    },
+                  },
+                }
+              : {}),
+          });
+        }
+      });
+      (design.materializedViews ?? []).forEach((v, vi) => {
+        const table = byName.get(v.table);
+        const said = promise(v.name, v.description);
+        if (!table || !said) return;
+        const fams = personal(table);
+        if (!fams.size) return;
+        const built = materializedViewSql(design, v);
+        if (!built.ok) return;
+        let exposed: string[];
+        try {
+          exposed = readsIn(tokenize(built.sql), fams);
+        } catch {
+          return;
+        }
+        const indexOnly = v.index !== undefined && exposed.every((f) => v.index!.families?.includes(f));
+        if (exposed.length) {
+          report({
+            path: ['materializedViews', vi, v.query !== undefined ? 'query' : v.index ? 'index' : 'groupBy'],
+            messageId: 'exposes',
+            data: {
+              kind: 'materialized',
+              view: v.name,
+              promise: said,
+              families: exposed.join(', '),
+              table: table.name,
+              how: v.index ? ' (remove it from index.families)' : ' (select other columns)',
+            },
+            ...(indexOnly
+              ? {
+                  fix: {
+                    label: `Remove ${exposed.join(', ')} from ${v.name}`,
+                    apply: () => {
+                      if (!v.index?.families) return null;
+                      const families = v.index.families.filter((f) => !exposed.includes(f));
+                      return {
+                        ...design,
+                        materializedViews: design.materializedViews!.map((x, k) => (k === vi ? { ...x, index: { ...x.index!, families } } : x)),
+                      };
+                    },
+                  },
+                }
+              : {}),
+          });
+        }
+      });
+      (design.logicalViews ?? []).forEach((v, vi) => {
+        const said = promise(v.name, v.description);
+        if (!said) return;
+        const { shape, tokens } = checkSelect(v.query, design);
+        const table = shape?.table ? byName.get(shape.table) : undefined;
+        if (!table) return;
+        const exposed = readsIn(tokens, personal(table));
+        if (exposed.length)
+          report({
+            path: ['logicalViews', vi, 'query'],
+            messageId: 'exposes',
+            data: { kind: 'logical', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (select other columns)' },
+          });
+      });
+    },
+  }),
 });

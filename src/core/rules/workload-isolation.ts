@@ -8,7 +8,7 @@
 import { instanceOf, profileOfQuery, type RoutingOf } from '../model/instance';
 import type { AppProfile, Design } from '../model/schema';
 import { updateTable } from './edit';
-import { defineRule, type Finding } from './types';
+import { defineVisitorRule } from './types';
 
 const BATCH_PROFILE = 'batch';
 
@@ -78,7 +78,7 @@ function routeThrough(design: Design, table: number, query: number): Design | nu
   return updateTable(next, table, (t) => ({ ...t, queries: t.queries!.map((q, k) => (k === query ? { ...q, appProfile: to } : q)) }));
 }
 
-export default defineRule({
+export default defineVisitorRule({
   meta: {
     id: 'workload-isolation',
     severity: 'warning',
@@ -99,39 +99,39 @@ export default defineRule({
         'batch query "{query}" goes through {profile}, a multi-cluster profile: its reads go to the nearest cluster that is available, so a long job can land on every cluster that serves the application. Route it through a single-cluster profile ("App profiles", "Routing options") or run it on Data Boost (dataBoost: true; "Data Boost overview": read-only, and it may not see data written in the last 35 minutes).',
     },
     fixable: true,
+    // A batch query is judged against the serving queries of every table: one visit of the
+    // design, run again on an edit only when what it reads of the edited tables changed.
     reads: (ta) => [ta.table.name, ta.table.load?.appProfile, (ta.table.queries ?? []).map((q) => [q.name, q.kind, q.dataBoost, q.latencyMs, q.appProfile])],
   },
-  check({ design, report }) {
-    design.tables.forEach((t, ti) =>
-      (t.queries ?? []).forEach((q, qi) => {
-        if (!q.dataBoost || q.kind === 'batch' || (q.kind !== 'serving' && q.latencyMs === undefined)) return;
-        const why = q.latencyMs !== undefined ? `a ${q.latencyMs} ms target` : 'kind: serving';
-        report({ table: ti, path: ['queries', qi, 'dataBoost'], messageId: 'boostServing', data: { query: q.name, why } });
-      }),
-    );
-    const { batch, serving } = uses(design);
-    for (const b of batch) {
-      const path = ['queries', b.query, 'appProfile'];
-      const fix = design.instance?.clusters?.length ? `Route "${b.name}" through a single-cluster batch profile` : undefined;
-      const withFix = fix ? { fix } : {};
-      const sharing = serving.filter((s) => sameProfile(s.profile, b.profile));
-      if (sharing.length) {
-        const names =
-          sharing
-            .slice(0, 3)
-            .map((s) => `"${s.name}"`)
-            .join(', ') + (sharing.length > 3 ? ` and ${sharing.length - 3} more` : '');
-        report({ table: b.table, path, messageId: 'shared', data: { query: b.name, profile: profileName(b.profile), serving: names }, ...withFix });
-      } else if (b.profile.routing === 'multi') {
-        report({ table: b.table, path, messageId: 'multi', data: { query: b.name, profile: profileName(b.profile) }, ...withFix });
-      }
-    }
-  },
-  fix(design, finding: Finding) {
-    if (finding.messageId === 'boostServing') return null;
-    const ti = design.tables.findIndex((t) => t.name === finding.table);
-    const qi = finding.path[3];
-    if (ti < 0 || typeof qi !== 'number') return null;
-    return routeThrough(design, ti, qi);
+  create({ design, report }) {
+    return {
+      design() {
+        design.tables.forEach((t, ti) =>
+          (t.queries ?? []).forEach((q, qi) => {
+            if (!q.dataBoost || q.kind === 'batch' || (q.kind !== 'serving' && q.latencyMs === undefined)) return;
+            const why = q.latencyMs !== undefined ? `a ${q.latencyMs} ms target` : 'kind: serving';
+            report({ table: ti, path: ['queries', qi, 'dataBoost'], messageId: 'boostServing', data: { query: q.name, why } });
+          }),
+        );
+        const { batch, serving } = uses(design);
+        for (const b of batch) {
+          const path = ['queries', b.query, 'appProfile'];
+          const withFix = design.instance?.clusters?.length
+            ? { fix: { label: `Route "${b.name}" through a single-cluster batch profile`, apply: () => routeThrough(design, b.table, b.query) } }
+            : {};
+          const sharing = serving.filter((s) => sameProfile(s.profile, b.profile));
+          if (sharing.length) {
+            const names =
+              sharing
+                .slice(0, 3)
+                .map((s) => `"${s.name}"`)
+                .join(', ') + (sharing.length > 3 ? ` and ${sharing.length - 3} more` : '');
+            report({ table: b.table, path, messageId: 'shared', data: { query: b.name, profile: profileName(b.profile), serving: names }, ...withFix });
+          } else if (b.profile.routing === 'multi') {
+            report({ table: b.table, path, messageId: 'multi', data: { query: b.name, profile: profileName(b.profile) }, ...withFix });
+          }
+        }
+      },
+    };
   },
 });

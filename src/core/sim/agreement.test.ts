@@ -1,7 +1,7 @@
-// Lint and the simulator must not contradict each other (issue 13): over the rule corpus and
+// Lint and the simulator must not contradict each other: over the rule corpus and
 // the examples, a table the simulator calls `ok` gets no hotspot or capacity error from lint,
 // and a table it calls `hotspot` or `over-capacity` gets one. Both read capacity/hotspot.ts
-// (the unsplittable ranges) and capacity/plan.ts (the load), so a failure here is a real bug.
+// (the unsplittable ranges) and capacity/capacity-plan.ts (the load), so a failure here is a real bug.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// The tablet simulator (issue 5): pure TypeScript, runs in Node, the browser and Web Workers.
+// The tablet simulator: pure TypeScript, runs in Node, the browser and Web Workers.
 // See docs/simulator.md for the model, its assumptions and its outputs.
 export {
   createSimulation,

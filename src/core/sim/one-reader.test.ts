@@ -4,7 +4,7 @@
 // when it is below the recommended one).
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analysis/design';
-import { capacityPlan } from '../capacity/plan';
+import { planCapacity } from '../capacity/capacity-plan';
 import { loadDesign } from '../load/load-design';
 import type { Design } from '../model/schema';
 import { adClicksYaml } from '../../test-support/ad-clicks';
@@ -29,7 +29,7 @@ describe('the simulator reads the one model', () => {
 
   it('takes the CPU target the plan gives the simulated cluster, not one target for the design', () => {
     const d = load(adClicksYaml());
-    const plan = capacityPlan(d, analyze(d));
+    const plan = planCapacity(d, analyze(d));
     const opts = optionsFor(d, {}, d.tables[0]);
     const simulated = plan.clusterPlans.filter((c) => c.nodes === opts.nodes);
     expect(simulated.length).toBeGreaterThan(0);
@@ -38,6 +38,6 @@ describe('the simulator reads the one model', () => {
     // An autoscaled cluster whose own target (30%) is below the recommended one (35% with multi-cluster routing).
     const low = load(adClicksYaml().replaceAll('cpuTarget: 60', 'cpuTarget: 30'));
     expect(optionsFor(low, {}, low.tables[0]).cpuTarget).toBeCloseTo(0.3, 10);
-    expect(capacityPlan(low, analyze(low)).clusterPlans.every((c) => Math.abs(c.cpuTarget - 0.3) < 1e-9)).toBe(true);
+    expect(planCapacity(low, analyze(low)).clusterPlans.every((c) => Math.abs(c.cpuTarget - 0.3) < 1e-9)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { analyse, type Pattern, type PatternEvidence } from './pattern';
 import { hotspotModel, type HotspotModel } from '../capacity/hotspot';
 import { analyze, declaredWrites } from '../analysis/design';
 import { clusterOf, NODE_FIGURES } from '../analysis/cluster';
-import { capacityPlan, tableLoad } from '../capacity/plan';
+import { planCapacity, tableLoad } from '../capacity/capacity-plan';
 import { tableWorkload } from '../capacity/workload';
 import { judge, type HottestRange, type Verdict } from './verdict';
 import { readValues } from './reads';
@@ -128,7 +128,7 @@ export function optionsFor(design: Design, overrides: SimOptions = {}, table?: T
   const storage = overrides.storage ?? cluster.storage;
   // Another storage type (the studio's SSD/HDD compare) gets that type's published figures.
   const capacity = storage === cluster.storage ? cluster.capacity : NODE_FIGURES[storage];
-  const simulated = capacityPlan(design, analysis)
+  const simulated = planCapacity(design, analysis)
     .clusterPlans.filter((c) => c.nodes === cluster.nodes)
     .sort((a, b) => a.cpuTarget - b.cpuTarget)[0];
   const opts: SimOptions = { nodes: cluster.nodes, storage, capacity, cpuTarget: simulated?.cpuTarget ?? cluster.cpuTarget };

@@ -1,4 +1,4 @@
-// Issue 13's simulator cases: the verdict, the pattern and the hottest range, pinned, and the
+// The simulator on the hotspot cases (test-support/hotspot-designs.ts): the verdict, the pattern and the hottest range, pinned, and the
 // lint findings on the same designs agreeing with them (both read capacity/hotspot.ts).
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../load/load-design';
@@ -18,7 +18,7 @@ const run = (design: Design, overrides: SimOptions = {}): SimResult => simulate(
 const example = (file: string) => exampleDesigns().find((e) => e.file === file)!.design;
 const throttledShare = (r: SimResult) => r.throttled / r.writes;
 
-describe('verdicts on issue 13 cases', () => {
+describe('verdicts on the hotspot cases', () => {
   it('web-pages at 8,000 writes/s of 40 KB rows on 5 nodes throttles: over-capacity, never even or ok', () => {
     const r = run(example('web-pages.yaml'), { nodes: 5, writesPerSecond: 8000 });
     expect(throttledShare(r)).toBeGreaterThan(0.3);

@@ -1,4 +1,4 @@
-// The validator's corpus (issue 3, "Quality and speed bars"): realistic designs from many
+// The validator's corpus: realistic designs from many
 // domains, linted end to end. good/*.yaml are sound designs: no warning or error, and every
 // info they get is pinned. bad/*.yaml carry one or more of the mistakes that Google's "Schema
 // design best practices" and "Schema design for time series data" warn of: the findings they
@@ -164,7 +164,7 @@ function corpusCase(name: string, fn: () => void): void {
   else it(name, fn);
 }
 
-describe('corpus: the bar of issue 3', () => {
+describe('corpus: its size and spread', () => {
   it('has at least 40 designs: 15 good and 25 bad', () => {
     expect(GOOD.length).toBeGreaterThanOrEqual(15);
     expect(BAD.length).toBeGreaterThanOrEqual(25);

@@ -1,5 +1,5 @@
-// The engine: visitors and old-style rules side by side, a throwing rule as a finding, findings
-// by severity, and fixes checked before they are offered (the regression cases of issue 14).
+// The engine: a rule's visits and its fix, a throwing rule as a finding, findings
+// by severity, and fixes checked before they are offered (regression cases of fixes that once made a query worse).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,24 +10,22 @@ import type { Design } from '../../model/schema';
 import { applyFix, lint, RULE_FAILED } from '../lint';
 import { RULES } from '../registry';
 import { keyDesign, MAX_MESSAGE, parseCase } from '../tester';
-import { defineRule, defineVisitorRule, type AnyRule } from '../types';
+import { defineTableRule, defineVisitorRule, type Rule } from '../types';
 import { updateTable } from '../edit';
 
 const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
 const withQueries = (yaml: string, queries: string) => `${yaml}    queries:\n${queries}\n`;
 
-/** An old-style rule as other branches write it today: check + report + fix(design, finding, analysis). */
-const oldStyle = defineRule({
-  meta: { id: 'zz-old-style', severity: 'warning', description: 'test', messages: { named: 'table {table} is named t' }, fixable: true },
-  check({ analysis, report }) {
-    for (const t of analysis.tables)
-      if (t.table.name === 'items') report({ table: t.index, path: ['name'], messageId: 'named', data: { table: t.table.name }, fix: 'Rename to goods' });
-  },
-  fix(design, finding) {
-    const i = design.tables.findIndex((t) => t.name === finding.table);
-    return i < 0 ? null : updateTable(design, i, (t) => ({ ...t, name: 'goods' }));
-  },
-});
+/** A table rule with a fix: the fix closes over the table the engine visited. */
+const renaming = (rename: (d: Design, ti: number) => Design): Rule =>
+  defineTableRule({
+    meta: { id: 'zz-renames', severity: 'warning', description: 'test', messages: { named: 'table {table} is named t' }, fixable: true },
+    table({ table, index }, { design, report }) {
+      if (table.name === 'items')
+        report({ path: ['name'], messageId: 'named', data: { table: table.name }, fix: { label: 'Rename to goods', apply: () => rename(design, index) } });
+    },
+  });
+const renames = renaming((d, ti) => updateTable(d, ti, (t) => ({ ...t, name: 'goods' })));
 
 const throwing = defineVisitorRule({
   meta: { id: 'zz-throws', severity: 'info', description: 'test', messages: { x: 'x' }, fixable: false },
@@ -43,27 +41,35 @@ const throwing = defineVisitorRule({
 describe('the engine', () => {
   const design = parseCase(keyDesign('{id}', '        id: {type: uuid}'));
 
-  it('runs an old-style rule through the adapter, checks its fix and applies it', () => {
-    const { findings } = lint(design, { registry: [oldStyle] });
+  it('runs a rule on the table it visits, checks its fix and applies it', () => {
+    const { findings } = lint(design, { registry: [renames] });
     expect(findings.map((f) => [f.rule, f.table, formatPath(f.path), f.message, f.fix])).toEqual([
-      ['zz-old-style', 'items', 'tables[0].name', 'table items is named t', 'Rename to goods'],
+      ['zz-renames', 'items', 'tables[0].name', 'table items is named t', 'Rename to goods'],
     ]);
-    expect(applyFix(design, findings[0]!, { registry: [oldStyle] })?.tables[0]?.name).toBe('goods');
+    expect(applyFix(design, findings[0]!, { registry: [renames] })?.tables[0]?.name).toBe('goods');
   });
 
   it('turns a throwing rule into a rule-failed error naming the rule and the table, and keeps the others', () => {
-    const { findings } = lint(design, { registry: [throwing, oldStyle] });
+    const { findings } = lint(design, { registry: [throwing, renames] });
     const failed = findings.find((f) => f.rule === RULE_FAILED)!;
     expect(failed).toMatchObject({ severity: 'error', table: 'items', data: { rule: 'zz-throws', table: 'items', error: 'Error: boom' } });
-    expect(findings.map((f) => f.rule)).toEqual([RULE_FAILED, 'zz-old-style']);
+    expect(findings.map((f) => f.rule)).toEqual([RULE_FAILED, 'zz-renames']);
   });
 
   it('withholds a fix that does not remove its finding, and says why', () => {
-    const stubborn: AnyRule = { ...oldStyle, fix: (d: Design) => d };
+    const stubborn = renaming((d) => d);
     const [f] = lint(design, { registry: [stubborn] }).findings;
     expect(f!.fix).toBeUndefined();
     expect(f!.fixWithheld).toMatch(/"Rename to goods" is not offered: the change would not remove this finding/);
     expect(applyFix(design, f!, { registry: [stubborn] })).toBeNull();
+  });
+
+  it('refuses meta.reads on a rule that visits more than the design (the edit check would skip its table findings)', () => {
+    const reading = { ...renames, meta: { ...renames.meta, reads: () => null } };
+    const { findings } = lint(design, { registry: [reading] });
+    expect(findings.map((f) => [f.rule, f.table, f.data.rule, f.data.error])).toEqual([
+      [RULE_FAILED, null, 'zz-renames', 'Error: rule zz-renames declares meta.reads but visits more than the design'],
+    ]);
   });
 
   it('lists errors first, then warnings, then info, whatever their paths', () => {
@@ -142,7 +148,7 @@ describe('fixes that would break a declared query are not offered', () => {
   });
 });
 
-/** Plan kinds from best to worst, as the checks of issue 14 rank them. */
+/** Query plan kinds from best to worst, as a fix's effect on a query is ranked. */
 const RANK: Record<string, number> = { point: 0, prefix: 1, range: 1, 'multi-scan': 2, 'full-scan': 3 };
 
 function checkOfferedFixes(design: Design): string[] {

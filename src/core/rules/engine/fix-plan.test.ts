@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exampleDesigns } from '../../../test-support/examples';
 import { adClicksYaml } from '../../../test-support/ad-clicks';
-import { capacityPlan, MAX_CLUSTER_NODES } from '../../capacity/plan';
+import { planCapacity, MAX_CLUSTER_NODES } from '../../capacity/capacity-plan';
 import type { Design } from '../../model/schema';
 import { analyze } from '../../analysis/design';
 import { fixAll, lint } from '../lint';
 import { parseCase } from '../tester';
 import type { Finding } from '../types';
-import { RANK } from '../../analysis/plan-rank';
+import { RANK } from '../../analysis/query-plan-rank';
 import { fixPhase } from './fix-plan';
 
 const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
@@ -61,7 +61,7 @@ describe('fixes planned together converge', () => {
       const phases = plan.applied.map((s) => fixPhase(s.rule));
       expect(phases, 'phases in order').toEqual([...phases].sort());
       if (plan.applied.some((s) => fixPhase(s.rule) === 2)) {
-        const final = capacityPlan(plan.design, analyze(plan.design));
+        const final = planCapacity(plan.design, analyze(plan.design));
         for (const cl of final.clusterPlans) {
           if (cl.need.recommended > MAX_CLUSTER_NODES) continue;
           expect(cl.nodes, `${cl.id ?? 'cluster'} nodes against ${cl.need.recommended} needed`).toBeLessThanOrEqual(

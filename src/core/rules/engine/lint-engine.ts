@@ -1,7 +1,6 @@
 // The engine (lint.ts runs it with the registry's rules; this module imports no registry, so a
 // rule may run other rules through it): one analysis, one walk over the design (tables, key fields, families, queries)
-// calling every rule's visitors; old-style rules (`check` + `fix`) run through an adapter. A
-// rule that throws becomes a `rule-failed` error naming the rule and table instead of taking
+// calling every rule's visitors with the node it is on. A rule that throws becomes a `rule-failed` error naming the rule and table instead of taking
 // the lint down. Each proposed fix is checked (engine/verify.ts) before it is offered. The
 // findings come by severity (errors first), then by table and path, so the order is stable.
 // Given the lint of the design before an edit (`since`, the studio's keystroke), it lints again
@@ -11,17 +10,7 @@ import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '.
 import { editOf, referrers, type Edit } from './incremental';
 import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
-import {
-  formatMessage,
-  isVisitorRule,
-  type AnyRule,
-  type Finding,
-  type FixProposal,
-  type Rule,
-  type SeveritySetting,
-  type Visitors,
-  type VisitorReport,
-} from '../types';
+import { formatMessage, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
 
 export interface LintOptions {
   /** Severity per rule id, over the design's own `lint.rules`. */
@@ -34,9 +23,9 @@ export interface LintOptions {
    */
   verifyFixes?: boolean | 'defer';
   /** The rules to run (lint's default: the registry); for tests and tools that add their own. */
-  registry?: readonly AnyRule[];
+  registry?: readonly Rule[];
   /** Rules run after those: tests inject a rule that throws here (rule-failed.test.ts). */
-  extraRules?: readonly AnyRule[];
+  extraRules?: readonly Rule[];
   /**
    * How a proposed fix is checked: by linting again what it can change (default), or 'whole':
    * the whole fixed design (the reference the default is tested against; slower, same answers).
@@ -81,22 +70,6 @@ interface Pending {
  */
 const FIXED = new WeakMap<Finding, { from: Design; apply: () => Design | null }>();
 
-/** An old-style rule as visitors: `check` once per design (per table if `perTable`), its `fix` as the proposal. */
-function adapt(rule: Rule, ctx: { design: Design; analysis: DesignAnalysis; report(r: VisitorReport, label?: string): void }): Visitors {
-  if (rule.meta.perTable) {
-    return {
-      table(ta) {
-        rule.check({ design: ctx.design, analysis: { ...ctx.analysis, tables: [ta] }, report: (r) => ctx.report({ ...r, fix: undefined }, r.fix) });
-      },
-    };
-  }
-  return {
-    design() {
-      rule.check({ design: ctx.design, analysis: ctx.analysis, report: (r) => ctx.report({ ...r, fix: undefined }, r.fix) });
-    },
-  };
-}
-
 /** A finding of the lint of an edit, which is only compared: its message is written when read. */
 class Compared implements Finding {
   constructor(
@@ -113,8 +86,10 @@ class Compared implements Finding {
   }
 }
 
+const HOOKS = ['design', 'table', 'field', 'family', 'query'] as const satisfies readonly (keyof Visitors)[];
+
 /** Whether a rule's per-table visits read only their table (their findings kept per table). */
-function local(rule: AnyRule, only?: EditRun): boolean {
+function local(rule: Rule, only?: EditRun): boolean {
   const reads = rule.meta.crossTable;
   return reads === undefined || typeof reads === 'function' || (reads === 'names' && !only?.edit.namesChanged);
 }
@@ -137,27 +112,26 @@ interface EditRun {
  * per-table visits are local visit only the edit's tables (the caller keeps the other tables'
  * findings), every other visit runs as usual.
  */
-function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly AnyRule[], only?: EditRun): Pending[] {
+function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly Rule[], only?: EditRun): Pending[] {
   const out: Pending[] = [];
   // A rule that throws loses its findings where it failed, never the report (rule-failed.ts).
-  const failed = (rule: AnyRule, t: TableAnalysis | null, e: unknown) => {
+  const failed = (rule: Rule, t: TableAnalysis | null, e: unknown) => {
     out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null, scope: t && local(rule, only) ? t.index : null, by: rule.meta.id });
   };
   const walkers: {
-    rule: AnyRule;
+    rule: Rule;
     local: boolean;
     v: Visitors;
     current: { t: TableAnalysis | null };
     dead: boolean;
     deadTables: Set<number>;
-    report: (r: VisitorReport, oldLabel?: string) => void;
   }[] = [];
   for (const rule of rules) {
     const setting = settings[rule.meta.id];
     if (setting === 'off' || only?.skip.has(rule.meta.id)) continue;
     const isLocal = local(rule, only);
     const current = { t: null as TableAnalysis | null };
-    const report = (r: VisitorReport, oldLabel?: string) => {
+    const report = (r: VisitorReport) => {
       const template = rule.meta.messages[r.messageId];
       if (template === undefined) throw new Error(`rule ${rule.meta.id} reported unknown message id "${r.messageId}"`);
       const data = r.data ?? {};
@@ -181,16 +155,15 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
               data,
               ...(detail ? { detail: formatMessage(detail, data) } : {}),
             };
-      let proposal = r.fix ?? null;
-      if (!isVisitorRule(rule) && oldLabel && rule.fix) {
-        const fix = rule.fix;
-        proposal = { label: oldLabel, apply: () => fix(design, finding, analysis) };
-      }
-      out.push({ finding, proposal, scope: isLocal && current.t ? current.t.index : null, by: rule.meta.id });
+      out.push({ finding, proposal: r.fix ?? null, scope: isLocal && current.t ? current.t.index : null, by: rule.meta.id });
     };
     const ctx = { design, analysis, report };
     try {
-      walkers.push({ rule, local: isLocal, v: isVisitorRule(rule) ? rule.create(ctx) : adapt(rule, ctx), current, dead: false, deadTables: new Set(), report });
+      const v = rule.create(ctx);
+      // A rule skipped on an edit by what it reads must report from its design visit only.
+      if (rule.meta.reads && HOOKS.some((h) => h !== 'design' && typeof v[h] === 'function'))
+        throw new Error(`rule ${rule.meta.id} declares meta.reads but visits more than the design`);
+      walkers.push({ rule, local: isLocal, v, current, dead: false, deadTables: new Set() });
     } catch (e) {
       failed(rule, null, e);
     }
@@ -242,28 +215,10 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
           failed(w.rule, t, e);
         } else {
           w.dead = true;
-          if (isVisitorRule(w.rule)) failed(w.rule, null, e);
-          else retryPerTable(w.rule, w.report, e);
+          failed(w.rule, null, e);
         }
       }
     }
-  };
-  // An old-style rule checks the whole design at once: when it throws, it runs again table by
-  // table, so its findings on the tables it gets through stay and rule-failed names the others
-  // (or the design, when no one table makes it fail).
-  const retryPerTable = (rule: Rule, report: (r: VisitorReport, oldLabel?: string) => void, first: unknown) => {
-    let failures = 0;
-    for (const ta of analysis.tables) {
-      const mark = out.length;
-      try {
-        rule.check({ design, analysis: { ...analysis, tables: [ta] }, report: (r) => report({ ...r, fix: undefined }, r.fix) });
-      } catch (e) {
-        out.length = mark;
-        failed(rule, ta, e);
-        failures++;
-      }
-    }
-    if (failures === 0) failed(rule, null, first);
   };
   call(null, every.design, (v) => v.design?.());
   // An edit's lint walks only the tables some visit runs on (unless a rule reads every table).
@@ -280,7 +235,7 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     if (by.table.length) call(t, by.table, (v) => v.table?.(t));
     if (by.field.length) for (const f of t.fields) call(t, by.field, (v) => v.field?.(f, t));
     if (by.family.length) (t.table.families ?? []).forEach((fam, i) => call(t, by.family, (v) => v.family?.(fam, i, t)));
-    if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t)));
+    if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t, i)));
   }
   return out;
 }
@@ -301,7 +256,7 @@ export function sortFindings<T extends Finding>(findings: T[]): T[] {
 }
 
 /** Lints with `rules` (options.registry is ignored here: lint.ts resolves it). */
-export function lintWith(rules: readonly AnyRule[], design: Design, options: LintOptions = {}): LintResult {
+export function lintWith(rules: readonly Rule[], design: Design, options: LintOptions = {}): LintResult {
   const settings: Record<string, SeveritySetting> = { ...(design.lint?.rules ?? {}), ...(options.rules ?? {}) };
   const since = options.since && BASES.get(options.since);
   const part = since ? lintSince(rules, since, design, settings) : null;
@@ -339,7 +294,7 @@ export function lintWith(rules: readonly AnyRule[], design: Design, options: Lin
 
 /** What a lint keeps for the lint of an edit of its design (`since`). */
 interface Base extends Baseline {
-  rules: readonly AnyRule[];
+  rules: readonly Rule[];
   refs?: Map<string, number[]>;
 }
 
@@ -352,7 +307,7 @@ function based(result: LintResult, base: Base): LintResult {
 }
 
 /** Which rules an edit runs again: those whose crossTable names tables (`extra`), and those not run (`skip`). */
-function editScope(rules: readonly AnyRule[], before: Design, was: DesignAnalysis, after: Design, analysis: DesignAnalysis, edit: Edit) {
+function editScope(rules: readonly Rule[], before: Design, was: DesignAnalysis, after: Design, analysis: DesignAnalysis, edit: Edit) {
   const sameCount = after.tables.length === before.tables.length;
   const extra = new Map<string, Set<number>>();
   const skip = new Set<string>();
@@ -360,7 +315,7 @@ function editScope(rules: readonly AnyRule[], before: Design, was: DesignAnalysi
     const cross = r.meta.crossTable;
     if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(before, after, edit.changed, was)));
     const reads = r.meta.reads;
-    if (reads && !isVisitorRule(r) && !r.meta.perTable && sameCount) {
+    if (reads && sameCount) {
       const same = edit.tables.every((ti) => readText(reads, was.tables[ti]!, before) === readText(reads, analysis.tables[ti]!, after));
       if (same) skip.add(r.meta.id);
     }
@@ -374,7 +329,7 @@ function editScope(rules: readonly AnyRule[], before: Design, was: DesignAnalysi
  * the tables, a rename, a table added or removed, other rules or settings).
  */
 function lintSince(
-  rules: readonly AnyRule[],
+  rules: readonly Rule[],
   base: Base,
   design: Design,
   settings: Record<string, SeveritySetting>,
@@ -576,7 +531,7 @@ function indexOf(base: Baseline): Index {
  * that edits tables is checked by linting again what the edit can change (engine/incremental.ts),
  * any other by linting the whole fixed design.
  */
-function checker(rules: readonly AnyRule[], options: LintOptions, base: Baseline, reuse?: Reuse): Check {
+function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, reuse?: Reuse): Check {
   const relint = (d: Design) => lintWith(rules, d, { ...options, since: undefined, verifyFixes: false });
   let index: Index | null = null;
   return (finding, proposal) => {
@@ -624,7 +579,7 @@ const CHECKS = new WeakMap<Finding, { verdict: Verdict; footprint: Footprint }>(
 type Reuse = (finding: Finding, proposal: FixProposal) => { verdict: Verdict; footprint: Footprint } | null;
 
 /** The fix's tables and every crossTable's answer for it, as text. */
-function scopeText(rules: readonly AnyRule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit): string {
+function scopeText(rules: readonly Rule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit): string {
   const parts: unknown[] = [edit.tables];
   for (const r of rules) {
     const cross = r.meta.crossTable;
@@ -649,7 +604,7 @@ function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
 }
 
 /** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
-function sidesOf(rules: readonly AnyRule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
+function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed);
   const { extra, skip } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
   const editRun: EditRun = { edit, extra, skip };

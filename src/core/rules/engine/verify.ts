@@ -1,6 +1,6 @@
 // A fix is a proposal: before it is offered, the engine applies it and checks that (1) the
 // finding is gone, (2) no error or warning is added, (3) every declared query is served at
-// least as well (engine/plans.ts), and (4) the design is still valid. A proposal that fails is
+// least as well (analysis/query-plan-rank.ts), and (4) the design is still valid. A proposal that fails is
 // withheld, and the finding says why. The same check judges every suggestion a rule makes.
 // A fix that edits a few tables is judged on what it can change (engine/incremental.ts): the
 // findings of those tables and of the rules that read the whole design, the queries of those
@@ -9,7 +9,7 @@ import { formatIssue, validateChanged, validateDesign } from '../../load/load-de
 import type { Design, Query } from '../../model/schema';
 import type { DesignAnalysis, TableAnalysis } from '../../analysis/design';
 import type { Finding, PlanEffect } from '../types';
-import { describe, served, worse, type Served } from '../../analysis/plan-rank';
+import { describe, served, worse, type Served } from '../../analysis/query-plan-rank';
 
 export type Verdict = { ok: true; design: Design; effects: PlanEffect[] } | { ok: false; reason: string };
 

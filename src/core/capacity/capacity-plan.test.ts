@@ -1,15 +1,15 @@
-// The capacity plan on issue 13's cases: the JSON shape, the figures, and agreement with the
+// The capacity plan on the capacity cases (test-support/capacity-designs.ts): the JSON shape, the figures, and agreement with the
 // capacity rules (one model: lint's verdict and the plan's cannot disagree).
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analysis/design';
 import { lint } from '../rules/lint';
 import { parseCase } from '../rules/tester';
 import { eventsDesign } from '../../test-support/capacity-designs';
-import { capacityPlan, DEFAULT_PRICES, planJson } from './plan';
+import { planCapacity, DEFAULT_PRICES, capacityPlanJson } from './capacity-plan';
 
 const planOf = (yaml: string, opts = {}) => {
   const d = parseCase(yaml);
-  return capacityPlan(d, analyze(d), opts);
+  return planCapacity(d, analyze(d), opts);
 };
 
 const numbersAreSane = (v: unknown, at = 'plan'): void => {
@@ -21,8 +21,18 @@ const numbersAreSane = (v: unknown, at = 'plan'): void => {
 
 describe('capacity plan', () => {
   it('has exactly the documented JSON shape', () => {
-    const json = planJson(planOf(eventsDesign(20_000, 3)));
-    expect(Object.keys(json)).toEqual(['cluster', 'tables', 'nodesNeeded', 'utilization', 'monthlyCost', 'overLimit', 'clusters', 'assumptions']);
+    const json = capacityPlanJson(planOf(eventsDesign(20_000, 3)));
+    expect(Object.keys(json)).toEqual([
+      'cluster',
+      'tables',
+      'nodesNeeded',
+      'utilization',
+      'monthlyCost',
+      'overLimit',
+      'storageCovers',
+      'clusters',
+      'assumptions',
+    ]);
     expect(json.overLimit).toBeNull();
     expect(Object.keys(json.clusters[0]!)).toEqual([
       'id',
@@ -103,13 +113,13 @@ describe('capacity plan', () => {
     const p = planOf(eventsDesign(0, 3).replace('    load: {writesPerSecond: 0, retention: 7d}\n', ''));
     expect(p.tables[0]).toMatchObject({ writeRowsPerSecond: null, storedBytes: null, storage: 'unknown' });
     expect(p.assumptions.join('\n')).toMatch(/events: no write load declared/);
-    numbersAreSane(JSON.parse(JSON.stringify(planJson(p))));
+    numbersAreSane(JSON.parse(JSON.stringify(capacityPlanJson(p))));
   });
 
   it('agrees with lint: cluster-capacity reports exactly when the plan needs more nodes', () => {
     for (const wps of [5_000, 20_000, 29_400, 29_500, 42_000, 42_100, 300_000]) {
       const d = parseCase(eventsDesign(wps, 3));
-      const p = capacityPlan(d, analyze(d));
+      const p = planCapacity(d, analyze(d));
       const f = lint(d).findings.find((x) => x.rule === 'cluster-capacity');
       expect(f?.messageId ?? 'ok', `${wps} writes/s`).toBe(p.cpuState);
       // 29,400 writes/s is exactly 70% of 3 nodes: at the target, not above it.

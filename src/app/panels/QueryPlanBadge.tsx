@@ -20,7 +20,7 @@ export function planLabel(plan: Pick<QueryPlan, 'kind' | 'scans'>): string {
   }
 }
 
-export function PlanBadge({ plan }: { plan: QueryPlan }) {
+export function QueryPlanBadge({ plan }: { plan: QueryPlan }) {
   const range = plan.kind === 'full-scan' ? 'reads the whole table' : `reads ${plan.start || '(start)'} .. ${plan.end || '(end)'}`;
   return (
     <span className={`plan plan-${plan.kind}`} data-testid="plan-badge" data-plan={plan.kind} title={range}>

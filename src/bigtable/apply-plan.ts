@@ -1,4 +1,4 @@
-// The plan of `btstudio apply`: from the table's current schema to what the design wants (create
+// The apply plan (`btstudio apply`): from the table's current schema to what the design wants (create
 // table, add family, change GC, set row key schema, nothing to do). It never deletes a table or a
 // family unless asked to prune, and never changes what Bigtable cannot change in place (an
 // aggregate type, an existing row key schema): those are conflicts, reported before any write.
@@ -6,7 +6,7 @@ import type { protos } from '@google-cloud/bigtable';
 import { toHex } from '../core/keys/bytes';
 import type { Design, GcRule, Table } from '../core/model/schema';
 import { gcKey, protoKey, rowKeySchemaOf, type Aggregate, type RowKeySchema } from './admin';
-import { explainRpcError, IntegrationError } from './errors';
+import { explainRpcError, BigtableError } from './errors';
 import { instanceNotes, settingsUpdate, settingsWanted } from './settings';
 import { aggregateWord, readTableState } from './table-state';
 import { RPC_TIMEOUT_MS, type Connection, type Target } from './target';
@@ -28,7 +28,7 @@ export type Change =
   | { op: 'delete-family'; table: string; family: string }
   | { op: 'delete-table'; table: string };
 
-export interface TablePlan {
+export interface TableApplyPlan {
   table: string;
   exists: boolean;
   changes: Change[];
@@ -38,10 +38,10 @@ export interface TablePlan {
   conflicts: string[];
 }
 
-export interface Plan {
+export interface ApplyPlan {
   design: string;
   target: Target;
-  tables: TablePlan[];
+  tables: TableApplyPlan[];
   /** Tables of the instance the design does not name (only looked up with prune). */
   extraTables: string[];
   prune: boolean;
@@ -49,20 +49,20 @@ export interface Plan {
   notes: string[];
 }
 
-export function planChanges(plan: Plan): Change[] {
+export function applyPlanChanges(plan: ApplyPlan): Change[] {
   return [...plan.tables.flatMap((t) => t.changes), ...plan.extraTables.map((table): Change => ({ op: 'delete-table', table }))].filter(
     (c) => c.op !== 'delete-table' || plan.prune,
   );
 }
 
-export function planConflicts(plan: Plan): string[] {
+export function applyPlanConflicts(plan: ApplyPlan): string[] {
   return plan.tables.flatMap((t) => t.conflicts.map((c) => `table ${t.table}: ${c}`));
 }
 
 export const isDelete = (c: Change) => c.op === 'delete-family' || c.op === 'delete-table';
 
-export function planDeletes(plan: Plan): Change[] {
-  return planChanges(plan).filter(isDelete);
+export function applyPlanDeletes(plan: ApplyPlan): Change[] {
+  return applyPlanChanges(plan).filter(isDelete);
 }
 
 function familyWant(f: NonNullable<Table['families']>[number]): FamilyWant {
@@ -70,14 +70,14 @@ function familyWant(f: NonNullable<Table['families']>[number]): FamilyWant {
 }
 
 /** Compares the design with the tables as they are; reads only. */
-export async function computePlan(conn: Connection, design: Design, opts: { table?: string | undefined; prune?: boolean } = {}): Promise<Plan> {
+export async function planApply(conn: Connection, design: Design, opts: { table?: string | undefined; prune?: boolean } = {}): Promise<ApplyPlan> {
   const prune = opts.prune === true;
   const tables = opts.table === undefined ? design.tables : design.tables.filter((t) => t.name === opts.table);
   if (opts.table !== undefined && tables.length === 0) {
-    throw new IntegrationError(`the design has no table "${opts.table}" (tables: ${design.tables.map((t) => t.name).join(', ') || '(none)'})`, 'usage');
+    throw new BigtableError(`the design has no table "${opts.table}" (tables: ${design.tables.map((t) => t.name).join(', ') || '(none)'})`, 'usage');
   }
-  const out: TablePlan[] = [];
-  for (const table of tables) out.push(await planTable(conn, design, table, prune));
+  const out: TableApplyPlan[] = [];
+  for (const table of tables) out.push(await planTableApply(conn, design, table, prune));
   let extraTables: string[] = [];
   if (prune && opts.table === undefined) {
     const names = new Set(design.tables.map((t) => t.name));
@@ -95,7 +95,7 @@ export async function computePlan(conn: Connection, design: Design, opts: { tabl
   return { design: design.name, target: conn.target, tables: out, extraTables, prune, notes: instanceNotes(design, conn.target.kind === 'emulator') };
 }
 
-async function planTable(conn: Connection, design: Design, table: Table, prune: boolean): Promise<TablePlan> {
+async function planTableApply(conn: Connection, design: Design, table: Table, prune: boolean): Promise<TableApplyPlan> {
   const state = await readTableState(conn, table.name);
   const notes: string[] = [];
   const conflicts: string[] = [];

@@ -5,7 +5,7 @@
 // API:
 // - `tableLoad(w, capacity)`: a table's load in nodes at 100% CPU (writes, reads, scans).
 // - `skewedScans(workload)`: the lines the plan's assumptions give for scans of skewed fields.
-// - `capacityPlan(design, analysis, options)`: the plan of docs/cli.md (`btstudio plan
+// - `planCapacity(design, analysis, options)`: the plan of docs/cli.md (`btstudio plan
 //   --format json`): cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions.
 //   `options.storage` plans the same design on the other storage type (SSD vs HDD side by side);
 //   `options.prices` replaces the list prices.
@@ -23,9 +23,21 @@ import {
   type NodeFigures,
   type StorageType,
 } from '../analysis/cluster';
-import { formatBytes, formatCount, formatPercent } from '../units';
+import { formatCount, formatPercent } from '../units';
 import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
+import {
+  BEYOND,
+  MAX_CLUSTER_NODES,
+  storedBytesText,
+  readRowsBound,
+  SCAN_BYTES_BOUND,
+  STORED_BYTES_BOUND,
+  storageCoverage,
+  unknownReason,
+  within,
+  type StorageCoverage,
+} from './bounds';
 
 export interface Prices {
   currency: string;
@@ -69,7 +81,7 @@ export function tableLoad(w: TableWorkload, cap: NodeFigures): NodeLoad {
   return { writes, reads, scans, total: writes + reads + scans };
 }
 
-export interface PlanTable {
+export interface CapacityPlanTable {
   table: string;
   /** The peak write rate, which CPU is sized by. */
   writeRowsPerSecond: number | null;
@@ -82,10 +94,11 @@ export interface PlanTable {
   storage: 'bounded' | 'unbounded' | 'unknown';
   /** Nodes this table's load takes at 100% CPU (its reads on the cluster they are routed to); null beyond MAX_CLUSTER_NODES. */
   cpuNodes: number | null;
+  /** Why a figure above is null, by its name: unknown (no write load declared) or past what 1,000 nodes serve (capacity/bounds.ts). Absent when none is. */
+  why?: Record<string, string>;
 }
 
-/** The most nodes one cluster of the format holds (cluster.nodes, autoscaling maxNodes). */
-export const MAX_CLUSTER_NODES = 1000;
+export { MAX_CLUSTER_NODES } from './bounds';
 
 /** Node counts as the plan's JSON gives them: null beyond MAX_CLUSTER_NODES (then `overLimit` says why). */
 export interface NodesNeeded {
@@ -95,7 +108,7 @@ export interface NodesNeeded {
 }
 
 /** One cluster's plan: every write of every table, the reads its app profiles route to it, a full copy of the data. */
-export interface ClusterPlan {
+export interface ClusterCapacityPlan {
   /** The cluster's id; null for the `cluster:` shorthand or a design that declares none. */
   id: string | null;
   /** How the design declares it: a fixed count, autoscaling, or not at all (Bigtable's default of 3 is assumed). */
@@ -112,28 +125,30 @@ export interface ClusterPlan {
   /** An autoscaled cluster: the nodes the autoscaler settles at under the declared peak. */
   settlesAt: number | null;
   utilization: { cpu: number; storage: number };
-  cpuState: PlanState;
-  storageState: PlanState;
+  cpuState: CapacityState;
+  storageState: CapacityState;
 }
 
 export interface CapacityPlan {
   cluster: { nodes: number; storage: StorageType };
-  tables: PlanTable[];
+  tables: CapacityPlanTable[];
   nodesNeeded: NodesNeeded;
   utilization: { cpu: number | null; storage: number | null };
-  monthlyCost: { currency: string; nodes: number | null; storage: number; total: number | null; prices: Prices };
+  monthlyCost: { currency: string; nodes: number | null; storage: number | null; total: number | null; prices: Prices };
   /** When a cluster would need more than MAX_CLUSTER_NODES: what costs most. Null otherwise. */
   overLimit: string | null;
-  clusters: ClusterPlanJson[];
+  /** Which tables the storage figures (utilization, cost) cover: those with a known size. */
+  storageCovers: StorageCoverage;
+  clusters: ClusterCapacityPlanJson[];
   assumptions: string[];
 }
 
-export interface ClusterPlanJson {
+export interface ClusterCapacityPlanJson {
   id: string | null;
-  declared: ClusterPlan['declared'];
+  declared: ClusterCapacityPlan['declared'];
   nodes: number;
-  autoscaling: ClusterPlan['autoscaling'];
-  routing: ClusterPlan['routing'];
+  autoscaling: ClusterCapacityPlan['autoscaling'];
+  routing: ClusterCapacityPlan['routing'];
   cpuTarget: number;
   cpuNodes: number | null;
   nodesNeeded: NodesNeeded;
@@ -142,13 +157,13 @@ export interface ClusterPlanJson {
 }
 
 /** Internal figures the rules read besides the JSON plan. */
-export interface PlanDetail extends CapacityPlan {
+export interface CapacityPlanDetail extends CapacityPlan {
   model: ClusterModel;
   workload: DesignWorkload;
   /** Every cluster's own plan, in the design's order. */
-  clusterPlans: ClusterPlan[];
+  clusterPlans: ClusterCapacityPlan[];
   /** The cluster the top-level figures describe: the one furthest from carrying its load. */
-  binding: ClusterPlan;
+  binding: ClusterCapacityPlan;
   /** Nodes the binding cluster's load takes at 100% CPU, and its parts. */
   cpuNodes: number;
   load: NodeLoad;
@@ -157,8 +172,8 @@ export interface PlanDetail extends CapacityPlan {
   /** The exact recommended count (may exceed MAX_CLUSTER_NODES; nodesNeeded is bounded). */
   recommendedExact: number;
   /** The declared cluster against the load: within target, above the target, over 100%. */
-  cpuState: PlanState;
-  storageState: PlanState;
+  cpuState: CapacityState;
+  storageState: CapacityState;
   /** The single biggest cost: the query, writes or storage of one table. */
   topCost: CostPart | null;
 }
@@ -172,15 +187,15 @@ export interface CostPart {
   text: string;
 }
 
-export type PlanState = 'ok' | 'target' | 'over';
+export type CapacityState = 'ok' | 'target' | 'over';
 
 /** Within `target` of `capacity`, above it, or above the capacity (a relative tolerance for float noise). */
-function stateOf(need: number, capacity: number, target: number): PlanState {
+function stateOf(need: number, capacity: number, target: number): CapacityState {
   const eps = 1e-9 * Math.max(1, capacity);
   return need > capacity + eps ? 'over' : need > capacity * target + eps ? 'target' : 'ok';
 }
 
-export interface PlanOptions {
+export interface CapacityPlanOptions {
   storage?: StorageType;
   prices?: Partial<Prices>;
 }
@@ -200,14 +215,14 @@ const round = (n: number, digits = 0) => {
 /** A count within the format's limit, else null. */
 export const bounded = (n: number): number | null => (Number.isFinite(n) && n <= MAX_CLUSTER_NODES ? n : null);
 
-const memo = new WeakMap<DesignAnalysis, { design: Design; plan: PlanDetail }>();
+const memo = new WeakMap<DesignAnalysis, { design: Design; plan: CapacityPlanDetail }>();
 
-export function capacityPlan(design: Design, analysis: DesignAnalysis, options: PlanOptions = {}): PlanDetail {
+export function planCapacity(design: Design, analysis: DesignAnalysis, options: CapacityPlanOptions = {}): CapacityPlanDetail {
   // Three rules read the plan on every keystroke: compute the default plan once per lint.
   const plain = options.storage === undefined && options.prices === undefined;
   const hit = plain ? memo.get(analysis) : undefined;
   if (hit && hit.design === design) return hit.plan;
-  const plan = computePlan(design, analysis, options);
+  const plan = computeCapacityPlan(design, analysis, options);
   if (plain) memo.set(analysis, { design, plan });
   return plan;
 }
@@ -271,7 +286,7 @@ function routedReads(design: Design, workload: DesignWorkload, cap: NodeFigures)
   return out;
 }
 
-function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOptions): PlanDetail {
+function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: CapacityPlanOptions): CapacityPlanDetail {
   const model = clusterFor(design, options.storage);
   const workload = designWorkload(analysis);
   const cap = model.capacity;
@@ -292,7 +307,7 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
   }
   const storageNodesExact = Math.max(1, Math.ceil(sizedBytes / (cap.storageBytes * STORAGE_TARGET) - 1e-9));
 
-  const clusterPlans: ClusterPlan[] = inst.clusters.map((c) => {
+  const clusterPlans: ClusterCapacityPlan[] = inst.clusters.map((c) => {
     const mine = reads.filter((r) => r.clusters === null || c.id === null || r.clusters.includes(c.id));
     const multi = mine.some((r) => r.multi) || multiWrites.has(c.id);
     const overrideTarget = design.cluster?.nodeCapacity?.cpuTarget;
@@ -309,7 +324,7 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     load.total = load.writes + load.reads + load.scans;
     const cpu = Math.max(1, Math.ceil(load.total / cpuTarget - 1e-9));
     const recommended = Math.max(cpu, storageNodesExact);
-    const declared: ClusterPlan['declared'] = inst.source === 'none' ? 'none' : c.autoscaling ? 'autoscaling' : 'fixed';
+    const declared: ClusterCapacityPlan['declared'] = inst.source === 'none' ? 'none' : c.autoscaling ? 'autoscaling' : 'fixed';
     const nodes = c.planNodes;
     const settlesAt = c.autoscaling
       ? Math.min(c.autoscaling.maxNodes, Math.max(c.autoscaling.minNodes, Math.ceil(load.total / (c.autoscaling.cpuTarget / 100) - 1e-9)))
@@ -337,32 +352,51 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
       : a,
   );
 
-  const tables: PlanTable[] = workload.tables.map((w) => {
+  const tables: CapacityPlanTable[] = workload.tables.map((w) => {
     const own =
       (writeNodes.get(w.table) ?? 0) +
       reads
         .filter((r) => r.table === w.table && (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)))
         .reduce((a, r) => a + r.nodes, 0);
+    // Figures past what 1,000 nodes read, scan or hold are null, and `why` says so (bounds.ts).
+    const why: Record<string, string> = {};
+    const unknown = unknownReason(w);
+    const bound = (name: string, n: number | null, limit: number, beyond: string, digits = 0): number | null => {
+      if (n === null) {
+        why[name] = unknown;
+        return null;
+      }
+      const v = within(n, limit);
+      if (v === null) why[name] = beyond;
+      return v === null ? null : round(v, digits);
+    };
+    const readRowsPerSecond = bound('readRowsPerSecond', w.readRowsPerSecond, readRowsBound(w.readBytes), BEYOND.rowsRead, 1);
+    const scanBytesPerSecond = bound('scanBytesPerSecond', w.scanBytesPerSecond, SCAN_BYTES_BOUND, BEYOND.scanned);
+    const storedBytes = w.storage === 'unbounded' ? null : bound('storedBytes', w.storedBytes, STORED_BYTES_BOUND, BEYOND.stored);
+    const storedBytesGrowthPerMonth = bound('storedBytesGrowthPerMonth', w.storedBytesGrowthPerMonth, STORED_BYTES_BOUND, BEYOND.stored);
+    if (w.writeRowsPerSecond === null) why['writeRowsPerSecond'] = unknown;
     return {
       table: w.table,
       writeRowsPerSecond: w.writeRowsPerSecond,
       averageWriteRowsPerSecond: w.averageWriteRowsPerSecond,
-      readRowsPerSecond: w.readRowsPerSecond === null ? null : round(w.readRowsPerSecond, 1),
-      scanBytesPerSecond: w.scanBytesPerSecond === null ? null : round(w.scanBytesPerSecond),
-      storedBytes: w.storedBytes === null ? null : round(w.storedBytes),
-      storedBytesGrowthPerMonth: w.storedBytesGrowthPerMonth === null ? null : round(w.storedBytesGrowthPerMonth),
+      readRowsPerSecond,
+      scanBytesPerSecond,
+      storedBytes,
+      storedBytesGrowthPerMonth,
       storage: w.storage,
       cpuNodes: bounded(own) === null ? null : round(own, 3),
+      ...(Object.keys(why).length ? { why } : {}),
     };
   });
   const prices: Prices = { ...DEFAULT_PRICES, ...options.prices };
   const perGb = model.storage === 'ssd' ? prices.ssdGbMonth : prices.hddGbMonth;
   const over = clusterPlans.some((c) => c.need.recommended > MAX_CLUSTER_NODES);
   const nodeCost = over ? null : clusterPlans.reduce((a, c) => a + c.need.recommended, 0) * prices.nodeHour * MONTH_HOURS;
-  const storageCost = (sizedBytes / GiB) * perGb * clusterPlans.length;
+  // Storage past what 1,000 nodes hold has no price: no cluster stores it (overLimit says why).
+  const storageCost = sizedBytes > STORED_BYTES_BOUND ? null : (sizedBytes / GiB) * perGb * clusterPlans.length;
   const topCost = costliest(workload, writeNodes, reads, binding, cap);
   const overLimit = over ? overLimitText(topCost) : null;
-  const json = (c: ClusterPlan): ClusterPlanJson => ({
+  const json = (c: ClusterCapacityPlan): ClusterCapacityPlanJson => ({
     id: c.id,
     declared: c.declared,
     nodes: c.nodes,
@@ -386,11 +420,12 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
     monthlyCost: {
       currency: prices.currency,
       nodes: nodeCost === null ? null : round(nodeCost, 2),
-      storage: round(storageCost, 2),
-      total: nodeCost === null ? null : round(nodeCost + storageCost, 2),
+      storage: storageCost === null ? null : round(storageCost, 2),
+      total: nodeCost === null || storageCost === null ? null : round(nodeCost + storageCost, 2),
       prices,
     },
     overLimit,
+    storageCovers: storageCoverage(workload),
     clusters: clusterPlans.map(json),
     assumptions: assumptions(model, workload, prices, clusterPlans),
     model: { ...model, nodes: binding.nodes, cpuTarget: binding.cpuTarget, routing: binding.routing },
@@ -408,7 +443,13 @@ function computePlan(design: Design, analysis: DesignAnalysis, options: PlanOpti
 }
 
 /** What costs most on the binding cluster: one table's writes, one query, or one table's storage. */
-function costliest(workload: DesignWorkload, writeNodes: Map<string, number>, reads: RoutedRead[], binding: ClusterPlan, cap: NodeFigures): CostPart | null {
+function costliest(
+  workload: DesignWorkload,
+  writeNodes: Map<string, number>,
+  reads: RoutedRead[],
+  binding: ClusterCapacityPlan,
+  cap: NodeFigures,
+): CostPart | null {
   const parts: CostPart[] = [];
   for (const w of workload.tables) {
     const n = writeNodes.get(w.table) ?? 0;
@@ -426,7 +467,7 @@ function costliest(workload: DesignWorkload, writeNodes: Map<string, number>, re
         table: w.table,
         kind: 'storage',
         nodes: stored / (cap.storageBytes * STORAGE_TARGET),
-        text: `the ${formatBytes(stored)} ${w.table} keeps${why}`,
+        text: stored > STORED_BYTES_BOUND ? `what ${w.table} keeps${why}` : `the ${storedBytesText(stored)} ${w.table} keeps${why}`,
       });
     }
   }
@@ -447,9 +488,9 @@ function overLimitText(top: CostPart | null): string {
 }
 
 /** The plan as JSON: exactly the documented shape, without the internal figures. */
-export function planJson(p: PlanDetail): CapacityPlan {
-  const { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions } = p;
-  return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, clusters, assumptions };
+export function capacityPlanJson(p: CapacityPlanDetail): CapacityPlan {
+  const { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, storageCovers, clusters, assumptions } = p;
+  return { cluster, tables, nodesNeeded, utilization, monthlyCost, overLimit, storageCovers, clusters, assumptions };
 }
 
 const pct = (n: number) => formatPercent(n, 'whole');
@@ -478,7 +519,7 @@ export function skewedScans(w: DesignWorkload): string[] {
   return out;
 }
 
-function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices, clusters: ClusterPlan[]): string[] {
+function assumptions(model: ClusterModel, w: DesignWorkload, prices: Prices, clusters: ClusterCapacityPlan[]): string[] {
   const c = model.capacity;
   const out = [
     `Per node (${model.storage.toUpperCase()}, 1 KB rows): ${c.readsPerSecond.toLocaleString('en-US')} reads/s or ${c.writesPerSecond.toLocaleString('en-US')} writes/s or ${Math.round(c.scanBytesPerSecond / 1e6)} MB/s of scans, one budget shared by all three (${SOURCES.performance.title}).`,

@@ -1,0 +1,74 @@
+// The pieces every list editor of the form repeats: a fieldset per part of the design (a
+// cluster, a family, a view) whose legend names it, the part's id field, a choice among the
+// names of other parts, and a list's "deletion protection" box.
+import type { ReactNode } from 'react';
+import { CheckField, type Commit, options, type Option, SelectField, TextField } from './fields';
+
+/** The names to offer, with `current` added when it names none of them (a reference to a part that is gone stays shown). */
+export const choicesWith = (names: readonly string[], current: string | undefined): Option<string>[] =>
+  options(current === undefined || names.includes(current) ? names : [...names, current]);
+
+/** One part in a list editor: `<kind> <name>` in the legend (and `badge` after it), the fields inside. */
+export function PartFieldset(props: {
+  kind: string;
+  name: string;
+  /** The part's design path (`instance.clusters[0]`). */
+  at: string;
+  className: string;
+  testId: string;
+  compare?: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={props.className} data-path={props.at} data-testid={props.testId} data-compare={props.compare}>
+      <legend>
+        {props.kind} <code>{props.name}</code>
+        {props.badge && <> {props.badge}</>}
+      </legend>
+      {props.children}
+    </fieldset>
+  );
+}
+
+/** The id (or name) of a part: monospaced text. */
+export function IdField(props: { label: string; path: string; value: string; hint?: string; onCommit: Commit<string> }) {
+  return <TextField label={props.label} path={props.path} mono value={props.value} hint={props.hint} onCommit={props.onCommit} />;
+}
+
+/**
+ * A choice among the names of other parts (tables, views, app profiles), `unset` for none;
+ * shown only when there is one to choose or one is set.
+ */
+export function RefField(props: {
+  label: string;
+  path: string;
+  value: string | undefined;
+  names: readonly string[];
+  unset: string;
+  onCommit: Commit<string | undefined>;
+}) {
+  if (props.names.length === 0 && props.value === undefined) return null;
+  return (
+    <SelectField
+      label={props.label}
+      path={props.path}
+      value={props.value}
+      unset={props.unset}
+      options={choicesWith(props.names, props.value)}
+      onCommit={props.onCommit}
+    />
+  );
+}
+
+/** A part's deletion protection (set: true; cleared: the key is left out). */
+export function DeletionProtectionField(props: { at: string; checked: boolean | undefined; onCommit: Commit<boolean> }) {
+  return <CheckField label="Deletion protection" path={`${props.at}.deletionProtection`} checked={props.checked === true} onCommit={props.onCommit} />;
+}
+
+/** A duration in the format's notation (`30s`, `90d`), monospaced; trimmed, and empty clears it. */
+export function DurationField(props: { label: string; path: string; value: string | undefined; hint?: string; onCommit: Commit<string | undefined> }) {
+  return (
+    <TextField label={props.label} path={props.path} mono value={props.value ?? ''} hint={props.hint} onCommit={(v) => props.onCommit(v.trim() || undefined)} />
+  );
+}
