@@ -63,7 +63,8 @@ const BYTES_LIMIT = 1000 * 16 * 1024 ** 4;
  * backticks, brackets or quotes, and the keys command) is the user's, not a figure: not read.
  */
 export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>): string[] {
-  if (o.code_text || /^(keys|export .*--to (?!markdown)|open|share|import)/.test(o.command)) return [];
+  // (infer, fix and diff print a design or its values, as open and import do: a key's 2^53 is no figure.)
+  if (o.code_text || /^(keys|export .*--to (?!markdown)|open|share|import|infer|fix|diff)/.test(o.command)) return [];
   const problems: string[] = [];
   const scanText = (raw: string) => {
     const text = raw
