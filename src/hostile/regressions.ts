@@ -153,4 +153,93 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): one 1,030-character value in every
+    // key made infer answer a closed set of values longer than the format's 1,024 characters, and
+    // then refuse its own design as an internal error.
+    name: "infer of the design's own keys: a string field of one 1,030-character value",
+    design: {
+      format: v1,
+      name: 'long values',
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{id}{s}',
+            encoding: 'orderedCode',
+            fields: { id: { type: 'uuid' }, s: { type: 'string', cardinality: 1, length: 1024, prefix: 'abcdef' } },
+          },
+        },
+      ],
+    },
+  },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): zipf values of 1,024 digits share a
+    // long prefix, which infer quoted twice in the field's description (2,109 characters, over
+    // the format's 2,000), and then refused its own design as an internal error.
+    name: "infer of the design's own keys: 1,024-digit zipf values sharing a long prefix",
+    design: {
+      format: v1,
+      name: 'long shared value',
+      tables: [
+        {
+          name: 'm',
+          rowKey: {
+            template: '{k}~{s}',
+            fields: {
+              k: { type: 'bytes' },
+              s: { type: 'string', cardinality: 999_999_988, length: 1024, alphabet: 'digits', distribution: 'zipf', skew: 10 },
+            },
+          },
+        },
+      ],
+    },
+  },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): most values "*𝆹𝅥" (astral
+    // characters), some empty: infer's common prefix ended between the two halves of a
+    // surrogate pair, and the closed set it answered held a lone surrogate (no UTF-8 form).
+    name: "infer of the design's own keys: values of astral characters sharing a prefix, and an empty one",
+    design: {
+      format: v1,
+      name: 'astral',
+      tables: [
+        {
+          name: 'd',
+          rowKey: {
+            template: '{a}#!{b}',
+            delimiter: '#!',
+            fields: {
+              a: { type: 'string', values: ['*𝆹𝅥', '', 'ὴ'], weights: [77, 3, 5], distribution: 'sequential' },
+              b: { type: 'domain', cardinality: 362_499, distribution: 'zipf', skew: 0.3688574272425216 },
+            },
+          },
+        },
+      ],
+    },
+  },
+  {
+    // Found by npm run fuzz (infer of the design's own keys): a 4,096-byte bytes field then a
+    // binary ordered-code int, delimited by ~: infer read one binary run of 4,108 bytes and
+    // answered a bytes field past the format's 4,096, then refused its own design.
+    name: "infer of the design's own keys: a 4,096-byte field beside binary bytes, delimited",
+    design: {
+      format: v1,
+      name: 'wide binary',
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{salt}~{k}~{n}',
+            delimiter: '~',
+            fields: {
+              salt: { type: 'hash', buckets: 1, of: ['k'], pad: 4 },
+              k: { type: 'bytes', length: 4096 },
+              n: { type: 'int', min: 761_267_264_600, max: 761_267_264_600, encoding: 'orderedCode', distribution: 'hot', share: 0.81 },
+            },
+          },
+        },
+      ],
+    },
+  },
 ];

@@ -13,6 +13,7 @@ import { TemplateError } from '../core/keys/template';
 import { KeyCodecError } from '../core/keys/values';
 import { optionsFor, simulate } from '../core/sim/index';
 import { toJson, toText } from '../cli/commands/simulate';
+import { BUDGETS } from '../cli/budgets';
 
 export interface Output {
   /** The command line, e.g. `export --to sql --table t`. */
@@ -22,6 +23,8 @@ export interface Output {
   err: string;
   /** Program text (key builders): words such as `undefined` are code there, not figures. */
   code_text: boolean;
+  /** Wall-clock milliseconds of the run (the fuzz run's time budgets; never asserted in CI). */
+  ms?: number;
 }
 
 // Units that follow a size, a count or a rate in our outputs.
@@ -60,7 +63,8 @@ const BYTES_LIMIT = 1000 * 16 * 1024 ** 4;
  * backticks, brackets or quotes, and the keys command) is the user's, not a figure: not read.
  */
 export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>): string[] {
-  if (o.code_text || /^(keys|export .*--to (?!markdown)|open|share|import)/.test(o.command)) return [];
+  // (infer, fix and diff print a design or its values, as open and import do: a key's 2^53 is no figure.)
+  if (o.code_text || /^(keys|export .*--to (?!markdown)|open|share|import|infer|fix|diff)/.test(o.command)) return [];
   const problems: string[] = [];
   const scanText = (raw: string) => {
     const text = raw
@@ -120,16 +124,31 @@ export async function allOutputs(design: Design): Promise<Output[]> {
   const run = async (argv: string[], codeText = false) => {
     const t0 = Date.now();
     const r = await runCli(...argv);
-    if (process.env.OUTPUTS_PROFILE) console.log(`${Date.now() - t0} ms ${argv.filter((a) => a !== file).join(' ')}`);
-    outs.push({ command: argv.map((a) => (a === file ? 'design.yaml' : a)).join(' '), ...r, code_text: codeText });
+    const ms = Date.now() - t0;
+    if (process.env.OUTPUTS_PROFILE) console.log(`${ms} ms ${argv.filter((a) => a !== file).join(' ')}`);
+    outs.push({
+      command: argv.map((a) => (a === file ? 'design.yaml' : a.startsWith(dir) ? a.slice(dir.length + 1) : a)).join(' '),
+      ...r,
+      code_text: codeText,
+      ms,
+    });
     return r;
   };
   try {
     for (const format of ['text', 'json', 'sarif']) await run(['lint', file, '--format', format]);
     for (const format of ['text', 'json']) await run(['plan', file, '--format', format]);
     for (const format of ['design', 'markdown'] as const) await run(['export', file, '--to', format]);
+    for (const format of ['text', 'json']) await run(['plan', file, '--format', format]);
+    await run(['fix', file]);
+    for (const format of ['text', 'json']) await run(['diff', file, file, '--format', format]);
     for (const t of design.tables) {
-      await run(['keys', file, '--table', t.name, '-n', '20']);
+      const keys = await run(['keys', file, '--table', t.name, '-n', '20']);
+      // The design's own keys read back: infer answers (a template, or why not), never crashes.
+      if (keys.code === 0) {
+        const t0 = Date.now();
+        const r = await runCliWithInput(['infer', '-', '--format', 'json'], keys.out);
+        outs.push({ command: `infer - (the keys of table ${t.name})`, ...r, code_text: false, ms: Date.now() - t0 });
+      }
       // The CLI's simulation on at most 8 nodes (its key samples grow with the nodes), and the
       // core's on the design's own nodes (1 to 1,000) with few samples, both printed as the CLI does.
       const nodes = Math.min(design.cluster?.nodes ?? 3, 8);
@@ -150,8 +169,9 @@ export async function allOutputs(design: Design): Promise<Output[]> {
     }
     const link = await run(['share', file]);
     if (link.code === 0) {
+      const t0 = Date.now();
       const r = await runCliWithInput(['open', '-'], link.out.trim());
-      outs.push({ command: 'open - (the link of share)', ...r, code_text: false });
+      outs.push({ command: 'open - (the link of share)', ...r, code_text: false, ms: Date.now() - t0 });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -163,8 +183,9 @@ export async function allOutputs(design: Design): Promise<Output[]> {
 function coreSimulation(design: Design, t: Table): Output {
   const command = `simulate() of table ${t.name} on ${design.cluster?.nodes ?? 3} nodes`;
   try {
+    const t0 = Date.now();
     const r = simulate(t, optionsFor(design, { seconds: 60, samples: 500, maxBuckets: 16, maxSlots: 8 }));
-    return { command, code: 0, out: `${JSON.stringify(toJson(design, r))}\n${toText(design, r)}`, err: '', code_text: false };
+    return { command, code: 0, out: `${JSON.stringify(toJson(design, r))}\n${toText(design, r)}`, err: '', code_text: false, ms: Date.now() - t0 };
   } catch (e) {
     // The documented refusal: a key that cannot be generated (the CLI says "table T: ...").
     if (e instanceof TemplateError || e instanceof KeyCodecError)
@@ -178,12 +199,32 @@ export function exitProblems(o: Output): string[] {
   const p: string[] = [];
   if (o.code === 70 || /internal error/.test(o.err)) p.push(`internal error: ${o.err.split('\n')[0]}`);
   if (/ failed: /.test(o.err)) p.push(`a part failed: ${o.err.split('\n')[0]}`);
-  if (/ rule-failed$|"(?:rule|ruleId)": "rule-failed"/m.test(o.out)) p.push(`a rule failed: ${/[^\n]*failed on[^\n]*/.exec(o.out)?.[0]}`);
+  // (A design's own `rule: rule-failed`, an acceptance of that rule, is no failure.)
+  if (/^(?!\s*(?:- )?rule: )[^\n]* rule-failed$|"(?:rule|ruleId)": "rule-failed"/m.test(o.out))
+    p.push(`a rule failed: ${/[^\n]*failed on[^\n]*/.exec(o.out)?.[0]}`);
   // lint, share, open and import of an exported schema always answer; an export or keys and
   // simulate may refuse with exit 2 and a reason (a format that cannot express the design, a
   // key that cannot be generated), never with anything else.
-  if (/^(lint|share|open|import)/.test(o.command) && o.code === 2) p.push(`exit 2: ${o.err.split('\n')[0]}`);
+  // (infer may refuse keys with no shared structure, with its reason: commands.test.ts checks it.)
+  if (/^(lint|share|open|import|plan|fix|diff)/.test(o.command) && o.code === 2) p.push(`exit 2: ${o.err.split('\n')[0]}`);
   if (![0, 1, 2].includes(o.code)) p.push(`exit ${o.code}`);
-  if (o.code === 2 && o.err.trim().split('\n').length > 1 && !/^(export|import)/.test(o.command)) p.push(`more than one line on a refusal: ${o.err}`);
+  if (o.code === 2 && o.err.trim().split('\n').length > 1 && !/^(export|import|infer)/.test(o.command)) p.push(`more than one line on a refusal: ${o.err}`);
+  return p;
+}
+
+/**
+ * What exceeds its command's budget (src/cli/budgets.ts): the output's bytes always; the time
+ * only when `times` is set (the fuzz run), at ten times the budget, so CI never fails on a slow
+ * machine. `designBytes` is the design file's size; infer reads the keys, sized the same way.
+ */
+export function budgetProblems(o: Output, designBytes: number, times = false): string[] {
+  const name = /^(?:simulate\(\)|[a-z]+)/.exec(o.command)?.[0].replace('()', '') ?? '';
+  const budget = BUDGETS[name];
+  if (!budget) return [];
+  const p: string[] = [];
+  const bytes = Buffer.byteLength(o.out) + Buffer.byteLength(o.err);
+  const bound = budget.outputBytes(designBytes);
+  if (bytes > bound) p.push(`${bytes} bytes of output, over the budget of ${bound} for a ${designBytes}-byte design (${budget.what})`);
+  if (times && o.ms !== undefined && o.ms > 10 * budget.ms) p.push(`${o.ms} ms, over ten times the budget of ${budget.ms} ms`);
   return p;
 }

@@ -137,6 +137,8 @@ function commonPrefix(vs: readonly string[]): string {
   // Up to the first digit: `tenant_0412` -> `tenant_`, `week2026-01-05` -> `week`.
   const digit = first.slice(0, p).search(/[0-9]/);
   if (digit >= 0) p = digit;
+  // Never half a character: a prefix that ends on a high surrogate keeps its pair together.
+  if (p > 0 && p < first.length && /[\uD800-\uDBFF]/.test(first[p - 1]!)) p--;
   const cls = (c: string) => (/[A-Za-z]/.test(c) ? 'a' : 'p');
   while (p > 0 && p < first.length && cls(first[p - 1]!) === 'a' && cls(first[p]!) === 'a') p--;
   return first.slice(0, p);
@@ -185,7 +187,10 @@ function binaryGuess(raw: readonly Uint8Array[], ctx: ColumnContext): Guess {
       );
     return intGuess(vs, vs.map(String), fit, ctx, { encoding: 'bigEndian' });
   }
-  return { kind: 'field', field: { type: 'bytes', length: width }, prefix: '', confidence: round2(fit * 0.7), note: `${width} raw bytes` };
+  // A bytes field holds at most 4,096 bytes (the format's bound): wider runs are said, not written.
+  const length = Math.min(width, MAX_BYTES_LENGTH);
+  const note = length < width ? `${width} raw bytes (a bytes field holds at most ${MAX_BYTES_LENGTH})` : `${width} raw bytes`;
+  return { kind: 'field', field: { type: 'bytes', length }, prefix: '', confidence: round2(fit * (length < width ? 0.35 : 0.7)), note };
 }
 
 function tsGuess(vs: readonly bigint[], unit: 's' | 'ms' | 'us', confidence: number, extra: Record<string, unknown>, what: string): Guess {
@@ -279,11 +284,29 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
   return stringGuess(vs, ctx, '');
 }
 
+/** The format's bound of a bytes field's length. */
+const MAX_BYTES_LENGTH = 4096;
+/** The format's bounds of a string field: a value of `values`, and `prefix` (in UTF-16 units, as zod counts). */
+const MAX_VALUE_CHARS = 1024;
+const MAX_PREFIX_CHARS = 256;
+
+/** A prefix the format holds: its first 256 UTF-16 units, never half a surrogate pair. */
+function fitPrefix(prefix: string): string {
+  if (prefix.length <= MAX_PREFIX_CHARS) return prefix;
+  let out = '';
+  for (const ch of prefix) {
+    if (out.length + ch.length > MAX_PREFIX_CHARS) break;
+    out += ch;
+  }
+  return out;
+}
+
 function stringGuess(vs: readonly string[], ctx: ColumnContext, prefix: string): Guess & { kind: 'field' } {
   const n = vs.length;
   const counts = countValues(vs);
   const full = prefix ? vs.map((v) => prefix + v) : vs;
-  if (counts.size <= 1000 && counts.size <= Math.max(1, n / 5)) {
+  // A closed set only of values the format can hold (at most 1,024 characters each).
+  if (counts.size <= 1000 && counts.size <= Math.max(1, n / 5) && full.every((v) => v.length <= MAX_VALUE_CHARS)) {
     const sorted = [...countValues(full).entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const uniformish = sorted[0]![1] <= sorted[sorted.length - 1]![1] * 1.5;
     const field = { type: 'string', values: sorted.map((e) => e[0]), ...(uniformish ? {} : { weights: sorted.map((e) => e[1]) }) } as Field;
@@ -312,7 +335,7 @@ function stringGuess(vs: readonly string[], ctx: ColumnContext, prefix: string):
   const s = spreadOf(counts, n, ctx.total);
   const field = {
     type: 'string',
-    ...(prefix ? { prefix } : {}),
+    ...(prefix ? { prefix: fitPrefix(prefix) } : {}),
     ...(alphabet ? { alphabet } : {}),
     ...(length && length <= 1024 ? { length } : {}),
     cardinality: s.cardinality,

@@ -116,7 +116,8 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
   const first: Guess | undefined = guesses[0];
   if (first?.kind === 'field' && first.salt) checkSalt(rowKey, names[0]!, first.salt, sample, inferred[0]!, notes);
   for (const f of inferred) f.type = rowKey.fields[f.name]!.type;
-  for (const f of inferred) rowKey.fields[f.name] = { ...rowKey.fields[f.name]!, description: `Inferred: ${f.note} (confidence ${f.confidence}).` } as Field;
+  for (const f of inferred)
+    rowKey.fields[f.name] = { ...rowKey.fields[f.name]!, description: `Inferred: ${clipNote(f.note)} (confidence ${f.confidence}).` } as Field;
 
   const { fitted, misfitCount, misfits } = checkAll(src, rowKey, opts.maxMisfits ?? 1000);
   const tableName = opts.table ?? 'inferred';
@@ -235,4 +236,15 @@ function checkSalt(
     info.note = `a salt: uniform over 0..${salt.buckets - 1}, but not FNV-1a of the other fields (kept as an int)`;
     notes.push(`${name} looks like a salt over ${salt.buckets} buckets, but the FNV-1a rule does not reproduce it: your application computes it another way`);
   }
+}
+
+/** A note that fits a field's description (at most 2,000 characters with its frame): cut at a character, with an ellipsis. */
+function clipNote(note: string, max = 1900): string {
+  if (note.length <= max) return note;
+  let out = '';
+  for (const ch of note) {
+    if (out.length + ch.length > max) break;
+    out += ch;
+  }
+  return `${out}…`;
 }

@@ -82,20 +82,33 @@ export function joinOrderedCodeStruct(fields: readonly Uint8Array[]): Uint8Array
   let last = fields.length - 1;
   while (last >= 0 && fields[last]!.length === 0) last--;
   if (last < 0) return Uint8Array.of(0, 0);
-  const out: number[] = [];
+  // Sized first, then filled: a key of megabytes is one allocation, not an array of numbers.
+  let size = 2 * last;
   for (let i = 0; i <= last; i++) {
-    if (i > 0) out.push(0x00, 0x01);
+    const f = fields[i]!;
+    size += f.length === 0 ? 2 : f.length;
+    for (let j = 0; j < f.length; j++) if (f[j] === 0x00) size++;
+  }
+  const out = new Uint8Array(size);
+  let o = 0;
+  for (let i = 0; i <= last; i++) {
+    if (i > 0) {
+      out[o++] = 0x00;
+      out[o++] = 0x01;
+    }
     const f = fields[i]!;
     if (f.length === 0) {
-      out.push(0x00, 0x00);
+      out[o++] = 0x00;
+      out[o++] = 0x00;
       continue;
     }
-    for (const b of f) {
-      if (b === 0x00) out.push(0x00, 0xff);
-      else out.push(b);
+    for (let j = 0; j < f.length; j++) {
+      const b = f[j]!;
+      out[o++] = b;
+      if (b === 0x00) out[o++] = 0xff;
     }
   }
-  return Uint8Array.from(out);
+  return out;
 }
 
 /**

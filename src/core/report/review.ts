@@ -14,6 +14,9 @@ import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from '../export/common';
 import { renderGc } from '../model/gc';
 
+/** Bytes of a key the review shows at most (as the simulator's labels, LABEL_BYTES). */
+const REVIEW_KEY_BYTES = 1024;
+
 /** Text safe in a Markdown table cell. */
 export function cell(s: string): string {
   return s
@@ -105,8 +108,12 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
     const l = codec.layout;
     out.push(`- Template: ${code(table.rowKey.template)} (segments ${code(describeLayout(l))})`);
     out.push(`- Encoding: ${l.encoding}${l.delimiter !== null ? `, delimiter ${code(l.delimiter)}${l.inferredDelimiter ? ' (inferred)' : ''}` : ''}`);
-    out.push(`- Example key: ${code(displayKey(codec.encode(exampleRecord(table.rowKey))))}`);
-    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: peakWrites(design, table) ?? undefined }).map((k) => code(displayKey(k)));
+    // A key past 1,024 bytes shows its first 1,024 and its length, as the simulator's labels do:
+    // the review stays a page, whatever the key (docs/fuzz.md, "Budgets").
+    const show = (k: Uint8Array) =>
+      k.length <= REVIEW_KEY_BYTES ? displayKey(k) : `${displayKey(k.subarray(0, REVIEW_KEY_BYTES))}... (${k.length.toLocaleString('en-US')} bytes)`;
+    out.push(`- Example key: ${code(show(codec.encode(exampleRecord(table.rowKey))))}`);
+    const samples = sampleKeys(table.rowKey, 3, { writesPerSecond: peakWrites(design, table) ?? undefined }).map((k) => code(show(k)));
     out.push(`- Sample keys (seed 1): ${samples.join(', ')}`);
   } catch (e) {
     out.push(`- Template: ${code(table.rowKey.template)}`, `- The key cannot be built: ${cell((e as Error).message)}`);

@@ -97,8 +97,11 @@ export class SimEngine {
     opts: SimOptions,
   ) {
     // The mean key length enters the bytes of a write, and so the node capacity.
-    const probe = sampleKeys(table.rowKey, 64, { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? declaredWrites(table).peak ?? undefined });
-    const keyBytes = probe.reduce((a, k) => a + k.length, 0) / probe.length;
+    // 64 keys, or 8 when those are already long (64 keys of megabytes would be the run's largest cost).
+    const probeOpts = { seed: opts.seed ?? 1, writesPerSecond: opts.writesPerSecond ?? declaredWrites(table).peak ?? undefined };
+    const meanBytes = (keys: Uint8Array[]) => keys.reduce((a, k) => a + k.length, 0) / keys.length;
+    const few = sampleKeys(table.rowKey, 8, probeOpts);
+    const keyBytes = meanBytes(meanBytes(few) > 65_536 ? few : sampleKeys(table.rowKey, 64, probeOpts));
     const p = resolveParams(table, opts, keyBytes);
     this.params = p;
     this.state = new SimState(p);

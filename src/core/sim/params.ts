@@ -83,6 +83,10 @@ export const BUDGETS = {
   tabletKeyBytes: 4 * 1024 * 1024,
   /** At least this many tablets allowed, whatever the key length. */
   minTablets: 64,
+  /** Keys longer than this (64 KiB) get floors of hugeKeyFloor samples and tablets instead. */
+  hugeKeyBytes: 65_536,
+  /** Samples and tablets at least, for keys past hugeKeyBytes: 16 keys of the format's longest (4 MB) are 64 MiB. */
+  hugeKeyFloor: 16,
   /** Bytes of one write, at most (1 TiB): every figure derived from it stays finite. */
   maxRowBytes: 2 ** 40,
 } as const;
@@ -177,7 +181,8 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
   // Every write is generated when the budget allows; otherwise a fixed number of keys per
   // tick, each standing for an equal share of the tick's writes.
   // The byte budget bounds the keys kept: long keys get fewer samples.
-  const byteRate = Math.max(LIMITS.samples[0], Math.floor(BUDGETS.sampleKeyBytes / keyLength)) / seconds;
+  const huge = keyLength > BUDGETS.hugeKeyBytes;
+  const byteRate = Math.max(huge ? BUDGETS.hugeKeyFloor : LIMITS.samples[0], Math.floor(BUDGETS.sampleKeyBytes / keyLength)) / seconds;
   const askedRate = Math.max(samples / seconds, DEFAULTS.minSamplesPerTick / tickSeconds);
   const budgetRate = Math.min(byteRate, askedRate);
   const sampleRate = wps <= budgetRate ? wps : budgetRate;
@@ -189,7 +194,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     );
   }
   const requestedTablets = Math.round(clamp(finiteOr(opts.maxTablets, DEFAULTS.maxTablets), [1, 1_000_000]));
-  const tabletCap = Math.max(BUDGETS.minTablets, Math.floor(BUDGETS.tabletKeyBytes / keyLength));
+  const tabletCap = Math.max(huge ? BUDGETS.hugeKeyFloor : BUDGETS.minTablets, Math.floor(BUDGETS.tabletKeyBytes / keyLength));
   const maxTablets = Math.min(requestedTablets, tabletCap);
   const tabletCut =
     maxTablets < requestedTablets

@@ -9,6 +9,7 @@ import type { Table } from '../model/schema';
 import { NODE_FIGURES } from '../analysis/cluster';
 import { name, THRESHOLDS, type PatternEvidence } from './pattern';
 import { sequentialRewriter } from './sequential';
+import { simulate } from './index';
 
 describe('sequential fields when one key stands for many writes', () => {
   const rowKey: RowKey = {
@@ -136,6 +137,37 @@ describe('the byte budgets of a run', () => {
     expect(slow.cuts).toEqual([]);
     expect(slow.maxTablets).toBe(1024);
     expect(slow.writesPerSample).toBe(1);
+  });
+
+  it('keys of megabytes (past 64 KiB) get floors of 16 samples and 16 tablets, not 100 and 64, and say so', () => {
+    // The format's longest key: 1,026 bytes fields of 4,096 bytes, 4.2 MB.
+    const p = resolveParams(table, { seconds: 600 }, 4_220_956);
+    expect(Math.floor(p.sampleRate * p.seconds + 1e-9)).toBe(BUDGETS.hugeKeyFloor);
+    expect(p.maxTablets).toBe(BUDGETS.hugeKeyFloor);
+    expect(p.cuts[0]).toMatch(/^sampled 16 keys of 4,220,956 bytes \(a byte budget of 16 MiB\)/);
+    expect(p.tabletCut).toBe('at most 16 tablets of 4,220,956-byte keys (a byte budget of 4 MiB for their start keys)');
+    // Just under the line, the usual floors hold.
+    const under = resolveParams(table, { seconds: 600 }, BUDGETS.hugeKeyBytes);
+    expect(Math.floor(under.sampleRate * under.seconds + 1e-9)).toBe(256);
+    expect(under.maxTablets).toBe(BUDGETS.minTablets);
+  });
+
+  it('a run of 512 KB keys keeps 31 samples (16 MiB) and at most 16 tablets (a work bound), and prints its cuts', () => {
+    const fields = Object.fromEntries(Array.from({ length: 128 }, (_, i) => [`f${i}`, { type: 'bytes' as const, length: 4096 }]));
+    const wide: Table = {
+      name: 'w',
+      rowKey: {
+        template: Object.keys(fields)
+          .map((f) => `{${f}}`)
+          .join(''),
+        encoding: 'orderedCode',
+        fields,
+      },
+      load: { writesPerSecond: 1e9 },
+    };
+    const r = simulate(wide, { seconds: 60, maxBuckets: 8, maxSlots: 8 });
+    expect(r.tablets).toBeLessThanOrEqual(16);
+    expect(r.cuts.join('\n')).toMatch(/sampled 31 keys of 526,603 bytes/);
   });
 
   it('clamps the bytes of a write so every figure derived from them stays finite', () => {
