@@ -85,7 +85,8 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
   };
   const walk = (v: unknown, key: string, at: string): void => {
     if (typeof v === 'number') {
-      const limit = /bytes/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
+      // Byte figures (tableBytes, rowBytes, growthPerMonth: bytes a month) are bounded at 16 PiB, counts at 10^15.
+      const limit = /bytes|growthPerMonth/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
       if (Math.abs(v) > limit) problems.push(`JSON ${at} = ${v}, past the bound`);
     } else if (typeof v === 'string') scanText(v);
     else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
