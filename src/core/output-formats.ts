@@ -23,9 +23,6 @@ export const OUTPUT_FORMATS: Record<ExportFormat, { label: string; covers: Cover
   design: { label: 'Design (YAML or JSON)', covers: 'design' },
 };
 
-/** Formats that can write the whole design in one file: every format but the per-table ones. */
-export const WHOLE_DESIGN_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter((f) => OUTPUT_FORMATS[f].covers !== 'table');
-
 /** Formats that can write either one table or the whole design (the choice the dialog and --table make). */
 export const EITHER_FORMATS: readonly ExportFormat[] = EXPORT_FORMATS.filter((f) => OUTPUT_FORMATS[f].covers === 'either');
 

@@ -1,9 +1,9 @@
 // Every output of a design by name, behind one entry point for the Export dialog, the CLI and
 // the MCP tools: the exports (export/, one module per format) and the design review
 // (report/review.ts). It sits above both, so the exports need not know the validator the review
-// runs. What each format covers (one table, the whole design, or either) is decided here only:
-// `covers` below, read by exportTable, the CLI's --table, the dialog's choices and the MCP tool's
-// description.
+// runs. What each format covers (one table, the whole design, or either) and its label are
+// output-formats.ts's (plain data, read by exportTable, the CLI's --table, the dialog, the palette
+// and the MCP tool's description); this module adds each format's exporter.
 import type { Design, Table } from './model/schema';
 import { EXPORT_FORMATS, OUTPUT_FORMATS, type Coverage, type ExportFormat } from './output-formats';
 import { exportCbt } from './export/cbt';
@@ -27,7 +27,6 @@ export {
   EITHER_FORMATS,
   EXPORT_FORMATS,
   OUTPUT_FORMATS,
-  WHOLE_DESIGN_FORMATS,
   writesWholeDesign,
   type Coverage,
   type ExportFormat,
@@ -48,13 +47,13 @@ export const EXPORTERS: Record<ExportFormat, { label: string; covers: Coverage; 
 export { DESIGN_PARTS, type DesignPart, type PartContext } from './export/design-parts';
 export { exportWhole, type WholeFormat } from './export/whole';
 
-/**
- * Exports a table, or the whole design when `tableName` is null and the format covers it
- * (`covers` above). Throws ExportError when the format cannot express the design.
- */
 /** The whole-design formats written by export/whole.ts (the others handle a null table themselves). */
 const SCRIPT_FORMATS: readonly ExportFormat[] = ['gcloud', 'cbt', 'terraform'] satisfies WholeFormat[];
 
+/**
+ * Exports a table, or the whole design when `tableName` is null and the format covers it
+ * (output-formats.ts `covers`). Throws ExportError when the format cannot express the design.
+ */
 export function exportTable(design: Design, tableName: string | null, format: ExportFormat, options: ExportOptions = {}): ExportResult {
   const entry = EXPORTERS[format];
   if (!entry) throw new ExportError(`unknown export format "${String(format)}" (formats: ${EXPORT_FORMATS.join(', ')})`);
