@@ -20,6 +20,7 @@ describe('formatPercent: the one percent formatter', () => {
     for (const style of ['figure', 'whole', 'tenths', 'share'] as const) {
       expect(formatPercent(Number.NaN, style)).toBe('unbounded');
       expect(formatPercent(Number.POSITIVE_INFINITY, style)).toBe('unbounded');
+      expect(formatPercent(1e30, style)).toBe('over 10^15%');
     }
   });
 });

@@ -47,13 +47,14 @@ export function formatBytes(n: number): string {
  * - `whole`: whole percents, grouped past 999: 23%, 1,250%;
  * - `tenths`: at most one decimal (two under 0.1%), for the simulator's shares: 5%, 12.5%, 0.05%;
  * - `share`: whole from 10%, one decimal from 0.1%, else "under 0.1%": what a query reads of a table.
- * Not finite: "unbounded".
+ * Not finite: "unbounded"; past 10^15 percent: "over 10^15%".
  */
 export type PercentStyle = 'figure' | 'whole' | 'tenths' | 'share';
 
 export function formatPercent(x: number, style: PercentStyle = 'figure'): string {
   if (!Number.isFinite(x)) return 'unbounded';
   const p = x * 100;
+  if (Math.abs(p) > COUNT_BOUND) return 'over 10^15%';
   switch (style) {
     case 'whole':
       return `${formatCount(p)}%`;
