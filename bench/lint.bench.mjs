@@ -45,6 +45,9 @@ const fresh = () => JSON.parse(text); // every table a new object: nothing cache
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
 const round = (x) => Math.round(x * 100) / 100;
+/** One bench line: the median and p90 of `samples` in ms, for a 100-table design, with `extra` fields. */
+const report = (name, samples, extra = {}) =>
+  console.log(JSON.stringify({ name, value: round(median(samples)), unit: 'ms', p90: round(p90(samples)), tables: 100, ...extra }));
 
 for (let i = 0; i < 30; i++) lint(fresh());
 const full = [];
@@ -55,17 +58,7 @@ for (let i = 0; i < 50; i++) {
   full.push(performance.now() - t0);
 }
 const findings = lint(fresh()).findings.length;
-console.log(
-  JSON.stringify({
-    name: 'lint-100-tables-full-warm',
-    value: round(median(full)),
-    unit: 'ms',
-    p90: round(p90(full)),
-    tables: 100,
-    findings,
-    note: 'every table a new object (no cache), JIT warm',
-  }),
-);
+report('lint-100-tables-full-warm', full, { findings, note: 'every table a new object (no cache), JIT warm' });
 
 // Warm in every sense: the same design linted again (JIT and per-table caches warm).
 const same = fresh();
@@ -76,16 +69,7 @@ for (let i = 0; i < 50; i++) {
   lint(same);
   warm.push(performance.now() - t0);
 }
-console.log(
-  JSON.stringify({
-    name: 'lint-100-tables-warm',
-    value: round(median(warm)),
-    unit: 'ms',
-    p90: round(p90(warm)),
-    tables: 100,
-    note: 'same design again: JIT and per-table caches warm',
-  }),
-);
+report('lint-100-tables-warm', warm, { note: 'same design again: JIT and per-table caches warm' });
 
 // A keystroke: one table changes, the other 99 keep their objects (immutable updates).
 let d = fresh();
@@ -98,7 +82,7 @@ for (let i = 0; i < 200; i++) {
   lint(d);
   inc.push(performance.now() - t0);
 }
-console.log(JSON.stringify({ name: 'lint-100-tables-one-table-edited', value: round(median(inc)), unit: 'ms', p90: round(p90(inc)), tables: 100 }));
+report('lint-100-tables-one-table-edited', inc);
 const t0 = performance.now();
 loadDesign(yaml, 'bench.yaml');
 console.log(
@@ -156,35 +140,6 @@ for (let i = 0; i < 200; i++) {
   planOnly.push(t2 - t1);
   both.push(t2 - t0);
 }
-console.log(
-  JSON.stringify({
-    name: 'plan-100-tables-one-table-edited',
-    value: round(median(planOnly)),
-    unit: 'ms',
-    p90: round(p90(planOnly)),
-    tables: 100,
-    note: 'SSD and HDD plans of the Capacity panel',
-  }),
-);
-console.log(
-  JSON.stringify({
-    name: 'lint-plus-plan-100-tables-one-table-edited',
-    value: round(median(both)),
-    unit: 'ms',
-    p90: round(p90(both)),
-    tables: 100,
-    target: 5,
-    note: 'the keystroke: fix checks deferred',
-  }),
-);
-console.log(
-  JSON.stringify({
-    name: 'fix-checks-100-tables-one-table-edited',
-    value: round(median(checks)),
-    unit: 'ms',
-    p90: round(p90(checks)),
-    tables: 100,
-    fixesOffered: offered,
-    note: 'after the keystroke, before a Fix button shows',
-  }),
-);
+report('plan-100-tables-one-table-edited', planOnly, { note: 'SSD and HDD plans of the Capacity panel' });
+report('lint-plus-plan-100-tables-one-table-edited', both, { target: 5, note: 'the keystroke: fix checks deferred' });
+report('fix-checks-100-tables-one-table-edited', checks, { fixesOffered: offered, note: 'after the keystroke, before a Fix button shows' });
