@@ -19,10 +19,10 @@ import { SimControls } from './SimControls';
 import { SimResults } from './SimResults';
 import { planCapacity } from '../../core/capacity/capacity-plan';
 import { needsSentence } from '../../core/capacity/wording';
-import { analyze } from '../../core/analysis/design';
+import { analyze, peakWrites } from '../../core/analysis/design';
 import { simulationHref, takeRunRequest } from './link';
 import { useSimulation } from './useSimulation';
-import { declaredPeak, defaultWorkload, startingWrites, optionsOf, parseWorkload, type WorkloadText } from './workload';
+import { defaultWorkload, startingWrites, optionsOf, parseWorkload, type WorkloadText } from './workload';
 import './sim.css';
 
 const HeatmapMemo = memo(Heatmap);
@@ -141,7 +141,7 @@ function SimPanel({ docId }: { docId: string }) {
               {ranTable.name === table?.name ? 'The table changed since this run: run again to update.' : `These results are for the table ${ranTable.name}.`}
             </p>
           )}
-          <SimResults result={result} declared={declaredPeak(design, ranTable)} plan={needsSentence(planCapacity(design, analyze(design)))} />
+          <SimResults result={result} declared={peakWrites(design, ranTable) ?? undefined} plan={needsSentence(planCapacity(design, analyze(design)))} />
           {last?.jobs[0] && ranTable.name === table?.name && (
             <PreSplit docId={docId} table={ranTable} options={last.jobs[0].options} result={result} stale={!!stale} />
           )}

@@ -2,7 +2,7 @@
 // their defaults from the design and the table, and the parsed options for a run.
 import { clusterOf, DEFAULTS, LIMITS, optionsFor, type SimOptions } from '../../core/sim';
 import type { Design, Table } from '../../core/model/schema';
-import { analyze, declaredWrites } from '../../core/analysis/design';
+import { peakWrites } from '../../core/analysis/design';
 
 export interface WorkloadText {
   nodes: string;
@@ -36,20 +36,12 @@ export function samplesFor(nodes: number, detail: number): number | undefined {
   return Math.min(1_000_000, Math.round(detail * budget));
 }
 
-/** The table's declared peak write rate (inherited through writtenWith); undefined when it declares none. */
-export function declaredPeak(design: Design, table: Table): number | undefined {
-  analyze(design);
-  return declaredWrites(table).peak ?? undefined;
-}
-
 /**
  * The rate a run of `table` starts at: its declared peak (a table written with another takes
- * that table's; the analysis's declaredWrites is the one reader), else the simulator's default.
+ * that table's: the analysis's peakWrites), else the simulator's default.
  */
 export function startingWrites(design: Design, table: Table | undefined): number {
-  if (!table) return DEFAULTS.writesPerSecond;
-  analyze(design);
-  return declaredWrites(table).peak ?? DEFAULTS.writesPerSecond;
+  return (table && peakWrites(design, table)) ?? DEFAULTS.writesPerSecond;
 }
 
 /** The cluster's nodes, the default duration and seed, the table's declared write rate. */
