@@ -538,11 +538,12 @@ function viewTable(source: Table, v: NonNullable<Design['materializedViews']>[nu
   };
 }
 
-function analyzeViews(design: Design, nodes: number): ViewAnalysis[] {
+/** `named`: the first table of a name in `design`. */
+function analyzeViews(design: Design, nodes: number, named: (name: string) => Table | undefined): ViewAnalysis[] {
   const out: ViewAnalysis[] = [];
   for (const v of design.materializedViews ?? []) {
     if (!v.groupBy && !v.index) continue;
-    const source = design.tables.find((t) => t.name === v.table);
+    const source = named(v.table);
     if (!source) continue;
     const hit = viewCache.get(v);
     let ta = hit && hit.source === source && hit.nodes === nodes ? hit.ta : null;
@@ -562,7 +563,7 @@ function analyzeViews(design: Design, nodes: number): ViewAnalysis[] {
  * fields mapped by name. The table's analysis is then a copy whose plans say where each query is
  * served (the cached analysis of the table itself stays as it was).
  */
-function routeQueries(tables: TableAnalysis[], views: ViewAnalysis[]): TableAnalysis[] {
+function routeQueries(tables: TableAnalysis[], views: ViewAnalysis[], named: (name: string) => TableAnalysis | undefined): TableAnalysis[] {
   return tables.map((ta) => {
     const queries = ta.table.queries ?? [];
     if (!queries.some((q) => q.servedBy !== undefined)) return ta;
@@ -570,7 +571,7 @@ function routeQueries(tables: TableAnalysis[], views: ViewAnalysis[]): TableAnal
     const plans = ta.plans.map((p) => {
       const q = queries[p.index];
       if (!q?.servedBy || q.servedBy === ta.table.name) return p;
-      const table = tables.find((t) => t.table.name === q.servedBy);
+      const table = named(q.servedBy);
       const view = table ? undefined : views.find((v) => v.name === q.servedBy && v.source === ta.table.name);
       const server = table ?? view?.analysis;
       if (!server?.layout) return p;
@@ -582,23 +583,167 @@ function routeQueries(tables: TableAnalysis[], views: ViewAnalysis[]): TableAnal
   });
 }
 
-/** Whether a table's analysis reads another table (its writes or a query's plan come from it). */
-const linked = (t: Table) => t.writtenWith !== undefined || (t.queries ?? []).some((q) => q.servedBy !== undefined);
-const linkedBefore = new WeakMap<DesignAnalysis, boolean>();
+/** The names of other tables a table refers to (a companion written with it, a query served by another). */
+export function refersTo(t: Table): string[] {
+  const out: string[] = [];
+  const written = (t as { writtenWith?: unknown }).writtenWith;
+  if (typeof written === 'string') out.push(written);
+  for (const q of t.queries ?? []) {
+    const by = (q as { servedBy?: unknown }).servedBy;
+    if (typeof by === 'string') out.push(by);
+  }
+  return out;
+}
+
+/** The tables of a design that refer to each name, by index. */
+export function referrers(design: Pick<Design, 'tables'>): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  design.tables.forEach((t, i) => {
+    for (const n of refersTo(t)) {
+      const list = m.get(n);
+      if (list) list.push(i);
+      else m.set(n, [i]);
+    }
+  });
+  return m;
+}
+
+/**
+ * The tables an edit changes and, over and over, the tables that name one of them (their
+ * analyses read the tables they name: a companion's writes, a served query's plan), ascending.
+ * `names(i)`: the names table i had before and has after the edit.
+ */
+export function namingClosure(changed: readonly number[], refs: ReadonlyMap<string, readonly number[]>, names: (i: number) => readonly string[]): number[] {
+  const out = new Set(changed);
+  const todo = [...changed];
+  while (todo.length) {
+    for (const n of names(todo.pop()!)) {
+      for (const j of refs.get(n) ?? []) {
+        if (out.has(j)) continue;
+        out.add(j);
+        todo.push(j);
+      }
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** What an edit's analysis looks up in the analysis of the design before it, built once per analysis. */
+interface Lookup {
+  /** The indices of the tables of each name, ascending. */
+  byName: Map<string, number[]>;
+  refs: Map<string, number[]>;
+  /** The tables written with another (their inherited load is set for each design analysed). */
+  written: number[];
+}
+const lookups = new WeakMap<DesignAnalysis, Lookup>();
+
+function lookupOf(before: DesignAnalysis): Lookup {
+  let hit = lookups.get(before);
+  if (hit) return hit;
+  const byName = new Map<string, number[]>();
+  const written: number[] = [];
+  before.tables.forEach((ta, i) => {
+    const list = byName.get(ta.table.name);
+    if (list) list.push(i);
+    else byName.set(ta.table.name, [i]);
+    if (ta.table.writtenWith !== undefined) written.push(i);
+  });
+  hit = { byName, refs: referrers({ tables: before.tables.map((ta) => ta.table) }), written };
+  lookups.set(before, hit);
+  return hit;
+}
 
 /**
  * The analysis of `design`, an edit of the design `before` analyses in which only the tables at
- * `changed` differ (and the design outside `tables` is the same): those tables are analysed,
- * the others kept. The same as analyze(design), at the cost of the changed tables; a design
- * whose tables depend on each other (writtenWith, servedBy, materialized views) is analysed whole.
+ * `changed` differ (tables may be added at the end; the design outside `tables` is the same):
+ * those tables are analysed, and those that name one of them (writtenWith, servedBy, and so on
+ * through the tables naming those) analysed or routed again; the materialized views over them
+ * are analysed again; every other table's analysis is kept. The same as analyze(design), at the
+ * cost of the tables the edit reaches.
  */
 export function analyzeEdit(before: DesignAnalysis, design: Design, changed: readonly number[]): DesignAnalysis {
-  let links = linkedBefore.get(before);
-  if (links === undefined) linkedBefore.set(before, (links = before.tables.some((ta) => linked(ta.table))));
-  if (links || before.views.length || design.materializedViews?.length || changed.some((i) => linked(design.tables[i]!))) return analyze(design);
+  if (design.tables.length < before.tables.length) return analyze(design);
+  const look = lookupOf(before);
+  const changedSet = new Set(changed);
+  const namesOf = (i: number) => {
+    const was = before.tables[i]?.table.name;
+    const now = design.tables[i]!.name;
+    return was === undefined || was === now ? [now] : [was, now];
+  };
+  // The first table of a name in the edited design, as analyze() finds it (`skip`: a table that is not its own base).
+  const first = (name: string, skip?: Table): number => {
+    let best = -1;
+    for (const j of look.byName.get(name) ?? []) {
+      if (changedSet.has(j) || design.tables[j] === skip) continue;
+      best = j;
+      break;
+    }
+    for (const j of changed) if ((best < 0 || j < best) && design.tables[j]!.name === name && design.tables[j] !== skip) best = j;
+    return best;
+  };
+  // Every companion's inherited load, as analyze() sets it (a fix check may have set another's).
+  for (const i of new Set([...look.written, ...changed])) {
+    const t = design.tables[i]!;
+    if (t.writtenWith === undefined) continue;
+    const b = first(t.writtenWith, t);
+    const base = b < 0 ? undefined : design.tables[b];
+    if (base?.load) inheritedLoad.set(t, base.load);
+    else inheritedLoad.delete(t);
+  }
+  const again = namingClosure(changed, look.refs, namesOf);
+  // A name two tables hold (an invalid design): analyzed whole, as the first of them decides.
+  for (const name of new Set(again.flatMap(namesOf))) {
+    const had = look.byName.get(name) ?? [];
+    const kept = had.filter((j) => !changedSet.has(j)).length;
+    if (had.length > 1 || kept + changed.filter((j) => design.tables[j]!.name === name).length > 1) return analyze(design);
+  }
+  const views = design.materializedViews?.length ? analyzeViews(design, before.nodes, (name) => design.tables[first(name)]) : before.views;
+  const unrouted = (j: number) => analyzeTableCached(design.tables[j]!, j, before.nodes);
   const tables = before.tables.slice();
-  for (const i of changed) tables[i] = analyzeTableCached(design.tables[i]!, i, before.nodes);
-  return { nodes: before.nodes, storage: before.storage, tables, views: before.views };
+  // `again` holds every changed table, so every added one.
+  for (const i of again) tables[i] = unrouted(i);
+  const routed = routeQueries(
+    again.map((i) => tables[i]!),
+    views,
+    (name) => {
+      const j = first(name);
+      return j < 0 ? undefined : unrouted(j);
+    },
+  );
+  again.forEach((i, k) => {
+    tables[i] = routed[k]!;
+  });
+  return { nodes: before.nodes, storage: before.storage, tables, views };
+}
+
+/**
+ * The analysis of `design`, an edit of the design `before` analyses that changes only the
+ * instance (`instance`, `cluster`: clusters, nodes, storage, app profiles), not `tables` or the
+ * views: the same as analyze(design). A table's analysis reads of the instance only the node
+ * count (writesPerNode), so with another count each is copied with its own.
+ */
+export function analyzeInstanceEdit(before: DesignAnalysis, design: Design): DesignAnalysis {
+  const inst = instanceOf(design);
+  const nodes = Math.min(...inst.clusters.map((c) => c.planNodes));
+  if (nodes === before.nodes) return { ...before, storage: inst.storage };
+  const copies = new Map<TableAnalysis, TableAnalysis>();
+  const renode = (ta: TableAnalysis): TableAnalysis => {
+    let copy = copies.get(ta);
+    if (copy) return copy;
+    copy = { ...ta, writesPerNode: ta.writesPerSecond / nodes };
+    // A cached analysis says the count it was made for.
+    if ('nodes' in ta) (copy as TableAnalysis & { nodes: number }).nodes = nodes;
+    copies.set(ta, copy);
+    if (ta.servers) copy.servers = new Map([...ta.servers].map(([i, s]) => [i, renode(s)]));
+    return copy;
+  };
+  return {
+    nodes,
+    storage: inst.storage,
+    tables: before.tables.map(renode),
+    views: before.views.map((v) => ({ ...v, analysis: renode(v.analysis) })),
+  };
 }
 
 export function analyze(design: Design): DesignAnalysis {
@@ -606,13 +751,21 @@ export function analyze(design: Design): DesignAnalysis {
   // cluster counts at maxNodes, the one count every figure uses (model/instance.ts planNodes).
   const inst = instanceOf(design);
   const nodes = Math.min(...inst.clusters.map((c) => c.planNodes));
+  const byName = new Map<string, number[]>();
+  design.tables.forEach((t, i) => {
+    const list = byName.get(t.name);
+    if (list) list.push(i);
+    else byName.set(t.name, [i]);
+  });
+  const first = (name: string) => byName.get(name)?.[0] ?? -1;
   for (const t of design.tables) {
     if (t.writtenWith === undefined) continue;
-    const base = design.tables.find((x) => x.name === t.writtenWith && x !== t);
+    const b = byName.get(t.writtenWith)?.find((i) => design.tables[i] !== t);
+    const base = b === undefined ? undefined : design.tables[b];
     if (base?.load) inheritedLoad.set(t, base.load);
     else inheritedLoad.delete(t);
   }
-  const views = analyzeViews(design, nodes);
+  const views = analyzeViews(design, nodes, (name) => design.tables[first(name)]);
   const tables = design.tables.map((t, i) => analyzeTableCached(t, i, nodes));
-  return { nodes, storage: inst.storage, tables: routeQueries(tables, views), views };
+  return { nodes, storage: inst.storage, tables: routeQueries(tables, views, (name) => tables[first(name)]), views };
 }

@@ -28,6 +28,7 @@ export default defineVisitorRule({
         '{cluster} aims at {target}% CPU, above the {recommended}% Google recommends with multi-cluster routing for failover ("Monitor an instance").',
     },
     fixable: true,
+    readsInstance: true,
     reads: capacityPlanReads,
   },
   create: ({ design, analysis, report }) => ({

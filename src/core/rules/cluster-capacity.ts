@@ -75,6 +75,7 @@ export default defineVisitorRule({
       none: 'no cluster is declared, so Bigtable\'s default of 3 nodes is assumed; the design needs {recommended} ({because}), mostly for {top}: {advice} ("Plan your capacity").',
     },
     fixable: true,
+    readsInstance: true,
   },
   create: ({ design, analysis, report }) => ({
     design() {

@@ -23,6 +23,7 @@ export default defineVisitorRule({
       slow: 'query "{query}" of {table} targets a p99 of {latency} ms on an HDD instance. Google gives HDD reads as "low double-digit ms" and SSD reads as single-digit ms, and "Individual row reads on HDD are very slow" because each one waits for a disk seek ("Choose between SSD and HDD storage"); HDD suits large datasets that are not latency-sensitive. Use SSD storage (for the instance: the storage type is chosen when it is created), or relax the target to what HDD serves.',
     },
     fixable: true,
+    readsInstance: true,
   },
   create({ design, report }) {
     if (instanceOf(design).storage !== 'hdd') return {};

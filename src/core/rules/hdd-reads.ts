@@ -20,6 +20,7 @@ export default defineVisitorRule({
         'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
+    readsInstance: true,
     reads: capacityPlanReads,
   },
   create: ({ design, analysis, report }) => ({

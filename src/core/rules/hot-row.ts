@@ -29,6 +29,7 @@ export default defineTableRule({
         'one {fields} counter row takes {share} of writes ({wps}/s, {fraction} of a node) and never splits, so that is its ceiling. Its family aggregates: split the counter over N rows summed on read, or add up increments in the writer ("Aggregate values at write time").',
     },
     fixable: false,
+    readsInstance: true,
   },
   table(t, { design, report }) {
     const m = tableHotspot(design, t);

@@ -107,6 +107,7 @@ export default defineTableRule({
         '{range} takes {share} of the {total} writes/s, {wps} writes/s: the salt {salt} ({saltBuckets} buckets) gives the busiest {field} one bucket. No split divides that range, so one node serves it: {perNode} writes/s of these rows at 100% CPU; above half of that ({half}) the range has no room to grow ("Plan your capacity"). {saltAdvice}',
     },
     fixable: true,
+    readsInstance: true,
   },
   table(t, { design, analysis, report }) {
     const first = prefixField(t);

@@ -14,6 +14,7 @@ export default defineTableRule({
       unprotected: 'table {table} of a production design can be deleted by one Admin API call; set deletionProtection ("Manage tables").',
     },
     fixable: true,
+    readsInstance: true,
   },
   table({ table: t, index: ti }, { design, report }) {
     if (design.instance?.environment !== 'production' || t.deletionProtection === true) return;

@@ -30,6 +30,7 @@ export default defineVisitorRule({
       range: '{what} {value} is outside what Bigtable accepts ({allowed}), so creating it fails ("{page}"); use {fixed}.',
     },
     fixable: true,
+    readsInstance: true,
     // The table settings it checks (the rest is the instance's, outside tables).
     reads: ({ table: t }) => [t.name, t.changeStreamRetention, t.backup?.retention, t.tieredStorage?.infrequentAccessAfter],
   },

@@ -27,6 +27,7 @@ export default defineTableRule({
         'query "{query}" needs {fields} at the front of the key, but query "{other}" needs {otherFields}: one key cannot lead with both. A table or index keyed {template} would send the writes of each moment to a few key ranges, the hotspot Schema design best practices warns of: keep a second table {second} with a hash salt of at least {nodes} buckets in front, read with one scan per bucket.',
     },
     fixable: true,
+    readsInstance: true,
   },
   table(ta, { design, analysis, report }) {
     const queries = ta.table.queries ?? [];

@@ -54,6 +54,7 @@ export default defineVisitorRule({
         'query "{query}" filters only on column values ({filters}): Bigtable has no index on values, so it scans the whole table. Add a table keyed by that value, or a continuous materialized view ordered by it (an asynchronous secondary index, Schema design best practices "Materialized views › For secondary indexing").',
     },
     fixable: true,
+    readsInstance: true,
     // A full scan's remedy names another table whose key serves the query (support/servers.ts):
     // an edit of a table whose key has the query's fields may change it.
     crossTable: (before, after, changed, analysis = analyze(before)) => {

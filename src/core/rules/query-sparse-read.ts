@@ -31,6 +31,7 @@ export default defineVisitorRule({
         'query "{query}" narrows its read by {used} only; {fields} {come} later in the key, so the read goes through every value of them ({kind}) and drops all but about 1 in {ratio} rows. Bigtable bills and serves every row a read goes through. Put {fields} before {range} (field promotion), or serve the query from a table keyed that way.',
     },
     fixable: true,
+    readsInstance: true,
   },
   create({ design, analysis, report }) {
     return {

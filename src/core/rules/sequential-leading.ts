@@ -21,6 +21,7 @@ export default defineTableRule({
         'the key starts with {field}, a uuid v7: its first 48 bits are the time in milliseconds, so every new row sorts after all others and every write goes to the last tablet and one node, as a leading timestamp does. Use a random v4 uuid (version: 4) if rows are read only by id, or put a salt in front ({buckets} buckets hashed from {field}): a lookup by {field} stays one read.',
     },
     fixable: true,
+    readsInstance: true,
   },
   table(t, { design, analysis, report }) {
     const first = t.fields[0];

@@ -28,6 +28,7 @@ export default defineVisitorRule({
         '{tablesDetail} store {bytes}{growth}, over {target} of the {limit} that {cluster} ({declared}) holds; the design needs {recommended} ({because}): {advice} ("Quotas and limits").',
     },
     fixable: true,
+    readsInstance: true,
   },
   create: ({ design, analysis, report }) => ({
     design() {

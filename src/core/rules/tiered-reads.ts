@@ -34,6 +34,7 @@ export default defineVisitorRule({
         'query "{query}" of {table} reads {lookback} back and targets {latency} ms, but cells older than {tier} are on infrequent access storage, whose reads take "low double-digit ms" ("Choose between SSD and HDD storage"). Tier later (infrequentAccessAfter: {lookback}) or filter the query to the SSD-resident time range ("Tiered storage overview", filter by time range).',
     },
     fixable: true,
+    readsInstance: true,
   },
   create({ design, report }) {
     const cluster = clusterOf(design);

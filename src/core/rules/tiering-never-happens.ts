@@ -19,6 +19,7 @@ export default defineTableRule({
       gcFirst: 'cells move after {tier} but GC deletes them by {age} at the latest, so none ever moves ("Tiered storage overview").',
     },
     fixable: false,
+    readsInstance: true,
   },
   table({ table: t }, { design, report }) {
     const storage = instanceOf(design).storage;

@@ -27,6 +27,7 @@ export default defineTableRule({
         'the key starts with the {bucket} bucket {field}: writes spread within a {bucket} over the fields after it, but each new {bucket} starts on one tablet ({load}) until Bigtable splits it. Leading with {next} avoids the rollover.',
     },
     fixable: true,
+    readsInstance: true,
   },
   table(t, { design, analysis, report }) {
     const first = t.fields.find((f) => !f.isSalt);

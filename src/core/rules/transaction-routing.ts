@@ -69,6 +69,7 @@ export default defineTableRule({
       notAllowed: '{what} needs a single-row transaction, which profile {profile} does not allow (Routing options).',
     },
     fixable: true,
+    readsInstance: true,
   },
   table(ta, { design, report }) {
     for (const tx of transactions(design, ta)) {

@@ -39,6 +39,14 @@ export interface RuleMeta {
    * that visits anything but the design.
    */
   reads?: (t: TableAnalysis, design: Design) => unknown;
+  /**
+   * Whether the rule reads the instance (`instance`, `cluster`: clusters, node counts, storage,
+   * app profiles, the environment), directly or through what derives from it (the analysis's
+   * `nodes` and `storage`, a table's `writesPerNode`, the capacity plan, the hotspot model). A fix
+   * that changes only the instance is checked by running again the rules that say so; every
+   * other rule's findings are taken as they were (engine/instance.test.ts holds this to a whole lint).
+   */
+  readsInstance?: boolean;
 }
 
 export interface Finding {

@@ -96,6 +96,7 @@ export default defineVisitorRule({
         'materialized view {view} is grouped by {key}: every source write updates the view row of its group, and the busiest group takes about {rate} writes/s ({wps} writes/s into the source, {share} of them). One row is never split across tablets, and one {storage} node serves about {perNode} writes/s of 1 KB rows ("Understand performance"), so that row needs {nodes} nodes\' worth on one tablet. Group by a finer key (add a field that spreads the busiest group) or aggregate at read time.',
     },
     fixable: false,
+    readsInstance: true,
     reads: readByViews,
   },
   create: ({ design, analysis, report }) => ({

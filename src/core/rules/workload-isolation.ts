@@ -99,6 +99,7 @@ export default defineVisitorRule({
         'batch query "{query}" goes through {profile}, a multi-cluster profile: its reads go to the nearest cluster that is available, so a long job can land on every cluster that serves the application. Route it through a single-cluster profile ("App profiles", "Routing options") or run it on Data Boost (dataBoost: true; "Data Boost overview": read-only, and it may not see data written in the last 35 minutes).',
     },
     fixable: true,
+    readsInstance: true,
     // A batch query is judged against the serving queries of every table: one visit of the
     // design, run again on an edit only when what it reads of the edited tables changed.
     reads: (ta) => [ta.table.name, ta.table.load?.appProfile, (ta.table.queries ?? []).map((q) => [q.name, q.kind, q.dataBoost, q.latencyMs, q.appProfile])],

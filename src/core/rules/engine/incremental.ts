@@ -1,9 +1,11 @@
 // What a fix can change, so its check lints again only that: the tables it edits (by object:
 // designs are immutable, an edit keeps every other table the same object) and the tables that
 // name one of them, while every rule that reads the whole design runs again in full. A fix that
-// changes anything outside `tables` (the cluster, the views, the lint settings) or removes a table
-// is checked by linting the whole design, as before.
-import type { Design, Table } from '../../model/schema';
+// changes only the instance (`instance`, `cluster`) runs again the rules that read it
+// (`meta.readsInstance`). A fix that changes anything else outside `tables` (the views, the lint
+// settings) or removes a table is checked by linting the whole design, as before.
+import type { Design } from '../../model/schema';
+import { namingClosure, referrers } from '../../analysis/design';
 
 export interface Edit {
   /** Indices of the tables to lint again, ascending (edited, added, and those naming them). */
@@ -14,26 +16,7 @@ export interface Edit {
   namesChanged: boolean;
 }
 
-/** The names of other tables a table refers to (a companion written with it, a query served by another). */
-export function refersTo(t: Table): string[] {
-  const out: string[] = [];
-  const written = (t as { writtenWith?: unknown }).writtenWith;
-  if (typeof written === 'string') out.push(written);
-  for (const q of t.queries ?? []) {
-    const by = (q as { servedBy?: unknown }).servedBy;
-    if (typeof by === 'string') out.push(by);
-  }
-  return out;
-}
-
-/** The tables of a design that refer to each name, by index. */
-export function referrers(design: Design): Map<string, number[]> {
-  const m = new Map<string, number[]>();
-  design.tables.forEach((t, i) => {
-    for (const n of refersTo(t)) m.set(n, [...(m.get(n) ?? []), i]);
-  });
-  return m;
-}
+export { referrers, refersTo } from '../../analysis/design';
 
 /**
  * The edit from `before` to `after`, or null when only a whole lint can tell what changed.
@@ -52,14 +35,36 @@ export function editOf(before: Design, after: Design, refs: Map<string, number[]
     changed.push(i);
     if (!was || was.name !== t.name) namesChanged = true;
   });
-  const names = new Set<string>();
-  for (const i of changed) {
-    names.add(after.tables[i]!.name);
+  // A changed table is visited anyway; an unchanged one refers to the same names as before, and
+  // one that names a table visited again (its analysis reads that table) is visited again too.
+  const tables = namingClosure(changed, refs, (i) => {
     const was = before.tables[i];
-    if (was) names.add(was.name);
+    const now = after.tables[i]!.name;
+    return was && was.name !== now ? [was.name, now] : [now];
+  });
+  return { tables, changed, namesChanged };
+}
+
+/** The keys of a design that hold its instance: clusters, nodes, storage, app profiles. */
+const INSTANCE_KEYS: ReadonlySet<string> = new Set(['instance', 'cluster']);
+
+/** Whether `after` differs from `before` only in its instance (the same list of tables, the same views and settings). */
+export function instanceEdit(before: Design, after: Design): boolean {
+  if (after.tables !== before.tables) return false;
+  let changed = false;
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if ((before as Record<string, unknown>)[k] === (after as Record<string, unknown>)[k]) continue;
+    if (!INSTANCE_KEYS.has(k)) return false;
+    changed = true;
   }
-  // A changed table is visited anyway; an unchanged one refers to the same names as before.
-  const tables = new Set(changed);
-  for (const n of names) for (const i of refs.get(n) ?? []) tables.add(i);
-  return { tables: [...tables].sort((a, b) => a - b), changed, namesChanged };
+  return changed;
+}
+
+/**
+ * Whether an instance edit keeps what the tables refer to in the instance: whether there is an
+ * instance block, and the ids of its app profiles (so every table's references are as valid as before).
+ */
+export function sameProfiles(before: Design, after: Design): boolean {
+  const ids = (d: Design) => (d.instance ? JSON.stringify((d.instance.appProfiles ?? []).map((p) => p.id)) : null);
+  return ids(before) === ids(after);
 }

@@ -6,8 +6,8 @@
 // Given the lint of the design before an edit (`since`, the studio's keystroke), it lints again
 // only what the edit can change and keeps the rest, fixes' verdicts included (lintSince).
 import type { Design } from '../../model/schema';
-import { analyze, analyzeEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
-import { editOf, referrers, type Edit } from './incremental';
+import { analyze, analyzeEdit, analyzeInstanceEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
+import { editOf, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
 import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
 import { formatMessage, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
@@ -547,6 +547,12 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
       fixed = null;
     }
     if (fixed && options.verifyScope !== 'whole') index ??= indexOf(base);
+    if (fixed && index?.valid && instanceEdit(base.design, fixed)) {
+      // Only the instance changed: the rules that read it run again; the tables are as they were.
+      const invalid = invalidReason(fixed, sameProfiles(base.design, fixed) ? [] : null, base.design);
+      if (invalid) return { ok: false, reason: invalid };
+      return judge(finding, fixed, instanceSides(rules, base, index, fixed), compareFindings);
+    }
     const edit = fixed && index ? editOf(base.design, fixed, index.refs) : null;
     if (!fixed || !edit || !index?.valid) return verifyFix(base, finding, fixed, relint);
     const invalid = invalidReason(fixed, edit.tables, base.design);
@@ -677,6 +683,33 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
     touched: new Set(edit.changed.map((i) => fixed.tables[i]!.name)),
   };
   return { sides, footprint };
+}
+
+/**
+ * The two sides of a fix that changes only the instance: the findings of the rules that read it
+ * (`readsInstance`), found again on the fixed design; every other rule's findings are the same
+ * on both sides. No table changes, so every query is served as before.
+ */
+function instanceSides(rules: readonly Rule[], base: Baseline, index: Index, fixed: Design): Sides {
+  const again = rules.filter((r) => r.meta.readsInstance === true);
+  const ids = new Set(again.map((r) => r.meta.id));
+  const analysis = analyzeInstanceEdit(base.analysis, fixed);
+  const after = sortFindings(run(fixed, analysis, base.settings, again).map((p) => p.finding));
+  const had = counts(base.pending.filter((p) => ids.has(p.by)).map((p) => p.finding));
+  const inPart = (f: Finding) => {
+    const s = index.scopeOf.get(f);
+    return !s || ids.has(s.by);
+  };
+  return {
+    before: (kind, k) => had[kind].get(k) ?? 0,
+    after,
+    common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
+    anyTable: index.anyTable,
+    existing: base.analysis.tables.length,
+    was: [],
+    now: () => [],
+    touched: new Set(),
+  };
 }
 
 function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok: true }>, design: Design): void {
