@@ -2,7 +2,7 @@
 // each with fixable findings, linted with every proposed fix checked (what `btstudio lint` does),
 // beside the same design at 100 tables, so the growth shows as a ratio (10x the tables: 10x the
 // time when lint is linear). Target: the 1,000 tables under 2 s. Then the studio's keystroke at
-// both sizes (below).
+// both sizes (below). Each line gives both sizes' figures and the ratio.
 import { importBundle, src } from './bundle.mjs';
 
 const { lint, withVerifiedFixes, loadDesign, manyTablesYaml, reuseUnchanged } =
@@ -25,17 +25,39 @@ const designOf = (n, shape) => {
 };
 
 // Warm the JIT on a small design first, so neither size pays for compiling.
-const small = designOf(30, 'varied');
+const small = designOf(30, 'linked');
 for (let i = 0; i < 5; i++) lint(JSON.parse(small));
 
-for (const shape of ['varied', 'same']) {
-  const figures = {};
+/**
+ * One line per measured part: the 100-table figure, the 1,000-table figure and their ratio
+ * (10 is linear), in CPU time (`value`: the 1,000-table CPU ms) and wall time.
+ */
+const report = (name, at, note, extra = {}) =>
+  console.log(
+    JSON.stringify({
+      name,
+      value: round(at[1000].cpu),
+      unit: 'ms',
+      cpuMs100: round(at[100].cpu),
+      cpuMs1000: round(at[1000].cpu),
+      growth: round(at[1000].cpu / at[100].cpu),
+      wallMs100: round(at[100].wall),
+      wallMs1000: round(at[1000].wall),
+      wallGrowth: round(at[1000].wall / at[100].wall),
+      ...extra,
+      note,
+    }),
+  );
+
+// 'linked' carries at both sizes the same kinds of fixable findings: a key per table to fix, a
+// cluster its writes overload (one node per 100 tables), companions, served queries and views.
+for (const shape of ['linked', 'varied', 'same']) {
+  const at = {};
+  const seen = {};
   for (const n of [100, 1000]) {
     const text = designOf(n, shape);
     const runs = [];
     const cpu = [];
-    let fixes = 0;
-    let findings = 0;
     for (let i = 0; i < 3; i++) {
       const d = JSON.parse(text); // new objects: nothing cached from the last run
       const c0 = cpuMs();
@@ -43,34 +65,23 @@ for (const shape of ['varied', 'same']) {
       const r = lint(d);
       runs.push(performance.now() - t0);
       cpu.push(cpuMs() - c0);
-      fixes = r.findings.filter((f) => f.fix || f.fixWithheld).length;
-      findings = r.findings.length;
+      seen[n] = {
+        findings: r.findings.length,
+        fixesChecked: r.findings.filter((f) => f.fix || f.fixWithheld).length,
+        rules: [...new Set(r.findings.filter((f) => f.fix).map((f) => f.rule))].sort().join(' '),
+      };
     }
-    figures[n] = median(runs);
-    figures[`${n}cpu`] = median(cpu);
-    console.log(
-      JSON.stringify({
-        name: `lint-${n}-tables-fixes-checked-${shape}`,
-        value: round(figures[n]),
-        unit: 'ms',
-        cpuMs: round(median(cpu)),
-        tables: n,
-        findings,
-        fixesChecked: fixes,
-        ...(n === 1000 ? { target: 2000 } : {}),
-        note: 'every table a new object; each proposed fix checked before it is offered',
-      }),
-    );
+    at[n] = { wall: median(runs), cpu: median(cpu) };
   }
-  console.log(
-    JSON.stringify({
-      name: `lint-fixes-checked-growth-${shape}`,
-      value: round(figures[1000] / figures[100]),
-      unit: 'x',
-      cpu: round(figures['1000cpu'] / figures['100cpu']),
-      note: '1,000-table time / 100-table time: 10 is linear, 100 quadratic',
-    }),
-  );
+  report(`lint-fixes-checked-${shape}`, at, 'every table a new object; each proposed fix checked before it is offered (target: 1,000 tables under 2 s)', {
+    target1000: 2000,
+    findings100: seen[100].findings,
+    findings1000: seen[1000].findings,
+    fixesChecked100: seen[100].fixesChecked,
+    fixesChecked1000: seen[1000].fixesChecked,
+    fixedBy100: seen[100].rules,
+    fixedBy1000: seen[1000].rules,
+  });
 }
 
 // The studio's keystroke at both sizes, as the code view makes it: a digit typed into one
@@ -79,19 +90,18 @@ for (const shape of ['varied', 'same']) {
 // keystroke's result (`since`: only what the edit can change is linted again, the findings of
 // every other table kept) with the fix checks deferred. Main thread: the load and that lint,
 // after which the findings show. Then the deferred fix checks (every proposed fix, each
-// checked on the tables it edits), after which the fixes are offered.
-const keystroke = {};
+// checked on the tables it edits; the cluster's count on the rules that read the instance),
+// after which the fixes are offered. The 'linked' design, so both sizes check the same kinds of fix.
+const parts = { load: {}, lint: {}, main: {}, checks: {}, all: {} };
 for (const n of [100, 1000]) {
-  const text = manyTablesYaml(n, 'varied');
+  const text = manyTablesYaml(n, 'linked');
   const first = loadDesign(text, 'bench.yaml');
   let d = first.design;
   let r = lint(d, { verifyFixes: 'defer' });
   withVerifiedFixes(r);
-  const loads = [];
-  const lints = [];
-  const checks = [];
+  const wall = { load: [], lint: [], checks: [] };
   const cpu = { load: [], lint: [], checks: [] };
-  for (let i = 0; i < 21; i++) {
+  for (let i = 0; i < 41; i++) {
     const k = (i * 37) % n;
     // Typing: table k's host cardinality gains a digit, then loses it again.
     const from = `cardinality: ${1000 + k}}`;
@@ -111,40 +121,19 @@ for (const n of [100, 1000]) {
     const c3 = cpuMs();
     d = next;
     if (i === 0) continue; // the first edit also pays for compiling the path
-    loads.push(t1 - t0);
-    lints.push(t2 - t1);
-    checks.push(t3 - t2);
+    wall.load.push(t1 - t0);
+    wall.lint.push(t2 - t1);
+    wall.checks.push(t3 - t2);
     cpu.load.push(c1 - c0);
     cpu.lint.push(c2 - c1);
     cpu.checks.push(c3 - c2);
   }
-  const main = median(loads) + median(lints);
-  const mainCpu = median(cpu.load) + median(cpu.lint);
-  keystroke[n] = { main, all: main + median(checks), mainCpu, allCpu: mainCpu + median(cpu.checks) };
-  const line = (name, value, cpuValue, note) =>
-    console.log(JSON.stringify({ name: `keystroke-${n}-tables-${name}`, value: round(value), unit: 'ms', cpuMs: round(cpuValue), tables: n, note }));
-  line('load', median(loads), median(cpu.load), "the whole text parsed and validated again, unchanged tables kept: costs the design's size");
-  line('lint', median(lints), median(cpu.lint), 'lint from the last keystroke: the edited table and what reads it linted again, fix checks deferred');
-  line('main-thread', main, mainCpu, "load + lint: the main thread's work until the findings update");
-  line(
-    'fix-checks',
-    median(checks),
-    median(cpu.checks),
-    'the deferred checks of every proposed fix (a kept finding keeps its verdict), after the findings show',
-  );
-  line('until-fixes', keystroke[n].all, keystroke[n].allCpu, 'until the checked fixes are offered');
+  for (const k of ['load', 'lint', 'checks']) parts[k][n] = { wall: median(wall[k]), cpu: median(cpu[k]) };
+  parts.main[n] = { wall: parts.load[n].wall + parts.lint[n].wall, cpu: parts.load[n].cpu + parts.lint[n].cpu };
+  parts.all[n] = { wall: parts.main[n].wall + parts.checks[n].wall, cpu: parts.main[n].cpu + parts.checks[n].cpu };
 }
-for (const [key, what] of [
-  ['main', 'main thread, until the findings update'],
-  ['all', 'until the checked fixes are offered'],
-]) {
-  console.log(
-    JSON.stringify({
-      name: `keystroke-growth-${key === 'main' ? 'main-thread' : 'until-fixes'}`,
-      value: round(keystroke[1000][key] / keystroke[100][key]),
-      unit: 'x',
-      cpu: round(keystroke[1000][`${key}Cpu`] / keystroke[100][`${key}Cpu`]),
-      note: `1,000-table keystroke / 100-table one (${what}): 10 is linear`,
-    }),
-  );
-}
+report('keystroke-load', parts.load, "the whole text parsed and validated again, unchanged tables kept: costs the design's size");
+report('keystroke-lint', parts.lint, 'lint from the last keystroke: the edited table and what reads it linted again, fix checks deferred');
+report('keystroke-main-thread', parts.main, "load + lint: the main thread's work until the findings update");
+report('keystroke-fix-checks', parts.checks, 'the deferred checks of every proposed fix (a kept finding keeps its verdict), after the findings show');
+report('keystroke-until-fixes', parts.all, 'until the checked fixes are offered');

@@ -635,6 +635,8 @@ interface Lookup {
   refs: Map<string, number[]>;
   /** The tables written with another (their inherited load is set for each design analysed). */
   written: number[];
+  /** The index of each one's base (the first other table of the name it is written with), or -1. */
+  bases: number[];
 }
 const lookups = new WeakMap<DesignAnalysis, Lookup>();
 
@@ -649,7 +651,11 @@ function lookupOf(before: DesignAnalysis): Lookup {
     else byName.set(ta.table.name, [i]);
     if (ta.table.writtenWith !== undefined) written.push(i);
   });
-  hit = { byName, refs: referrers({ tables: before.tables.map((ta) => ta.table) }), written };
+  const bases = written.map((i) => {
+    const t = before.tables[i]!.table;
+    return byName.get(t.writtenWith!)?.find((j) => before.tables[j]!.table !== t) ?? -1;
+  });
+  hit = { byName, refs: referrers({ tables: before.tables.map((ta) => ta.table) }), written, bases };
   lookups.set(before, hit);
   return hit;
 }
@@ -682,14 +688,25 @@ export function analyzeEdit(before: DesignAnalysis, design: Design, changed: rea
     for (const j of changed) if ((best < 0 || j < best) && design.tables[j]!.name === name && design.tables[j] !== skip) best = j;
     return best;
   };
-  // Every companion's inherited load, as analyze() sets it (a fix check may have set another's).
-  for (const i of new Set([...look.written, ...changed])) {
-    const t = design.tables[i]!;
-    if (t.writtenWith === undefined) continue;
-    const b = first(t.writtenWith, t);
+  // Every companion's inherited load, as analyze() sets it (a fix check may have set another's):
+  // the base found before, unless the edit changed the companion or a table of the base's name.
+  const changedNames = new Set(changed.flatMap(namesOf));
+  const inherit = (t: Table, b: number) => {
     const base = b < 0 ? undefined : design.tables[b];
     if (base?.load) inheritedLoad.set(t, base.load);
     else inheritedLoad.delete(t);
+  };
+  look.written.forEach((i, k) => {
+    const t = design.tables[i]!;
+    if (!changedSet.has(i) && !changedNames.has(t.writtenWith!)) inherit(t, look.bases[k]!);
+  });
+  for (const i of changed) {
+    const t = design.tables[i]!;
+    if (t.writtenWith !== undefined) inherit(t, first(t.writtenWith, t));
+  }
+  for (const i of look.written) {
+    const t = design.tables[i]!;
+    if (!changedSet.has(i) && changedNames.has(t.writtenWith!)) inherit(t, first(t.writtenWith!, t));
   }
   const again = namingClosure(changed, look.refs, namesOf);
   // A name two tables hold (an invalid design): analyzed whole, as the first of them decides.
@@ -715,6 +732,21 @@ export function analyzeEdit(before: DesignAnalysis, design: Design, changed: rea
     tables[i] = routed[k]!;
   });
   return { nodes: before.nodes, storage: before.storage, tables, views };
+}
+
+/**
+ * The analysis of table `index` of `design` as analyze(design) makes it, but with its queries
+ * planned on its own key (not routed to the table or view that serves them): its key fields,
+ * sizes and rates, at the cost of that table (the exports' structured key reads its fields).
+ */
+export function analyzeTableOf(design: Design, index: number): TableAnalysis {
+  const t = design.tables[index]!;
+  if (t.writtenWith !== undefined) {
+    const base = design.tables.find((x) => x.name === t.writtenWith && x !== t);
+    if (base?.load) inheritedLoad.set(t, base.load);
+    else inheritedLoad.delete(t);
+  }
+  return analyzeTableCached(t, index, Math.min(...instanceOf(design).clusters.map((c) => c.planNodes)));
 }
 
 /**

@@ -10,7 +10,7 @@
 import { dump } from 'js-yaml';
 import { utf8 } from '../keys/bytes';
 import type { Design, Field, Table } from '../model/schema';
-import { analyze } from '../analysis/design';
+import { analyzeTableOf } from '../analysis/design';
 import { toBase64 } from '../keys/base64';
 import { commentText, ExportError, fileSafe, keyLayoutOf, requireTable, shq, type Exporter } from './common';
 
@@ -80,7 +80,7 @@ export function structuredKeyOf(design: Design, table: Table): StructuredKey {
   const notes: string[] = [];
   const families = new Set((table.families ?? []).map((f) => f.name));
   const index = design.tables.indexOf(table);
-  const infos = index >= 0 ? (analyze(design).tables[index]?.fields ?? []) : [];
+  const infos = index >= 0 ? analyzeTableOf(design, index).fields : [];
   const encoding =
     layout.encoding === 'orderedCode' ? 'orderedCodeBytes' : layout.encoding === 'singleton' || layout.delimiter === null ? 'singleton' : 'delimitedBytes';
   const delimiter = encoding === 'delimitedBytes' ? layout.delimiter : null;

@@ -112,10 +112,18 @@ export function validateChanged(design: Design, changed: readonly number[], file
     const value = JSON.parse(JSON.stringify({ ...design, tables: changed.map((i) => design.tables[i]) }));
     // Names kept: the edit renamed and added no table, so they are as unique as before.
     const namesKept = before !== undefined && changed.every((i) => before.tables[i] !== undefined && before.tables[i]!.name === design.tables[i]!.name);
-    return validate(value, file, undefined, {}, { design, changed, namesKept });
+    return validate(value, file, undefined, {}, { design, changed, namesKept, ...(namesKept ? { names: namesOf(before.tables) } : {}) });
   } catch (e) {
     return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
   }
+}
+
+/** The table names of a list of tables, kept per list: an edit that keeps the names reads its design's. */
+const tableNames = new WeakMap<readonly Design['tables'][number][], ReadonlySet<string>>();
+function namesOf(tables: readonly Design['tables'][number][]): ReadonlySet<string> {
+  let names = tableNames.get(tables);
+  if (!names) tableNames.set(tables, (names = new Set(tables.map((t) => t.name))));
+  return names;
 }
 
 function validate(
@@ -123,7 +131,7 @@ function validate(
   file: string,
   map: SourceMap | undefined,
   hints: ShapeHints,
-  edit?: { design: Design; changed: readonly number[]; namesKept: boolean },
+  edit?: { design: Design; changed: readonly number[]; namesKept: boolean; names?: ReadonlySet<string> },
 ): LoadResult {
   // An edit's value holds only its changed tables: their paths name their places in the design.
   const real = (path: readonly PathPart[]): readonly PathPart[] =>
@@ -185,7 +193,7 @@ function validate(
     design = { ...result.data, tables };
   }
   try {
-    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment);
+    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment, edit?.names);
   } catch (e) {
     // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
     semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];

@@ -20,9 +20,10 @@ export interface SemanticIssue {
 /**
  * `only`: the indices of the tables to check one by one (the others are known to pass, as the
  * fix check knows of the tables a fix did not touch); the checks across tables see every table,
- * but for the names when `namesKept` (the edit renamed and added no table).
+ * but for the names when `namesKept` (the edit renamed and added no table). `names`: the tables'
+ * names, when the caller keeps them.
  */
-export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false, fragment = false): SemanticIssue[] {
+export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false, fragment = false, names?: ReadonlySet<string>): SemanticIssue[] {
   const out: SemanticIssue[] = [];
   // The tables to check one by one, ascending.
   const each = only ? [...only].sort((a, b) => a - b) : design.tables.map((_, ti) => ti);
@@ -39,7 +40,7 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
   routeIssues(design, out, only && namesKept ? each : undefined);
   for (const ti of each) writePatternIssues(design.tables[ti]!, ['tables', ti, 'load'], out);
   out.push(...instanceIssues(design, each));
-  viewIssues(design, out, fragment);
+  viewIssues(design, out, fragment, names);
   return out;
 }
 
@@ -305,14 +306,13 @@ function notOneSelect(sql: string): string | null {
  * and names are unique (materialized and logical views per design, authorized views per table).
  * A `fragment` (views imported to merge into a design) may name tables it does not hold.
  */
-function viewIssues(design: Design, out: SemanticIssue[], fragment: boolean): void {
+function viewIssues(design: Design, out: SemanticIssue[], fragment: boolean, names?: ReadonlySet<string>): void {
   const mvs = design.materializedViews ?? [];
   const lvs = design.logicalViews ?? [];
   const avs = design.authorizedViews ?? [];
   if (!mvs.length && !lvs.length && !avs.length) return;
-  const tables = new Set(design.tables.map((t) => t.name));
-  const known = listed([...tables]);
-  const missing = (name: string) => `the view reads table "${name}", which the design does not have (tables: ${known || 'none'})`;
+  const tables = names ?? new Set(design.tables.map((t) => t.name));
+  const missing = (name: string) => `the view reads table "${name}", which the design does not have (tables: ${listed([...tables]) || 'none'})`;
   mvs.forEach((v, i) => {
     const at: PathPart[] = ['materializedViews', i];
     if (!fragment && !tables.has(v.table)) out.push({ path: [...at, 'table'], message: missing(v.table) });

@@ -30,6 +30,7 @@ const load = (text: string): Design => {
 const generated = [
   { file: 'generated 24 varied tables', design: load(manyTablesYaml(24, 'varied')) },
   { file: 'generated 24 tables of one shape', design: load(manyTablesYaml(24, 'same')) },
+  { file: 'generated 24 linked tables', design: load(manyTablesYaml(24, 'linked')) },
 ];
 const all = [...corpus, ...exampleDesigns().map((e) => ({ file: `examples/${e.file}`, design: e.design })), ...generated];
 

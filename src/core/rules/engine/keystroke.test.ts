@@ -52,6 +52,7 @@ function mixed(): Design {
 const designs: { name: string; design: Design }[] = [
   { name: 'generated 30 varied tables', design: load(manyTablesYaml(30, 'varied')) },
   { name: 'generated 30 tables of one shape', design: load(manyTablesYaml(30, 'same')) },
+  { name: 'generated 30 linked tables (companions, served queries, a view, an overloaded cluster)', design: load(manyTablesYaml(30, 'linked')) },
   { name: 'the corpus and examples in one design', design: mixed() },
   ...exampleDesigns()
     .filter((e) => e.design.tables.length >= 2)
@@ -171,8 +172,8 @@ describe('the keystroke lint (since) gives the findings and fixes of a whole lin
       { numRuns: 12 },
     );
   };
-  it('chains of random edits to random tables of generated designs, each linted from the one before', chains(designs.slice(0, 2)));
-  it('chains of random edits to the corpus, the examples and their tables in one design', chains(designs.slice(2)));
+  it('chains of random edits to random tables of generated designs, each linted from the one before', chains(designs.slice(0, 3)));
+  it('chains of random edits to the corpus, the examples and their tables in one design', chains(designs.slice(3)));
 
   it('only the edited table is visited again', () => {
     const visits: string[] = [];
@@ -194,6 +195,53 @@ describe('the keystroke lint (since) gives the findings and fixes of a whole lin
     const quick = lint(after, { verifyFixes: false, extraRules: [counting], since: before });
     expect(visits).toEqual(['t7']);
     expect(quick.findings.filter((f) => f.rule === 'test-counting').length).toBe(d.tables.length);
+  });
+
+  it("a kept fix's verdict is checked again when the edit changes what a rule over the design that its check ran reads", () => {
+    // test-reader reads each table's writes (`reads`) and warns over 200 in all; test-fixer's fix
+    // doubles t2's writes, so its check runs test-reader. Before the edit the fixed design
+    // writes 198/s (offered); after t5's writes rise by 5, 203/s (withheld: a new warning).
+    const reader = defineVisitorRule({
+      meta: {
+        id: 'test-reader',
+        severity: 'warning',
+        description: 'warns over 200 writes/s in all',
+        messages: { over: '{total} writes/s' },
+        fixable: false,
+        reads: (ta) => ta.table.load?.writesPerSecond ?? 0,
+      },
+      create: ({ design, report }) => ({
+        design() {
+          const total = design.tables.reduce((a, t) => a + (t.load?.writesPerSecond ?? 0), 0);
+          if (total > 200) report({ path: [], messageId: 'over', data: { total } });
+        },
+      }),
+    });
+    const fixer = defineVisitorRule({
+      meta: { id: 'test-fixer', severity: 'info', description: 'doubles the writes of a table marked fixme', messages: { fix: 'double' }, fixable: true },
+      create: ({ design, report }) => ({
+        table(ta) {
+          if (ta.table.description !== 'fixme') return;
+          const { description: _d, ...t } = ta.table;
+          const load = { ...t.load, writesPerSecond: (t.load?.writesPerSecond ?? 0) * 2 };
+          report({
+            path: [],
+            messageId: 'fix',
+            fix: { label: 'double', apply: () => ({ ...design, tables: design.tables.map((x, j) => (j === ta.index ? { ...t, load } : x)) }) },
+          });
+        },
+      }),
+    });
+    const registry = [reader, fixer];
+    const base = load(manyTablesYaml(12, 'varied'));
+    const d = { ...base, tables: base.tables.map((t, j) => (j === 2 ? { ...t, description: 'fixme' } : t)) };
+    const before = lint(d, { verifyFixes: 'defer', registry });
+    expect(withVerifiedFixes(before).findings.find((f) => f.rule === 'test-fixer')?.fix).toBe('double');
+    const after = { ...d, tables: d.tables.map((t, j) => (j === 5 ? { ...t, load: { ...t.load, writesPerSecond: 20 } } : t)) };
+    const quick = withVerifiedFixes(lint(after, { verifyFixes: 'defer', since: before, registry }));
+    const whole = withVerifiedFixes(lint(after, { verifyFixes: 'defer', registry }));
+    expect(quick.findings.find((f) => f.rule === 'test-fixer')?.fixWithheld).toMatch(/would add the warning test-reader/);
+    expect(JSON.stringify(quick.findings)).toBe(JSON.stringify(whole.findings));
   });
 
   it('the findings of the tables not edited are the objects of no other lint, and stay', () => {

@@ -103,8 +103,13 @@ interface EditRun {
   skip: Set<string>;
   /** Findings as a whole lint writes them (a keystroke's lint), not only to be compared (a fix check's). */
   full?: boolean;
-  /** Set by the run: whether a rule visited the design or every table (read beyond the edit's tables). */
+  /**
+   * Set by the run: whether a rule visited every table, or visited the design without saying
+   * what it reads (`reads`), or failed before it could visit (read beyond the edit's tables).
+   */
   global?: boolean;
+  /** Set by the run: the rules that visited the design and say what they read of a table (`reads`). */
+  readers?: Set<string>;
 }
 
 /**
@@ -166,9 +171,14 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       walkers.push({ rule, local: isLocal, v, current, dead: false, deadTables: new Set() });
     } catch (e) {
       failed(rule, null, e);
+      if (only) only.global = true;
     }
   }
-  if (only) only.global = walkers.some((w) => typeof w.v.design === 'function' || !w.local);
+  if (only) {
+    const designVisit = (w: (typeof walkers)[number]) => typeof w.v.design === 'function';
+    only.global ||= walkers.some((w) => (designVisit(w) && !w.rule.meta.reads) || !w.local);
+    only.readers = new Set(walkers.filter((w) => designVisit(w) && w.rule.meta.reads).map((w) => w.rule.meta.id));
+  }
   // Each visitor is called only on the rules that have it (most rules visit one or two kinds).
   type Walker = (typeof walkers)[number];
   const having = (hook: keyof Visitors) => walkers.filter((w) => typeof w.v[hook] === 'function');
@@ -369,9 +379,10 @@ function lintSince(
   // Valid: the last design was, and the edited tables are (names kept).
   const valid = base.valid === true ? invalidReason(design, edit.tables, base.design) === null : undefined;
   // A kept finding's fix keeps its verdict when its check read nothing the edit changed: no rule
-  // over the whole design ran in it, no table whose findings this lint found again, no query
-  // named as one of the edited tables' queries, the same crossTable answers, the same findings
-  // of the whole design (a rejected fix's reason may name one).
+  // over the whole design ran in it but those that say what they read (`reads`) and read the
+  // same of the edited tables (not run again here), no table whose findings this lint found
+  // again, no query named as one of the edited tables' queries, the same crossTable answers, the
+  // same findings of the whole design (a rejected fix's reason may name one).
   const was = new Map<Finding, Finding>();
   base.pending.forEach((p) => {
     if (!inPart(p)) was.set(kept[was.size]!.finding, p.finding);
@@ -387,7 +398,10 @@ function lintSince(
     const last = prior && CHECKS.get(prior);
     if (!last || valid !== true) return null;
     const fp = last.footprint;
-    if (fp.global || fp.names || [...fp.tables].some((t) => touched.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
+    // A rule over the whole design that ran in the check read every table as its `reads` says:
+    // the same while this edit leaves that unchanged (the rule was not run again here).
+    if (fp.global || fp.names || [...fp.readers].some((id) => !skip.has(id))) return null;
+    if ([...fp.tables].some((t) => touched.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
     sameGlobal ??= globalText(base.pending) === globalText(pending);
     if (!sameGlobal) return null;
     let fixed: Design | null;
@@ -574,6 +588,8 @@ interface Footprint {
   queries: ReadonlySet<string>;
   /** Whether a rule that reads the whole design ran (then the verdict depends on every table). */
   global: boolean;
+  /** The rules over the whole design that ran, each reading of every table what its `reads` says. */
+  readers: ReadonlySet<string>;
   /** Whether the fix added or renamed a table. */
   names: boolean;
 }
@@ -621,6 +637,7 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
     scope: scopeText(rules, base.design, base.analysis, fixed, edit),
     queries: new Set([...read].flatMap((ti) => [base.design.tables[ti], fixed.tables[ti]].flatMap((t) => (t?.queries ?? []).map((q) => q.name)))),
     global: editRun.global === true,
+    readers: editRun.readers ?? new Set(),
     names: edit.namesChanged || fixed.tables.length !== base.design.tables.length,
   };
   // Rules whose per-table visits read every name run on every table when a name changes.
