@@ -139,14 +139,19 @@ export function SelectField<T extends string>(
         onChange={(e) => setError(firstProblem(props.onCommit(e.target.value === '' ? undefined : (e.target.value as T)), props.path))}
       >
         {props.unset !== undefined && <option value="">{props.unset}</option>}
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={props.options} />
       </select>
     </Shell>
   );
+}
+
+/** A select's choices, one `<option>` each, in order (the form's selects and the dialogs' pickers). */
+export function Options({ options }: { options: readonly Option<string>[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }
 
 export function CheckField(props: BaseProps & { checked: boolean; onCommit: Commit<boolean> }) {
