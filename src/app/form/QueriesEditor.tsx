@@ -11,7 +11,7 @@ import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
 import { CompareMarksContext } from './compare-marks';
-import { DurationField, PartFieldset, RefField } from './parts';
+import { type DesignNames, DurationField, PartFieldset, RefField } from './parts';
 
 interface Props {
   ti: number;
@@ -20,12 +20,7 @@ interface Props {
   keyFields: readonly string[];
   plans: readonly QueryPlan[];
   edit: Edit;
-  /** Every table's name, in design order; a query can move to any other. */
-  tableNames: readonly string[];
-  /** The materialized views over this table. */
-  viewNames: readonly string[];
-  /** The instance's app profile ids. */
-  profileIds: readonly string[];
+  names: DesignNames;
   onMove(from: number, qi: number, to: number): void;
 }
 
@@ -44,14 +39,15 @@ function propsEqual(a: Props, b: Props): boolean {
     a.queries === b.queries &&
     sameList(a.keyFields, b.keyFields, Object.is) &&
     sameList(a.plans, b.plans, samePlan) &&
-    sameList(a.tableNames, b.tableNames, Object.is) &&
-    sameList(a.viewNames, b.viewNames, Object.is) &&
-    sameList(a.profileIds, b.profileIds, Object.is)
+    sameList(a.names.tables, b.names.tables, Object.is) &&
+    sameList(a.names.views, b.names.views, Object.is) &&
+    sameList(a.names.profiles, b.names.profiles, Object.is)
   );
 }
 
-export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, viewNames, profileIds, onMove }: Props) {
-  const servers = [...tableNames.filter((_, i) => i !== ti), ...viewNames];
+export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, names, onMove }: Props) {
+  const { tables: tableNames, profiles: profileIds } = names;
+  const servers = [...tableNames.filter((_, i) => i !== ti), ...names.views];
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(
       onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))),

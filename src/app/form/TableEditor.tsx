@@ -14,7 +14,7 @@ import { onTable, setOpt } from './ops';
 import { QueriesEditor } from './QueriesEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { renameTable } from './table-ops';
-import { IdField, RefField } from './parts';
+import { type DesignNames, IdField, RefField } from './parts';
 
 const SAMPLE_COUNT = 50;
 
@@ -27,12 +27,7 @@ interface Props {
   edit: Edit;
   onDelete(): void;
   onDuplicate(ti: number): void;
-  /** Every table's name, in design order (for moving a query). */
-  tableNames: readonly string[];
-  /** The materialized views over this table (a query may be served by one). */
-  viewNames: readonly string[];
-  /** The instance's app profile ids (traffic may name one). */
-  profileIds: readonly string[];
+  names: DesignNames;
   onMoveQuery(from: number, qi: number, to: number): void;
 }
 
@@ -45,21 +40,8 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
   );
 }
 
-export const TableEditor = memo(function TableEditor({
-  docId,
-  ti,
-  table,
-  keyFields,
-  plans,
-  edit,
-  onDelete,
-  onDuplicate,
-  tableNames,
-  viewNames,
-  profileIds,
-  onMoveQuery,
-}: Props) {
-  const others = tableNames.filter((n) => n !== table.name);
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, names, onMoveQuery }: Props) {
+  const others = names.tables.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
   return (
     <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
@@ -119,20 +101,10 @@ export const TableEditor = memo(function TableEditor({
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" kind="queries" title="Queries">
-        <QueriesEditor
-          ti={ti}
-          queries={table.queries}
-          keyFields={keyFields}
-          plans={plans}
-          edit={edit}
-          tableNames={tableNames}
-          viewNames={viewNames}
-          profileIds={profileIds}
-          onMove={onMoveQuery}
-        />
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} names={names} onMove={onMoveQuery} />
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
-        <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={profileIds} edit={edit} />
+        <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={names.profiles} edit={edit} />
       </Panel>
       <Panel id="settings-heading" kind="settings" title="Production settings">
         <SettingsEditor ti={ti} settings={table} edit={edit} />

@@ -4,6 +4,16 @@
 import type { ReactNode } from 'react';
 import { CheckField, type Commit, options, type Option, SelectField, TextField } from './fields';
 
+/** The names the shown table's fields may refer to, each list in design order. */
+export interface DesignNames {
+  /** Every table's (a query can move to any other, a table can be written with another). */
+  tables: readonly string[];
+  /** The materialized views over the shown table (a query may be served by one). */
+  views: readonly string[];
+  /** The instance's app profile ids (traffic may name one). */
+  profiles: readonly string[];
+}
+
 /** The names to offer, with `current` added when it names none of them (a reference to a part that is gone stays shown). */
 export const choicesWith = (names: readonly string[], current: string | undefined): Option<string>[] =>
   options(current === undefined || names.includes(current) ? names : [...names, current]);
