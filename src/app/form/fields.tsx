@@ -87,6 +87,11 @@ export function TextField(
   );
 }
 
+/** A list of names as comma-separated text (`a, b`): shown as the store will keep it, committed as the list. */
+export function ListField(props: BaseProps & { value: readonly string[] | undefined; mono?: boolean; onCommit: Commit<string[]> }) {
+  return <TextField {...props} value={(props.value ?? []).join(', ')} format={(x) => splitList(x).join(', ')} onCommit={(x) => props.onCommit(splitList(x))} />;
+}
+
 /** A number, or empty for "not set" (the format's default). */
 export function NumberField(
   props: BaseProps & { value: number | undefined; onCommit: Commit<number | undefined>; integer?: boolean; min?: number; placeholder?: string },
