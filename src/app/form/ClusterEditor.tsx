@@ -6,10 +6,12 @@ import type { Edit } from './hooks';
 import { onInstance, removeCluster, renameCluster, setScaling } from './instance-ops';
 import { InstancePart, instancePartSetter } from './InstancePart';
 import { setOpt } from './ops';
+import { keyBinder } from './parts';
 
 export function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number; count: number; edit: Edit }) {
   const at = `instance.clusters[${i}]`;
   const on = instancePartSetter(edit, 'clusters', i);
+  const bind = keyBinder(at, c, on);
   const onAuto = (key: 'minNodes' | 'maxNodes' | 'cpuTarget' | 'storageTarget', v: number | undefined, label: string) =>
     on((x) => (x.autoscaling ? { ...x, autoscaling: setOpt(x.autoscaling, key, v as never) } : x), label, ['autoscaling', key]);
   const a = c.autoscaling;
@@ -29,14 +31,7 @@ export function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number
       }
       head={
         <>
-          <TextField
-            label="Zone"
-            path={`${at}.zone`}
-            mono
-            value={c.zone}
-            hint="e.g. us-central1-a"
-            onCommit={(v) => on((x) => ({ ...x, zone: v }), 'Set cluster zone', ['zone'])}
-          />
+          <TextField label="Zone" {...bind('zone', 'Set cluster zone', true)} mono hint="e.g. us-central1-a" />
           <SelectField
             label="Nodes"
             path={`${at}.autoscaling`}
@@ -64,14 +59,7 @@ export function ClusterEditor({ c, i, count, edit }: { c: ClusterSpec; i: number
         </div>
       ) : (
         <div className="field-row">
-          <NumberField
-            label="Node count"
-            path={`${at}.nodes`}
-            integer
-            value={c.nodes}
-            placeholder="3"
-            onCommit={(v) => on((x) => setOpt(x, 'nodes', v), 'Set cluster nodes', ['nodes'])}
-          />
+          <NumberField label="Node count" {...bind('nodes', 'Set cluster nodes', true)} integer placeholder="3" />
         </div>
       )}
       {count > 1 && (

@@ -7,7 +7,7 @@ import { GcRuleEditor } from './GcRuleEditor';
 import type { Edit } from './hooks';
 import { move, newFamily, onTable, replaceAt, setOpt } from './ops';
 import { useCompareMarkIn } from './compare-marks';
-import { IdField, PartFieldset } from './parts';
+import { IdField, keyBinder, PartFieldset } from './parts';
 
 interface Props {
   ti: number;
@@ -49,11 +49,9 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
         <IdField label="Family name" path={`${at}.name`} value={family.name} onCommit={(v) => onFamily((f) => ({ ...f, name: v }), 'Rename family', 'name')} />
         <SelectField
           label="Aggregate"
-          path={`${at}.aggregate`}
-          value={family.aggregate}
+          {...keyBinder(at, family, onFamily)('aggregate', 'Change aggregate')}
           unset="none"
           options={options(['sum', 'min', 'max', 'hll'] as const)}
-          onCommit={(v) => onFamily((f) => setOpt(f, 'aggregate', v), 'Change aggregate')}
         />
         <CheckField
           className="compact"

@@ -12,13 +12,13 @@ import { IdField, PartFieldset } from './parts';
 type PartList = 'clusters' | 'appProfiles';
 type PartOf<L extends PartList> = NonNullable<Instance[L]>[number];
 
-/** Edits part `i` of the instance's `list`; with `key` (a path inside the part), a typing burst in one input is one undo step. */
+/** Edits part `i` of the instance's `list`; with `key` (a key or a path inside the part), a typing burst in one input is one undo step. */
 export function instancePartSetter<L extends PartList>(edit: Edit, list: L, i: number) {
-  return (fn: (p: PartOf<L>) => PartOf<L>, label: string, key?: (string | number)[]): EditResult =>
+  return (fn: (p: PartOf<L>) => PartOf<L>, label: string, key?: string | readonly (string | number)[]): EditResult =>
     edit(
       onInstance((inst) => ({ ...inst, [list]: replaceAt<PartOf<L>>(inst[list] ?? [], i, fn) })),
       label,
-      key && ['instance', list, i, ...key],
+      key === undefined ? undefined : ['instance', list, i, ...(typeof key === 'string' ? [key] : key)],
     );
 }
 

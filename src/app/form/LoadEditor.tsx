@@ -5,7 +5,7 @@ import type { Table } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
-import { DurationField, RefField } from './parts';
+import { DurationField, keyBinder, RefField } from './parts';
 
 type LoadKey =
   | 'writesPerSecond'
@@ -19,6 +19,8 @@ type LoadKey =
   | 'bulkRows'
   | 'bulkEvery'
   | 'writeKind';
+
+type Load = NonNullable<Table['load']>;
 
 const PATTERNS = options(['sustained', 'burst', 'bulk'] as const, { sustained: 'sustained', burst: 'bursts', bulk: 'periodic bulk load' });
 const WRITE_KINDS = options(['insert', 'update', 'mixed'] as const, { insert: 'inserts of new rows', update: 'updates of existing rows', mixed: 'both' });
@@ -39,15 +41,18 @@ export const LoadEditor = memo(function LoadEditor({
   edit: Edit;
 }) {
   const at = `tables[${ti}].load`;
-  const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
+  const onLoad = (fn: (l: Load) => Load, label: string, key?: string) =>
     edit(
       onTable(ti, (t) => {
-        const next = setOpt({ ...(t.load ?? {}) }, key, value as never);
+        const next = fn({ ...(t.load ?? {}) });
         return setOpt(t, 'load', Object.keys(next).length ? next : undefined);
       }),
       label,
-      coalesce ? ['tables', ti, 'load', key] : undefined,
+      key === undefined ? undefined : ['tables', ti, 'load', key],
     );
+  const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
+    onLoad((l) => setOpt(l, key, value as never), label, coalesce ? key : undefined);
+  const bind = keyBinder(at, load, onLoad);
   const setPattern = (p: 'sustained' | 'burst' | 'bulk' | undefined) =>
     edit(
       onTable(ti, (t) => {
@@ -107,14 +112,7 @@ export const LoadEditor = memo(function LoadEditor({
           />
         </>
       )}
-      <SelectField
-        label="Writes are"
-        path={`${at}.writeKind`}
-        value={load.writeKind}
-        unset="inserts (default)"
-        options={WRITE_KINDS}
-        onCommit={(v) => set('writeKind', v, 'Set write kind')}
-      />
+      <SelectField label="Writes are" {...bind('writeKind', 'Set write kind', true)} unset="inserts (default)" options={WRITE_KINDS} />
       <NumberField
         label="Reads per second"
         path={`${at}.readsPerSecond`}
@@ -130,11 +128,9 @@ export const LoadEditor = memo(function LoadEditor({
       />
       <RefField
         label="Writes' app profile"
-        path={`${at}.appProfile`}
-        value={load.appProfile}
+        {...bind('appProfile', (v) => (v ? `Route writes through ${v}` : 'Route writes through the default profile'))}
         names={profileIds}
         unset="the default profile"
-        onCommit={(v) => set('appProfile', v, v ? `Route writes through ${v}` : 'Route writes through the default profile', false)}
       />
       <CheckField
         label="Conditional writes (CheckAndMutateRow)"

@@ -6,7 +6,7 @@ import type { Edit } from './hooks';
 import { removeProfile, renameProfile, setIsolation, setRouting, type Isolation } from './instance-ops';
 import { InstancePart, instancePartSetter } from './InstancePart';
 import { setOpt } from './ops';
-import { choicesWith } from './parts';
+import { choicesWith, keyBinder } from './parts';
 
 export function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; clusterIds: readonly string[]; edit: Edit }) {
   const at = `instance.appProfiles[${i}]`;
@@ -60,11 +60,9 @@ export function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: nu
           {isolation === 'standard' && (
             <SelectField
               label="Priority"
-              path={`${at}.priority`}
-              value={p.priority}
+              {...keyBinder(at, p, on)('priority', 'Set profile priority')}
               unset="high (default)"
               options={options(['low', 'medium', 'high'] as const)}
-              onCommit={(v) => on((x) => setOpt(x, 'priority', v), 'Set profile priority')}
             />
           )}
         </>
@@ -92,7 +90,7 @@ export function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: nu
         label="Description"
         path={`${at}.description`}
         value={p.description ?? ''}
-        onCommit={(v) => on((x) => setOpt(x, 'description', v || undefined), 'Edit profile description', ['description'])}
+        onCommit={(v) => on((x) => setOpt(x, 'description', v || undefined), 'Edit profile description', 'description')}
       />
       <button type="button" className="danger" onClick={() => edit((d) => removeProfile(d, i), `Remove app profile ${p.id}`)}>
         Remove app profile

@@ -11,7 +11,7 @@ import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
 import { CompareMarksContext } from './compare-marks';
-import { type DesignNames, DurationField, PartFieldset, RefField } from './parts';
+import { type DesignNames, DurationField, keyBinder, PartFieldset, RefField } from './parts';
 
 interface Props {
   ti: number;
@@ -62,6 +62,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         const at = `tables[${ti}].queries[${qi}]`;
         const onQuery = (fn: (q: Query) => Query, label: string, key?: string) =>
           onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
+        const bind = keyBinder(at, q, onQuery);
         const plan = plans.find((p) => p.index === qi);
         /** One of the query's numbers: empty clears it. */
         const num = (key: 'limit' | 'perSecond' | 'latencyMs', label: string, undo: string, integer?: boolean) => (
@@ -80,42 +81,24 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
           >
             <div className="field-row">
               <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />
-              <SelectField
-                label="Order"
-                path={`${at}.order`}
-                value={q.order}
-                unset="not set"
-                options={options(['newest', 'oldest', 'any'] as const)}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')}
-              />
+              <SelectField label="Order" {...bind('order', 'Change query order')} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} />
               {num('limit', 'Limit (rows)', 'Set query limit', true)}
               {num('perSecond', 'Runs per second', 'Set query rate')}
               <RefField
                 label="App profile"
-                path={`${at}.appProfile`}
-                value={q.appProfile}
+                {...bind('appProfile', (v) => (v ? `Route query through ${v}` : 'Route query through the default profile'))}
                 names={profileIds}
                 unset="the table's, else the default"
-                onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v), v ? `Route query through ${v}` : 'Route query through the default profile')}
               />
               <RefField
                 label="Served by"
-                path={`${at}.servedBy`}
-                value={q.servedBy}
+                {...bind('servedBy', (v) => (v ? `Serve query from ${v}` : 'Serve query from its table'))}
                 names={servers}
                 unset="this table's key"
-                onCommit={(v) => onQuery((x) => setOpt(x, 'servedBy', v), v ? `Serve query from ${v}` : 'Serve query from its table')}
               />
             </div>
             <div className="field-row" data-testid="query-workload">
-              <SelectField
-                label="Kind"
-                path={`${at}.kind`}
-                value={q.kind}
-                unset="serving (default)"
-                options={KIND}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')}
-              />
+              <SelectField label="Kind" {...bind('kind', 'Change query kind', true)} unset="serving (default)" options={KIND} />
               {num('latencyMs', 'Latency target (p99 ms)', 'Set latency target')}
               <DurationField
                 label="Looks back (e.g. 90d)"

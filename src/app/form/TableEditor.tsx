@@ -14,7 +14,7 @@ import { onTable, setOpt } from './ops';
 import { QueriesEditor } from './QueriesEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { renameTable } from './table-ops';
-import { type DesignNames, IdField, RefField } from './parts';
+import { type DesignNames, IdField, keyBinder, RefField } from './parts';
 
 const SAMPLE_COUNT = 50;
 
@@ -68,16 +68,9 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
           />
           <RefField
             label="Written with (an index or companion table of)"
-            path={`${at}.writtenWith`}
-            value={table.writtenWith}
+            {...keyBinder(at, table, (fn, undo) => edit(onTable(ti, fn), undo))('writtenWith', (v) => (v ? `Write table with ${v}` : 'Write table on its own'))}
             names={others}
             unset="no other table"
-            onCommit={(v) =>
-              edit(
-                onTable(ti, (t) => setOpt(t, 'writtenWith', v)),
-                v ? `Write table with ${v}` : 'Write table on its own',
-              )
-            }
           />
         </div>
         <TextField

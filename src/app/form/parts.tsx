@@ -2,7 +2,9 @@
 // cluster, a family, a view) whose legend names it, the part's id field, a choice among the
 // names of other parts, and a list's "deletion protection" box.
 import type { ReactNode } from 'react';
+import type { EditResult } from '../store';
 import { CheckField, type Commit, options, type Option, SelectField, TextField } from './fields';
+import { setOpt } from './ops';
 
 /** The names the shown table's fields may refer to, each list in design order. */
 export interface DesignNames {
@@ -69,6 +71,20 @@ export function RefField(props: {
       onCommit={props.onCommit}
     />
   );
+}
+
+/**
+ * Binds a field to one optional key of a part, as react-hook-form's `register` does: the field's
+ * design path and value, and the edit that sets the key (undefined leaves it out). `undo` names
+ * the edit (from the new value, when a function); with `coalesce`, a typing burst is one undo step.
+ * `on` edits the part; its `key`, when given, is the coalescing path inside the part.
+ */
+export function keyBinder<T extends object>(at: string, part: T, on: (fn: (o: T) => T, undo: string, key?: string) => EditResult) {
+  return <K extends keyof T & string>(key: K, undo: string | ((v: T[K] | undefined) => string), coalesce = false) => ({
+    path: `${at}.${key}`,
+    value: part[key],
+    onCommit: (v: T[K] | undefined) => on((o) => setOpt(o, key, v), typeof undo === 'string' ? undo : undo(v), coalesce ? key : undefined),
+  });
 }
 
 /** A part's deletion protection (set: true; cleared: the key is left out). */
