@@ -13,7 +13,7 @@ import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
 import { duplicateTable, moveQuery } from './table-ops';
-import type { DesignNames } from './parts';
+import { DescriptionField, type DesignNames } from './parts';
 import { TableEditor } from './TableEditor';
 import { ViewsEditor } from './ViewsEditor';
 import { markIn } from '../share/form-marks';
@@ -40,12 +40,11 @@ const DesignSettings = memo(function DesignSettings({ name, description, edit }:
           className="grow"
         />
       </div>
-      <TextField
-        label="Description"
+      <DescriptionField
         path="description"
         multiline
-        value={description ?? ''}
-        onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])}
+        value={description}
+        onCommit={(v) => edit((d) => setOpt(d, 'description', v), 'Edit design description', ['description'])}
       />
     </Section>
   );

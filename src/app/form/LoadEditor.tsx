@@ -5,20 +5,7 @@ import type { Table } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
-import { DurationField, keyBinder, RefField } from './parts';
-
-type LoadKey =
-  | 'writesPerSecond'
-  | 'averageWritesPerSecond'
-  | 'readsPerSecond'
-  | 'retention'
-  | 'appProfile'
-  | 'checkAndMutate'
-  | 'writePattern'
-  | 'burstDuration'
-  | 'bulkRows'
-  | 'bulkEvery'
-  | 'writeKind';
+import { DurationField, flagBinder, keyBinder, RefField } from './parts';
 
 type Load = NonNullable<Table['load']>;
 
@@ -50,8 +37,6 @@ export const LoadEditor = memo(function LoadEditor({
       label,
       key === undefined ? undefined : ['tables', ti, 'load', key],
     );
-  const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
-    onLoad((l) => setOpt(l, key, value as never), label, coalesce ? key : undefined);
   const bind = keyBinder(at, load, onLoad);
   const setPattern = (p: 'sustained' | 'burst' | 'bulk' | undefined) =>
     edit(
@@ -66,24 +51,16 @@ export const LoadEditor = memo(function LoadEditor({
   const pattern = load.writePattern ?? 'sustained';
   return (
     <div className="field-row" data-path={at}>
-      <NumberField
-        label="Writes per second"
-        path={`${at}.writesPerSecond`}
-        value={load.writesPerSecond}
-        hint="the peak: sizes CPU nodes and the simulator"
-        onCommit={(v) => set('writesPerSecond', v, 'Set writes per second')}
-      />
+      <NumberField label="Writes per second" {...bind('writesPerSecond', 'Set writes per second', true)} hint="the peak: sizes CPU nodes and the simulator" />
       <NumberField
         label="Average write rate per second"
-        path={`${at}.averageWritesPerSecond`}
-        value={load.averageWritesPerSecond}
+        {...bind('averageWritesPerSecond', 'Set average writes per second', true)}
         placeholder={load.writesPerSecond === undefined ? undefined : String(load.writesPerSecond)}
         hint={
           load.averageWritesPerSecond === undefined
             ? 'the mean over a day or more: sizes storage and growth; empty: the peak'
             : 'the mean over a day or more: sizes storage and growth (at most the peak)'
         }
-        onCommit={(v) => set('averageWritesPerSecond', v, 'Set average writes per second')}
       />
       <SelectField
         label="Write pattern"
@@ -93,39 +70,16 @@ export const LoadEditor = memo(function LoadEditor({
         options={PATTERNS.slice(1)}
         onCommit={setPattern}
       />
-      {pattern === 'burst' && (
-        <DurationField
-          label="Burst length (e.g. 30s)"
-          path={`${at}.burstDuration`}
-          value={load.burstDuration}
-          onCommit={(v) => set('burstDuration', v, 'Set burst length')}
-        />
-      )}
+      {pattern === 'burst' && <DurationField label="Burst length (e.g. 30s)" {...bind('burstDuration', 'Set burst length', true)} />}
       {pattern === 'bulk' && (
         <>
-          <NumberField label="Rows per load" path={`${at}.bulkRows`} integer value={load.bulkRows} onCommit={(v) => set('bulkRows', v, 'Set rows per load')} />
-          <DurationField
-            label="Load every (e.g. 1d)"
-            path={`${at}.bulkEvery`}
-            value={load.bulkEvery}
-            onCommit={(v) => set('bulkEvery', v, 'Set load interval')}
-          />
+          <NumberField label="Rows per load" {...bind('bulkRows', 'Set rows per load', true)} integer />
+          <DurationField label="Load every (e.g. 1d)" {...bind('bulkEvery', 'Set load interval', true)} />
         </>
       )}
       <SelectField label="Writes are" {...bind('writeKind', 'Set write kind', true)} unset="inserts (default)" options={WRITE_KINDS} />
-      <NumberField
-        label="Reads per second"
-        path={`${at}.readsPerSecond`}
-        value={load.readsPerSecond}
-        onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')}
-      />
-      <DurationField
-        label="Retention (e.g. 90d)"
-        path={`${at}.retention`}
-        value={load.retention}
-        hint={load.retention ? undefined : 'estimates assume 365d'}
-        onCommit={(v) => set('retention', v, 'Set retention')}
-      />
+      <NumberField label="Reads per second" {...bind('readsPerSecond', 'Set reads per second', true)} />
+      <DurationField label="Retention (e.g. 90d)" {...bind('retention', 'Set retention', true)} hint={load.retention ? undefined : 'estimates assume 365d'} />
       <RefField
         label="Writes' app profile"
         {...bind('appProfile', (v) => (v ? `Route writes through ${v}` : 'Route writes through the default profile'))}
@@ -134,9 +88,7 @@ export const LoadEditor = memo(function LoadEditor({
       />
       <CheckField
         label="Conditional writes (CheckAndMutateRow)"
-        path={`${at}.checkAndMutate`}
-        checked={load.checkAndMutate === true}
-        onCommit={(v) => set('checkAndMutate', v || undefined, v ? 'Writes are conditional' : 'Writes are plain', false)}
+        {...flagBinder(at, load, onLoad)('checkAndMutate', (v) => (v ? 'Writes are conditional' : 'Writes are plain'))}
       />
       <TextField
         label="Pre-split keys (one per line)"

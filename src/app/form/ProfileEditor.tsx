@@ -1,16 +1,17 @@
 // One app profile of the instance in the form: id, routing and its clusters, isolation (standard
 // with a priority, or Data Boost), transactional writes and description.
 import type { AppProfile } from '../../core/model/schema';
-import { CheckField, SelectField, TextField, options } from './fields';
+import { CheckField, SelectField, options } from './fields';
 import type { Edit } from './hooks';
 import { removeProfile, renameProfile, setIsolation, setRouting, type Isolation } from './instance-ops';
 import { InstancePart, instancePartSetter } from './InstancePart';
 import { setOpt } from './ops';
-import { choicesWith, keyBinder } from './parts';
+import { choicesWith, DescriptionField, flagBinder, keyBinder } from './parts';
 
 export function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: number; clusterIds: readonly string[]; edit: Edit }) {
   const at = `instance.appProfiles[${i}]`;
   const on = instancePartSetter(edit, 'appProfiles', i);
+  const bind = keyBinder(at, p, on);
   const isolation: Isolation = p.dataBoost ? 'dataBoost' : 'standard';
   const chosen = p.clusters ?? clusterIds;
   const toggleCluster = (id: string, include: boolean) =>
@@ -60,7 +61,7 @@ export function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: nu
           {isolation === 'standard' && (
             <SelectField
               label="Priority"
-              {...keyBinder(at, p, on)('priority', 'Set profile priority')}
+              {...bind('priority', 'Set profile priority')}
               unset="high (default)"
               options={options(['low', 'medium', 'high'] as const)}
             />
@@ -81,17 +82,10 @@ export function ProfileEditor({ p, i, clusterIds, edit }: { p: AppProfile; i: nu
       {p.routing === 'single' && isolation === 'standard' && (
         <CheckField
           label="Allow transactional writes (single-row transactions: ReadModifyWriteRow, CheckAndMutateRow)"
-          path={`${at}.allowTransactionalWrites`}
-          checked={p.allowTransactionalWrites === true}
-          onCommit={(v) => on((x) => setOpt(x, 'allowTransactionalWrites', v || undefined), v ? 'Allow transactional writes' : 'Disallow transactional writes')}
+          {...flagBinder(at, p, on)('allowTransactionalWrites', (v) => (v ? 'Allow transactional writes' : 'Disallow transactional writes'))}
         />
       )}
-      <TextField
-        label="Description"
-        path={`${at}.description`}
-        value={p.description ?? ''}
-        onCommit={(v) => on((x) => setOpt(x, 'description', v || undefined), 'Edit profile description', 'description')}
-      />
+      <DescriptionField {...bind('description', 'Edit profile description', true)} />
       <button type="button" className="danger" onClick={() => edit((d) => removeProfile(d, i), `Remove app profile ${p.id}`)}>
         Remove app profile
       </button>

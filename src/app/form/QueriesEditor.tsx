@@ -11,7 +11,7 @@ import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
 import { CompareMarksContext } from './compare-marks';
-import { type DesignNames, DurationField, keyBinder, PartFieldset, RefField } from './parts';
+import { DescriptionField, type DesignNames, DurationField, flagBinder, keyBinder, PartFieldset, RefField } from './parts';
 
 interface Props {
   ti: number;
@@ -26,6 +26,17 @@ interface Props {
 
 const KIND = options(['serving', 'batch'] as const, { serving: 'serving', batch: 'batch (export, analytics)' });
 const MATCH = options(['eq', 'prefix', 'range'] as const, { eq: 'equals (eq)', prefix: 'prefix', range: 'range' });
+
+/** The other parts a query may name: its app profile, and the table or view that serves it (`unset`: what none means). */
+const REFS: readonly { key: 'appProfile' | 'servedBy'; label: string; unset: string; undo: (v: string | undefined) => string }[] = [
+  {
+    key: 'appProfile',
+    label: 'App profile',
+    unset: "the table's, else the default",
+    undo: (v) => (v ? `Route query through ${v}` : 'Route query through the default profile'),
+  },
+  { key: 'servedBy', label: 'Served by', unset: "this table's key", undo: (v) => (v ? `Serve query from ${v}` : 'Serve query from its table') },
+];
 
 const sameList = <T,>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean) => a.length === b.length && a.every((x, i) => eq(x, b[i]!));
 const samePlan = (a: QueryPlan, b: QueryPlan) => a.index === b.index && a.kind === b.kind && a.scans === b.scans && a.start === b.start && a.end === b.end;
@@ -46,8 +57,9 @@ function propsEqual(a: Props, b: Props): boolean {
 }
 
 export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, names, onMove }: Props) {
-  const { tables: tableNames, profiles: profileIds } = names;
-  const servers = [...tableNames.filter((_, i) => i !== ti), ...names.views];
+  const tableNames = names.tables;
+  /** What each of a query's references may name. */
+  const choices = { appProfile: names.profiles, servedBy: [...tableNames.filter((_, i) => i !== ti), ...names.views] };
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(
       onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))),
@@ -66,7 +78,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         const plan = plans.find((p) => p.index === qi);
         /** One of the query's numbers: empty clears it. */
         const num = (key: 'limit' | 'perSecond' | 'latencyMs', label: string, undo: string, integer?: boolean) => (
-          <NumberField label={label} path={`${at}.${key}`} integer={integer} value={q[key]} onCommit={(v) => onQuery((x) => setOpt(x, key, v), undo, key)} />
+          <NumberField label={label} {...bind(key, undo, true)} integer={integer} />
         );
         return (
           <PartFieldset
@@ -84,35 +96,15 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               <SelectField label="Order" {...bind('order', 'Change query order')} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} />
               {num('limit', 'Limit (rows)', 'Set query limit', true)}
               {num('perSecond', 'Runs per second', 'Set query rate')}
-              <RefField
-                label="App profile"
-                {...bind('appProfile', (v) => (v ? `Route query through ${v}` : 'Route query through the default profile'))}
-                names={profileIds}
-                unset="the table's, else the default"
-              />
-              <RefField
-                label="Served by"
-                {...bind('servedBy', (v) => (v ? `Serve query from ${v}` : 'Serve query from its table'))}
-                names={servers}
-                unset="this table's key"
-              />
+              {REFS.map((r) => (
+                <RefField key={r.key} label={r.label} {...bind(r.key, r.undo)} names={choices[r.key]} unset={r.unset} />
+              ))}
             </div>
             <div className="field-row" data-testid="query-workload">
               <SelectField label="Kind" {...bind('kind', 'Change query kind', true)} unset="serving (default)" options={KIND} />
               {num('latencyMs', 'Latency target (p99 ms)', 'Set latency target')}
-              <DurationField
-                label="Looks back (e.g. 90d)"
-                path={`${at}.lookback`}
-                value={q.lookback}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v), 'Set lookback', 'lookback')}
-              />
-              <CheckField
-                className="compact"
-                label="May run on Data Boost"
-                path={`${at}.dataBoost`}
-                checked={q.dataBoost === true}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'dataBoost', v || undefined), 'Toggle Data Boost', 'dataBoost')}
-              />
+              <DurationField label="Looks back (e.g. 90d)" {...bind('lookback', 'Set lookback', true)} />
+              <CheckField className="compact" label="May run on Data Boost" {...flagBinder(at, q, onQuery)('dataBoost', 'Toggle Data Boost', true)} />
             </div>
             <fieldset className="match" data-path={`${at}.match`}>
               <legend>Match on key fields</legend>
@@ -138,13 +130,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               format={(v) => lines(v).join('\n')}
               onCommit={(v) => onQuery((x) => setOpt(x, 'filter', lines(v).length ? lines(v) : undefined), 'Edit query filters', 'filter')}
             />
-            <TextField
-              label="Description"
-              path={`${at}.description`}
-              value={q.description ?? ''}
-              multiline
-              onCommit={(v) => onQuery((x) => setOpt(x, 'description', v || undefined), 'Edit query description', 'description')}
-            />
+            <DescriptionField {...bind('description', 'Edit query description', true)} multiline />
             <button type="button" className="danger" onClick={() => onQueries((qs) => qs.filter((_, j) => j !== qi), `Remove query ${q.name}`)}>
               Remove query
             </button>

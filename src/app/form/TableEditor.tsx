@@ -6,15 +6,14 @@ import type { QueryPlan } from '../../core/analysis/query-plan';
 import { SampleKeys } from '../components/SampleKeys';
 import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';
-import { TextField } from './fields';
 import type { Edit } from './hooks';
 import { KeyBuilder } from './KeyBuilder';
 import { LoadEditor } from './LoadEditor';
-import { onTable, setOpt } from './ops';
+import { onTable } from './ops';
 import { QueriesEditor } from './QueriesEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { renameTable } from './table-ops';
-import { type DesignNames, IdField, keyBinder, RefField } from './parts';
+import { DescriptionField, type DesignNames, IdField, keyBinder, RefField } from './parts';
 
 const SAMPLE_COUNT = 50;
 
@@ -43,6 +42,7 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
 export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, names, onMoveQuery }: Props) {
   const others = names.tables.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
+  const bind = keyBinder(at, table, (fn, undo, key) => edit(onTable(ti, fn), undo, key === undefined ? undefined : ['tables', ti, key]));
   return (
     <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
       <div className="table-head">
@@ -68,24 +68,12 @@ export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFiel
           />
           <RefField
             label="Written with (an index or companion table of)"
-            {...keyBinder(at, table, (fn, undo) => edit(onTable(ti, fn), undo))('writtenWith', (v) => (v ? `Write table with ${v}` : 'Write table on its own'))}
+            {...bind('writtenWith', (v) => (v ? `Write table with ${v}` : 'Write table on its own'))}
             names={others}
             unset="no other table"
           />
         </div>
-        <TextField
-          label="Description"
-          path={`${at}.description`}
-          multiline
-          value={table.description ?? ''}
-          onCommit={(v) =>
-            edit(
-              onTable(ti, (t) => setOpt(t, 'description', v || undefined)),
-              'Edit table description',
-              ['tables', ti, 'description'],
-            )
-          }
-        />
+        <DescriptionField {...bind('description', 'Edit table description', true)} multiline />
       </Panel>
       <Panel id="rowkey-heading" kind="key" title="Row key">
         <KeyBuilder docId={docId} ti={ti} table={table} edit={edit} />

@@ -12,7 +12,7 @@ import type { EditResult } from '../store';
 import { ListField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { replaceAt, setOpt } from './ops';
-import { choicesWith, DeletionProtectionField, IdField, PartFieldset } from './parts';
+import { choicesWith, DeletionProtectionField, DescriptionField, IdField, PartFieldset } from './parts';
 
 const SqlEditor = lazy(() => import('../code/SqlEditor'));
 
@@ -372,11 +372,10 @@ function ViewFieldset({
         />
       </div>
       {children}
-      <TextField
-        label="Description"
+      <DescriptionField
         path={`${at}.description`}
-        value={v.description ?? ''}
-        onCommit={(x) => set((o) => setOpt(o, 'description', x || undefined), 'Edit view description', ['description'])}
+        value={v.description}
+        onCommit={(x) => set((o) => setOpt(o, 'description', x), 'Edit view description', ['description'])}
       />
       <button
         type="button"

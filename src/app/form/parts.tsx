@@ -87,9 +87,25 @@ export function keyBinder<T extends object>(at: string, part: T, on: (fn: (o: T)
   });
 }
 
+/** `keyBinder` for a check box: set stores `true`, cleared leaves the key out. */
+export function flagBinder<T extends object>(at: string, part: T, on: (fn: (o: T) => T, undo: string, key?: string) => EditResult) {
+  const bind = keyBinder(at, part, on);
+  return <K extends keyof T & string>(key: K, undo: string | ((v: T[K] | undefined) => string), coalesce = false) => {
+    const { path, value, onCommit } = bind(key, undo, coalesce);
+    return { path, checked: value === true, onCommit: (v: boolean) => onCommit((v || undefined) as T[K] | undefined) };
+  };
+}
+
 /** A part's deletion protection (set: true; cleared: the key is left out). */
 export function DeletionProtectionField(props: { at: string; checked: boolean | undefined; onCommit: Commit<boolean> }) {
   return <CheckField label="Deletion protection" path={`${props.at}.deletionProtection`} checked={props.checked === true} onCommit={props.onCommit} />;
+}
+
+/** A part's description: free text (`multiline` for the larger parts); empty leaves the key out. */
+export function DescriptionField(props: { path: string; value: string | undefined; multiline?: boolean; onCommit: Commit<string | undefined> }) {
+  return (
+    <TextField label="Description" path={props.path} multiline={props.multiline} value={props.value ?? ''} onCommit={(v) => props.onCommit(v || undefined)} />
+  );
 }
 
 /** A duration in the format's notation (`30s`, `90d`), monospaced; trimmed, and empty clears it. */
