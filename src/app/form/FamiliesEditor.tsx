@@ -137,13 +137,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
                   <td>{n('valueBytes', 'Value bytes')}</td>
                   <td>{n('versions', 'Versions')}</td>
                   <td>
-                    <CheckField
-                      className="compact"
-                      label={`Counter (${c.qualifier})`}
-                      path={`${cat}.counter`}
-                      checked={c.counter === true}
-                      onCommit={(v) => setCol((x) => setOpt(x, 'counter', v || undefined), 'Toggle counter')}
-                    />
+                    <CheckField className="compact" label={`Counter (${c.qualifier})`} {...flagBinder(cat, c, setCol)('counter', 'Toggle counter')} />
                   </td>
                   <td>
                     <SelectField
