@@ -3,13 +3,13 @@
 // explained with parameters in the order a user passes them, and no statement when a query
 // cannot be expressed.
 import { describe, expect, it } from 'vitest';
-import type { Column, ColumnType, Design, Table } from '../model/schema';
+import type { Column, ColumnType, Table } from '../model/schema';
 import { tableWorkload } from '../capacity/workload';
 import { analyze } from '../analysis/design';
 import { exportTable } from '../outputs';
+import { oneTable } from '../../test-support/one-table';
 
-const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sql test', tables: [table] });
-const sql = (t: Table) => exportTable(one(t), null, 'sql').text;
+const sql = (t: Table) => exportTable(oneTable(t, 'sql test'), null, 'sql').text;
 const orders = (queries: Table['queries'], extra: Partial<Table> = {}): Table => ({
   name: 'orders',
   rowKey: {
@@ -75,7 +75,7 @@ describe('SQL per query', () => {
     );
     const text = sql(t);
     // The capacity model's rows per run (about 1,000 writes/s kept 30 days, every one read by a full scan).
-    const rows = tableWorkload(analyze(one(t)).tables[0]!).queries.map((q) => q.rowsPerRequest!);
+    const rows = tableWorkload(analyze(oneTable(t)).tables[0]!).queries.map((q) => q.rowsPerRequest!);
     const n = (x: number) => Math.round(x).toLocaleString('en-US');
     expect(rows[0]).toBeGreaterThan(2.5e9);
     expect(text).toContain(
