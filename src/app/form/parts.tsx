@@ -1,6 +1,8 @@
 // The pieces every list editor of the form repeats: a fieldset per part of the design (a
 // cluster, a family, a view) whose legend names it, the part's id field, a choice among the
-// names of other parts, and a list's "deletion protection" box.
+// names of other parts (and the lists of names to choose from), a list's "deletion protection"
+// box, a description, a duration, and the binders that tie a field to one key of a part (its
+// path, its value and the edit that sets it), so a field says only its label and its own props.
 import type { ReactNode } from 'react';
 import type { EditResult } from '../store';
 import { CheckField, type Commit, options, type Option, SelectField, TextField } from './fields';
