@@ -26,7 +26,18 @@ export function hclString(s: string): string {
 }
 
 /** Heredoc text: only template sequences need escaping. */
-export const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
+const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
+
+/**
+ * An attribute's value as a heredoc (`<<-EOT` to `EOT`, terraform fmt's indent), template
+ * sequences escaped. The caller makes sure no line of `text` is `EOT` alone.
+ */
+export function heredoc(text: string): string {
+  return `<<-EOT\n${heredocSafe(text)
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')}\n  EOT`;
+}
 
 /** A Terraform resource name from any text. */
 export function tfName(name: string): string {
@@ -98,17 +109,7 @@ function gcItems(rule: GcRule): Item[] {
       simple(ver)!,
     ];
   }
-  const json = JSON.stringify(gcRulesJson(r), null, 2);
-  return [
-    {
-      kind: 'attr',
-      key: 'gc_rules',
-      value: `<<-EOT\n${heredocSafe(json)
-        .split('\n')
-        .map((l) => `    ${l}`)
-        .join('\n')}\n  EOT`,
-    },
-  ];
+  return [{ kind: 'attr', key: 'gc_rules', value: heredoc(JSON.stringify(gcRulesJson(r), null, 2)) }];
 }
 
 /** Provider features and the first `google` provider release that has them (its CHANGELOG). */
@@ -195,17 +196,7 @@ export function terraformTable(
     const encoding = key.encoding === 'delimitedBytes' ? { delimitedBytes: { delimiter: toBase64(utf8(key.delimiter!)) } } : { [key.encoding]: {} };
     const json = JSON.stringify({ structType: { fields: key.fields, encoding } }, null, 2);
     used.add('rowKeySchema');
-    tableItems.push(
-      { kind: 'blank' },
-      {
-        kind: 'attr',
-        key: 'row_key_schema',
-        value: `<<-EOT\n${heredocSafe(json)
-          .split('\n')
-          .map((l) => `    ${l}`)
-          .join('\n')}\n  EOT`,
-      },
-    );
+    tableItems.push({ kind: 'blank' }, { kind: 'attr', key: 'row_key_schema', value: heredoc(json) });
     notes.push(...key.notes);
   } catch (e) {
     if (!(e instanceof ExportError)) throw e;

@@ -6,7 +6,7 @@
 // (flags as `gcloud ... --help` prints them), and google_bigtable_materialized_view,
 // google_bigtable_logical_view, google_bigtable_authorized_view (terraform-provider-google).
 import { commentText, requireArguments, shq } from '../common';
-import { block, hclString, heredocSafe, tfName, type Item } from '../terraform';
+import { block, hclString, heredoc, tfName, type Item } from '../terraform';
 import type { AuthorizedView, Design, LogicalView, MaterializedView } from '../../model/schema';
 import { checkSelect } from './check';
 import { materializedViewSql } from './sql';
@@ -90,13 +90,10 @@ export function viewsGcloud(views: DesignViews): string[] {
   return out;
 }
 
-const heredoc = (s: string) => {
-  const body = heredocSafe(s.trim().replace(/;\s*$/, ''));
-  if (body.split('\n').some((l) => l.trim() === 'EOT')) return hclString(s);
-  return `<<-EOT\n${body
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n')}\n  EOT`;
+/** A view's query as a heredoc, without its final `;`; a quoted string when a line of it is `EOT`. */
+const queryValue = (s: string) => {
+  const body = s.trim().replace(/;\s*$/, '');
+  return body.split('\n').some((l) => l.trim() === 'EOT') ? hclString(s) : heredoc(body);
 };
 const b64 = (s: string) => `base64encode(${hclString(s)})`;
 
@@ -122,7 +119,7 @@ export function viewsTerraform(views: DesignViews, instance = 'var.instance_name
         { kind: 'attr', key: 'materialized_view_id', value: hclString(view.name) },
         { kind: 'attr', key: 'instance', value: instance },
         { kind: 'attr', key: 'deletion_protection', value: String(view.deletionProtection === true) },
-        { kind: 'attr', key: 'query', value: heredoc(sql) },
+        { kind: 'attr', key: 'query', value: queryValue(sql) },
         ...(tableResource(view.table) ? [{ kind: 'blank' } as Item, { kind: 'attr', key: 'depends_on', value: `[${tableResource(view.table)}]` } as Item] : []),
       ]),
     );
@@ -134,7 +131,7 @@ export function viewsTerraform(views: DesignViews, instance = 'var.instance_name
         { kind: 'attr', key: 'logical_view_id', value: hclString(v.name) },
         { kind: 'attr', key: 'instance', value: instance },
         { kind: 'attr', key: 'deletion_protection', value: String(v.deletionProtection === true) },
-        { kind: 'attr', key: 'query', value: heredoc(v.query) },
+        { kind: 'attr', key: 'query', value: queryValue(v.query) },
       ]),
     );
   }
