@@ -124,40 +124,50 @@ export function joinOrderedCodeStruct(fields: readonly Uint8Array[]): Uint8Array
 
 /**
  * Splits a Struct OrderedCodeBytes key into its `count` fields (omitted trailing fields come
- * back empty), or null when the bytes do not follow the rules.
+ * back empty), or null when the bytes do not follow the rules. Like the join, it makes no array
+ * of numbers: a field without escapes is a slice of the key.
  */
 export function splitOrderedCodeStruct(key: Uint8Array, count: number): Uint8Array[] | null {
   if (key.length === 2 && key[0] === 0 && key[1] === 0) return Array.from({ length: count }, () => new Uint8Array(0));
   const fields: Uint8Array[] = [];
-  let cur: number[] = [];
-  let emptyMarker = false;
-  for (let i = 0; i < key.length; i++) {
-    const b = key[i]!;
-    if (b !== 0x00) {
-      if (emptyMarker) return null;
-      cur.push(b);
-      continue;
-    }
-    const next = key[i + 1];
+  // The field being read: where it starts, its 0x00 0xFF escapes and its 0x00 0x00 markers.
+  let start = 0;
+  let escapes = 0;
+  let markers = 0;
+  for (let i = 0; i <= key.length; i++) {
+    if (i < key.length && key[i] !== 0x00) continue;
+    // The end of the key closes the last field as a separator closes the others.
+    const next = i < key.length ? key[i + 1] : 0x01;
+    if (next === 0xff) escapes++;
+    else if (next === 0x00) markers++;
+    else if (next === 0x01) {
+      const field = structField(key, start, i, escapes, markers);
+      if (!field) return null;
+      fields.push(field);
+      start = i + 2;
+      escapes = 0;
+      markers = 0;
+    } else return null;
     i++;
-    if (next === 0xff) {
-      if (emptyMarker) return null;
-      cur.push(0x00);
-    } else if (next === 0x01) {
-      if (cur.length === 0 && !emptyMarker) return null;
-      fields.push(Uint8Array.from(cur));
-      cur = [];
-      emptyMarker = false;
-    } else if (next === 0x00) {
-      if (cur.length !== 0) return null;
-      emptyMarker = true;
-    } else {
-      return null;
-    }
   }
-  if (cur.length === 0 && !emptyMarker) return null;
-  fields.push(Uint8Array.from(cur));
   if (fields.length > count) return null;
   while (fields.length < count) fields.push(new Uint8Array(0));
   return fields;
+}
+
+/**
+ * The field written as key[start, end), or null: an empty field is the marker 0x00 0x00 alone
+ * (repeated or not), any other field one byte or more, each 0x00 of it escaped as 0x00 0xFF.
+ */
+function structField(key: Uint8Array, start: number, end: number, escapes: number, markers: number): Uint8Array | null {
+  if (markers > 0) return end - start === 2 * markers ? new Uint8Array(0) : null;
+  if (end === start) return null;
+  if (escapes === 0) return key.slice(start, end);
+  const out = new Uint8Array(end - start - escapes);
+  let o = 0;
+  for (let i = start; i < end; i++) {
+    out[o++] = key[i]!;
+    if (key[i] === 0x00) i++;
+  }
+  return out;
 }
