@@ -161,19 +161,10 @@ class FieldFacts implements FieldInfo {
   private charsetOf: () => Charset = () => ANY;
   private charsetCache: Charset | null = null;
 
-  constructor(raw: RawInfo) {
-    this.name = raw.name;
-    this.field = raw.field;
-    this.position = raw.position;
-    this.cardinality = raw.cardinality;
-    this.topShare = raw.topShare;
-    this.bytes = raw.bytes;
-    this.resolutionMs = raw.resolutionMs;
-    this.isSalt = raw.isSalt;
-    this.isTime = raw.isTime;
-    this.isSequential = raw.isSequential;
-    this.varyingDigits = raw.varyingDigits;
-    this.charsetOf = raw.charset;
+  constructor({ charset, ...facts }: RawInfo) {
+    // Every fact is declared above, so assigning them keeps the one shape.
+    Object.assign(this, facts);
+    this.charsetOf = charset;
   }
 
   get charset(): Charset {
