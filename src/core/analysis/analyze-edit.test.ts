@@ -13,6 +13,13 @@ import { analyze, analyzeEdit, declaredWrites, type DesignAnalysis } from './des
 const text = (a: DesignAnalysis) =>
   JSON.stringify(a, (k, v: unknown) => (k === 'charsetCache' ? undefined : v instanceof Map ? [...v] : v instanceof Set ? [...v] : v));
 
+/** The key's fields in the other order, joined by '#'. */
+const reversedTemplate = (t: Table) =>
+  Object.keys(t.rowKey.fields)
+    .reverse()
+    .map((n) => `{${n}}`)
+    .join('#');
+
 type TableEdit = (t: Table, d: Design, pick: number) => Table;
 const other = (d: Design, pick: number) => d.tables[pick % d.tables.length]!.name;
 const EDITS: [string, TableEdit][] = [
@@ -22,24 +29,7 @@ const EDITS: [string, TableEdit][] = [
   ['written with another table', (t, d, pick) => ({ ...t, writtenWith: other(d, pick) })],
   ['no longer written with one', ({ writtenWith: _w, ...t }) => t],
   ['a query served by another table', (t, d, pick) => ({ ...t, queries: (t.queries ?? []).map((q, i) => (i === 0 ? { ...q, servedBy: other(d, pick) } : q)) })],
-  [
-    'the key order reversed',
-    (t) => {
-      const names = Object.keys(t.rowKey.fields);
-      return names.length < 2
-        ? t
-        : {
-            ...t,
-            rowKey: {
-              ...t.rowKey,
-              template: [...names]
-                .reverse()
-                .map((n) => `{${n}}`)
-                .join('#'),
-            },
-          };
-    },
-  ],
+  ['the key order reversed', (t) => ({ ...t, rowKey: { ...t.rowKey, template: reversedTemplate(t) } })],
 ];
 
 /** `d` with table `ti` edited (or, for kind = EDITS.length, a copy of it added). */

@@ -3,38 +3,31 @@
 // kept (analysis/design.ts analyzeInstanceEdit). These tests hold it to a whole lint: a rule that
 // does not say it reads the instance finds the same on any instance, and the check's verdict on
 // an instance edit (offered, or withheld and why) is the whole check's.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fullDesign } from '../../../test-support/design-extras';
 import { exampleDesigns } from '../../../test-support/examples';
 import { manyTablesYaml } from '../../../test-support/lint-designs';
+import { corpusDesigns } from '../../../test-support/rule-corpus';
 import { analyze, analyzeInstanceEdit } from '../../analysis/design';
 import { loadDesign } from '../../load/load-design';
 import type { Design } from '../../model/schema';
 import { lint } from '../lint';
 import { RULES } from '../registry';
-import { parseCase } from '../tester';
 import { defineVisitorRule } from '../types';
 import { instanceEdit } from './incremental';
 
-const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
-const corpus = ['good', 'bad'].flatMap((kind) =>
-  readdirSync(join(CORPUS, kind))
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => ({ file: `corpus/${kind}/${f}`, design: parseCase(readFileSync(join(CORPUS, kind, f), 'utf8')) })),
-);
-const load = (text: string): Design => {
-  const r = loadDesign(text, 'generated.yaml');
-  if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('; '));
+const corpus = corpusDesigns();
+/** A generated design, as the studio loads it. */
+function generated(n: number): Design {
+  const r = loadDesign(manyTablesYaml(n, 'varied'), 'generated.yaml');
+  if (!r.ok) throw new Error(`the generated design does not load: ${r.issues[0]?.message}`);
   return r.design;
-};
+}
 const fixed = [
   ...corpus,
   ...exampleDesigns().map((e) => ({ file: `examples/${e.file}`, design: e.design })),
-  { file: 'generated 16 varied tables', design: load(manyTablesYaml(16, 'varied')) },
+  { file: 'generated 16 varied tables', design: generated(16) },
 ];
 
 /** Instance edits, as fixes and users make them: node counts, storage, autoscaling, the environment, routing. */
