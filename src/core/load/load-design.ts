@@ -109,14 +109,25 @@ export function validateDesign(value: unknown, file = 'design', map?: SourceMap,
 export function validateChanged(design: Design, changed: readonly number[], file = 'design', before?: Design): LoadResult {
   if (design.tables.length > MAX_TABLES) return validateDesign(JSON.parse(JSON.stringify(design)), file);
   try {
-    const value = JSON.parse(JSON.stringify({ ...design, tables: changed.map((i) => design.tables[i]) }));
+    // Views kept (the same objects): checked with the design before, they are not parsed again.
+    const viewsKept = before !== undefined && VIEW_KEYS.every((k) => design[k] === before[k]);
+    const value = JSON.parse(
+      JSON.stringify({
+        ...design,
+        tables: changed.map((i) => design.tables[i]),
+        ...(viewsKept ? Object.fromEntries(VIEW_KEYS.map((k) => [k, undefined])) : {}),
+      }),
+    );
     // Names kept: the edit renamed and added no table, so they are as unique as before.
     const namesKept = before !== undefined && changed.every((i) => before.tables[i] !== undefined && before.tables[i]!.name === design.tables[i]!.name);
-    return validate(value, file, undefined, {}, { design, changed, namesKept, ...(namesKept ? { names: namesOf(before.tables) } : {}) });
+    return validate(value, file, undefined, {}, { design, changed, namesKept, viewsKept, ...(namesKept ? { names: namesOf(before.tables) } : {}) });
   } catch (e) {
     return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
   }
 }
+
+/** The design's lists of views. */
+const VIEW_KEYS = ['materializedViews', 'logicalViews', 'authorizedViews'] as const;
 
 /** The table names of a list of tables, kept per list: an edit that keeps the names reads its design's. */
 const tableNames = new WeakMap<readonly Design['tables'][number][], ReadonlySet<string>>();
@@ -131,7 +142,7 @@ function validate(
   file: string,
   map: SourceMap | undefined,
   hints: ShapeHints,
-  edit?: { design: Design; changed: readonly number[]; namesKept: boolean; names?: ReadonlySet<string> },
+  edit?: { design: Design; changed: readonly number[]; namesKept: boolean; viewsKept?: boolean; names?: ReadonlySet<string> },
 ): LoadResult {
   // An edit's value holds only its changed tables: their paths name their places in the design.
   const real = (path: readonly PathPart[]): readonly PathPart[] =>
@@ -191,9 +202,10 @@ function validate(
       tables[ti] = result.data.tables[j]!;
     });
     design = { ...result.data, tables };
+    if (edit.viewsKept) for (const k of VIEW_KEYS) if (edit.design[k] !== undefined) Object.assign(design, { [k]: edit.design[k] });
   }
   try {
-    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment, edit?.names);
+    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment, edit?.names, edit?.viewsKept);
   } catch (e) {
     // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
     semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];

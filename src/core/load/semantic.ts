@@ -21,9 +21,17 @@ export interface SemanticIssue {
  * `only`: the indices of the tables to check one by one (the others are known to pass, as the
  * fix check knows of the tables a fix did not touch); the checks across tables see every table,
  * but for the names when `namesKept` (the edit renamed and added no table). `names`: the tables'
- * names, when the caller keeps them.
+ * names, when the caller keeps them. `viewsKept`: the views are those of the design before the
+ * edit, which passed; with the names kept, they pass again.
  */
-export function semanticIssues(design: Design, only?: ReadonlySet<number>, namesKept = false, fragment = false, names?: ReadonlySet<string>): SemanticIssue[] {
+export function semanticIssues(
+  design: Design,
+  only?: ReadonlySet<number>,
+  namesKept = false,
+  fragment = false,
+  names?: ReadonlySet<string>,
+  viewsKept = false,
+): SemanticIssue[] {
   const out: SemanticIssue[] = [];
   // The tables to check one by one, ascending.
   const each = only ? [...only].sort((a, b) => a - b) : design.tables.map((_, ti) => ti);
@@ -37,10 +45,10 @@ export function semanticIssues(design: Design, only?: ReadonlySet<number>, names
   }
   for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
   // Names kept: the other tables name the same tables as before, which they named rightly.
-  routeIssues(design, out, only && namesKept ? each : undefined);
+  routeIssues(design, out, only && namesKept ? each : undefined, names);
   for (const ti of each) writePatternIssues(design.tables[ti]!, ['tables', ti, 'load'], out);
   out.push(...instanceIssues(design, each));
-  viewIssues(design, out, fragment, names);
+  if (!(only && namesKept && viewsKept)) viewIssues(design, out, fragment, names);
   return out;
 }
 
@@ -179,9 +187,9 @@ function servingKeyFields(design: Design, name: string): Set<string> {
 }
 
 /** servedBy and writtenWith name another table (or, for servedBy, a materialized view over this table). */
-function routeIssues(design: Design, out: SemanticIssue[], only?: readonly number[]): void {
-  // Every table's name, built only when a table names another.
-  let known: Set<string> | undefined;
+function routeIssues(design: Design, out: SemanticIssue[], only?: readonly number[], tableNames?: ReadonlySet<string>): void {
+  // Every table's name (the caller's, when it keeps them), built only when a table names another.
+  let known: ReadonlySet<string> | undefined = tableNames;
   const tables = () => (known ??= new Set(design.tables.map((t) => t.name)));
   for (const ti of only ?? design.tables.keys()) {
     const t = design.tables[ti]!;
