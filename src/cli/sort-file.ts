@@ -193,12 +193,17 @@ function changed(): Error {
   return new Error('the input changed while it was being read');
 }
 
+/** Node's own Latin-1 decoding: a byte becomes the UTF-16 unit of the same value. */
+export function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
 function splittersOf(fd: number, size: number): Splitters {
   const sample = sampleText(size, (offset, length) => {
     const bytes = Buffer.allocUnsafe(length);
     return bytes.subarray(0, readSync(fd, bytes, 0, length, offset));
   });
-  return Splitters.fromSample(sample, size);
+  return Splitters.fromSample(sample, size, latin1);
 }
 
 /**

@@ -8,7 +8,7 @@ import { sortLineIndex, splitLines } from '../../core/sort/byteSort';
 import { escapeKey, unescapeBytes } from '../../core/sort/escape';
 import { sampleText, Splitters } from '../../core/sort/splitters';
 import { parseFlags, UserError, write, type Io } from '../io';
-import { canUseThreads, sortFile, type Output } from '../sort-file';
+import { canUseThreads, latin1, sortFile, type Output } from '../sort-file';
 
 export const usage = `usage: btstudio sort [FILE] [--escaped] [-o OUT]
 
@@ -74,7 +74,7 @@ function sortInMemory(blocks: Buffer[]): SortedWriter {
     const at = offset - offsets[i]!;
     return blocks[i]!.subarray(at, at + length);
   });
-  return sortedChunks(blocks, Splitters.fromSample(sample, size));
+  return sortedChunks(blocks, Splitters.fromSample(sample, size, latin1));
 }
 
 /**
