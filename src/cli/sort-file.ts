@@ -42,6 +42,8 @@ export interface Output {
   readonly fd?: number;
   /** Writes at an offset of the output file (this thread's groups), reporting errors as write does. */
   writeAt?(chunk: Uint8Array, position: number): void;
+  /** The whole output's length, announced before the threads write it at offsets: a file ends there. */
+  setLength?(length: number): void;
 }
 
 export const inWorker = !isMainThread && (workerData as { kind?: string } | null)?.kind === WORKER_KIND;
@@ -101,6 +103,7 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
 async function sortAndWrite(layout: Layout, out: Output, helper: Helper, claims: Int32Array): Promise<void> {
   const fd = out.fd;
   if (fd !== undefined && fstatSync(fd).isFile()) {
+    out.setLength?.(layout.byteBase[layout.buckets]!);
     const theirs = helper.call({ op: 'write', layout, fd, claims });
     writeClaimed(layout, claims, out.writeAt?.bind(out) ?? writerAt(fd));
     await theirs;
