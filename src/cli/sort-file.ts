@@ -10,7 +10,7 @@
 import { fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { BlockGrouper, layoutOf, SortedWriter, type Grouped, type Layout } from '../core/sort/buckets';
+import { BlockGrouper, layoutOf, SortedWriter, type Grouped, type Layout, type Totals } from '../core/sort/buckets';
 import { sampleText, Splitters } from '../core/sort/splitters';
 
 const BLOCK = 1 << 20;
@@ -86,8 +86,9 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
     const mine = new Blocks(fd, bounds, claims, data);
     const theirs = shared ? helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data }) : undefined;
     mine.groupClaimed(splitters);
-    const grouped = [...mine.grouped, ...(((await theirs) as Block[] | undefined) ?? [])].sort((a, b) => a.block - b.block);
-    const layout = layoutOf(data, grouped, splitters);
+    const other = (await theirs) as Grouping | undefined;
+    const grouped = [...mine.grouped, ...(other?.grouped ?? [])].sort((a, b) => a.block - b.block);
+    const layout = layoutOf(data, grouped, splitters, other ? [mine.totals!, other.totals] : [mine.totals!]);
     if (helper && shared) await sortAndWrite(layout, out, helper, claims);
     else await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
   } finally {
@@ -151,9 +152,16 @@ interface Block extends Grouped {
   block: number;
 }
 
+/** What a thread grouped: its blocks, and its grouper's totals. */
+interface Grouping {
+  grouped: Block[];
+  totals: Totals;
+}
+
 /** One thread's end of the blocks: it reads and groups the blocks it claims. */
 class Blocks {
   readonly grouped: Block[] = [];
+  totals: Totals | undefined;
 
   constructor(
     private readonly fd: number,
@@ -165,6 +173,7 @@ class Blocks {
   groupClaimed(splitters: Splitters): void {
     const shared = this.data.buffer instanceof SharedArrayBuffer;
     const grouper = new BlockGrouper(splitters, shared ? (n) => new SharedArrayBuffer(n) : undefined);
+    this.totals = grouper.totals;
     const last = this.bounds.length - 2;
     for (;;) {
       const block = Atomics.add(this.claims, 0, 1);
@@ -290,7 +299,7 @@ export function serve(): void {
       if (request.op === 'group') {
         const blocks = new Blocks(request.fd, request.bounds, request.claims, request.data);
         blocks.groupClaimed(Splitters.fromParts(request.splitters));
-        value = blocks.grouped;
+        value = { grouped: blocks.grouped, totals: blocks.totals! } satisfies Grouping;
       } else if (request.op === 'sort') {
         new SortedWriter(request.layout, request.order, request.from, request.to, false, new Uint8Array(0)).sortAll();
       } else {

@@ -30,8 +30,11 @@ const LONG = 0xffff;
 export interface Grouped {
   /** Offsets in the shared buffer: bucket b's lines are [runs[b], runs[b + 1]). */
   runs: Uint32Array;
-  /** Lines of each bucket. */
-  lines: Uint32Array;
+  /**
+   * Where each bucket's lines start among the block's lines (their lengths), and the
+   * block's line count last: bucket b has firstLine[b + 1] - firstLine[b] lines.
+   */
+  firstLine: Uint32Array;
   /**
    * Each line's length as kept (without its bucket's prefix and its \n), in the order of
    * the runs; LONG: this long or longer.
@@ -65,8 +68,19 @@ export interface Layout {
   prefixStart: Uint32Array;
 }
 
+/** What one BlockGrouper has grouped, per bucket: lines, and bytes of output (prefixes included). */
+export interface Totals {
+  lines: Uint32Array;
+  bytes: Float64Array;
+}
+
 /** Groups blocks of input by bucket, each into its place in a shared buffer; one per thread. */
 export class BlockGrouper {
+  /**
+   * The sums over every block this grouper has grouped, kept as it goes, so that the layout
+   * of all blocks is a sum per bucket over the groupers, not over the blocks.
+   */
+  readonly totals: Totals;
   private bucketOfLine = new Uint16Array(1 << 14);
   private lengthOfLine = new Uint32Array(1 << 14);
   private readonly bytes: Uint32Array;
@@ -84,6 +98,7 @@ export class BlockGrouper {
     this.cursor = new Uint32Array(splitters.buckets);
     this.lineCursor = new Uint32Array(splitters.buckets);
     this.depths = splitters.depths();
+    this.totals = { lines: new Uint32Array(splitters.buckets), bytes: new Float64Array(splitters.buckets) };
   }
 
   /**
@@ -114,16 +129,22 @@ export class BlockGrouper {
       pos = nl + 1;
     }
     const runs = new Uint32Array(buckets + 1);
+    const firstLine = new Uint32Array(buckets + 1);
+    const totals = this.totals;
     runs[0] = at;
     for (let b = 0, line = 0; b < buckets; b++) {
       cursor[b] = runs[b]!;
       runs[b + 1] = runs[b]! + bytes[b]!;
       lineCursor[b] = line;
+      firstLine[b] = line;
       line += lines[b]!;
+      totals.lines[b]! += lines[b]!;
+      totals.bytes[b]! += bytes[b]! + depths[b]! * lines[b]!;
     }
+    firstLine[buckets] = count;
     const lengths = new Uint16Array(this.allocate(2 * count));
     this.place(text, from, count, data, lengths);
-    return { runs, lines, lengths };
+    return { runs, firstLine, lengths };
   }
 
   private grow(): void {
@@ -154,35 +175,33 @@ export class BlockGrouper {
   }
 }
 
-/** The Layout of blocks grouped (in block order) into `data` by BlockGroupers of these splitters. */
-export function layoutOf(data: Uint8Array, grouped: readonly Grouped[], splitters: Splitters): Layout {
+/**
+ * The Layout of blocks grouped (in block order) into `data` by BlockGroupers of these
+ * splitters; `totals`: each of those groupers' totals.
+ */
+export function layoutOf(data: Uint8Array, grouped: readonly Grouped[], splitters: Splitters, totals: readonly Totals[]): Layout {
   const depths = splitters.depths();
   const { text: prefixText, start: prefixStart } = splitters.prefixes();
   const blocks = grouped.length;
-  const buckets = blocks > 0 ? grouped[0]!.lines.length : 0;
+  const buckets = splitters.buckets;
   const runs = new Uint32Array(blocks * (buckets + 1));
   const firstLine = new Uint32Array(blocks * (buckets + 1));
   grouped.forEach((g, k) => {
     runs.set(g.runs, k * (buckets + 1));
-    for (let b = 0, line = 0; b < buckets; b++) {
-      firstLine[k * (buckets + 1) + b] = line;
-      line += g.lines[b]!;
-    }
+    firstLine.set(g.firstLine, k * (buckets + 1));
   });
   const lineBase = new Uint32Array(buckets + 1);
   const byteBase = new Float64Array(buckets + 1);
-  let lines = 0;
-  let bytes = 0;
-  for (let b = 0; b < buckets; b++) {
-    lineBase[b] = lines;
-    byteBase[b] = bytes;
-    for (const g of grouped) {
-      lines += g.lines[b]!;
-      bytes += g.runs[b + 1]! - g.runs[b]! + depths[b]! * g.lines[b]!;
+  for (const t of totals) {
+    for (let b = 0; b < buckets; b++) {
+      lineBase[b + 1]! += t.lines[b]!;
+      byteBase[b + 1]! += t.bytes[b]!;
     }
   }
-  lineBase[buckets] = lines;
-  byteBase[buckets] = bytes;
+  for (let b = 0; b < buckets; b++) {
+    lineBase[b + 1]! += lineBase[b]!;
+    byteBase[b + 1]! += byteBase[b]!;
+  }
   return { data, runs, firstLine, lengths: grouped.map((g) => g.lengths), blocks, buckets, lineBase, byteBase, depths, prefixText, prefixStart };
 }
 
@@ -386,5 +405,5 @@ export function sortedChunks(blocks: Uint8Array[], splitters: Splitters): Sorted
     at += block.length;
     blocks[i] = new Uint8Array(0);
   }
-  return new SortedWriter(layoutOf(data, grouped, splitters), null, 0, splitters.buckets);
+  return new SortedWriter(layoutOf(data, grouped, splitters, [grouper.totals]), null, 0, splitters.buckets);
 }
