@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,19 +6,8 @@ import type { ChangeClass } from '../core/diff';
 import { runCli } from './run-in-memory';
 import { gitIn } from '../test-support/git-repo';
 
-const base = `format: bigtable-studio/v1
-name: gate
-tables:
-  - name: orders
-    rowKey:
-      template: "{customer}#{ts}"
-      fields:
-        customer: {type: string, cardinality: 10000}
-        ts: {type: timestamp, reversed: true}
-    families:
-      - {name: cf, gc: {maxVersions: 1}}
-      - {name: audit, gc: {maxAge: 30d}}
-`;
+/** The design every change below is made to, as a user would write it. */
+const base = readFileSync(new URL('./diff-gate.yaml', import.meta.url), 'utf8');
 
 /** One change of each class, strictest first, made to the base design. */
 const CHANGES: { cls: ChangeClass; what: string; text: string }[] = [

@@ -27,44 +27,24 @@ import { designWorkload } from '../core/capacity/workload';
 import { TOOLS } from './mcp/tools';
 import { runCli } from './run-in-memory';
 import { REGRESSIONS } from '../hostile/regressions';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A table at `load` beside `lookup`, which declares `lookupLoad` (or none) and a full scan of four 10^12-value fields. */
-const design = (load: string, lookupLoad: string | null) =>
-  parseCase(`format: bigtable-studio/v1
-name: load elsewhere
-cluster: {nodes: 3, storage: ssd}
-tables:
-  - name: events
-    rowKey:
-      template: "{user}#{ts}"
-      fields:
-        user: {type: string, cardinality: 1000000}
-        ts: {type: timestamp, unit: ms}
-    families:
-      - name: d
-        columns: [{qualifier: v, valueBytes: 100}]
-    load: ${load}
-  - name: lookup
-    rowKey:
-      template: "{a}#{b}#{c}#{d}"
-      fields:
-        a: {type: string, cardinality: 1000000000000}
-        b: {type: string, cardinality: 1000000000000}
-        c: {type: string, cardinality: 1000000000000}
-        d: {type: string, cardinality: 1000000000000}
-    families:
-      - name: f
-        columns: [{qualifier: x, valueBytes: 1000}]
-${lookupLoad === null ? '' : `    load: ${lookupLoad}\n`}    queries:
-      - name: everything
-        perSecond: 10
-`);
-
+/** Two tables as a user would write them: events, loaded at `small`, and lookup, with no load and a full scan of four 10^12-value fields. */
+const LOAD_ELSEWHERE = readFileSync(new URL('./unknown-and-bounds.yaml', import.meta.url), 'utf8');
 const huge = '{writesPerSecond: 1000000000}';
 const small = '{writesPerSecond: 1000, retention: 30d}';
+
+/** That design with events at `load` beside lookup, which declares `lookupLoad` (or none). */
+const design = (load: string, lookupLoad: string | null) =>
+  parseCase(
+    LOAD_ELSEWHERE.replace(`    load: ${small}\n`, `    load: ${load}\n`).replace(
+      '    queries:\n',
+      `${lookupLoad === null ? '' : `    load: ${lookupLoad}\n`}    queries:\n`,
+    ),
+  );
+
 const NO_LOAD = 'no write load declared (load.writesPerSecond)';
 
 describe('the bounded wordings', () => {

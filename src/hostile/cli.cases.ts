@@ -117,57 +117,43 @@ const CUT_LINK = encodeShare({
 
 const refused = (what: RegExp, where: RegExp) => ({ refused: true as const, what, where });
 
+/** One flag given one bad value: the case id, the flag, the value, what the refusal says and where, and a note for the case's `what`. */
+type FlagValue = [id: string, flag: string, value: string, says: RegExp, where: RegExp, note?: string];
+
+/** `command good.yaml FLAG VALUE` for each row, each refused as its row says. */
+function flagValues(command: string, rows: FlagValue[]): HostileCase[] {
+  return rows.map(([id, flag, value, says, where, note]) => ({
+    id,
+    group: 'cli',
+    what: `${command} ${flag} ${value}${note ? ` (${note})` : ''}`,
+    run: cli((f) => [command, f.good, flag, value]),
+    expect: refused(says, where),
+  }));
+}
+
 export const cliCases: HostileCase[] = [
   // keys: numbers of every wrong kind
-  {
-    id: 'cli-keys-n-negative',
-    group: 'cli',
-    what: 'keys -n -1',
-    run: cli((f) => ['keys', f.good, '-n', '-1']),
-    expect: refused(/must be between 1 and 1000000 \(got -1\)/, /^btstudio keys: -n /),
-  },
-  {
-    id: 'cli-keys-n-exponent',
-    group: 'cli',
-    what: 'keys -n 1e12',
-    run: cli((f) => ['keys', f.good, '-n', '1e12']),
-    expect: refused(/takes a whole number from 1 to 1000000/, /^btstudio keys: -n .*"1e12"/),
-  },
-  {
-    id: 'cli-keys-n-hex',
-    group: 'cli',
-    what: 'keys -n 0x10',
-    run: cli((f) => ['keys', f.good, '-n', '0x10']),
-    expect: refused(/takes a whole number from 1 to 1000000/, /^btstudio keys: -n .*"0x10"/),
-  },
-  {
-    id: 'cli-keys-n-zero',
-    group: 'cli',
-    what: 'keys -n 0',
-    run: cli((f) => ['keys', f.good, '-n', '0']),
-    expect: refused(/must be between 1 and 1000000 \(got 0\)/, /^btstudio keys: -n /),
-  },
-  {
-    id: 'cli-keys-n-huge',
-    group: 'cli',
-    what: 'keys -n 99999999999999999999 (beyond a safe integer)',
-    run: cli((f) => ['keys', f.good, '-n', '99999999999999999999']),
-    expect: refused(/must be between 1 and 1000000/, /^btstudio keys: -n .*99999999999999999999/),
-  },
-  {
-    id: 'cli-keys-n-fraction',
-    group: 'cli',
-    what: 'keys -n 2.5',
-    run: cli((f) => ['keys', f.good, '-n', '2.5']),
-    expect: refused(/takes a whole number/, /^btstudio keys: -n .*"2\.5"/),
-  },
-  {
-    id: 'cli-keys-n-nan',
-    group: 'cli',
-    what: 'keys -n NaN',
-    run: cli((f) => ['keys', f.good, '-n', 'NaN']),
-    expect: refused(/takes a whole number/, /^btstudio keys: -n .*"NaN"/),
-  },
+  ...flagValues('keys', [
+    ['cli-keys-n-negative', '-n', '-1', /must be between 1 and 1000000 \(got -1\)/, /^btstudio keys: -n /],
+    ['cli-keys-n-exponent', '-n', '1e12', /takes a whole number from 1 to 1000000/, /^btstudio keys: -n .*"1e12"/],
+    ['cli-keys-n-hex', '-n', '0x10', /takes a whole number from 1 to 1000000/, /^btstudio keys: -n .*"0x10"/],
+    ['cli-keys-n-zero', '-n', '0', /must be between 1 and 1000000 \(got 0\)/, /^btstudio keys: -n /],
+    ['cli-keys-n-huge', '-n', '99999999999999999999', /must be between 1 and 1000000/, /^btstudio keys: -n .*99999999999999999999/, 'beyond a safe integer'],
+    ['cli-keys-n-fraction', '-n', '2.5', /takes a whole number/, /^btstudio keys: -n .*"2\.5"/],
+    ['cli-keys-n-nan', '-n', 'NaN', /takes a whole number/, /^btstudio keys: -n .*"NaN"/],
+    ['cli-keys-seed-text', '--seed', 'abc', /takes a whole number from 0 to 4294967295/, /^btstudio keys: --seed .*"abc"/],
+    ['cli-keys-seed-negative', '--seed', '-5', /must be between 0 and 4294967295 \(got -5\)/, /^btstudio keys: --seed /],
+    ['cli-keys-seed-over-uint32', '--seed', '4294967296', /must be between 0 and 4294967295/, /^btstudio keys: --seed .*4294967296/],
+    [
+      'cli-keys-table-takes-option',
+      '--table',
+      '--sorted',
+      /needs a value, but the next argument "--sorted" is an option/,
+      /^btstudio keys: --table /,
+      'the value is missing, the next flag is not it',
+    ],
+    ['cli-keys-no-such-table', '--table', 'nope', /\(tables: events\)/, /^btstudio keys: .*good\.yaml has no table "nope"/],
+  ]),
   {
     id: 'cli-keys-n-missing',
     group: 'cli',
@@ -176,39 +162,11 @@ export const cliCases: HostileCase[] = [
     expect: refused(/needs a value/, /^btstudio keys: -n needs a value/),
   },
   {
-    id: 'cli-keys-seed-text',
-    group: 'cli',
-    what: 'keys --seed abc',
-    run: cli((f) => ['keys', f.good, '--seed', 'abc']),
-    expect: refused(/takes a whole number from 0 to 4294967295/, /^btstudio keys: --seed .*"abc"/),
-  },
-  {
-    id: 'cli-keys-seed-negative',
-    group: 'cli',
-    what: 'keys --seed -5',
-    run: cli((f) => ['keys', f.good, '--seed', '-5']),
-    expect: refused(/must be between 0 and 4294967295 \(got -5\)/, /^btstudio keys: --seed /),
-  },
-  {
-    id: 'cli-keys-seed-over-uint32',
-    group: 'cli',
-    what: 'keys --seed 4294967296',
-    run: cli((f) => ['keys', f.good, '--seed', '4294967296']),
-    expect: refused(/must be between 0 and 4294967295/, /^btstudio keys: --seed .*4294967296/),
-  },
-  {
     id: 'cli-keys-n-twice',
     group: 'cli',
     what: 'keys -n 5 -n 6 (which one?)',
     run: cli((f) => ['keys', f.good, '-n', '5', '-n', '6']),
     expect: refused(/given twice .*give it once/, /^btstudio keys: -n is given twice \("-n 5" and "-n 6"\)/),
-  },
-  {
-    id: 'cli-keys-table-takes-option',
-    group: 'cli',
-    what: 'keys --table --sorted (the value is missing, the next flag is not it)',
-    run: cli((f) => ['keys', f.good, '--table', '--sorted']),
-    expect: refused(/needs a value, but the next argument "--sorted" is an option/, /^btstudio keys: --table /),
   },
   {
     id: 'cli-keys-switch-value',
@@ -225,13 +183,6 @@ export const cliCases: HostileCase[] = [
     expect: refused(/options: --table \(-t\), -n, --seed, --sorted, --hex/, /^btstudio keys: unknown option "-x"/),
   },
   {
-    id: 'cli-keys-no-such-table',
-    group: 'cli',
-    what: 'keys --table nope',
-    run: cli((f) => ['keys', f.good, '--table', 'nope']),
-    expect: refused(/\(tables: events\)/, /^btstudio keys: .*good\.yaml has no table "nope"/),
-  },
-  {
     id: 'cli-keys-two-designs',
     group: 'cli',
     what: 'keys with two design files',
@@ -246,90 +197,34 @@ export const cliCases: HostileCase[] = [
     expect: refused(/no such file/, /^btstudio keys: "no\\nsuch\.yaml": /),
   },
   // simulate
-  {
-    id: 'cli-simulate-writes',
-    group: 'cli',
-    what: 'simulate --writes 1e30 (no such flag)',
-    run: cli((f) => ['simulate', f.good, '--writes', '1e30']),
-    expect: refused(/options: .*--wps/, /^btstudio simulate: unknown option "--writes"/),
-  },
-  {
-    id: 'cli-simulate-wps-exponent',
-    group: 'cli',
-    what: 'simulate --wps 1e30',
-    run: cli((f) => ['simulate', f.good, '--wps', '1e30']),
-    expect: refused(/takes a whole number from 0 to 1000000000/, /^btstudio simulate: --wps .*"1e30"/),
-  },
-  {
-    id: 'cli-simulate-nodes-zero',
-    group: 'cli',
-    what: 'simulate --nodes 0',
-    run: cli((f) => ['simulate', f.good, '--nodes', '0']),
-    expect: refused(/must be between 1 and 1000 \(got 0\)/, /^btstudio simulate: --nodes /),
-  },
-  {
-    id: 'cli-simulate-seconds-negative',
-    group: 'cli',
-    what: 'simulate --seconds -5',
-    run: cli((f) => ['simulate', f.good, '--seconds', '-5']),
-    expect: refused(/must be between 1 and 2592000 \(got -5\)/, /^btstudio simulate: --seconds /),
-  },
-  {
-    id: 'cli-simulate-seconds-too-long',
-    group: 'cli',
-    what: 'simulate --seconds 2592001 (a day over 30)',
-    run: cli((f) => ['simulate', f.good, '--seconds', '2592001']),
-    expect: refused(/must be between 1 and 2592000/, /^btstudio simulate: --seconds .*2592001/),
-  },
-  {
-    id: 'cli-simulate-buckets-infinity',
-    group: 'cli',
-    what: 'simulate --buckets Infinity',
-    run: cli((f) => ['simulate', f.good, '--buckets', 'Infinity']),
-    expect: refused(/takes a whole number from 1 to 1000/, /^btstudio simulate: --buckets .*"Infinity"/),
-  },
-  {
-    id: 'cli-simulate-format',
-    group: 'cli',
-    what: 'simulate --format xml',
-    run: cli((f) => ['simulate', f.good, '--format', 'xml']),
-    expect: refused(/text or json/, /^btstudio simulate: --format .*"xml"/),
-  },
+  ...flagValues('simulate', [
+    ['cli-simulate-writes', '--writes', '1e30', /options: .*--wps/, /^btstudio simulate: unknown option "--writes"/, 'no such flag'],
+    ['cli-simulate-wps-exponent', '--wps', '1e30', /takes a whole number from 0 to 1000000000/, /^btstudio simulate: --wps .*"1e30"/],
+    ['cli-simulate-nodes-zero', '--nodes', '0', /must be between 1 and 1000 \(got 0\)/, /^btstudio simulate: --nodes /],
+    ['cli-simulate-seconds-negative', '--seconds', '-5', /must be between 1 and 2592000 \(got -5\)/, /^btstudio simulate: --seconds /],
+    ['cli-simulate-seconds-too-long', '--seconds', '2592001', /must be between 1 and 2592000/, /^btstudio simulate: --seconds .*2592001/, 'a day over 30'],
+    ['cli-simulate-buckets-infinity', '--buckets', 'Infinity', /takes a whole number from 1 to 1000/, /^btstudio simulate: --buckets .*"Infinity"/],
+    ['cli-simulate-format', '--format', 'xml', /text or json/, /^btstudio simulate: --format .*"xml"/],
+  ]),
   // lint
-  {
-    id: 'cli-lint-flag-typo',
-    group: 'cli',
-    what: 'lint --frmat json',
-    run: cli((f) => ['lint', f.good, '--frmat', 'json']),
-    expect: refused(/did you mean --format\?/, /^btstudio lint: unknown option "--frmat"/),
-  },
-  {
-    id: 'cli-lint-rule-unknown',
-    group: 'cli',
-    what: 'lint --rule nope=off',
-    run: cli((f) => ['lint', f.good, '--rule', 'nope=off']),
-    expect: refused(/no rule "nope"/, /^btstudio lint: --rule: /),
-  },
-  {
-    id: 'cli-lint-rule-severity',
-    group: 'cli',
-    what: 'lint --rule key-length=loud',
-    run: cli((f) => ['lint', f.good, '--rule', 'key-length=loud']),
-    expect: refused(/severity must be off, info, warning or error \(got "loud"\)/, /^btstudio lint: --rule key-length: /),
-  },
+  ...flagValues('lint', [
+    ['cli-lint-flag-typo', '--frmat', 'json', /did you mean --format\?/, /^btstudio lint: unknown option "--frmat"/],
+    ['cli-lint-rule-unknown', '--rule', 'nope=off', /no rule "nope"/, /^btstudio lint: --rule: /],
+    [
+      'cli-lint-rule-severity',
+      '--rule',
+      'key-length=loud',
+      /severity must be off, info, warning or error \(got "loud"\)/,
+      /^btstudio lint: --rule key-length: /,
+    ],
+    ['cli-lint-format-unknown', '--format', 'xml', /must be text, json, sarif, github, junit or gitlab \(got "xml"\)/, /^btstudio lint: --format /],
+  ]),
   {
     id: 'cli-lint-rule-conflict',
     group: 'cli',
     what: 'lint --rule key-length=off --rule key-length=error',
     run: cli((f) => ['lint', f.good, '--rule', 'key-length=off', '--rule', 'key-length=error']),
     expect: refused(/given twice \(off and error\); give it once/, /^btstudio lint: --rule key-length /),
-  },
-  {
-    id: 'cli-lint-format-unknown',
-    group: 'cli',
-    what: 'lint --format xml',
-    run: cli((f) => ['lint', f.good, '--format', 'xml']),
-    expect: refused(/must be text, json, sarif, github, junit or gitlab \(got "xml"\)/, /^btstudio lint: --format /),
   },
   {
     id: 'cli-lint-since-option',

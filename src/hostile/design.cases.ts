@@ -122,6 +122,16 @@ function refusedByLint(id: string, what: string, input: string, expectWhat: RegE
   };
 }
 
+/** A name or text one character longer than the format allows: `put` writes a value of `n` (`limit + 1`) characters into BASE. */
+function tooLong(id: string, what: string, limit: number, put: (n: number) => string, where: string): DesignCase {
+  const n = limit + 1;
+  return refused(id, `${what} of ${n.toLocaleString('en-US')} characters`, put(n), new RegExp(`must be at most ${limit} characters`), where);
+}
+
+/** `__proto__` as a key in each input: refused by name wherever it stands. Rows: [id, what, input, where]. */
+const protoKeys = (rows: [id: string, what: string, input: string, where: string][]) =>
+  rows.map(([id, what, input, where]) => refused(id, what, input, /the key "__proto__" is not allowed/, where));
+
 // --- Inputs too big to write out ------------------------------------------------------------
 
 const MB = 1024 * 1024;
@@ -694,21 +704,9 @@ export const designCases: DesignCase[] = [
     /must be at most 4096 characters \(found 4097 characters\)/,
     '6:18 tables[0].rowKey.template',
   ),
-  refused('design-name-201', 'a design name of 201 characters', line(2, `name: ${'n'.repeat(201)}`), /must be at most 200 characters/, '2:7 name'),
-  refused(
-    'design-description-20001',
-    'a description of 20,001 characters',
-    before(3, `description: ${'d'.repeat(20_001)}`),
-    /must be at most 20000 characters/,
-    '3:14 description',
-  ),
-  refused(
-    'design-table-name-201',
-    'a table name of 201 characters',
-    line(4, `  - name: ${'t'.repeat(201)}`),
-    /must be at most 200 characters/,
-    '4:11 tables[0].name',
-  ),
+  tooLong('design-name-201', 'a design name', 200, (n) => line(2, `name: ${'n'.repeat(n)}`), '2:7 name'),
+  tooLong('design-description-20001', 'a description', 20_000, (n) => before(3, `description: ${'d'.repeat(n)}`), '3:14 description'),
+  tooLong('design-table-name-201', 'a table name', 200, (n) => line(4, `  - name: ${'t'.repeat(n)}`), '4:11 tables[0].name'),
   refusedByLint(
     'design-table-id-51',
     'a table id of 51 characters (Bigtable allows 50)',
@@ -744,18 +742,12 @@ export const designCases: DesignCase[] = [
     /holds control byte 0x00.*\(family-name\)/,
     '11:9 tables[0].families[0].name',
   ),
-  refused(
-    'design-family-name-201',
-    'a family name of 201 characters',
-    line(11, `      - name: ${'f'.repeat(201)}`),
-    /must be at most 200 characters/,
-    '11:15 tables[0].families[0].name',
-  ),
-  refused(
+  tooLong('design-family-name-201', 'a family name', 200, (n) => line(11, `      - name: ${'f'.repeat(n)}`), '11:15 tables[0].families[0].name'),
+  tooLong(
     'design-qualifier-16385',
-    'a qualifier of 16,385 characters',
-    line(14, `          - {qualifier: ${'q'.repeat(16_385)}}`),
-    /must be at most 16384 characters/,
+    'a qualifier',
+    16_384,
+    (n) => line(14, `          - {qualifier: ${'q'.repeat(n)}}`),
     '14:25 tables[0].families[0].columns[0].qualifier',
   ),
   refusedByLint(
@@ -999,64 +991,38 @@ export const designCases: DesignCase[] = [
   ),
 
   // __proto__, constructor, prototype at every level
-  refused('design-proto-top', '__proto__ at the top', before(3, '__proto__: {polluted: true}'), /the key "__proto__" is not allowed/, '3:1 __proto__'),
-  refused(
-    'design-proto-table',
-    '__proto__ in a table',
-    before(5, '    __proto__: {polluted: true}'),
-    /the key "__proto__" is not allowed/,
-    '5:5 tables[0].__proto__',
-  ),
-  refused(
-    'design-proto-fields',
-    '__proto__ as a field name (a record)',
-    before(9, '        __proto__: {type: uuid}'),
-    /the key "__proto__" is not allowed/,
-    '9:9 tables[0].rowKey.fields.__proto__',
-  ),
-  refused(
-    'design-proto-field',
-    '__proto__ inside a field',
-    line(9, '        ts: {type: timestamp, __proto__: {reversed: true}}'),
-    /the key "__proto__" is not allowed/,
-    '9:31 tables[0].rowKey.fields.ts.__proto__',
-  ),
-  refused(
-    'design-proto-gc',
-    '__proto__ inside a GC rule',
-    line(12, '        gc: {maxAge: 30d, __proto__: {maxVersions: 1}}'),
-    /the key "__proto__" is not allowed/,
-    '12:27 tables[0].families[0].gc.__proto__',
-  ),
-  refused(
-    'design-proto-match',
-    '__proto__ as a match key (a record)',
-    line(17, '        match: {tenant: eq, __proto__: eq}'),
-    /the key "__proto__" is not allowed/,
-    '17:29 tables[0].queries[0].match.__proto__',
-  ),
-  refused(
-    'design-proto-lint-rules',
-    '__proto__ as a lint rule id (a record)',
-    plus('lint: {rules: {__proto__: off}}'),
-    /the key "__proto__" is not allowed/,
-    '20:16 lint.rules.__proto__',
-  ),
-  refused('design-proto-quoted', '"__proto__" quoted', before(3, '"__proto__": {polluted: true}'), /the key "__proto__" is not allowed/, '3:2 __proto__'),
-  refused(
-    'design-proto-escaped',
-    '"\\x5f_proto__" written with an escape',
-    before(3, '"\\x5f_proto__": {polluted: true}'),
-    /the key "__proto__" is not allowed/,
-    '3:2 __proto__',
-  ),
-  refused(
-    'design-proto-json',
-    '__proto__ in a JSON design',
-    '{"format": "bigtable-studio/v1", "name": "j", "tables": [], "__proto__": {"polluted": true}}',
-    /the key "__proto__" is not allowed/,
-    '1:62 __proto__',
-  ),
+  ...protoKeys([
+    ['design-proto-top', '__proto__ at the top', before(3, '__proto__: {polluted: true}'), '3:1 __proto__'],
+    ['design-proto-table', '__proto__ in a table', before(5, '    __proto__: {polluted: true}'), '5:5 tables[0].__proto__'],
+    ['design-proto-fields', '__proto__ as a field name (a record)', before(9, '        __proto__: {type: uuid}'), '9:9 tables[0].rowKey.fields.__proto__'],
+    [
+      'design-proto-field',
+      '__proto__ inside a field',
+      line(9, '        ts: {type: timestamp, __proto__: {reversed: true}}'),
+      '9:31 tables[0].rowKey.fields.ts.__proto__',
+    ],
+    [
+      'design-proto-gc',
+      '__proto__ inside a GC rule',
+      line(12, '        gc: {maxAge: 30d, __proto__: {maxVersions: 1}}'),
+      '12:27 tables[0].families[0].gc.__proto__',
+    ],
+    [
+      'design-proto-match',
+      '__proto__ as a match key (a record)',
+      line(17, '        match: {tenant: eq, __proto__: eq}'),
+      '17:29 tables[0].queries[0].match.__proto__',
+    ],
+    ['design-proto-lint-rules', '__proto__ as a lint rule id (a record)', plus('lint: {rules: {__proto__: off}}'), '20:16 lint.rules.__proto__'],
+    ['design-proto-quoted', '"__proto__" quoted', before(3, '"__proto__": {polluted: true}'), '3:2 __proto__'],
+    ['design-proto-escaped', '"\\x5f_proto__" written with an escape', before(3, '"\\x5f_proto__": {polluted: true}'), '3:2 __proto__'],
+    [
+      'design-proto-json',
+      '__proto__ in a JSON design',
+      '{"format": "bigtable-studio/v1", "name": "j", "tables": [], "__proto__": {"polluted": true}}',
+      '1:62 __proto__',
+    ],
+  ]),
   refused(
     'design-constructor-top',
     'constructor at the top',
@@ -1302,19 +1268,14 @@ export const designCases: DesignCase[] = [
 
   // Line ends and indentation
   accepted('design-crlf', 'CRLF line ends', BASE.replace(/\n/g, '\r\n'), 'Windows line ends are YAML line breaks'),
-  refused(
-    'design-crlf-error',
-    'an error in a CRLF file',
-    line(9, '        ts: {type: integer}').replace(/\n/g, '\r\n'),
-    /type must be one of/,
-    '9:20 tables[0].rowKey.fields.ts.type',
-  ),
-  refused(
-    'design-cr-only-error',
-    'an error in a file with old Mac line ends (CR only)',
-    line(9, '        ts: {type: integer}').replace(/\n/g, '\r'),
-    /type must be one of/,
-    '9:20 tables[0].rowKey.fields.ts.type',
+  // The same error at the same place whatever ends the lines.
+  ...(
+    [
+      ['design-crlf-error', 'an error in a CRLF file', '\r\n'],
+      ['design-cr-only-error', 'an error in a file with old Mac line ends (CR only)', '\r'],
+    ] as const
+  ).map(([id, what, end]) =>
+    refused(id, what, line(9, '        ts: {type: integer}').replace(/\n/g, end), /type must be one of/, '9:20 tables[0].rowKey.fields.ts.type'),
   ),
   refused(
     'design-tab-indent',

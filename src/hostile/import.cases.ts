@@ -629,6 +629,35 @@ const MANY_ALIASES = `name: projects/p/instances/i/tables/t\nx: &a 1\ny: [${Arra
 const DEEP = `name: projects/p/instances/i/tables/t\ncolumnFamilies: ${'['.repeat(2000)}${']'.repeat(2000)}\n`;
 const HUGE = `{"name": "projects/p/instances/i/tables/t", "columnFamilies": {}, "pad": "${'x'.repeat(MAX_IMPORT_CHARS)}"}`;
 
+/** Text the parser cannot read: [id, what, the text, its file name, what the refusal says, the line and column it names (null: any)]. */
+const unreadable: [id: string, what: string, text: string, file: string, says: RegExp, line: number | null, column: number | null][] = [
+  ['import-too-many-aliases', '1,200 aliases in one file (over the parser cap of 1,000)', MANY_ALIASES, D, /not YAML or JSON: .*alias/i, 3, null],
+  ['import-deep-nesting', '2,000 nested lists', DEEP, D, /not YAML or JSON: .*(depth|nest)/i, 2, null],
+  ['import-bad-yaml-indent', 'YAML indented with a tab', SCHEMA.replace('    delimiter', '\tdelimiter'), S, /not YAML or JSON/, 3, null],
+  ['import-bad-yaml-quote', 'an unclosed quote', schema("delimiter: '#'", "delimiter: '#"), S, /not YAML or JSON/, null, null],
+  [
+    'import-bad-json-unclosed',
+    'JSON cut off before its last brace',
+    '{\n  "name": "projects/p/instances/i/tables/t",\n  "columnFamilies": {"m": {}}\n',
+    'describe.json',
+    /not YAML or JSON/,
+    4,
+    1,
+  ],
+  ['import-duplicate-key', 'the same key twice in one mapping', describe('  v:\n', '  m:\n'), D, /not YAML or JSON: .*(duplicate|twice)/i, 5, null],
+  ['import-two-documents', 'two YAML documents in one file', `${SCHEMA}---\n${SCHEMA}`, S, /several YAML documents \(---\); import reads one/, null, null],
+  ['import-binary', 'binary bytes (a PNG header) read as text', '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR', 'pic.png', /not YAML or JSON/, 3, 1],
+  [
+    'import-unknown-tag',
+    'a YAML tag the importer does not run (!!js/function)',
+    schema("delimiter: '#'", 'delimiter: !!js/function "() => 1"'),
+    S,
+    /not YAML or JSON: .*tag/i,
+    3,
+    null,
+  ],
+];
+
 const whole: HostileCase[] = [
   {
     id: 'import-alias-bomb-gc',
@@ -644,20 +673,15 @@ const whole: HostileCase[] = [
     run: () => answer(LAUGHS, { file: S }),
     expect: { refused: true, what: /alias bomb/, where: new RegExp(`^${esc(S)}:\\d+:\\d+: (l\\d\\[|not YAML or JSON: )`) },
   },
-  {
-    id: 'import-too-many-aliases',
-    group: 'import',
-    what: '1,200 aliases in one file (over the parser cap of 1,000)',
-    run: () => answer(MANY_ALIASES, { file: D }),
-    expect: { refused: true, what: /not YAML or JSON: .*alias/i, where: new RegExp(`^${esc(D)}:3:\\d+: not YAML or JSON`) },
-  },
-  {
-    id: 'import-deep-nesting',
-    group: 'import',
-    what: '2,000 nested lists',
-    run: () => answer(DEEP, { file: D }),
-    expect: { refused: true, what: /not YAML or JSON: .*(depth|nest)/i, where: new RegExp(`^${esc(D)}:2:\\d+: not YAML or JSON`) },
-  },
+  ...unreadable.map(
+    ([id, what, text, file, says, line, column]): HostileCase => ({
+      id,
+      group: 'import',
+      what,
+      run: () => answer(text, { file }),
+      expect: { refused: true, what: says, where: new RegExp(`^${esc(file)}:${line ?? '\\d+'}:${column ?? '\\d+'}: not YAML or JSON`) },
+    }),
+  ),
   {
     id: 'import-huge',
     group: 'import',
@@ -666,60 +690,11 @@ const whole: HostileCase[] = [
     expect: { refused: true, what: /the file is 5 MiB; import reads files up to 5 MiB/, where: /^big\.json: the file is/ },
   },
   {
-    id: 'import-bad-yaml-indent',
-    group: 'import',
-    what: 'YAML indented with a tab',
-    run: () => answer(SCHEMA.replace('    delimiter', '\tdelimiter'), { file: S }),
-    expect: { refused: true, what: /not YAML or JSON/, where: new RegExp(`^${esc(S)}:3:\\d+: not YAML or JSON`) },
-  },
-  {
-    id: 'import-bad-yaml-quote',
-    group: 'import',
-    what: 'an unclosed quote',
-    run: () => answer(schema("delimiter: '#'", "delimiter: '#"), { file: S }),
-    expect: { refused: true, what: /not YAML or JSON/, where: new RegExp(`^${esc(S)}:\\d+:\\d+: not YAML or JSON`) },
-  },
-  {
-    id: 'import-bad-json-unclosed',
-    group: 'import',
-    what: 'JSON cut off before its last brace',
-    run: () => answer('{\n  "name": "projects/p/instances/i/tables/t",\n  "columnFamilies": {"m": {}}\n', { file: 'describe.json' }),
-    expect: { refused: true, what: /not YAML or JSON/, where: /^describe\.json:4:1: not YAML or JSON/ },
-  },
-  {
     id: 'import-json-trailing-comma',
     group: 'import',
     what: 'JSON with trailing commas',
     run: () => answer('{\n  "name": "projects/p/instances/i/tables/t",\n  "columnFamilies": {"m": {},},\n}\n', { file: 'describe.json' }),
     expect: { refused: false, why: 'JSON is read as YAML, whose flow mappings allow a trailing comma; the table is the same' },
-  },
-  {
-    id: 'import-duplicate-key',
-    group: 'import',
-    what: 'the same key twice in one mapping',
-    run: () => answer(describe('  v:\n', '  m:\n'), { file: D }),
-    expect: { refused: true, what: /not YAML or JSON: .*(duplicate|twice)/i, where: new RegExp(`^${esc(D)}:5:\\d+: not YAML or JSON`) },
-  },
-  {
-    id: 'import-two-documents',
-    group: 'import',
-    what: 'two YAML documents in one file',
-    run: () => answer(`${SCHEMA}---\n${SCHEMA}`, { file: S }),
-    expect: { refused: true, what: /several YAML documents \(---\); import reads one/, where: new RegExp(`^${esc(S)}:\\d+:\\d+: not YAML or JSON`) },
-  },
-  {
-    id: 'import-binary',
-    group: 'import',
-    what: 'binary bytes (a PNG header) read as text',
-    run: () => answer('\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR', { file: 'pic.png' }),
-    expect: { refused: true, what: /not YAML or JSON/, where: /^pic\.png:3:1: not YAML or JSON/ },
-  },
-  {
-    id: 'import-unknown-tag',
-    group: 'import',
-    what: 'a YAML tag the importer does not run (!!js/function)',
-    run: () => answer(schema("delimiter: '#'", 'delimiter: !!js/function "() => 1"'), { file: S }),
-    expect: { refused: true, what: /not YAML or JSON: .*tag/i, where: new RegExp(`^${esc(S)}:3:\\d+: not YAML or JSON`) },
   },
   {
     id: 'import-proto-key',

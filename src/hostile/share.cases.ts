@@ -207,6 +207,29 @@ const truncations: [string, number][] = [
   ['all but the last character', GOOD.length - 1],
 ];
 
+/** A well-formed body under a format version other than 1: [id, what, the version, what the refusal says, where]. */
+const versions: [id: string, what: string, version: string, says: RegExp, where: RegExp][] = [
+  ['share-newer-version', 'format version 2', '2', /newer studio/, /^newer-version: .*\(link format 2\).*the number after "#d="/],
+  ['share-huge-version', 'format version 999999999', '999999999', /newer studio/, /^newer-version: .*link format 999999999/],
+  ['share-version-zero', 'format version 0', '0', /does not exist/, /^not-a-link: link format 0 \(at the start of the design part\)/],
+  ['share-version-bit-flip', 'one bit flipped in the version: "1." becomes "3."', '3', /newer studio/, /^newer-version: .*link format 3/],
+  ['share-version-bit-flip-punct', 'one bit flipped in the version: "1." becomes "!."', '!', /format version/, /^not-a-link: .*not "!\./],
+];
+
+/**
+ * Text put into the body at an index, as apps and mail clients do: [id, what, the index, the text,
+ * what the refusal says, and what it names before the position it gives].
+ */
+const insertions: [id: string, what: string, at: number, text: string, says: RegExp, found: RegExp][] = [
+  ['share-star', 'a "*" in the middle', mid, '*', /cannot appear in a design link/, /the link is damaged: "\*"/],
+  ['share-zero-width-space', 'a zero-width space a chat app put in', 40, '\u200b', /cannot appear in a design link/, /.*U\+200B \(a zero-width space\)/],
+  ['share-line-break', 'a line break an e-mail client put in', 76, '\r\n', /cannot appear in a design link/, /.*U\+000D \(a carriage return\)/],
+  ['share-standard-base64', 'standard base64 ("+" for "-")', 20, '+', /standard base64/, /.*"\+"/],
+  ['share-percent-in-body', 'a percent-encoded character in the body ("%2D" for "-")', 30, '%2D', /percent-encoded/, /.*"%"/],
+  ['share-fullwidth', 'a full-width letter (U+FF21) where an A was', 10, '\uff21', /cannot appear in a design link/, /.*"Ａ" \(U\+FF21\)/],
+  ['share-lone-surrogate', 'a lone UTF-16 surrogate in the body', 12, '\ud800', /cannot appear in a design link/, /.*U\+D800/],
+];
+
 export const shareCases: HostileCase[] = [
   { id: 'share-empty', group: 'share', what: 'an empty link', run: open(''), expect: refused(/not a design link/, /^not-a-link: .*it is empty/) },
   {
@@ -266,41 +289,9 @@ export const shareCases: HostileCase[] = [
     run: open(`#d=${BODY}`),
     expect: refused(/must start with a format version/, /^not-a-link: .*"#d=" must start with a format version/),
   },
-  {
-    id: 'share-newer-version',
-    group: 'share',
-    what: 'format version 2',
-    run: open(`#d=2.${BODY}`),
-    expect: refused(/newer studio/, /^newer-version: .*\(link format 2\).*the number after "#d="/),
-  },
-  {
-    id: 'share-huge-version',
-    group: 'share',
-    what: 'format version 999999999',
-    run: open(`#d=999999999.${BODY}`),
-    expect: refused(/newer studio/, /^newer-version: .*link format 999999999/),
-  },
-  {
-    id: 'share-version-zero',
-    group: 'share',
-    what: 'format version 0',
-    run: open(`#d=0.${BODY}`),
-    expect: refused(/does not exist/, /^not-a-link: link format 0 \(at the start of the design part\)/),
-  },
-  {
-    id: 'share-version-bit-flip',
-    group: 'share',
-    what: 'one bit flipped in the version: "1." becomes "3."',
-    run: open(`#d=3.${BODY}`),
-    expect: refused(/newer studio/, /^newer-version: .*link format 3/),
-  },
-  {
-    id: 'share-version-bit-flip-punct',
-    group: 'share',
-    what: 'one bit flipped in the version: "1." becomes "!."',
-    run: open(`#d=!.${BODY}`),
-    expect: refused(/format version/, /^not-a-link: .*not "!\./),
-  },
+  ...versions.map(
+    ([id, what, version, says, where]): HostileCase => ({ id, group: 'share', what, run: open(`#d=${version}.${BODY}`), expect: refused(says, where) }),
+  ),
   ...truncations.map(
     ([label, n], i): HostileCase => ({
       id: `share-truncated-${i + 1}`,
@@ -351,61 +342,15 @@ export const shareCases: HostileCase[] = [
       new RegExp(`^not-base64: .*U\\+00[01][0-9A-F]( \\([a-z -]+\\))? \\(character ${pos(letterAt(mid))} of the design part\\)`),
     ),
   },
-  {
-    id: 'share-star',
-    group: 'share',
-    what: 'a "*" in the middle',
-    run: open(insertAt(mid, '*')),
-    expect: refused(/cannot appear in a design link/, new RegExp(`^not-base64: the link is damaged: "\\*" \\(character ${pos(mid)} of the design part\\)`)),
-  },
-  {
-    id: 'share-zero-width-space',
-    group: 'share',
-    what: 'a zero-width space a chat app put in',
-    run: open(insertAt(40, '\u200b')),
-    expect: refused(
-      /cannot appear in a design link/,
-      new RegExp(`^not-base64: .*U\\+200B \\(a zero-width space\\) \\(character ${pos(40)} of the design part\\)`),
-    ),
-  },
-  {
-    id: 'share-line-break',
-    group: 'share',
-    what: 'a line break an e-mail client put in',
-    run: open(insertAt(76, '\r\n')),
-    expect: refused(
-      /cannot appear in a design link/,
-      new RegExp(`^not-base64: .*U\\+000D \\(a carriage return\\) \\(character ${pos(76)} of the design part\\)`),
-    ),
-  },
-  {
-    id: 'share-standard-base64',
-    group: 'share',
-    what: 'standard base64 ("+" for "-")',
-    run: open(insertAt(20, '+')),
-    expect: refused(/standard base64/, new RegExp(`^not-base64: .*"\\+" \\(character ${pos(20)} of the design part\\)`)),
-  },
-  {
-    id: 'share-percent-in-body',
-    group: 'share',
-    what: 'a percent-encoded character in the body ("%2D" for "-")',
-    run: open(insertAt(30, '%2D')),
-    expect: refused(/percent-encoded/, new RegExp(`^not-base64: .*"%" \\(character ${pos(30)} of the design part\\)`)),
-  },
-  {
-    id: 'share-fullwidth',
-    group: 'share',
-    what: 'a full-width letter (U+FF21) where an A was',
-    run: open(insertAt(10, '\uff21')),
-    expect: refused(/cannot appear in a design link/, new RegExp(`^not-base64: .*"Ａ" \\(U\\+FF21\\) \\(character ${pos(10)} of the design part\\)`)),
-  },
-  {
-    id: 'share-lone-surrogate',
-    group: 'share',
-    what: 'a lone UTF-16 surrogate in the body',
-    run: open(insertAt(12, '\ud800')),
-    expect: refused(/cannot appear in a design link/, new RegExp(`^not-base64: .*U\\+D800 \\(character ${pos(12)} of the design part\\)`)),
-  },
+  ...insertions.map(
+    ([id, what, at, text, says, found]): HostileCase => ({
+      id,
+      group: 'share',
+      what,
+      run: open(insertAt(at, text)),
+      expect: refused(says, new RegExp(`^not-base64: ${found.source} \\(character ${pos(at)} of the design part\\)`)),
+    }),
+  ),
   {
     id: 'share-two-fragments',
     group: 'share',

@@ -1,93 +1,28 @@
 // The ad-click store a new user built (a base table, an index table written with it, an hourly
 // counter table, a materialized view, two autoscaled clusters): the system-level design the
-// capacity, routing and fix-planning tests read. `served` says whether "one click by id" declares
-// that clicks_by_id serves it.
+// capacity, routing and fix-planning tests read. The whole design is ad-clicks.yaml, as a user
+// would write it; the variants leave parts of that text out.
+import { readFileSync } from 'node:fs';
+
+const FULL = readFileSync(new URL('./ad-clicks.yaml', import.meta.url), 'utf8');
+
+/** `text` without the part that starts at `from` and ends before `to` (or without `from` alone). */
+function without(text: string, from: string, to?: string): string {
+  const start = text.indexOf(from);
+  const end = to === undefined ? start + from.length : text.indexOf(to, start);
+  if (start < 0 || end < 0) throw new Error(`ad-clicks.yaml has no ${JSON.stringify(from)}${to === undefined ? '' : ` before ${JSON.stringify(to)}`}`);
+  return text.slice(0, start) + text.slice(end);
+}
+
+/**
+ * The design's YAML. `served` says whether "one click by id" declares that clicks_by_id serves it;
+ * `indexTable: false` leaves out the clicks_by_id table (and so that declaration), `clusters: false`
+ * the instance with its clusters and app profile.
+ */
 export function adClicksYaml(opts: { served?: boolean; indexTable?: boolean; clusters?: boolean } = {}): string {
-  const served = opts.served ?? true;
-  const index = opts.indexTable ?? true;
-  const clusters = opts.clusters ?? true;
-  return `format: bigtable-studio/v1
-name: Ad clicks
-${
-  clusters
-    ? `instance:
-  id: ads-prod
-  environment: production
-  clusters:
-    - {id: clicks-us-a, zone: us-central1-a, autoscaling: {minNodes: 10, maxNodes: 80, cpuTarget: 60}}
-    - {id: clicks-us-b, zone: us-central1-b, autoscaling: {minNodes: 10, maxNodes: 80, cpuTarget: 60}}
-  appProfiles:
-    - {id: serving, routing: multi}
-`
-    : ''
-}tables:
-  - name: clicks
-    deletionProtection: true
-    rowKey:
-      template: "{campaign_id}#{shard}#{ts}#{click_id}"
-      fields:
-        campaign_id: {type: string, alphabet: digits, length: 8, cardinality: 5000, distribution: zipf}
-        shard: {type: hash, buckets: 16, of: [click_id]}
-        ts: {type: timestamp, unit: ms, reversed: true}
-        click_id: {type: uuid}
-    families:
-      - name: c
-        gc: {maxAge: 30d}
-        columns:
-          - {qualifier: url, valueBytes: 120}
-          - {qualifier: user_agent, valueBytes: 160}
-    queries:
-      - name: a campaign's recent clicks
-        match: {campaign_id: eq}
-        order: newest
-        limit: 100
-        perSecond: 200
-      - name: one click by id
-        match: {click_id: eq}
-        perSecond: 2000${served && index ? '\n        servedBy: clicks_by_id' : ''}
-    load: {writesPerSecond: 120000, averageWritesPerSecond: 40000, retention: 30d}
-${
-  index
-    ? `  - name: clicks_by_id
-    writtenWith: clicks
-    deletionProtection: true
-    rowKey:
-      template: "{click_id}"
-      fields:
-        click_id: {type: uuid}
-    families:
-      - name: c
-        gc: {maxAge: 30d}
-        columns:
-          - {qualifier: campaign, valueBytes: 8}
-          - {qualifier: url, valueBytes: 120}
-`
-    : ''
-}  - name: clicks_hourly
-    deletionProtection: true
-    rowKey:
-      template: "{campaign_id}#{hour}"
-      fields:
-        campaign_id: {type: string, alphabet: digits, length: 8, cardinality: 5000}
-        hour: {type: timestamp, bucket: hour, reversed: true}
-    families:
-      - name: n
-        aggregate: sum
-        gc: {maxAge: 400d}
-        columns:
-          - {qualifier: clicks, counter: true}
-    queries:
-      - name: a campaign's last day
-        match: {campaign_id: eq}
-        order: newest
-        limit: 24
-        perSecond: 50
-    load: {writesPerSecond: 120000, averageWritesPerSecond: 40000, retention: 400d}
-materializedViews:
-  - name: clicks_per_campaign
-    table: clicks
-    groupBy:
-      fields: [campaign_id]
-      aggregations: [{fn: count, as: clicks}]
-`;
+  let text = FULL;
+  if (!(opts.clusters ?? true)) text = without(text, 'instance:\n', 'tables:\n');
+  if (!(opts.indexTable ?? true)) text = without(text, '  - name: clicks_by_id\n', '  - name: clicks_hourly\n');
+  if (!(opts.served ?? true) || !(opts.indexTable ?? true)) text = without(text, '\n        servedBy: clicks_by_id');
+  return text;
 }

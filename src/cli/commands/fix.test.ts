@@ -9,15 +9,8 @@ import { runCli } from '../run-in-memory';
 const { dir, write: file } = tempFolder('fix');
 
 // A timestamp first and an unpadded counter: two checked fixes; the query stays a prefix scan.
-const naive = file(
-  'naive.yaml',
-  tableYaml({
-    table: 'events',
-    template: '{ts}#{device}',
-    fields: '        ts: {type: timestamp}\n        device: {type: int, min: 1, max: 5000}',
-    queries: '      - {name: a device, match: {device: eq}}',
-  }),
-);
+// The design is fix-naive.yaml, as a user would write it; the tests fix a copy of it.
+const naive = file('naive.yaml', readFileSync(new URL('./fix-naive.yaml', import.meta.url), 'utf8'));
 
 describe('btstudio fix', () => {
   it('applies every offered fix, prints its effect on each query, and exits 0', async () => {

@@ -3,6 +3,7 @@
 // alike), only for a text the loader accepted.
 import { EVENT_ID, getScalarValue, parseEvents, type Event } from 'js-yaml';
 import { MAX_DEPTH, type PathPart } from '../../core/model/positions';
+import { nodeAtPath } from '../../core/model/yaml-index';
 
 export interface SourceNode {
   kind: 'scalar' | 'map' | 'seq';
@@ -130,15 +131,7 @@ export function indexSource(text: string): SourceNode | null {
 }
 
 /** The node at a path, or undefined. */
-export function nodeAt(root: SourceNode, path: readonly PathPart[]): SourceNode | undefined {
-  let n: SourceNode | undefined = root;
-  for (const part of path) {
-    const kids: SourceNode['kids'] = n?.kids;
-    if (!kids) return undefined;
-    n = Array.isArray(kids) ? (typeof part === 'number' ? kids[part] : undefined) : kids.get(String(part));
-  }
-  return n;
-}
+export const nodeAt = nodeAtPath<SourceNode>;
 
 /** The deepest node along a path that the text has (the root at worst). */
 export function nearestNode(root: SourceNode, path: readonly PathPart[]): SourceNode {

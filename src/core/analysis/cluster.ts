@@ -62,14 +62,17 @@ export const AUTOSCALING_STORAGE_GIB: Readonly<Record<StorageType, { min: number
   hdd: { min: 8192, max: 16384 },
 };
 
+/** One of Google's Bigtable pages: its title and its address below cloud.google.com/bigtable/. */
+const page = (title: string, path: string) => ({ title, url: `https://cloud.google.com/bigtable/${path}` });
+
 /** Google's pages behind the figures, by title (messages cite titles; docs link the URLs). */
 export const SOURCES = {
-  performance: { title: 'Understand performance', url: 'https://cloud.google.com/bigtable/docs/performance' },
-  capacity: { title: 'Plan your capacity', url: 'https://cloud.google.com/bigtable/docs/performance#planning-your-capacity' },
-  monitoring: { title: 'Monitor an instance', url: 'https://cloud.google.com/bigtable/docs/monitoring-instance' },
-  quotas: { title: 'Quotas and limits', url: 'https://cloud.google.com/bigtable/quotas' },
-  autoscaling: { title: 'Autoscaling', url: 'https://cloud.google.com/bigtable/docs/autoscaling' },
-  pricing: { title: 'Bigtable pricing', url: 'https://cloud.google.com/bigtable/pricing' },
+  performance: page('Understand performance', 'docs/performance'),
+  capacity: page('Plan your capacity', 'docs/performance#planning-your-capacity'),
+  monitoring: page('Monitor an instance', 'docs/monitoring-instance'),
+  quotas: page('Quotas and limits', 'quotas'),
+  autoscaling: page('Autoscaling', 'docs/autoscaling'),
+  pricing: page('Bigtable pricing', 'pricing'),
 } as const;
 
 /**

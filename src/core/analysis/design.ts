@@ -61,6 +61,12 @@ export interface TableAnalysis {
   /** Bytes one write adds to its row (cells, qualifiers, timestamps, values). */
   bytesPerWrite: number;
   writesPerNode: number;
+  /** What a write does to its row (load.writeKind): a new row by default, or updates of existing ones. */
+  writeKind: 'insert' | 'update' | 'mixed';
+  /** Whether the application writes with CheckAndMutateRow (load.checkAndMutate). */
+  checkAndMutate: boolean;
+  /** The table's whole read rate as declared (load.readsPerSecond); 0 when none is declared. */
+  readsPerSecond: number;
   plans: QueryPlan[];
   /** For each query served elsewhere (servedBy), by query index: the analysis of the table or view that serves it. */
   servers?: ReadonlyMap<number, TableAnalysis>;
@@ -155,19 +161,10 @@ class FieldFacts implements FieldInfo {
   private charsetOf: () => Charset = () => ANY;
   private charsetCache: Charset | null = null;
 
-  constructor(raw: RawInfo) {
-    this.name = raw.name;
-    this.field = raw.field;
-    this.position = raw.position;
-    this.cardinality = raw.cardinality;
-    this.topShare = raw.topShare;
-    this.bytes = raw.bytes;
-    this.resolutionMs = raw.resolutionMs;
-    this.isSalt = raw.isSalt;
-    this.isTime = raw.isTime;
-    this.isSequential = raw.isSequential;
-    this.varyingDigits = raw.varyingDigits;
-    this.charsetOf = raw.charset;
+  constructor({ charset, ...facts }: RawInfo) {
+    // Every fact is declared above, so assigning them keeps the one shape.
+    Object.assign(this, facts);
+    this.charsetOf = charset;
   }
 
   get charset(): Charset {
@@ -449,6 +446,9 @@ function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis
     retention: retention === null ? null : (table.load?.retention ?? null),
     bytesPerWrite,
     writesPerNode: wps / nodes,
+    writeKind: table.load?.writeKind ?? 'insert',
+    checkAndMutate: table.load?.checkAndMutate === true,
+    readsPerSecond: table.load?.readsPerSecond ?? 0,
     plans: layout ? withReadFractions(planQueries(table, layout), table, fields) : [],
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCase, tableYaml } from '../rules/tester';
+import { parseCase } from '../rules/tester';
+import { logLines } from '../../test-support/log-lines';
 import { analyze } from '../analysis/design';
 import { readFileSync } from 'node:fs';
 import { CHECKED, clusterOf, NODE_FIGURES, rowCost, TiB } from '../analysis/cluster';
@@ -7,16 +8,8 @@ import { ageBoundMs, designWorkload, enforcedRetentionMs, MONTH_SECONDS } from '
 
 const DAY = 86_400_000;
 
-const logs = (gc: string, load = 'load: {writesPerSecond: 1000, retention: 14d}') =>
-  parseCase(
-    tableYaml({
-      table: 'lines',
-      template: '{host}#{ts}',
-      fields: '        host: {type: string, cardinality: 500}\n        ts: {type: timestamp, unit: us}',
-      families: `      - name: l\n${gc}        columns:\n          - {qualifier: line, valueBytes: 200}`,
-      after: `    ${load}\n`,
-    }),
-  );
+/** The log lines of the gc-retention rule's tests: 2,000 writes/s kept 14 days. */
+const logs = (gc: string, load?: string) => parseCase(logLines(gc, load));
 
 describe('capacity figures', () => {
   it('reads the published per-node figures and the design overrides through clusterOf', () => {
@@ -55,25 +48,25 @@ describe('GC-enforced retention', () => {
     expect(ageBoundMs({ intersection: [{ maxVersions: 3 }, { maxAge: '90d' }] })).toBe(Infinity);
     expect(ageBoundMs({ union: [{ maxVersions: 3 }, { maxAge: '90d' }] })).toBe(90 * DAY);
     expect(ageBoundMs(undefined)).toBe(Infinity);
-    expect(enforcedRetentionMs(logs('        gc: {maxAge: 14d}\n').tables[0]!)).toBe(14 * DAY);
+    expect(enforcedRetentionMs(logs('{maxAge: 14d}').tables[0]!)).toBe(14 * DAY);
   });
 
   it('log lines with a declared 14-day retention and no GC grow without bound, per month', () => {
     const w = designWorkload(analyze(logs(''))).tables[0]!;
     expect(w.storage).toBe('unbounded');
     expect(w.storedBytes).toBeNull();
-    expect(w.storedBytesGrowthPerMonth).toBeCloseTo(1000 * w.bytesPerWrite * MONTH_SECONDS);
+    expect(w.storedBytesGrowthPerMonth).toBeCloseTo(2000 * w.bytesPerWrite * MONTH_SECONDS);
   });
 
   it('with maxAge 14d the same table stores 14 days of writes', () => {
-    const w = designWorkload(analyze(logs('        gc: {maxAge: 14d}\n'))).tables[0]!;
+    const w = designWorkload(analyze(logs('{maxAge: 14d}'))).tables[0]!;
     expect(w.storage).toBe('bounded');
-    expect(w.storedBytes).toBeCloseTo(1000 * w.bytesPerWrite * 14 * 86_400);
+    expect(w.storedBytes).toBeCloseTo(2000 * w.bytesPerWrite * 14 * 86_400);
     expect(w.storedBytesGrowthPerMonth).toBe(0);
   });
 
   it('no write load declared: unknown, never invented', () => {
-    const w = designWorkload(analyze(logs('        gc: {maxAge: 14d}\n', 'description: no load'))).tables[0]!;
+    const w = designWorkload(analyze(logs('{maxAge: 14d}', 'description: no load'))).tables[0]!;
     expect(w.writeRowsPerSecond).toBeNull();
     expect(w.storage).toBe('unknown');
     expect(w.unknown[0]).toMatch(/no write load declared/);
@@ -126,8 +119,8 @@ describe('the estimates read the same model', () => {
     const w = designWorkload(a).tables[0]!;
     expect(e).toMatchObject({ storage: 'unbounded', tableBytes: null, growthPerMonth: Math.round(w.storedBytesGrowthPerMonth!) });
     expect(storedText(e)).toMatch(/^unbounded \(\+[\d.]+ [KMGT]iB\/month, no GC rule deletes\)$/);
-    const bounded = estimates(analyze(logs('        gc: {maxAge: 14d}\n')))[0]!;
-    expect(bounded.tableBytes).toBe(Math.round(designWorkload(analyze(logs('        gc: {maxAge: 14d}\n'))).tables[0]!.storedBytes!));
+    const bounded = estimates(analyze(logs('{maxAge: 14d}')))[0]!;
+    expect(bounded.tableBytes).toBe(Math.round(designWorkload(analyze(logs('{maxAge: 14d}'))).tables[0]!.storedBytes!));
   });
 });
 

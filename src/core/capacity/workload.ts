@@ -281,7 +281,7 @@ function computeTable(ta: TableAnalysis): TableWorkload {
       scanBytes = scanBytes === null || q.scanBytesPerSecond === null ? null : scanBytes + q.scanBytesPerSecond;
     }
   }
-  const extra = (t.load?.readsPerSecond ?? 0) - declaredReads;
+  const extra = ta.readsPerSecond - declaredReads;
   if (extra > 0) pointReads += extra;
   if (scanRows === null) unknown.push('scan sizes unknown: declare load.writesPerSecond (the table size) or a query limit');
 

@@ -15,14 +15,13 @@ import { structObject, structuredKeyOf } from './row-key-schema';
 import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 import { stubTools } from '../../test-support/stub-tools';
 import { exampleDesigns } from '../../test-support/examples';
+import { oneTable } from '../../test-support/one-table';
 
 const examples: Design[] = exampleDesigns().map((e) => e.design);
 /** The example whose first table is `table`. */
 const example = (table: string): Design => examples.find((x) => x.tables[0]?.name === table)!;
 
-const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'test', tables: [table] });
-
-const zoo = (name: string) => one(ENCODING_ZOO.tables.find((t) => t.name === name)!);
+const zoo = (name: string) => oneTable(ENCODING_ZOO.tables.find((t) => t.name === name)!);
 
 describe("GC rules in each tool's syntax", () => {
   it("writes gcloud's one level of two rules, in seconds, and says when it cannot", () => {
@@ -83,7 +82,7 @@ describe('row-key-schema', () => {
     const pre = exportTable(example('readings'), 'readings', 'row-key-schema', { preEncoded: true }).text;
     expect((load(pre) as { encoding: unknown }).encoding).toEqual({ delimitedBytes: { delimiter: 'Iw==' } });
     expect(pre).toContain('--row-key-schema-pre-encoded-bytes');
-    const wideDesign = one({ name: 'w', rowKey: { template: '{a}::{b}', fields: { a: { type: 'string' }, b: { type: 'int' } } } });
+    const wideDesign = oneTable({ name: 'w', rowKey: { template: '{a}::{b}', fields: { a: { type: 'string' }, b: { type: 'int' } } } });
     const wide = exportTable(wideDesign, null, 'row-key-schema', { preEncoded: true }).text;
     expect((load(wide) as { encoding: unknown }).encoding).toEqual({ delimitedBytes: { delimiter: 'Ojo=' } });
   });
@@ -95,7 +94,7 @@ describe('row-key-schema', () => {
   it('refuses designs a structured row key cannot express, naming every problem', () => {
     const refuse = (t: Table) => {
       try {
-        structuredKeyOf(one(t), t);
+        structuredKeyOf(oneTable(t), t);
       } catch (e) {
         expect(e).toBeInstanceOf(ExportError);
         return (e as ExportError).problems;
@@ -118,14 +117,14 @@ describe('row-key-schema', () => {
       expect.stringMatching(/binary but its segment has literal text "v"/),
     ]);
     expect(() =>
-      exportTable(one({ name: 't', rowKey: { template: '{a}{b}', fields: { a: { type: 'string' }, b: { type: 'string' } } } }), 't', 'row-key-schema'),
+      exportTable(oneTable({ name: 't', rowKey: { template: '{a}{b}', fields: { a: { type: 'string' }, b: { type: 'string' } } } }), 't', 'row-key-schema'),
     ).toThrow(/cannot tell the delimiter/);
   });
 
   it('notes what SQL sees differently, and orders that do not hold field by field', () => {
-    const lit = one({ name: 't', rowKey: { template: '{id}#v{n}x', delimiter: '#', fields: { id: { type: 'int' }, n: { type: 'int' } } } });
+    const lit = oneTable({ name: 't', rowKey: { template: '{id}#v{n}x', delimiter: '#', fields: { id: { type: 'int' }, n: { type: 'int' } } } });
     expect(structuredKeyOf(lit, lit.tables[0]!).notes.join('\n')).toMatch(/the literal text "vx" is part of field n's value/);
-    const bar = one({ name: 't', rowKey: { template: '{a}|{b}', fields: { a: { type: 'string', alphabet: 'lower' }, b: { type: 'string' } } } });
+    const bar = oneTable({ name: 't', rowKey: { template: '{a}|{b}', fields: { a: { type: 'string', alphabet: 'lower' }, b: { type: 'string' } } } });
     expect(structuredKeyOf(bar, bar.tables[0]!).notes.join('\n')).toMatch(/do not sort field by field/);
   });
 });
@@ -225,10 +224,10 @@ describe('scripts (gcloud and cbt)', () => {
   });
 
   it('quote lists the way each tool reads them, and refuse names they would misread', () => {
-    const bad = one({ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' } } }, families: [{ name: 'a:b' }] });
+    const bad = oneTable({ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' } } }, families: [{ name: 'a:b' }] });
     expect(() => exportTable(bad, null, 'gcloud')).toThrow(/gcloud cannot create family "a:b"/);
     expect(() => exportTable(bad, null, 'cbt')).toThrow(/cbt cannot create family "a:b"/);
-    const comma = one({
+    const comma = oneTable({
       name: 't',
       rowKey: { template: '{a}', fields: { a: { type: 'string' } } },
       families: [{ name: 'f,g', gc: { maxVersions: 1 } }, { name: 'h' }],
@@ -238,7 +237,7 @@ describe('scripts (gcloud and cbt)', () => {
     const g = exportTable(comma, null, 'gcloud').text;
     expect(g).toContain("--column-families='^;^f,g:maxversions=1;h'");
     expect(g).toContain(`--splits='^;^a,b;c"d'`);
-    const aggOnly = one({ ...comma.tables[0]!, families: [{ name: 'c', aggregate: 'sum' }] });
+    const aggOnly = oneTable({ ...comma.tables[0]!, families: [{ name: 'c', aggregate: 'sum' }] });
     expect(exportTable(aggOnly, null, 'gcloud').text).toMatch(
       /cbt_ createtable 't' \\\n  'families=c:never:intsum' \\\n  'splits="a,b","c""d"'\ngcloud bigtable instances tables update 't'/,
     );
@@ -271,7 +270,7 @@ describe.skipIf(!existsSync('/usr/local/bin/terraform') && !has('terraform', 've
 
 describe.skipIf(!existsSync('/usr/local/bin/terraform') && !has('terraform', 'version'))('terraform (interpolation)', () => {
   it('escapes ${ and %{ so nothing is interpolated', () => {
-    const d = one({ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' } } }, families: [{ name: '${file("/etc/passwd")}%{if x}' }] });
+    const d = oneTable({ name: 't', rowKey: { template: '{a}', fields: { a: { type: 'string' } } }, families: [{ name: '${file("/etc/passwd")}%{if x}' }] });
     const tf = exportTable(d, null, 'terraform').text;
     expect(tf).toContain('family = "$${file(\\"/etc/passwd\\")}%%{if x}"');
   });
@@ -281,7 +280,7 @@ describe('sql, markdown, design', () => {
   it('reads key fields by name with a row key schema, _key without one', () => {
     const sql = exportTable(example('readings'), null, 'sql').text;
     expect(sql).toContain('WHERE tenant = @tenant\n  AND device_type = @device_type\n  AND device = @device\nLIMIT 10;');
-    const noSchema = one({
+    const noSchema = oneTable({
       name: 't',
       rowKey: { template: 'user#{id}#{n}', delimiter: '#', fields: { id: { type: 'string' }, n: { type: 'int' } } },
       queries: [{ name: 'q', match: { id: 'eq' } }],
@@ -342,7 +341,7 @@ execFileSync('true');
 
 describe('row_key_schema.yaml comment', () => {
   it('names the table and the file the export saves, not TABLE and row_key_schema.yaml', () => {
-    const d = one({ name: 'trips', rowKey: { template: '{city}#{id}', fields: { city: { type: 'string', values: ['nyc'] }, id: { type: 'uuid' } } } });
+    const d = oneTable({ name: 'trips', rowKey: { template: '{city}#{id}', fields: { city: { type: 'string', values: ['nyc'] }, id: { type: 'uuid' } } } });
     const r = exportTable(d, 'trips', 'row-key-schema');
     expect(r.filename).toBe('trips.row_key_schema.yaml');
     expect(r.text).toContain(

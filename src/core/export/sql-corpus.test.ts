@@ -6,8 +6,6 @@
 // A query the key does not serve (a full table scan, or matched fields after a gap) still gets
 // its statement, with a cost comment; one the key serves gets none. The rule corpus's designs
 // (good and bad) are read too: they hold most of the gap queries.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../load/load-design';
 import { planQuery } from '../analysis/query-plan';
@@ -20,6 +18,7 @@ import { structuredKeyOf } from './row-key-schema';
 import { querySql } from './sql-query';
 import { RESERVED } from '../sql/text';
 import { adClicksYaml } from '../../test-support/ad-clicks';
+import { corpusDesigns } from '../../test-support/rule-corpus';
 import { ENCODING_ZOO, EVIL } from '../../test-support/export-designs';
 
 const RESERVED_DESIGN: Design = {
@@ -42,32 +41,23 @@ const RESERVED_DESIGN: Design = {
   ],
 };
 
-const CORPUS = join(__dirname, '..', 'rules', 'corpus');
-const corpus: Design[] = ['good', 'bad'].flatMap((sub) =>
-  readdirSync(join(CORPUS, sub))
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()
-    .flatMap((f) => {
-      const r = loadDesign(readFileSync(join(CORPUS, sub, f), 'utf8'), f);
-      return r.ok ? [r.design] : [];
-    }),
-);
 // The ad-click system of the capacity work: "one click by id" declared on clicks, served by clicks_by_id or not.
 const adClicks: Design[] = [true, false].flatMap((served) => {
   const r = loadDesign(adClicksYaml({ served, indexTable: true, clusters: true }), 'ad-clicks.yaml');
   return r.ok ? [r.design] : [];
 });
-const designs: Design[] = [...exampleDesigns().map((e) => e.design), ENCODING_ZOO, EVIL, RESERVED_DESIGN, ...corpus, ...adClicks];
-/** Whether the export reads the table's key at all (a template it refuses is an ExportError, tested elsewhere). */
-const readable = (t: Design['tables'][number]) => {
+const designs: Design[] = [...exampleDesigns().map((e) => e.design), ENCODING_ZOO, EVIL, RESERVED_DESIGN, ...corpusDesigns().map((c) => c.design), ...adClicks];
+/** What `read` returns, or null where the export refuses the table (an ExportError, tested elsewhere). */
+function unlessRefused<T>(read: () => T): T | null {
   try {
-    keyLayoutOf(t);
-    return true;
+    return read();
   } catch (e) {
-    if (e instanceof ExportError) return false;
+    if (e instanceof ExportError) return null;
     throw e;
   }
-};
+}
+/** Whether the export reads the table's key at all. */
+const readable = (t: Design['tables'][number]) => unlessRefused(() => keyLayoutOf(t)) !== null;
 const cases = designs.flatMap((d) => d.tables.filter(readable).flatMap((t) => (t.queries ?? []).map((q, i) => ({ d, t, q, i }))));
 
 describe('every generated SELECT binds every matched field and filter', () => {
@@ -83,12 +73,7 @@ describe('every generated SELECT binds every matched field and filter', () => {
   });
 
   it.each(cases.map((c) => [`${c.d.name} / ${c.t.name} / ${c.q.name}`, c] as const))('%s', (_n, { d, t, q, i }) => {
-    let key = null;
-    try {
-      key = structuredKeyOf(d, t);
-    } catch (e) {
-      if (!(e instanceof ExportError)) throw e;
-    }
+    const key = unlessRefused(() => structuredKeyOf(d, t));
     const r = querySql(d, t, keyLayoutOf(t), key, q, i);
     const plan = planQuery(t, keyLayoutOf(t), q, i);
     const gap = plan.unusable.filter((n) => q.match?.[n]);

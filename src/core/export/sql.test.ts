@@ -3,13 +3,13 @@
 // explained with parameters in the order a user passes them, and no statement when a query
 // cannot be expressed.
 import { describe, expect, it } from 'vitest';
-import type { Design, Table } from '../model/schema';
+import type { Column, ColumnType, Table } from '../model/schema';
 import { tableWorkload } from '../capacity/workload';
 import { analyze } from '../analysis/design';
 import { exportTable } from '../outputs';
+import { oneTable } from '../../test-support/one-table';
 
-const one = (table: Table): Design => ({ format: 'bigtable-studio/v1', name: 'sql test', tables: [table] });
-const sql = (t: Table) => exportTable(one(t), null, 'sql').text;
+const sql = (t: Table) => exportTable(oneTable(t, 'sql test'), null, 'sql').text;
 const orders = (queries: Table['queries'], extra: Partial<Table> = {}): Table => ({
   name: 'orders',
   rowKey: {
@@ -19,6 +19,21 @@ const orders = (queries: Table['queries'], extra: Partial<Table> = {}): Table =>
   families: [{ name: 'o', gc: { maxVersions: 1 } }],
   queries,
   ...extra,
+});
+
+/** Columns of the given types, by qualifier, in order. */
+const typed = (types: Record<string, ColumnType>): Column[] => Object.entries(types).map(([qualifier, type]) => ({ qualifier, type }));
+
+/** Events of an app's users at a big-endian microsecond time (a TIMESTAMP column), keyed by `template`; one query: a user since T. */
+const events = (template: string): Table => ({
+  name: 'events',
+  rowKey: {
+    template,
+    encoding: 'orderedCode',
+    fields: { app: { type: 'string', cardinality: 10 }, user: { type: 'string' }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } },
+  },
+  families: [{ name: 'e', gc: { maxAge: '30d' } }],
+  queries: [{ name: 'a user since T', match: { user: 'eq', ts: 'range' } }],
 });
 
 /** Orders behind a constant segment (`o#`): no structured row key, so the SQL reads _key. */
@@ -56,11 +71,11 @@ describe('SQL per query', () => {
         { name: 'a store', match: { store: 'eq' } },
         { name: 'big orders', filter: ['o:total > 100'] },
       ],
-      { load, families: [{ name: 'o', gc: { maxAge: '30d' }, columns: [{ qualifier: 'total', type: 'int64' }] }] },
+      { load, families: [{ name: 'o', gc: { maxAge: '30d' }, columns: typed({ total: 'int64' }) }] },
     );
     const text = sql(t);
     // The capacity model's rows per run (about 1,000 writes/s kept 30 days, every one read by a full scan).
-    const rows = tableWorkload(analyze(one(t)).tables[0]!).queries.map((q) => q.rowsPerRequest!);
+    const rows = tableWorkload(analyze(oneTable(t)).tables[0]!).queries.map((q) => q.rowsPerRequest!);
     const n = (x: number) => Math.round(x).toLocaleString('en-US');
     expect(rows[0]).toBeGreaterThan(2.5e9);
     expect(text).toContain(
@@ -97,17 +112,7 @@ describe('SQL per query', () => {
   });
 
   it('keeps the time bound of a query after a gap', () => {
-    const t: Table = {
-      name: 'events',
-      rowKey: {
-        template: '{app}#{user}#{ts}',
-        encoding: 'orderedCode',
-        fields: { app: { type: 'string', cardinality: 10 }, user: { type: 'string' }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' } },
-      },
-      families: [{ name: 'e', gc: { maxAge: '30d' } }],
-      queries: [{ name: 'a user since T', match: { user: 'eq', ts: 'range' } }],
-    };
-    const text = sql(t);
+    const text = sql(events('{app}#{user}#{ts}'));
     expect(text).toContain('WHERE user = @user\n  AND ts >= @ts_from AND ts <= @ts_to;');
     expect(text).toContain('-- @user STRING: user\n-- @ts_from TIMESTAMP: ts from, included\n-- @ts_to TIMESTAMP: ts to, included');
   });
@@ -168,20 +173,7 @@ describe('SQL per query', () => {
           filter: ['o:total > 1000', 'o:status = "open"', 'o:note', 'o:*', 'o:paid_at >= 2026-01-01T00:00:00Z', 'o:due = @due'],
         },
       ],
-      {
-        families: [
-          {
-            name: 'o',
-            gc: { maxVersions: 1 },
-            columns: [
-              { qualifier: 'total', type: 'int64' },
-              { qualifier: 'status', type: 'string' },
-              { qualifier: 'paid_at', type: 'timestamp' },
-              { qualifier: 'due', type: 'date' },
-            ],
-          },
-        ],
-      },
+      { families: [{ name: 'o', gc: { maxVersions: 1 }, columns: typed({ total: 'int64', status: 'string', paid_at: 'timestamp', due: 'date' }) }] },
     );
     expect(sql(t)).toContain(
       [
@@ -275,17 +267,7 @@ describe('SQL per query', () => {
 
 describe('suggested materialized views', () => {
   it('never uses ARRAY_AGG, and indexes a gap query by ORDER BY with the equality field first and the source key', () => {
-    const t: Table = {
-      name: 'events',
-      rowKey: {
-        template: '{app}#{ts}#{user}',
-        encoding: 'orderedCode',
-        fields: { app: { type: 'string', cardinality: 10 }, ts: { type: 'timestamp', encoding: 'bigEndian', unit: 'us' }, user: { type: 'string' } },
-      },
-      families: [{ name: 'e', gc: { maxAge: '30d' } }],
-      queries: [{ name: 'a user since T', match: { user: 'eq', ts: 'range' } }],
-    };
-    const text = sql(t);
+    const text = sql(events('{app}#{ts}#{user}'));
     expect(text).not.toMatch(/ARRAY_AGG/);
     expect(text).not.toMatch(/gcloud bigtable instances materialized-views/);
     expect(text).toContain("-- gcloud bigtable materialized-views create 'events_by_user_ts'");

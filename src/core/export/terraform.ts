@@ -26,7 +26,18 @@ export function hclString(s: string): string {
 }
 
 /** Heredoc text: only template sequences need escaping. */
-export const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
+const heredocSafe = (s: string) => s.replace(/\$\{/g, '$$$${').replace(/%\{/g, '%%{');
+
+/**
+ * An attribute's value as a heredoc (`<<-EOT` to `EOT`, terraform fmt's indent), template
+ * sequences escaped. The caller makes sure no line of `text` is `EOT` alone.
+ */
+export function heredoc(text: string): string {
+  return `<<-EOT\n${heredocSafe(text)
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')}\n  EOT`;
+}
 
 /** A Terraform resource name from any text. */
 export function tfName(name: string): string {
@@ -98,45 +109,31 @@ function gcItems(rule: GcRule): Item[] {
       simple(ver)!,
     ];
   }
-  const json = JSON.stringify(gcRulesJson(r), null, 2);
-  return [
-    {
-      kind: 'attr',
-      key: 'gc_rules',
-      value: `<<-EOT\n${heredocSafe(json)
-        .split('\n')
-        .map((l) => `    ${l}`)
-        .join('\n')}\n  EOT`,
-    },
-  ];
+  return [{ kind: 'attr', key: 'gc_rules', value: heredoc(JSON.stringify(gcRulesJson(r), null, 2)) }];
 }
 
-/** Provider features and the first `google` provider release that has them (its CHANGELOG). */
-export const PROVIDER_FEATURES = {
-  base: { version: '4.0.0', what: 'google_bigtable_table, google_bigtable_gc_policy, google_bigtable_instance, google_bigtable_app_profile' },
-  multiClusterIds: { version: '4.12.0', what: 'google_bigtable_app_profile.multi_cluster_routing_cluster_ids' },
-  autoscaling: { version: '4.16.0', what: 'google_bigtable_instance cluster.autoscaling_config' },
-  gcRules: { version: '4.18.0', what: 'google_bigtable_gc_policy.gc_rules' },
-  storageTarget: { version: '4.37.0', what: 'autoscaling_config.storage_target' },
-  deletionProtection: { version: '4.47.0', what: 'google_bigtable_table.deletion_protection' },
-  changeStream: { version: '4.75.0', what: 'google_bigtable_table.change_stream_retention' },
-  aggregate: { version: '6.2.0', what: 'google_bigtable_table column_family.type' },
-  backup: { version: '6.28.0', what: 'google_bigtable_table.automated_backup_policy (added in 5.34.0, fixed in 6.28.0)' },
-  rowKeySchema: { version: '6.41.0', what: 'google_bigtable_table.row_key_schema' },
-} as const;
-export type ProviderFeature = keyof typeof PROVIDER_FEATURES;
+/**
+ * The `google` provider releases that brought what the module may use (its CHANGELOG), oldest
+ * first: each with the feature, as the exporters name it, and what it is in the provider.
+ */
+export const PROVIDER_RELEASES = [
+  { version: '4.0.0', feature: 'base', what: 'google_bigtable_table, google_bigtable_gc_policy, google_bigtable_instance, google_bigtable_app_profile' },
+  { version: '4.12.0', feature: 'multiClusterIds', what: 'google_bigtable_app_profile.multi_cluster_routing_cluster_ids' },
+  { version: '4.16.0', feature: 'autoscaling', what: 'google_bigtable_instance cluster.autoscaling_config' },
+  { version: '4.18.0', feature: 'gcRules', what: 'google_bigtable_gc_policy.gc_rules' },
+  { version: '4.37.0', feature: 'storageTarget', what: 'autoscaling_config.storage_target' },
+  { version: '4.47.0', feature: 'deletionProtection', what: 'google_bigtable_table.deletion_protection' },
+  { version: '4.75.0', feature: 'changeStream', what: 'google_bigtable_table.change_stream_retention' },
+  { version: '6.2.0', feature: 'aggregate', what: 'google_bigtable_table column_family.type' },
+  { version: '6.28.0', feature: 'backup', what: 'google_bigtable_table.automated_backup_policy (added in 5.34.0, fixed in 6.28.0)' },
+  { version: '6.41.0', feature: 'rowKeySchema', what: 'google_bigtable_table.row_key_schema' },
+] as const;
+export type ProviderFeature = (typeof PROVIDER_RELEASES)[number]['feature'];
 
-const versionKey = (v: string) =>
-  v
-    .split('.')
-    .map((n) => n.padStart(4, '0'))
-    .join('.');
-
-/** The oldest provider release with every feature used. */
+/** The oldest provider release with every feature used: the latest release among theirs. */
 export function providerVersion(used: Iterable<ProviderFeature>): string {
-  let best: string = PROVIDER_FEATURES.base.version;
-  for (const f of used) if (versionKey(PROVIDER_FEATURES[f].version) > versionKey(best)) best = PROVIDER_FEATURES[f].version;
-  return best;
+  const features = new Set<ProviderFeature>(['base', ...used]);
+  return PROVIDER_RELEASES.findLast((r) => features.has(r.feature))!.version;
 }
 
 /** The google_bigtable_table resource and its GC policies, for an instance named by `instanceRef`. */
@@ -195,17 +192,7 @@ export function terraformTable(
     const encoding = key.encoding === 'delimitedBytes' ? { delimitedBytes: { delimiter: toBase64(utf8(key.delimiter!)) } } : { [key.encoding]: {} };
     const json = JSON.stringify({ structType: { fields: key.fields, encoding } }, null, 2);
     used.add('rowKeySchema');
-    tableItems.push(
-      { kind: 'blank' },
-      {
-        kind: 'attr',
-        key: 'row_key_schema',
-        value: `<<-EOT\n${heredocSafe(json)
-          .split('\n')
-          .map((l) => `    ${l}`)
-          .join('\n')}\n  EOT`,
-      },
-    );
+    tableItems.push({ kind: 'blank' }, { kind: 'attr', key: 'row_key_schema', value: heredoc(json) });
     notes.push(...key.notes);
   } catch (e) {
     if (!(e instanceof ExportError)) throw e;

@@ -13,7 +13,7 @@ import type { Design } from '../model/schema';
 import { exampleDesigns } from '../../test-support/examples';
 import { thrown } from '../../test-support/thrown';
 import { ExportError, exportTable } from '../outputs';
-import { providerVersion } from './terraform';
+import { PROVIDER_RELEASES, providerVersion } from './terraform';
 
 /** resource type -> block path -> arguments and nested blocks allowed there. */
 const SCHEMA: Record<string, Record<string, string[]>> = {
@@ -187,6 +187,15 @@ describe('whole-design Terraform module', () => {
     expect(providerVersion(['deletionProtection', 'changeStream'])).toBe('4.75.0');
     expect(providerVersion(['autoscaling', 'aggregate', 'backup'])).toBe('6.28.0');
     expect(providerVersion(['gcRules', 'rowKeySchema', 'storageTarget'])).toBe('6.41.0');
+  });
+
+  it('lists the provider releases oldest first (providerVersion takes the last one used)', () => {
+    const numbers = PROVIDER_RELEASES.map((r) => r.version.split('.').map(Number));
+    for (let i = 1; i < numbers.length; i++) {
+      const [a, b] = [numbers[i - 1]!, numbers[i]!];
+      const k = a.findIndex((n, j) => n !== b[j]);
+      expect(k >= 0 && a[k]! < b[k]!, `${PROVIDER_RELEASES[i - 1]!.version} before ${PROVIDER_RELEASES[i]!.version}`).toBe(true);
+    }
   });
 
   it('refuses what Bigtable would refuse, naming the limit', () => {

@@ -6,6 +6,7 @@ import { exportTable } from '../outputs';
 import { STUDIO_KEY_COMMENT } from '../export/row-key-schema';
 import type { Design } from '../model/schema';
 import { importText } from './index';
+import { oneTable } from '../../test-support/one-table';
 
 const TRIPS: Design = {
   format: 'bigtable-studio/v1',
@@ -66,20 +67,14 @@ describe('row_key_schema.yaml round trip', () => {
   });
 
   it('keeps binary ints and microsecond timestamps as the struct types them, with no comment needed', () => {
-    const d: Design = {
-      format: 'bigtable-studio/v1',
-      name: 'oc',
-      tables: [
-        {
-          name: 't',
-          rowKey: {
-            template: '{id}{at}',
-            encoding: 'orderedCode',
-            fields: { id: { type: 'int', encoding: 'orderedCode' }, at: { type: 'timestamp', unit: 'us', encoding: 'bigEndian' } },
-          },
-        },
-      ],
-    };
+    const d = oneTable({
+      name: 't',
+      rowKey: {
+        template: '{id}{at}',
+        encoding: 'orderedCode',
+        fields: { id: { type: 'int', encoding: 'orderedCode' }, at: { type: 'timestamp', unit: 'us', encoding: 'bigEndian' } },
+      },
+    });
     const text = exportTable(d, 't', 'row-key-schema')
       .text.split('\n')
       .filter((l) => !l.startsWith(STUDIO_KEY_COMMENT))

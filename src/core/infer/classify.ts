@@ -176,15 +176,8 @@ function binaryGuess(raw: readonly Uint8Array[], ctx: ColumnContext): Guess {
     const vs = raw.filter((b) => b.length === 8).map((b) => decodeBigEndianInt64(b)!);
     const unit = epochUnit(vs);
     if (unit) return tsGuess(vs, unit, fit * 0.9, { encoding: 'bigEndian' }, 'epoch, 8 bytes big-endian');
-    const rev = epochUnit(vs.map((v) => LONG_MAX - v));
-    if (rev)
-      return tsGuess(
-        vs.map((v) => LONG_MAX - v),
-        rev,
-        fit * 0.9,
-        { encoding: 'bigEndian', reversed: true },
-        'reversed epoch (Long.MAX_VALUE - t), 8 bytes big-endian',
-      );
+    const reversed = reversedTsGuess(vs, fit * 0.9, { encoding: 'bigEndian' }, 'reversed epoch (Long.MAX_VALUE - t), 8 bytes big-endian');
+    if (reversed) return reversed;
     return intGuess(vs, vs.map(String), fit, ctx, { encoding: 'bigEndian' });
   }
   // A bytes field holds at most 4,096 bytes (the format's bound): wider runs are said, not written.
@@ -204,6 +197,13 @@ function tsGuess(vs: readonly bigint[], unit: 's' | 'ms' | 'us', confidence: num
     note: `${what} in ${unit}${bucket ? `, ${bucket} buckets` : ''}`,
     name: bucket ?? 'ts',
   };
+}
+
+/** The values read as reversed times (Long.MAX_VALUE - t): a reversed timestamp, or null when they are no epoch times. */
+function reversedTsGuess(vs: readonly bigint[], confidence: number, extra: Record<string, unknown>, what: string): Guess | null {
+  const times = vs.map((v) => LONG_MAX - v);
+  const unit = epochUnit(times);
+  return unit ? tsGuess(times, unit, confidence, { ...extra, reversed: true }, what) : null;
 }
 
 function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boolean): Guess {
@@ -238,15 +238,8 @@ function textGuess(vs: readonly string[], ctx: ColumnContext, allowPrefix: boole
     const big = nums.map((v) => BigInt(v));
     const lengths = new Set(nums.map((v) => v.length));
     if (lengths.size === 1 && lengths.has(19)) {
-      const rev = epochUnit(big.map((v) => LONG_MAX - v));
-      if (rev)
-        return tsGuess(
-          big.map((v) => LONG_MAX - v),
-          rev,
-          digitShare * 0.95,
-          { reversed: true },
-          'reversed epoch (Long.MAX_VALUE - t, 19 digits)',
-        );
+      const reversed = reversedTsGuess(big, digitShare * 0.95, {}, 'reversed epoch (Long.MAX_VALUE - t, 19 digits)');
+      if (reversed) return reversed;
     }
     const noLeadingZero = nums.every((v) => !/^-?0\d/.test(v));
     const unit = noLeadingZero ? epochUnit(big) : null;

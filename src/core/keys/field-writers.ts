@@ -377,6 +377,16 @@ function uuidEncoder(rng: Rng): Encoder {
     b[at + 6] = HEX2[v3]!;
     b[at + 7] = HEX2[v3 + 1]!;
   };
+  // A word whose eight digits a dash splits after the fourth (nine bytes): written whole, then its
+  // last four digits moved one place on.
+  const dashedWord = (b: Uint8Array, at: number, w: number): void => {
+    word(b, at, w);
+    b[at + 8] = b[at + 7]!;
+    b[at + 7] = b[at + 6]!;
+    b[at + 6] = b[at + 5]!;
+    b[at + 5] = b[at + 4]!;
+    b[at + 4] = 45;
+  };
   // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: bytes 0-3, 4-5, 6-7, 8-9, 10-15.
   const drawn = new Int32Array(4);
   return (out) => {
@@ -394,20 +404,10 @@ function uuidEncoder(rng: Rng): Encoder {
     const at = out.len;
     word(b, at, w0);
     b[at + 8] = 45;
-    // w1's bytes 4, 5 | 6, 7 and w2's 8, 9 | 10, 11 are split by dashes; written whole, then moved.
-    word(b, at + 9, w1);
-    b[at + 17] = b[at + 16]!;
-    b[at + 16] = b[at + 15]!;
-    b[at + 15] = b[at + 14]!;
-    b[at + 14] = b[at + 13]!;
-    b[at + 13] = 45;
+    // w1's bytes 4, 5 | 6, 7 and w2's 8, 9 | 10, 11 are split by dashes.
+    dashedWord(b, at + 9, w1);
     b[at + 18] = 45;
-    word(b, at + 19, w2);
-    b[at + 27] = b[at + 26]!;
-    b[at + 26] = b[at + 25]!;
-    b[at + 25] = b[at + 24]!;
-    b[at + 24] = b[at + 23]!;
-    b[at + 23] = 45;
+    dashedWord(b, at + 19, w2);
     word(b, at + 28, w3);
     out.len = at + 36;
   };

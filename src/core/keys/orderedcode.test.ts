@@ -88,6 +88,24 @@ describe('Struct ordered code', () => {
     expect(toHex(joinOrderedCodeStruct([bytes(1, 0, 2), ascii('x')]))).toBe('0100ff02' + '0001' + '78');
   });
 
+  it('splits a key into its fields, and refuses bytes that break the rules', () => {
+    const split = (b: Uint8Array, count: number) => splitOrderedCodeStruct(b, count)?.map(toHex) ?? null;
+    expect(split(bytes(0x61, 0, 0xff, 0x62, 0, 1, 0, 0, 0, 1, 0x63), 3)).toEqual(['6100' + '62', '', '63']);
+    expect(split(bytes(0x61), 3)).toEqual(['61', '', '']);
+    expect(split(bytes(0, 0), 2)).toEqual(['', '']);
+    expect(split(bytes(0, 0), 0)).toEqual([]);
+    expect(split(bytes(0, 0, 0, 0, 0, 1, 0x61), 2)).toEqual(['', '61']);
+    expect(split(bytes(), 1)).toBeNull();
+    expect(split(bytes(0x61, 0, 1), 2)).toBeNull();
+    expect(split(bytes(0, 1, 0x61), 2)).toBeNull();
+    expect(split(bytes(0x61, 0), 1)).toBeNull();
+    expect(split(bytes(0x61, 0, 2), 1)).toBeNull();
+    expect(split(bytes(0x61, 0, 0), 1)).toBeNull();
+    expect(split(bytes(0, 0, 0x61), 1)).toBeNull();
+    expect(split(bytes(0, 0, 0, 0xff), 1)).toBeNull();
+    expect(split(bytes(0x61, 0, 1, 0x62), 1)).toBeNull();
+  });
+
   it('splits what it joins, and keeps element-wise order', () => {
     const field = fc.uint8Array({ maxLength: 6 });
     fc.assert(

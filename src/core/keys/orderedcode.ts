@@ -16,43 +16,62 @@ function exactBitLength(x: bigint): number {
   return x === 0n ? 0 : x.toString(2).length;
 }
 
-export function encodeOrderedInt64(value: bigint): Uint8Array {
-  checkInt64(value);
-  const magnitude = value < 0n ? -value - 1n : value;
-  const len = Math.ceil((exactBitLength(magnitude) + 1) / 7);
+/** `value` in two's complement, big-endian, in `len` bytes (sign-extended to them). */
+function twosComplementBytes(value: bigint, len: number): Uint8Array {
   const out = new Uint8Array(len);
-  // Two's complement, sign-extended to len bytes.
   let v = BigInt.asUintN(len * 8, value);
   for (let i = len - 1; i >= 0; i--) {
     out[i] = Number(v & 0xffn);
     v >>= 8n;
   }
-  // Header: `len` one-bits at the top (sign + len-1 size bits); XOR flips them to zeros for
-  // negative numbers, whose sign-extension bits are ones.
-  const first = len >= 8 ? 0xff : (0xff00 >> len) & 0xff;
-  out[0]! ^= first;
-  if (len > 8) out[1]! ^= (0xff00 >> (len - 8)) & 0xff;
+  return out;
+}
+
+/** The signed value of the `len` big-endian two's complement bytes at `at`. */
+function fromTwosComplement(bytes: Uint8Array, at: number, len: number): bigint {
+  let v = 0n;
+  for (let i = 0; i < len; i++) v = (v << 8n) | BigInt(bytes[at + i]!);
+  return BigInt.asIntN(len * 8, v);
+}
+
+/**
+ * The header of an ordered-code Int64 of `len` bytes: `len` one-bits at the top (sign + len-1
+ * size bits), XORed onto the two's complement bytes, which flips them to zeros for negative
+ * numbers, whose sign-extension bits are ones. The same flip puts it on and takes it off.
+ */
+function flipHeader(b: Uint8Array, len: number): void {
+  b[0]! ^= len >= 8 ? 0xff : (0xff00 >> len) & 0xff;
+  if (len > 8) b[1]! ^= (0xff00 >> (len - 8)) & 0xff;
+}
+
+/** The byte count the header at `at` declares: the leading run of bits equal to the sign bit across the first two bytes (0 to 16). */
+function headerLength(bytes: Uint8Array, at: number): number {
+  const b0 = bytes[at]!;
+  const negative = (b0 & 0x80) === 0;
+  // A missing second byte reads as the sign's extension.
+  const word = ((b0 << 8) | (bytes[at + 1] ?? (negative ? 0xff : 0x00))) ^ (negative ? 0xffff : 0);
+  let run = 0;
+  while (run < 16 && (word & (0x8000 >> run)) !== 0) run++;
+  return run;
+}
+
+export function encodeOrderedInt64(value: bigint): Uint8Array {
+  checkInt64(value);
+  const magnitude = value < 0n ? -value - 1n : value;
+  const len = Math.ceil((exactBitLength(magnitude) + 1) / 7);
+  const out = twosComplementBytes(value, len);
+  flipHeader(out, len);
   return out;
 }
 
 /** Decodes one ordered-code Int64 at `at`; returns the value and the bytes it took, or null if malformed. */
 export function decodeOrderedInt64(bytes: Uint8Array, at = 0): { value: bigint; length: number } | null {
   if (at >= bytes.length) return null;
-  const b0 = bytes[at]!;
-  const negative = (b0 & 0x80) === 0;
-  // Count the leading run of bits equal to the sign bit across the first two bytes.
-  const word = ((b0 << 8) | (bytes[at + 1] ?? (negative ? 0xff : 0x00))) ^ (negative ? 0xffff : 0);
-  let run = 0;
-  while (run < 16 && (word & (0x8000 >> run)) !== 0) run++;
-  const len = run;
+  const len = headerLength(bytes, at);
   if (len < 1 || len > 10 || at + len > bytes.length) return null;
   const buf = bytes.slice(at, at + len);
-  const first = len >= 8 ? 0xff : (0xff00 >> len) & 0xff;
-  buf[0]! ^= first;
-  if (len > 8) buf[1]! ^= (0xff00 >> (len - 8)) & 0xff;
-  let v = 0n;
-  for (const b of buf) v = (v << 8n) | BigInt(b);
-  const value = BigInt.asIntN(len * 8, v);
+  flipHeader(buf, len);
+  const value = fromTwosComplement(buf, 0, len);
   if (value < INT64_MIN || value > INT64_MAX) return null;
   // Reject non-minimal encodings: Bigtable writes the shortest form.
   if (encodeOrderedInt64(value).length !== len) return null;
@@ -61,20 +80,12 @@ export function decodeOrderedInt64(bytes: Uint8Array, at = 0): { value: bigint; 
 
 export function encodeBigEndianInt64(value: bigint): Uint8Array {
   checkInt64(value);
-  const out = new Uint8Array(8);
-  let v = BigInt.asUintN(64, value);
-  for (let i = 7; i >= 0; i--) {
-    out[i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-  return out;
+  return twosComplementBytes(value, 8);
 }
 
 export function decodeBigEndianInt64(bytes: Uint8Array, at = 0): bigint | null {
   if (at + 8 > bytes.length) return null;
-  let v = 0n;
-  for (let i = 0; i < 8; i++) v = (v << 8n) | BigInt(bytes[at + i]!);
-  return BigInt.asIntN(64, v);
+  return fromTwosComplement(bytes, at, 8);
 }
 
 /** Joins encoded fields by the Struct OrderedCodeBytes rules. */
@@ -113,40 +124,50 @@ export function joinOrderedCodeStruct(fields: readonly Uint8Array[]): Uint8Array
 
 /**
  * Splits a Struct OrderedCodeBytes key into its `count` fields (omitted trailing fields come
- * back empty), or null when the bytes do not follow the rules.
+ * back empty), or null when the bytes do not follow the rules. Like the join, it makes no array
+ * of numbers: a field without escapes is a slice of the key.
  */
 export function splitOrderedCodeStruct(key: Uint8Array, count: number): Uint8Array[] | null {
   if (key.length === 2 && key[0] === 0 && key[1] === 0) return Array.from({ length: count }, () => new Uint8Array(0));
   const fields: Uint8Array[] = [];
-  let cur: number[] = [];
-  let emptyMarker = false;
-  for (let i = 0; i < key.length; i++) {
-    const b = key[i]!;
-    if (b !== 0x00) {
-      if (emptyMarker) return null;
-      cur.push(b);
-      continue;
-    }
-    const next = key[i + 1];
+  // The field being read: where it starts, its 0x00 0xFF escapes and its 0x00 0x00 markers.
+  let start = 0;
+  let escapes = 0;
+  let markers = 0;
+  for (let i = 0; i <= key.length; i++) {
+    if (i < key.length && key[i] !== 0x00) continue;
+    // The end of the key closes the last field as a separator closes the others.
+    const next = i < key.length ? key[i + 1] : 0x01;
+    if (next === 0xff) escapes++;
+    else if (next === 0x00) markers++;
+    else if (next === 0x01) {
+      const field = structField(key, start, i, escapes, markers);
+      if (!field) return null;
+      fields.push(field);
+      start = i + 2;
+      escapes = 0;
+      markers = 0;
+    } else return null;
     i++;
-    if (next === 0xff) {
-      if (emptyMarker) return null;
-      cur.push(0x00);
-    } else if (next === 0x01) {
-      if (cur.length === 0 && !emptyMarker) return null;
-      fields.push(Uint8Array.from(cur));
-      cur = [];
-      emptyMarker = false;
-    } else if (next === 0x00) {
-      if (cur.length !== 0) return null;
-      emptyMarker = true;
-    } else {
-      return null;
-    }
   }
-  if (cur.length === 0 && !emptyMarker) return null;
-  fields.push(Uint8Array.from(cur));
   if (fields.length > count) return null;
   while (fields.length < count) fields.push(new Uint8Array(0));
   return fields;
+}
+
+/**
+ * The field written as key[start, end), or null: an empty field is the marker 0x00 0x00 alone
+ * (repeated or not), any other field one byte or more, each 0x00 of it escaped as 0x00 0xFF.
+ */
+function structField(key: Uint8Array, start: number, end: number, escapes: number, markers: number): Uint8Array | null {
+  if (markers > 0) return end - start === 2 * markers ? new Uint8Array(0) : null;
+  if (end === start) return null;
+  if (escapes === 0) return key.slice(start, end);
+  const out = new Uint8Array(end - start - escapes);
+  let o = 0;
+  for (let i = start; i < end; i++) {
+    out[o++] = key[i]!;
+    if (key[i] === 0x00) i++;
+  }
+  return out;
 }

@@ -90,16 +90,24 @@ export class Rng {
 }
 
 /**
+ * The pieces of rejection-inversion (Hörmann and Derflinger 1996) for n ranks and skew s: the
+ * integral h of x^-s and its inverse, the integral's ends, and the bound under which a rank is
+ * accepted without computing its exact acceptance test. The sampler below and its test's
+ * reference (which draws through these alone) share them.
+ */
+export function zipfCurve(n: number, s: number) {
+  const h = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.log(x) : (Math.pow(x, 1 - s) - 1) / (1 - s));
+  const hInv = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.exp(x) : Math.pow(1 + x * (1 - s), 1 / (1 - s)));
+  return { h, hInv, hIntegralX1: h(1.5) - 1, hIntegralN: h(n + 0.5), sTest: 2 - hInv(h(2.5) - Math.pow(2, -s)) };
+}
+
+/**
  * Zipf-distributed rank in [0, n) with P(k) proportional to 1/(k+1)^s, by rejection-inversion
  * (Hörmann and Derflinger 1996), so it costs O(1) per draw for any n.
  */
 export function zipfSampler(n: number, s: number): (rng: Rng) => number {
   if (n <= 1) return () => 0;
-  const h = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.log(x) : (Math.pow(x, 1 - s) - 1) / (1 - s));
-  const hInv = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.exp(x) : Math.pow(1 + x * (1 - s), 1 / (1 - s)));
-  const hIntegralX1 = h(1.5) - 1;
-  const hIntegralN = h(n + 0.5);
-  const sTest = 2 - hInv(h(2.5) - Math.pow(2, -s));
+  const { h, hInv, hIntegralX1, hIntegralN, sTest } = zipfCurve(n, s);
   // The acceptance bound of rank k, h(k + 0.5) - k^-s, remembered for the small ranks that
   // most draws land on (the same doubles as computing it each time: draws do not change).
   const cached = Math.min(n, 65536);

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, zipfSampler } from './random';
+import { Rng, zipfCurve, zipfSampler } from './random';
 
 /** The sampler as it was before its cells (every draw through Math.pow): the reference. */
 function referenceZipf(n: number, s: number): (rng: Rng) => number {
   if (n <= 1) return () => 0;
-  const h = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.log(x) : (Math.pow(x, 1 - s) - 1) / (1 - s));
-  const hInv = (x: number) => (Math.abs(s - 1) < 1e-9 ? Math.exp(x) : Math.pow(1 + x * (1 - s), 1 / (1 - s)));
-  const hIntegralX1 = h(1.5) - 1;
-  const hIntegralN = h(n + 0.5);
-  const sTest = 2 - hInv(h(2.5) - Math.pow(2, -s));
+  const { h, hInv, hIntegralX1, hIntegralN, sTest } = zipfCurve(n, s);
   return (rng) => {
     for (;;) {
       const u = hIntegralN + rng.next() * (hIntegralX1 - hIntegralN);

@@ -123,6 +123,21 @@ export const ClusterSpec = z
   })
   .meta({ description: 'One cluster of the instance; every cluster holds a full copy and takes every write.' });
 
+// An app profile's isolation, the admin API's oneof (AppProfile.standardIsolation.priority or
+// dataBoostIsolationReadOnly): one or neither.
+const isolation = {
+  priority: z
+    .enum(['low', 'medium', 'high'])
+    .optional()
+    .meta({ description: "Standard isolation: the priority of this profile's requests (PRIORITY_LOW, _MEDIUM, _HIGH; default high). Not with dataBoost." }),
+  dataBoost: z
+    .strictObject({
+      computeBillingOwner: z.enum(['HOST_PAYS']).meta({ description: 'Who pays for the Data Boost compute: HOST_PAYS, the project of the instance.' }),
+    })
+    .optional()
+    .meta({ description: "Data Boost isolation (read-only): reads run on serverless compute, not the clusters' nodes. Single-cluster routing only." }),
+};
+
 export const AppProfile = z
   .strictObject({
     id: z.string().min(1).max(100).meta({ description: 'App profile id: letters, digits, _ - . .' }),
@@ -136,17 +151,7 @@ export const AppProfile = z
       .boolean()
       .optional()
       .meta({ description: 'With routing single: allow single-row transactions (ReadModifyWriteRow, CheckAndMutateRow). Default false.' }),
-    // Isolation (AppProfile.standardIsolation.priority or dataBoostIsolationReadOnly): one or neither.
-    priority: z
-      .enum(['low', 'medium', 'high'])
-      .optional()
-      .meta({ description: "Standard isolation: the priority of this profile's requests (PRIORITY_LOW, _MEDIUM, _HIGH; default high). Not with dataBoost." }),
-    dataBoost: z
-      .strictObject({
-        computeBillingOwner: z.enum(['HOST_PAYS']).meta({ description: 'Who pays for the Data Boost compute: HOST_PAYS, the project of the instance.' }),
-      })
-      .optional()
-      .meta({ description: "Data Boost isolation (read-only): reads run on serverless compute, not the clusters' nodes. Single-cluster routing only." }),
+    ...isolation,
   })
   .meta({ description: "How an application's requests are routed to the clusters." });
 

@@ -10,15 +10,18 @@ export interface Spot {
   kids?: Map<string, Spot> | Spot[];
 }
 
-export function spotAt(root: Spot, path: readonly PathPart[]): Spot | undefined {
-  let s: Spot | undefined = root;
+/** The node a path leads to in a tree of mappings (children by key) and sequences (by index), or undefined. */
+export function nodeAtPath<T extends { kids?: Map<string, T> | T[] }>(root: T, path: readonly PathPart[]): T | undefined {
+  let n: T | undefined = root;
   for (const part of path) {
-    const kids: Spot['kids'] = s?.kids;
+    const kids: T['kids'] = n?.kids;
     if (!kids) return undefined;
-    s = Array.isArray(kids) ? (typeof part === 'number' ? kids[part] : undefined) : kids.get(String(part));
+    n = Array.isArray(kids) ? (typeof part === 'number' ? kids[part] : undefined) : kids.get(String(part));
   }
-  return s;
+  return n;
 }
+
+export const spotAt = nodeAtPath<Spot>;
 
 /** The tree of where every value and key is (the first of two equal keys wins). */
 export function indexEvents(events: Event[], text: string): Spot {

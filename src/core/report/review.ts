@@ -40,28 +40,23 @@ export function gcText(rule: GcRule | undefined): string {
 function fieldDetails(f: Field): string {
   const parts: string[] = [];
   const add = (k: string, v: unknown) => v !== undefined && parts.push(`${k} ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  /** Each of the field's keys that is set, in this order. */
+  const addSet = <F extends Field>(field: F, keys: readonly (keyof F & string)[]) => {
+    for (const k of keys) add(k, field[k]);
+  };
   switch (f.type) {
     case 'string':
       if (f.values) add('values', f.values.length > 5 ? `${f.values.slice(0, 5).join(', ')}, … (${f.values.length})` : f.values.join(', '));
-      add('cardinality', f.cardinality);
-      add('prefix', f.prefix);
-      add('length', f.length);
-      add('alphabet', f.alphabet);
-      add('distribution', f.distribution);
+      addSet(f, ['cardinality', 'prefix', 'length', 'alphabet', 'distribution']);
       break;
     case 'int':
       add('encoding', f.encoding ?? 'decimal');
-      add('min', f.min);
-      add('max', f.max);
-      add('pad', f.pad);
-      add('distribution', f.distribution);
+      addSet(f, ['min', 'max', 'pad', 'distribution']);
       break;
     case 'timestamp':
       add('unit', f.unit ?? 'ms');
       if (f.reversed) parts.push('reversed');
-      add('bucket', f.bucket);
-      add('format', f.format);
-      add('encoding', f.encoding);
+      addSet(f, ['bucket', 'format', 'encoding']);
       break;
     case 'domain':
       if (f.reversed) parts.push('reversed');

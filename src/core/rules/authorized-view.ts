@@ -3,12 +3,11 @@
 // exist, at most 10 qualifier prefixes in all, and an id Bigtable accepts.
 import { TABLE_ID_RE } from '../export/common';
 import { prefixProblem } from '../export/views/prefix';
-import { defineVisitorRule } from './types';
-import { readByViews } from './support/viewed';
+import { defineViewRule } from './support/viewed';
 
 export const MAX_QUALIFIER_PREFIXES = 10;
 
-export default defineVisitorRule({
+export default defineViewRule({
   meta: {
     id: 'authorized-view',
     severity: 'error',
@@ -23,35 +22,32 @@ export default defineVisitorRule({
       duplicate: 'authorized view {view} is defined twice on table {table}.',
     },
     fixable: false,
-    reads: readByViews,
   },
-  create: ({ design, report }) => ({
-    design() {
-      const seen = new Set<string>();
-      (design.authorizedViews ?? []).forEach((v, vi) => {
-        const at = ['authorizedViews', vi];
-        if (!TABLE_ID_RE.test(v.name)) report({ path: [...at, 'name'], messageId: 'name', data: { view: v.name } });
-        const id = `${v.table}\u0000${v.name}`;
-        if (seen.has(id)) report({ path: [...at, 'name'], messageId: 'duplicate', data: { view: v.name, table: v.table } });
-        seen.add(id);
-        const table = design.tables.find((t) => t.name === v.table);
-        if (!table) return report({ path: [...at, 'table'], messageId: 'table', data: { view: v.name, table: v.table } });
-        for (const fam of Object.keys(v.families)) {
-          if (!(table.families ?? []).some((f) => f.name === fam))
-            report({ path: [...at, 'families', fam], messageId: 'family', data: { view: v.name, family: fam, table: table.name } });
+  design({ design, report }) {
+    const seen = new Set<string>();
+    (design.authorizedViews ?? []).forEach((v, vi) => {
+      const at = ['authorizedViews', vi];
+      if (!TABLE_ID_RE.test(v.name)) report({ path: [...at, 'name'], messageId: 'name', data: { view: v.name } });
+      const id = `${v.table}\u0000${v.name}`;
+      if (seen.has(id)) report({ path: [...at, 'name'], messageId: 'duplicate', data: { view: v.name, table: v.table } });
+      seen.add(id);
+      const table = design.tables.find((t) => t.name === v.table);
+      if (!table) return report({ path: [...at, 'table'], messageId: 'table', data: { view: v.name, table: v.table } });
+      for (const fam of Object.keys(v.families)) {
+        if (!(table.families ?? []).some((f) => f.name === fam))
+          report({ path: [...at, 'families', fam], messageId: 'family', data: { view: v.name, family: fam, table: table.name } });
+      }
+      const count = Object.values(v.families).reduce((n, s) => n + (s.qualifierPrefixes?.length ?? 0), 0);
+      if (count > MAX_QUALIFIER_PREFIXES) report({ path: [...at, 'families'], messageId: 'tooMany', data: { view: v.name, count } });
+      (v.rowPrefixes ?? []).forEach((p, pi) => {
+        let why: string | null;
+        try {
+          why = prefixProblem(table, p);
+        } catch {
+          why = null;
         }
-        const count = Object.values(v.families).reduce((n, s) => n + (s.qualifierPrefixes?.length ?? 0), 0);
-        if (count > MAX_QUALIFIER_PREFIXES) report({ path: [...at, 'families'], messageId: 'tooMany', data: { view: v.name, count } });
-        (v.rowPrefixes ?? []).forEach((p, pi) => {
-          let why: string | null;
-          try {
-            why = prefixProblem(table, p);
-          } catch {
-            why = null;
-          }
-          if (why) report({ path: [...at, 'rowPrefixes', pi], messageId: 'prefix', data: { view: v.name, prefix: p, template: table.rowKey.template, why } });
-        });
+        if (why) report({ path: [...at, 'rowPrefixes', pi], messageId: 'prefix', data: { view: v.name, prefix: p, template: table.rowKey.template, why } });
       });
-    },
-  }),
+    });
+  },
 });

@@ -2,9 +2,9 @@
 // values only", `orderedCodeBytes` sorts all values (shared/BIGTABLE-FACTS.md, "Structured row
 // keys"). Two's complement puts the sign bit first, so -1 (0xFF...) sorts after every positive.
 import { updateField } from './edit';
-import { defineVisitorRule } from './types';
+import { defineFieldRule } from './support/frames';
 
-export default defineVisitorRule({
+export default defineFieldRule({
   meta: {
     id: 'bigendian-negative',
     severity: 'warning',
@@ -18,20 +18,16 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      field(f, t) {
-        if (f.field.type !== 'int' || f.field.encoding !== 'bigEndian' || (f.field.min ?? 0) >= 0) return;
-        report({
-          path: ['rowKey', 'fields', f.name],
-          messageId: 'negative',
-          data: { field: f.name, min: f.field.min ?? 0 },
-          fix: {
-            label: 'Use encoding: orderedCode',
-            apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, encoding: 'orderedCode' }) as typeof x),
-          },
-        });
+  field(f, t, { design, report }) {
+    if (f.field.type !== 'int' || f.field.encoding !== 'bigEndian' || (f.field.min ?? 0) >= 0) return;
+    report({
+      path: ['rowKey', 'fields', f.name],
+      messageId: 'negative',
+      data: { field: f.name, min: f.field.min ?? 0 },
+      fix: {
+        label: 'Use encoding: orderedCode',
+        apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, encoding: 'orderedCode' }) as typeof x),
       },
-    };
+    });
   },
 });

@@ -1,14 +1,14 @@
 // Schema design best practices checklist: "Cell Field Size: Keep < 10 MB (100 MB is the hard limit). Larger cells
 // slow down retrieval." `valueBytes` is a typical size, so a typical value at the hard limit means
 // many values above it: those writes fail.
-import { defineVisitorRule } from './types';
 import { columnName } from '../analysis/rows';
 import { formatBytes, MiB } from '../units';
+import { defineColumnRule } from './support/frames';
 
 const WARN_BYTES = 10 * MiB;
 const ERROR_BYTES = 100 * MiB;
 
-export default defineVisitorRule({
+export default defineColumnRule({
   meta: {
     id: 'cell-size',
     severity: 'warning',
@@ -26,21 +26,15 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      family(fam, fi) {
-        (fam.columns ?? []).forEach((c, ci) => {
-          const v = c.valueBytes ?? 0;
-          if (v <= WARN_BYTES) return;
-          const atLimit = v >= ERROR_BYTES;
-          report({
-            path: ['families', fi, 'columns', ci, 'valueBytes'],
-            messageId: atLimit ? 'limit' : 'large',
-            data: { column: columnName(fam.name, c.qualifier), size: formatBytes(v) },
-            severity: atLimit ? 'error' : 'warning',
-          });
-        });
-      },
-    };
+  column({ column, family, at }, { report }) {
+    const v = column.valueBytes ?? 0;
+    if (v <= WARN_BYTES) return;
+    const atLimit = v >= ERROR_BYTES;
+    report({
+      path: [...at, 'valueBytes'],
+      messageId: atLimit ? 'limit' : 'large',
+      data: { column: columnName(family.name, column.qualifier), size: formatBytes(v) },
+      severity: atLimit ? 'error' : 'warning',
+    });
   },
 });

@@ -4,9 +4,9 @@
 // by Schema design best practices) keys rows by reversed URLs for the same reason.
 import { reverseDomain } from '../keys/values';
 import { updateField } from './edit';
-import { defineVisitorRule } from './types';
+import { defineFieldRule } from './support/frames';
 
-export default defineVisitorRule({
+export default defineFieldRule({
   meta: {
     id: 'domain-not-reversed',
     severity: 'warning',
@@ -23,21 +23,17 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      field(f, t) {
-        if (f.field.type !== 'domain' || f.field.reversed) return;
-        const example = typeof f.field.example === 'string' && f.field.example.includes('.') ? f.field.example : 'www.example.com';
-        const reversedExample = reverseDomain(example);
-        const prefixQuery = t.plans.find((p) => !p.servedBy && t.table.queries?.[p.index]?.match?.[f.name] === 'prefix');
-        const org = reversedExample.split('.').slice(0, 2).join('.');
-        report({
-          path: ['rowKey', 'fields', f.name],
-          messageId: prefixQuery ? 'prefixQuery' : 'natural',
-          data: { field: f.name, example, reversedExample, ...(prefixQuery ? { query: prefixQuery.query, orgPrefix: `${org}.` } : {}) },
-          fix: { label: 'Set reversed: true', apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, reversed: true })) },
-        });
-      },
-    };
+  field(f, t, { design, report }) {
+    if (f.field.type !== 'domain' || f.field.reversed) return;
+    const example = typeof f.field.example === 'string' && f.field.example.includes('.') ? f.field.example : 'www.example.com';
+    const reversedExample = reverseDomain(example);
+    const prefixQuery = t.plans.find((p) => !p.servedBy && t.table.queries?.[p.index]?.match?.[f.name] === 'prefix');
+    const org = reversedExample.split('.').slice(0, 2).join('.');
+    report({
+      path: ['rowKey', 'fields', f.name],
+      messageId: prefixQuery ? 'prefixQuery' : 'natural',
+      data: { field: f.name, example, reversedExample, ...(prefixQuery ? { query: prefixQuery.query, orgPrefix: `${org}.` } : {}) },
+      fix: { label: 'Set reversed: true', apply: () => updateField(design, t.index, f.name, (x) => ({ ...x, reversed: true })) },
+    });
   },
 });

@@ -4,12 +4,8 @@
 // latency-sensitive". A serving query whose p99 target (latencyMs) is under 20 ms on an HDD
 // instance asks HDD for what only SSD gives; at 10 ms or less (single digits) it cannot be met at all.
 import { instanceOf, withStorage } from '../model/instance';
+import { HDD_READ_MS, SINGLE_DIGIT_MS } from './support/read-latency';
 import { defineVisitorRule } from './types';
-
-/** Below this p99 target (ms) HDD reads ("low double-digit ms") put the target at risk. */
-export const HDD_READ_MS = 20;
-/** At or below this, the target is SSD's (single-digit ms): HDD cannot meet it. */
-const SINGLE_DIGIT_MS = 10;
 
 export default defineVisitorRule({
   meta: {

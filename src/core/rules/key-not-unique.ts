@@ -48,7 +48,7 @@ export default defineTableRule({
     const times = t.fields.filter((f) => f.isTime);
     if (times.length === 0 || t.writesPerSecond <= 0) return;
     // Writes declared as updates of existing rows rewrite a key on purpose (the latest state).
-    if (t.table.load?.writeKind === 'update') return;
+    if (t.writeKind === 'update') return;
     const time = times.reduce((a, b) => ((b.resolutionMs ?? Infinity) < (a.resolutionMs ?? Infinity) ? b : a));
     const bucketed = time.field.type === 'timestamp' && time.field.bucket !== undefined;
     if (bucketed ? accumulates(t) : (t.table.families ?? []).some((f) => f.aggregate !== undefined || (f.columns ?? []).some((c) => c.counter))) return;

@@ -2,9 +2,9 @@
 // "An arbitrary byte string (up to 4 KB, typically 10 to 100 bytes)". 4 KB is Bigtable's hard
 // limit: a write with a longer key fails.
 import { largestField, MAX_KEY_BYTES, maxKeyBytes } from './support/keysize';
-import { defineTableRule } from './types';
+import { defineLayoutRule } from './support/frames';
 
-export default defineTableRule({
+export default defineLayoutRule({
   meta: {
     id: 'key-too-long',
     severity: 'error',
@@ -19,7 +19,6 @@ export default defineTableRule({
     fixable: false,
   },
   table(t, { report }) {
-    if (!t.layout) return;
     const { max, escaped } = maxKeyBytes(t);
     if (max <= MAX_KEY_BYTES) return;
     const big = largestField(t, 'max');

@@ -2,11 +2,11 @@
 // Performance Checklist: "Column Qualifier Size: Keep < 16 KB to minimize storage footprint."
 // Dynamic qualifiers are data whose size the design does not give, so only fixed ones are checked.
 import { utf8Length } from '../keys/bytes';
-import { defineVisitorRule } from './types';
+import { defineColumnRule } from './support/frames';
 
 export const MAX_QUALIFIER_BYTES = 16384;
 
-export default defineVisitorRule({
+export default defineColumnRule({
   meta: {
     id: 'qualifier-size',
     severity: 'error',
@@ -20,15 +20,9 @@ export default defineVisitorRule({
     },
     fixable: false,
   },
-  create({ report }) {
-    return {
-      family(f, fi) {
-        (f.columns ?? []).forEach((c, ci) => {
-          if (c.dynamic) return;
-          const bytes = utf8Length(c.qualifier);
-          if (bytes > MAX_QUALIFIER_BYTES) report({ path: ['families', fi, 'columns', ci, 'qualifier'], messageId: 'large', data: { family: f.name, bytes } });
-        });
-      },
-    };
+  column({ column, family, at }, { report }) {
+    if (column.dynamic) return;
+    const bytes = utf8Length(column.qualifier);
+    if (bytes > MAX_QUALIFIER_BYTES) report({ path: [...at, 'qualifier'], messageId: 'large', data: { family: family.name, bytes } });
   },
 });

@@ -3,7 +3,7 @@
 // sorted streams in memory." Schema design best practices: salt = hash(original_key) % number_of_nodes. A query that
 // binds every field the salt hashes computes the salt and reads one range; any other query pays
 // one scan per bucket. plan.ts knows which: its fanout lists the salts a query must enumerate.
-import { defineTableRule } from './types';
+import { defineLayoutRule } from './support/frames';
 
 function advice(unbound: string[], ranged: string[], bound: string[], match: Record<string, string>): string {
   if (!ranged.length) return `Binding ${unbound.join(' and ')} with eq would make the salt computable and the read a single scan.`;
@@ -11,7 +11,7 @@ function advice(unbound: string[], ranged: string[], bound: string[], match: Rec
   return `A ${match[ranged[0]!]} over ${ranged.join(', ')}, which the salt hashes, needs every bucket: the price of spreading its writes.`;
 }
 
-export default defineTableRule({
+export default defineLayoutRule({
   meta: {
     id: 'query-salted-fanout',
     severity: 'info',
@@ -26,7 +26,6 @@ export default defineTableRule({
     fixable: false,
   },
   table(ta, { report }) {
-    if (!ta.layout) return;
     for (const plan of ta.plans) {
       if (plan.servedBy) continue; // judged on the table or view that serves it
       if (plan.kind === 'full-scan' || plan.fanout.length === 0) continue; // full scans are query-full-scan's

@@ -11,14 +11,14 @@ import rule from './stale-acceptance';
 import { parseCase, ruleTester, tableYaml } from './tester';
 import { isAccepted } from './types';
 
-/** A table led by a timestamp (timestamp-leading, an error) with a query on it, plus `accept` entries. */
-const design = (accept: string, table = 'events') =>
+/** A table led by a timestamp (timestamp-leading, an error), read by time unless `byTime` is false, plus `accept` entries. */
+const design = (accept: string, byTime = true) =>
   tableYaml({
-    table,
+    table: 'events',
     template: '{ts}#{user}',
     fields: '        ts: {type: timestamp}\n        user: {type: string, cardinality: 1000}',
     families: '      - name: e\n        gc: {maxAge: 30d}',
-    queries: '      - name: by time\n        match: {ts: range}',
+    queries: byTime ? '      - name: by time\n        match: {ts: range}' : undefined,
     after: accept ? `lint:\n  accept:\n${accept}` : '',
   });
 
@@ -127,15 +127,8 @@ describe("the studio's Accept and Un-accept (pure edits)", () => {
 
 describe('fix all', () => {
   it('leaves accepted findings as the design accepts them, unless their rule is named', () => {
-    const d = parseCase(
-      tableYaml({
-        table: 'events',
-        template: '{ts}#{user}',
-        fields: '        ts: {type: timestamp}\n        user: {type: string, cardinality: 1000}',
-        families: '      - name: e\n        gc: {maxAge: 30d}',
-        after: 'lint:\n  accept:\n    - {rule: timestamp-leading, reason: audit log}\n    - {rule: key-general-to-specific, reason: audit log}\n',
-      }),
-    );
+    // No query: moving ts back would make the time-range read a full scan, so its fix would be withheld.
+    const d = parseCase(design('    - {rule: timestamp-leading, reason: audit log}\n    - {rule: key-general-to-specific, reason: audit log}\n', false));
     expect(
       lint(d)
         .findings.filter((f) => f.fix)

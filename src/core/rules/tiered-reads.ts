@@ -8,7 +8,7 @@ import { readRowsBound, rowsReadText } from '../capacity/bounds';
 import { clusterOf } from '../analysis/cluster';
 import { tableWorkload } from '../capacity/workload';
 import { parseDuration } from '../model/duration';
-import { HDD_READ_MS } from './hdd-latency';
+import { HDD_READ_MS } from './support/read-latency';
 import { formatCount, formatPercent } from '../units';
 import { updateTable } from './edit';
 import { defineVisitorRule } from './types';

@@ -19,7 +19,7 @@ interface Transaction {
 }
 
 /** The transactions of one table. */
-function transactions(design: Design, { table: t, index: ti }: Pick<TableAnalysis, 'table' | 'index'>): Transaction[] {
+function transactions(design: Design, { table: t, index: ti, checkAndMutate }: Pick<TableAnalysis, 'table' | 'index' | 'checkAndMutate'>): Transaction[] {
   const profile = profileOfLoad(instanceOf(design), t);
   if (profile.routing === 'single' && profile.allowTransactionalWrites) return [];
   const out: Transaction[] = [];
@@ -30,7 +30,7 @@ function transactions(design: Design, { table: t, index: ti }: Pick<TableAnalysi
         out.push({ table: ti, path: ['families', fi, 'columns', ci], what: `the counter ${columnName(f.name, c.qualifier)} (ReadModifyWriteRow)`, profile });
     });
   });
-  if (t.load?.checkAndMutate) out.push({ table: ti, path: ['load', 'checkAndMutate'], what: 'each conditional write (CheckAndMutateRow)', profile });
+  if (checkAndMutate) out.push({ table: ti, path: ['load', 'checkAndMutate'], what: 'each conditional write (CheckAndMutateRow)', profile });
   return out;
 }
 

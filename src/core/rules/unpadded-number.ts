@@ -5,7 +5,7 @@ import type { IntField, TimestampField } from '../model/schema';
 import { DEFAULT_START_MS } from '../keys/generate';
 import type { FieldInfo, TableAnalysis } from '../analysis/design';
 import { updateField } from './edit';
-import { defineVisitorRule } from './types';
+import { defineFieldRule } from './support/frames';
 
 const UNIT_PER_MS = { s: 1 / 1000, ms: 1, us: 1000 } as const;
 const width = (n: number) => String(Math.trunc(Math.abs(n))).length;
@@ -42,7 +42,7 @@ function counterexample(r: Range): [string, string] {
   return [String(big), String(big - 1).padStart(r.pad ?? 0, '0')];
 }
 
-export default defineVisitorRule({
+export default defineFieldRule({
   meta: {
     id: 'unpadded-number',
     severity: 'warning',
@@ -62,30 +62,26 @@ export default defineVisitorRule({
     },
     fixable: true,
   },
-  create({ design, report }) {
-    return {
-      field(f, t) {
-        const r = decimalRange(f, t);
-        if (!r) return;
-        const path = ['rowKey', 'fields', f.name];
-        if (r.lo < 0) {
-          report({ path, messageId: 'negative', data: { field: f.name, lo: r.lo, offset: -r.lo } });
-          return;
-        }
-        const maxWidth = width(r.hi);
-        const written = (n: number) => Math.max(width(n), r.pad ?? 0);
-        if (written(r.lo) === written(r.hi)) return;
-        const [big, small] = counterexample(r);
-        report({
-          path,
-          messageId: r.pad === undefined ? 'unpadded' : 'padTooShort',
-          data: { field: f.name, lo: r.lo, hi: r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
-          fix: {
-            label: `Pad to ${maxWidth} digits`,
-            apply: () => (maxWidth > 64 ? null : updateField(design, t.index, f.name, (x) => ({ ...(x as IntField | TimestampField), pad: maxWidth }))),
-          },
-        });
+  field(f, t, { design, report }) {
+    const r = decimalRange(f, t);
+    if (!r) return;
+    const path = ['rowKey', 'fields', f.name];
+    if (r.lo < 0) {
+      report({ path, messageId: 'negative', data: { field: f.name, lo: r.lo, offset: -r.lo } });
+      return;
+    }
+    const maxWidth = width(r.hi);
+    const written = (n: number) => Math.max(width(n), r.pad ?? 0);
+    if (written(r.lo) === written(r.hi)) return;
+    const [big, small] = counterexample(r);
+    report({
+      path,
+      messageId: r.pad === undefined ? 'unpadded' : 'padTooShort',
+      data: { field: f.name, lo: r.lo, hi: r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
+      fix: {
+        label: `Pad to ${maxWidth} digits`,
+        apply: () => (maxWidth > 64 ? null : updateField(design, t.index, f.name, (x) => ({ ...(x as IntField | TimestampField), pad: maxWidth }))),
       },
-    };
+    });
   },
 });

@@ -3,18 +3,15 @@
 // write's sync, "Continuous materialized views"), not the rollup it was meant to be. Unique:
 // the source row key (_key), a uuid, an auto-increment or long random bytes, or every field of
 // the source key together.
-import { checkMaterializedView } from '../export/views/check';
-import { keyItemOf } from '../export/views/key-items';
-import { materializedViewSql } from '../export/views/sql';
 import type { FieldInfo } from '../analysis/design';
-import { defineVisitorRule } from './types';
-import { readByViews } from './support/viewed';
+import { keyedViews } from './support/view-key';
+import { defineViewRule } from './support/viewed';
 
 /** A key field with a new value for (nearly) every row. */
 const unique = (f: FieldInfo) =>
   f.field.type === 'uuid' || f.isSequential || (f.field.type === 'bytes' && (f.field.length ?? 8) >= 8) || !Number.isFinite(f.cardinality);
 
-export default defineVisitorRule({
+export default defineViewRule({
   meta: {
     id: 'view-copies-table',
     severity: 'warning',
@@ -30,63 +27,49 @@ export default defineVisitorRule({
         'materialized view {view} groups by {key}, every field of the row key of {table}: one group per source row, so the view copies the table with nothing aggregated ("Continuous materialized views": billed for storage and sync). Group by fewer fields, or a coarser time bucket.',
     },
     fixable: true,
-    reads: readByViews,
   },
-  create: ({ design, analysis, report }) => ({
-    design() {
-      (design.materializedViews ?? []).forEach((v, vi) => {
-        const ti = design.tables.findIndex((t) => t.name === v.table);
-        if (ti < 0) return;
-        const source = design.tables[ti]!;
-        const ta = analysis.tables[ti]!;
-        const built = materializedViewSql(design, v);
-        if (!built.ok) return;
-        const { shape } = checkMaterializedView(built.sql, design);
-        if (!shape || shape.form !== 'group' || !shape.key.length) return;
-        const exprs: Record<string, string> = {};
-        shape.aliases.forEach((a, i) => (exprs[a] = shape.exprs[i]!));
-        const items = shape.key.map((k) => keyItemOf(source, k, exprs[k] ?? k));
-        const at = ['materializedViews', vi, v.query !== undefined ? 'query' : 'groupBy'];
-        const key = shape.key.join(', ');
-        const uniqueItem = items.findIndex((it) => it.kind === 'sourceKey' || (it.kind === 'field' && ta.fields.some((f) => f.name === it.name && unique(f))));
-        if (uniqueItem >= 0) {
-          const it = items[uniqueItem]!;
-          const f = it.kind === 'field' ? ta.fields.find((x) => x.name === it.name) : undefined;
-          const what =
-            it.kind === 'sourceKey'
-              ? 'the source row key'
-              : f!.field.type === 'uuid'
-                ? 'a uuid'
-                : f!.isSequential
-                  ? 'an auto-increment'
-                  : f!.field.type === 'bytes'
-                    ? 'random bytes'
-                    : 'an unbounded value';
-          const rest = shape.key.filter((_, i) => i !== uniqueItem);
-          const field = shape.key[uniqueItem]!;
-          const canFix = v.groupBy !== undefined && it.kind === 'field' && rest.length > 0;
-          // Drops the unique field from a groupBy view: a rollup by the others (the engine verifies it).
-          const apply = () => {
-            if (!v.groupBy) return null;
-            const fields = v.groupBy.fields.filter((f) => f !== field);
-            if (fields.length === 0 || fields.length === v.groupBy.fields.length) return null;
-            return { ...design, materializedViews: design.materializedViews!.map((x, k) => (k === vi ? { ...x, groupBy: { ...x.groupBy!, fields } } : x)) };
-          };
-          report({
-            path: at,
-            messageId: 'unique',
-            data: { view: v.name, field, table: source.name, key, what, rest: rest.length ? rest.join(', ') : 'a coarser key' },
-            ...(canFix ? { fix: { label: `Group ${v.name} by ${rest.join(', ')} only`, apply } } : {}),
-          });
-          return;
-        }
-        const entity = ta.fields.filter((f) => !f.isSalt);
-        const grouped = new Set(items.flatMap((it) => (it.kind === 'field' ? [it.name] : [])));
-        // Every field of the key, a time at its own resolution included (a coarser time bucket is
-        // a TIMESTAMP_TRUNC, which is not a key field): one group per row.
-        if (entity.length > 0 && entity.every((f) => grouped.has(f.name)))
-          report({ path: at, messageId: 'wholeKey', data: { view: v.name, table: source.name, key } });
-      });
-    },
-  }),
+  design({ design, analysis, report }) {
+    keyedViews(design, analysis).forEach(({ view: v, index: vi, at, source, ta, shape, items }) => {
+      if (shape.form !== 'group') return;
+      const key = shape.key.join(', ');
+      const uniqueItem = items.findIndex((it) => it.kind === 'sourceKey' || (it.kind === 'field' && ta.fields.some((f) => f.name === it.name && unique(f))));
+      if (uniqueItem >= 0) {
+        const it = items[uniqueItem]!;
+        const f = it.kind === 'field' ? ta.fields.find((x) => x.name === it.name) : undefined;
+        const what =
+          it.kind === 'sourceKey'
+            ? 'the source row key'
+            : f!.field.type === 'uuid'
+              ? 'a uuid'
+              : f!.isSequential
+                ? 'an auto-increment'
+                : f!.field.type === 'bytes'
+                  ? 'random bytes'
+                  : 'an unbounded value';
+        const rest = shape.key.filter((_, i) => i !== uniqueItem);
+        const field = shape.key[uniqueItem]!;
+        const canFix = v.groupBy !== undefined && it.kind === 'field' && rest.length > 0;
+        // Drops the unique field from a groupBy view: a rollup by the others (the engine verifies it).
+        const apply = () => {
+          if (!v.groupBy) return null;
+          const fields = v.groupBy.fields.filter((f) => f !== field);
+          if (fields.length === 0 || fields.length === v.groupBy.fields.length) return null;
+          return { ...design, materializedViews: design.materializedViews!.map((x, k) => (k === vi ? { ...x, groupBy: { ...x.groupBy!, fields } } : x)) };
+        };
+        report({
+          path: at,
+          messageId: 'unique',
+          data: { view: v.name, field, table: source.name, key, what, rest: rest.length ? rest.join(', ') : 'a coarser key' },
+          ...(canFix ? { fix: { label: `Group ${v.name} by ${rest.join(', ')} only`, apply } } : {}),
+        });
+        return;
+      }
+      const entity = ta.fields.filter((f) => !f.isSalt);
+      const grouped = new Set(items.flatMap((it) => (it.kind === 'field' ? [it.name] : [])));
+      // Every field of the key, a time at its own resolution included (a coarser time bucket is
+      // a TIMESTAMP_TRUNC, which is not a key field): one group per row.
+      if (entity.length > 0 && entity.every((f) => grouped.has(f.name)))
+        report({ path: at, messageId: 'wholeKey', data: { view: v.name, table: source.name, key } });
+    });
+  },
 });

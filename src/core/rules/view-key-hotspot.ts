@@ -6,17 +6,16 @@
 import { keyLayoutOf } from '../export/common';
 import type { Design, Table } from '../model/schema';
 import { clusterOf } from '../analysis/cluster';
-import { checkMaterializedView } from '../export/views/check';
-import { keyFieldOf, keyItemOf, type KeyItem } from '../export/views/key-items';
+import { keyFieldOf, type KeyItem } from '../export/views/key-items';
 import type { TableAnalysis } from '../analysis/design';
-import { materializedViewSql } from '../export/views/sql';
 import { lintWith } from './engine/lint-engine';
 import lowCardinalityPrefix from './low-cardinality-prefix';
 import sequentialLeading from './sequential-leading';
 import timestampLeading from './timestamp-leading';
 import { assertNever } from '../keys/values';
-import { defineVisitorRule, type Severity } from './types';
-import { readByViews } from './support/viewed';
+import type { Severity } from './types';
+import { defineViewRule } from './support/viewed';
+import { keyedViews } from './support/view-key';
 
 const KEY_RULES = [timestampLeading, sequentialLeading, lowCardinalityPrefix];
 
@@ -76,7 +75,7 @@ const isTime = (it: KeyItem, ta: TableAnalysis) =>
 
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 0 : 1));
 
-export default defineVisitorRule({
+export default defineViewRule({
   meta: {
     id: 'view-key-hotspot',
     severity: 'warning',
@@ -96,117 +95,104 @@ export default defineVisitorRule({
         'materialized view {view} is grouped by {key}: every source write updates the view row of its group, and the busiest group takes about {rate} writes/s ({wps} writes/s into the source, {share} of them). One row is never split across tablets, and one {storage} node serves about {perNode} writes/s of 1 KB rows ("Understand performance"), so that row needs {nodes} nodes\' worth on one tablet. Group by a finer key (add a field that spreads the busiest group) or aggregate at read time.',
     },
     fixable: false,
-    reads: readByViews,
   },
-  create: ({ design, analysis, report }) => ({
-    design() {
-      (design.materializedViews ?? []).forEach((v, vi) => {
-        const built = materializedViewSql(design, v);
-        const source = design.tables.find((t) => t.name === v.table);
-        if (!built.ok || !source) return;
-        const { shape } = checkMaterializedView(built.sql, design);
-        if (!shape || shape.form === 'plain' || !shape.key.length) return;
-        const at = ['materializedViews', vi, v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : 'index'];
-        const exprs: Record<string, string> = {};
-        shape.aliases.forEach((a, i) => (exprs[a] = shape.exprs[i]!));
-        const first = exprs[shape.key[0]!] ?? shape.key[0]!;
-        const ta = analysis.tables[design.tables.indexOf(source)]!;
-        const items = shape.key.map((k) => keyItemOf(source, k, exprs[k] ?? k));
-        const cluster = clusterOf(design);
-        const perNode = cluster.capacity.writesPerSecond;
-        // The busiest view row (a group) or range end (an index led by a value then a time): its
-        // share of the source's writes, and the nodes that rate is worth. One row or one range
-        // end is one tablet: more than one node's worth there is an error, not a warning.
-        const wps = ta.writesPerSecond;
-        const spreads = items.map((it) => spread(it, ta));
-        const hotShare = shape.form === 'group' ? (spreads.every((x) => x.share !== null) ? spreads.reduce((a, x) => a * x.share!, 1) : null) : null;
-        const nodesFor = (share: number | null) => (share === null || wps <= 0 ? null : (wps * share) / perNode);
-        const groupNodes = nodesFor(hotShare);
-        // An index led by a value and then a time: every new row at the end of its value's range.
-        const ledByValueThenTime = shape.form === 'order' && items.length >= 2 && !isTime(items[0]!, ta) && isTime(items[1]!, ta);
-        const rangeShare = ledByValueThenTime
-          ? (spreads[0]!.share ?? (spreads[0]!.values !== null && !spreads[0]!.assumed ? 1 / spreads[0]!.values : null))
-          : null;
-        const hot =
-          groupNodes !== null
-            ? { share: hotShare!, nodes: groupNodes, where: 'key', on: 'one row' }
-            : rangeShare !== null && nodesFor(rangeShare) !== null
-              ? { share: rangeShare, nodes: nodesFor(rangeShare)!, where: 'range end', on: 'one tablet' }
-              : null;
-        const nodesNote =
-          hot && hot.nodes > 1
-            ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${fmt(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").`
-            : '';
-        const severityFor = (base: Severity): Severity => (hot && hot.nodes > 1 ? 'error' : base);
-        if (/\b_timestamp\b|TIMESTAMP_TRUNC|TIMESTAMP_MICROS/i.test(first)) {
-          report({ path: at, messageId: 'time', severity: severityFor('warning'), data: { view: v.name, item: shape.key[0]!, nodesNote } });
-          return;
-        }
-        let reported = false;
-        const table = viewKeyTable(source, v.name, shape.key, exprs);
-        if (table) {
-          const probe: Design = { format: design.format, name: design.name, tables: [table], ...(design.cluster ? { cluster: design.cluster } : {}) };
-          // The table rules themselves, run by the engine on the view's key as a table (no fixes:
-          // a view's key is its SQL's to change).
-          for (const f of lintWith(KEY_RULES, probe, { verifyFixes: false }).findings) {
-            reported = true;
-            report({
-              path: at,
-              messageId: 'key',
-              severity: severityFor(f.severity),
-              data: {
-                view: v.name,
-                form: shape.form === 'group' ? 'GROUP BY' : 'ORDER BY',
-                key: shape.key.join(', '),
-                finding: `${f.message} (${f.rule})`,
-                rule: f.rule,
-                nodesNote,
-              },
-            });
-          }
-        }
-        if (reported) return;
-        if (ledByValueThenTime) {
-          const lead = spreads[0]!;
-          if (lead.values !== null && lead.values <= FEW_VALUES) {
-            const share = lead.share ?? (lead.assumed ? null : 1 / lead.values);
-            const nodes = nodesFor(share);
-            const ranges = lead.assumed ? 'a few' : String(lead.values);
-            report({
-              path: at,
-              messageId: 'indexTime',
-              severity: nodes !== null && nodes > 1 ? 'error' : 'warning',
-              data: {
-                view: v.name,
-                lead: shape.key[0]!,
-                time: shape.key[1]!,
-                values: lead.assumed ? 'assumed few values, from its name' : `${lead.values} values`,
-                ranges,
-                load: nodes === null ? '' : `, the busiest ~${fmt(wps * share!)} writes/s (${fmt(nodes)} nodes' worth)`,
-                nodesNote: '',
-              },
-            });
-            return;
-          }
-        }
-        if (groupNodes !== null && groupNodes > 1) {
+  design({ design, analysis, report }) {
+    keyedViews(design, analysis).forEach(({ view: v, at, source, ta, shape, exprs, items }) => {
+      const first = exprs[shape.key[0]!] ?? shape.key[0]!;
+      const cluster = clusterOf(design);
+      const perNode = cluster.capacity.writesPerSecond;
+      // The busiest view row (a group) or range end (an index led by a value then a time): its
+      // share of the source's writes, and the nodes that rate is worth. One row or one range
+      // end is one tablet: more than one node's worth there is an error, not a warning.
+      const wps = ta.writesPerSecond;
+      const spreads = items.map((it) => spread(it, ta));
+      const hotShare = shape.form === 'group' ? (spreads.every((x) => x.share !== null) ? spreads.reduce((a, x) => a * x.share!, 1) : null) : null;
+      const nodesFor = (share: number | null) => (share === null || wps <= 0 ? null : (wps * share) / perNode);
+      const groupNodes = nodesFor(hotShare);
+      // An index led by a value and then a time: every new row at the end of its value's range.
+      const ledByValueThenTime = shape.form === 'order' && items.length >= 2 && !isTime(items[0]!, ta) && isTime(items[1]!, ta);
+      const rangeShare = ledByValueThenTime
+        ? (spreads[0]!.share ?? (spreads[0]!.values !== null && !spreads[0]!.assumed ? 1 / spreads[0]!.values : null))
+        : null;
+      const hot =
+        groupNodes !== null
+          ? { share: hotShare!, nodes: groupNodes, where: 'key', on: 'one row' }
+          : rangeShare !== null && nodesFor(rangeShare) !== null
+            ? { share: rangeShare, nodes: nodesFor(rangeShare)!, where: 'range end', on: 'one tablet' }
+            : null;
+      const nodesNote =
+        hot && hot.nodes > 1
+          ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${fmt(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").`
+          : '';
+      const severityFor = (base: Severity): Severity => (hot && hot.nodes > 1 ? 'error' : base);
+      if (/\b_timestamp\b|TIMESTAMP_TRUNC|TIMESTAMP_MICROS/i.test(first)) {
+        report({ path: at, messageId: 'time', severity: severityFor('warning'), data: { view: v.name, item: shape.key[0]!, nodesNote } });
+        return;
+      }
+      let reported = false;
+      const table = viewKeyTable(source, v.name, shape.key, exprs);
+      if (table) {
+        const probe: Design = { format: design.format, name: design.name, tables: [table], ...(design.cluster ? { cluster: design.cluster } : {}) };
+        // The table rules themselves, run by the engine on the view's key as a table (no fixes:
+        // a view's key is its SQL's to change).
+        for (const f of lintWith(KEY_RULES, probe, { verifyFixes: false }).findings) {
+          reported = true;
           report({
             path: at,
-            messageId: 'hotKey',
-            severity: 'error',
+            messageId: 'key',
+            severity: severityFor(f.severity),
             data: {
               view: v.name,
+              form: shape.form === 'group' ? 'GROUP BY' : 'ORDER BY',
               key: shape.key.join(', '),
-              rate: fmt(wps * hotShare!),
-              nodes: fmt(groupNodes),
-              wps: fmt(wps),
-              share: `${fmt(hotShare! * 100)}%`,
-              storage: cluster.storage.toUpperCase(),
-              perNode: fmt(perNode),
+              finding: `${f.message} (${f.rule})`,
+              rule: f.rule,
+              nodesNote,
             },
           });
         }
-      });
-    },
-  }),
+      }
+      if (reported) return;
+      if (ledByValueThenTime) {
+        const lead = spreads[0]!;
+        if (lead.values !== null && lead.values <= FEW_VALUES) {
+          const share = lead.share ?? (lead.assumed ? null : 1 / lead.values);
+          const nodes = nodesFor(share);
+          const ranges = lead.assumed ? 'a few' : String(lead.values);
+          report({
+            path: at,
+            messageId: 'indexTime',
+            severity: nodes !== null && nodes > 1 ? 'error' : 'warning',
+            data: {
+              view: v.name,
+              lead: shape.key[0]!,
+              time: shape.key[1]!,
+              values: lead.assumed ? 'assumed few values, from its name' : `${lead.values} values`,
+              ranges,
+              load: nodes === null ? '' : `, the busiest ~${fmt(wps * share!)} writes/s (${fmt(nodes)} nodes' worth)`,
+              nodesNote: '',
+            },
+          });
+          return;
+        }
+      }
+      if (groupNodes !== null && groupNodes > 1) {
+        report({
+          path: at,
+          messageId: 'hotKey',
+          severity: 'error',
+          data: {
+            view: v.name,
+            key: shape.key.join(', '),
+            rate: fmt(wps * hotShare!),
+            nodes: fmt(groupNodes),
+            wps: fmt(wps),
+            share: `${fmt(hotShare! * 100)}%`,
+            storage: cluster.storage.toUpperCase(),
+            perNode: fmt(perNode),
+          },
+        });
+      }
+    });
+  },
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import rule from './view-query';
 import { ruleTester, tableYaml } from './tester';
 
@@ -10,26 +11,9 @@ const design = (views: string) =>
     after: `${views}\n`,
   });
 
-/** The schema guide's chat and user-profile tables, for its two materialized view examples. */
-const guide = (views: string) => `format: bigtable-studio/v1
-name: guide
-tables:
-  - name: messages
-    rowKey:
-      template: "{chatroom}#{ts}#{message}"
-      fields:
-        chatroom: {type: string, cardinality: 100000}
-        ts: {type: timestamp, reversed: true}
-        message: {type: uuid}
-    families: [{name: m, gc: {maxAge: 30d}, columns: [{qualifier: text, type: string}]}]
-  - name: users
-    rowKey:
-      template: "{user}"
-      fields:
-        user: {type: string, cardinality: 1000000}
-    families: [{name: user_profile, gc: {maxVersions: 1}, columns: [{qualifier: city, type: string}]}]
-${views}
-`;
+/** The schema guide's chat and user-profile tables (view-query.guide.yaml), for its two materialized view examples. */
+const GUIDE = readFileSync(new URL('./view-query.guide.yaml', import.meta.url), 'utf8');
+const guide = (views: string) => `${GUIDE}${views}\n`;
 
 /** The guide's hourly count of messages per chat room, exactly as it is written there. */
 const HOURLY = `SELECT SPLIT(_key, '#')[0] AS chatroom, TIMESTAMP_TRUNC(_timestamp, HOUR) AS time_bucket,

@@ -5,10 +5,9 @@
 import { TABLE_ID_RE } from '../export/common';
 import { ARRAY_AGG_HELP, checkMaterializedView, checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
-import { defineVisitorRule } from './types';
-import { readByViews } from './support/viewed';
+import { defineViewRule } from './support/viewed';
 
-export default defineVisitorRule({
+export default defineViewRule({
   meta: {
     id: 'view-query',
     severity: 'error',
@@ -24,42 +23,39 @@ export default defineVisitorRule({
       materialized: 'materialized view {view} {problem} ("Continuous materialized view queries"). {help}',
     },
     fixable: false,
-    reads: readByViews,
   },
-  create: ({ design, report }) => ({
-    design() {
-      const seen = new Set<string>();
-      const seenLogical = new Set<string>();
-      (design.materializedViews ?? []).forEach((v, vi) => {
-        const at = ['materializedViews', vi];
-        if (!TABLE_ID_RE.test(v.name)) report({ path: [...at, 'name'], messageId: 'name', data: { kind: 'materialized', view: v.name } });
-        if (seen.has(v.name)) report({ path: [...at, 'name'], messageId: 'duplicate', data: { kind: 'materialized', view: v.name } });
-        seen.add(v.name);
-        const where = v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : v.index ? 'index' : 'table';
-        const built = materializedViewSql(design, v);
-        if (!built.ok)
-          return report({
-            path: [...at, where],
-            messageId: 'materialized',
-            data: { view: v.name, problem: `cannot be written as SQL: ${built.reason}`, help: '' },
-          });
-        const { problems, shape } = checkMaterializedView(built.sql, design);
-        for (const p of problems)
-          report({
-            path: [...at, where],
-            messageId: 'materialized',
-            data: { view: v.name, problem: p, help: p.startsWith('uses ARRAY_AGG') ? ARRAY_AGG_HELP : '' },
-          });
-        if (shape?.table && shape.table !== v.table)
-          report({ path: [...at, 'table'], messageId: 'source', data: { view: v.name, from: shape.table, table: v.table } });
-      });
-      (design.logicalViews ?? []).forEach((v, vi) => {
-        const at = ['logicalViews', vi];
-        if (!TABLE_ID_RE.test(v.name)) report({ path: [...at, 'name'], messageId: 'name', data: { kind: 'logical', view: v.name } });
-        if (seenLogical.has(v.name)) report({ path: [...at, 'name'], messageId: 'duplicate', data: { kind: 'logical', view: v.name } });
-        seenLogical.add(v.name);
-        for (const p of checkSelect(v.query, design).problems) report({ path: [...at, 'query'], messageId: 'logical', data: { view: v.name, problem: p } });
-      });
-    },
-  }),
+  design({ design, report }) {
+    const seen = new Set<string>();
+    const seenLogical = new Set<string>();
+    (design.materializedViews ?? []).forEach((v, vi) => {
+      const at = ['materializedViews', vi];
+      if (!TABLE_ID_RE.test(v.name)) report({ path: [...at, 'name'], messageId: 'name', data: { kind: 'materialized', view: v.name } });
+      if (seen.has(v.name)) report({ path: [...at, 'name'], messageId: 'duplicate', data: { kind: 'materialized', view: v.name } });
+      seen.add(v.name);
+      const where = v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : v.index ? 'index' : 'table';
+      const built = materializedViewSql(design, v);
+      if (!built.ok)
+        return report({
+          path: [...at, where],
+          messageId: 'materialized',
+          data: { view: v.name, problem: `cannot be written as SQL: ${built.reason}`, help: '' },
+        });
+      const { problems, shape } = checkMaterializedView(built.sql, design);
+      for (const p of problems)
+        report({
+          path: [...at, where],
+          messageId: 'materialized',
+          data: { view: v.name, problem: p, help: p.startsWith('uses ARRAY_AGG') ? ARRAY_AGG_HELP : '' },
+        });
+      if (shape?.table && shape.table !== v.table)
+        report({ path: [...at, 'table'], messageId: 'source', data: { view: v.name, from: shape.table, table: v.table } });
+    });
+    (design.logicalViews ?? []).forEach((v, vi) => {
+      const at = ['logicalViews', vi];
+      if (!TABLE_ID_RE.test(v.name)) report({ path: [...at, 'name'], messageId: 'name', data: { kind: 'logical', view: v.name } });
+      if (seenLogical.has(v.name)) report({ path: [...at, 'name'], messageId: 'duplicate', data: { kind: 'logical', view: v.name } });
+      seenLogical.add(v.name);
+      for (const p of checkSelect(v.query, design).problems) report({ path: [...at, 'query'], messageId: 'logical', data: { view: v.name, problem: p } });
+    });
+  },
 });

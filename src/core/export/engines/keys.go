@@ -157,15 +157,21 @@ func orderedInt(v int64) []byte {
 	for i := n - 1; i >= 0; i-- {
 		out[i] = byte(v >> uint(8*(n-1-i)))
 	}
+	flipLengthBits(out, n)
+	return out
+}
+
+// flipLengthBits flips the n leading bits of an n-byte ordered int (the sign and the length):
+// the same flip encodes and decodes.
+func flipLengthBits(b []byte, n int) {
 	if n >= 8 {
-		out[0] ^= 0xff
+		b[0] ^= 0xff
 	} else {
-		out[0] ^= byte((int(0xff00) >> uint(n)) & 0xff)
+		b[0] ^= byte((int(0xff00) >> uint(n)) & 0xff)
 	}
 	if n > 8 {
-		out[1] ^= byte((int(0xff00) >> uint(n-8)) & 0xff)
+		b[1] ^= byte((int(0xff00) >> uint(n-8)) & 0xff)
 	}
-	return out
 }
 
 func fromOrderedInt(b []byte, at int) (int64, int, bool) {
@@ -192,14 +198,7 @@ func fromOrderedInt(b []byte, at int) (int64, int, bool) {
 		return 0, 0, false
 	}
 	buf := append([]byte{}, b[at:at+n]...)
-	if n >= 8 {
-		buf[0] ^= 0xff
-	} else {
-		buf[0] ^= byte((int(0xff00) >> uint(n)) & 0xff)
-	}
-	if n > 8 {
-		buf[1] ^= byte((int(0xff00) >> uint(n-8)) & 0xff)
-	}
+	flipLengthBits(buf, n)
 	value := new(big.Int).SetBytes(buf)
 	if buf[0]&0x80 != 0 {
 		value.Sub(value, new(big.Int).Lsh(big.NewInt(1), uint(8*n)))

@@ -6,7 +6,7 @@
 // (flags as `gcloud ... --help` prints them), and google_bigtable_materialized_view,
 // google_bigtable_logical_view, google_bigtable_authorized_view (terraform-provider-google).
 import { commentText, requireArguments, shq } from '../common';
-import { block, hclString, heredocSafe, tfName, type Item } from '../terraform';
+import { block, hclString, heredoc, tfName, type Item } from '../terraform';
 import type { AuthorizedView, Design, LogicalView, MaterializedView } from '../../model/schema';
 import { checkSelect } from './check';
 import { materializedViewSql } from './sql';
@@ -90,13 +90,10 @@ export function viewsGcloud(views: DesignViews): string[] {
   return out;
 }
 
-const heredoc = (s: string) => {
-  const body = heredocSafe(s.trim().replace(/;\s*$/, ''));
-  if (body.split('\n').some((l) => l.trim() === 'EOT')) return hclString(s);
-  return `<<-EOT\n${body
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n')}\n  EOT`;
+/** A view's query as a heredoc, without its final `;`; a quoted string when a line of it is `EOT`. */
+const queryValue = (s: string) => {
+  const body = s.trim().replace(/;\s*$/, '');
+  return body.split('\n').some((l) => l.trim() === 'EOT') ? hclString(s) : heredoc(body);
 };
 const b64 = (s: string) => `base64encode(${hclString(s)})`;
 
@@ -114,30 +111,21 @@ export function viewsTerraform(views: DesignViews, instance = 'var.instance_name
     used.add(n);
     return n;
   };
+  // A materialized or logical view (mv_ or lv_ resource names): its id, the query, then `more`.
+  const queryView = (kind: 'materialized' | 'logical', view: MaterializedView | LogicalView, query: string, more: Item[]) =>
+    block(`resource "google_bigtable_${kind}_view" ${hclString(name(kind === 'materialized' ? 'mv' : 'lv', view.name))}`, [
+      { kind: 'attr', key: `${kind}_view_id`, value: hclString(view.name) },
+      { kind: 'attr', key: 'instance', value: instance },
+      { kind: 'attr', key: 'deletion_protection', value: String(view.deletionProtection === true) },
+      { kind: 'attr', key: 'query', value: queryValue(query) },
+      ...more,
+    ]);
   for (const s of views.skipped) out.push('', `# Not created: ${commentText(s)}`);
   for (const { view, sql } of views.materialized) {
-    out.push(
-      '',
-      ...block(`resource "google_bigtable_materialized_view" ${hclString(name('mv', view.name))}`, [
-        { kind: 'attr', key: 'materialized_view_id', value: hclString(view.name) },
-        { kind: 'attr', key: 'instance', value: instance },
-        { kind: 'attr', key: 'deletion_protection', value: String(view.deletionProtection === true) },
-        { kind: 'attr', key: 'query', value: heredoc(sql) },
-        ...(tableResource(view.table) ? [{ kind: 'blank' } as Item, { kind: 'attr', key: 'depends_on', value: `[${tableResource(view.table)}]` } as Item] : []),
-      ]),
-    );
+    const table = tableResource(view.table);
+    out.push('', ...queryView('materialized', view, sql, table ? [{ kind: 'blank' }, { kind: 'attr', key: 'depends_on', value: `[${table}]` }] : []));
   }
-  for (const v of views.logical) {
-    out.push(
-      '',
-      ...block(`resource "google_bigtable_logical_view" ${hclString(name('lv', v.name))}`, [
-        { kind: 'attr', key: 'logical_view_id', value: hclString(v.name) },
-        { kind: 'attr', key: 'instance', value: instance },
-        { kind: 'attr', key: 'deletion_protection', value: String(v.deletionProtection === true) },
-        { kind: 'attr', key: 'query', value: heredoc(v.query) },
-      ]),
-    );
-  }
+  for (const v of views.logical) out.push('', ...queryView('logical', v, v.query, []));
   for (const v of views.authorized) {
     const def = authorizedViewDefinition(v) as {
       subsetView: { rowPrefixes: string[]; familySubsets: Record<string, { qualifiers?: string[]; qualifierPrefixes?: string[] }> };

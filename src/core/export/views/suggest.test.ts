@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { exampleDesigns } from '../../../test-support/examples';
 import { ENCODING_ZOO, EVIL } from '../../../test-support/export-designs';
+import { oneTable } from '../../../test-support/one-table';
 import type { Design } from '../../model/schema';
 import { lint } from '../../rules/lint';
 import { checkMaterializedView } from './check';
@@ -29,17 +30,11 @@ describe('suggested materialized views', () => {
   });
 
   it('indexes "a user since T" by user first, then ts', () => {
-    const d: Design = {
-      format: 'bigtable-studio/v1',
-      name: 'x',
-      tables: [
-        {
-          name: 'events',
-          rowKey: { template: '{ts}#{user}', fields: { ts: { type: 'timestamp', pad: 13 }, user: { type: 'string' } } },
-          queries: [{ name: 'a user since T', match: { ts: 'range', user: 'eq' } }],
-        },
-      ],
-    };
+    const d = oneTable({
+      name: 'events',
+      rowKey: { template: '{ts}#{user}', fields: { ts: { type: 'timestamp', pad: 13 }, user: { type: 'string' } } },
+      queries: [{ name: 'a user since T', match: { ts: 'range', user: 'eq' } }],
+    });
     const [s] = suggestViews(d, d.tables[0]!);
     expect(s!.view.index).toEqual({ fields: ['user', 'ts'] });
     // A second table keyed by user serves the query: no index is suggested.

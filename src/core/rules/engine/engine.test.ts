@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES_DIR, exampleDesigns, exampleFiles } from '../../../test-support/examples';
+import { corpusDesigns, corpusTexts } from '../../../test-support/rule-corpus';
 import { formatPath } from '../../load/load-design';
 import type { Design } from '../../model/schema';
 import { applyFix, lint, RULE_FAILED } from '../lint';
@@ -13,7 +14,6 @@ import { keyDesign, MAX_MESSAGE, parseCase } from '../tester';
 import { defineTableRule, defineVisitorRule, type Rule } from '../types';
 import { updateTable } from '../edit';
 
-const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
 const withQueries = (yaml: string, queries: string) => `${yaml}    queries:\n${queries}\n`;
 
 /** A table rule with a fix: the fix closes over the table the engine visited. */
@@ -197,12 +197,7 @@ it('the registry holds every rule once', () => {
 });
 
 describe('every offered fix on the rule corpus and the examples keeps conditions (1)-(4)', () => {
-  const corpus = ['good', 'bad'].flatMap((kind) =>
-    readdirSync(join(CORPUS, kind))
-      .filter((f) => f.endsWith('.yaml'))
-      .map((f) => ({ file: `corpus/${kind}/${f}`, design: parseCase(readFileSync(join(CORPUS, kind, f), 'utf8')) })),
-  );
-  const all = [...corpus, ...exampleDesigns().map((e) => ({ file: `examples/${e.file}`, design: e.design }))];
+  const all = [...corpusDesigns(), ...exampleDesigns().map((e) => ({ file: `examples/${e.file}`, design: e.design }))];
   it('offers fixes at all (the check below is not vacuous)', () => {
     expect(all.flatMap((c) => lint(c.design).findings.filter((f) => f.fix)).length).toBeGreaterThan(30);
   });
@@ -243,26 +238,16 @@ describe('no message, detail or example cites a reference file', () => {
     expect(hits).toEqual([]);
   });
   it('the corpus designs (their comments and descriptions cite Google pages, not our reference files)', () => {
-    const hits = ['good', 'bad'].flatMap((kind) =>
-      readdirSync(join(CORPUS, kind))
-        .filter((f) => f.endsWith('.yaml'))
-        .flatMap((f) =>
-          readFileSync(join(CORPUS, kind, f), 'utf8')
-            .split('\n')
-            .filter((l) => SEED_CITATION.test(l))
-            .map((l) => `${kind}/${f}: ${l}`),
-        ),
+    const hits = corpusTexts().flatMap((c) =>
+      c.text
+        .split('\n')
+        .filter((l) => SEED_CITATION.test(l))
+        .map((l) => `${c.name}: ${l}`),
     );
     expect(hits).toEqual([]);
   });
   it('the formatted findings of the corpus', () => {
-    const texts = ['good', 'bad'].flatMap((kind) =>
-      readdirSync(join(CORPUS, kind))
-        .filter((f) => f.endsWith('.yaml'))
-        .flatMap((f) =>
-          lint(parseCase(readFileSync(join(CORPUS, kind, f), 'utf8'))).findings.flatMap((x) => [x.message, x.detail ?? '', x.fix ?? '', x.fixWithheld ?? '']),
-        ),
-    );
+    const texts = corpusDesigns().flatMap((c) => lint(c.design).findings.flatMap((x) => [x.message, x.detail ?? '', x.fix ?? '', x.fixWithheld ?? '']));
     expect(texts.filter((t) => SEED_CITATION.test(t))).toEqual([]);
   });
 });

@@ -6,9 +6,11 @@
 // 2. then the autoscaling targets;
 // 3. node counts last, from the plan of the design the other fixes made, so a count is never
 //    sized for data a GC fix deletes or for a scan a key fix removes.
-// A fix whose result the plan has already passed through (a fix undoing another) ends the
-// phase; the whole run never adds an error or makes a declared query's plan worse than at the
-// start. What stays withheld says its own reason.
+// When a count or target was applied, the phases run again: a fix withheld for an error that
+// the count removes is applied then, and sized for in its turn. A fix whose result the plan has
+// already passed through (a fix undoing another) ends the phase; the whole run never adds an
+// error or makes a declared query's plan worse than at the start. What stays withheld says its
+// own reason.
 import type { Design } from '../../model/schema';
 import type { Finding, PlanEffect } from '../types';
 
@@ -52,6 +54,9 @@ export interface FixPlanOptions {
   maxSteps?: number;
 }
 
+/** Passes over the three phases at the most (a count that unblocks a fix, then that fix's own count). */
+const MAX_PASSES = 4;
+
 type LintFn = (d: Design) => { findings: readonly Finding[] };
 type ApplyFn = (d: Design, f: Finding) => Design | null;
 
@@ -63,29 +68,40 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
   const seen = new Set<string>([JSON.stringify(design)]);
   const applied: FixStep[] = [];
   const cycles: FixStep[] = [];
+  const cycled = new Set<string>();
   let current = design;
-  for (const phase of [0, 1, 2] as const) {
-    // Findings whose fix led back to a design already seen are skipped for the rest of the phase.
-    const skipped = new Set<string>();
-    while (applied.length < maxSteps) {
-      const next = lint(current).findings.find((f) => f.fix && wanted(f) && fixPhase(f.rule) === phase && !skipped.has(findingKey(f)));
-      if (!next) break;
-      const fixed = apply(current, next);
-      if (!fixed) {
-        skipped.add(findingKey(next));
-        continue;
+  // A count or target can unblock a fix that was withheld for the error it removes (a GC fix
+  // whose now-known size overflowed the cluster, applied once the cluster is sized): when phases
+  // 1 or 2 applied anything, the phases run again, until a pass leaves the design as it was
+  // (at most MAX_PASSES, as ESLint repeats its fix passes).
+  for (let pass = 0; pass < MAX_PASSES && applied.length < maxSteps; pass++) {
+    let capacityApplied = false;
+    for (const phase of [0, 1, 2] as const) {
+      // Findings whose fix led back to a design already seen are skipped for the rest of the phase.
+      const skipped = new Set<string>();
+      while (applied.length < maxSteps) {
+        const next = lint(current).findings.find((f) => f.fix && wanted(f) && fixPhase(f.rule) === phase && !skipped.has(findingKey(f)));
+        if (!next) break;
+        const fixed = apply(current, next);
+        if (!fixed) {
+          skipped.add(findingKey(next));
+          continue;
+        }
+        const step: FixStep = { rule: next.rule, table: next.table, path: next.path, label: next.fix!, effects: next.effects ?? [] };
+        const text = JSON.stringify(fixed);
+        if (seen.has(text)) {
+          if (!cycled.has(findingKey(next))) cycles.push(step);
+          cycled.add(findingKey(next));
+          skipped.add(findingKey(next));
+          continue;
+        }
+        seen.add(text);
+        applied.push(step);
+        current = fixed;
+        if (phase > 0) capacityApplied = true;
       }
-      const step: FixStep = { rule: next.rule, table: next.table, path: next.path, label: next.fix!, effects: next.effects ?? [] };
-      const text = JSON.stringify(fixed);
-      if (seen.has(text)) {
-        cycles.push(step);
-        skipped.add(findingKey(next));
-        continue;
-      }
-      seen.add(text);
-      applied.push(step);
-      current = fixed;
     }
+    if (!capacityApplied) break;
   }
   const last = lint(current).findings;
   const withheld = last.filter((f) => f.fixWithheld && wanted(f));

@@ -3,6 +3,7 @@
 // its tables), so a design without views has rules about views that read no table at all.
 import type { Design } from '../../model/schema';
 import type { TableAnalysis } from '../../analysis/design';
+import type { Rule, RuleMeta, VisitorContext } from '../types';
 
 const named = new WeakMap<Design, Set<string> | 'all'>();
 
@@ -20,3 +21,8 @@ export function viewed(design: Design, name: string): boolean {
 
 /** A view rule's `reads`: the whole table when a view reads it, else nothing. */
 export const readByViews = (ta: TableAnalysis, design: Design): unknown => (viewed(design, ta.table.name) ? ta.table : null);
+
+/** A rule about views: it visits the design once, and reads a table only when a view reads it (`readByViews`). */
+export function defineViewRule(rule: { meta: Omit<RuleMeta, 'reads'>; design(ctx: VisitorContext): void }): Rule {
+  return { meta: { ...rule.meta, reads: readByViews }, create: (ctx) => ({ design: () => rule.design(ctx) }) };
+}
