@@ -276,13 +276,9 @@ export async function loadRows(source: RowSource, opts: LoadOptions & { mutate: 
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 6);
   const sleep = opts.sleep ?? realSleep;
   const start = performance.now();
-  let written = 0;
+  // The counts of the result, added to as each batch completes.
+  const tally = { rowsWritten: 0, cells: 0, addToCells: 0, bytes: 0, batches: 0, retries: 0 };
   let dispatched = 0;
-  let cells = 0;
-  let adds = 0;
-  let bytes = 0;
-  let batches = 0;
-  let retries = 0;
   let failure: Error | null = null;
   const inflight = new Set<Promise<void>>();
   let carry: RawEntry | null = null;
@@ -300,18 +296,18 @@ export async function loadRows(source: RowSource, opts: LoadOptions & { mutate: 
         if (!f.transient || attempt >= maxAttempts) {
           throw new BigtableError(`writing rows failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${f.message}`, 'rpc');
         }
-        retries++;
+        tally.retries++;
         const backoff = Math.min(5_000, 100 * 2 ** (attempt - 1));
         await sleep(backoff / 2 + Math.random() * (backoff / 2));
         pending = f.entries;
       }
     }
-    written += entries.length;
-    cells += rowCells;
-    adds += rowAdds;
-    bytes += rowBytes;
-    batches++;
-    opts.onProgress?.({ written, total, elapsedMs: elapsed(), retries });
+    tally.rowsWritten += entries.length;
+    tally.cells += rowCells;
+    tally.addToCells += rowAdds;
+    tally.bytes += rowBytes;
+    tally.batches++;
+    opts.onProgress?.({ written: tally.rowsWritten, total, elapsedMs: elapsed(), retries: tally.retries });
   };
 
   const abortable = (ms: number) =>
@@ -363,19 +359,14 @@ export async function loadRows(source: RowSource, opts: LoadOptions & { mutate: 
   await Promise.all(inflight);
   if (failure) {
     const f = failure as Error;
-    throw new BigtableError(`${f.message} (${written} rows were written before it)`, f instanceof BigtableError ? f.kind : 'rpc');
+    throw new BigtableError(`${f.message} (${tally.rowsWritten} rows were written before it)`, f instanceof BigtableError ? f.kind : 'rpc');
   }
   const seconds = elapsed() / 1000;
   return {
-    rowsWritten: written,
-    cells,
-    addToCells: adds,
-    bytes,
-    batches,
-    retries,
+    ...tally,
     seconds,
-    rowsPerSecond: seconds > 0 ? written / seconds : 0,
-    interrupted: written < total,
+    rowsPerSecond: seconds > 0 ? tally.rowsWritten / seconds : 0,
+    interrupted: tally.rowsWritten < total,
     notes: source.shape.notes,
   };
 }

@@ -2,6 +2,7 @@
 // with the arrow keys and Enter, each with its shortcut. A modal <dialog>: focus stays inside,
 // Escape closes it and focus returns where it was.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { closeThroughParent } from '../components/native-dialog';
 import { useStudio } from '../store';
 import { isMac } from './app-commands';
 import { filterCommands, shortcutText, type Command } from './registry';
@@ -74,16 +75,7 @@ export function Palette({ commands }: { commands: readonly Command[] }) {
       ref={ref}
       className="palette"
       aria-label="Command palette"
-      // Escape: the store closes it, at once. The native close event comes a task later, and a
-      // Ctrl+K pressed in between would otherwise find the store still open and do nothing.
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-      // Only if the dialog is still closed by then: a palette reopened meanwhile stays open.
-      onClose={() => {
-        if (!ref.current?.open && useStudio.getState().paletteOpen) close();
-      }}
+      {...closeThroughParent(ref, close, () => useStudio.getState().paletteOpen)}
       data-testid="palette"
     >
       <input

@@ -34,14 +34,19 @@ function useCloseOnNavigation(open: boolean, close: () => void): void {
 
 const useCloser = (setOpen: (v: boolean) => void) => useMemo(() => () => setOpen(false), [setOpen]);
 
+/** The toolbar's dialogs: the button's text and test id, and the name of the boundary around the dialog. */
+const DIALOGS = {
+  share: { label: 'Share', testId: 'share-open', boundary: 'The share dialog' },
+  history: { label: 'History', testId: 'history-open', boundary: 'The history panel' },
+  export: { label: 'Export', testId: 'export-open', boundary: 'The export dialog' },
+} as const;
+
 /**
- * A button that opens a lazily loaded dialog, inside a PanelBoundary named `boundary` (reset
- * when `resetKey` changes); the dialog closes when the address moves.
+ * The button that opens one of the DIALOGS, lazily loaded, inside a PanelBoundary (reset when
+ * `resetKey` changes); the dialog closes when the address moves.
  */
 function DialogButton(props: {
-  label: string;
-  testId: string;
-  boundary: string;
+  dialog: keyof typeof DIALOGS;
   resetKey: unknown;
   open: boolean;
   setOpen: (open: boolean) => void;
@@ -49,22 +54,23 @@ function DialogButton(props: {
   children: ReactNode;
 }) {
   const { open, setOpen } = props;
+  const { label, testId, boundary } = DIALOGS[props.dialog];
   useCloseOnNavigation(open, useCloser(setOpen));
   return (
     <>
       <button
         type="button"
-        data-testid={props.testId}
+        data-testid={testId}
         aria-haspopup="dialog"
         onClick={() => {
           props.onOpen?.();
           setOpen(true);
         }}
       >
-        {props.label}
+        {label}
       </button>
       {open && (
-        <PanelBoundary name={props.boundary} resetKey={props.resetKey} onClose={() => setOpen(false)}>
+        <PanelBoundary name={boundary} resetKey={props.resetKey} onClose={() => setOpen(false)}>
           <Suspense fallback={null}>{props.children}</Suspense>
         </PanelBoundary>
       )}
@@ -76,15 +82,7 @@ export function ShareAction({ design, from }: { design: Design /** The version a
   const [open, setOpen] = useState(false);
   const [base, setBase] = useState<string | undefined>(undefined);
   return (
-    <DialogButton
-      label="Share"
-      testId="share-open"
-      boundary="The share dialog"
-      resetKey={design}
-      open={open}
-      setOpen={setOpen}
-      onOpen={() => setBase(from?.())}
-    >
+    <DialogButton dialog="share" resetKey={design} open={open} setOpen={setOpen} onOpen={() => setBase(from?.())}>
       <ShareDialog design={design} {...(base ? { from: base } : {})} onClose={() => setOpen(false)} />
     </DialogButton>
   );
@@ -94,7 +92,7 @@ export function ShareAction({ design, from }: { design: Design /** The version a
 export function HistoryAction({ docId }: { docId: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <DialogButton label="History" testId="history-open" boundary="The history panel" resetKey={docId} open={open} setOpen={setOpen}>
+    <DialogButton dialog="history" resetKey={docId} open={open} setOpen={setOpen}>
       <HistoryPanel docId={docId} onClose={() => setOpen(false)} />
     </DialogButton>
   );
@@ -112,15 +110,7 @@ export function ExportAction({ design, tableName }: { design: Design; tableName:
     setOpen(true);
   }, [request]);
   return (
-    <DialogButton
-      label="Export"
-      testId="export-open"
-      boundary="The export dialog"
-      resetKey={design}
-      open={open}
-      setOpen={setOpen}
-      onOpen={() => setFormat(undefined)}
-    >
+    <DialogButton dialog="export" resetKey={design} open={open} setOpen={setOpen} onOpen={() => setFormat(undefined)}>
       <ExportDialog key={format ?? ''} design={design} tableName={tableName} onClose={() => setOpen(false)} {...(format ? { initialFormat: format } : {})} />
     </DialogButton>
   );

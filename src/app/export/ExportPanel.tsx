@@ -3,6 +3,7 @@
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import type { SimulationSummary } from '../../core/outputs';
 import type { Design } from '../../core/model/schema';
+import { Options, options } from '../form/fields';
 import { copyMessage, copyText, downloadText } from '../share/browser';
 import {
   CODE_LANGS,
@@ -28,6 +29,8 @@ export interface ExportPanelProps {
 
 const isFormat = (s: string): s is ExportFormat => (EXPORT_FORMATS as readonly string[]).includes(s);
 const isLang = (s: string): s is CodeLang => (CODE_LANGS as readonly string[]).includes(s);
+const FORMAT_OPTIONS = EXPORT_FORMATS.map((f) => ({ value: f, label: EXPORTERS[f].label }));
+const LANG_OPTIONS = options(CODE_LANGS, LANG_LABELS);
 
 export function ExportPanel({ design, tableName, simulations, initialFormat = 'row-key-schema' }: ExportPanelProps) {
   const id = useId();
@@ -73,11 +76,7 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
             value={format}
             onChange={(e) => isFormat(e.target.value) && set({ format: e.target.value })}
           >
-            {EXPORT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {EXPORTERS[f].label}
-              </option>
-            ))}
+            <Options options={FORMAT_OPTIONS} />
           </select>
         </div>
         {format === 'markdown' && (
@@ -94,11 +93,7 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
           <div className="field">
             <label htmlFor={`${id}-table`}>Table</label>
             <select id={`${id}-table`} data-testid="export-table" value={table ?? ''} onChange={(e) => set({ table: e.target.value })}>
-              {design.tables.map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
+              <Options options={options(design.tables.map((t) => t.name))} />
             </select>
           </div>
         )}
@@ -111,11 +106,7 @@ export function ExportPanel({ design, tableName, simulations, initialFormat = 'r
           <div className="field">
             <label htmlFor={`${id}-lang`}>Language</label>
             <select id={`${id}-lang`} data-testid="export-lang" value={choice.lang} onChange={(e) => isLang(e.target.value) && set({ lang: e.target.value })}>
-              {CODE_LANGS.map((l) => (
-                <option key={l} value={l}>
-                  {LANG_LABELS[l]}
-                </option>
-              ))}
+              <Options options={LANG_OPTIONS} />
             </select>
           </div>
         )}

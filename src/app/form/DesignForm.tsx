@@ -13,6 +13,7 @@ import { useEdit, type Edit } from './hooks';
 import { newTable, setOpt } from './ops';
 import { useReveal, useShownTable } from './reveal';
 import { duplicateTable, moveQuery } from './table-ops';
+import { DescriptionField, type DesignNames } from './parts';
 import { TableEditor } from './TableEditor';
 import { ViewsEditor } from './ViewsEditor';
 import { markIn } from '../share/form-marks';
@@ -39,32 +40,32 @@ const DesignSettings = memo(function DesignSettings({ name, description, edit }:
           className="grow"
         />
       </div>
-      <TextField
-        label="Description"
+      <DescriptionField
         path="description"
         multiline
-        value={description ?? ''}
-        onCommit={(v) => edit((d) => setOpt(d, 'description', v || undefined), 'Edit design description', ['description'])}
+        value={description}
+        onCommit={(v) => edit((d) => setOpt(d, 'description', v), 'Edit design description', ['description'])}
       />
     </Section>
   );
 });
 
+/** `names` as an array that keeps its identity while its contents stay the same (the memoised panels compare by reference). */
+function useStableList(names: readonly string[]): readonly string[] {
+  const joined = names.join('\u0000');
+  return useMemo(() => (joined === '' ? [] : joined.split('\u0000')), [joined]);
+}
+
 export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: Props) {
   const edit = useEdit(doc.id);
   const { design } = doc;
   const ti = useShownTable(doc.id, design, selected);
-  const names = design.tables.map((t) => t.name).join('\u0000');
-  const tableNames = useMemo(() => (names === '' ? [] : names.split('\u0000')), [names]);
+  const tableNames = useStableList(design.tables.map((t) => t.name));
   // Materialized views over the shown table (a query may be served by one of them).
   const shownName = design.tables[ti]?.name;
-  const viewList = (design.materializedViews ?? [])
-    .filter((v) => v.table === shownName)
-    .map((v) => v.name)
-    .join('\u0000');
-  const viewNames = useMemo(() => (viewList === '' ? [] : viewList.split('\u0000')), [viewList]);
-  const profileList = (design.instance?.appProfiles ?? []).map((p) => p.id).join('\u0000');
-  const profileIds = useMemo(() => (profileList === '' ? [] : profileList.split('\u0000')), [profileList]);
+  const viewNames = useStableList((design.materializedViews ?? []).filter((v) => v.table === shownName).map((v) => v.name));
+  const profileIds = useStableList((design.instance?.appProfiles ?? []).map((p) => p.id));
+  const names = useMemo<DesignNames>(() => ({ tables: tableNames, views: viewNames, profiles: profileIds }), [tableNames, viewNames, profileIds]);
   const table = design.tables[ti];
   useReveal(doc.id, design, ti);
   const compare = useChangesInForm(doc.id);
@@ -136,9 +137,7 @@ export const DesignForm = memo(function DesignForm({ doc, selected, analysis }: 
             edit={edit}
             onDelete={deleteTable}
             onDuplicate={duplicate}
-            tableNames={tableNames}
-            viewNames={viewNames}
-            profileIds={profileIds}
+            names={names}
             onMoveQuery={moveQueryTo}
           />
         ) : design.tables.length === 0 ? (

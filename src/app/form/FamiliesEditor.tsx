@@ -7,7 +7,7 @@ import { GcRuleEditor } from './GcRuleEditor';
 import type { Edit } from './hooks';
 import { move, newFamily, onTable, replaceAt, setOpt } from './ops';
 import { useCompareMarkIn } from './compare-marks';
-import { IdField, PartFieldset } from './parts';
+import { DescriptionField, flagBinder, IdField, keyBinder, PartFieldset } from './parts';
 
 interface Props {
   ti: number;
@@ -41,27 +41,16 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
   const at = `tables[${ti}].families[${fi}]`;
   const onFamily = (fn: (f: Family) => Family, label: string, key?: string) =>
     onFamilies((fs) => replaceAt(fs, fi, fn), label, key === undefined ? undefined : [fi, key]);
+  const bind = keyBinder(at, family, onFamily);
+  const flag = flagBinder(at, family, onFamily);
   const columns = family.columns ?? [];
   const onColumns = (fn: (cs: Column[]) => Column[], label: string, key?: string) => onFamily((f) => setOpt(f, 'columns', fn(f.columns ?? [])), label, key);
   return (
     <PartFieldset kind="Family" name={family.name} at={at} className="family" testId="family-editor" compare={useCompareMarkIn(at)}>
       <div className="field-row">
         <IdField label="Family name" path={`${at}.name`} value={family.name} onCommit={(v) => onFamily((f) => ({ ...f, name: v }), 'Rename family', 'name')} />
-        <SelectField
-          label="Aggregate"
-          path={`${at}.aggregate`}
-          value={family.aggregate}
-          unset="none"
-          options={options(['sum', 'min', 'max', 'hll'] as const)}
-          onCommit={(v) => onFamily((f) => setOpt(f, 'aggregate', v), 'Change aggregate')}
-        />
-        <CheckField
-          className="compact"
-          label="Holds personal data"
-          path={`${at}.personalData`}
-          checked={family.personalData === true}
-          onCommit={(v) => onFamily((f) => setOpt(f, 'personalData', v || undefined), 'Toggle personal data', 'personalData')}
-        />
+        <SelectField label="Aggregate" {...bind('aggregate', 'Change aggregate')} unset="none" options={options(['sum', 'min', 'max', 'hll'] as const)} />
+        <CheckField className="compact" label="Holds personal data" {...flag('personalData', 'Toggle personal data', true)} />
         <div className="row-actions">
           <button
             type="button"
@@ -84,13 +73,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
           </button>
         </div>
       </div>
-      <TextField
-        label="Description"
-        path={`${at}.description`}
-        value={family.description ?? ''}
-        multiline
-        onCommit={(v) => onFamily((f) => setOpt(f, 'description', v || undefined), 'Edit family description', 'description')}
-      />
+      <DescriptionField {...bind('description', 'Edit family description', true)} multiline />
       <GcRuleEditor
         rule={family.gc}
         path={`${at}.gc`}
@@ -154,13 +137,7 @@ function FamilyEditor({ ti, fi, family, count, onFamilies }: { ti: number; fi: n
                   <td>{n('valueBytes', 'Value bytes')}</td>
                   <td>{n('versions', 'Versions')}</td>
                   <td>
-                    <CheckField
-                      className="compact"
-                      label={`Counter (${c.qualifier})`}
-                      path={`${cat}.counter`}
-                      checked={c.counter === true}
-                      onCommit={(v) => setCol((x) => setOpt(x, 'counter', v || undefined), 'Toggle counter')}
-                    />
+                    <CheckField className="compact" label={`Counter (${c.qualifier})`} {...flagBinder(cat, c, setCol)('counter', 'Toggle counter')} />
                   </td>
                   <td>
                     <SelectField

@@ -7,7 +7,7 @@ import { FIELD_TYPES } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options, splitList } from './fields';
 import type { Edit } from './hooks';
 import { onTable, renameKeyField, setFieldType } from './ops';
-import { IdField, PartFieldset } from './parts';
+import { DescriptionField, IdField, PartFieldset } from './parts';
 
 interface Props {
   ti: number;
@@ -135,13 +135,7 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
           <code>drv-0042317</code>.
         </p>
       )}
-      <TextField
-        label="Description"
-        path={`${at}.description`}
-        value={field.description ?? ''}
-        multiline
-        onCommit={(v) => set('description', v === '' ? undefined : v)}
-      />
+      <DescriptionField path={`${at}.description`} value={field.description} multiline onCommit={(v) => set('description', v)} />
       <div className="field-row">
         {field.type === 'string' && (
           <>

@@ -5,20 +5,9 @@ import type { Table } from '../../core/model/schema';
 import { CheckField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
-import { DurationField, RefField } from './parts';
+import { DurationField, flagBinder, keyBinder, RefField } from './parts';
 
-type LoadKey =
-  | 'writesPerSecond'
-  | 'averageWritesPerSecond'
-  | 'readsPerSecond'
-  | 'retention'
-  | 'appProfile'
-  | 'checkAndMutate'
-  | 'writePattern'
-  | 'burstDuration'
-  | 'bulkRows'
-  | 'bulkEvery'
-  | 'writeKind';
+type Load = NonNullable<Table['load']>;
 
 const PATTERNS = options(['sustained', 'burst', 'bulk'] as const, { sustained: 'sustained', burst: 'bursts', bulk: 'periodic bulk load' });
 const WRITE_KINDS = options(['insert', 'update', 'mixed'] as const, { insert: 'inserts of new rows', update: 'updates of existing rows', mixed: 'both' });
@@ -39,15 +28,16 @@ export const LoadEditor = memo(function LoadEditor({
   edit: Edit;
 }) {
   const at = `tables[${ti}].load`;
-  const set = (key: LoadKey, value: number | string | boolean | undefined, label: string, coalesce = true) =>
+  const onLoad = (fn: (l: Load) => Load, label: string, key?: string) =>
     edit(
       onTable(ti, (t) => {
-        const next = setOpt({ ...(t.load ?? {}) }, key, value as never);
+        const next = fn({ ...(t.load ?? {}) });
         return setOpt(t, 'load', Object.keys(next).length ? next : undefined);
       }),
       label,
-      coalesce ? ['tables', ti, 'load', key] : undefined,
+      key === undefined ? undefined : ['tables', ti, 'load', key],
     );
+  const bind = keyBinder(at, load, onLoad);
   const setPattern = (p: 'sustained' | 'burst' | 'bulk' | undefined) =>
     edit(
       onTable(ti, (t) => {
@@ -61,24 +51,16 @@ export const LoadEditor = memo(function LoadEditor({
   const pattern = load.writePattern ?? 'sustained';
   return (
     <div className="field-row" data-path={at}>
-      <NumberField
-        label="Writes per second"
-        path={`${at}.writesPerSecond`}
-        value={load.writesPerSecond}
-        hint="the peak: sizes CPU nodes and the simulator"
-        onCommit={(v) => set('writesPerSecond', v, 'Set writes per second')}
-      />
+      <NumberField label="Writes per second" {...bind('writesPerSecond', 'Set writes per second', true)} hint="the peak: sizes CPU nodes and the simulator" />
       <NumberField
         label="Average write rate per second"
-        path={`${at}.averageWritesPerSecond`}
-        value={load.averageWritesPerSecond}
+        {...bind('averageWritesPerSecond', 'Set average writes per second', true)}
         placeholder={load.writesPerSecond === undefined ? undefined : String(load.writesPerSecond)}
         hint={
           load.averageWritesPerSecond === undefined
             ? 'the mean over a day or more: sizes storage and growth; empty: the peak'
             : 'the mean over a day or more: sizes storage and growth (at most the peak)'
         }
-        onCommit={(v) => set('averageWritesPerSecond', v, 'Set average writes per second')}
       />
       <SelectField
         label="Write pattern"
@@ -88,59 +70,25 @@ export const LoadEditor = memo(function LoadEditor({
         options={PATTERNS.slice(1)}
         onCommit={setPattern}
       />
-      {pattern === 'burst' && (
-        <DurationField
-          label="Burst length (e.g. 30s)"
-          path={`${at}.burstDuration`}
-          value={load.burstDuration}
-          onCommit={(v) => set('burstDuration', v, 'Set burst length')}
-        />
-      )}
+      {pattern === 'burst' && <DurationField label="Burst length (e.g. 30s)" {...bind('burstDuration', 'Set burst length', true)} />}
       {pattern === 'bulk' && (
         <>
-          <NumberField label="Rows per load" path={`${at}.bulkRows`} integer value={load.bulkRows} onCommit={(v) => set('bulkRows', v, 'Set rows per load')} />
-          <DurationField
-            label="Load every (e.g. 1d)"
-            path={`${at}.bulkEvery`}
-            value={load.bulkEvery}
-            onCommit={(v) => set('bulkEvery', v, 'Set load interval')}
-          />
+          <NumberField label="Rows per load" {...bind('bulkRows', 'Set rows per load', true)} integer />
+          <DurationField label="Load every (e.g. 1d)" {...bind('bulkEvery', 'Set load interval', true)} />
         </>
       )}
-      <SelectField
-        label="Writes are"
-        path={`${at}.writeKind`}
-        value={load.writeKind}
-        unset="inserts (default)"
-        options={WRITE_KINDS}
-        onCommit={(v) => set('writeKind', v, 'Set write kind')}
-      />
-      <NumberField
-        label="Reads per second"
-        path={`${at}.readsPerSecond`}
-        value={load.readsPerSecond}
-        onCommit={(v) => set('readsPerSecond', v, 'Set reads per second')}
-      />
-      <DurationField
-        label="Retention (e.g. 90d)"
-        path={`${at}.retention`}
-        value={load.retention}
-        hint={load.retention ? undefined : 'estimates assume 365d'}
-        onCommit={(v) => set('retention', v, 'Set retention')}
-      />
+      <SelectField label="Writes are" {...bind('writeKind', 'Set write kind', true)} unset="inserts (default)" options={WRITE_KINDS} />
+      <NumberField label="Reads per second" {...bind('readsPerSecond', 'Set reads per second', true)} />
+      <DurationField label="Retention (e.g. 90d)" {...bind('retention', 'Set retention', true)} hint={load.retention ? undefined : 'estimates assume 365d'} />
       <RefField
         label="Writes' app profile"
-        path={`${at}.appProfile`}
-        value={load.appProfile}
+        {...bind('appProfile', (v) => (v ? `Route writes through ${v}` : 'Route writes through the default profile'))}
         names={profileIds}
         unset="the default profile"
-        onCommit={(v) => set('appProfile', v, v ? `Route writes through ${v}` : 'Route writes through the default profile', false)}
       />
       <CheckField
         label="Conditional writes (CheckAndMutateRow)"
-        path={`${at}.checkAndMutate`}
-        checked={load.checkAndMutate === true}
-        onCommit={(v) => set('checkAndMutate', v || undefined, v ? 'Writes are conditional' : 'Writes are plain', false)}
+        {...flagBinder(at, load, onLoad)('checkAndMutate', (v) => (v ? 'Writes are conditional' : 'Writes are plain'))}
       />
       <TextField
         label="Pre-split keys (one per line)"

@@ -11,7 +11,7 @@ import type { Edit } from './hooks';
 import { newQuery, onTable, replaceAt, setMatch, setOpt } from './ops';
 import { markIn } from '../share/form-marks';
 import { CompareMarksContext } from './compare-marks';
-import { DurationField, PartFieldset, RefField } from './parts';
+import { DescriptionField, type DesignNames, DurationField, flagBinder, keyBinder, PartFieldset, RefField } from './parts';
 
 interface Props {
   ti: number;
@@ -20,17 +20,23 @@ interface Props {
   keyFields: readonly string[];
   plans: readonly QueryPlan[];
   edit: Edit;
-  /** Every table's name, in design order; a query can move to any other. */
-  tableNames: readonly string[];
-  /** The materialized views over this table. */
-  viewNames: readonly string[];
-  /** The instance's app profile ids. */
-  profileIds: readonly string[];
+  names: DesignNames;
   onMove(from: number, qi: number, to: number): void;
 }
 
 const KIND = options(['serving', 'batch'] as const, { serving: 'serving', batch: 'batch (export, analytics)' });
 const MATCH = options(['eq', 'prefix', 'range'] as const, { eq: 'equals (eq)', prefix: 'prefix', range: 'range' });
+
+/** The other parts a query may name: its app profile, and the table or view that serves it (`unset`: what none means). */
+const REFS: readonly { key: 'appProfile' | 'servedBy'; label: string; unset: string; undo: (v: string | undefined) => string }[] = [
+  {
+    key: 'appProfile',
+    label: 'App profile',
+    unset: "the table's, else the default",
+    undo: (v) => (v ? `Route query through ${v}` : 'Route query through the default profile'),
+  },
+  { key: 'servedBy', label: 'Served by', unset: "this table's key", undo: (v) => (v ? `Serve query from ${v}` : 'Serve query from its table') },
+];
 
 const sameList = <T,>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean) => a.length === b.length && a.every((x, i) => eq(x, b[i]!));
 const samePlan = (a: QueryPlan, b: QueryPlan) => a.index === b.index && a.kind === b.kind && a.scans === b.scans && a.start === b.start && a.end === b.end;
@@ -44,14 +50,16 @@ function propsEqual(a: Props, b: Props): boolean {
     a.queries === b.queries &&
     sameList(a.keyFields, b.keyFields, Object.is) &&
     sameList(a.plans, b.plans, samePlan) &&
-    sameList(a.tableNames, b.tableNames, Object.is) &&
-    sameList(a.viewNames, b.viewNames, Object.is) &&
-    sameList(a.profileIds, b.profileIds, Object.is)
+    sameList(a.names.tables, b.names.tables, Object.is) &&
+    sameList(a.names.views, b.names.views, Object.is) &&
+    sameList(a.names.profiles, b.names.profiles, Object.is)
   );
 }
 
-export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, tableNames, viewNames, profileIds, onMove }: Props) {
-  const servers = [...tableNames.filter((_, i) => i !== ti), ...viewNames];
+export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], keyFields, plans, edit, names, onMove }: Props) {
+  const tableNames = names.tables;
+  /** What each of a query's references may name. */
+  const choices = { appProfile: names.profiles, servedBy: [...tableNames.filter((_, i) => i !== ti), ...names.views] };
   const onQueries = (fn: (qs: Query[]) => Query[], label: string, path?: (string | number)[]) =>
     edit(
       onTable(ti, (t) => setOpt(t, 'queries', fn(t.queries ?? []))),
@@ -66,10 +74,11 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
         const at = `tables[${ti}].queries[${qi}]`;
         const onQuery = (fn: (q: Query) => Query, label: string, key?: string) =>
           onQueries((qs) => replaceAt(qs, qi, fn), label, key === undefined ? undefined : [qi, key]);
+        const bind = keyBinder(at, q, onQuery);
         const plan = plans.find((p) => p.index === qi);
         /** One of the query's numbers: empty clears it. */
         const num = (key: 'limit' | 'perSecond' | 'latencyMs', label: string, undo: string, integer?: boolean) => (
-          <NumberField label={label} path={`${at}.${key}`} integer={integer} value={q[key]} onCommit={(v) => onQuery((x) => setOpt(x, key, v), undo, key)} />
+          <NumberField label={label} {...bind(key, undo, true)} integer={integer} />
         );
         return (
           <PartFieldset
@@ -84,56 +93,18 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
           >
             <div className="field-row">
               <TextField label="Query name" path={`${at}.name`} value={q.name} onCommit={(v) => onQuery((x) => ({ ...x, name: v }), 'Rename query', 'name')} />
-              <SelectField
-                label="Order"
-                path={`${at}.order`}
-                value={q.order}
-                unset="not set"
-                options={options(['newest', 'oldest', 'any'] as const)}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'order', v), 'Change query order')}
-              />
+              <SelectField label="Order" {...bind('order', 'Change query order')} unset="not set" options={options(['newest', 'oldest', 'any'] as const)} />
               {num('limit', 'Limit (rows)', 'Set query limit', true)}
               {num('perSecond', 'Runs per second', 'Set query rate')}
-              <RefField
-                label="App profile"
-                path={`${at}.appProfile`}
-                value={q.appProfile}
-                names={profileIds}
-                unset="the table's, else the default"
-                onCommit={(v) => onQuery((x) => setOpt(x, 'appProfile', v), v ? `Route query through ${v}` : 'Route query through the default profile')}
-              />
-              <RefField
-                label="Served by"
-                path={`${at}.servedBy`}
-                value={q.servedBy}
-                names={servers}
-                unset="this table's key"
-                onCommit={(v) => onQuery((x) => setOpt(x, 'servedBy', v), v ? `Serve query from ${v}` : 'Serve query from its table')}
-              />
+              {REFS.map((r) => (
+                <RefField key={r.key} label={r.label} {...bind(r.key, r.undo)} names={choices[r.key]} unset={r.unset} />
+              ))}
             </div>
             <div className="field-row" data-testid="query-workload">
-              <SelectField
-                label="Kind"
-                path={`${at}.kind`}
-                value={q.kind}
-                unset="serving (default)"
-                options={KIND}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'kind', v), 'Change query kind', 'kind')}
-              />
+              <SelectField label="Kind" {...bind('kind', 'Change query kind', true)} unset="serving (default)" options={KIND} />
               {num('latencyMs', 'Latency target (p99 ms)', 'Set latency target')}
-              <DurationField
-                label="Looks back (e.g. 90d)"
-                path={`${at}.lookback`}
-                value={q.lookback}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'lookback', v), 'Set lookback', 'lookback')}
-              />
-              <CheckField
-                className="compact"
-                label="May run on Data Boost"
-                path={`${at}.dataBoost`}
-                checked={q.dataBoost === true}
-                onCommit={(v) => onQuery((x) => setOpt(x, 'dataBoost', v || undefined), 'Toggle Data Boost', 'dataBoost')}
-              />
+              <DurationField label="Looks back (e.g. 90d)" {...bind('lookback', 'Set lookback', true)} />
+              <CheckField className="compact" label="May run on Data Boost" {...flagBinder(at, q, onQuery)('dataBoost', 'Toggle Data Boost', true)} />
             </div>
             <fieldset className="match" data-path={`${at}.match`}>
               <legend>Match on key fields</legend>
@@ -159,13 +130,7 @@ export const QueriesEditor = memo(function QueriesEditor({ ti, queries = [], key
               format={(v) => lines(v).join('\n')}
               onCommit={(v) => onQuery((x) => setOpt(x, 'filter', lines(v).length ? lines(v) : undefined), 'Edit query filters', 'filter')}
             />
-            <TextField
-              label="Description"
-              path={`${at}.description`}
-              value={q.description ?? ''}
-              multiline
-              onCommit={(v) => onQuery((x) => setOpt(x, 'description', v || undefined), 'Edit query description', 'description')}
-            />
+            <DescriptionField {...bind('description', 'Edit query description', true)} multiline />
             <button type="button" className="danger" onClick={() => onQueries((qs) => qs.filter((_, j) => j !== qi), `Remove query ${q.name}`)}>
               Remove query
             </button>

@@ -10,6 +10,19 @@ import { DurationField } from './parts';
 
 type Settings = Pick<Table, 'deletionProtection' | 'changeStreamRetention' | 'backup' | 'tieredStorage'>;
 
+/** The settings that are a duration, in the order shown: the table's key, and the key inside it that holds the duration (none: the key itself). */
+const DURATIONS: readonly { key: 'changeStreamRetention' | 'backup' | 'tieredStorage'; inner?: string; label: string; hint: string; undo: string }[] = [
+  { key: 'changeStreamRetention', label: 'Change stream retention (e.g. 3d; empty: off)', hint: '1 to 7 days', undo: 'Set change stream retention' },
+  { key: 'backup', inner: 'retention', label: 'Automated backups: keep each (e.g. 14d; empty: off)', hint: '3 to 90 days', undo: 'Set backup retention' },
+  {
+    key: 'tieredStorage',
+    inner: 'infrequentAccessAfter',
+    label: 'Tiered storage: infrequent access after (e.g. 90d; empty: off)',
+    hint: 'at least 30d; SSD only (Preview)',
+    undo: 'Set tiered storage',
+  },
+];
+
 export const SettingsEditor = memo(function SettingsEditor({ ti, settings, edit }: { ti: number; settings: Settings; edit: Edit }) {
   const at = `tables[${ti}]`;
   const set = <K extends keyof Settings>(key: K, v: Settings[K] | undefined, label: string, coalesce = true) =>
@@ -29,27 +42,16 @@ export const SettingsEditor = memo(function SettingsEditor({ ti, settings, edit 
         />
       </div>
       <div className="field-row">
-        <DurationField
-          label="Change stream retention (e.g. 3d; empty: off)"
-          path={`${at}.changeStreamRetention`}
-          value={settings.changeStreamRetention}
-          hint="1 to 7 days"
-          onCommit={(v) => set('changeStreamRetention', v, 'Set change stream retention')}
-        />
-        <DurationField
-          label="Automated backups: keep each (e.g. 14d; empty: off)"
-          path={`${at}.backup.retention`}
-          value={settings.backup?.retention}
-          hint="3 to 90 days"
-          onCommit={(v) => set('backup', v === undefined ? undefined : { retention: v }, 'Set backup retention')}
-        />
-        <DurationField
-          label="Tiered storage: infrequent access after (e.g. 90d; empty: off)"
-          path={`${at}.tieredStorage.infrequentAccessAfter`}
-          value={settings.tieredStorage?.infrequentAccessAfter}
-          hint="at least 30d; SSD only (Preview)"
-          onCommit={(v) => set('tieredStorage', v === undefined ? undefined : { infrequentAccessAfter: v }, 'Set tiered storage')}
-        />
+        {DURATIONS.map(({ key, inner, label, hint, undo }) => (
+          <DurationField
+            key={key}
+            label={label}
+            path={inner ? `${at}.${key}.${inner}` : `${at}.${key}`}
+            value={(inner ? (settings[key] as Record<string, string> | undefined)?.[inner] : settings[key]) as string | undefined}
+            hint={hint}
+            onCommit={(v) => set(key, (v === undefined || !inner ? v : { [inner]: v }) as never, undo)}
+          />
+        ))}
       </div>
     </div>
   );

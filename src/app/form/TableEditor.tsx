@@ -6,15 +6,14 @@ import type { QueryPlan } from '../../core/analysis/query-plan';
 import { SampleKeys } from '../components/SampleKeys';
 import { Section } from '../components/Section';
 import { FamiliesEditor } from './FamiliesEditor';
-import { TextField } from './fields';
 import type { Edit } from './hooks';
 import { KeyBuilder } from './KeyBuilder';
 import { LoadEditor } from './LoadEditor';
-import { onTable, setOpt } from './ops';
+import { onTable } from './ops';
 import { QueriesEditor } from './QueriesEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { renameTable } from './table-ops';
-import { IdField, RefField } from './parts';
+import { DescriptionField, type DesignNames, IdField, keyBinder, RefField } from './parts';
 
 const SAMPLE_COUNT = 50;
 
@@ -27,12 +26,7 @@ interface Props {
   edit: Edit;
   onDelete(): void;
   onDuplicate(ti: number): void;
-  /** Every table's name, in design order (for moving a query). */
-  tableNames: readonly string[];
-  /** The materialized views over this table (a query may be served by one). */
-  viewNames: readonly string[];
-  /** The instance's app profile ids (traffic may name one). */
-  profileIds: readonly string[];
+  names: DesignNames;
   onMoveQuery(from: number, qi: number, to: number): void;
 }
 
@@ -45,22 +39,10 @@ function Panel({ id, kind, title, children }: { id: string; kind: string; title:
   );
 }
 
-export const TableEditor = memo(function TableEditor({
-  docId,
-  ti,
-  table,
-  keyFields,
-  plans,
-  edit,
-  onDelete,
-  onDuplicate,
-  tableNames,
-  viewNames,
-  profileIds,
-  onMoveQuery,
-}: Props) {
-  const others = tableNames.filter((n) => n !== table.name);
+export const TableEditor = memo(function TableEditor({ docId, ti, table, keyFields, plans, edit, onDelete, onDuplicate, names, onMoveQuery }: Props) {
+  const others = names.tables.filter((n) => n !== table.name);
   const at = `tables[${ti}]`;
+  const bind = keyBinder(at, table, (fn, undo, key) => edit(onTable(ti, fn), undo, key === undefined ? undefined : ['tables', ti, key]));
   return (
     <div className="table-panel" data-testid="table-panel" data-table={table.name} data-path={at}>
       <div className="table-head">
@@ -86,31 +68,12 @@ export const TableEditor = memo(function TableEditor({
           />
           <RefField
             label="Written with (an index or companion table of)"
-            path={`${at}.writtenWith`}
-            value={table.writtenWith}
+            {...bind('writtenWith', (v) => (v ? `Write table with ${v}` : 'Write table on its own'))}
             names={others}
             unset="no other table"
-            onCommit={(v) =>
-              edit(
-                onTable(ti, (t) => setOpt(t, 'writtenWith', v)),
-                v ? `Write table with ${v}` : 'Write table on its own',
-              )
-            }
           />
         </div>
-        <TextField
-          label="Description"
-          path={`${at}.description`}
-          multiline
-          value={table.description ?? ''}
-          onCommit={(v) =>
-            edit(
-              onTable(ti, (t) => setOpt(t, 'description', v || undefined)),
-              'Edit table description',
-              ['tables', ti, 'description'],
-            )
-          }
-        />
+        <DescriptionField {...bind('description', 'Edit table description', true)} multiline />
       </Panel>
       <Panel id="rowkey-heading" kind="key" title="Row key">
         <KeyBuilder docId={docId} ti={ti} table={table} edit={edit} />
@@ -119,20 +82,10 @@ export const TableEditor = memo(function TableEditor({
         <FamiliesEditor ti={ti} families={table.families} edit={edit} />
       </Panel>
       <Panel id="queries-heading" kind="queries" title="Queries">
-        <QueriesEditor
-          ti={ti}
-          queries={table.queries}
-          keyFields={keyFields}
-          plans={plans}
-          edit={edit}
-          tableNames={tableNames}
-          viewNames={viewNames}
-          profileIds={profileIds}
-          onMove={onMoveQuery}
-        />
+        <QueriesEditor ti={ti} queries={table.queries} keyFields={keyFields} plans={plans} edit={edit} names={names} onMove={onMoveQuery} />
       </Panel>
       <Panel id="load-heading" kind="load" title="Load">
-        <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={profileIds} edit={edit} />
+        <LoadEditor ti={ti} load={table.load} splits={table.splits} profileIds={names.profiles} edit={edit} />
       </Panel>
       <Panel id="settings-heading" kind="settings" title="Production settings">
         <SettingsEditor ti={ti} settings={table} edit={edit} />

@@ -4,20 +4,27 @@
 // Monaco) and authorized views (table, row prefixes, families with their qualifiers and
 // qualifier prefixes). The SQL's problems are the view checks' (core/export/views/check.ts), inline.
 import { lazy, memo, type ReactNode, Suspense } from 'react';
-import type { AuthorizedView, Design, LogicalView, MaterializedView, ViewAggregation } from '../../core/model/schema';
+import type { AuthorizedView, Design, LogicalView, MaterializedView, Table, ViewAggregation } from '../../core/model/schema';
 import { checkMaterializedView, checkSelect } from '../../core/export/views/check';
 import { materializedViewSql } from '../../core/export/views/sql';
 import { Section } from '../components/Section';
 import type { EditResult } from '../store';
-import { SelectField, TextField, options, splitList } from './fields';
+import { ListField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { replaceAt, setOpt } from './ops';
-import { choicesWith, DeletionProtectionField, IdField, PartFieldset } from './parts';
+import { choicesWith, DeletionProtectionField, DescriptionField, IdField, PartFieldset } from './parts';
 
 const SqlEditor = lazy(() => import('../code/SqlEditor'));
 
 type Key = 'materializedViews' | 'logicalViews' | 'authorizedViews';
 type Definition = 'query' | 'groupBy' | 'index';
+type Builder = Exclude<Definition, 'query'>;
+
+/** The view builders' key fields: their label, and the undo label of an edit. */
+const BUILDERS: Record<Builder, { fields: string; undo: string }> = {
+  groupBy: { fields: 'Group by key fields (comma-separated, in order: the view key)', undo: 'Edit group-by fields' },
+  index: { fields: 'Index by (key fields or family:qualifier, comma-separated)', undo: 'Edit index fields' },
+};
 
 const AGG_FNS = [
   'count',
@@ -105,30 +112,39 @@ function MaterializedEditor({
   list: ListEdit;
 }) {
   const at = `materializedViews[${i}]`;
-  const set = (fn: (v: MaterializedView) => MaterializedView, label: string, key?: (string | number)[]) =>
-    list('materializedViews', (vs) => replaceAt(vs, i, fn), label, key && [i, ...key]);
+  const set = viewSetter<MaterializedView>(list, 'materializedViews', i);
   const def: Definition = v.query !== undefined ? 'query' : v.groupBy ? 'groupBy' : 'index';
   const source = design.tables.find((t) => t.name === v.table);
   const firstField = Object.keys(source?.rowKey.fields ?? {})[0] ?? 'id';
   const built = def === 'query' ? null : materializedViewSql(design, v);
   const aggs = v.groupBy?.aggregations ?? [];
+  /** Edits the view's `groupBy` or `index` builder (nothing when it has none). */
+  const setBuilder = <D extends Builder>(
+    d: D,
+    fn: (b: NonNullable<MaterializedView[D]>) => NonNullable<MaterializedView[D]>,
+    label: string,
+    key?: (string | number)[],
+  ) => set((o) => (o[d] ? { ...o, [d]: fn(o[d] as NonNullable<MaterializedView[D]>) } : o), label, key && [d, ...key]);
   const setAgg = (ai: number, fn: (a: ViewAggregation) => ViewAggregation, label: string, key?: string) =>
-    set(
-      (o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: replaceAt(o.groupBy.aggregations, ai, fn) } } : o),
-      label,
-      key ? ['groupBy', 'aggregations', ai, key] : undefined,
-    );
+    setBuilder('groupBy', (g) => ({ ...g, aggregations: replaceAt(g.aggregations, ai, fn) }), label, key ? ['aggregations', ai, key] : undefined);
+  /** The builder's key fields, in order: the view's key. */
+  const keyFields = def !== 'query' && v[def] && (
+    <ListField
+      label={BUILDERS[def].fields}
+      path={`${at}.${def}.fields`}
+      mono
+      value={v[def].fields}
+      onCommit={(x) => setBuilder(def, (b) => ({ ...b, fields: x }), BUILDERS[def].undo, ['fields'])}
+    />
+  );
   return (
-    <PartFieldset kind="Materialized view" name={v.name} at={at} className="view" testId="materialized-view-editor">
-      <ViewHead
-        list={list}
-        views="materializedViews"
-        kind="materialized view"
-        idLabel="View id"
-        i={i}
-        v={v}
-        table={{ label: 'Source table', undo: 'Set source table', tables }}
-      >
+    <ViewFieldset
+      list={list}
+      views="materializedViews"
+      i={i}
+      v={v}
+      tables={tables}
+      head={
         <SelectField
           label="Defined by"
           path={`${at}.${def}`}
@@ -136,7 +152,8 @@ function MaterializedEditor({
           options={options(['query', 'groupBy', 'index'] as const, { query: 'SQL', groupBy: 'a rollup (GROUP BY)', index: 'a secondary index (ORDER BY)' })}
           onCommit={(x) => set((o) => redefine(design, o, x ?? 'query', firstField), 'Change how the view is defined')}
         />
-      </ViewHead>
+      }
+    >
       {def === 'query' && (
         <SqlField
           uri={`file:///views/${encodeURIComponent(docId)}/materialized-${i}.sql`}
@@ -149,16 +166,7 @@ function MaterializedEditor({
       )}
       {def === 'groupBy' && v.groupBy && (
         <div data-path={`${at}.groupBy`}>
-          <TextField
-            label="Group by key fields (comma-separated, in order: the view key)"
-            path={`${at}.groupBy.fields`}
-            mono
-            value={v.groupBy.fields.join(', ')}
-            format={(x) => splitList(x).join(', ')}
-            onCommit={(x) =>
-              set((o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, fields: splitList(x) } } : o), 'Edit group-by fields', ['groupBy', 'fields'])
-            }
-          />
+          {keyFields}
           {aggs.map((a, ai) => (
             <div className="field-row" key={ai} data-path={`${at}.groupBy.aggregations[${ai}]`}>
               <SelectField
@@ -186,12 +194,7 @@ function MaterializedEditor({
                 <button
                   type="button"
                   className="danger"
-                  onClick={() =>
-                    set(
-                      (o) => (o.groupBy ? { ...o, groupBy: { ...o.groupBy, aggregations: o.groupBy.aggregations.filter((_, j) => j !== ai) } } : o),
-                      'Remove aggregation',
-                    )
-                  }
+                  onClick={() => setBuilder('groupBy', (g) => ({ ...g, aggregations: g.aggregations.filter((_, j) => j !== ai) }), 'Remove aggregation')}
                 >
                   Remove aggregation {ai + 1}
                 </button>
@@ -201,14 +204,9 @@ function MaterializedEditor({
           <button
             type="button"
             onClick={() =>
-              set(
-                (o) =>
-                  o.groupBy
-                    ? {
-                        ...o,
-                        groupBy: { ...o.groupBy, aggregations: [...o.groupBy.aggregations, { fn: 'count', as: `n${o.groupBy.aggregations.length + 1}` }] },
-                      }
-                    : o,
+              setBuilder(
+                'groupBy',
+                (g) => ({ ...g, aggregations: [...g.aggregations, { fn: 'count', as: `n${g.aggregations.length + 1}` }] }),
                 'Add aggregation',
               )
             }
@@ -219,26 +217,13 @@ function MaterializedEditor({
       )}
       {def === 'index' && v.index && (
         <div className="field-row" data-path={`${at}.index`}>
-          <TextField
-            label="Index by (key fields or family:qualifier, comma-separated)"
-            path={`${at}.index.fields`}
-            mono
-            value={v.index.fields.join(', ')}
-            format={(x) => splitList(x).join(', ')}
-            onCommit={(x) => set((o) => (o.index ? { ...o, index: { ...o.index, fields: splitList(x) } } : o), 'Edit index fields', ['index', 'fields'])}
-          />
-          <TextField
+          {keyFields}
+          <ListField
             label="Families copied into the index (comma-separated)"
             path={`${at}.index.families`}
             mono
-            value={(v.index.families ?? []).join(', ')}
-            format={(x) => splitList(x).join(', ')}
-            onCommit={(x) =>
-              set((o) => (o.index ? { ...o, index: setOpt(o.index, 'families', splitList(x).length ? splitList(x) : undefined) } : o), 'Edit index families', [
-                'index',
-                'families',
-              ])
-            }
+            value={v.index.families}
+            onCommit={(x) => setBuilder('index', (b) => setOpt(b, 'families', x.length ? x : undefined), 'Edit index families', ['families'])}
           />
         </div>
       )}
@@ -248,15 +233,19 @@ function MaterializedEditor({
           {built.ok ? <pre className="mono">{built.sql}</pre> : <p className="field-error">{built.reason}</p>}
         </details>
       )}
-      <ViewEnd list={list} views="materializedViews" kind="materialized view" i={i} v={v} />
-    </PartFieldset>
+    </ViewFieldset>
   );
 }
 
+/** The columns an authorized view shows of a family, one list a line each: what it holds, and its field's label. */
+const COLUMN_LISTS = [
+  { key: 'qualifiers', label: (f: string) => `Qualifiers of ${f} (one per line)` },
+  { key: 'qualifierPrefixes', label: (f: string) => `Qualifier prefixes of ${f} (one per line; none and no qualifiers: every column)` },
+] as const;
+
 function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number; tables: string[]; list: ListEdit }) {
   const at = `authorizedViews[${i}]`;
-  const set = (fn: (v: AuthorizedView) => AuthorizedView, label: string, key?: (string | number)[]) =>
-    list('authorizedViews', (vs) => replaceAt(vs, i, fn), label, key && [i, ...key]);
+  const set = viewSetter<AuthorizedView>(list, 'authorizedViews', i);
   const setFamily = (f: string, key: 'qualifiers' | 'qualifierPrefixes', text: string) =>
     set(
       (o) => {
@@ -268,16 +257,7 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
       ['families', f, key],
     );
   return (
-    <PartFieldset kind="Authorized view" name={v.name} at={at} className="view" testId="authorized-view-editor">
-      <ViewHead
-        list={list}
-        views="authorizedViews"
-        kind="authorized view"
-        idLabel="Authorized view id"
-        i={i}
-        v={v}
-        table={{ label: 'Table', undo: 'Set view table', tables }}
-      />
+    <ViewFieldset list={list} views="authorizedViews" i={i} v={v} tables={tables}>
       <TextField
         label="Row prefixes (one per line; none = every row)"
         path={`${at}.rowPrefixes`}
@@ -286,103 +266,152 @@ function AuthorizedEditor({ v, i, tables, list }: { v: AuthorizedView; i: number
         value={(v.rowPrefixes ?? []).join('\n')}
         onCommit={(x) => set((o) => setOpt(o, 'rowPrefixes', x.trim() === '' ? undefined : x.split('\n')), 'Edit row prefixes', ['rowPrefixes'])}
       />
-      <TextField
+      <ListField
         label="Families (comma-separated)"
         path={`${at}.families`}
-        value={Object.keys(v.families).join(', ')}
-        format={(x) => splitList(x).join(', ')}
-        onCommit={(x) =>
-          set((o) => ({ ...o, families: Object.fromEntries(splitList(x).map((f) => [f, o.families[f] ?? {}])) }), 'Edit view families', ['families'])
-        }
+        value={Object.keys(v.families)}
+        onCommit={(x) => set((o) => ({ ...o, families: Object.fromEntries(x.map((f) => [f, o.families[f] ?? {}])) }), 'Edit view families', ['families'])}
       />
       {Object.entries(v.families).map(([f, sub]) => (
         <div className="field-row" key={f} data-path={`${at}.families.${f}`}>
-          <TextField
-            label={`Qualifiers of ${f} (one per line)`}
-            path={`${at}.families.${f}.qualifiers`}
-            multiline
-            mono
-            value={(sub.qualifiers ?? []).join('\n')}
-            format={(x) => lines(x).join('\n')}
-            onCommit={(x) => setFamily(f, 'qualifiers', x)}
-          />
-          <TextField
-            label={`Qualifier prefixes of ${f} (one per line; none and no qualifiers: every column)`}
-            path={`${at}.families.${f}.qualifierPrefixes`}
-            multiline
-            mono
-            value={(sub.qualifierPrefixes ?? []).join('\n')}
-            format={(x) => lines(x).join('\n')}
-            onCommit={(x) => setFamily(f, 'qualifierPrefixes', x)}
-          />
+          {COLUMN_LISTS.map(({ key, label }) => (
+            <TextField
+              key={key}
+              label={label(f)}
+              path={`${at}.families.${f}.${key}`}
+              multiline
+              mono
+              value={(sub[key] ?? []).join('\n')}
+              format={(x) => lines(x).join('\n')}
+              onCommit={(x) => setFamily(f, key, x)}
+            />
+          ))}
         </div>
       ))}
-      <ViewEnd list={list} views="authorizedViews" kind="authorized view" i={i} v={v} />
-    </PartFieldset>
+    </ViewFieldset>
   );
 }
 
-/** The first row of every view's fieldset: its id, its table (when it has one), `children`, then its deletion protection. */
-function ViewHead({
+/** Each kind of view: its legend, its name in undo labels and buttons, its id's label, its test id, and its table's label and undo label (when it has a table). */
+const VIEW_KINDS: Record<Key, { legend: string; kind: string; idLabel: string; testId: string; table?: { label: string; undo: string } }> = {
+  materializedViews: {
+    legend: 'Materialized view',
+    kind: 'materialized view',
+    idLabel: 'View id',
+    testId: 'materialized-view-editor',
+    table: { label: 'Source table', undo: 'Set source table' },
+  },
+  logicalViews: { legend: 'Logical view', kind: 'logical view', idLabel: 'Logical view id', testId: 'logical-view-editor' },
+  authorizedViews: {
+    legend: 'Authorized view',
+    kind: 'authorized view',
+    idLabel: 'Authorized view id',
+    testId: 'authorized-view-editor',
+    table: { label: 'Table', undo: 'Set view table' },
+  },
+};
+
+/** What every view has: a name, a table (materialized and authorized views), deletion protection and a description. */
+interface ViewBase {
+  name: string;
+  table?: string;
+  deletionProtection?: boolean;
+  description?: string;
+}
+
+/** Edits view `i` of `views`; with `key` (a path inside the view), a typing burst in one input is one undo step. */
+function viewSetter<V>(list: ListEdit, views: Key, i: number) {
+  return (fn: (v: V) => V, label: string, key?: (string | number)[]) => anyViews<V>(list)(views, (vs) => replaceAt(vs, i, fn), label, key && [i, ...key]);
+}
+
+/** `list` for code that works on every kind of view alike (`V`: what it reads and writes of one). */
+const anyViews = <V,>(list: ListEdit) => list as unknown as (key: Key, fn: (vs: V[]) => V[], label: string, path?: (string | number)[]) => EditResult;
+
+/**
+ * One view's fieldset. First row: its id, its table (when it has one), `head`, then its deletion
+ * protection; then `children`; last its description and the button that removes it.
+ */
+function ViewFieldset({
   list,
   views,
-  kind,
-  idLabel,
   i,
   v,
-  table,
+  tables,
+  head,
   children,
 }: {
   list: ListEdit;
   views: Key;
-  kind: string;
-  idLabel: string;
   i: number;
-  v: { name: string; table?: string; deletionProtection?: boolean };
-  table?: { label: string; undo: string; tables: string[] };
-  children?: ReactNode;
+  v: ViewBase;
+  tables: string[];
+  head?: ReactNode;
+  children: ReactNode;
 }) {
-  const edit = list as (key: Key, fn: (vs: (typeof v)[]) => (typeof v)[], label: string, path?: (string | number)[]) => EditResult;
-  const set = (fn: (o: typeof v) => typeof v, label: string, key?: string) =>
-    edit(views, (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
+  const { legend, kind, idLabel, testId, table } = VIEW_KINDS[views];
+  const set = viewSetter<ViewBase>(list, views, i);
   const at = `${views}[${i}]`;
   return (
-    <div className="field-row">
-      <IdField label={idLabel} path={`${at}.name`} value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), `Rename ${kind}`, 'name')} />
-      {table && v.table !== undefined && (
-        <SelectField
-          label={table.label}
-          path={`${at}.table`}
-          value={v.table}
-          options={choicesWith(table.tables, v.table)}
-          onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), table.undo)}
+    <PartFieldset kind={legend} name={v.name} at={at} className="view" testId={testId}>
+      <div className="field-row">
+        <IdField label={idLabel} path={`${at}.name`} value={v.name} onCommit={(x) => set((o) => ({ ...o, name: x }), `Rename ${kind}`, ['name'])} />
+        {table && v.table !== undefined && (
+          <SelectField
+            label={table.label}
+            path={`${at}.table`}
+            value={v.table}
+            options={choicesWith(tables, v.table)}
+            onCommit={(x) => set((o) => ({ ...o, table: x ?? o.table }), table.undo)}
+          />
+        )}
+        {head}
+        <DeletionProtectionField
+          at={at}
+          checked={v.deletionProtection}
+          onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
         />
-      )}
+      </div>
       {children}
-      <DeletionProtectionField
-        at={at}
-        checked={v.deletionProtection}
-        onCommit={(x) => set((o) => setOpt(o, 'deletionProtection', x || undefined), 'Toggle deletion protection')}
+      <DescriptionField
+        path={`${at}.description`}
+        value={v.description}
+        onCommit={(x) => set((o) => setOpt(o, 'description', x), 'Edit view description', ['description'])}
       />
-    </div>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => anyViews<ViewBase>(list)(views, (vs) => vs.filter((_, j) => j !== i), `Remove ${kind} ${v.name}`)}
+      >
+        Remove {kind}
+      </button>
+    </PartFieldset>
   );
 }
 
-/** The end of every view's fieldset: its description, then the button that removes the view. */
-function ViewEnd({ list, views, kind, i, v }: { list: ListEdit; views: Key; kind: string; i: number; v: { name: string; description?: string } }) {
-  const edit = list as (key: Key, fn: (vs: (typeof v)[]) => (typeof v)[], label: string, path?: (string | number)[]) => EditResult;
+/** The button that adds a view of this kind (`make` writes it over the design's first table, named `base` and a number); none without a table. */
+function AddView<K extends Key>({
+  list,
+  views,
+  first,
+  base,
+  make,
+}: {
+  list: ListEdit;
+  views: K;
+  first: Table | undefined;
+  base: string;
+  make: (name: string, first: Table) => NonNullable<Design[K]>[number];
+}) {
+  const { kind } = VIEW_KINDS[views];
+  if (!first) return null;
   return (
-    <>
-      <TextField
-        label="Description"
-        path={`${views}[${i}].description`}
-        value={v.description ?? ''}
-        onCommit={(x) => edit(views, (vs) => replaceAt(vs, i, (o) => setOpt(o, 'description', x || undefined)), 'Edit view description', [i, 'description'])}
-      />
-      <button type="button" className="danger" onClick={() => edit(views, (vs) => vs.filter((_, j) => j !== i), `Remove ${kind} ${v.name}`)}>
-        Remove {kind}
-      </button>
-    </>
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => anyViews<{ name: string }>(list)(views, (vs) => [...vs, make(freshName(vs, base), first)], `Add ${kind}`)}
+    >
+      Add {kind}
+    </button>
   );
 }
 
@@ -404,9 +433,6 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
   const avs = design.authorizedViews ?? [];
   const first = design.tables[0];
 
-  const setLv = (i: number, fn: (v: LogicalView) => LogicalView, label: string, key?: string) =>
-    list('logicalViews', (vs) => replaceAt(vs, i, fn), label, key === undefined ? undefined : [i, key]);
-
   return (
     <Section id="views" level={2} headingId="views-heading" title="Views">
       <div data-testid="views-editor">
@@ -414,74 +440,40 @@ export const ViewsEditor = memo(function ViewsEditor({ design, docId, edit }: { 
         {mvs.map((v, i) => (
           <MaterializedEditor key={i} design={design} docId={docId} v={v} i={i} tables={tables} list={list} />
         ))}
-        {first ? (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() =>
-              list(
-                'materializedViews',
-                (vs) => [...vs, { name: freshName(vs, 'view'), table: first.name, index: { fields: [Object.keys(first.rowKey.fields)[0] ?? 'id'] } }],
-                'Add materialized view',
-              )
-            }
-          >
-            Add materialized view
-          </button>
-        ) : null}
+        <AddView
+          list={list}
+          views="materializedViews"
+          first={first}
+          base="view"
+          make={(name, t) => ({ name, table: t.name, index: { fields: [Object.keys(t.rowKey.fields)[0] ?? 'id'] } })}
+        />
 
         <h3>Logical views</h3>
-        {lvs.map((v, i) => {
-          const at = `logicalViews[${i}]`;
-          return (
-            <PartFieldset key={i} kind="Logical view" name={v.name} at={at} className="view" testId="logical-view-editor">
-              <ViewHead list={list} views="logicalViews" kind="logical view" idLabel="Logical view id" i={i} v={v} />
-              <SqlField
-                uri={`file:///views/${encodeURIComponent(docId)}/logical-${i}.sql`}
-                label="Query (GoogleSQL SELECT)"
-                path={`${at}.query`}
-                value={v.query}
-                problems={sqlProblems(design, v.query, 'logical')}
-                onCommit={(x) => setLv(i, (o) => ({ ...o, query: x }), 'Edit logical view query', 'query')}
-              />
-              <ViewEnd list={list} views="logicalViews" kind="logical view" i={i} v={v} />
-            </PartFieldset>
-          );
-        })}
-        {first ? (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() =>
-              list('logicalViews', (vs) => [...vs, { name: freshName(vs, 'logical'), query: `SELECT _key FROM \`${first.name}\`` }], 'Add logical view')
-            }
-          >
-            Add logical view
-          </button>
-        ) : null}
+        {lvs.map((v, i) => (
+          <ViewFieldset key={i} list={list} views="logicalViews" i={i} v={v} tables={tables}>
+            <SqlField
+              uri={`file:///views/${encodeURIComponent(docId)}/logical-${i}.sql`}
+              label="Query (GoogleSQL SELECT)"
+              path={`logicalViews[${i}].query`}
+              value={v.query}
+              problems={sqlProblems(design, v.query, 'logical')}
+              onCommit={(x) => viewSetter<LogicalView>(list, 'logicalViews', i)((o) => ({ ...o, query: x }), 'Edit logical view query', ['query'])}
+            />
+          </ViewFieldset>
+        ))}
+        <AddView list={list} views="logicalViews" first={first} base="logical" make={(name, t) => ({ name, query: `SELECT _key FROM \`${t.name}\`` })} />
 
         <h3>Authorized views</h3>
         {avs.map((v, i) => (
           <AuthorizedEditor key={i} v={v} i={i} tables={tables} list={list} />
         ))}
-        {first ? (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() =>
-              list(
-                'authorizedViews',
-                (vs) => [
-                  ...vs,
-                  { name: freshName(vs, 'authorized'), table: first.name, families: Object.fromEntries((first.families ?? []).map((f) => [f.name, {}])) },
-                ],
-                'Add authorized view',
-              )
-            }
-          >
-            Add authorized view
-          </button>
-        ) : null}
+        <AddView
+          list={list}
+          views="authorizedViews"
+          first={first}
+          base="authorized"
+          make={(name, t) => ({ name, table: t.name, families: Object.fromEntries((t.families ?? []).map((f) => [f.name, {}])) })}
+        />
       </div>
     </Section>
   );

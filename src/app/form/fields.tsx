@@ -87,6 +87,11 @@ export function TextField(
   );
 }
 
+/** A list of names as comma-separated text (`a, b`): shown as the store will keep it, committed as the list. */
+export function ListField(props: BaseProps & { value: readonly string[] | undefined; mono?: boolean; onCommit: Commit<string[]> }) {
+  return <TextField {...props} value={(props.value ?? []).join(', ')} format={(x) => splitList(x).join(', ')} onCommit={(x) => props.onCommit(splitList(x))} />;
+}
+
 /** A number, or empty for "not set" (the format's default). */
 export function NumberField(
   props: BaseProps & { value: number | undefined; onCommit: Commit<number | undefined>; integer?: boolean; min?: number; placeholder?: string },
@@ -139,14 +144,19 @@ export function SelectField<T extends string>(
         onChange={(e) => setError(firstProblem(props.onCommit(e.target.value === '' ? undefined : (e.target.value as T)), props.path))}
       >
         {props.unset !== undefined && <option value="">{props.unset}</option>}
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={props.options} />
       </select>
     </Shell>
   );
+}
+
+/** A select's choices, one `<option>` each, in order (the form's selects and the dialogs' pickers). */
+export function Options({ options }: { options: readonly Option<string>[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }
 
 export function CheckField(props: BaseProps & { checked: boolean; onCommit: Commit<boolean> }) {

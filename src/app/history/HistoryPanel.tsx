@@ -7,6 +7,7 @@ import { plural } from '../../core/units';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import type { Design } from '../../core/model/schema';
+import { Options, type Option } from '../form/fields';
 import { Modal } from '../share/Modal';
 import { useStudio } from '../store';
 import { versionLabel, type Version } from './versions';
@@ -84,7 +85,7 @@ export function HistoryPanel({ docId, onClose }: HistoryPanelProps) {
     }
     setStatus(`Restored ${versionLabel(v)} of ${when(v.at)}. Undo brings back the design as it was.`);
   };
-  const options = [{ key: CURRENT, label: 'Current design' }, ...versions.map((v) => ({ key: keyOf(v), label: `${versionLabel(v)}, ${when(v.at)}` }))];
+  const options = [{ value: CURRENT, label: 'Current design' }, ...versions.map((v) => ({ value: keyOf(v), label: `${versionLabel(v)}, ${when(v.at)}` }))];
 
   return (
     <Modal
@@ -152,22 +153,12 @@ export function HistoryPanel({ docId, onClose }: HistoryPanelProps) {
 }
 
 /** One end of the comparison: the current design or a saved version. */
-function VersionPicker(props: {
-  label: string;
-  value: string;
-  options: readonly { key: string; label: string }[];
-  onChange: (key: string) => void;
-  testId: string;
-}) {
+function VersionPicker(props: { label: string; value: string; options: readonly Option<string>[]; onChange: (key: string) => void; testId: string }) {
   return (
     <label>
       {props.label}{' '}
       <select value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={props.testId}>
-        {props.options.map((o) => (
-          <option key={o.key} value={o.key}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={props.options} />
       </select>
     </label>
   );

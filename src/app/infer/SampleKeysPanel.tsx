@@ -46,6 +46,10 @@ export function SampleKeysDialog({ onNewDesign, onClose }: SampleKeysDialogProps
       setError(e instanceof InferError ? e.message : `the keys could not be read: ${(e as Error).message}`);
     }
   };
+  const openAsNew = (design: Design) => {
+    onNewDesign(design);
+    close();
+  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     void readFile(e.dataTransfer.files[0]);
@@ -91,15 +95,7 @@ export function SampleKeysDialog({ onNewDesign, onClose }: SampleKeysDialogProps
       {result && <InferSummary result={result} />}
       {result && (
         <div className="button-row">
-          <button
-            type="button"
-            className="primary"
-            data-testid="infer-create"
-            onClick={() => {
-              onNewDesign(result.design);
-              close();
-            }}
-          >
+          <button type="button" className="primary" data-testid="infer-create" onClick={() => openAsNew(result.design)}>
             Open as a new design
           </button>
           <button type="button" onClick={close}>

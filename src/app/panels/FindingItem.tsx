@@ -1,7 +1,7 @@
 // One finding in the findings panel: one line (severity, the message, the Fix
 // button); the rest on expand: where (click to reveal it), why, the rule's page, the simulation
 // link, what the fix does to each query, and why a fix was withheld.
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatPath } from '../../core/load/load-design';
 import type { PathPart } from '../../core/model/positions';
 import type { Finding } from '../../core/rules/types';
@@ -147,16 +147,13 @@ export function FindingItem({ docId, finding: f, rivals, problem, onFix, onRule,
 function AcceptForm({ onAccept, onCancel }: { onAccept(reason: string): void; onCancel(): void }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reason.trim()) onAccept(reason.trim());
+    else setMissing(true);
+  };
   return (
-    <form
-      className="accept-form"
-      data-testid="accept-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (reason.trim()) onAccept(reason.trim());
-        else setMissing(true);
-      }}
-    >
+    <form className="accept-form" data-testid="accept-form" onSubmit={submit}>
       <label>
         Why is this finding acceptable?{' '}
         <input

@@ -2,6 +2,7 @@
 // and loaded on first open; a tiny Markdown reader turns them into React elements (headings,
 // paragraphs, lists, quotes, code, **bold**, `code`, links to other rules), never into HTML.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { closeThroughParent } from '../components/native-dialog';
 
 const PAGES = import.meta.glob('../../../docs/rules/*.md', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 
@@ -128,21 +129,7 @@ export function RuleDocDialog({ rule, onClose }: { rule: string | null; onClose(
     };
   }, [shown]);
   return (
-    <dialog
-      ref={ref}
-      className="rule-doc"
-      aria-labelledby="rule-doc-title"
-      // As the palette: Escape closes through the parent at once, and a late native close event
-      // does not close a page opened since.
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClose={() => {
-        if (!ref.current?.open) onClose();
-      }}
-      data-testid="rule-doc"
-    >
+    <dialog ref={ref} className="rule-doc" aria-labelledby="rule-doc-title" {...closeThroughParent(ref, onClose)} data-testid="rule-doc">
       <div className="dialog-head">
         <h2 id="rule-doc-title">
           Rule <code>{shown}</code>

@@ -8,7 +8,7 @@
 // merge (core/diff/merge.ts): the link's own changes are taken without asking, my own edits are
 // kept and never offered as changes to take, and only true conflicts ask.
 import { plural } from '../../core/units';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { CLASS_LABEL, diffDesigns, type Change } from '../../core/diff';
 import { applyChanges } from '../../core/diff/apply';
 import { merge3, resolveMerge, type MergeConflict } from '../../core/diff/merge';
@@ -47,26 +47,15 @@ function MergeDialog({ mine, theirs, onTake, onClose, base }: CompareDialogProps
   const baseNamed = useMemo(() => ({ ...base.design, name: mine.name }), [base.design, mine.name]);
   const result = useMemo(() => merge3(baseNamed, mine, theirsNamed), [baseNamed, mine, theirsNamed]);
   const [taken, setTaken] = useState<Set<number>>(new Set());
-  const [problems, setProblems] = useState<string[]>([]);
   const chosen: MergeConflict[] = useMemo(() => result.conflicts.filter((_, i) => taken.has(i)), [result, taken]);
   const merged = useMemo(() => resolveMerge(result, theirsNamed, chosen), [result, theirsNamed, chosen]);
-  const texts = useMemo(() => {
-    const a = designText(mine).split('\n');
-    const b = designText(merged).split('\n');
-    return { a, b, changed: changedLines(a, b) };
-  }, [mine, merged]);
+  const texts = useSideTexts(mine, merged);
+  const { problems, take } = useTake(onTake, onClose);
   const nothing = result.theirsOnly.length === 0 && result.conflicts.length === 0;
-  const merge = () => {
-    const p = onTake(merged, 'Merge a link');
-    if (p.length) setProblems(p);
-    else onClose();
-  };
   return (
-    <Modal
+    <CompareModal
       title="Merge the link into my version"
       onClose={onClose}
-      testId="compare-dialog"
-      className="modal-wide"
       subtitle={`From the version both came from (${base.label}): the link's own changes apply without asking, your edits stay, and only changes both made differently ask.`}
     >
       <div data-testid="merge-view" data-conflicts={result.conflicts.length} data-theirs={result.theirsOnly.length} data-mine={result.mineOnly.length}>
@@ -113,15 +102,12 @@ function MergeDialog({ mine, theirs, onTake, onClose, base }: CompareDialogProps
       </div>
       <SideBySide texts={texts} other="After the merge" otherLabel="The merged YAML" />
       <Problems lead="The merge does not make a valid design, so nothing was changed:" problems={problems} />
-      <div className="button-row">
-        <button type="button" className="primary" data-testid="merge-apply" disabled={nothing} onClick={merge}>
+      <Buttons onClose={onClose}>
+        <button type="button" className="primary" data-testid="merge-apply" disabled={nothing} onClick={() => take(merged, 'Merge a link')}>
           Merge
         </button>
-        <button type="button" data-testid="compare-keep-mine" onClick={onClose}>
-          Keep mine
-        </button>
-      </div>
-    </Modal>
+      </Buttons>
+    </CompareModal>
   );
 }
 
@@ -129,23 +115,12 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
   const theirsNamed = useMemo(() => ({ ...theirs, name: mine.name }), [theirs, mine.name]);
   const diff = useMemo(() => diffDesigns(mine, theirsNamed), [mine, theirsNamed]);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [problems, setProblems] = useState<string[]>([]);
-  const texts = useMemo(() => {
-    const a = designText(mine).split('\n');
-    const b = designText(theirsNamed).split('\n');
-    return { a, b, changed: changedLines(a, b) };
-  }, [mine, theirsNamed]);
-  const take = (design: Design, label: string) => {
-    const p = onTake(design, label);
-    if (p.length) setProblems(p);
-    else onClose();
-  };
+  const texts = useSideTexts(mine, theirsNamed);
+  const { problems, take } = useTake(onTake, onClose);
   return (
-    <Modal
+    <CompareModal
       title="Compare with my version"
       onClose={onClose}
-      testId="compare-dialog"
-      className="modal-wide"
       subtitle={`${plural(diff.changes.length, 'change')} between your "${mine.name}" and the link's version. Nothing changes until you choose.`}
     >
       {baseMissing && (
@@ -175,8 +150,7 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
                     setChosen(next);
                   }}
                 />{' '}
-                <span className={`compare-class compare-${c.class}`}>{CLASS_LABEL[c.class]}</span> <code>{c.path.join('.')}</code>:{' '}
-                {c.kind === 'added' ? `added ${show(c.after)}` : c.kind === 'removed' ? `removed ${show(c.before)}` : `${show(c.before)} → ${show(c.after)}`}
+                <span className={`compare-class compare-${c.class}`}>{CLASS_LABEL[c.class]}</span> <code>{c.path.join('.')}</code>: {changeText(c)}
               </label>
               <div className="compare-why">{c.why}</div>
             </li>
@@ -185,7 +159,7 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
       )}
       <SideBySide texts={texts} other="The link's" otherLabel="The link's YAML" testIds />
       <Problems lead="These changes together do not make a valid design, so nothing was changed:" problems={problems} />
-      <div className="button-row">
+      <Buttons onClose={onClose}>
         <button
           type="button"
           className="primary"
@@ -217,26 +191,63 @@ function TwoWayDialog({ mine, theirs, onTake, onClose, onShowInForm, baseMissing
             Show the changes in the form
           </button>
         )}
-        <button type="button" data-testid="compare-keep-mine" onClick={onClose}>
-          Keep mine
-        </button>
-      </div>
+      </Buttons>
+    </CompareModal>
+  );
+}
+
+/** Both dialogs' frame: the wide modal the tests know as the compare dialog. */
+function CompareModal({ title, subtitle, onClose, children }: { title: string; subtitle: string; onClose(): void; children: ReactNode }) {
+  return (
+    <Modal title={title} onClose={onClose} testId="compare-dialog" className="modal-wide" subtitle={subtitle}>
+      {children}
     </Modal>
   );
 }
 
+/** A dialog's buttons, then "Keep mine", which closes it with both designs as they were. */
+function Buttons({ onClose, children }: { onClose(): void; children: ReactNode }) {
+  return (
+    <div className="button-row">
+      {children}
+      <button type="button" data-testid="compare-keep-mine" onClick={onClose}>
+        Keep mine
+      </button>
+    </div>
+  );
+}
+
+/** My design's YAML and the other one's, a line an entry, with the changed lines of each. */
+function useSideTexts(mine: Design, other: Design): SideTexts {
+  return useMemo(() => {
+    const a = designText(mine).split('\n');
+    const b = designText(other).split('\n');
+    return { a, b, changed: changedLines(a, b) };
+  }, [mine, other]);
+}
+
+/**
+ * Taking a design: `onTake` writes it (one undo step) and the dialog closes, or it is not valid
+ * and `problems` says why (the dialog stays open, nothing changed).
+ */
+function useTake(onTake: CompareDialogProps['onTake'], onClose: () => void) {
+  const [problems, setProblems] = useState<string[]>([]);
+  const take = (design: Design, label: string) => {
+    const p = onTake(design, label);
+    if (p.length) setProblems(p);
+    else onClose();
+  };
+  return { problems, take };
+}
+
+interface SideTexts {
+  a: string[];
+  b: string[];
+  changed: { a: boolean[]; b: boolean[] };
+}
+
 /** My YAML beside the other one (`other`, its text `otherLabel`), each changed line marked. */
-function SideBySide({
-  texts,
-  other,
-  otherLabel,
-  testIds,
-}: {
-  texts: { a: string[]; b: string[]; changed: { a: boolean[]; b: boolean[] } };
-  other: string;
-  otherLabel: string;
-  testIds?: boolean;
-}) {
+function SideBySide({ texts, other, otherLabel, testIds }: { texts: SideTexts; other: string; otherLabel: string; testIds?: boolean }) {
   return (
     <div className="compare-sides">
       {(['a', 'b'] as const).map((side) => (

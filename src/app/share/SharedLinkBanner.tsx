@@ -22,6 +22,10 @@ export interface SharedLinkBannerProps {
 export function SharedLinkBanner({ design, existingNames = [], onSave, onDismiss, onCompare }: SharedLinkBannerProps) {
   const name = useMemo(() => uniqueName(design.name, existingNames), [design.name, existingNames]);
   const [saved, setSaved] = useState<string | null>(null);
+  const save = () => {
+    onSave(name === design.name ? design : { ...design, name });
+    setSaved(name);
+  };
   if (saved !== null) {
     return (
       <section className="shared-banner saved" aria-label="Shared design" data-testid="shared-banner" data-saved="true">
@@ -46,15 +50,7 @@ export function SharedLinkBanner({ design, existingNames = [], onSave, onDismiss
         )}
       </p>
       <div className="button-row">
-        <button
-          type="button"
-          className="primary"
-          data-testid="shared-save"
-          onClick={() => {
-            onSave(name === design.name ? design : { ...design, name });
-            setSaved(name);
-          }}
-        >
+        <button type="button" className="primary" data-testid="shared-save" onClick={save}>
           Save to my designs
         </button>
         {onCompare && (

@@ -1,6 +1,6 @@
 // The run form: the table, the workload (nodes, duration, seed, write rate), Run and Cancel,
 // and the progress of a run. Every field is labelled; a field that does not parse says why.
-import { useEffect, useId, useRef } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { formatCount, formatPercent } from './describe';
 import type { RunState } from './useSimulation';
 import { DETAILS, type WorkloadField, type WorkloadText } from './workload';
@@ -36,15 +36,12 @@ export function SimControls(p: SimControlsProps) {
     wasRunning.current = running;
     if (document.activeElement === null || document.activeElement === document.body) action.current?.focus();
   }, [running]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!running) p.onRun();
+  };
   return (
-    <form
-      className="sim-controls"
-      aria-label="Simulation settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!running) p.onRun();
-      }}
-    >
+    <form className="sim-controls" aria-label="Simulation settings" onSubmit={submit}>
       <div className="sim-field">
         <label htmlFor={`${id}-table`}>Table</label>
         <select id={`${id}-table`} value={p.table} onChange={(e) => p.onTable(e.target.value)} disabled={running}>

@@ -6,7 +6,7 @@ import { TemplateError } from '../../core/keys/template';
 import { KeyCodecError } from '../../core/keys/values';
 import { failedError, intFlag, parseFlags, UserError, write, type Io } from '../io';
 import { chunkedOutput, type ChunkedOutput } from '../chunked-output';
-import { pickTable, readDesign } from '../design-file';
+import { designFileArg, readTable, seedFlag } from '../table-args';
 import { KEYS_OUTPUT_BYTES, LIVE_BUDGETS } from '../budgets';
 import { formatBytes } from '../../core/units';
 
@@ -26,12 +26,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
     sorted: { type: 'boolean' },
     hex: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UserError('name one design file');
-  const file = positionals[0]!;
+  const file = designFileArg(positionals);
   const n = intFlag(values.n, '-n', 20, 1, 1_000_000);
-  const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
-  const design = await readDesign(file);
-  const table = pickTable(design, values.table, file);
+  const seed = seedFlag(values.seed);
+  const { design, table } = await readTable(file, values.table);
   // Written as bytes in chunks of about 1 MB: no string per key (a million keys is 50 MB).
   // Unsorted keys go straight from the key writer to the output; sorted ones are packed first.
   const show = values.hex === true ? hexInto : displayKeyInto;

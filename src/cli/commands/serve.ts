@@ -22,19 +22,20 @@ process. "Share live" in the studio makes a room here and gives an edit link and
 Stops on Ctrl+C (SIGINT) or SIGTERM, saving every room first.`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
+  // Each default as the usage says: the environment's, else the built-in one.
   const { values, positionals } = parseFlags(argv, {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    data: { type: 'string' },
+    port: { type: 'string', default: process.env.PORT ?? String(DEFAULT_PORT) },
+    host: { type: 'string', default: process.env.BTSTUDIO_HOST ?? '127.0.0.1' },
+    data: { type: 'string', default: process.env.BTSTUDIO_DATA ?? '.btstudio-live' },
     static: { type: 'string' },
     redis: { type: 'string' },
     'rooms-per-minute': { type: 'string' },
   });
   if (positionals.length > 0) throw new UserError(`serve takes no arguments (got "${positionals[0]}")`);
-  const rawPort = values.port ?? process.env.PORT ?? String(DEFAULT_PORT);
+  const rawPort = values.port;
   if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535)
     throw new UserError(`--port must be a port number from 1 to 65535 (got "${rawPort}")`);
-  const host = values.host ?? process.env.BTSTUDIO_HOST ?? '127.0.0.1';
+  const host = values.host;
   if (host !== 'localhost' && isIP(host) === 0) throw new UserError(`--host must be an IP address such as 127.0.0.1 or 0.0.0.0 (got "${host}")`);
   let redis: { host: string; port: number } | null = null;
   if (values.redis !== undefined) {
@@ -44,7 +45,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const rpm = values['rooms-per-minute'];
   if (rpm !== undefined && (!/^\d{1,6}$/.test(rpm) || Number(rpm) < 1)) throw new UserError(`--rooms-per-minute must be a whole number from 1 (got "${rpm}")`);
-  const dataDir = resolve(values.data ?? process.env.BTSTUDIO_DATA ?? '.btstudio-live');
+  const dataDir = resolve(values.data);
   // The bundle is dist/cli/*.mjs; the studio it came with is dist/app.
   const bundled = fileURLToPath(new URL('../app', import.meta.url));
   const staticDir = values.static !== undefined ? resolve(values.static) : bundled;

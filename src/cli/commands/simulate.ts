@@ -21,7 +21,7 @@ import {
   type SimResult,
 } from '../../core/sim/index';
 import { failedError, intFlag, parseFlags, terminalSafe, UserError, write, type Io } from '../io';
-import { pickTable, readDesign } from '../design-file';
+import { designFileArg, readTable, seedFlag } from '../table-args';
 
 export const usage = `usage: btstudio simulate DESIGN [--table T] [--nodes N] [--seconds S] [--seed X]
                          [--wps W] [--buckets B] [--slots K] [--heatmap writes|reads|both]
@@ -64,20 +64,18 @@ export async function run(argv: string[], io: Io): Promise<number> {
     heatmap: { type: 'string' },
     'pre-split': { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UserError('name one design file');
+  const file = designFileArg(positionals);
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UserError(`--format is text or json, not "${format}"`);
   const metric = (values.heatmap ?? 'writes') as HeatmapMetric;
   if (metric !== 'writes' && metric !== 'reads' && metric !== 'both') throw new UserError(`--heatmap is writes, reads or both, not "${values.heatmap}"`);
-  const file = positionals[0]!;
   const nodes = values.nodes === undefined ? undefined : intFlag(values.nodes, '--nodes', 3, LIMITS.nodes[0], LIMITS.nodes[1]);
   const seconds = intFlag(values.seconds, '--seconds', 600, LIMITS.seconds[0], LIMITS.seconds[1]);
-  const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
+  const seed = seedFlag(values.seed);
   const wps = values.wps === undefined ? undefined : intFlag(values.wps, '--wps', 0, 0, 1_000_000_000);
   const buckets = intFlag(values.buckets, '--buckets', 100, 1, LIMITS.maxBuckets[1]);
   const slots = intFlag(values.slots, '--slots', 60, 1, LIMITS.maxSlots[1]);
-  const design = await readDesign(file);
-  const table = pickTable(design, values.table, file);
+  const { design, table } = await readTable(file, values.table);
   let result: SimResult;
   let preSplit: PreSplitCheck | null = null;
   try {

@@ -1,6 +1,6 @@
 // btstudio verify DESIGN --table T: read a real table back and check it against the design.
-import { intFlag, parseFlags, UserError, write, type Io } from '../io';
-import { pickTable, readDesign } from '../design-file';
+import { intFlag, parseFlags, write, type Io } from '../io';
+import { designFileArg, readTable, seedFlag } from '../table-args';
 import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
 
 export const usage = `usage: btstudio verify DESIGN --table T [--sample N] [--seed S]
@@ -24,12 +24,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
     sample: { type: 'string' },
     seed: { type: 'string' },
   });
-  if (positionals.length !== 1) throw new UserError('name one design file');
-  const file = positionals[0]!;
+  const file = designFileArg(positionals);
   const sample = intFlag(values.sample, '--sample', 5, 1, 1000);
-  const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
-  const design = await readDesign(file);
-  const table = pickTable(design, values.table, file);
+  const seed = seedFlag(values.seed);
+  const { table } = await readTable(file, values.table);
   const target = await targetFrom(values);
   const { requireMatchingTable } = await integration();
   const { formatVerifyReport, verifyTable } = await import('../../bigtable/verify');

@@ -134,33 +134,57 @@ function tableFlags(args: Record<string, unknown>): string[] {
   return table === undefined ? [] : [`--table=${table}`];
 }
 
-const checkDesign: Tool = {
+/** A tool whose arguments are the zod shape `inputs` (their JSON Schema made on first use). */
+function tool({ inputs, ...rest }: Omit<Tool, 'inputSchema'> & { inputs: () => z.ZodRawShape }): Tool {
+  return { ...rest, inputSchema: jsonSchemaOf(inputs) };
+}
+
+/**
+ * A tool over one design: its arguments are `design` (described as `design`), `name`, then
+ * the tool's own `inputs`; `run` has the design as the one file there is.
+ */
+function designTool(spec: {
+  name: string;
+  title: string;
+  description: string;
+  design: string;
+  inputs?: () => z.ZodRawShape;
+  run(args: Record<string, unknown>, design: { file: string; files: Map<string, Uint8Array> }): Promise<ToolResult>;
+}): Tool {
+  const { design, inputs, run, ...texts } = spec;
+  return tool({
+    ...texts,
+    inputs: () => ({ design: designInput(design), name: fileName, ...inputs?.() }),
+    async run(args) {
+      return run(args, designArgs(args));
+    },
+  });
+}
+
+const checkDesign = designTool({
   name: 'check_design',
   title: 'Check a design',
   description:
     'Validates a design against the design format (bigtable-studio/v1). Answers ok and the number of tables, or every problem with its line, column and path, as `btstudio check --json` does.',
-  inputSchema: jsonSchemaOf(() => ({ design: designInput('The design to check'), name: fileName })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  design: 'The design to check',
+  async run(_args, { file, files }) {
     return jsonCommand(['check', file, '--json'], files, [0, 2]);
   },
-};
+});
 
-const lintDesign: Tool = {
+const lintDesign = designTool({
   name: 'lint_design',
   title: 'Lint a design',
   description:
     'Runs every rule of the validator (Bigtable schema guidance: hotspots, key bytes, families, queries, capacity) over a design. Answers the findings (rule, severity, message, fix available, line and column), the plan of each declared query and size estimates, as `btstudio lint --format json` does. Errors come first.',
-  inputSchema: jsonSchemaOf(() => ({
-    design: designInput('The design to lint'),
-    name: fileName,
+  design: 'The design to lint',
+  inputs: () => ({
     rules: z
       .record(z.string().max(100), severity)
       .optional()
       .meta({ description: "Severity per rule id for this run (off, info, warning, error), over the design's own lint.rules." }),
-  })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  }),
+  async run(args, { file, files }) {
     const argv = ['lint', file, '--format=json'];
     const rules = args.rules;
     if (rules !== undefined) {
@@ -169,16 +193,15 @@ const lintDesign: Tool = {
     }
     return jsonCommand(argv, files, [0, 1]);
   },
-};
+});
 
-const simulateTable: Tool = {
+const simulateTable = designTool({
   name: 'simulate_table',
   title: 'Simulate a table',
   description:
     "Simulates tablets, nodes and hotspots of one table under its declared load, as `btstudio simulate --format json` does (pattern, hotspot score, throttled writes, heatmap values). The text answer is the command's report with a small ASCII heatmap of writes by key range and time.",
-  inputSchema: jsonSchemaOf(() => ({
-    design: designInput('The design'),
-    name: fileName,
+  design: 'The design',
+  inputs: () => ({
     table: tableName,
     nodes: z.number().int().min(1).max(1000).optional().meta({ description: "Nodes (default: the design's cluster, else 3)." }),
     seconds: z.number().int().min(1).optional().meta({ description: 'Simulated seconds (default 600).' }),
@@ -190,9 +213,8 @@ const simulateTable: Tool = {
       description:
         'When the new table throttles writes while it splits (launch), propose split keys and check them with a second run (preSplit in the answer).',
     }),
-  })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  }),
+  async run(args, { file, files }) {
     const flags = [...tableFlags(args)];
     if (args.preSplit === true) flags.push('--pre-split');
     for (const [key, flag] of [
@@ -212,19 +234,18 @@ const simulateTable: Tool = {
     if (text.code !== 0) return commandError(text);
     return textResult(text.out.trimEnd(), JSON.parse(json.out));
   },
-};
+});
 
 /** Keys an agent reads: a bound below the CLI's 1,000,000, which would not fit a conversation. */
 export const MAX_SAMPLE_KEYS = 10_000;
 
-const sampleKeys: Tool = {
+const sampleKeys = designTool({
   name: 'sample_keys',
   title: 'Sample row keys',
   description:
     "Generates N row keys of a table from its key template, in Bigtable's byte order (unsigned bytes), one a line; bytes that are not printable UTF-8 are written \\xNN. As `btstudio keys --sorted`.",
-  inputSchema: jsonSchemaOf(() => ({
-    design: designInput('The design'),
-    name: fileName,
+  design: 'The design',
+  inputs: () => ({
     table: tableName,
     n: z
       .number()
@@ -235,9 +256,8 @@ const sampleKeys: Tool = {
       .meta({ description: `How many keys (default 20, at most ${MAX_SAMPLE_KEYS}).` }),
     seed: z.number().int().min(0).max(0xffffffff).optional().meta({ description: 'Random seed (default 1).' }),
     hex: z.boolean().optional().meta({ description: 'Write each key as hex instead.' }),
-  })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  }),
+  async run(args, { file, files }) {
     const n = optionalInt(args, 'n');
     if (n !== undefined && (Number(n) < 1 || Number(n) > MAX_SAMPLE_KEYS)) throw new ToolInputError(`n: from 1 to ${MAX_SAMPLE_KEYS}`);
     const argv = ['keys', file, ...tableFlags(args), '--sorted', `-n${n ?? '20'}`];
@@ -249,23 +269,21 @@ const sampleKeys: Tool = {
     const keys = r.out.split('\n').filter((line, i, all) => i < all.length - 1 || line !== '');
     return textResult(r.out.trimEnd(), { keys });
   },
-};
+});
 
-const exportDesign: Tool = {
+const exportDesign = designTool({
   name: 'export_design',
   title: 'Export a design',
   description: `Exports a table or the whole design (${coverageText()}) as row_key_schema.yaml, a gcloud or cbt script, Terraform, key-builder code, GoogleSQL, a Markdown review or the design file, as \`btstudio export\` does. Answers the text; it writes no file and runs nothing.`,
-  inputSchema: jsonSchemaOf(() => ({
-    design: designInput('The design'),
-    name: fileName,
+  design: 'The design',
+  inputs: () => ({
     format: z.enum(EXPORT_FORMATS).meta({ description: 'The export format (docs/exports.md).' }),
     table: tableName,
     lang: z.enum(CODE_LANGS).optional().meta({ description: 'With format code: the language.' }),
     preEncoded: z.boolean().optional().meta({ description: 'With format row-key-schema: the delimiter in base64.' }),
     as: z.enum(['yaml', 'json']).optional().meta({ description: 'With format design: YAML (default) or JSON.' }),
-  })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  }),
+  async run(args, { file, files }) {
     const format = optionalString(args, 'format', 40);
     if (format === undefined) throw new ToolInputError(`format: one of ${EXPORT_FORMATS.join(', ')}`);
     const argv = ['export', file, `--to=${format}`, ...tableFlags(args)];
@@ -282,22 +300,20 @@ const exportDesign: Tool = {
       .map((l) => l.slice(6));
     return textResult(r.out, { format, notes });
   },
-};
+});
 
-const planCapacity: Tool = {
+const planCapacity = designTool({
   name: 'plan_capacity',
   title: 'Plan capacity and cost',
   description:
     "The capacity and cost plan of a design: every table's reads, writes, scans and stored bytes (summed: the tables share the cluster) against Google's per-node figures, the nodes needed, utilization and monthly cost, as `btstudio plan --format json` does.",
-  inputSchema: jsonSchemaOf(() => ({
-    design: designInput('The design'),
-    name: fileName,
+  design: 'The design',
+  inputs: () => ({
     nodeHour: z.number().min(0).max(1_000_000).optional().meta({ description: 'Price of a node-hour instead of the list price.' }),
     ssdGbMonth: z.number().min(0).max(1_000_000).optional().meta({ description: 'Price of a GB-month of SSD storage.' }),
     hddGbMonth: z.number().min(0).max(1_000_000).optional().meta({ description: 'Price of a GB-month of HDD storage.' }),
-  })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  }),
+  async run(args, { file, files }) {
     const argv = ['plan', file, '--format=json'];
     for (const [key, flag] of [
       ['nodeHour', '--node-hour'],
@@ -311,20 +327,18 @@ const planCapacity: Tool = {
     }
     return jsonCommand(argv, files, [0]);
   },
-};
+});
 
-const applyFixes: Tool = {
+const applyFixes = designTool({
   name: 'apply_fixes',
   title: 'Apply the safe fixes',
   description:
     'Applies every fix the validator offers (each checked first: its finding goes, nothing new is wrong, no declared query is served worse), or those of the rules named, as `btstudio fix` does. Answers the fixed design (YAML) and what each fix did to every declared query; it writes no file.',
-  inputSchema: jsonSchemaOf(() => ({
-    design: designInput('The design to fix'),
-    name: fileName,
+  design: 'The design to fix',
+  inputs: () => ({
     rules: z.array(z.string().min(1).max(100)).max(100).optional().meta({ description: 'Only the fixes of these rule ids.' }),
-  })),
-  async run(args) {
-    const { file, files } = designArgs(args);
+  }),
+  async run(args, { file, files }) {
     const argv = ['fix', file];
     const rules = args.rules;
     if (rules !== undefined) {
@@ -337,17 +351,17 @@ const applyFixes: Tool = {
     const changed = r.code === 0;
     return textResult(`${r.err.trimEnd()}\n\n${r.out}`, { changed, design: r.out, changes });
   },
-};
+});
 
-const diffDesigns: Tool = {
+const diffDesigns = tool({
   name: 'diff_designs',
   title: 'Compare two designs',
   description:
     'What changed from design A to design B: tables, families, GC rules, key template and fields, queries, load, views and settings, each classed by what Bigtable allows (in place, needs care, new table and backfill), with the plan and finding changes per query, as `btstudio diff --format json` does.',
-  inputSchema: jsonSchemaOf(() => ({
+  inputs: () => ({
     a: designInput('Design A (before)'),
     b: designInput('Design B (after)'),
-  })),
+  }),
   async run(args) {
     const files = new Map([
       ['a.yaml', designBytes(args.a, 'a')],
@@ -355,17 +369,17 @@ const diffDesigns: Tool = {
     ]);
     return jsonCommand(['diff', 'a.yaml', 'b.yaml', '--format=json'], files, [0, 1]);
   },
-};
+});
 
-const inferFromKeys: Tool = {
+const inferFromKeys = tool({
   name: 'infer_from_keys',
   title: 'Infer a design from sampled keys',
   description:
     'Reads row keys, one a line (\\xNN for any byte), and answers a design whose key template explains them, each field typed with its distribution and a confidence, and the keys that do not fit by line, as `btstudio infer --format json` does.',
-  inputSchema: jsonSchemaOf(() => ({
+  inputs: () => ({
     keys: z.string().min(1).max(MAX_READ_BYTES).meta({ description: 'The keys, one a line.' }),
     table: z.string().min(1).max(50).optional().meta({ description: 'The table name for the design (default keys).' }),
-  })),
+  }),
   async run(args) {
     const keys = args.keys;
     if (typeof keys !== 'string' || keys.length === 0) throw new ToolInputError('keys: the keys, one a line');
@@ -377,6 +391,6 @@ const inferFromKeys: Tool = {
     if (r.code !== 0 && r.code !== 1) return commandError(r);
     return textResult(r.out.trimEnd(), JSON.parse(r.out));
   },
-};
+});
 
 export const TOOLS: readonly Tool[] = [checkDesign, lintDesign, planCapacity, simulateTable, sampleKeys, exportDesign, applyFixes, diffDesigns, inferFromKeys];
