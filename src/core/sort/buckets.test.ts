@@ -109,6 +109,23 @@ describe('sample sort of whole inputs', () => {
     expect(sampleSort(data).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
   });
 
+  it('finds lines of 255 bytes and more (their length kept as "long") around that length and far past it', () => {
+    let seed = 9;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    // Lengths on both sides of 255, with and without the bucket prefix they share (key#),
+    // some far longer, among short keys.
+    const keys = Array.from({ length: 20_000 }, (_, i) => {
+      const length = i % 7 === 0 ? 250 + rand(12) : i % 101 === 0 ? 1000 + rand(70_000) : rand(30);
+      return Buffer.from(`key#${rand(50)}#${'abcxyz'[rand(6)]!.repeat(length)}`);
+    });
+    const data = joinLines(keys);
+    expect(splittersOf(data).buckets).toBeGreaterThan(5);
+    expect(sampleSort(data, 700).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
   it('keeps every copy when most of the input is one repeated line', () => {
     const keys = [...Array.from({ length: 50_000 }, () => Buffer.from('same#key#that#repeats')), Buffer.from('a'), Buffer.from('z')];
     expect(sampleSort(joinLines(keys)).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);

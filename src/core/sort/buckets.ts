@@ -9,8 +9,9 @@
 // Every line of a bucket starts with the bytes its two splitters share (user#12, or
 // tenant0123#sensor#4): a line is kept without them, and they are written back on output.
 // On 1M keys that is a fifth to a quarter of the text not copied, sorted past or held
-// (the buffer's pages that stay unwritten take no memory). Each line's length is kept (2
-// bytes), so that a bucket finds its lines in the runs without looking for their \n.
+// (the buffer's pages that stay unwritten take no memory). Each line's length is kept (a
+// byte; 255 and more: "long"), so that a bucket finds its lines in the runs without looking
+// for their \n (but a long line's).
 //
 // Blocks are independent, so different threads may group them into one shared buffer;
 // SortedWriter then sorts and writes any range of buckets (restart() moves it to the
@@ -20,8 +21,12 @@ import { LineSorter } from './lineSorter';
 import type { Splitters } from './splitters';
 
 const NEWLINE = 10;
-/** A line length this large or larger is kept as LONG: its \n is looked for again. */
-const LONG = 0xffff;
+/**
+ * A line length this large or larger is kept as LONG: its \n is looked for again. One byte a
+ * line: keys are short (Bigtable's limit is 4 KB, most are under 100 bytes), and a byte less
+ * a line is 1 MB less held for 1M keys.
+ */
+const LONG = 0xff;
 
 /**
  * One block's lines grouped by bucket, each without its bucket's prefix: where each
@@ -39,7 +44,7 @@ export interface Grouped {
    * Each line's length as kept (without its bucket's prefix and its \n), in the order of
    * the runs; LONG: this long or longer.
    */
-  lengths: Uint16Array;
+  lengths: Uint8Array;
 }
 
 /**
@@ -52,7 +57,7 @@ export interface Layout {
   data: Uint8Array;
   runs: Uint32Array;
   firstLine: Uint32Array;
-  lengths: Uint16Array[];
+  lengths: Uint8Array[];
   blocks: number;
   buckets: number;
   /** Index (in sorted order) of each bucket's first line; one more entry than buckets. */
@@ -142,7 +147,7 @@ export class BlockGrouper {
       totals.bytes[b]! += bytes[b]! + depths[b]! * lines[b]!;
     }
     firstLine[buckets] = count;
-    const lengths = new Uint16Array(this.allocate(2 * count));
+    const lengths = new Uint8Array(this.allocate(count));
     this.place(text, from, count, data, lengths);
     return { runs, firstLine, lengths };
   }
@@ -157,7 +162,7 @@ export class BlockGrouper {
   }
 
   /** Copies the `count` lines tallied from text[from..] to their buckets' runs, and their lengths. */
-  private place(text: Uint8Array, from: number, count: number, data: Uint8Array, lengths: Uint16Array): void {
+  private place(text: Uint8Array, from: number, count: number, data: Uint8Array, lengths: Uint8Array): void {
     const { bucketOfLine, lengthOfLine, cursor, lineCursor, depths } = this;
     const src = new DataView(text.buffer, text.byteOffset, text.byteLength);
     const dst = new DataView(data.buffer, data.byteOffset, data.byteLength);
