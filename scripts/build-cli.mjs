@@ -47,27 +47,39 @@ const asciiComments = (text, file) => {
 
 export async function buildCli(outdir = `${ROOT}dist/cli`) {
   rmSync(outdir, { recursive: true, force: true });
-  const { outputFiles } = await build({
-    // sort-worker: the script of `btstudio sort`'s second thread, which loads only the sort.
-    entryPoints: { btstudio: `${ROOT}src/cli/entry.ts`, 'sort-worker': `${ROOT}src/cli/sort-worker.ts` },
-    outdir,
+  const common = {
     bundle: true,
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     sourcemap: true,
+    logLevel: 'warning',
+    write: false,
+  };
+  const { outputFiles } = await build({
+    ...common,
+    entryPoints: { btstudio: `${ROOT}src/cli/entry.ts` },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     // The Bigtable client is large and loads its protos from its own folder: keep it a package.
     // The collaboration engine stays packages too: one copy of yjs for the server and its extensions.
     external: ['@google-cloud/bigtable', '@hocuspocus/server', '@hocuspocus/extension-redis', 'yjs', 'y-protocols', 'lib0', 'crossws'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     // The code-export engines are source files loaded as text (`?raw`, as in Vite).
     plugins: [rawText, englishZod],
-    logLevel: 'warning',
-    write: false,
   });
-  for (const file of outputFiles) {
+  // `btstudio sort` (bin/btstudio.mjs goes straight to sort-main) and its second thread's
+  // script: each one file that imports no chunk, so that neither resolves and reads a dozen
+  // modules before it starts (see src/cli/sort-entry.ts). They hold their own copy of the
+  // sorting code, ~40 KB.
+  const sort = await build({
+    ...common,
+    entryPoints: { 'sort-main': `${ROOT}src/cli/sort-entry.ts`, 'sort-worker': `${ROOT}src/cli/sort-worker.ts` },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+  });
+  for (const file of [...outputFiles, ...sort.outputFiles]) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, file.path.endsWith('.mjs') ? asciiComments(file.text, file.path) : file.contents);
   }

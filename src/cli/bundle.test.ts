@@ -4,7 +4,7 @@
 // and `btstudio keys` writes the same bytes to a file as to a pipe.
 // Checked on the CLI built from this source (through its source maps for what a chunk reaches).
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,34 @@ describe('the CLI bundle', () => {
     const sources = reachableSources(sort);
     expect(sources.some((s) => s.endsWith('src/cli/sort-file.ts'))).toBe(true);
     expect(sources.filter((s) => /node_modules\/(zod|js-yaml)\/|load-design/.test(s))).toEqual([]);
+  });
+
+  it('has btstudio sort and its worker each as one file that imports no chunk, and the sort chunk without zod either', () => {
+    for (const file of ['sort-main.mjs', 'sort-worker.mjs']) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      expect(text.match(/(?:from|import) "\.\/[^"]+"/g), file).toBeNull();
+      const sources = reachableSources(file);
+      expect(sources.some((s) => s.endsWith('src/cli/sort-file.ts'))).toBe(true);
+      expect(sources.filter((s) => /node_modules\/(zod|js-yaml)\/|load-design|src\/cli\/main\.ts/.test(s))).toEqual([]);
+    }
+  });
+
+  it('runs btstudio sort from its own entry as through the CLI: output, --help, errors and exit codes', () => {
+    const input = join(mkdtempSync(join(tmpdir(), 'btstudio-sort-entry-')), 'in.txt');
+    writeFileSync(input, Buffer.from('b\na\n\xff\nab\n', 'latin1'));
+    for (const args of [
+      ['sort', input],
+      ['sort', '--help'],
+      ['sort', join(input, 'missing')],
+      ['sort', '--nope'],
+    ]) {
+      const direct = spawnSync(process.execPath, [join(dir, 'sort-main.mjs'), ...args]);
+      const viaCli = spawnSync(process.execPath, [join(dir, 'btstudio.mjs'), ...args]);
+      expect(direct.status, args.join(' ')).toBe(viaCli.status);
+      expect(direct.stdout.equals(viaCli.stdout), args.join(' ')).toBe(true);
+      expect(direct.stderr.toString(), args.join(' ')).toBe(viaCli.stderr.toString());
+    }
+    expect(spawnSync(process.execPath, [join(dir, 'sort-main.mjs'), 'sort', input]).stdout.toString('latin1')).toBe('a\nab\nb\n\xff\n');
   });
 
   it("keeps zod's English messages and leaves its other locales out", () => {

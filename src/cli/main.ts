@@ -1,11 +1,7 @@
 // btstudio: the command line over the same core as the web app.
-import { quote, UserError, write, type Io } from './io';
+import { quote, write, type Io } from './io';
+import { runCommand, type Command } from './run-command';
 import { VERSION } from './version';
-
-interface Command {
-  usage: string;
-  run(argv: string[], io: Io): Promise<number>;
-}
 
 // Commands load lazily: `btstudio sort` must not pay for zod or the key engine at start-up.
 // Each command's one-line summary lives here only (the help lists them without loading any).
@@ -67,25 +63,5 @@ export async function main(argv: string[], io: Io): Promise<number> {
     await write(io.stderr, `btstudio: unknown command ${quote(name)} (commands: ${Object.keys(COMMANDS).join(', ')}; btstudio --help lists them)\n`);
     return 2;
   }
-  const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    await write(io.stdout, command.usage + '\n');
-    return 0;
-  }
-  try {
-    return await command.run(rest, io);
-  } catch (e) {
-    if (e instanceof UserError) {
-      await write(io.stderr, `${e.message.includes('\n') ? '' : `btstudio ${name}: `}${e.message}\n`);
-      if (e.detail && process.env.BTSTUDIO_DEBUG) await write(io.stderr, `${e.detail}\n`);
-      return e.exitCode;
-    }
-    const err = e as Error;
-    await write(
-      io.stderr,
-      `btstudio ${name}: internal error: ${err.message}\n` +
-        (process.env.BTSTUDIO_DEBUG ? `${err.stack}\n` : 'Set BTSTUDIO_DEBUG=1 for details, and please report it.\n'),
-    );
-    return 70;
-  }
+  return runCommand(name, await entry.load(), rest, io);
 }

@@ -10,7 +10,7 @@
 import { fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { BlockGrouper, layoutOf, SortedWriter, type Grouped, type Layout } from '../core/sort/buckets';
+import { BlockGrouper, layoutOf, SortedWriter, type Grouped, type Layout, type Totals } from '../core/sort/buckets';
 import { sampleText, Splitters } from '../core/sort/splitters';
 
 const BLOCK = 1 << 20;
@@ -42,6 +42,8 @@ export interface Output {
   readonly fd?: number;
   /** Writes at an offset of the output file (this thread's groups), reporting errors as write does. */
   writeAt?(chunk: Uint8Array, position: number): void;
+  /** The whole output's length, announced before the threads write it at offsets: a file ends there. */
+  setLength?(length: number): void;
 }
 
 export const inWorker = !isMainThread && (workerData as { kind?: string } | null)?.kind === WORKER_KIND;
@@ -84,8 +86,9 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
     const mine = new Blocks(fd, bounds, claims, data);
     const theirs = shared ? helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data }) : undefined;
     mine.groupClaimed(splitters);
-    const grouped = [...mine.grouped, ...(((await theirs) as Block[] | undefined) ?? [])].sort((a, b) => a.block - b.block);
-    const layout = layoutOf(data, grouped, splitters);
+    const other = (await theirs) as Grouping | undefined;
+    const grouped = [...mine.grouped, ...(other?.grouped ?? [])].sort((a, b) => a.block - b.block);
+    const layout = layoutOf(data, grouped, splitters, other ? [mine.totals!, other.totals] : [mine.totals!]);
     if (helper && shared) await sortAndWrite(layout, out, helper, claims);
     else await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
   } finally {
@@ -101,6 +104,7 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
 async function sortAndWrite(layout: Layout, out: Output, helper: Helper, claims: Int32Array): Promise<void> {
   const fd = out.fd;
   if (fd !== undefined && fstatSync(fd).isFile()) {
+    out.setLength?.(layout.byteBase[layout.buckets]!);
     const theirs = helper.call({ op: 'write', layout, fd, claims });
     writeClaimed(layout, claims, out.writeAt?.bind(out) ?? writerAt(fd));
     await theirs;
@@ -148,9 +152,16 @@ interface Block extends Grouped {
   block: number;
 }
 
+/** What a thread grouped: its blocks, and its grouper's totals. */
+interface Grouping {
+  grouped: Block[];
+  totals: Totals;
+}
+
 /** One thread's end of the blocks: it reads and groups the blocks it claims. */
 class Blocks {
   readonly grouped: Block[] = [];
+  totals: Totals | undefined;
 
   constructor(
     private readonly fd: number,
@@ -162,6 +173,7 @@ class Blocks {
   groupClaimed(splitters: Splitters): void {
     const shared = this.data.buffer instanceof SharedArrayBuffer;
     const grouper = new BlockGrouper(splitters, shared ? (n) => new SharedArrayBuffer(n) : undefined);
+    this.totals = grouper.totals;
     const last = this.bounds.length - 2;
     for (;;) {
       const block = Atomics.add(this.claims, 0, 1);
@@ -193,12 +205,17 @@ function changed(): Error {
   return new Error('the input changed while it was being read');
 }
 
+/** Node's own Latin-1 decoding: a byte becomes the UTF-16 unit of the same value. */
+export function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
 function splittersOf(fd: number, size: number): Splitters {
   const sample = sampleText(size, (offset, length) => {
     const bytes = Buffer.allocUnsafe(length);
     return bytes.subarray(0, readSync(fd, bytes, 0, length, offset));
   });
-  return Splitters.fromSample(sample, size);
+  return Splitters.fromSample(sample, size, latin1);
 }
 
 /**
@@ -282,7 +299,7 @@ export function serve(): void {
       if (request.op === 'group') {
         const blocks = new Blocks(request.fd, request.bounds, request.claims, request.data);
         blocks.groupClaimed(Splitters.fromParts(request.splitters));
-        value = blocks.grouped;
+        value = { grouped: blocks.grouped, totals: blocks.totals! } satisfies Grouping;
       } else if (request.op === 'sort') {
         new SortedWriter(request.layout, request.order, request.from, request.to, false, new Uint8Array(0)).sortAll();
       } else {

@@ -73,6 +73,14 @@ describe('btstudio sort on two threads', () => {
       const toFile = spawnSync(process.execPath, [cli, 'sort', path, '-o', `${path}.out`], { env });
       expect(toFile.stderr.toString()).toBe('');
       expect(readFileSync(`${path}.out`).equals(expected)).toBe(true);
+      // Over an existing file, longer than the output: written over, and cut to the output.
+      writeFileSync(`${path}.over`, Buffer.alloc(input.length + 100_000, 0x78));
+      spawnSync(process.execPath, [cli, 'sort', path, '-o', `${path}.over`], { env });
+      expect(readFileSync(`${path}.over`).equals(expected)).toBe(true);
+      // Its own input as the output: read whole before any of it is written over.
+      writeFileSync(`${path}.self`, input);
+      spawnSync(process.execPath, [cli, 'sort', `${path}.self`, '-o', `${path}.self`], { env });
+      expect(readFileSync(`${path}.self`).equals(expected)).toBe(true);
       const toPipe = spawnSync(process.execPath, [cli, 'sort', path], { env, maxBuffer: 64 << 20 });
       expect(toPipe.status).toBe(0);
       expect(toPipe.stdout.equals(expected)).toBe(true);

@@ -242,4 +242,22 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // hdd-reads printed 10240005175781250 HDD nodes (a fuzz round: 1.1e21): node counts past
+    // what one cluster holds are said as "over 1,000", at the per-node rate the design gives.
+    name: 'HDD point reads of 100 MiB rows at 10^9 reads/s on nodes that read 0.01 rows/s',
+    design: {
+      format: v1,
+      name: 'hdd reads past any cluster',
+      cluster: { nodes: 1, storage: 'hdd', nodeCapacity: { readsPerSecond: 0.01 } },
+      tables: [
+        {
+          name: 'blobs',
+          rowKey: { template: '{id}', fields: { id: { type: 'uuid' } } },
+          families: [{ name: 'f', columns: [{ qualifier: 'body', valueBytes: 104857600 }] }],
+          queries: [{ name: 'one blob', match: { id: 'eq' }, perSecond: 1000000000 }],
+        },
+      ],
+    },
+  },
 ];

@@ -53,6 +53,22 @@ describe('btstudio sort', () => {
     expect(readFileSync(path, 'utf8')).toBe('a\nb\nc\n');
   });
 
+  it('writes over an existing -o file and cuts it to the output, longer or shorter than before', async () => {
+    const input = file('c\nb\na\n');
+    const longer = file('x'.repeat(100_000));
+    expect(await sort([input, '-o', longer])).toMatchObject({ code: 0, err: '' });
+    expect(readFileSync(longer, 'utf8')).toBe('a\nb\nc\n');
+    const shorter = file('z');
+    expect(await sort([input, '-o', shorter])).toMatchObject({ code: 0, err: '' });
+    expect(readFileSync(shorter, 'utf8')).toBe('a\nb\nc\n');
+    // Empty input, from a file and from standard input: an empty file.
+    expect(await sort([file(''), '-o', longer])).toMatchObject({ code: 0, err: '' });
+    expect(readFileSync(longer, 'utf8')).toBe('');
+    writeFileSync(longer, 'old text');
+    expect(await sort(['--escaped', '-o', longer], 'b\na\n')).toMatchObject({ code: 0, err: '' });
+    expect(readFileSync(longer, 'utf8')).toBe('a\nb\n');
+  });
+
   it('decodes \\xNN and \\\\ with --escaped and writes unprintable bytes escaped', async () => {
     const r = await sort(['--escaped'], 'b\\x00\na\\\\\n\\xFF\n\\x0a\nplain \u00e9\n');
     expect(r).toMatchObject({ code: 0, err: '' });

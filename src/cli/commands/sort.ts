@@ -2,13 +2,13 @@
 // Raw lines take the sample-sort fast path (core/sort/buckets.ts; for a regular file,
 // ../sort-file.ts, on two threads when it is 32 MiB or more); escaped keys, which may hold
 // \n once decoded, take the plain line-index sort.
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { sortedChunks, type SortedWriter } from '../../core/sort/buckets';
 import { sortLineIndex, splitLines } from '../../core/sort/byteSort';
 import { escapeKey, unescapeBytes } from '../../core/sort/escape';
 import { sampleText, Splitters } from '../../core/sort/splitters';
 import { parseFlags, UserError, write, type Io } from '../io';
-import { canUseThreads, sortFile, type Output } from '../sort-file';
+import { canUseThreads, latin1, sortFile, type Output } from '../sort-file';
 
 export const usage = `usage: btstudio sort [FILE] [--escaped] [-o OUT]
 
@@ -74,7 +74,7 @@ function sortInMemory(blocks: Buffer[]): SortedWriter {
     const at = offset - offsets[i]!;
     return blocks[i]!.subarray(at, at + length);
   });
-  return sortedChunks(blocks, Splitters.fromSample(sample, size));
+  return sortedChunks(blocks, Splitters.fromSample(sample, size, latin1));
 }
 
 /**
@@ -125,6 +125,7 @@ async function sortNamedFile(file: string, openOut: () => Sink): Promise<void> {
     get fd() {
       return (out ??= openOut()).fd;
     },
+    setLength: (length) => (out ??= openOut()).setLength?.(length),
   };
   let whole: Buffer[] | undefined;
   const fd = openInput(file);
@@ -138,7 +139,7 @@ async function sortNamedFile(file: string, openOut: () => Sink): Promise<void> {
     closeSync(fd);
   }
   if (whole) await writeSorted(sortInMemory(whole), lazy);
-  out ??= openOut(); // an empty input still creates (truncates) the output file
+  out ??= openOut(); // an empty input still creates the output file (emptied when closed)
 }
 
 async function sortEscaped(text: Uint8Array, openOut: () => Sink): Promise<void> {
@@ -239,10 +240,19 @@ interface Sink extends Output {
 class FileSink implements Sink {
   /** Public: a worker thread writes its part of the output through it, at offsets. */
   fd: number;
+  /** Whether it is a regular file, which is cut to the output's length when closed. */
+  private readonly regular: boolean;
+  /** The output's length so far: what was written, or announced by setLength. */
+  private length = 0;
+  private written = 0;
 
   constructor(readonly path: string) {
     try {
-      this.fd = openSync(path, 'w');
+      // Opened without truncating: an existing file is written over and cut to the output's
+      // length when closed. Truncating on open frees the old file's pages, which the new
+      // content then takes again (about 11 ms for 44 MB here), before the first byte is written.
+      this.fd = openSync(path, constants.O_WRONLY | constants.O_CREAT, 0o666);
+      this.regular = fstatSync(this.fd).isFile();
     } catch (e) {
       throw new UserError(`${path}: ${ioMessage(e) ?? 'cannot write'}`);
     }
@@ -254,6 +264,8 @@ class FileSink implements Sink {
     } catch (e) {
       throw new UserError(`${this.path}: ${ioMessage(e) ?? 'cannot write'}`);
     }
+    this.written += chunk.length;
+    this.length = Math.max(this.length, this.written);
   }
 
   writeAt(chunk: Uint8Array, position: number): void {
@@ -262,15 +274,32 @@ class FileSink implements Sink {
     } catch (e) {
       throw new UserError(`${this.path}: ${ioMessage(e) ?? 'cannot write'}`);
     }
+    this.length = Math.max(this.length, position + chunk.length);
+  }
+
+  setLength(length: number): void {
+    this.length = Math.max(this.length, length);
   }
 
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
+    if (this.fd < 0) return;
+    const fd = this.fd;
     this.fd = -1;
+    try {
+      if (this.regular) ftruncateSync(fd, this.length);
+    } catch (e) {
+      throw new UserError(`${this.path}: ${ioMessage(e) ?? 'cannot write'}`);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   abort(): void {
-    this.close();
+    try {
+      this.close();
+    } catch {
+      // already failing: the first error is the one reported
+    }
   }
 }
 

@@ -25,6 +25,19 @@ ruleTester(rule, {
       fixed: (d) => expect(d.cluster?.storage).toBe('ssd'),
     },
     {
+      name: 'past what one cluster holds, the counts are said as over 1,000 nodes, not as a figure',
+      yaml: eventsDesign(1000, 4, 'hdd', point(', perSecond: 10000000')),
+      findings: [
+        {
+          messageId: 'slow',
+          path: 'tables[0].queries',
+          severity: 'error',
+          message: /10,000,000 reads\/s of events take over 1,000 HDD nodes at 500 reads\/s each \(\d+ on SSD\)/,
+        },
+      ],
+      fixed: (d) => expect(d.cluster?.storage).toBe('ssd'),
+    },
+    {
       name: 'a point read on HDD with no rate: say what to declare',
       yaml: eventsDesign(1000, 4, 'hdd', point('')),
       findings: [{ messageId: 'undeclared', path: 'tables[0].queries[0]', severity: 'info', message: /declare its rate/ }],

@@ -50,7 +50,12 @@ function sampleSort(data: Uint8Array, blockLines = 1000, bucketsFor = data.lengt
   const grouped = new Uint8Array(data.length + 1);
   // Either grouper takes any block; the second takes every third one, out of order.
   const results: Grouped[] = blocks.map(([from, to], k) => groupers[k % 3 === 2 ? 1 : 0]!.group(data, from, to, grouped, from));
-  const layout = layoutOf(grouped, results, splitters);
+  const layout = layoutOf(
+    grouped,
+    results,
+    splitters,
+    groupers.map((g) => g.totals),
+  );
   const middle = splitters.buckets >> 1;
   const order = new Uint32Array(layout.lineBase[splitters.buckets]! - layout.lineBase[middle]!);
   new SortedWriter(layout, order, middle, splitters.buckets).sortAll();
@@ -102,6 +107,23 @@ describe('sample sort of whole inputs', () => {
     const data = joinLines(keys);
     expect(splittersOf(data).buckets).toBeGreaterThan(5);
     expect(sampleSort(data).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
+  });
+
+  it('finds lines of 255 bytes and more (their length kept as "long") around that length and far past it', () => {
+    let seed = 9;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    // Lengths on both sides of 255, with and without the bucket prefix they share (key#),
+    // some far longer, among short keys.
+    const keys = Array.from({ length: 20_000 }, (_, i) => {
+      const length = i % 7 === 0 ? 250 + rand(12) : i % 101 === 0 ? 1000 + rand(70_000) : rand(30);
+      return Buffer.from(`key#${rand(50)}#${'abcxyz'[rand(6)]!.repeat(length)}`);
+    });
+    const data = joinLines(keys);
+    expect(splittersOf(data).buckets).toBeGreaterThan(5);
+    expect(sampleSort(data, 700).equals(joinLines([...keys].sort(byBufferCompare)))).toBe(true);
   });
 
   it('keeps every copy when most of the input is one repeated line', () => {
@@ -180,7 +202,13 @@ describe('sample sort of whole inputs', () => {
     // "zzz", "b", "a", "c", "d" (no \n: it gets one) from offset 4 on: b a | c | zzz d
     expect(Buffer.from(data).toString()).toBe('....b\na\nc\nzzz\nd\n');
     expect([...g.runs]).toEqual([4, 8, 10, 16]);
-    expect([...g.lines]).toEqual([2, 1, 2]);
+    expect([...g.firstLine]).toEqual([0, 2, 3, 5]); // 2, 1 and 2 lines
+    // Its grouper's totals: lines, and bytes with the prefixes (none here) and the \n.
+    const grouper = new BlockGrouper(splitters);
+    grouper.group(text, 2, text.length, new Uint8Array(16), 4);
+    grouper.group(Buffer.from('c\ne\n'), 0, 4, new Uint8Array(16), 0);
+    expect([...grouper.totals.lines]).toEqual([2, 2, 3]);
+    expect([...grouper.totals.bytes]).toEqual([4, 4, 8]);
   });
 
   it('keeps the lines of a bucket without the prefix its splitters share, and writes it back, also around a long line', () => {
@@ -190,14 +218,15 @@ describe('sample sort of whole inputs', () => {
     const lines = ['user#25', 'user#2', long, 'user#21', 'a', 'user#29', 'zz'];
     const text = Buffer.from(lines.join('\n') + '\n');
     const data = new Uint8Array(text.length + 1);
-    const g = new BlockGrouper(splitters).group(text, 0, text.length, data, 0);
+    const grouper = new BlockGrouper(splitters);
+    const g = grouper.group(text, 0, text.length, data, 0);
     // Bucket 1's four lines (user#2 sorts before user#20) take 5 bytes less each.
     const inBucket1 = lines.filter((l) => l >= 'user#20' && l < 'user#30');
     expect(inBucket1).toHaveLength(4);
     expect(g.runs[2]! - g.runs[1]!).toBe(inBucket1.reduce((n, l) => n + l.length - 5 + 1, 0));
     expect(g.runs[3]).toBe(text.length - 4 * 5); // and the end of the buffer is left unwritten
     expect(Buffer.from(data.subarray(g.runs[1]!, g.runs[1]! + 3)).toString()).toBe('25\n');
-    const layout = layoutOf(data, [g], splitters);
+    const layout = layoutOf(data, [g], splitters, [grouper.totals]);
     const expected = joinLines([...lines].sort().map((l) => Buffer.from(l)));
     expect(layout.byteBase[splitters.buckets]).toBe(expected.length);
     // A chunk of 16 bytes: the long line goes out as its prefix, then the rest.

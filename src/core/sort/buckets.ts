@@ -9,8 +9,9 @@
 // Every line of a bucket starts with the bytes its two splitters share (user#12, or
 // tenant0123#sensor#4): a line is kept without them, and they are written back on output.
 // On 1M keys that is a fifth to a quarter of the text not copied, sorted past or held
-// (the buffer's pages that stay unwritten take no memory). Each line's length is kept (2
-// bytes), so that a bucket finds its lines in the runs without looking for their \n.
+// (the buffer's pages that stay unwritten take no memory). Each line's length is kept (a
+// byte; 255 and more: "long"), so that a bucket finds its lines in the runs without looking
+// for their \n (but a long line's).
 //
 // Blocks are independent, so different threads may group them into one shared buffer;
 // SortedWriter then sorts and writes any range of buckets (restart() moves it to the
@@ -20,8 +21,12 @@ import { LineSorter } from './lineSorter';
 import type { Splitters } from './splitters';
 
 const NEWLINE = 10;
-/** A line length this large or larger is kept as LONG: its \n is looked for again. */
-const LONG = 0xffff;
+/**
+ * A line length this large or larger is kept as LONG: its \n is looked for again. One byte a
+ * line: keys are short (Bigtable's limit is 4 KB, most are under 100 bytes), and a byte less
+ * a line is 1 MB less held for 1M keys.
+ */
+const LONG = 0xff;
 
 /**
  * One block's lines grouped by bucket, each without its bucket's prefix: where each
@@ -30,13 +35,16 @@ const LONG = 0xffff;
 export interface Grouped {
   /** Offsets in the shared buffer: bucket b's lines are [runs[b], runs[b + 1]). */
   runs: Uint32Array;
-  /** Lines of each bucket. */
-  lines: Uint32Array;
+  /**
+   * Where each bucket's lines start among the block's lines (their lengths), and the
+   * block's line count last: bucket b has firstLine[b + 1] - firstLine[b] lines.
+   */
+  firstLine: Uint32Array;
   /**
    * Each line's length as kept (without its bucket's prefix and its \n), in the order of
    * the runs; LONG: this long or longer.
    */
-  lengths: Uint16Array;
+  lengths: Uint8Array;
 }
 
 /**
@@ -49,7 +57,7 @@ export interface Layout {
   data: Uint8Array;
   runs: Uint32Array;
   firstLine: Uint32Array;
-  lengths: Uint16Array[];
+  lengths: Uint8Array[];
   blocks: number;
   buckets: number;
   /** Index (in sorted order) of each bucket's first line; one more entry than buckets. */
@@ -65,8 +73,19 @@ export interface Layout {
   prefixStart: Uint32Array;
 }
 
+/** What one BlockGrouper has grouped, per bucket: lines, and bytes of output (prefixes included). */
+export interface Totals {
+  lines: Uint32Array;
+  bytes: Float64Array;
+}
+
 /** Groups blocks of input by bucket, each into its place in a shared buffer; one per thread. */
 export class BlockGrouper {
+  /**
+   * The sums over every block this grouper has grouped, kept as it goes, so that the layout
+   * of all blocks is a sum per bucket over the groupers, not over the blocks.
+   */
+  readonly totals: Totals;
   private bucketOfLine = new Uint16Array(1 << 14);
   private lengthOfLine = new Uint32Array(1 << 14);
   private readonly bytes: Uint32Array;
@@ -84,6 +103,7 @@ export class BlockGrouper {
     this.cursor = new Uint32Array(splitters.buckets);
     this.lineCursor = new Uint32Array(splitters.buckets);
     this.depths = splitters.depths();
+    this.totals = { lines: new Uint32Array(splitters.buckets), bytes: new Float64Array(splitters.buckets) };
   }
 
   /**
@@ -114,16 +134,22 @@ export class BlockGrouper {
       pos = nl + 1;
     }
     const runs = new Uint32Array(buckets + 1);
+    const firstLine = new Uint32Array(buckets + 1);
+    const totals = this.totals;
     runs[0] = at;
     for (let b = 0, line = 0; b < buckets; b++) {
       cursor[b] = runs[b]!;
       runs[b + 1] = runs[b]! + bytes[b]!;
       lineCursor[b] = line;
+      firstLine[b] = line;
       line += lines[b]!;
+      totals.lines[b]! += lines[b]!;
+      totals.bytes[b]! += bytes[b]! + depths[b]! * lines[b]!;
     }
-    const lengths = new Uint16Array(this.allocate(2 * count));
+    firstLine[buckets] = count;
+    const lengths = new Uint8Array(this.allocate(count));
     this.place(text, from, count, data, lengths);
-    return { runs, lines, lengths };
+    return { runs, firstLine, lengths };
   }
 
   private grow(): void {
@@ -136,7 +162,7 @@ export class BlockGrouper {
   }
 
   /** Copies the `count` lines tallied from text[from..] to their buckets' runs, and their lengths. */
-  private place(text: Uint8Array, from: number, count: number, data: Uint8Array, lengths: Uint16Array): void {
+  private place(text: Uint8Array, from: number, count: number, data: Uint8Array, lengths: Uint8Array): void {
     const { bucketOfLine, lengthOfLine, cursor, lineCursor, depths } = this;
     const src = new DataView(text.buffer, text.byteOffset, text.byteLength);
     const dst = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -154,35 +180,33 @@ export class BlockGrouper {
   }
 }
 
-/** The Layout of blocks grouped (in block order) into `data` by BlockGroupers of these splitters. */
-export function layoutOf(data: Uint8Array, grouped: readonly Grouped[], splitters: Splitters): Layout {
+/**
+ * The Layout of blocks grouped (in block order) into `data` by BlockGroupers of these
+ * splitters; `totals`: each of those groupers' totals.
+ */
+export function layoutOf(data: Uint8Array, grouped: readonly Grouped[], splitters: Splitters, totals: readonly Totals[]): Layout {
   const depths = splitters.depths();
   const { text: prefixText, start: prefixStart } = splitters.prefixes();
   const blocks = grouped.length;
-  const buckets = blocks > 0 ? grouped[0]!.lines.length : 0;
+  const buckets = splitters.buckets;
   const runs = new Uint32Array(blocks * (buckets + 1));
   const firstLine = new Uint32Array(blocks * (buckets + 1));
   grouped.forEach((g, k) => {
     runs.set(g.runs, k * (buckets + 1));
-    for (let b = 0, line = 0; b < buckets; b++) {
-      firstLine[k * (buckets + 1) + b] = line;
-      line += g.lines[b]!;
-    }
+    firstLine.set(g.firstLine, k * (buckets + 1));
   });
   const lineBase = new Uint32Array(buckets + 1);
   const byteBase = new Float64Array(buckets + 1);
-  let lines = 0;
-  let bytes = 0;
-  for (let b = 0; b < buckets; b++) {
-    lineBase[b] = lines;
-    byteBase[b] = bytes;
-    for (const g of grouped) {
-      lines += g.lines[b]!;
-      bytes += g.runs[b + 1]! - g.runs[b]! + depths[b]! * g.lines[b]!;
+  for (const t of totals) {
+    for (let b = 0; b < buckets; b++) {
+      lineBase[b + 1]! += t.lines[b]!;
+      byteBase[b + 1]! += t.bytes[b]!;
     }
   }
-  lineBase[buckets] = lines;
-  byteBase[buckets] = bytes;
+  for (let b = 0; b < buckets; b++) {
+    lineBase[b + 1]! += lineBase[b]!;
+    byteBase[b + 1]! += byteBase[b]!;
+  }
   return { data, runs, firstLine, lengths: grouped.map((g) => g.lengths), blocks, buckets, lineBase, byteBase, depths, prefixText, prefixStart };
 }
 
@@ -386,5 +410,5 @@ export function sortedChunks(blocks: Uint8Array[], splitters: Splitters): Sorted
     at += block.length;
     blocks[i] = new Uint8Array(0);
   }
-  return new SortedWriter(layoutOf(data, grouped, splitters), null, 0, splitters.buckets);
+  return new SortedWriter(layoutOf(data, grouped, splitters, [grouper.totals]), null, 0, splitters.buckets);
 }

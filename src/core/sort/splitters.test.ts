@@ -72,3 +72,55 @@ describe('Splitters.bucketOf', () => {
     }
   });
 });
+
+describe('Splitters.fromSample', () => {
+  /** Splitters by definition: the sample's lines in Buffer.compare order, at even quantiles, repeats dropped. */
+  function expectedSplitters(lines: Buffer[], want: number): Buffer[] {
+    const sorted = [...lines].sort(Buffer.compare);
+    const picked: Buffer[] = [];
+    for (let q = 1; q < want; q++) {
+      const line = sorted[Math.floor((q * sorted.length) / want)]!;
+      if (picked.length === 0 || !picked[picked.length - 1]!.equals(line)) picked.push(line);
+    }
+    return picked;
+  }
+
+  const nodeLatin1 = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+  it('picks lines at quantiles of byte order, every byte value included (0x80-0x9f too), with either Latin-1 decoding (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.uint8Array({ maxLength: 20 }).map((a) => Buffer.from(a.map((b) => (b === 10 ? 0x85 : b)))),
+          { minLength: 1, maxLength: 200 },
+        ),
+        fc.integer({ min: 1, max: 64 }),
+        fc.boolean(),
+        (lines, want, finalNewline) => {
+          // An empty last line without its \n is no line at all.
+          fc.pre(finalNewline || lines[lines.length - 1]!.length > 0);
+          const body = Buffer.concat(lines.flatMap((l, i) => (i + 1 < lines.length || finalNewline ? [l, Buffer.from('\n')] : [l])));
+          const expected = expectedSplitters(lines, Math.min(want, lines.length));
+          for (const latin1 of [undefined, nodeLatin1]) {
+            const [text, starts] = Splitters.fromSample(body, want * 128 * 1024, latin1).parts();
+            const picked = Array.from({ length: starts.length - 1 }, (_, i) => Buffer.from(text.subarray(starts[i]!, starts[i + 1]!)));
+            expect(picked).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads no empty line after a trailing newline, and keeps empty lines inside', () => {
+    const parts = (sample: string): string[] => {
+      const [text, starts] = Splitters.fromSample(Buffer.from(sample), 100 * 128 * 1024).parts();
+      return Array.from({ length: starts.length - 1 }, (_, i) => Buffer.from(text.subarray(starts[i]!, starts[i + 1]!)).toString());
+    };
+    // Three lines, one empty: two splitters, the empty line first.
+    expect(parts('b\n\na\n')).toEqual(['a', 'b']);
+    expect(parts('b\n\na')).toEqual(['a', 'b']);
+    expect(parts('\nb\n')).toEqual(['b']);
+    expect(parts('')).toEqual([]);
+  });
+});

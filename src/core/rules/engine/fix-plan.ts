@@ -77,7 +77,7 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
   for (let pass = 0; pass < MAX_PASSES && applied.length < maxSteps; pass++) {
     let capacityApplied = false;
     for (const phase of [0, 1, 2] as const) {
-      // Findings whose fix led back to a design already seen are skipped for the rest of the phase.
+      // Proposals that led back to a design already seen are skipped for the rest of the phase.
       const skipped = new Set<string>();
       while (applied.length < maxSteps) {
         const next = lint(current).findings.find((f) => f.fix && wanted(f) && fixPhase(f.rule) === phase && !skipped.has(findingKey(f)));
@@ -109,4 +109,8 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
   return { design: current, applied, withheld, cycles, decisions };
 }
 
-const findingKey = (f: Finding) => `${f.rule}|${f.messageId}|${f.path.join('.')}`;
+/**
+ * A proposal: the finding and the fix it offers. A finding whose fix was skipped (it led back to
+ * a design already seen) is considered again when a later fix changes what it proposes.
+ */
+const findingKey = (f: Finding) => `${f.rule}|${f.messageId}|${f.path.join('.')}|${f.fix ?? ''}`;
