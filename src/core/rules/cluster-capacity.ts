@@ -9,7 +9,8 @@ import { becauseText, clusterName, declaredText, nodesText, percentText } from '
 import { DEFAULT_NODES, type Design } from '../model/schema';
 import { nodesPath, withClusterNodes } from '../model/instance';
 import type { PathPart } from '../model/positions';
-import { defineVisitorRule, type FixProposal } from './types';
+import type { FixProposal } from './types';
+import { defineCapacityPlanRule } from './support/frames';
 import type { DesignAnalysis } from '../analysis/design';
 import { formatCount } from '../units';
 
@@ -58,7 +59,7 @@ export function clusterCountFix(design: Design, analysis: DesignAnalysis, path: 
   return { fix: { label: fixLabel(design, c), apply } };
 }
 
-export default defineVisitorRule({
+export default defineCapacityPlanRule({
   meta: {
     id: 'cluster-capacity',
     severity: 'warning',
@@ -75,40 +76,36 @@ export default defineVisitorRule({
       none: 'no cluster is declared, so Bigtable\'s default of 3 nodes is assumed; the design needs {recommended} ({because}), mostly for {top}: {advice} ("Plan your capacity").',
     },
     fixable: true,
-    readsInstance: true,
   },
-  create: ({ design, analysis, report }) => ({
-    design() {
-      const plan = planCapacity(design, analysis);
-      plan.clusterPlans.forEach((c, ci) => {
-        if (c.load.total <= 0) return;
-        const top = plan.topCost ? plan.topCost.text : 'the load';
-        const data = {
-          cluster: clusterName(c),
-          declared: declaredText(c),
-          recommended: nodesText(c.need.recommended),
-          because: becauseText(c),
-          top,
-          advice: adviceFor(plan, c),
-          utilization: percentText(c.utilization.cpu),
-          target: percentText(c.cpuTarget),
-          parts: parts(c.load),
-        };
-        const path = clusterPath(design, ci, c);
-        if (c.declared === 'none') {
-          if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
-            report({
-              path: nodesPath(design),
-              messageId: 'none',
-              severity: 'info',
-              data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
-              ...clusterCountFix(design, analysis, nodesPath(design), c),
-            });
-          return;
-        }
-        if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...clusterCountFix(design, analysis, path, c) });
-        else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...clusterCountFix(design, analysis, path, c) });
-      });
-    },
-  }),
+  plan(plan, { design, analysis, report }) {
+    plan.clusterPlans.forEach((c, ci) => {
+      if (c.load.total <= 0) return;
+      const top = plan.topCost ? plan.topCost.text : 'the load';
+      const data = {
+        cluster: clusterName(c),
+        declared: declaredText(c),
+        recommended: nodesText(c.need.recommended),
+        because: becauseText(c),
+        top,
+        advice: adviceFor(plan, c),
+        utilization: percentText(c.utilization.cpu),
+        target: percentText(c.cpuTarget),
+        parts: parts(c.load),
+      };
+      const path = clusterPath(design, ci, c);
+      if (c.declared === 'none') {
+        if (c.need.recommended > DEFAULT_NODES || c.cpuState !== 'ok')
+          report({
+            path: nodesPath(design),
+            messageId: 'none',
+            severity: 'info',
+            data: { ...data, advice: c.need.recommended <= MAX_CLUSTER_NODES ? `declare ${nodesText(c.need.recommended)} (cluster.nodes)` : data.advice },
+            ...clusterCountFix(design, analysis, nodesPath(design), c),
+          });
+        return;
+      }
+      if (c.cpuState === 'over') report({ path, messageId: 'over', severity: 'error', data, ...clusterCountFix(design, analysis, path, c) });
+      else if (c.cpuState === 'target') report({ path, messageId: 'target', data, ...clusterCountFix(design, analysis, path, c) });
+    });
+  },
 });

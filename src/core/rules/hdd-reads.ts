@@ -2,15 +2,15 @@
 // Google advises SSD unless the workload is batch scans or rarely read data ("Choose between
 // SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
-import { planCapacity, tableLoad } from '../capacity/capacity-plan';
+import { tableLoad } from '../capacity/capacity-plan';
 import { nodeCountText } from '../capacity/bounds';
 import { NODE_FIGURES } from '../analysis/cluster';
 import { formatCount, formatFigure } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
-import { defineVisitorRule } from './types';
+import { defineCapacityPlanRule } from './support/frames';
 import { capacityPlanReads } from './support/capacity-plan-reads';
 
-export default defineVisitorRule({
+export default defineCapacityPlanRule({
   meta: {
     id: 'hdd-reads',
     severity: 'warning',
@@ -21,45 +21,41 @@ export default defineVisitorRule({
         'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
-    readsInstance: true,
     reads: capacityPlanReads,
   },
-  create: ({ design, analysis, report }) => ({
-    design() {
-      const plan = planCapacity(design, analysis);
-      const { model } = plan;
-      if (model.storage !== 'hdd') return;
-      for (const w of plan.workload.tables) {
-        const reads = tableLoad(w, model.capacity).reads;
-        const perSecond = w.pointReadsPerSecond + w.scansPerSecond;
-        if (perSecond > 0 && reads > model.nodes * model.cpuTarget) {
-          const ssd = tableLoad(w, NODE_FIGURES.ssd).reads;
-          report({
-            table: w.index,
-            path: ['queries'],
-            messageId: 'slow',
-            severity: reads > model.nodes ? 'error' : 'warning',
-            data: {
-              table: w.table,
-              reads: formatCount(perSecond),
-              hdd: nodeCountText(Math.ceil(reads - 1e-9)),
-              perNode: model.capacity.readsPerSecond >= 1000 ? formatCount(model.capacity.readsPerSecond) : formatFigure(model.capacity.readsPerSecond),
-              ssd: nodeCountText(Math.max(1, Math.ceil(ssd - 1e-9))),
-            },
-            // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
-            fix: {
-              label: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
-              apply: () => (instanceOf(design).storage !== 'hdd' ? null : withStorage(design, 'ssd')),
-            },
-          });
-          continue;
-        }
-        for (const q of w.queries) {
-          if (q.kind === 'point' && q.perSecond === null) {
-            report({ table: w.index, path: ['queries', q.index], messageId: 'undeclared', severity: 'info', data: { table: w.table, query: q.query } });
-          }
+  plan(plan, { design, report }) {
+    const { model } = plan;
+    if (model.storage !== 'hdd') return;
+    for (const w of plan.workload.tables) {
+      const reads = tableLoad(w, model.capacity).reads;
+      const perSecond = w.pointReadsPerSecond + w.scansPerSecond;
+      if (perSecond > 0 && reads > model.nodes * model.cpuTarget) {
+        const ssd = tableLoad(w, NODE_FIGURES.ssd).reads;
+        report({
+          table: w.index,
+          path: ['queries'],
+          messageId: 'slow',
+          severity: reads > model.nodes ? 'error' : 'warning',
+          data: {
+            table: w.table,
+            reads: formatCount(perSecond),
+            hdd: nodeCountText(Math.ceil(reads - 1e-9)),
+            perNode: model.capacity.readsPerSecond >= 1000 ? formatCount(model.capacity.readsPerSecond) : formatFigure(model.capacity.readsPerSecond),
+            ssd: nodeCountText(Math.max(1, Math.ceil(ssd - 1e-9))),
+          },
+          // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
+          fix: {
+            label: `Set ${design.instance ? 'instance' : 'cluster'}.storage to ssd`,
+            apply: () => (instanceOf(design).storage !== 'hdd' ? null : withStorage(design, 'ssd')),
+          },
+        });
+        continue;
+      }
+      for (const q of w.queries) {
+        if (q.kind === 'point' && q.perSecond === null) {
+          report({ table: w.index, path: ['queries', q.index], messageId: 'undeclared', severity: 'info', data: { table: w.table, query: q.query } });
         }
       }
-    },
-  }),
+    }
+  },
 });

@@ -1,7 +1,9 @@
 // Rule frames for the common visits, as types.ts's defineTableRule is for tables: a rule that looks
-// at each key field, at each column of each family, or only at tables whose key template has a
-// layout is written as that one visit (with the context), not as a create() returning it.
+// at each key field, at each column of each family, only at tables whose key template has a
+// layout, or at the design's capacity plan is written as that one visit (with the context), not
+// as a create() returning it.
 import type { FieldInfo, TableAnalysis } from '../../analysis/design';
+import { planCapacity, type CapacityPlanDetail } from '../../capacity/capacity-plan';
 import type { KeyLayout } from '../../keys/template';
 import type { PathPart } from '../../model/positions';
 import type { Column, Family } from '../../model/schema';
@@ -41,5 +43,16 @@ export function defineLayoutRule(rule: { meta: RuleMeta; table(t: LaidOutTable, 
         if (t.layout) rule.table(t as LaidOutTable, ctx);
       },
     }),
+  };
+}
+
+/**
+ * A rule that judges the design's capacity plan (capacity/capacity-plan.ts): one design() visit
+ * given the plan. The plan is sized for the instance's clusters, so the rule reads the instance.
+ */
+export function defineCapacityPlanRule(rule: { meta: RuleMeta; plan(plan: CapacityPlanDetail, ctx: VisitorContext): void }): Rule {
+  return {
+    meta: { ...rule.meta, readsInstance: true },
+    create: (ctx) => ({ design: () => rule.plan(planCapacity(ctx.design, ctx.analysis), ctx) }),
   };
 }
