@@ -85,5 +85,9 @@ describe('the scanner', () => {
     const estimates = (g: number) => ({ command: 'lint design.yaml --format json', code_text: false, out: `{"estimates": [{"growthPerMonth": ${g}}]}` });
     expect(boundProblems(estimates(1.07e16))).toEqual([]);
     expect(boundProblems(estimates(2e16))).toHaveLength(1);
+    // A simulated key is the user's bytes (a fuzz round took a heatmap row's key 8e033323 for a figure).
+    const sim = { command: 'simulate() of table t on 3 nodes', code_text: false };
+    expect(boundProblems({ ...sim, out: '{"hottestRange": {"start": "8e33323", "end": "9e44"}}\n8e033323 |@@%%..|\n9e44 cd |@@@@  |' })).toEqual([]);
+    expect(boundProblems({ ...sim, out: '{"hottestRange": {"start": "a"}, "note": "8e33 writes"}\nmax rate    8e33 writes/s' })).toHaveLength(2);
   });
 });

@@ -68,14 +68,17 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
   const problems: string[] = [];
   const scanText = (raw: string) => {
     const text = raw
+      // A heatmap row's label is the key where its range starts: the user's bytes, not a figure.
+      .replace(/^.*(?= \|[ .:\-=+*#%@]*\|$)/gm, '')
       .replace(/`[^`\n]*`/g, '``')
       .replace(/\[[^\]\n]*\)/g, '[]')
       .replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
     for (const m of text.matchAll(/\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b/g)) {
       if (Number(m[0].replaceAll(',', '')) > COUNT_LIMIT) problems.push(`a count past 10^15: ${m[0]}`);
     }
-    // An exponent form as toExponential writes it, standing alone (not inside a key such as a uuid's -4e81-).
-    for (const m of text.matchAll(/(?<=^|[\s(~:=,])\d(?:\.\d+)?e\+?(\d+)(?=$|[\s),;]|\.(?:\s|$))/gim)) {
+    // An exponent form as toExponential writes it (never with a leading zero), standing alone (not
+    // inside a key such as a uuid's -4e81-).
+    for (const m of text.matchAll(/(?<=^|[\s(~:=,])\d(?:\.\d+)?e\+?([1-9]\d*)(?=$|[\s),;]|\.(?:\s|$))/gim)) {
       if (Number(m[1]) > 15) problems.push(`a figure past 10^15: ${m[0]}`);
     }
     for (const m of text.matchAll(/\b(\d[\d,.]*)\s*(EiB|PiB)\b/g)) {
@@ -88,8 +91,10 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
       // Byte figures (tableBytes, rowBytes, growthPerMonth: bytes a month) are bounded at 16 PiB, counts at 10^15.
       const limit = /bytes|growthPerMonth/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
       if (Math.abs(v) > limit) problems.push(`JSON ${at} = ${v}, past the bound`);
-    } else if (typeof v === 'string') scanText(v);
-    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
+    } else if (typeof v === 'string') {
+      // The ends of a key range (simulate's hottest range) are the user's key text.
+      if (!/^(start|end)$/.test(key)) scanText(v);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k, `${at}.${k}`);
   };
   // A JSON document (lint, plan), or simulate()'s JSON line then its text; else text.
