@@ -72,7 +72,7 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
   let current = design;
   // A count or target can unblock a fix that was withheld for the error it removes (a GC fix
   // whose now-known size overflowed the cluster, applied once the cluster is sized): when phases
-  // 1 or 2 applied anything, the phases run again, until a pass leaves the design as it was
+  // 1 or 2 applied anything, the phases run again, until a pass applies no count or target
   // (at most MAX_PASSES, as ESLint repeats its fix passes).
   for (let pass = 0; pass < MAX_PASSES && applied.length < maxSteps; pass++) {
     let capacityApplied = false;
