@@ -48,11 +48,6 @@ export function within(n: number | null, bound: number): number | null {
   return n === null || !Number.isFinite(n) || n > bound ? null : n;
 }
 
-/** A node count as the findings say it: "80", or "over 1,000" past what one cluster holds. */
-export function nodeCountText(nodes: number): string {
-  return Number.isFinite(nodes) && nodes <= MAX_CLUSTER_NODES ? formatCount(nodes) : `over ${formatCount(MAX_CLUSTER_NODES)}`;
-}
-
 /** "123,456 rows read/s", or "more than the 211,538,461 rows read/s that 1,000 nodes serve". */
 export function rowsReadText(rowsPerSecond: number, readBytes: number): string {
   const bound = readRowsBound(readBytes);

@@ -3,7 +3,7 @@
 // SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
 import { tableLoad } from '../capacity/capacity-plan';
-import { nodeCountText } from '../capacity/bounds';
+import { nodesText } from '../capacity/wording';
 import { NODE_FIGURES } from '../analysis/cluster';
 import { formatCount, formatFigure } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
@@ -16,7 +16,7 @@ export default defineCapacityPlanRule({
     severity: 'warning',
     description: 'An HDD cluster serving point or short-scan reads beyond what HDD nodes read, or reads of unknown rate.',
     messages: {
-      slow: '{reads} reads/s of {table} take {hdd} HDD nodes at {perNode} reads/s each ({ssd} on SSD): use SSD for serving reads ("Choose between SSD and HDD storage").',
+      slow: '{reads} reads/s of {table} take {hdd} on HDD at {perNode} reads/s each ({ssd} on SSD): serve reads from SSD ("Choose between SSD and HDD storage").',
       undeclared:
         'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
@@ -39,9 +39,9 @@ export default defineCapacityPlanRule({
           data: {
             table: w.table,
             reads: formatCount(perSecond),
-            hdd: nodeCountText(Math.ceil(reads - 1e-9)),
+            hdd: nodesText(Math.ceil(reads - 1e-9)),
             perNode: model.capacity.readsPerSecond >= 1000 ? formatCount(model.capacity.readsPerSecond) : formatFigure(model.capacity.readsPerSecond),
-            ssd: nodeCountText(Math.max(1, Math.ceil(ssd - 1e-9))),
+            ssd: nodesText(Math.max(1, Math.ceil(ssd - 1e-9))),
           },
           // Storage type is chosen at instance creation: the fix is for a design not yet deployed.
           fix: {
