@@ -153,3 +153,37 @@ test('the code view has no serious or critical accessibility violations', async 
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test('the network gone while Monaco fetches its workers: they start once it is back, the YAML checks work, the page stays clean', async ({
+  page,
+  context,
+  guard,
+}) => {
+  // The worker scripts are held until the browser is offline, so their fetch fails as it does
+  // when the network drops at that moment (the live tests go offline right after opening this view).
+  guard.expected.push('ERR_INTERNET_DISCONNECTED');
+  const WORKER = /\/assets\/[^/]*\.worker-[^/]*\.js$/;
+  const held: (() => void)[] = [];
+  let offline = false;
+  await context.route(WORKER, async (route) => {
+    if (!offline) await new Promise<void>((release) => held.push(release));
+    await route.continue();
+  });
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (WORKER.test(r.url())) failed.push(r.url());
+  });
+  const view = await openCode(page);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await context.setOffline(true);
+  offline = true;
+  for (const release of held) release();
+  await expect.poll(() => failed.length).toBeGreaterThan(0);
+  await context.setOffline(false);
+  // monaco-yaml's worker answers: a wrong field type gets its schema marker.
+  const broken = TYPED.replace('user: {type: string}\n    families', 'user: {type: strng}\n    families');
+  await editor.setText(view, broken);
+  await expect
+    .poll(async () => (await editor.markers(view)).some((m) => m.owner === 'yaml' && m.line === lineOf(broken, 'strng')), { timeout: 20_000 })
+    .toBe(true);
+});

@@ -14,6 +14,7 @@ import 'monaco-editor/esm/vs/language/json/monaco.contribution.js';
 import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker.js?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { designJsonSchema } from '../../core/model/schema';
+import { RestartingWorker } from './restartingWorker';
 import YamlWorker from './yaml.worker.ts?worker';
 
 /**
@@ -37,7 +38,7 @@ export function modelUri(docId: string): string {
   return `${MODEL_DIR}${encodeURIComponent(docId)}.design.yaml`;
 }
 
-function workerFor(label: string): Worker {
+function newWorker(label: string): Worker {
   switch (label) {
     case 'yaml':
       return new YamlWorker();
@@ -47,6 +48,9 @@ function workerFor(label: string): Worker {
       return new EditorWorker();
   }
 }
+
+/** A worker for Monaco that starts again if its script could not be fetched (restartingWorker.ts). */
+const workerFor = (label: string): Worker => new RestartingWorker(() => newWorker(label)) as unknown as Worker;
 
 self.MonacoEnvironment = { getWorker: (_workerId: string, label: string) => workerFor(label) };
 
