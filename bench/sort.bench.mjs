@@ -16,6 +16,11 @@
 // btstudio uses a second thread only for inputs of 32 MiB and more, when a core is idle (see
 // src/cli/sort-file.ts); BTSTUDIO_SORT_THREADS=1 or 2 in the environment forces one or two.
 // A forced one-thread run is measured too (the `-one-thread` lines).
+// Each Node's bare start (`node -e 0`) is measured beside it (the `node-start-` lines): Node 20
+// reads the whole CA store at start when NODE_EXTRA_CA_CERTS is set (nodejs/node#40524; Node
+// 22 and later read it at the first TLS connection), tens of milliseconds before the sort's
+// first line runs. When the environment sets it, the Node 20 sort is measured both ways (the
+// `-no-extra-ca` lines run it with the variable unset); the plain lines keep the environment.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,6 +114,8 @@ const hasGnuTime = (() => {
 // same counters when `time` is not installed.
 function measure(command, env) {
   const fullEnv = { ...process.env, ...env };
+  // A variable given as undefined is unset for the command.
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete fullEnv[name];
   const started = process.hrtime.bigint();
   let r;
   if (hasGnuTime) {
@@ -171,6 +178,27 @@ function nodes() {
 }
 
 const legs = nodes();
+const extraCa = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+{
+  // Each Node's start alone, in the environment as it is (and, on Node 20, without the variable).
+  for (const node of legs) {
+    const variants = [['', {}], ...(extraCa && node.tag === 'node20' ? [['-no-extra-ca', { NODE_EXTRA_CA_CERTS: undefined }]] : [])];
+    for (const [suffix, env] of variants) {
+      measure([node.path, '-e', '0'], env);
+      const rs = Array.from({ length: RUNS }, () => measure([node.path, '-e', '0'], env));
+      console.log(
+        JSON.stringify({
+          name: `node-start-${node.tag}${suffix}`,
+          value: round(median(rs.map((r) => r.ms))),
+          unit: 'ms',
+          cpuMs: round(median(rs.map((r) => r.cpuMs))),
+          node: node.version,
+          extraCaCerts: suffix === '' && extraCa,
+        }),
+      );
+    }
+  }
+}
 // The mixed keys of generate(), then long shared prefixes.
 for (const [label, input] of [
   ['', inputFile()],
@@ -185,6 +213,7 @@ for (const [label, input] of [
     for (const [suffix, env] of [
       ['btstudio', {}],
       ['btstudio-one-thread', { BTSTUDIO_SORT_THREADS: '1' }],
+      ...(extraCa && node.tag === 'node20' ? [['btstudio-no-extra-ca', { NODE_EXTRA_CA_CERTS: undefined }]] : []),
     ]) {
       const out = join(tmpdir(), `btstudio-sort-bench-${process.pid}-${node.tag}-${suffix}.txt`);
       commands.push({ name: `${node.tag}-${suffix}`, node, suffix, out, run: () => measure([node.path, cli, 'sort', input, '-o', out], env) });
@@ -217,7 +246,7 @@ for (const [label, input] of [
     console.log(JSON.stringify(line(`sort-1m${label}-gnu-sort`, gnu)));
     for (const c of commands.slice(1)) {
       const ours = runs.get(c.name);
-      const name = `sort-1m${label}-${c.node.tag}${c.suffix === 'btstudio' ? '' : '-one-thread'}`;
+      const name = `sort-1m${label}-${c.node.tag}${c.suffix.slice('btstudio'.length)}`;
       console.log(JSON.stringify(line(`sort-1m${label}-${c.name}`, ours, { node: c.node.version })));
       // Round by round: this run against GNU sort's run of the same round.
       const ratios = ours.map((r, i) => r.ms / gnu[i].ms);

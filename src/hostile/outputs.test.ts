@@ -62,6 +62,11 @@ describe('the scanner', () => {
     expect(figureProblems({ ...clean, out: 'x\n    at run (file.ts:1:2)\n' })).toHaveLength(1);
     expect(figureProblems({ out: 'if (x === undefined) return;', err: '', code_text: true })).toEqual([]);
     expect(figureProblems({ out: 'const n = NaN;', err: '', code_text: true })).toHaveLength(1);
+    // A random bytes key, escaped, is the user's text: a fuzz round read `\x0d:-4B` in one as a negative size.
+    const keyLine = String.raw`j\xbf\x0d:-4B\x0a-12 rows`;
+    expect(figureProblems({ ...clean, command: 'keys design.yaml --table t -n 20', out: keyLine })).toEqual([]);
+    expect(figureProblems({ ...clean, command: 'keys design.yaml --table t -n 20', out: keyLine, err: 'size -4 KB' })).toHaveLength(1);
+    expect(figureProblems({ ...clean, command: 'lint design.yaml', out: keyLine })).toHaveLength(1);
   });
 
   it('finds figures past the bound, as the fuzz round saw them, and passes bounded ones and keys', () => {

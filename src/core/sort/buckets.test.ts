@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BlockGrouper, layoutOf, SortedWriter, sortedChunks, type Grouped } from './buckets';
+import { BlockGrouper, layoutOf, plainBytes, SortedWriter, sortedChunks, type Grouped } from './buckets';
 import { sampleText, Splitters } from './splitters';
 
 const byBufferCompare = (a: Uint8Array, b: Uint8Array): number => Buffer.compare(a, b);
@@ -238,5 +238,36 @@ describe('sample sort of whole inputs', () => {
   it('refuses blocks held in memory that cut a line', () => {
     const splitters = splittersOf(Buffer.from('a\nb\n'));
     expect(() => sortedChunks([Buffer.from('a\nb'), Buffer.from('c\n')], splitters)).toThrow(/must end with/);
+  });
+});
+
+describe('plainBytes and a block that is a Node Buffer', () => {
+  it('reads a Buffer through a plain Uint8Array over the same memory, and passes a plain one through', () => {
+    const buffer = Buffer.from('b\na\n');
+    const plain = plainBytes(buffer);
+    expect(Object.getPrototypeOf(plain)).toBe(Uint8Array.prototype);
+    expect(plain.buffer).toBe(buffer.buffer);
+    expect([plain.byteOffset, plain.byteLength]).toEqual([buffer.byteOffset, buffer.byteLength]);
+    const bytes = new Uint8Array(4);
+    expect(plainBytes(bytes)).toBe(bytes);
+  });
+
+  it('groups a block given as a Buffer (a slice of a larger one) exactly as the same bytes in a plain array', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `k#${(i * 7919) % 1000}#${'x'.repeat(i % 300)}`);
+    const text = Buffer.from(`${lines.join('\n')}\n`);
+    // A Buffer that starts inside a larger allocation, as the CLI's blocks do.
+    const backing = Buffer.alloc(text.length + 64);
+    text.copy(backing, 64);
+    const asBuffer = backing.subarray(64);
+    const splitters = splittersOf(text);
+    const sorted = (block: Uint8Array): Buffer => {
+      const data = new Uint8Array(text.length + 1);
+      const grouper = new BlockGrouper(splitters);
+      const grouped = grouper.group(block, 0, block.length, data, 0);
+      return Buffer.concat(drain(new SortedWriter(layoutOf(data, [grouped], splitters, [grouper.totals]), null, 0, splitters.buckets)));
+    };
+    const fromBuffer = sorted(asBuffer);
+    expect(fromBuffer.equals(sorted(new Uint8Array(text)))).toBe(true);
+    expect(fromBuffer.toString()).toBe(`${[...lines].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))).join('\n')}\n`);
   });
 });

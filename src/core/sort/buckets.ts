@@ -113,29 +113,51 @@ export class BlockGrouper {
    * must end after a \n otherwise).
    */
   group(text: Uint8Array, from: number, to: number, data: Uint8Array, at: number): Grouped {
-    const { splitters, bytes, cursor, lineCursor, depths } = this;
-    const buckets = splitters.buckets;
     // Offsets are 32-bit.
     if (at + (to - from) + 1 > 0xffffffff) throw new RangeError('input larger than 4 GiB is not supported');
-    const lines = new Uint32Array(buckets);
-    bytes.fill(0);
-    const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
+    const lines = new Uint32Array(this.splitters.buckets);
+    this.bytes.fill(0);
+    // text finds the newlines (a Node Buffer's indexOf is the fastest there is); its bytes are read
+    // through a plain Uint8Array, so that the code reading them sees one kind of array (see
+    // plainBytes), whatever kind the caller's block is.
+    const count = this.tally(text, plainBytes(text), from, to, lines);
+    const { runs, firstLine } = this.startRuns(lines, count, at);
+    const lengths = new Uint8Array(this.allocate(count));
+    this.place(plainBytes(text), from, count, data, lengths);
+    return { runs, firstLine, lengths };
+  }
+
+  // Each loop lives in its own method (as in lineSorter.ts): V8 optimizes a long first call
+  // of a function on-stack at its first loop, and code after that loop that had never run
+  // then deoptimizes it again at each later call.
+
+  /** Finds each line of text[from,to) and its bucket; tallies lines and bytes per bucket; returns the line count. */
+  private tally(text: Uint8Array, bytes: Uint8Array, from: number, to: number, lines: Uint32Array): number {
+    const { splitters, depths } = this;
+    const tallied = this.bytes;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let count = 0;
     for (let pos = from; pos < to; ) {
       let nl = text.indexOf(NEWLINE, pos);
       if (nl < 0 || nl > to) nl = to;
-      const b = splitters.bucketOf(view, text, pos, nl);
+      const b = splitters.bucketOf(view, bytes, pos, nl);
       lines[b]!++;
       // A line in bucket b has its prefix (see Splitters.depths): it is never shorter.
-      bytes[b]! += nl - pos - depths[b]! + 1;
+      tallied[b]! += nl - pos - depths[b]! + 1;
       if (count === this.bucketOfLine.length) this.grow();
       this.bucketOfLine[count] = b;
       this.lengthOfLine[count++] = nl - pos;
       pos = nl + 1;
     }
+    return count;
+  }
+
+  /** Where each bucket's run of this block starts in data (from `at`), and its first line; adds them to the totals. */
+  private startRuns(lines: Uint32Array, count: number, at: number): { runs: Uint32Array; firstLine: Uint32Array } {
+    const { bytes, cursor, lineCursor, depths, totals } = this;
+    const buckets = this.splitters.buckets;
     const runs = new Uint32Array(buckets + 1);
     const firstLine = new Uint32Array(buckets + 1);
-    const totals = this.totals;
     runs[0] = at;
     for (let b = 0, line = 0; b < buckets; b++) {
       cursor[b] = runs[b]!;
@@ -147,9 +169,7 @@ export class BlockGrouper {
       totals.bytes[b]! += bytes[b]! + depths[b]! * lines[b]!;
     }
     firstLine[buckets] = count;
-    const lengths = new Uint8Array(this.allocate(count));
-    this.place(text, from, count, data, lengths);
-    return { runs, firstLine, lengths };
+    return { runs, firstLine };
   }
 
   private grow(): void {
@@ -368,6 +388,15 @@ export class SortedWriter {
     this.k = k;
     return at;
   }
+}
+
+/**
+ * The bytes of `text` as a plain Uint8Array (the same memory). A Node Buffer is a subclass of
+ * Uint8Array, and V8 optimizes an element read for the kinds of array it has seen there: the
+ * copies and comparisons see only plain ones, and are optimized once, for one kind.
+ */
+export function plainBytes(text: Uint8Array): Uint8Array {
+  return Object.getPrototypeOf(text) === Uint8Array.prototype ? text : new Uint8Array(text.buffer, text.byteOffset, text.byteLength);
 }
 
 /**
