@@ -201,7 +201,12 @@ function start(docId: string, link: LiveLink, links: { edit: string; view: strin
   bind();
 
   // The browser says when the network goes: show it and stop trying; reconnect when it is back.
-  const offline = () => socket.disconnect();
+  // The bar says so at once: a socket closed while offline may report its close many seconds
+  // later (Chromium, seen in e2e), and the bar would say Live meanwhile.
+  const offline = () => {
+    socket.disconnect();
+    patchLiveRoom(docId, { status: 'offline' });
+  };
   const online = () => void socket.connect();
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
