@@ -262,11 +262,11 @@ class Helper {
     // The worker compiles its hot code on its own thread, when it needs it, not on a compiler
     // thread beside it (V8's --no-concurrent-recompilation). The two sorting threads have both
     // cores of our machines: a compiler thread only takes turns with them, while the code it
-    // compiles for runs unoptimized. Measured on 1M keys, two threads, paired: 1.02x GNU sort's
-    // time with it on Node 20, 1.09-1.13x without; 0.83x and 0.88-0.90x on Node 24 (docs/cli.md). V8 reads
-    // the flag when an isolate starts: it holds for the worker started next, not for the main
-    // thread, whose isolate is running already (Node has no way to set it there but the
-    // command line). This process starts no other isolate.
+    // compiles for runs unoptimized. Measured on 1M keys, two threads, paired: 1.02x GNU
+    // sort's time with it on Node 20, 1.09-1.13x without; 0.83x and 0.88-0.90x on Node 24
+    // (docs/cli.md). V8 reads the flag when an isolate starts: it holds for the worker started
+    // next, not for the main thread, whose isolate is running already (Node has no way to set
+    // it there but the command line). This process starts no other isolate.
     setFlagsFromString('--no-concurrent-recompilation');
     // Its young generation kept small: it allocates little that is short-lived, and a default
     // young generation measured ~2 MB more at the sort's peak, at no gain in speed.
