@@ -120,10 +120,11 @@ export class BlockGrouper {
     // text finds the newlines (a Node Buffer's indexOf is the fastest there is); its bytes are read
     // through a plain Uint8Array, so that the code reading them sees one kind of array (see
     // plainBytes), whatever kind the caller's block is.
-    const count = this.tally(text, plainBytes(text), from, to, lines);
+    const bytes = plainBytes(text);
+    const count = this.tally(text, bytes, from, to, lines);
     const { runs, firstLine } = this.startRuns(lines, count, at);
     const lengths = new Uint8Array(this.allocate(count));
-    this.place(plainBytes(text), from, count, data, lengths);
+    this.place(bytes, from, count, data, lengths);
     return { runs, firstLine, lengths };
   }
 
