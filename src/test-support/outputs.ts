@@ -32,6 +32,13 @@ const UNIT = String.raw`(?:B|KB|MB|GB|TB|PB|EB|KiB|MiB|GiB|TiB|PiB|rows?|writes?
 const NEGATIVE = new RegExp(String.raw`(?:^|[\s(~:=,\[])-\d[\d,]*(?:\.\d+)?\s*${UNIT}`, 'm');
 const JSON_NEGATIVE = /"(?:[a-zA-Z]*(?:[Bb]ytes|[Rr]ows|[Ww]rites|[Cc]ount|[Ss]hare|[Ss]cans|[Nn]odes|[Tt]ablets|PerSecond|PerNode|Score))"\s*:\s*-\d/;
 
+/**
+ * Commands whose stdout is the user's own text, not our figures: keys (the user's bytes, escaped),
+ * a design or its values (infer, fix, diff, open, share, import), an export other than the
+ * markdown review. A `\x0d:-4B` in a random bytes key or a key's 2^53 is no size or count.
+ */
+const USER_TEXT = /^(keys|export .*--to (?!markdown)|open|share|import|infer|fix|diff)/;
+
 /** What is wrong with the figures of one output, or [] when nothing is. */
 export function figureProblems(o: Pick<Output, 'out' | 'err' | 'code_text'> & { command?: string }): string[] {
   const problems: string[] = [];
@@ -44,11 +51,9 @@ export function figureProblems(o: Pick<Output, 'out' | 'err' | 'code_text'> & { 
       const m = w.exec(text);
       if (m) problems.push(`${stream}: "${m[0]}" in …${text.slice(Math.max(0, m.index - 60), m.index + 40)}…`);
     }
-    // The keys command prints the user's bytes, escaped, and nothing else: `\x0d:-4B` in a random
-    // bytes field is no size (as boundProblems reads no figure there either).
-    const keyText = stream === 'stdout' && /^keys\b/.test(o.command ?? '');
+    const userText = stream === 'stdout' && USER_TEXT.test(o.command ?? '');
     const neg = NEGATIVE.exec(text) ?? JSON_NEGATIVE.exec(text);
-    if (neg && !o.code_text && !keyText) problems.push(`${stream}: a negative figure "${neg[0].trim()}"`);
+    if (neg && !o.code_text && !userText) problems.push(`${stream}: a negative figure "${neg[0].trim()}"`);
     if (/\n\s+at .+:\d+:\d+\)?\n/.test(text)) problems.push(`${stream}: a stack trace`);
   }
   return problems;
@@ -66,8 +71,7 @@ const BYTES_LIMIT = 1000 * 16 * 1024 ** 4;
  * backticks, brackets or quotes, and the keys command) is the user's, not a figure: not read.
  */
 export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>): string[] {
-  // (infer, fix and diff print a design or its values, as open and import do: a key's 2^53 is no figure.)
-  if (o.code_text || /^(keys|export .*--to (?!markdown)|open|share|import|infer|fix|diff)/.test(o.command)) return [];
+  if (o.code_text || USER_TEXT.test(o.command)) return [];
   const problems: string[] = [];
   const scanText = (raw: string) => {
     const text = raw
