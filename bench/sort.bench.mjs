@@ -179,10 +179,12 @@ function nodes() {
 
 const legs = nodes();
 const extraCa = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+/** On Node 20 with the variable set, also measured without it (its start loads the certificates). */
+const withoutExtraCa = (node) => (extraCa && node.tag === 'node20' ? [{ NODE_EXTRA_CA_CERTS: undefined }] : []);
 {
   // Each Node's start alone, in the environment as it is (and, on Node 20, without the variable).
   for (const node of legs) {
-    const variants = [['', {}], ...(extraCa && node.tag === 'node20' ? [['-no-extra-ca', { NODE_EXTRA_CA_CERTS: undefined }]] : [])];
+    const variants = [['', {}], ...withoutExtraCa(node).map((env) => ['-no-extra-ca', env])];
     for (const [suffix, env] of variants) {
       measure([node.path, '-e', '0'], env);
       const rs = Array.from({ length: RUNS }, () => measure([node.path, '-e', '0'], env));
@@ -213,7 +215,7 @@ for (const [label, input] of [
     for (const [suffix, env] of [
       ['btstudio', {}],
       ['btstudio-one-thread', { BTSTUDIO_SORT_THREADS: '1' }],
-      ...(extraCa && node.tag === 'node20' ? [['btstudio-no-extra-ca', { NODE_EXTRA_CA_CERTS: undefined }]] : []),
+      ...withoutExtraCa(node).map((env) => ['btstudio-no-extra-ca', env]),
     ]) {
       const out = join(tmpdir(), `btstudio-sort-bench-${process.pid}-${node.tag}-${suffix}.txt`);
       commands.push({ name: `${node.tag}-${suffix}`, node, suffix, out, run: () => measure([node.path, cli, 'sort', input, '-o', out], env) });
