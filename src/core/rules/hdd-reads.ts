@@ -8,7 +8,6 @@ import { NODE_FIGURES } from '../analysis/cluster';
 import { formatCount, formatFigure } from '../units';
 import { instanceOf, withStorage } from '../model/instance';
 import { defineCapacityPlanRule } from './support/frames';
-import { capacityPlanReads } from './support/capacity-plan-reads';
 
 export default defineCapacityPlanRule({
   meta: {
@@ -21,7 +20,6 @@ export default defineCapacityPlanRule({
         'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
-    reads: capacityPlanReads,
   },
   plan(plan, { design, report }) {
     const { model } = plan;

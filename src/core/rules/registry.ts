@@ -56,12 +56,6 @@ import viewPersonalData from './view-personal-data';
 import viewQuery from './view-query';
 import workloadIsolation from './workload-isolation';
 import type { Rule } from './types';
-import { capacityPlanReads } from './support/capacity-plan-reads';
-
-// These two read only the capacity plan (as hdd-reads and autoscaling-bounds, which say so in
-// their meta): a fix that leaves every table's workload as it was leaves their findings.
-clusterCapacity.meta.reads ??= capacityPlanReads;
-storageCapacity.meta.reads ??= capacityPlanReads;
 
 export const RULES: readonly Rule[] = [
   aggregateInput,

@@ -8,6 +8,7 @@ import type { KeyLayout } from '../../keys/template';
 import type { PathPart } from '../../model/positions';
 import type { Column, Family } from '../../model/schema';
 import type { Rule, RuleMeta, VisitorContext } from '../types';
+import { capacityPlanReads } from './capacity-plan-reads';
 
 /** A rule that visits each key field of each table. */
 export function defineFieldRule(rule: { meta: RuleMeta; field(f: FieldInfo, t: TableAnalysis, ctx: VisitorContext): void }): Rule {
@@ -48,11 +49,13 @@ export function defineLayoutRule(rule: { meta: RuleMeta; table(t: LaidOutTable, 
 
 /**
  * A rule that judges the design's capacity plan (capacity/capacity-plan.ts): one design() visit
- * given the plan. The plan is sized for the instance's clusters, so the rule reads the instance.
+ * given the plan. The plan is sized for the instance's clusters, so the rule reads the instance;
+ * and it reads only the plan (capacityPlanReads): a fix that leaves every table's workload as it
+ * was leaves its findings.
  */
 export function defineCapacityPlanRule(rule: { meta: RuleMeta; plan(plan: CapacityPlanDetail, ctx: VisitorContext): void }): Rule {
   return {
-    meta: { ...rule.meta, readsInstance: true },
+    meta: { reads: capacityPlanReads, ...rule.meta, readsInstance: true },
     create: (ctx) => ({ design: () => rule.plan(planCapacity(ctx.design, ctx.analysis), ctx) }),
   };
 }
