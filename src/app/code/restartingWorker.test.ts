@@ -101,7 +101,8 @@ describe('RestartingWorker', () => {
     expect(errors).toHaveLength(1);
     vi.advanceTimersByTime(60_000);
     expect(made).toHaveLength(MAX_FAILED_STARTS);
-    expect(w.starts).toBe(MAX_FAILED_STARTS);
+    // Given up once: the failure reached Monaco once, and nothing is started or reported after.
+    expect(errors).toHaveLength(1);
   });
 
   it('an error of a worker that has answered reaches Monaco at once, with no new start', () => {

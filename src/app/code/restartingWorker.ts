@@ -19,7 +19,7 @@ export const MAX_FAILED_STARTS = 5;
 export const RESTART_DELAY_MS = 500;
 
 /** The part of the browser's Worker that Monaco uses; the wrapper provides it. */
-export interface WorkerLike extends EventTarget {
+interface WorkerLike extends EventTarget {
   onmessage: ((this: Worker, ev: MessageEvent) => unknown) | null;
   onmessageerror: ((this: Worker, ev: MessageEvent) => unknown) | null;
   postMessage(message: unknown, transfer?: Transferable[]): void;
@@ -52,8 +52,6 @@ function copyOf(e: Event): Event {
 export class RestartingWorker extends EventTarget implements WorkerLike {
   onmessage: WorkerLike['onmessage'] = null;
   onmessageerror: WorkerLike['onmessageerror'] = null;
-  /** Starts so far (1 once constructed); a test reads it. */
-  starts = 0;
   private worker: Worker;
   private answered = false;
   private stopped = false;
@@ -71,7 +69,6 @@ export class RestartingWorker extends EventTarget implements WorkerLike {
   }
 
   private start(): Worker {
-    this.starts++;
     const w = this.make();
     w.onmessage = (e: MessageEvent) => {
       if (w !== this.worker) return;

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { fieldSamples } from '../../core/keys/readable';
 import type { Field, FieldType, RowKey } from '../../core/model/schema';
 import { FIELD_TYPES } from '../../core/model/schema';
-import { CheckField, NumberField, SelectField, TextField, options, splitList } from './fields';
+import { CheckField, ListField, NumberField, SelectField, TextField, options } from './fields';
 import type { Edit } from './hooks';
 import { onTable, renameKeyField, setFieldType } from './ops';
 import { DescriptionField, IdField, PartFieldset } from './parts';
@@ -27,7 +27,6 @@ interface Props {
 const randomLetters = (f: Field) => f.type === 'string' && !f.values && !f.prefix && (f.alphabet ?? 'lower') === 'lower';
 
 const DISTRIBUTIONS = options(['uniform', 'zipf', 'sequential', 'hot'] as const);
-const listText = (v: readonly (string | number)[] | undefined) => (v ?? []).join(', ');
 
 const UUID_VERSIONS = options(['4', '7'] as const, { '4': 'v4, random', '7': 'v7, time-ordered' });
 
@@ -139,20 +138,18 @@ export const FieldSettings = memo(function FieldSettings({ ti, index, name, onRe
       <div className="field-row">
         {field.type === 'string' && (
           <>
-            <TextField
+            <ListField
               label="Values (comma-separated)"
               path={`${at}.values`}
-              value={listText(field.values)}
-              format={(v) => splitList(v).join(', ')}
-              onCommit={(v) => set('values', splitList(v).length ? splitList(v) : undefined)}
+              value={field.values}
+              onCommit={(v) => set('values', v.length ? v : undefined)}
               className="grow"
             />
-            <TextField
+            <ListField
               label="Weights (one per value)"
               path={`${at}.weights`}
-              value={listText(field.weights)}
-              format={(v) => splitList(v).join(', ')}
-              onCommit={(v) => set('weights', splitList(v).length ? splitList(v).map(Number) : undefined)}
+              value={field.weights?.map(String)}
+              onCommit={(v) => set('weights', v.length ? v.map(Number) : undefined)}
             />
             {num('cardinality', 'Cardinality')}
             {num('length', 'Length', true, 'default 8')}

@@ -3,10 +3,9 @@
 // validator's production-settings-range findings, so an out-of-range value loads and is flagged.
 import { memo } from 'react';
 import type { Table } from '../../core/model/schema';
-import { CheckField } from './fields';
 import type { Edit } from './hooks';
 import { onTable, setOpt } from './ops';
-import { DurationField } from './parts';
+import { DeletionProtectionField, DurationField } from './parts';
 
 type Settings = Pick<Table, 'deletionProtection' | 'changeStreamRetention' | 'backup' | 'tieredStorage'>;
 
@@ -34,10 +33,9 @@ export const SettingsEditor = memo(function SettingsEditor({ ti, settings, edit 
   return (
     <div className="settings-editor" data-testid="settings-editor">
       <div className="field-row">
-        <CheckField
-          label="Deletion protection"
-          path={`${at}.deletionProtection`}
-          checked={settings.deletionProtection === true}
+        <DeletionProtectionField
+          at={at}
+          checked={settings.deletionProtection}
           onCommit={(v) => set('deletionProtection', v || undefined, v ? 'Protect table from deletion' : 'Allow deleting table', false)}
         />
       </div>

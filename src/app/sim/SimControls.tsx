@@ -1,6 +1,7 @@
 // The run form: the table, the workload (nodes, duration, seed, write rate), Run and Cancel,
 // and the progress of a run. Every field is labelled; a field that does not parse says why.
 import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { Options, options } from '../form/fields';
 import { formatCount, formatPercent } from './describe';
 import type { RunState } from './useSimulation';
 import { DETAILS, type WorkloadField, type WorkloadText } from './workload';
@@ -45,11 +46,7 @@ export function SimControls(p: SimControlsProps) {
       <div className="sim-field">
         <label htmlFor={`${id}-table`}>Table</label>
         <select id={`${id}-table`} value={p.table} onChange={(e) => p.onTable(e.target.value)} disabled={running}>
-          {p.tables.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <Options options={options(p.tables)} />
         </select>
       </div>
       {FIELDS.map((f) => {
@@ -82,11 +79,7 @@ export function SimControls(p: SimControlsProps) {
           disabled={running}
           aria-describedby={`${id}-detail-hint`}
         >
-          {DETAILS.map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
+          <Options options={DETAILS} />
         </select>
         <span id={`${id}-detail-hint`} className="sim-hint">
           more keys: a finer heatmap, a slower run
