@@ -86,12 +86,11 @@ export async function sortFile(fd: number, size: number, out: Output, threads: b
     const shared = helper !== undefined && bounds.length > 2;
     // One byte more than the file: a last line without its \n gets one.
     const data = new Uint8Array(shared ? new SharedArrayBuffer(size + 1) : new ArrayBuffer(size + 1));
-    const mine = new Blocks(fd, bounds, claims, data);
     const theirs = shared ? helper.call({ op: 'group', fd, bounds, splitters: splitters.parts(), claims, data }) : undefined;
-    mine.groupClaimed(splitters);
+    const mine = new Blocks(fd, bounds, claims, data).groupClaimed(splitters);
     const other = (await theirs) as Grouping | undefined;
     const grouped = [...mine.grouped, ...(other?.grouped ?? [])].sort((a, b) => a.block - b.block);
-    const layout = layoutOf(data, grouped, splitters, other ? [mine.totals!, other.totals] : [mine.totals!]);
+    const layout = layoutOf(data, grouped, splitters, other ? [mine.totals, other.totals] : [mine.totals]);
     if (helper && shared) await sortAndWrite(layout, out, helper, claims);
     else await writeRange(new SortedWriter(layout, null, 0, splitters.buckets, false, threadScratch()), out);
   } finally {
@@ -163,9 +162,6 @@ interface Grouping {
 
 /** One thread's end of the blocks: it reads and groups the blocks it claims. */
 class Blocks {
-  readonly grouped: Block[] = [];
-  totals: Totals | undefined;
-
   constructor(
     private readonly fd: number,
     private readonly bounds: readonly number[],
@@ -173,10 +169,11 @@ class Blocks {
     private readonly data: Uint8Array,
   ) {}
 
-  groupClaimed(splitters: Splitters): void {
+  /** Groups blocks until none is left unclaimed; returns them and the grouper's totals. */
+  groupClaimed(splitters: Splitters): Grouping {
     const shared = this.data.buffer instanceof SharedArrayBuffer;
     const grouper = new BlockGrouper(splitters, shared ? (n) => new SharedArrayBuffer(n) : undefined);
-    this.totals = grouper.totals;
+    const grouped: Block[] = [];
     const last = this.bounds.length - 2;
     for (;;) {
       const block = Atomics.add(this.claims, 0, 1);
@@ -184,8 +181,9 @@ class Blocks {
       const text = this.read(block);
       // A block ends after a \n (blockBounds found it); only the file's last may not.
       if (block < last && text[text.length - 1] !== 10) throw changed();
-      this.grouped.push({ block, ...grouper.group(text, 0, text.length, this.data, this.bounds[block]!) });
+      grouped.push({ block, ...grouper.group(text, 0, text.length, this.data, this.bounds[block]!) });
     }
+    return { grouped, totals: grouper.totals };
   }
 
   /** Block i, whole lines (the last of the file may lack its \n), as a Buffer: its indexOf finds the lines. */
@@ -310,9 +308,7 @@ export function serve(): void {
     try {
       let value: unknown;
       if (request.op === 'group') {
-        const blocks = new Blocks(request.fd, request.bounds, request.claims, request.data);
-        blocks.groupClaimed(Splitters.fromParts(request.splitters));
-        value = { grouped: blocks.grouped, totals: blocks.totals! } satisfies Grouping;
+        value = new Blocks(request.fd, request.bounds, request.claims, request.data).groupClaimed(Splitters.fromParts(request.splitters));
       } else if (request.op === 'sort') {
         new SortedWriter(request.layout, request.order, request.from, request.to, false, new Uint8Array(0)).sortAll();
       } else {

@@ -105,7 +105,8 @@ function hexEscape(b: number): string {
   return '\\x' + HEX[b >>> 4]! + HEX[b & 15]!;
 }
 
-function latin1(bytes: Uint8Array, from: number, to: number): string {
+/** bytes[from, to) as a string of one UTF-16 unit per byte, of the same value (Latin-1). */
+export function latin1(bytes: Uint8Array, from = 0, to = bytes.length): string {
   let s = '';
   // Chunked so String.fromCharCode never gets more arguments than the engine allows.
   for (let at = from; at < to; at += 4096) {

@@ -3,6 +3,8 @@
 // text. Splitters are whole lines, so keys that share long prefixes (tenant#device...)
 // still spread over many buckets. Pure TypeScript.
 
+import { latin1 as latin1Text } from './escape';
+
 /** Text per bucket: small enough that a bucket's lines and sort scratch stay in a core's L2 cache. */
 const BUCKET_BYTES = 128 * 1024;
 const MAX_BUCKETS = 4096;
@@ -97,7 +99,7 @@ export class Splitters {
    * on Node 20), which runs cold there, before anything else can start. `latin1` turns
    * bytes into such a string (Node's Buffer 'latin1' decoding is faster than the default).
    */
-  static fromSample(sample: Uint8Array, inputBytes: number, latin1: (bytes: Uint8Array) => string = latin1String): Splitters {
+  static fromSample(sample: Uint8Array, inputBytes: number, latin1: (bytes: Uint8Array) => string = latin1Text): Splitters {
     const lines = latin1(sample).split('\n');
     // A trailing \n ends the last line; it starts no empty one.
     if (lines[lines.length - 1] === '') lines.pop();
@@ -217,14 +219,6 @@ export function sampleText(size: number, readAt: (offset: number, length: number
     }
   }
   return out.subarray(0, at);
-}
-
-/** Bytes as a string of one UTF-16 unit per byte, of the same value (Latin-1). */
-function latin1String(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  // In slices: a call takes only so many arguments.
-  for (let i = 0; i < bytes.length; i += 4096) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]));
-  return parts.join('');
 }
 
 /** Bytes p..p+3 of text[..e) as a big-endian word, zero-filled past e. */
