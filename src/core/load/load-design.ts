@@ -2,7 +2,7 @@
 // validate the format (zod, strict) -> cross-field checks (semantic.ts). Every error names
 // file, line, column and the path (tables[0].rowKey.fields.ts.unit) and says what is allowed.
 import type { core } from 'zod';
-import { Design, FORMAT_V1 } from '../model/schema';
+import { Design, FORMAT_V1, VIEW_LISTS } from '../model/schema';
 import { decodeUtf8 } from '../model/utf8';
 import {
   formatPath,
@@ -110,12 +110,12 @@ export function validateChanged(design: Design, changed: readonly number[], file
   if (design.tables.length > MAX_TABLES) return validateDesign(JSON.parse(JSON.stringify(design)), file);
   try {
     // Views kept (the same objects): checked with the design before, they are not parsed again.
-    const viewsKept = before !== undefined && VIEW_KEYS.every((k) => design[k] === before[k]);
+    const viewsKept = before !== undefined && VIEW_LISTS.every((k) => design[k] === before[k]);
     const value = JSON.parse(
       JSON.stringify({
         ...design,
         tables: changed.map((i) => design.tables[i]),
-        ...(viewsKept ? Object.fromEntries(VIEW_KEYS.map((k) => [k, undefined])) : {}),
+        ...(viewsKept ? Object.fromEntries(VIEW_LISTS.map((k) => [k, undefined])) : {}),
       }),
     );
     // Names kept: the edit renamed and added no table, so they are as unique as before.
@@ -125,9 +125,6 @@ export function validateChanged(design: Design, changed: readonly number[], file
     return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
   }
 }
-
-/** The design's lists of views. */
-const VIEW_KEYS = ['materializedViews', 'logicalViews', 'authorizedViews'] as const;
 
 /** The table names of a list of tables, kept per list: an edit that keeps the names reads its design's. */
 const tableNames = new WeakMap<readonly Design['tables'][number][], ReadonlySet<string>>();
@@ -202,7 +199,7 @@ function validate(
       tables[ti] = result.data.tables[j]!;
     });
     design = { ...result.data, tables };
-    if (edit.viewsKept) for (const k of VIEW_KEYS) if (edit.design[k] !== undefined) Object.assign(design, { [k]: edit.design[k] });
+    if (edit.viewsKept) for (const k of VIEW_LISTS) if (edit.design[k] !== undefined) Object.assign(design, { [k]: edit.design[k] });
   }
   try {
     semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment, edit?.names, edit?.viewsKept);

@@ -320,6 +320,9 @@ export const Acceptance = z
   })
   .meta({ description: 'A finding accepted with a reason.' });
 
+/** The design's lists of views, each a list of named views beside the tables. */
+export const VIEW_LISTS = ['materializedViews', 'logicalViews', 'authorizedViews'] as const;
+
 export const Design = z.strictObject({
   $schema: z.string().max(2000).optional().meta({ description: 'Where your editor finds this schema (ignored by the studio).' }),
   format: z.literal(FORMAT_V1).meta({ description: `Always ${FORMAT_V1}.` }),

@@ -16,7 +16,7 @@ export interface Edit {
   namesChanged: boolean;
 }
 
-export { referrers, refersTo } from '../../analysis/design';
+export { referrers } from '../../analysis/design';
 
 /**
  * The edit from `before` to `after`, or null when only a whole lint can tell what changed.

@@ -2,7 +2,7 @@
 // indexes of named lists replaced by names. Acceptances match findings by these, and baselines
 // match findings across a change by them, so moving a line or reordering tables changes nothing.
 import type { PathPart } from '../../model/positions';
-import type { Design } from '../../model/schema';
+import { type Design, VIEW_LISTS } from '../../model/schema';
 import type { Finding } from '../types';
 
 export interface FindingTarget {
@@ -14,7 +14,7 @@ export interface FindingTarget {
 
 export const TARGET_KEYS = ['table', 'family', 'query', 'view'] as const;
 
-const VIEW_LISTS = new Set(['materializedViews', 'logicalViews', 'authorizedViews']);
+const VIEW_LIST_NAMES: ReadonlySet<string> = new Set(VIEW_LISTS);
 
 type Named = { name?: unknown };
 const nameAt = (list: unknown, i: PathPart): string | undefined => {
@@ -38,7 +38,7 @@ export function findingTarget(design: Design, f: Pick<Finding, 'table' | 'path'>
       const n = nameAt(t?.queries, p[3]!);
       if (n !== undefined) out.query = n;
     }
-  } else if (typeof p[0] === 'string' && VIEW_LISTS.has(p[0])) {
+  } else if (typeof p[0] === 'string' && VIEW_LIST_NAMES.has(p[0])) {
     const n = nameAt((design as Record<string, unknown>)[p[0]], p[1]!);
     if (n !== undefined) out.view = n;
   }
@@ -56,7 +56,7 @@ export function namedPath(design: Design, path: readonly PathPart[]): string {
     named(1, design.tables);
     const t = design.tables[path[1]] as Record<string, unknown> | undefined;
     if (path[2] === 'families' || path[2] === 'queries') named(3, t?.[path[2]]);
-  } else if (typeof path[0] === 'string' && VIEW_LISTS.has(path[0])) named(1, (design as Record<string, unknown>)[path[0]]);
+  } else if (typeof path[0] === 'string' && VIEW_LIST_NAMES.has(path[0])) named(1, (design as Record<string, unknown>)[path[0]]);
   let out = '';
   path.forEach((p, i) => {
     const n = names.get(i);
