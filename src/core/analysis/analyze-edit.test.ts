@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fullDesign } from '../../test-support/design-extras';
 import { exampleDesigns } from '../../test-support/examples';
 import type { Design, Table } from '../model/schema';
+import { editOf } from '../rules/engine/incremental';
 import { analyze, analyzeEdit, declaredWrites, type DesignAnalysis } from './design';
 
 /** An analysis as text: Maps and Sets as lists, the lazily filled charset left out. */
@@ -50,6 +51,8 @@ function agrees(d: Design, kind: number, ti: number, pick: number): void {
   const whole = analyze(after);
   expect(text(quick)).toBe(text(whole));
   expect(rates).toEqual(after.tables.map((t) => JSON.stringify(declaredWrites(t))));
+  // As the lint engine calls it: with the tables editOf found the edit reaches.
+  expect(text(analyzeEdit(before, after, changed, editOf(d, after)!.tables))).toBe(text(whole));
 }
 
 describe('analyzeEdit gives the analysis of analyze()', () => {

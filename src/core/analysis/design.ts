@@ -632,7 +632,6 @@ export function namingClosure(changed: readonly number[], refs: ReadonlyMap<stri
 interface Lookup {
   /** The indices of the tables of each name, ascending. */
   byName: Map<string, number[]>;
-  refs: Map<string, number[]>;
   /** The tables written with another (their inherited load is set for each design analysed). */
   written: number[];
   /** The index of each one's base (the first other table of the name it is written with), or -1. */
@@ -655,7 +654,7 @@ function lookupOf(before: DesignAnalysis): Lookup {
     const t = before.tables[i]!.table;
     return byName.get(t.writtenWith!)?.find((j) => before.tables[j]!.table !== t) ?? -1;
   });
-  hit = { byName, refs: referrers({ tables: before.tables.map((ta) => ta.table) }), written, bases };
+  hit = { byName, written, bases };
   lookups.set(before, hit);
   return hit;
 }
@@ -666,9 +665,10 @@ function lookupOf(before: DesignAnalysis): Lookup {
  * those tables are analysed, and those that name one of them (writtenWith, servedBy, and so on
  * through the tables naming those) analysed or routed again; the materialized views over them
  * are analysed again; every other table's analysis is kept. The same as analyze(design), at the
- * cost of the tables the edit reaches.
+ * cost of the tables the edit reaches. `reach`: those tables (the changed ones and those naming
+ * them, as namingClosure finds them), when the caller has found them already (editOf does).
  */
-export function analyzeEdit(before: DesignAnalysis, design: Design, changed: readonly number[]): DesignAnalysis {
+export function analyzeEdit(before: DesignAnalysis, design: Design, changed: readonly number[], reach?: readonly number[]): DesignAnalysis {
   if (design.tables.length < before.tables.length) return analyze(design);
   const look = lookupOf(before);
   const changedSet = new Set(changed);
@@ -708,7 +708,7 @@ export function analyzeEdit(before: DesignAnalysis, design: Design, changed: rea
     const t = design.tables[i]!;
     if (!changedSet.has(i) && changedNames.has(t.writtenWith!)) inherit(t, first(t.writtenWith!, t));
   }
-  const again = namingClosure(changed, look.refs, namesOf);
+  const again = reach ?? namingClosure(changed, referrers({ tables: before.tables.map((ta) => ta.table) }), namesOf);
   // A name two tables hold (an invalid design): analyzed whole, as the first of them decides.
   for (const name of new Set(again.flatMap(namesOf))) {
     const had = look.byName.get(name) ?? [];

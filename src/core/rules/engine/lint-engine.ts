@@ -349,7 +349,7 @@ function lintSince(
   if (design.tables.length !== base.design.tables.length) return null;
   const edit = editOf(base.design, design, (base.refs ??= referrers(base.design)));
   if (!edit || edit.namesChanged) return null;
-  const analysis = analyzeEdit(base.analysis, design, edit.changed);
+  const analysis = analyzeEdit(base.analysis, design, edit.changed, edit.tables);
   const { extra, skip } = editScope(rules, base.design, base.analysis, design, analysis, edit);
   const fresh = run(design, analysis, settings, rules, { edit, extra, skip, full: true });
   const visited = new Set(edit.tables);
@@ -627,7 +627,7 @@ function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
 
 /** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
 function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
-  const analysis = analyzeEdit(base.analysis, fixed, edit.changed);
+  const analysis = analyzeEdit(base.analysis, fixed, edit.changed, edit.tables);
   const { extra, skip } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
   const editRun: EditRun = { edit, extra, skip };
   const after = run(fixed, analysis, base.settings, rules, editRun).map((p) => p.finding);
