@@ -25,14 +25,19 @@ export interface KeyedView {
   items: KeyItem[];
 }
 
+/** The keyed views of a design, per its analysis: the two rules that read them build and parse each view's SQL once. */
+const built = new WeakMap<DesignAnalysis, { design: Design; views: readonly KeyedView[] }>();
+
 /** The design's materialized views keyed by a GROUP BY or ORDER BY over a table of the design (the others have no key to judge). */
-export function keyedViews(design: Design, analysis: DesignAnalysis): KeyedView[] {
+export function keyedViews(design: Design, analysis: DesignAnalysis): readonly KeyedView[] {
+  const hit = built.get(analysis);
+  if (hit?.design === design) return hit.views;
   const out: KeyedView[] = [];
   (design.materializedViews ?? []).forEach((view, index) => {
     const ti = design.tables.findIndex((t) => t.name === view.table);
-    const built = materializedViewSql(design, view);
-    if (ti < 0 || !built.ok) return;
-    const { shape } = checkMaterializedView(built.sql, design);
+    const sql = materializedViewSql(design, view);
+    if (ti < 0 || !sql.ok) return;
+    const { shape } = checkMaterializedView(sql.sql, design);
     if (!shape || shape.form === 'plain' || !shape.key.length) return;
     const source = design.tables[ti]!;
     const exprs: Record<string, string> = {};
@@ -48,5 +53,6 @@ export function keyedViews(design: Design, analysis: DesignAnalysis): KeyedView[
       items: shape.key.map((k) => keyItemOf(source, k, exprs[k] ?? k)),
     });
   });
+  built.set(analysis, { design, views: out });
   return out;
 }
