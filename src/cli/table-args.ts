@@ -1,7 +1,7 @@
-// The arguments of a command over one table of one design file (keys, verify, simulate, load):
-// the design file it names, the table (--table, or the design's only one) and the seed of the
-// key generators (--seed). Each is checked where the command asks for it, so a command keeps
-// the order in which it reports mistakes.
+// The arguments of a command over one design file (keys, verify, simulate and load, over one
+// of its tables; share, fix and apply): the design file it names, the table (--table, or the
+// design's only one) and the seed of the key generators (--seed). Each is checked where the
+// command asks for it, so a command keeps the order in which it reports mistakes.
 import type { Design, Table } from '../core/model/schema';
 import { pickTable, readDesign } from './design-file';
 import { intFlag, UserError } from './io';

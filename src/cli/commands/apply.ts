@@ -3,6 +3,7 @@
 import { parseFlags, UserError, write, type Io } from '../io';
 import { readDesign } from '../design-file';
 import { integration, TARGET_FLAGS, targetFrom, withConnection } from '../target';
+import { designFileArg } from '../table-args';
 
 export const usage = `usage: btstudio apply DESIGN [--table T] [--project P] [--instance I] [--endpoint HOST:PORT]
                      [--dry-run] [--yes] [--prune]
@@ -34,8 +35,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     yes: { type: 'boolean', short: 'y' },
     prune: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UserError('name one design file');
-  const file = positionals[0]!;
+  const file = designFileArg(positionals);
   const design = await readDesign(file);
   if (values.table !== undefined && !design.tables.some((t) => t.name === values.table)) {
     throw new UserError(`${file} has no table "${values.table}" (tables: ${design.tables.map((t) => t.name).join(', ') || '(none)'})`);

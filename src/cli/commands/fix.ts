@@ -9,6 +9,7 @@ import type { Design } from '../../core/model/schema';
 import { fixAll } from '../../core/rules/lint';
 import { ruleById } from '../../core/rules/registry';
 import { parseFlags, readBytes, terminalSafe, UserError, write, writeError, type Io } from '../io';
+import { designFileArg } from '../table-args';
 
 export const usage = `usage: btstudio fix DESIGN [--rule ID]... [-o OUT]
 
@@ -31,11 +32,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
     rule: { type: 'string', multiple: true, default: [] },
     output: { type: 'string', short: 'o' },
   });
-  if (positionals.length !== 1) throw new UserError('name one design file');
+  const file = designFileArg(positionals);
   if (values.output === '') throw new UserError('-o needs a file name');
   const only = new Set(values.rule ?? []);
   for (const id of only) if (!ruleById(id)) throw new UserError(`--rule: no rule "${id}" (see docs/rules/)`);
-  const file = positionals[0]!;
   const loaded = loadDesign(await readBytes(file), file);
   if (!loaded.ok) {
     await write(io.stderr, loaded.issues.map(formatIssue).join('\n') + '\n');

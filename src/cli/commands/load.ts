@@ -2,7 +2,7 @@
 // Bigtable or the emulator, with a progress bar, retries and a throughput summary.
 import type { LoadProgress } from '../../bigtable/load-rows';
 import { intFlag, parseFlags, UserError, write, type Io } from '../io';
-import { pickTable, readDesign } from '../design-file';
+import { designFileArg, readTable, seedFlag } from '../table-args';
 import { TARGET_FLAGS, asUserError, integration, targetFrom, withConnection } from '../target';
 import { formatCount as grouped } from '../../core/units';
 
@@ -72,15 +72,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
     seed: { type: 'string' },
     'max-dynamic': { type: 'string' },
   });
-  if (positionals.length !== 1) throw new UserError('name one design file');
+  const file = designFileArg(positionals);
   if (values.rows === undefined) throw new UserError('say how many rows to write with --rows N');
-  const file = positionals[0]!;
   const rows = intFlag(values.rows, '--rows', 0, 1, 1_000_000_000);
   const rate = values.rate === undefined ? undefined : intFlag(values.rate, '--rate', 0, 1, 100_000_000);
-  const seed = intFlag(values.seed, '--seed', 1, 0, 0xffffffff);
+  const seed = seedFlag(values.seed);
   const maxDynamic = values['max-dynamic'] === undefined ? undefined : intFlag(values['max-dynamic'], '--max-dynamic', 0, 1, 100_000);
-  const design = await readDesign(file);
-  const table = pickTable(design, values.table, file);
+  const { table } = await readTable(file, values.table);
   const { requireMatchingTable } = await integration();
   const { formatLoadSummary, loadRows, syntheticRows, tableMutate } = await import('../../bigtable/load-rows');
   let source: ReturnType<typeof syntheticRows>;

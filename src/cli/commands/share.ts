@@ -2,6 +2,7 @@
 import { shareRefusal, shareUrl, SHARE_FILE_CHARS, SHARE_WARN_CHARS } from '../../core/share';
 import { parseFlags, UserError, write, type Io } from '../io';
 import { readDesign } from '../design-file';
+import { designFileArg } from '../table-args';
 
 /** Where links point when neither --base nor BTSTUDIO_SHARE_BASE says: the local `npm start`. */
 export const DEFAULT_BASE = 'http://127.0.0.1:4173/';
@@ -16,7 +17,7 @@ refuse (over 1 MiB as JSON, or a link over 64 Ki characters) gets no link: exit 
 
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags(argv, { base: { type: 'string' } });
-  if (positionals.length !== 1) throw new UserError('name one design file');
+  const file = designFileArg(positionals);
   const base = values.base ?? process.env.BTSTUDIO_SHARE_BASE ?? DEFAULT_BASE;
   let url: URL;
   try {
@@ -25,7 +26,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     throw new UserError(`--base must be an absolute URL such as https://studio.example.com/ (got "${base}")`);
   }
   if (!['http:', 'https:', 'file:'].includes(url.protocol)) throw new UserError(`--base must be an http, https or file URL (got "${base}")`);
-  const design = await readDesign(positionals[0]!);
+  const design = await readDesign(file);
   // A link that open would refuse is not made.
   const refused = shareRefusal(design);
   if (refused) throw new UserError(`no link made: ${refused}`);
