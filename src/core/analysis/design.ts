@@ -401,6 +401,20 @@ export function writesInWindow(table: Table, windowMs: number): number {
 /** The load a table written with another inherits, set by analyze() for the design being analysed. */
 const inheritedLoad = new WeakMap<Table, Table['load']>();
 
+/** Table `t`, written with `base`, declares the writes of base's load (none: no base, or one without a load). */
+function inherit(t: Table, base: Table | undefined): void {
+  if (base?.load) inheritedLoad.set(t, base.load);
+  else inheritedLoad.delete(t);
+}
+
+/**
+ * The node count every table figure is planned on: the smallest cluster's (with replication every
+ * cluster takes every write; an autoscaled cluster counts at maxNodes, model/instance.ts planNodes).
+ */
+function planNodesOf(inst: ReturnType<typeof instanceOf>): number {
+  return Math.min(...inst.clusters.map((c) => c.planNodes));
+}
+
 function analyzeTable(table: Table, index: number, nodes: number): TableAnalysis {
   let layout: KeyLayout | null = null;
   let layoutError: string | null = null;
@@ -691,22 +705,18 @@ export function analyzeEdit(before: DesignAnalysis, design: Design, changed: rea
   // Every companion's inherited load, as analyze() sets it (a fix check may have set another's):
   // the base found before, unless the edit changed the companion or a table of the base's name.
   const changedNames = new Set(changed.flatMap(namesOf));
-  const inherit = (t: Table, b: number) => {
-    const base = b < 0 ? undefined : design.tables[b];
-    if (base?.load) inheritedLoad.set(t, base.load);
-    else inheritedLoad.delete(t);
-  };
+  const inheritFrom = (t: Table, b: number) => inherit(t, b < 0 ? undefined : design.tables[b]);
   look.written.forEach((i, k) => {
     const t = design.tables[i]!;
-    if (!changedSet.has(i) && !changedNames.has(t.writtenWith!)) inherit(t, look.bases[k]!);
+    if (!changedSet.has(i) && !changedNames.has(t.writtenWith!)) inheritFrom(t, look.bases[k]!);
   });
   for (const i of changed) {
     const t = design.tables[i]!;
-    if (t.writtenWith !== undefined) inherit(t, first(t.writtenWith, t));
+    if (t.writtenWith !== undefined) inheritFrom(t, first(t.writtenWith, t));
   }
   for (const i of look.written) {
     const t = design.tables[i]!;
-    if (!changedSet.has(i) && changedNames.has(t.writtenWith!)) inherit(t, first(t.writtenWith!, t));
+    if (!changedSet.has(i) && changedNames.has(t.writtenWith!)) inheritFrom(t, first(t.writtenWith!, t));
   }
   const again = reach ?? namingClosure(changed, referrers({ tables: before.tables.map((ta) => ta.table) }), namesOf);
   // A name two tables hold (an invalid design): analyzed whole, as the first of them decides.
@@ -741,12 +751,12 @@ export function analyzeEdit(before: DesignAnalysis, design: Design, changed: rea
  */
 export function analyzeTableOf(design: Design, index: number): TableAnalysis {
   const t = design.tables[index]!;
-  if (t.writtenWith !== undefined) {
-    const base = design.tables.find((x) => x.name === t.writtenWith && x !== t);
-    if (base?.load) inheritedLoad.set(t, base.load);
-    else inheritedLoad.delete(t);
-  }
-  return analyzeTableCached(t, index, Math.min(...instanceOf(design).clusters.map((c) => c.planNodes)));
+  if (t.writtenWith !== undefined)
+    inherit(
+      t,
+      design.tables.find((x) => x.name === t.writtenWith && x !== t),
+    );
+  return analyzeTableCached(t, index, planNodesOf(instanceOf(design)));
 }
 
 /**
@@ -757,7 +767,7 @@ export function analyzeTableOf(design: Design, index: number): TableAnalysis {
  */
 export function analyzeInstanceEdit(before: DesignAnalysis, design: Design): DesignAnalysis {
   const inst = instanceOf(design);
-  const nodes = Math.min(...inst.clusters.map((c) => c.planNodes));
+  const nodes = planNodesOf(inst);
   if (nodes === before.nodes) return { ...before, storage: inst.storage };
   const copies = new Map<TableAnalysis, TableAnalysis>();
   const renode = (ta: TableAnalysis): TableAnalysis => {
@@ -779,10 +789,8 @@ export function analyzeInstanceEdit(before: DesignAnalysis, design: Design): Des
 }
 
 export function analyze(design: Design): DesignAnalysis {
-  // The smallest cluster: with replication every cluster takes every write; an autoscaled
-  // cluster counts at maxNodes, the one count every figure uses (model/instance.ts planNodes).
   const inst = instanceOf(design);
-  const nodes = Math.min(...inst.clusters.map((c) => c.planNodes));
+  const nodes = planNodesOf(inst);
   const byName = new Map<string, number[]>();
   design.tables.forEach((t, i) => {
     const list = byName.get(t.name);
@@ -793,9 +801,7 @@ export function analyze(design: Design): DesignAnalysis {
   for (const t of design.tables) {
     if (t.writtenWith === undefined) continue;
     const b = byName.get(t.writtenWith)?.find((i) => design.tables[i] !== t);
-    const base = b === undefined ? undefined : design.tables[b];
-    if (base?.load) inheritedLoad.set(t, base.load);
-    else inheritedLoad.delete(t);
+    inherit(t, b === undefined ? undefined : design.tables[b]);
   }
   const views = analyzeViews(design, nodes, (name) => design.tables[first(name)]);
   const tables = design.tables.map((t, i) => analyzeTableCached(t, i, nodes));
