@@ -120,7 +120,7 @@ export function validateChanged(design: Design, changed: readonly number[], file
     );
     // Names kept: the edit renamed and added no table, so they are as unique as before.
     const namesKept = before !== undefined && changed.every((i) => before.tables[i] !== undefined && before.tables[i]!.name === design.tables[i]!.name);
-    return validate(value, file, undefined, {}, { design, changed, namesKept, viewsKept, ...(namesKept ? { names: namesOf(before.tables) } : {}) });
+    return validate(value, file, undefined, {}, { design, changed, viewsKept, ...(namesKept ? { keptNames: namesOf(before.tables) } : {}) });
   } catch (e) {
     return fail(file, 1, 1, '', `cannot check this design (${e instanceof Error ? e.message : String(e)}); please report it`);
   }
@@ -139,7 +139,7 @@ function validate(
   file: string,
   map: SourceMap | undefined,
   hints: ShapeHints,
-  edit?: { design: Design; changed: readonly number[]; namesKept: boolean; viewsKept?: boolean; names?: ReadonlySet<string> },
+  edit?: { design: Design; changed: readonly number[]; viewsKept?: boolean; keptNames?: ReadonlySet<string> },
 ): LoadResult {
   // An edit's value holds only its changed tables: their paths name their places in the design.
   const real = (path: readonly PathPart[]): readonly PathPart[] =>
@@ -202,7 +202,7 @@ function validate(
     if (edit.viewsKept) for (const k of VIEW_LISTS) if (edit.design[k] !== undefined) Object.assign(design, { [k]: edit.design[k] });
   }
   try {
-    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, edit?.namesKept, hints.fragment, edit?.names, edit?.viewsKept);
+    semantic = semanticIssues(design, edit ? new Set(edit.changed) : undefined, hints.fragment, edit?.keptNames, edit?.viewsKept);
   } catch (e) {
     // A cross-field check that throws is a bug; the file still gets an answer, not a crash.
     semantic = [{ path: [], message: `cannot check this design (${(e as Error).message}); please report this file` }];

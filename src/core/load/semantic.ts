@@ -20,16 +20,15 @@ export interface SemanticIssue {
 /**
  * `only`: the indices of the tables to check one by one (the others are known to pass, as the
  * fix check knows of the tables a fix did not touch); the checks across tables see every table,
- * but for the names when `namesKept` (the edit renamed and added no table). `names`: the tables'
- * names, when the caller keeps them. `viewsKept`: the views are those of the design before the
- * edit, which passed; with the names kept, they pass again.
+ * but for the names when `keptNames` is given: the tables' names, which the edit kept (it renamed
+ * and added no table), so they are unique as before. `viewsKept`: the views are those of the
+ * design before the edit, which passed; with the names kept, they pass again.
  */
 export function semanticIssues(
   design: Design,
   only?: ReadonlySet<number>,
-  namesKept = false,
   fragment = false,
-  names?: ReadonlySet<string>,
+  keptNames?: ReadonlySet<string>,
   viewsKept = false,
 ): SemanticIssue[] {
   const out: SemanticIssue[] = [];
@@ -37,7 +36,7 @@ export function semanticIssues(
   const each = only ? [...only].sort((a, b) => a - b) : design.tables.map((_, ti) => ti);
   controlChars(design.name, ['name'], out);
   for (const ti of each) (design.tables[ti]!.queries ?? []).forEach((q, qi) => controlChars(q.name, ['tables', ti, 'queries', qi, 'name'], out));
-  if (!namesKept) {
+  if (!keptNames) {
     duplicates(
       design.tables.map((t) => t.name),
       (i, name) => out.push({ path: ['tables', i, 'name'], message: `table "${name}" is defined twice; table ids are unique in an instance` }),
@@ -45,10 +44,10 @@ export function semanticIssues(
   }
   for (const ti of each) tableIssues(design.tables[ti]!, ['tables', ti], out, design);
   // Names kept: the other tables name the same tables as before, which they named rightly.
-  routeIssues(design, out, only && namesKept ? each : undefined, names);
+  routeIssues(design, out, only && keptNames ? each : undefined, keptNames);
   for (const ti of each) writePatternIssues(design.tables[ti]!, ['tables', ti, 'load'], out);
   out.push(...instanceIssues(design, each));
-  if (!(only && namesKept && viewsKept)) viewIssues(design, out, fragment, names);
+  if (!(only && keptNames && viewsKept)) viewIssues(design, out, fragment, keptNames);
   return out;
 }
 
