@@ -8,46 +8,30 @@
 // table written with every tenth table, a query served by it, and a materialized view per 50 tables
 // (at least one).
 export function manyTablesYaml(n: number, shape: 'varied' | 'same' | 'linked' = 'varied'): string {
-  if (shape === 'linked') return linkedYaml(n);
+  const same = shape === 'same';
+  const linked = shape === 'linked';
   const table = (i: number) => {
-    const fam = shape === 'same' ? 'f' : `f${i}`;
+    const companion = linked && i % 10 === 1;
+    const serves = linked && i % 10 === 2;
+    const writes = same ? 100 : linked ? 10 + (i % 100) * 10 : 10 + i;
     return `  - name: t${i}
     rowKey:
       template: "{host}#{id}"
       fields:
-        host: {type: domain, cardinality: ${shape === 'same' ? 100000 : 1000 + i}}
+        host: {type: domain, cardinality: ${same ? 100000 : 1000 + i}}
         id: {type: int, cardinality: 1000, pad: 4}
     families:
-      - name: ${fam}
-        gc: {maxVersions: ${shape === 'same' ? 1 : 1 + (i % 3)}}
-        columns: [{qualifier: c, valueBytes: ${shape === 'same' ? 100 : 50 + (i % 200)}}]
+      - name: ${same ? 'f' : `f${i}`}
+        gc: {maxVersions: ${same ? 1 : 1 + (i % 3)}}
+        columns: [{qualifier: c, valueBytes: ${same ? 100 : 50 + (i % 200)}}]
     queries:
-      - {name: q${i}, match: {host: eq, id: eq}, perSecond: ${shape === 'same' ? 10 : 1 + (i % 50)}}
-    load: {writesPerSecond: ${shape === 'same' ? 100 : 10 + i}, retention: ${shape === 'same' ? 30 : 7 + (i % 60)}d}`;
+      - {name: q${i}, match: {host: eq, id: eq}, perSecond: ${same ? 10 : 1 + (i % 50)}}${serves ? `\n      - {name: s${i}, match: {host: eq, id: eq}, perSecond: 5, servedBy: t${i - 1}}` : ''}
+    load: {${companion ? '' : `writesPerSecond: ${writes}, `}retention: ${same ? 30 : 7 + (i % 60)}d}${companion ? `\n    writtenWith: t${i - 1}` : ''}`;
   };
-  return `format: bigtable-studio/v1\nname: generated\ncluster: {nodes: 10}\ntables:\n${Array.from({ length: n }, (_, i) => table(i)).join('\n')}\n`;
-}
-
-function linkedYaml(n: number): string {
-  const table = (i: number) => {
-    const companion = i % 10 === 1;
-    const serves = i % 10 === 2;
-    return `  - name: t${i}
-    rowKey:
-      template: "{host}#{id}"
-      fields:
-        host: {type: domain, cardinality: ${1000 + i}}
-        id: {type: int, cardinality: 1000, pad: 4}
-    families:
-      - name: f${i}
-        gc: {maxVersions: ${1 + (i % 3)}}
-        columns: [{qualifier: c, valueBytes: ${50 + (i % 200)}}]
-    queries:
-      - {name: q${i}, match: {host: eq, id: eq}, perSecond: ${1 + (i % 50)}}${serves ? `\n      - {name: s${i}, match: {host: eq, id: eq}, perSecond: 5, servedBy: t${i - 1}}` : ''}
-    load: {${companion ? '' : `writesPerSecond: ${10 + (i % 100) * 10}, `}retention: ${7 + (i % 60)}d}${companion ? `\n    writtenWith: t${i - 1}` : ''}`;
-  };
+  const tables = Array.from({ length: n }, (_, i) => table(i)).join('\n');
+  if (!linked) return `format: bigtable-studio/v1\nname: generated\ncluster: {nodes: 10}\ntables:\n${tables}\n`;
   const views = Array.from({ length: Math.max(1, Math.floor(n / 50)) }, (_, j) => 50 * j + 3).filter((i) => i < n);
-  return `format: bigtable-studio/v1\nname: generated\ncluster: {nodes: ${Math.max(1, Math.round(n / 100))}}\ntables:\n${Array.from({ length: n }, (_, i) => table(i)).join('\n')}\n${
+  return `format: bigtable-studio/v1\nname: generated\ncluster: {nodes: ${Math.max(1, Math.round(n / 100))}}\ntables:\n${tables}\n${
     views.length
       ? `materializedViews:\n${views.map((i) => `  - {name: v${i}, table: t${i}, groupBy: {fields: [host], aggregations: [{fn: sum, column: "f${i}:c", as: total}]}}`).join('\n')}\n`
       : ''
