@@ -3,7 +3,8 @@
 // recommends reversed domains (com.google), so those are not reported where Google's guidance uses them.
 import type { TableAnalysis } from '../analysis/design';
 import { describeRun, keySegments, showChar, type KeySegment } from './support/keybytes';
-import { defineTableRule, type VisitorReport } from './types';
+import { defineLayoutRule } from './support/frames';
+import type { VisitorReport } from './types';
 
 const ANY_OTHER = /[^a-zA-Z0-9_#-]/;
 // A table of the allowed ASCII characters: the per-character test runs on every keystroke.
@@ -67,7 +68,7 @@ function delimiterReport(t: TableAnalysis): Omit<VisitorReport, 'table'> | null 
   };
 }
 
-export default defineTableRule({
+export default defineLayoutRule({
   meta: {
     id: 'key-charset',
     severity: 'info',
@@ -88,7 +89,6 @@ export default defineTableRule({
     fixable: false,
   },
   table(t, { report }) {
-    if (!t.layout) return;
     const segs = keySegments(t);
     const found = [...segs.map(fieldReport), literalReport(segs), delimiterReport(t)];
     for (const r of found) if (r) report({ ...r });

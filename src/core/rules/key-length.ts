@@ -3,12 +3,12 @@
 // long key multiplies; a very short one rarely carries the general-to-specific hierarchy
 // that makes related rows one prefix scan.
 import { largestField, MAX_KEY_BYTES } from './support/keysize';
-import { defineTableRule } from './types';
+import { defineLayoutRule } from './support/frames';
 
 export const IDEAL_MIN = 10;
 export const IDEAL_MAX = 100;
 
-export default defineTableRule({
+export default defineLayoutRule({
   meta: {
     id: 'key-length',
     severity: 'warning',
@@ -25,7 +25,6 @@ export default defineTableRule({
     fixable: false,
   },
   table(t, { report }) {
-    if (!t.layout) return;
     const typical = t.keyBytes.typical;
     // Typical keys over 4 KB are key-too-long's error already.
     if (typical > IDEAL_MAX && typical <= MAX_KEY_BYTES) {
