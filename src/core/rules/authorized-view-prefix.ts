@@ -5,8 +5,7 @@
 // bytes, not segments, so it must end at the delimiter to stop at one value.
 import { keyLayoutOf } from '../export/common';
 import type { Field, Table } from '../model/schema';
-import { defineVisitorRule } from './types';
-import { readByViews } from './support/viewed';
+import { defineViewRule } from './support/viewed';
 
 /** The shortest piece of an open-ended value taken for a name (a tenant) rather than a range. */
 const MIN_NAME = 3;
@@ -47,7 +46,7 @@ function openEnd(table: Table, prefix: string): { field: string; value: string; 
   return { field: seg.field, value, delimiter: d, others, leading: layout.segments.findIndex((x) => x.field) === pieces.length - 1 };
 }
 
-export default defineVisitorRule({
+export default defineViewRule({
   meta: {
     id: 'authorized-view-prefix',
     severity: 'warning',
@@ -62,41 +61,38 @@ export default defineVisitorRule({
       open: 'authorized view {view} on {table} grants rows whose key starts with "{prefix}". Row prefixes match bytes, not key segments, so a {field} such as "{value}corp" or "{value}-eu" (any value that starts with "{value}") is granted too: a cross-tenant leak. End the prefix at the key\'s delimiter: "{fixed}" ("Authorized views overview": a prefix such as examplepetstore1#).',
     },
     fixable: true,
-    reads: readByViews,
   },
-  create: ({ design, report }) => ({
-    design() {
-      (design.authorizedViews ?? []).forEach((v, vi) => {
-        const table = design.tables.find((t) => t.name === v.table);
-        if (!table) return;
-        (v.rowPrefixes ?? []).forEach((p, pi) => {
-          const end = openEnd(table, p);
-          if (!end) return;
-          const fixed = `${p}${end.delimiter}`;
-          const data = { view: v.name, table: table.name, prefix: p, field: end.field, value: end.value, fixed };
-          const path = ['authorizedViews', vi, 'rowPrefixes', pi];
-          const fix = {
-            label: `Append "${end.delimiter}" to the prefix`,
-            apply: () => ({
-              ...design,
-              authorizedViews: design.authorizedViews!.map((x, k) =>
-                k === vi ? { ...x, rowPrefixes: x.rowPrefixes!.map((q, j) => (j === pi ? fixed : q)) } : x,
-              ),
-            }),
-          };
-          if (end.others) {
-            const shown =
-              end.others
-                .slice(0, 3)
-                .map((o) => `"${o}"`)
-                .join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
-            report({ path, messageId: 'others', severity: 'error', data: { ...data, matches: shown }, fix });
-          } else {
-            // In the first segment (the tenant, as a rule) the rows of other owners are granted.
-            report({ path, messageId: 'open', severity: end.leading ? 'error' : 'warning', data, fix });
-          }
-        });
+  design({ design, report }) {
+    (design.authorizedViews ?? []).forEach((v, vi) => {
+      const table = design.tables.find((t) => t.name === v.table);
+      if (!table) return;
+      (v.rowPrefixes ?? []).forEach((p, pi) => {
+        const end = openEnd(table, p);
+        if (!end) return;
+        const fixed = `${p}${end.delimiter}`;
+        const data = { view: v.name, table: table.name, prefix: p, field: end.field, value: end.value, fixed };
+        const path = ['authorizedViews', vi, 'rowPrefixes', pi];
+        const fix = {
+          label: `Append "${end.delimiter}" to the prefix`,
+          apply: () => ({
+            ...design,
+            authorizedViews: design.authorizedViews!.map((x, k) =>
+              k === vi ? { ...x, rowPrefixes: x.rowPrefixes!.map((q, j) => (j === pi ? fixed : q)) } : x,
+            ),
+          }),
+        };
+        if (end.others) {
+          const shown =
+            end.others
+              .slice(0, 3)
+              .map((o) => `"${o}"`)
+              .join(', ') + (end.others.length > 3 ? ` and ${end.others.length - 3} more` : '');
+          report({ path, messageId: 'others', severity: 'error', data: { ...data, matches: shown }, fix });
+        } else {
+          // In the first segment (the tenant, as a rule) the rows of other owners are granted.
+          report({ path, messageId: 'open', severity: end.leading ? 'error' : 'warning', data, fix });
+        }
       });
-    },
-  }),
+    });
+  },
 });

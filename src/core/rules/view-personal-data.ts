@@ -8,8 +8,7 @@ import type { Table } from '../model/schema';
 import { tokenize, type Token } from '../sql/tokens';
 import { checkSelect } from '../export/views/check';
 import { materializedViewSql } from '../export/views/sql';
-import { defineVisitorRule } from './types';
-import { readByViews } from './support/viewed';
+import { defineViewRule } from './support/viewed';
 
 /** Words that promise a view holds no personal data. */
 const PROMISE =
@@ -37,7 +36,7 @@ function readsIn(tokens: readonly Token[], fams: Set<string>): string[] {
   return [...out];
 }
 
-export default defineVisitorRule({
+export default defineViewRule({
   meta: {
     id: 'view-personal-data',
     severity: 'error',
@@ -50,98 +49,95 @@ export default defineVisitorRule({
         '{kind} view {view} says "{promise}" (its name or description), but it includes {families} of table {table}, which the design marks as holding personal data (personalData: true). A view is granted on its own ("Authorized views overview"), so whoever is given this view reads that data. Leave the family out of the view{how}, or, if the family holds no personal data, unmark it.',
     },
     fixable: true,
-    reads: readByViews,
   },
-  create: ({ design, report }) => ({
-    design() {
-      if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
-      const byName = new Map(design.tables.map((t) => [t.name, t]));
-      (design.authorizedViews ?? []).forEach((v, vi) => {
-        const table = byName.get(v.table);
-        const said = promise(v.name, v.description);
-        if (!table || !said) return;
-        const fams = personal(table);
-        const exposed = Object.keys(v.families).filter((f) => fams.has(f));
-        const left = Object.keys(v.families).length - exposed.length;
-        if (exposed.length) {
-          report({
-            path: ['authorizedViews', vi, 'families'],
-            messageId: 'exposes',
-            data: { kind: 'authorized', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (remove it from families)' },
-            ...(left > 0
-              ? {
-                  fix: {
-                    label: `Remove ${exposed.join(', ')} from ${v.name}`,
-                    apply: () => {
-                      const families = Object.fromEntries(Object.entries(v.families).filter(([f]) => !exposed.includes(f)));
-                      if (Object.keys(families).length === 0) return null;
-                      return { ...design, authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, families } : x)) };
-                    },
+  design({ design, report }) {
+    if (!design.authorizedViews?.length && !design.materializedViews?.length && !design.logicalViews?.length) return;
+    const byName = new Map(design.tables.map((t) => [t.name, t]));
+    (design.authorizedViews ?? []).forEach((v, vi) => {
+      const table = byName.get(v.table);
+      const said = promise(v.name, v.description);
+      if (!table || !said) return;
+      const fams = personal(table);
+      const exposed = Object.keys(v.families).filter((f) => fams.has(f));
+      const left = Object.keys(v.families).length - exposed.length;
+      if (exposed.length) {
+        report({
+          path: ['authorizedViews', vi, 'families'],
+          messageId: 'exposes',
+          data: { kind: 'authorized', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (remove it from families)' },
+          ...(left > 0
+            ? {
+                fix: {
+                  label: `Remove ${exposed.join(', ')} from ${v.name}`,
+                  apply: () => {
+                    const families = Object.fromEntries(Object.entries(v.families).filter(([f]) => !exposed.includes(f)));
+                    if (Object.keys(families).length === 0) return null;
+                    return { ...design, authorizedViews: design.authorizedViews!.map((x, k) => (k === vi ? { ...x, families } : x)) };
                   },
-                }
-              : {}),
-          });
-        }
-      });
-      (design.materializedViews ?? []).forEach((v, vi) => {
-        const table = byName.get(v.table);
-        const said = promise(v.name, v.description);
-        if (!table || !said) return;
-        const fams = personal(table);
-        if (!fams.size) return;
-        const built = materializedViewSql(design, v);
-        if (!built.ok) return;
-        let exposed: string[];
-        try {
-          exposed = readsIn(tokenize(built.sql), fams);
-        } catch {
-          return;
-        }
-        const indexOnly = v.index !== undefined && exposed.every((f) => v.index!.families?.includes(f));
-        if (exposed.length) {
-          report({
-            path: ['materializedViews', vi, v.query !== undefined ? 'query' : v.index ? 'index' : 'groupBy'],
-            messageId: 'exposes',
-            data: {
-              kind: 'materialized',
-              view: v.name,
-              promise: said,
-              families: exposed.join(', '),
-              table: table.name,
-              how: v.index ? ' (remove it from index.families)' : ' (select other columns)',
-            },
-            ...(indexOnly
-              ? {
-                  fix: {
-                    label: `Remove ${exposed.join(', ')} from ${v.name}`,
-                    apply: () => {
-                      if (!v.index?.families) return null;
-                      const families = v.index.families.filter((f) => !exposed.includes(f));
-                      return {
-                        ...design,
-                        materializedViews: design.materializedViews!.map((x, k) => (k === vi ? { ...x, index: { ...x.index!, families } } : x)),
-                      };
-                    },
+                },
+              }
+            : {}),
+        });
+      }
+    });
+    (design.materializedViews ?? []).forEach((v, vi) => {
+      const table = byName.get(v.table);
+      const said = promise(v.name, v.description);
+      if (!table || !said) return;
+      const fams = personal(table);
+      if (!fams.size) return;
+      const built = materializedViewSql(design, v);
+      if (!built.ok) return;
+      let exposed: string[];
+      try {
+        exposed = readsIn(tokenize(built.sql), fams);
+      } catch {
+        return;
+      }
+      const indexOnly = v.index !== undefined && exposed.every((f) => v.index!.families?.includes(f));
+      if (exposed.length) {
+        report({
+          path: ['materializedViews', vi, v.query !== undefined ? 'query' : v.index ? 'index' : 'groupBy'],
+          messageId: 'exposes',
+          data: {
+            kind: 'materialized',
+            view: v.name,
+            promise: said,
+            families: exposed.join(', '),
+            table: table.name,
+            how: v.index ? ' (remove it from index.families)' : ' (select other columns)',
+          },
+          ...(indexOnly
+            ? {
+                fix: {
+                  label: `Remove ${exposed.join(', ')} from ${v.name}`,
+                  apply: () => {
+                    if (!v.index?.families) return null;
+                    const families = v.index.families.filter((f) => !exposed.includes(f));
+                    return {
+                      ...design,
+                      materializedViews: design.materializedViews!.map((x, k) => (k === vi ? { ...x, index: { ...x.index!, families } } : x)),
+                    };
                   },
-                }
-              : {}),
-          });
-        }
-      });
-      (design.logicalViews ?? []).forEach((v, vi) => {
-        const said = promise(v.name, v.description);
-        if (!said) return;
-        const { shape, tokens } = checkSelect(v.query, design);
-        const table = shape?.table ? byName.get(shape.table) : undefined;
-        if (!table) return;
-        const exposed = readsIn(tokens, personal(table));
-        if (exposed.length)
-          report({
-            path: ['logicalViews', vi, 'query'],
-            messageId: 'exposes',
-            data: { kind: 'logical', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (select other columns)' },
-          });
-      });
-    },
-  }),
+                },
+              }
+            : {}),
+        });
+      }
+    });
+    (design.logicalViews ?? []).forEach((v, vi) => {
+      const said = promise(v.name, v.description);
+      if (!said) return;
+      const { shape, tokens } = checkSelect(v.query, design);
+      const table = shape?.table ? byName.get(shape.table) : undefined;
+      if (!table) return;
+      const exposed = readsIn(tokens, personal(table));
+      if (exposed.length)
+        report({
+          path: ['logicalViews', vi, 'query'],
+          messageId: 'exposes',
+          data: { kind: 'logical', view: v.name, promise: said, families: exposed.join(', '), table: table.name, how: ' (select other columns)' },
+        });
+    });
+  },
 });
