@@ -1,7 +1,7 @@
 // lint(): the engine (engine/lint-engine.ts) with the registry's rules; applyFix for a finding.
 import type { Design } from '../model/schema';
 import { applyAcceptances, todayUtc } from './engine/accept';
-import { fixedDesign, lintWith, pathKey, sortFindings, type LintOptions, type LintResult } from './engine/lint-engine';
+import { fixedDesign, lintWith, pathKey, sortFindings, verifiedFinding, type LintOptions, type LintResult } from './engine/lint-engine';
 import { RULES, ruleById } from './registry';
 import { isAccepted, type Finding } from './types';
 import { fixPhase, planFixes, type FixPlan, type FixPlanOptions, type FixStep } from './engine/fix-plan';
@@ -42,7 +42,11 @@ export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
   const fixable = (f: Finding) => !isAccepted(f) || options.rules?.has(f.rule) === true;
   return planFixes(
     design,
-    (d) => ({ findings: lint(d).findings.filter(fixable) }),
+    (d) => {
+      // Fixes are checked as the plan reaches them, not all of them for every step.
+      const result = lint(d, { verifyFixes: 'defer' });
+      return { findings: result.findings.filter(fixable), verified: (f) => verifiedFinding(result, f) };
+    },
     (d, f) => applyFix(d, f),
     options,
   );

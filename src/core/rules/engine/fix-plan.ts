@@ -57,7 +57,12 @@ export interface FixPlanOptions {
 /** Passes over the three phases at the most (a count that unblocks a fix, then that fix's own count). */
 const MAX_PASSES = 4;
 
-type LintFn = (d: Design) => { findings: readonly Finding[] };
+/**
+ * A lint of the design. Its findings may come with their fixes not yet checked: then `verified`
+ * gives a finding with its fix checked (offered or withheld), and the plan checks only the
+ * findings it looks at, in order, up to the first fix offered.
+ */
+type LintFn = (d: Design) => { findings: readonly Finding[]; verified?: (f: Finding) => Finding };
 type ApplyFn = (d: Design, f: Finding) => Design | null;
 
 /** Plans and applies every offered fix in phases; pure over the lint and apply functions given. */
@@ -80,7 +85,16 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
       // Proposals that led back to a design already seen are skipped for the rest of the phase.
       const skipped = new Set<string>();
       while (applied.length < maxSteps) {
-        const next = lint(current).findings.find((f) => f.fix && wanted(f) && fixPhase(f.rule) === phase && !skipped.has(findingKey(f)));
+        const linted = lint(current);
+        let next: Finding | undefined;
+        for (const f of linted.findings) {
+          if (!wanted(f) || fixPhase(f.rule) !== phase) continue;
+          const v = linted.verified ? linted.verified(f) : f;
+          if (v.fix && !skipped.has(findingKey(v))) {
+            next = v;
+            break;
+          }
+        }
         if (!next) break;
         const fixed = apply(current, next);
         if (!fixed) {
@@ -103,7 +117,8 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
     }
     if (!capacityApplied) break;
   }
-  const last = lint(current).findings;
+  const linted = lint(current);
+  const last = linted.verified ? linted.findings.map(linted.verified) : linted.findings;
   const withheld = last.filter((f) => f.fixWithheld && wanted(f));
   const decisions = options.rules?.size ? [] : last.filter((f) => f.fix && NEEDS_DECISION.has(f.rule));
   return { design: current, applied, withheld, cycles, decisions };
