@@ -3,7 +3,9 @@
 // (every table's hdd-reads asking for SSD) are checked by one run of the rules that read it,
 // and `btstudio fix` checks fixes as its plan reaches them, not every fix for every step. Both
 // give what checking every fix gives.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fullDesign } from '../../../test-support/design-extras';
 import type { Design } from '../../model/schema';
 import { applyFix, fixAll, lint } from '../lint';
 import { defineVisitorRule, isAccepted, type Finding } from '../types';
@@ -47,6 +49,14 @@ function counting() {
 }
 
 const text = (fs: readonly Finding[]) => JSON.stringify(fs);
+
+/** The plan as it was made before: every fix checked on a whole lint, for every step. */
+const eagerPlan = (d: Design) =>
+  planFixes(
+    d,
+    (x) => ({ findings: lint(x).findings.filter((f) => !isAccepted(f)) }),
+    (x, f) => applyFix(x, f),
+  );
 
 describe('fixes that propose the same instance', () => {
   it('are checked by one run of the rules that read the instance, with the verdicts of a whole check', () => {
@@ -106,5 +116,16 @@ describe('fixes checked as they are reached', () => {
     const fixes = lint(d).findings.filter((f) => f.fix || f.fixWithheld).length;
     expect(checked).toBeLessThan(lazy.applied.length * 4 + lint(d).findings.length);
     expect(checked).toBeLessThan((lazy.applied.length * fixes) / 2);
+  });
+});
+
+describe('fixAll (each step linted from the last, its fixes checked as reached)', () => {
+  it('plans what a whole lint with every fix checked plans, over generated designs', () => {
+    fc.assert(
+      fc.property(fullDesign, (d) => {
+        expect(JSON.stringify(fixAll(d))).toBe(JSON.stringify(eagerPlan(d)));
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 12) * 2 },
+    );
   });
 });

@@ -770,10 +770,13 @@ export function verifiedFinding(result: LintResult, finding: Finding): Finding {
   const entry = checked.get(finding);
   if (!entry) return finding;
   if (entry.copy) return entry.copy;
-  const copy: Finding = { ...finding };
+  // The acceptance (marked after the lint) comes after the fix, as in an eager lint's finding.
+  const { acceptance, ...rest } = finding;
+  const copy: Finding = { ...rest };
   const v = deferred.check(finding, entry.proposal);
   if (v.ok) offer(copy, entry.proposal, v, deferred.design);
   else copy.fixWithheld = withheld(entry.proposal, v.reason);
+  if (acceptance !== undefined) copy.acceptance = acceptance;
   entry.copy = copy;
   return copy;
 }
