@@ -8,7 +8,7 @@ import { exampleRecord, sampleKeys } from '../keys/generate';
 import { describeLayout } from '../keys/template';
 import type { Design, Field, GcRule, Query, Table } from '../model/schema';
 import { estimates, rowBytesText, sizeText, writesText } from './lint-report';
-import { peakWrites } from '../analysis/design';
+import { peakWrites, type TableAnalysis } from '../analysis/design';
 import { lint } from '../rules/lint';
 import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from '../export/common';
@@ -94,7 +94,7 @@ function simulationLines(s: SimulationSummary): string[] {
   ];
 }
 
-function tableSection(design: Design, table: Table, index: number, findings: Finding[], options: ExportOptions): string[] {
+function tableSection(design: Design, table: Table, analysis: TableAnalysis | undefined, findings: Finding[], options: ExportOptions): string[] {
   const out = [`## Table ${code(table.name)}`, ''];
   if (table.description) out.push(table.description, '');
   out.push('### Row key', '');
@@ -126,7 +126,6 @@ function tableSection(design: Design, table: Table, index: number, findings: Fin
       out.push(`| ${code(f.name)}${f.personalData ? ' (personal data)' : ''} | ${cell(gcText(f.gc))} | ${f.aggregate ?? ''} | ${cell(cols)} |`);
     }
   }
-  const analysis = lint(design).analysis.tables[index];
   out.push('', '### Queries', '');
   if (!analysis?.plans.length) out.push('No declared queries.');
   else {
@@ -176,7 +175,8 @@ function patternText(load: Table['load']): string {
 }
 
 export const exportMarkdown: Exporter = (design, table, options) => {
-  const { findings } = lint(design);
+  // One lint for the whole review: its findings and its analysis serve every table's section.
+  const { findings, analysis } = lint(design);
   const out = [`# Design review: ${cell(design.name)}`, ''];
   if (design.description) out.push(design.description, '');
   out.push(
@@ -193,7 +193,7 @@ export const exportMarkdown: Exporter = (design, table, options) => {
       ...tableSection(
         design,
         t,
-        i,
+        analysis.tables[i],
         findings.filter((f) => f.path[0] === 'tables' && f.path[1] === i),
         options,
       ),
