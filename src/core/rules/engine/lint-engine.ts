@@ -356,16 +356,18 @@ function lintSince(
   const inPart = (p: Pending) => (p.scope === null ? !skip.has(p.by) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true);
   // Kept findings are copies (a lint's findings are its own); their fixes apply to this design.
   let whole: Pending[] | null = null;
-  const redo = (p: Pending) => () => {
-    whole ??= run(design, analysis, settings, rules);
-    const same = whole.find(
-      (w) =>
-        w.by === p.by &&
-        w.finding.rule === p.finding.rule &&
-        w.finding.messageId === p.finding.messageId &&
-        pathKey(w.finding.path) === pathKey(p.finding.path),
-    );
-    return same?.proposal?.apply() ?? null;
+  // The finding is named by what identifies it, not held: a kept proposal that held the last
+  // lint's pending would hold that lint's own kept proposals, and so on back through every lint
+  // of the chain, each with its design and analysis (a long run of fixes or keystrokes on a
+  // large design then ran out of memory).
+  const redo = ({ by, finding }: Pending) => {
+    const { rule, messageId } = finding;
+    const path = pathKey(finding.path);
+    return () => {
+      whole ??= run(design, analysis, settings, rules);
+      const same = whole.find((w) => w.by === by && w.finding.rule === rule && w.finding.messageId === messageId && pathKey(w.finding.path) === path);
+      return same?.proposal?.apply() ?? null;
+    };
   };
   const kept = base.pending
     .filter((p) => !inPart(p))
@@ -738,8 +740,17 @@ function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok
 const withheld = (proposal: FixProposal, reason: string) => `"${proposal.label}" is not offered: ${reason.replace(/\.$/, '')}.`;
 
 /** Deferred checks, by the result lint returned with `verifyFixes: 'defer'`. */
-const DEFERRED = new WeakMap<LintResult, { design: Design; check: Check; later: Pending[] }>();
+interface Deferred {
+  design: Design;
+  check: Check;
+  later: Pending[];
+  /** The proposal of each finding of `later`, once one is checked on its own. */
+  proposals?: Map<Finding, FixProposal>;
+}
+const DEFERRED = new WeakMap<LintResult, Deferred>();
 const VERIFIED = new WeakMap<LintResult, LintResult>();
+/** A deferred finding's checked copy, by the finding. */
+const COPIES = new WeakMap<Finding, Finding>();
 
 /**
  * The result with every proposed fix checked, as an eager lint gives it: a new result (the
@@ -751,17 +762,34 @@ export function withVerifiedFixes(result: LintResult): LintResult {
   if (!deferred) return result;
   const cached = VERIFIED.get(result);
   if (cached) return cached;
-  const copies = new Map<Finding, Finding>();
-  for (const { finding, proposal } of deferred.later) {
-    const copy: Finding = { ...finding };
-    const v = deferred.check(finding, proposal!);
-    if (v.ok) offer(copy, proposal!, v, deferred.design);
-    else copy.fixWithheld = withheld(proposal!, v.reason);
-    copies.set(finding, copy);
-  }
-  const verified = { findings: result.findings.map((f) => copies.get(f) ?? f), analysis: result.analysis };
+  const verified = { findings: result.findings.map((f) => checkedCopy(deferred, f)), analysis: result.analysis };
   VERIFIED.set(result, verified);
   return verified;
+}
+
+/**
+ * One finding of a lint run with `verifyFixes: 'defer'`, as withVerifiedFixes gives it: only its
+ * own fix is checked (now, once). `btstudio fix` takes the first finding whose fix is offered:
+ * it checks the findings in order until one is, not every fix of the design at every step.
+ */
+export function verifiedFinding(result: LintResult, finding: Finding): Finding {
+  const deferred = DEFERRED.get(result);
+  return deferred ? checkedCopy(deferred, finding) : finding;
+}
+
+/** The copy of a deferred lint's finding with its fix checked (offered or withheld); memoised by finding. */
+function checkedCopy(deferred: Deferred, finding: Finding): Finding {
+  const done = COPIES.get(finding);
+  if (done) return done;
+  deferred.proposals ??= new Map(deferred.later.map((p) => [p.finding, p.proposal!]));
+  const proposal = deferred.proposals.get(finding);
+  if (!proposal) return finding;
+  const copy: Finding = { ...finding };
+  const v = deferred.check(finding, proposal);
+  if (v.ok) offer(copy, proposal, v, deferred.design);
+  else copy.fixWithheld = withheld(proposal, v.reason);
+  COPIES.set(finding, copy);
+  return copy;
 }
 
 /** The checked fix of a finding this engine produced for `design`, if it offered one. */
