@@ -57,7 +57,12 @@ export interface FixPlanOptions {
 /** Passes over the three phases at the most (a count that unblocks a fix, then that fix's own count). */
 const MAX_PASSES = 4;
 
-type LintFn = (d: Design) => { findings: readonly Finding[] };
+/**
+ * A lint of a design. `checked`, when given, checks one finding's fix on demand and returns the
+ * finding as a lint that checks every fix gives it (its `fix` offered or withheld); without it
+ * the findings' fixes are checked already.
+ */
+type LintFn = (d: Design) => { findings: readonly Finding[]; checked?: (f: Finding) => Finding };
 type ApplyFn = (d: Design, f: Finding) => Design | null;
 
 /** Plans and applies every offered fix in phases; pure over the lint and apply functions given. */
@@ -80,7 +85,7 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
       // Proposals that led back to a design already seen are skipped for the rest of the phase.
       const skipped = new Set<string>();
       while (applied.length < maxSteps) {
-        const next = lint(current).findings.find((f) => f.fix && wanted(f) && fixPhase(f.rule) === phase && !skipped.has(findingKey(f)));
+        const next = firstFix(lint(current), (f) => wanted(f) && fixPhase(f.rule) === phase, skipped);
         if (!next) break;
         const fixed = apply(current, next);
         if (!fixed) {
@@ -103,10 +108,21 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
     }
     if (!capacityApplied) break;
   }
-  const last = lint(current).findings;
+  const final = lint(current);
+  const last = final.checked ? final.findings.map(final.checked) : final.findings;
   const withheld = last.filter((f) => f.fixWithheld && wanted(f));
   const decisions = options.rules?.size ? [] : last.filter((f) => f.fix && NEEDS_DECISION.has(f.rule));
   return { design: current, applied, withheld, cycles, decisions };
+}
+
+/** The first finding (in the lint's order) that `want`s and whose fix is offered and not skipped; its fix checked only when wanted. */
+function firstFix(found: ReturnType<LintFn>, want: (f: Finding) => boolean, skipped: ReadonlySet<string>): Finding | undefined {
+  for (const f of found.findings) {
+    if (!want(f)) continue;
+    const c = found.checked ? found.checked(f) : f;
+    if (c.fix && !skipped.has(findingKey(c))) return c;
+  }
+  return undefined;
 }
 
 /**
