@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPercent, plural } from './units';
+import { COUNT_BOUND, formatCount, formatPercent, plural } from './units';
 
 describe('plural', () => {
   it('says 1 error, 0 errors, 2 errors, and takes an irregular plural and a number format', () => {
@@ -22,5 +23,22 @@ describe('formatPercent: the one percent formatter', () => {
       expect(formatPercent(Number.POSITIVE_INFINITY, style)).toBe('unbounded');
       expect(formatPercent(1e30, style)).toBe('over 10^15%');
     }
+  });
+});
+
+describe('formatCount: grouped by hand, as Intl.NumberFormat groups', () => {
+  const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  it('writes the edges as Intl does', () => {
+    const edges = [0, -0, 0.4, -0.4, 1, 12, 999, 1000, -1000, 999_999, 1_000_000, 123_456_789.5, -987_654_321, 999_999_999_999_999, COUNT_BOUND, -COUNT_BOUND];
+    expect(edges.map(formatCount)).toEqual(edges.map((n) => intl.format(Math.round(n))));
+    expect([formatCount(1234567), formatCount(COUNT_BOUND * 1.5), formatCount(Number.NaN)]).toEqual(['1,234,567', 'over 10^15', 'unbounded']);
+  });
+  it('agrees with Intl on every count up to the bound', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -COUNT_BOUND, max: COUNT_BOUND, noNaN: true }), (n) => {
+        expect(formatCount(n)).toBe(intl.format(Math.round(n)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -352,12 +352,12 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
       : a,
   );
 
+  // Each table's reads on the binding cluster, summed once (not a pass over every read per table).
+  const readNodes = new Map<string, number>();
+  for (const r of reads)
+    if (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)) readNodes.set(r.table, (readNodes.get(r.table) ?? 0) + r.nodes);
   const tables: CapacityPlanTable[] = workload.tables.map((w) => {
-    const own =
-      (writeNodes.get(w.table) ?? 0) +
-      reads
-        .filter((r) => r.table === w.table && (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)))
-        .reduce((a, r) => a + r.nodes, 0);
+    const own = (writeNodes.get(w.table) ?? 0) + (readNodes.get(w.table) ?? 0);
     // Figures past what 1,000 nodes read, scan or hold are null, and `why` says so (bounds.ts).
     const why: Record<string, string> = {};
     const unknown = unknownReason(w);
@@ -450,24 +450,29 @@ function costliest(
   binding: ClusterCapacityPlan,
   cap: NodeFigures,
 ): CostPart | null {
-  const parts: CostPart[] = [];
+  // The first part of the most nodes wins; only its text is written (the plan runs once per fix
+  // checked, and a text per table and query would make that pass cost more than the plan).
+  let top: (Omit<CostPart, 'text'> & { text: () => string }) | null = null;
+  const consider = (part: Omit<CostPart, 'text'> & { text: () => string }) => {
+    if (top === null || part.nodes > top.nodes) top = part;
+  };
   for (const w of workload.tables) {
     const n = writeNodes.get(w.table) ?? 0;
     if (n > 0)
-      parts.push({
+      consider({
         table: w.table,
         kind: 'writes',
         nodes: n / binding.cpuTarget,
-        text: `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)`,
+        text: () => `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)`,
       });
     const stored = w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
     if (stored > 0) {
       const why = w.storage === 'unbounded' ? ': no GC rule deletes' : '';
-      parts.push({
+      consider({
         table: w.table,
         kind: 'storage',
         nodes: stored / (cap.storageBytes * STORAGE_TARGET),
-        text: stored > STORED_BYTES_BOUND ? `what ${w.table} keeps${why}` : `the ${storedBytesText(stored)} ${w.table} keeps${why}`,
+        text: () => (stored > STORED_BYTES_BOUND ? `what ${w.table} keeps${why}` : `the ${storedBytesText(stored)} ${w.table} keeps${why}`),
       });
     }
   }
@@ -475,11 +480,12 @@ function costliest(
     if (!(r.clusters === null || binding.id === null || r.clusters.includes(binding.id))) continue;
     const what = r.kind === 'full-scan' ? 'a full table scan' : r.kind === 'point' ? 'point reads' : `a ${r.kind} read`;
     if (r.query === null)
-      parts.push({ table: r.table, kind: 'reads', nodes: r.nodes / binding.cpuTarget, text: `the undeclared reads of ${r.table} (load.readsPerSecond)` });
-    else parts.push({ table: r.table, kind: 'query', query: r.query, nodes: r.nodes / binding.cpuTarget, text: `query "${r.query}" on ${r.table} (${what})` });
+      consider({ table: r.table, kind: 'reads', nodes: r.nodes / binding.cpuTarget, text: () => `the undeclared reads of ${r.table} (load.readsPerSecond)` });
+    else
+      consider({ table: r.table, kind: 'query', query: r.query, nodes: r.nodes / binding.cpuTarget, text: () => `query "${r.query}" on ${r.table} (${what})` });
   }
-  if (!parts.length) return null;
-  return parts.reduce((a, b) => (b.nodes > a.nodes ? b : a));
+  const best = top as (Omit<CostPart, 'text'> & { text: () => string }) | null;
+  return best === null ? null : { ...best, text: best.text() };
 }
 
 /** Why a cluster would need more than the format's 1,000 nodes. */

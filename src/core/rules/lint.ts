@@ -44,10 +44,9 @@ export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
   // An accepted finding is kept as the design accepts it, unless its rule is named.
   const fixable = (f: Finding) => !isAccepted(f) || options.rules?.has(f.rule) === true;
   // Each design is linted from the lint of the one before (`since`): a fix changes a table or
-  // the instance, and only what that reaches is linted and checked again, as at a keystroke.
-  // Linting each whole made a run of fixes grow with the square of the tables.
-  // Fixes are checked when the plan asks for one (the first offered fix of a phase), not every
-  // fix of the design at every step.
+  // the instance, and only what that reaches is linted again, as at a keystroke (linting each
+  // whole made a run of fixes grow with the square of the tables). Fixes are checked as the plan
+  // reaches them, not all of them for every step.
   let last: LintResult | undefined;
   let linted: Design | undefined;
   let chain = 0;
@@ -61,7 +60,7 @@ export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
     }
     linted = d;
     const result = last!;
-    return { findings: result.findings.filter(fixable), checked: (f: Finding) => verifiedFinding(result, f) };
+    return { findings: result.findings.filter(fixable), verified: (f: Finding) => verifiedFinding(result, f) };
   };
   return planFixes(design, relint, (d, f) => applyFix(d, f), options);
 }

@@ -58,11 +58,11 @@ export interface FixPlanOptions {
 const MAX_PASSES = 4;
 
 /**
- * A lint of a design. `checked`, when given, checks one finding's fix on demand and returns the
- * finding as a lint that checks every fix gives it (its `fix` offered or withheld); without it
- * the findings' fixes are checked already.
+ * A lint of the design. Its findings may come with their fixes not yet checked: then `verified`
+ * gives a finding with its fix checked (offered or withheld), and the plan checks only the
+ * findings it looks at, in order, up to the first fix offered.
  */
-type LintFn = (d: Design) => { findings: readonly Finding[]; checked?: (f: Finding) => Finding };
+type LintFn = (d: Design) => { findings: readonly Finding[]; verified?: (f: Finding) => Finding };
 type ApplyFn = (d: Design, f: Finding) => Design | null;
 
 /** Plans and applies every offered fix in phases; pure over the lint and apply functions given. */
@@ -85,7 +85,16 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
       // Proposals that led back to a design already seen are skipped for the rest of the phase.
       const skipped = new Set<string>();
       while (applied.length < maxSteps) {
-        const next = firstFix(lint(current), (f) => wanted(f) && fixPhase(f.rule) === phase, skipped);
+        const linted = lint(current);
+        let next: Finding | undefined;
+        for (const f of linted.findings) {
+          if (!wanted(f) || fixPhase(f.rule) !== phase) continue;
+          const v = linted.verified ? linted.verified(f) : f;
+          if (v.fix && !skipped.has(findingKey(v))) {
+            next = v;
+            break;
+          }
+        }
         if (!next) break;
         const fixed = apply(current, next);
         if (!fixed) {
@@ -108,21 +117,11 @@ export function planFixes(design: Design, lint: LintFn, apply: ApplyFn, options:
     }
     if (!capacityApplied) break;
   }
-  const final = lint(current);
-  const last = final.checked ? final.findings.map(final.checked) : final.findings;
+  const linted = lint(current);
+  const last = linted.verified ? linted.findings.map(linted.verified) : linted.findings;
   const withheld = last.filter((f) => f.fixWithheld && wanted(f));
   const decisions = options.rules?.size ? [] : last.filter((f) => f.fix && NEEDS_DECISION.has(f.rule));
   return { design: current, applied, withheld, cycles, decisions };
-}
-
-/** The first finding (in the lint's order) that `want`s and whose fix is offered and not skipped; its fix checked only when wanted. */
-function firstFix(found: ReturnType<LintFn>, want: (f: Finding) => boolean, skipped: ReadonlySet<string>): Finding | undefined {
-  for (const f of found.findings) {
-    if (!want(f)) continue;
-    const c = found.checked ? found.checked(f) : f;
-    if (c.fix && !skipped.has(findingKey(c))) return c;
-  }
-  return undefined;
 }
 
 /**

@@ -46,7 +46,7 @@ export function editOf(before: Design, after: Design, refs: Map<string, number[]
 }
 
 /** The keys of a design that hold its instance: clusters, nodes, storage, app profiles. */
-const INSTANCE_KEYS: ReadonlySet<string> = new Set(['instance', 'cluster']);
+export const INSTANCE_KEYS: ReadonlySet<string> = new Set(['instance', 'cluster']);
 
 /** Whether `after` differs from `before` only in its instance (the same list of tables, the same views and settings). */
 export function instanceEdit(before: Design, after: Design): boolean {

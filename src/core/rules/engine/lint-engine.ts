@@ -7,7 +7,7 @@
 // only what the edit can change and keeps the rest, fixes' verdicts included (lintSince).
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, analyzeInstanceEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
-import { editOf, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
+import { editOf, INSTANCE_KEYS, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
 import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
 import { ruleFailed } from '../rule-failed';
 import { formatMessage, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
@@ -550,6 +550,9 @@ function indexOf(base: Baseline): Index {
 function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, reuse?: Reuse): Check {
   const relint = (d: Design) => lintWith(rules, d, { ...options, since: undefined, verifyFixes: false });
   let index: Index | null = null;
+  // Fixes that change only the instance often propose the same instance (every table's finding
+  // asking for SSD): the rules that read it run once per distinct instance, not once per finding.
+  const instanceChecks = new Map<string, { invalid: string | null; sides: Sides | null }>();
   return (finding, proposal) => {
     const kept = reuse?.(finding, proposal);
     if (kept) {
@@ -565,9 +568,15 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
     if (fixed && options.verifyScope !== 'whole') index ??= indexOf(base);
     if (fixed && index?.valid && instanceEdit(base.design, fixed)) {
       // Only the instance changed: the rules that read it run again; the tables are as they were.
-      const invalid = invalidReason(fixed, sameProfiles(base.design, fixed) ? [] : null, base.design);
-      if (invalid) return { ok: false, reason: invalid };
-      return judge(finding, fixed, instanceSides(rules, base, index, fixed), compareFindings);
+      const key = JSON.stringify([...INSTANCE_KEYS].map((k) => (fixed as Record<string, unknown>)[k] ?? null));
+      let hit = instanceChecks.get(key);
+      if (!hit) {
+        const invalid = invalidReason(fixed, sameProfiles(base.design, fixed) ? [] : null, base.design);
+        hit = { invalid, sides: invalid ? null : instanceSides(rules, base, index, fixed) };
+        instanceChecks.set(key, hit);
+      }
+      if (hit.invalid !== null) return { ok: false, reason: hit.invalid };
+      return judge(finding, fixed, hit.sides!, compareFindings);
     }
     const edit = fixed && index ? editOf(base.design, fixed, index.refs) : null;
     if (!fixed || !edit || !index?.valid) return verifyFix(base, finding, fixed, relint);
@@ -740,17 +749,39 @@ function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok
 const withheld = (proposal: FixProposal, reason: string) => `"${proposal.label}" is not offered: ${reason.replace(/\.$/, '')}.`;
 
 /** Deferred checks, by the result lint returned with `verifyFixes: 'defer'`. */
-interface Deferred {
-  design: Design;
-  check: Check;
-  later: Pending[];
-  /** The proposal of each finding of `later`, once one is checked on its own. */
-  proposals?: Map<Finding, FixProposal>;
-}
-const DEFERRED = new WeakMap<LintResult, Deferred>();
+const DEFERRED = new WeakMap<LintResult, { design: Design; check: Check; later: Pending[] }>();
 const VERIFIED = new WeakMap<LintResult, LintResult>();
-/** A deferred finding's checked copy, by the finding. */
-const COPIES = new WeakMap<Finding, Finding>();
+
+/** Each deferred finding's proposal and, once checked, its copy, by result. */
+const CHECKED = new WeakMap<LintResult, Map<Finding, { proposal: FixProposal; copy?: Finding }>>();
+
+/**
+ * One finding of a `verifyFixes: 'defer'` result with its fix checked, as an eager lint gives it:
+ * a new finding carrying the fix or the reason it is withheld (memoised), or the finding itself
+ * when it had nothing to check. `btstudio fix` checks fixes in lint order and stops at the first
+ * one offered, instead of checking every fix of the design for each fix it applies.
+ */
+export function verifiedFinding(result: LintResult, finding: Finding): Finding {
+  const deferred = DEFERRED.get(result);
+  if (!deferred) return finding;
+  let checked = CHECKED.get(result);
+  if (!checked) {
+    checked = new Map(deferred.later.map((p) => [p.finding, { proposal: p.proposal! }]));
+    CHECKED.set(result, checked);
+  }
+  const entry = checked.get(finding);
+  if (!entry) return finding;
+  if (entry.copy) return entry.copy;
+  // The acceptance (marked after the lint) comes after the fix, as in an eager lint's finding.
+  const { acceptance, ...rest } = finding;
+  const copy: Finding = { ...rest };
+  const v = deferred.check(finding, entry.proposal);
+  if (v.ok) offer(copy, entry.proposal, v, deferred.design);
+  else copy.fixWithheld = withheld(entry.proposal, v.reason);
+  if (acceptance !== undefined) copy.acceptance = acceptance;
+  entry.copy = copy;
+  return copy;
+}
 
 /**
  * The result with every proposed fix checked, as an eager lint gives it: a new result (the
@@ -762,34 +793,9 @@ export function withVerifiedFixes(result: LintResult): LintResult {
   if (!deferred) return result;
   const cached = VERIFIED.get(result);
   if (cached) return cached;
-  const verified = { findings: result.findings.map((f) => checkedCopy(deferred, f)), analysis: result.analysis };
+  const verified = { findings: result.findings.map((f) => verifiedFinding(result, f)), analysis: result.analysis };
   VERIFIED.set(result, verified);
   return verified;
-}
-
-/**
- * One finding of a lint run with `verifyFixes: 'defer'`, as withVerifiedFixes gives it: only its
- * own fix is checked (now, once). `btstudio fix` takes the first finding whose fix is offered:
- * it checks the findings in order until one is, not every fix of the design at every step.
- */
-export function verifiedFinding(result: LintResult, finding: Finding): Finding {
-  const deferred = DEFERRED.get(result);
-  return deferred ? checkedCopy(deferred, finding) : finding;
-}
-
-/** The copy of a deferred lint's finding with its fix checked (offered or withheld); memoised by finding. */
-function checkedCopy(deferred: Deferred, finding: Finding): Finding {
-  const done = COPIES.get(finding);
-  if (done) return done;
-  deferred.proposals ??= new Map(deferred.later.map((p) => [p.finding, p.proposal!]));
-  const proposal = deferred.proposals.get(finding);
-  if (!proposal) return finding;
-  const copy: Finding = { ...finding };
-  const v = deferred.check(finding, proposal);
-  if (v.ok) offer(copy, proposal, v, deferred.design);
-  else copy.fixWithheld = withheld(proposal, v.reason);
-  COPIES.set(finding, copy);
-  return copy;
 }
 
 /** The checked fix of a finding this engine produced for `design`, if it offered one. */
