@@ -5,8 +5,8 @@
 // both sizes (below). Each line gives both sizes' figures and the ratio.
 import { importBundle, src } from './bundle.mjs';
 
-const { lint, withVerifiedFixes, loadDesign, manyTablesYaml, reuseUnchanged } =
-  await importBundle(`export { lint, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
+const { lint, fixAll, withVerifiedFixes, loadDesign, manyTablesYaml, reuseUnchanged } =
+  await importBundle(`export { lint, fixAll, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
 export { loadDesign } from ${src('src/core/load/load-design.ts')};
 export { reuseUnchanged } from ${src('src/app/documents/docs.ts')};
 export { manyTablesYaml } from ${src('src/test-support/lint-designs.ts')};`);
@@ -81,6 +81,27 @@ for (const shape of ['linked', 'varied', 'same']) {
     fixesChecked1000: seen[1000].fixesChecked,
     fixedBy100: seen[100].rules,
     fixedBy1000: seen[1000].rules,
+  });
+}
+
+// "Fix all" (`btstudio fix`) at both sizes: every offered fix planned together, at most 200
+// (fixAll's cap), so the 1,000-table run makes as many steps as the 100-table one does twice.
+// One run each: the 1,000 tables take tens of seconds.
+for (const shape of ['linked', 'same']) {
+  const at = {};
+  const applied = {};
+  for (const n of [100, 1000]) {
+    const d = JSON.parse(designOf(n, shape));
+    const c0 = cpuMs();
+    const t0 = performance.now();
+    applied[n] = fixAll(d).applied.length;
+    at[n] = { wall: performance.now() - t0, cpu: cpuMs() - c0 };
+  }
+  report(`fix-all-${shape}`, at, 'every offered fix applied, each design linted from the one before, a fix checked when the plan takes it', {
+    applied100: applied[100],
+    applied1000: applied[1000],
+    msPerFix100: round(at[100].cpu / applied[100]),
+    msPerFix1000: round(at[1000].cpu / applied[1000]),
   });
 }
 

@@ -36,20 +36,33 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
   return (same && fixedDesign(design, same)) ?? null;
 }
 
+/** How many lints `fixAll` runs from the one before before it lints a design whole again. */
+const CHAIN = 16;
+
 /** Every offered fix of the design (or of `rules`), planned together: engine/fix-plan.ts. */
 export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {
   // An accepted finding is kept as the design accepts it, unless its rule is named.
   const fixable = (f: Finding) => !isAccepted(f) || options.rules?.has(f.rule) === true;
-  return planFixes(
-    design,
-    (d) => {
-      // Fixes are checked as the plan reaches them, not all of them for every step.
-      const result = lint(d, { verifyFixes: 'defer' });
-      return { findings: result.findings.filter(fixable), verified: (f) => verifiedFinding(result, f) };
-    },
-    (d, f) => applyFix(d, f),
-    options,
-  );
+  // Each design is linted from the lint of the one before (`since`): a fix changes a table or
+  // the instance, and only what that reaches is linted again, as at a keystroke (linting each
+  // whole made a run of fixes grow with the square of the tables). Fixes are checked as the plan
+  // reaches them, not all of them for every step.
+  let last: LintResult | undefined;
+  let linted: Design | undefined;
+  let chain = 0;
+  const relint = (d: Design) => {
+    if (d !== linted) {
+      // Every CHAIN-th design is linted whole: a lint from the one before keeps the findings it
+      // did not lint again, and with them what their rules' fixes hold of the lint that made
+      // them, so a long chain holds many lints at once (a whole lint holds one).
+      const since = last && ++chain % CHAIN !== 0 ? { since: last } : {};
+      last = lint(d, { ...since, verifyFixes: 'defer' });
+    }
+    linted = d;
+    const result = last!;
+    return { findings: result.findings.filter(fixable), verified: (f: Finding) => verifiedFinding(result, f) };
+  };
+  return planFixes(design, relint, (d, f) => applyFix(d, f), options);
 }
 
 export { ruleById, fixPhase, type FixPlan, type FixStep };

@@ -10,11 +10,12 @@ import { adClicksYaml } from '../../../test-support/ad-clicks';
 import { planCapacity, MAX_CLUSTER_NODES } from '../../capacity/capacity-plan';
 import type { Design } from '../../model/schema';
 import { analyze } from '../../analysis/design';
-import { fixAll, lint } from '../lint';
+import { applyFix, fixAll, lint } from '../lint';
 import { parseCase } from '../tester';
-import type { Finding } from '../types';
+import { isAccepted, type Finding } from '../types';
 import { RANK } from '../../analysis/query-plan-rank';
-import { fixPhase } from './fix-plan';
+import { fixPhase, planFixes, type FixPlan } from './fix-plan';
+import { manyTablesYaml } from '../../../test-support/lint-designs';
 
 const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
 const corpus = ['good', 'bad'].flatMap((kind) =>
@@ -103,4 +104,26 @@ tables:
     // Named with --rule (or clicked on its own), it applies.
     expect(fixAll(d, { rules: new Set(['counter-read-modify-write']) }).applied.map((s) => s.rule)).toEqual(['counter-read-modify-write']);
   });
+});
+
+describe('"Fix all" lints each design from the one before and checks a fix only when it would take it', () => {
+  // The plan it makes is the one a plan that lints every design whole, every fix checked, makes:
+  // the same fixes in the same order, the same design, the same fixes withheld.
+  const whole = (d: Design) =>
+    planFixes(
+      d,
+      (x) => ({ findings: lint(x).findings.filter((f) => !isAccepted(f)) }),
+      (x, f) => applyFix(x, f),
+    );
+  const text = (p: FixPlan) =>
+    JSON.stringify([p.design, p.applied, p.cycles, p.withheld.map((f) => [f.rule, f.path, f.fixWithheld]), p.decisions.map((f) => [f.rule, f.path, f.fix])]);
+  const designs = [
+    ...(['varied', 'same', 'linked'] as const).map((shape) => ({ file: `${shape}, 40 tables`, design: parseCase(manyTablesYaml(40, shape)) })),
+    ...all.filter((c) => fixAll(c.design).applied.length > 1),
+  ];
+  it('the designs need several fixes each (the comparison is not vacuous)', () => {
+    expect(designs.length).toBeGreaterThan(10);
+    expect(designs.slice(0, 3).every((c) => fixAll(c.design).applied.length >= 40)).toBe(true);
+  });
+  for (const c of designs) it(c.file, () => expect(text(fixAll(c.design))).toBe(text(whole(c.design))));
 });

@@ -356,16 +356,18 @@ function lintSince(
   const inPart = (p: Pending) => (p.scope === null ? !skip.has(p.by) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true);
   // Kept findings are copies (a lint's findings are its own); their fixes apply to this design.
   let whole: Pending[] | null = null;
-  const redo = (p: Pending) => () => {
-    whole ??= run(design, analysis, settings, rules);
-    const same = whole.find(
-      (w) =>
-        w.by === p.by &&
-        w.finding.rule === p.finding.rule &&
-        w.finding.messageId === p.finding.messageId &&
-        pathKey(w.finding.path) === pathKey(p.finding.path),
-    );
-    return same?.proposal?.apply() ?? null;
+  // The finding is named by what identifies it, not held: a kept proposal that held the last
+  // lint's pending would hold that lint's own kept proposals, and so on back through every lint
+  // of the chain, each with its design and analysis (a long run of fixes or keystrokes on a
+  // large design then ran out of memory).
+  const redo = ({ by, finding }: Pending) => {
+    const { rule, messageId } = finding;
+    const path = pathKey(finding.path);
+    return () => {
+      whole ??= run(design, analysis, settings, rules);
+      const same = whole.find((w) => w.by === by && w.finding.rule === rule && w.finding.messageId === messageId && pathKey(w.finding.path) === path);
+      return same?.proposal?.apply() ?? null;
+    };
   };
   const kept = base.pending
     .filter((p) => !inPart(p))
