@@ -94,5 +94,9 @@ describe('the scanner', () => {
     const sim = { command: 'simulate() of table t on 3 nodes', code_text: false };
     expect(boundProblems({ ...sim, out: '{"hottestRange": {"start": "8e33323", "end": "9e44"}}\n8e033323 |@@%%..|\n9e44 cd |@@@@  |' })).toEqual([]);
     expect(boundProblems({ ...sim, out: '{"hottestRange": {"start": "a"}, "note": "8e33 writes"}\nmax rate    8e33 writes/s' })).toHaveLength(2);
+    // A bucket label of hex keys (seed 1699025054 read 0e501092 as 10^501092): key text, and a mantissa of 0 is no figure.
+    expect(boundProblems({ ...sim, out: '{"heatmap": {"bucketLabels": ["0025ea4b", "0e501092", "8e33"]}}\n0e501092 |%%@%%%@%|' })).toEqual([]);
+    expect(boundProblems({ ...lint, out: 'keys 0e501092 and 0e99 here' })).toEqual([]);
+    expect(boundProblems({ ...sim, out: '{"heatmap": {"note": "2e44 rows"}}' })).toHaveLength(1);
   });
 });

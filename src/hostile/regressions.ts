@@ -260,4 +260,33 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // The output scanner read the simulated key 0e501092 (a heatmap bucket label, in simulate's
+    // JSON) as a figure of 10^501092 (seed 1699025054): a mantissa of 0 is no figure any
+    // formatter prints, and bucket labels are key text.
+    name: 'hex string keys whose simulated bucket label reads 0e501092',
+    design: {
+      format: v1,
+      name: 'x',
+      tables: [
+        {
+          name: '_lR.7.7',
+          rowKey: {
+            template: '{_0}',
+            fields: {
+              _0: {
+                type: 'string',
+                description: '\u{10530},&struct',
+                example: '/\u{1F0EF}\u{1D2CE}+\u{1088C}',
+                cardinality: 31754555,
+                alphabet: 'hex',
+                distribution: 'uniform',
+              },
+            },
+          },
+          load: { writesPerSecond: 599863, averageWritesPerSecond: 3.852832e-317 },
+        },
+      ],
+    },
+  },
 ];

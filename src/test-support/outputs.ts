@@ -83,9 +83,9 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
     for (const m of text.matchAll(/\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b/g)) {
       if (Number(m[0].replaceAll(',', '')) > COUNT_LIMIT) problems.push(`a count past 10^15: ${m[0]}`);
     }
-    // An exponent form as toExponential writes it (never with a leading zero), standing alone (not
-    // inside a key such as a uuid's -4e81-).
-    for (const m of text.matchAll(/(?<=^|[\s(~:=,])\d(?:\.\d+)?e\+?([1-9]\d*)(?=$|[\s),;]|\.(?:\s|$))/gim)) {
+    // An exponent form as toExponential writes it (never a leading zero in the exponent, never a
+    // mantissa of 0 but in 0e+0), standing alone (not inside a key such as a uuid's -4e81-).
+    for (const m of text.matchAll(/(?<=^|[\s(~:=,])[1-9](?:\.\d+)?e\+?([1-9]\d*)(?=$|[\s),;]|\.(?:\s|$))/gim)) {
       if (Number(m[1]) > 15) problems.push(`a figure past 10^15: ${m[0]}`);
     }
     for (const m of text.matchAll(/\b(\d[\d,.]*)\s*(EiB|PiB)\b/g)) {
@@ -99,8 +99,8 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
       const limit = /bytes|growthPerMonth/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
       if (Math.abs(v) > limit) problems.push(`JSON ${at} = ${v}, past the bound`);
     } else if (typeof v === 'string') {
-      // The ends of a key range (simulate's hottest range) are the user's key text.
-      if (!/^(start|end)$/.test(key)) scanText(v);
+      // The ends of a key range (simulate's hottest range) and the heatmap's bucket labels are the user's key text.
+      if (!/^(start|end|bucketLabels)$/.test(key)) scanText(v);
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k, `${at}.${k}`);
   };

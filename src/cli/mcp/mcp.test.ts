@@ -202,6 +202,10 @@ describe('btstudio mcp', () => {
     const huge = await call('lint_design', { design: `# ${'x'.repeat(5 * 1024 * 1024 + 10)}` });
     expect(huge.isError).toBe(true);
     expect(text(huge)).toContain('may be at most 5 MiB');
+    // check answers such a design with its reason too (its --json report never starts: no JSON to read).
+    const hugeCheck = await call('check_design', { design: `# ${'x'.repeat(5 * 1024 * 1024 + 10)}` });
+    expect(hugeCheck.isError).toBe(true);
+    expect(text(hugeCheck)).toMatch(/^btstudio check: design\.yaml: the file is [\d.]+ MiB; a design file may be at most 5 MiB/);
 
     const bomb = [
       'a: &a [x, x, x, x, x, x, x, x, x, x]',

@@ -120,6 +120,9 @@ function commandError(r: { code: number; err: string }): ToolResult {
 async function jsonCommand(argv: string[], files: Map<string, Uint8Array>, ok: number[]): Promise<ToolResult> {
   const r = await runCommand(argv, files);
   if (!ok.includes(r.code)) return commandError(r);
+  // A refusal before any report (`check --json` of a design past 5 MiB, exit 2) prints only its
+  // reason on stderr: that is the answer, as a tool error.
+  if (r.code !== 0 && r.out.trim() === '') return commandError(r);
   const json: unknown = JSON.parse(r.out);
   return textResult(r.out.trimEnd(), json);
 }

@@ -125,15 +125,31 @@ function spreadNote(s: Spread): string {
   return `${card}, uniform`;
 }
 
-/** The prefix most values share, cut back to where a word or number ends (`tenant_0` -> `tenant_`). */
-function commonPrefix(vs: readonly string[]): string {
+/**
+ * The longest len (below the first non-empty value's length) such that AGREE of the values start
+ * with its first len characters and go on past them. Each value reaches len up to its common
+ * prefix with that value and its own length less one; the answer is the reach enough values
+ * attain. Linear in the characters: a prefix tried one length at a time, each over every value,
+ * took minutes on a key of 100 KB.
+ */
+export function sharedPrefixLength(vs: readonly string[]): number {
   const first = vs.find((v) => v.length > 0) ?? '';
-  let p = 0;
-  for (let len = 1; len < first.length; len++) {
-    const pre = first.slice(0, len);
-    if (share(vs, (v) => v.startsWith(pre) && v.length > len) >= AGREE) p = len;
-    else break;
-  }
+  const reach = vs.map((v) => {
+    const end = Math.min(first.length - 1, v.length - 1);
+    let n = 0;
+    while (n < end && v.charCodeAt(n) === first.charCodeAt(n)) n++;
+    return n;
+  });
+  reach.sort((a, b) => b - a);
+  let enough = 1;
+  while (enough < vs.length && enough / vs.length < AGREE) enough++;
+  return vs.length && enough / vs.length >= AGREE ? reach[enough - 1]! : 0;
+}
+
+/** The prefix most values share, cut back to where a word or number ends (`tenant_0` -> `tenant_`). */
+export function commonPrefix(vs: readonly string[]): string {
+  const first = vs.find((v) => v.length > 0) ?? '';
+  let p = sharedPrefixLength(vs);
   // Up to the first digit: `tenant_0412` -> `tenant_`, `week2026-01-05` -> `week`.
   const digit = first.slice(0, p).search(/[0-9]/);
   if (digit >= 0) p = digit;

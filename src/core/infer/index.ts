@@ -53,6 +53,11 @@ export interface InferResult {
   notes: string[];
 }
 
+/** The longest row key template the design format accepts (rowKey.template). */
+const MAX_TEMPLATE = 4096;
+/** The longest field name infer makes from the keys' text. */
+const MAX_NAME = 32;
+
 export class InferError extends Error {
   constructor(message: string) {
     super(message);
@@ -107,6 +112,11 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
   const template = guesses
     .map((g, c) => (g.kind === 'literal' ? escapeLiteral(g.text) : `${escapeLiteral(g.prefix)}{${names[c]}}`))
     .join(structure.encoding === 'orderedCode' ? '' : escapeLiteral(structure.delimiter ?? ''));
+  // Text every key shares is written into the template, which holds at most 4,096 characters.
+  if (template.length > MAX_TEMPLATE)
+    throw new InferError(
+      `the keys' template would be ${template.length.toLocaleString('en-US')} characters (${JSON.stringify(template.slice(0, 40))}…: text every key shares), past the ${MAX_TEMPLATE.toLocaleString('en-US')} a row key template holds; a row key is at most 4 KiB ("Quotas and limits")`,
+    );
   const rowKey: RowKey = {
     template,
     ...(structure.delimiter !== null && guesses.length > 1 ? { delimiter: structure.delimiter } : {}),
@@ -163,6 +173,8 @@ function nameFields(guesses: Guess[]): (string | null)[] {
     const fromLiteral = before?.kind === 'literal' ? before.text.toLowerCase().replace(/[^a-z0-9_]/g, '_') : undefined;
     let base = g.name ?? fromLiteral ?? `field${c + 1}`;
     if (!FIELD_NAME.test(base)) base = `field${c + 1}`;
+    // A name read from the keys' text is cut: the template spells every name out.
+    base = base.slice(0, MAX_NAME);
     let name = base;
     for (let k = 2; used.has(name); k++) name = `${base}${k}`;
     used.add(name);
