@@ -15,6 +15,18 @@ export function acceptanceMatches(a: Acceptance, rule: string, target: FindingTa
   return a.rule === rule && TARGET_KEYS.every((k) => a[k] === undefined || a[k] === target[k]);
 }
 
+/**
+ * Whether `design` accepts finding `f` on `today`: its first matching acceptance (the one lint
+ * marks it with) has no `until` before today.
+ */
+export function acceptsFinding(design: Design, f: Finding, today: string): boolean {
+  const accept = design.lint?.accept;
+  if (!accept?.length) return false;
+  const target = findingTarget(design, f);
+  const a = accept.find((x) => acceptanceMatches(x, f.rule, target));
+  return a !== undefined && !(a.until !== undefined && a.until < today);
+}
+
 /** Where an acceptance points, in words: ` on table events, query "by user"`. */
 export function acceptanceWhere(a: Pick<Acceptance, 'table' | 'family' | 'query' | 'view'>): string {
   const parts = TARGET_KEYS.filter((k) => a[k] !== undefined).map((k) => `${k} ${JSON.stringify(a[k])}`);

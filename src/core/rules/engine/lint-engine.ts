@@ -8,7 +8,21 @@
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, analyzeInstanceEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
 import { editOf, INSTANCE_KEYS, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
-import { counts, findingKey, invalidReason, judge, ruleKey, servings, verifyFix, type Counts, type Serving, type Sides, type Verdict } from './verify';
+import {
+  counts,
+  findingKey,
+  inheritable,
+  invalidReason,
+  judge,
+  ruleKey,
+  servings,
+  verifyFix,
+  type Counts,
+  type Serving,
+  type Sides,
+  type Verdict,
+} from './verify';
+import { acceptsFinding, todayUtc } from './accept';
 import { ruleFailed } from '../rule-failed';
 import { formatMessage, type Finding, type FixProposal, type Rule, type SeveritySetting, type Visitors, type VisitorReport } from '../types';
 
@@ -485,7 +499,7 @@ interface Index {
   rank: Map<string, number>;
 }
 
-function indexOf(base: Baseline): Index {
+function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
   const global: Pending[] = [];
   const byTable = new Map<number, Pending[]>();
   const byKey = new Map<string, Finding[]>();
@@ -535,7 +549,7 @@ function indexOf(base: Baseline): Index {
     byTable,
     byKey,
     byRule,
-    anyTable: new Set(base.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`)),
+    anyTable: inheritable(base.findings, accepted),
     servings: all,
     queries,
     rank: new Map([...all.keys()].map((name, i) => [name, i])),
@@ -553,6 +567,10 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
   // Fixes that change only the instance often propose the same instance (every table's finding
   // asking for SSD): the rules that read it run once per distinct instance, not once per finding.
   const instanceChecks = new Map<string, { invalid: string | null; sides: Sides | null }>();
+  // What each design accepts (lint.accept), on the lint's day: a table a fix adds inherits its
+  // source's findings, but not the source's acceptances.
+  const today = options.today ?? todayUtc();
+  const acceptedIn = (d: Design) => (f: Finding) => acceptsFinding(d, f, today);
   return (finding, proposal) => {
     const kept = reuse?.(finding, proposal);
     if (kept) {
@@ -565,7 +583,7 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
     } catch {
       fixed = null;
     }
-    if (fixed && options.verifyScope !== 'whole') index ??= indexOf(base);
+    if (fixed && options.verifyScope !== 'whole') index ??= indexOf(base, acceptedIn(base.design));
     if (fixed && index?.valid && instanceEdit(base.design, fixed)) {
       // Only the instance changed: the rules that read it run again; the tables are as they were.
       const key = JSON.stringify([...INSTANCE_KEYS].map((k) => (fixed as Record<string, unknown>)[k] ?? null));
@@ -576,14 +594,15 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
         instanceChecks.set(key, hit);
       }
       if (hit.invalid !== null) return { ok: false, reason: hit.invalid };
-      return judge(finding, fixed, hit.sides!, compareFindings);
+      return judge(finding, fixed, hit.sides!, compareFindings, acceptedIn(fixed));
     }
     const edit = fixed && index ? editOf(base.design, fixed, index.refs) : null;
-    if (!fixed || !edit || !index?.valid) return verifyFix(base, finding, fixed, relint);
+    if (!fixed || !edit || !index?.valid)
+      return verifyFix(base, finding, fixed, relint, { before: acceptedIn(base.design), after: fixed ? acceptedIn(fixed) : () => false });
     const invalid = invalidReason(fixed, edit.tables, base.design);
     if (invalid) return { ok: false, reason: invalid };
     const { sides, footprint } = sidesOf(rules, base, index, fixed, edit);
-    const verdict = judge(finding, fixed, sides, compareFindings);
+    const verdict = judge(finding, fixed, sides, compareFindings, acceptedIn(fixed));
     CHECKS.set(finding, { verdict, footprint });
     return verdict;
   };

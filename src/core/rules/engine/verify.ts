@@ -80,7 +80,7 @@ export interface Sides {
   after: readonly Finding[];
   /** Findings with this findingKey (or ruleKey, `by: 'rule'`) outside `before`/`after` (alike on both sides). */
   common(key: string, by?: 'rule'): readonly Finding[];
-  /** `${rule}|${messageId}` of every error and warning before the fix, on any table. */
+  /** `${rule}|${messageId}` of every error and warning before the fix, on any table, that the design does not accept. */
   anyTable: ReadonlySet<string>;
   /** How many tables the design had before the fix. */
   existing: number;
@@ -93,7 +93,7 @@ export interface Sides {
 }
 
 /** Sides from two whole lints. */
-export function wholeSides(before: Linted, after: Linted, fixed: Design): Sides {
+export function wholeSides(before: Linted, after: Linted, fixed: Design, accepted: (f: Finding) => boolean = () => false): Sides {
   const was = servings(before.analysis.tables);
   const now = servings(after.analysis.tables);
   const had = counts(before.findings);
@@ -101,7 +101,7 @@ export function wholeSides(before: Linted, after: Linted, fixed: Design): Sides 
     before: (kind, k) => had[kind].get(k) ?? 0,
     after: after.findings,
     common: () => [],
-    anyTable: new Set(before.findings.filter((f) => f.severity !== 'info').map((f) => `${f.rule}|${f.messageId}`)),
+    anyTable: inheritable(before.findings, accepted),
     existing: before.analysis.tables.length,
     was: [...was].flatMap(([name, list]) => list.map((b): [string, Serving] => [name, b])),
     now: (name) => now.get(name) ?? [],
@@ -110,14 +110,30 @@ export function wholeSides(before: Linted, after: Linted, fixed: Design): Sides 
 }
 
 /**
+ * What a table a fix adds may inherit without it counting as new: `${rule}|${messageId}` of the
+ * errors and warnings before the fix that the design does not accept. An accepted one is
+ * accepted where it is: on a new table it is new, unless the fixed design accepts it there too.
+ */
+export function inheritable(findings: readonly Finding[], accepted: (f: Finding) => boolean): Set<string> {
+  return new Set(findings.filter((f) => f.severity !== 'info' && !accepted(f)).map((f) => `${f.rule}|${f.messageId}`));
+}
+
+/**
  * Checks the design a fix proposes for `finding`. `relint` lints a design without checking
  * fixes (the engine's own lint, so the comparison uses the same rules and severities).
+ * `accepted` says which findings each design accepts (`lint.accept`).
  */
-export function verifyFix(before: Linted, finding: Finding, fixed: Design | null, relint: (d: Design) => Linted): Verdict {
+export function verifyFix(
+  before: Linted,
+  finding: Finding,
+  fixed: Design | null,
+  relint: (d: Design) => Linted,
+  accepted: { before(f: Finding): boolean; after(f: Finding): boolean } = { before: () => false, after: () => false },
+): Verdict {
   if (fixed === null) return { ok: false, reason: 'the rule found no safe change for this design' };
   const invalid = invalidReason(fixed, null);
   if (invalid) return { ok: false, reason: invalid };
-  return judge(finding, fixed, wholeSides(before, relint(fixed), fixed));
+  return judge(finding, fixed, wholeSides(before, relint(fixed), fixed, accepted.before), undefined, accepted.after);
 }
 
 /**
@@ -141,10 +157,19 @@ function first(xs: readonly Finding[], order: (a: Finding, b: Finding) => number
 }
 
 /** Steps (1)-(3) over the two sides of a fix. */
-export function judge(finding: Finding, fixed: Design, sides: Sides, order: (a: Finding, b: Finding) => number = () => 0): Verdict {
+export function judge(
+  finding: Finding,
+  fixed: Design,
+  sides: Sides,
+  order: (a: Finding, b: Finding) => number = () => 0,
+  accepted: (f: Finding) => boolean = () => false,
+): Verdict {
   // (1) One finding fewer of this rule and message on this table.
   const k0 = findingKey(finding);
-  const fresh = sides.after.filter((f) => !(typeof f.path[1] === 'number' && f.path[1] >= sides.existing && sides.anyTable.has(`${f.rule}|${f.messageId}`)));
+  // A table the fix adds inherits what some table had, unaccepted, or what the fixed design accepts on it.
+  const inherited = (f: Finding) =>
+    typeof f.path[1] === 'number' && f.path[1] >= sides.existing && (sides.anyTable.has(`${f.rule}|${f.messageId}`) || accepted(f));
+  const fresh = sides.after.filter((f) => !inherited(f));
   if ((counts(sides.after).all.get(k0) ?? 0) >= sides.before('all', k0)) return { ok: false, reason: 'the change would not remove this finding' };
   // (2) No error and no warning that was not there before. Errors count per rule and table
   // (an error the fix turns into another error of its rule is not new); warnings per rule, table
