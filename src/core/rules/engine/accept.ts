@@ -20,12 +20,19 @@ export function acceptanceMatches(a: Acceptance, rule: string, target: FindingTa
  * marks it with) has no `until` before today.
  */
 export function acceptsFinding(design: Design, f: Finding, today: string): boolean {
-  const accept = design.lint?.accept;
-  if (!accept?.length) return false;
-  const target = findingTarget(design, f);
-  const a = accept.find((x) => acceptanceMatches(x, f.rule, target));
-  return a !== undefined && !(a.until !== undefined && a.until < today);
+  const accept = design.lint?.accept ?? [];
+  const a = accept[acceptanceOf(accept, design, f)];
+  return a !== undefined && !expired(a, today);
 }
+
+/** The index of the acceptance that takes finding `f`: the first that matches it, or -1. */
+function acceptanceOf(accept: readonly Acceptance[], design: Design, f: Finding): number {
+  if (accept.length === 0) return -1;
+  const target = findingTarget(design, f);
+  return accept.findIndex((a) => acceptanceMatches(a, f.rule, target));
+}
+
+const expired = (a: Acceptance, today: string): boolean => a.until !== undefined && a.until < today;
 
 /** Where an acceptance points, in words: ` on table events, query "by user"`. */
 export function acceptanceWhere(a: Pick<Acceptance, 'table' | 'family' | 'query' | 'view'>): string {
@@ -46,8 +53,7 @@ export function applyAcceptances(
   if (accept.length === 0) return [];
   const used = new Set<number>();
   for (const f of findings) {
-    const target = findingTarget(design, f);
-    const i = accept.findIndex((a) => acceptanceMatches(a, f.rule, target));
+    const i = acceptanceOf(accept, design, f);
     if (i < 0) continue;
     used.add(i);
     const a = accept[i]!;
@@ -56,7 +62,7 @@ export function applyAcceptances(
       reason: a.reason,
       ...(a.by ? { by: a.by } : {}),
       ...(a.until ? { until: a.until } : {}),
-      expired: a.until !== undefined && a.until < options.today,
+      expired: expired(a, options.today),
     };
   }
   const setting = options.settings[STALE.meta.id];
