@@ -97,6 +97,8 @@ describe('the scanner', () => {
     // A bucket label of hex keys (seed 1699025054 read 0e501092 as 10^501092): key text, and a mantissa of 0 is no figure.
     expect(boundProblems({ ...sim, out: '{"heatmap": {"bucketLabels": ["0025ea4b", "0e501092", "8e33"]}}\n0e501092 |%%@%%%@%|' })).toEqual([]);
     expect(boundProblems({ ...lint, out: 'keys 0e501092 and 0e99 here' })).toEqual([]);
+    // The same labels with their fields decoded (seed 1445612612 read the hash 6e589274 as 6x10^589274).
+    expect(boundProblems({ ...sim, out: '{"heatmap": {"bucketReadable": ["5d439f84", "6e589274"]}}\n6e589274 |@@@@@@@@|' })).toEqual([]);
     expect(boundProblems({ ...sim, out: '{"heatmap": {"note": "2e44 rows"}}' })).toHaveLength(1);
   });
 });

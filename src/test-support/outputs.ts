@@ -99,8 +99,9 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
       const limit = /bytes|growthPerMonth/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
       if (Math.abs(v) > limit) problems.push(`JSON ${at} = ${v}, past the bound`);
     } else if (typeof v === 'string') {
-      // The ends of a key range (simulate's hottest range) and the heatmap's bucket labels are the user's key text.
-      if (!/^(start|end|bucketLabels)$/.test(key)) scanText(v);
+      // The ends of a key range (simulate's hottest range) and the heatmap's bucket labels, raw and
+      // with their fields decoded (bucketReadable), are the user's key text.
+      if (!/^(start|end|bucketLabels|bucketReadable)$/.test(key)) scanText(v);
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k, `${at}.${k}`);
   };
