@@ -115,6 +115,12 @@ interface EditRun {
   extra: Map<string, Set<number>>;
   /** Rules not run: what they read is unchanged (`reads`), so are their findings. */
   skip: Set<string>;
+  /**
+   * Rules run for the edit's tables only: what they read of those tables changed, what their
+   * findings read across the tables did not (`readsAcross`), so their findings on every other
+   * table are as they were.
+   */
+  partial?: Set<string>;
   /** Findings as a whole lint writes them (a keystroke's lint), not only to be compared (a fix check's). */
   full?: boolean;
   /**
@@ -133,6 +139,7 @@ interface EditRun {
  */
 function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly Rule[], only?: EditRun): Pending[] {
   const out: Pending[] = [];
+  const visiting = only ? new Set(only.edit.tables) : null;
   // A rule that throws loses its findings where it failed, never the report (rule-failed.ts).
   const failed = (rule: Rule, t: TableAnalysis | null, e: unknown) => {
     out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null, scope: t && local(rule, only) ? t.index : null, by: rule.meta.id });
@@ -149,6 +156,8 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     const setting = settings[rule.meta.id];
     if (setting === 'off' || only?.skip.has(rule.meta.id)) continue;
     const isLocal = local(rule, only);
+    // Run for the edit's tables only: its findings on the other tables are kept by the caller.
+    const partial = only?.partial?.has(rule.meta.id) === true;
     const current = { t: null as TableAnalysis | null };
     const report = (r: VisitorReport) => {
       const template = rule.meta.messages[r.messageId];
@@ -159,6 +168,10 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       const severity = setting ?? r.severity ?? rule.meta.severity;
       const table = ti === undefined ? null : (design.tables[ti]?.name ?? null);
       const path = ti === undefined ? r.path : ['tables', ti, ...r.path];
+      if (partial) {
+        const on = tableOf(path, design.tables.length);
+        if (on !== null && !visiting!.has(on)) return;
+      }
       // The lint of an edit is only compared (engine/verify.ts), which reads a message only to
       // name a new finding: it is written when read, and the detail never.
       const finding: Finding =
@@ -212,7 +225,6 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     family: notLocal(every.family),
     query: notLocal(every.query),
   };
-  const visiting = only ? new Set(only.edit.tables) : null;
   // Tables outside the edit that some rules visit again (their crossTable names them).
   const again = new Map<number, Record<keyof Visitors, Walker[]>>();
   for (const [id, tables] of only?.extra ?? []) {
@@ -224,13 +236,13 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       again.set(ti, lists);
     }
   }
-  const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors) => void) => {
+  const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors, w: Walker) => void) => {
     for (const w of list) {
       if (w.dead || (t && w.deadTables.has(t.index))) continue;
       w.current.t = t;
       const mark = out.length;
       try {
-        f(w.v);
+        f(w.v, w);
       } catch (e) {
         // What the rule reported before it threw is dropped with it.
         for (let i = out.length - 1; i >= mark; i--) if (out[i]!.finding.rule === w.rule.meta.id) out.splice(i, 1);
@@ -244,7 +256,7 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       }
     }
   };
-  call(null, every.design, (v) => v.design?.());
+  call(null, every.design, (v, w) => v.design?.(only?.partial?.has(w.rule.meta.id) ? visiting! : undefined));
   // An edit's lint walks only the tables some visit runs on (unless a rule reads every table).
   const restRuns = rest.table.length + rest.field.length + rest.family.length + rest.query.length > 0;
   const walked =
@@ -262,6 +274,24 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     if (by.query.length) (t.table.queries ?? []).forEach((q, i) => call(t, by.query, (v) => v.query?.(q, t.plans[i], t, i)));
   }
   return out;
+}
+
+/** The table a finding's path is on (`tables.i...`, i a table of the design), or null. */
+function tableOf(path: Finding['path'], tables: number): number | null {
+  const i = path[0] === 'tables' ? path[1] : undefined;
+  return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < tables ? i : null;
+}
+
+/**
+ * Whether a finding of a rule run on an edit of the design (`only`) is in what that run finds
+ * again: a finding of a visit of the design unless its rule was not run, or was run for the
+ * edit's tables only and the finding is on another table.
+ */
+function rerunGlobal(only: Pick<EditRun, 'skip' | 'partial'>, visited: ReadonlySet<number>, by: string, f: Finding, tables: number): boolean {
+  if (only.skip.has(by)) return false;
+  if (!only.partial?.has(by)) return true;
+  const ti = tableOf(f.path, tables);
+  return ti === null || visited.has(ti);
 }
 
 const ORDER = { error: 0, warning: 1, info: 2 } as const;
@@ -330,11 +360,21 @@ function based(result: LintResult, base: Base): LintResult {
   return result;
 }
 
+/** What a rule's findings on a table read across the tables (`readsAcross`), as text; null when it throws (then the rule runs whole). */
+function acrossText(across: NonNullable<Rule['meta']['readsAcross']>, design: Design, analysis: DesignAnalysis): string | null {
+  try {
+    return JSON.stringify(across(design, analysis)) ?? 'undefined';
+  } catch {
+    return null;
+  }
+}
+
 /** Which rules an edit runs again: those whose crossTable names tables (`extra`), and those not run (`skip`). */
 function editScope(rules: readonly Rule[], before: Design, was: DesignAnalysis, after: Design, analysis: DesignAnalysis, edit: Edit) {
   const sameCount = after.tables.length === before.tables.length;
   const extra = new Map<string, Set<number>>();
   const skip = new Set<string>();
+  const partial = new Set<string>();
   for (const r of rules) {
     const cross = r.meta.crossTable;
     if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(before, after, edit.changed, was)));
@@ -342,9 +382,13 @@ function editScope(rules: readonly Rule[], before: Design, was: DesignAnalysis, 
     if (reads && sameCount) {
       const same = edit.tables.every((ti) => readText(reads, was.tables[ti]!, before) === readText(reads, analysis.tables[ti]!, after));
       if (same) skip.add(r.meta.id);
+      else if (r.meta.readsAcross) {
+        const text = acrossText(r.meta.readsAcross, before, was);
+        if (text !== null && text === acrossText(r.meta.readsAcross, after, analysis)) partial.add(r.meta.id);
+      }
     }
   }
-  return { extra, skip };
+  return { extra, skip, partial };
 }
 
 /**
@@ -364,10 +408,12 @@ function lintSince(
   const edit = editOf(base.design, design, (base.refs ??= referrers(base.design)));
   if (!edit || edit.namesChanged) return null;
   const analysis = analyzeEdit(base.analysis, design, edit.changed, edit.tables);
-  const { extra, skip } = editScope(rules, base.design, base.analysis, design, analysis, edit);
-  const fresh = run(design, analysis, settings, rules, { edit, extra, skip, full: true });
+  const { extra, skip, partial } = editScope(rules, base.design, base.analysis, design, analysis, edit);
+  const fresh = run(design, analysis, settings, rules, { edit, extra, skip, partial, full: true });
   const visited = new Set(edit.tables);
-  const inPart = (p: Pending) => (p.scope === null ? !skip.has(p.by) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true);
+  const tableCount = design.tables.length;
+  const inPart = (p: Pending) =>
+    p.scope === null ? rerunGlobal({ skip, partial }, visited, p.by, p.finding, tableCount) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true;
   // Kept findings are copies (a lint's findings are its own); their fixes apply to this design.
   let whole: Pending[] | null = null;
   // The finding is named by what identifies it, not held: a kept proposal that held the last
@@ -487,6 +533,8 @@ interface Index {
   scopeOf: Map<Finding, { scope: number | null; by: string }>;
   /** Counts of the findings of visits that read the whole design, by rule. */
   globalByRule: Map<string, Counts>;
+  /** The findings of visits that read the whole design, by rule and by the table their path is on (null: none). */
+  globalOn: Map<string, Map<number | null, Finding[]>>;
   /** Findings of each table's own visits, by table index. */
   byTable: Map<number, Pending[]>;
   byKey: Map<string, Finding[]>;
@@ -497,6 +545,8 @@ interface Index {
   queries: Map<number, [string, Serving][]>;
   /** Each query name's place in the order of a whole walk. */
   rank: Map<string, number>;
+  /** Filled as asked (servingsByTable): the servings of a query name on each table, by table name. */
+  servingByTable: Map<string, Map<string, Serving[]>>;
 }
 
 function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
@@ -522,12 +572,20 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
   }
   const scopeOf = new Map<Finding, { scope: number | null; by: string }>();
   const globalOf = new Map<string, Finding[]>();
+  const globalOn = new Map<string, Map<number | null, Finding[]>>();
+  const tableCount = base.design.tables.length;
   for (const p of base.pending) {
     scopeOf.set(p.finding, { scope: p.scope, by: p.by });
     if (p.scope !== null) continue;
     const list = globalOf.get(p.by);
     if (list) list.push(p.finding);
     else globalOf.set(p.by, [p.finding]);
+    let on = globalOn.get(p.by);
+    if (!on) globalOn.set(p.by, (on = new Map()));
+    const ti = tableOf(p.finding.path, tableCount);
+    const at = on.get(ti);
+    if (at) at.push(p.finding);
+    else on.set(ti, [p.finding]);
   }
   const tableCounts = new Map([...byTable].map(([ti, list]) => [ti, counts(list.map((p) => p.finding))]));
   const all = servings(base.analysis.tables);
@@ -544,6 +602,7 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
     refs: referrers(base.design),
     globalCounts: counts(global.map((p) => p.finding)),
     globalByRule: new Map([...globalOf].map(([id, fs]) => [id, counts(fs)])),
+    globalOn,
     tableCounts,
     scopeOf,
     byTable,
@@ -553,6 +612,7 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
     servings: all,
     queries,
     rank: new Map([...all.keys()].map((name, i) => [name, i])),
+    servingByTable: new Map(),
   };
 }
 
@@ -658,8 +718,8 @@ function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
 /** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
 function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed, edit.tables);
-  const { extra, skip } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
-  const editRun: EditRun = { edit, extra, skip };
+  const { extra, skip, partial } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
+  const editRun: EditRun = { edit, extra, skip, partial };
   const after = run(fixed, analysis, base.settings, rules, editRun).map((p) => p.finding);
   const read = new Set([...edit.tables, ...[...extra.values()].flatMap((t) => [...t])]);
   const footprint: Footprint = {
@@ -673,12 +733,14 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
   // Rules whose per-table visits read every name run on every table when a name changes.
   const rerun = new Set(rules.filter((r) => local(r) && !local(r, { edit, extra, skip })).map((r) => r.meta.id));
   const visited = new Set(edit.tables);
+  const tableCount = base.design.tables.length;
   // What the edit may change, before it: the findings of the rules that read the whole design
-  // (but those not run), of the visited tables, and of the tables some rules visit again.
+  // (but those not run, and those run for the visited tables only on the other tables), of the
+  // visited tables, and of the tables some rules visit again.
   const inPart = (f: Finding) => {
     const s = index.scopeOf.get(f);
     if (!s) return true;
-    if (s.scope === null) return !skip.has(s.by);
+    if (s.scope === null) return rerunGlobal({ skip, partial }, visited, s.by, f, tableCount);
     return visited.has(s.scope) || rerun.has(s.by) || extra.get(s.by)?.has(s.scope) === true;
   };
   const plus: Counts[] = [index.globalCounts];
@@ -690,6 +752,13 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
   for (const id of skip) {
     const c = index.globalByRule.get(id);
     if (c) minus.push(c);
+  }
+  for (const id of partial) {
+    const c = index.globalByRule.get(id);
+    if (c) minus.push(c);
+    const on = index.globalOn.get(id);
+    const found = [...(on?.get(null) ?? []), ...edit.tables.flatMap((ti) => on?.get(ti) ?? [])];
+    if (found.length) plus.push(counts(found));
   }
   const more: Finding[] = [];
   if (rerun.size) for (const [ti, list] of index.byTable) for (const p of list) if (!visited.has(ti) && rerun.has(p.by)) more.push(p.finding);
@@ -728,6 +797,20 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
       return added.length ? [...kept, ...added].sort((a, b) => a.ta.index - b.ta.index) : kept;
     },
     touched: new Set(edit.changed.map((i) => fixed.tables[i]!.name)),
+    servedAfter: (name, table) => {
+      // now(name)'s first serving on `table`, else its first: the kept servings (every table's
+      // but the visited ones, in table order) and the visited tables' (`fresh`) merged by index.
+      const added = fresh.get(name) ?? [];
+      const all = index.servings.get(name) ?? [];
+      const kept = servingsByTable(index, name, all)
+        .get(table)
+        ?.find((s) => !visited.has(s.ta.index));
+      const mine = added.find((c) => c.ta.table.name === table);
+      if (kept || mine) return !mine || (kept && kept.ta.index < mine.ta.index) ? kept : mine;
+      const firstKept = all.find((s) => !visited.has(s.ta.index));
+      const firstAdded = added.reduce<Serving | undefined>((m, s) => (m === undefined || s.ta.index < m.ta.index ? s : m), undefined);
+      return !firstAdded || (firstKept && firstKept.ta.index < firstAdded.ta.index) ? firstKept : firstAdded;
+    },
   };
   return { sides, footprint };
 }
@@ -757,6 +840,21 @@ function instanceSides(rules: readonly Rule[], base: Baseline, index: Index, fix
     now: () => [],
     touched: new Set(),
   };
+}
+
+/** The servings of query `name` by the name of their table, each list in table order (once per lint and name). */
+function servingsByTable(index: Index, name: string, all: readonly Serving[]): Map<string, Serving[]> {
+  let m = index.servingByTable.get(name);
+  if (!m) {
+    m = new Map();
+    for (const s of all) {
+      const list = m.get(s.ta.table.name);
+      if (list) list.push(s);
+      else m.set(s.ta.table.name, [s]);
+    }
+    index.servingByTable.set(name, m);
+  }
+  return m;
 }
 
 function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok: true }>, design: Design): void {
