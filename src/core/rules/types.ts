@@ -56,6 +56,13 @@ export interface RuleMeta {
    * other rule's findings are taken as they were (engine/instance.test.ts holds this to a whole lint).
    */
   readsInstance?: boolean;
+  /**
+   * Every finding of the rule has the rule's severity (or the design's setting for it): no report
+   * overrides it (the engine fails a report that does). A rule that says so, offers no fix and is
+   * set to info decides no fix check but those of its own findings (a check counts only the
+   * checked finding's rule and errors and warnings), so a check does not follow its crossTable.
+   */
+  sameSeverity?: boolean;
 }
 
 export interface Finding {

@@ -162,6 +162,7 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     const report = (r: VisitorReport) => {
       const template = rule.meta.messages[r.messageId];
       if (template === undefined) throw new Error(`rule ${rule.meta.id} reported unknown message id "${r.messageId}"`);
+      if (rule.meta.sameSeverity && r.severity !== undefined) throw new Error(`rule ${rule.meta.id} declares meta.sameSeverity but reported a severity`);
       const data = r.data ?? {};
       const ti = r.table ?? current.t?.index;
       const detail = rule.meta.details?.[r.messageId];
@@ -276,6 +277,21 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
   return out;
 }
 
+/** The advisory rules a check of a finding ignores: all of them but the finding's own rule. */
+function quietRules(rules: readonly Rule[], settings: Record<string, SeveritySetting>): (f: Finding) => ReadonlySet<string> {
+  const quiet = rules.filter((r) => advisory(r, settings)).map((r) => r.meta.id);
+  const all: ReadonlySet<string> = new Set(quiet);
+  return (f) => (all.has(f.rule) ? new Set(quiet.filter((id) => id !== f.rule)) : all);
+}
+
+/**
+ * Whether a rule's findings decide no fix check but those of its own findings: it offers no fix,
+ * and every finding it reports is info (`sameSeverity`, set to info).
+ */
+function advisory(rule: Rule, settings: Record<string, SeveritySetting>): boolean {
+  return rule.meta.sameSeverity === true && !rule.meta.fixable && (settings[rule.meta.id] ?? rule.meta.severity) === 'info';
+}
+
 /** The table a finding's path is on (`tables.i...`, i a table of the design), or null. */
 function tableOf(path: Finding['path'], tables: number): number | null {
   const i = path[0] === 'tables' ? path[1] : undefined;
@@ -296,8 +312,16 @@ function rerunGlobal(only: Pick<EditRun, 'skip' | 'partial'>, visited: ReadonlyS
 
 const ORDER = { error: 0, warning: 1, info: 2 } as const;
 
+/** Each path's sort key, kept per path array (a kept finding keeps its path; a lint sorts every finding). */
+const pathKeys = new WeakMap<readonly (string | number)[], string>();
+
 function pathKey(path: readonly (string | number)[]): string {
-  return path.map((p) => (typeof p === 'number' ? String(p).padStart(6, '0') : p)).join('\u0000');
+  let k = pathKeys.get(path);
+  if (k === undefined) {
+    k = path.map((p) => (typeof p === 'number' ? String(p).padStart(6, '0') : p)).join('\u0000');
+    pathKeys.set(path, k);
+  }
+  return k;
 }
 
 /** Errors first, then warnings, then info; within a severity by table and path, then rule. */
@@ -450,6 +474,11 @@ function lintSince(
     if (!inPart(p)) was.set(kept[was.size]!.finding, p.finding);
   });
   const touched = new Set([...visited, ...[...extra.values()].flatMap((t) => [...t])]);
+  // The tables whose findings this lint found again for rules that decide a check (an advisory
+  // rule's findings on the tables its crossTable named decide no check but of its own findings).
+  const ignoredFor = quietRules(rules, settings);
+  const quiet = ignoredFor({ rule: '' } as Finding);
+  const counted = new Set([...visited, ...[...extra].flatMap(([id, t]) => (quiet.has(id) ? [] : [...t]))]);
   const names = new Set(edit.changed.flatMap((i) => [base.design.tables[i], design.tables[i]].flatMap((t) => (t?.queries ?? []).map((q) => q.name))));
   const globalText = (list: readonly Pending[]) =>
     JSON.stringify(list.filter(global).map(({ finding: f }) => [f.rule, f.severity, f.path, f.messageId, f.data, f.message]));
@@ -463,7 +492,9 @@ function lintSince(
     // A rule over the whole design that ran in the check read every table as its `reads` says:
     // the same while this edit leaves that unchanged (the rule was not run again here).
     if (fp.global || fp.names || [...fp.readers].some((id) => !skip.has(id))) return null;
-    if ([...fp.tables].some((t) => touched.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
+    const ignored = ignoredFor(finding);
+    const read = ignored === quiet ? counted : touched;
+    if ([...fp.tables].some((t) => read.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
     sameGlobal ??= globalText(base.pending) === globalText(pending);
     if (!sameGlobal) return null;
     let fixed: Design | null;
@@ -473,7 +504,7 @@ function lintSince(
       return null;
     }
     const fixEdit = fixed && editOf(design, fixed, (refs ??= referrers(design)));
-    if (!fixed || !fixEdit || scopeText(rules, design, analysis, fixed, fixEdit) !== fp.scope) return null;
+    if (!fixed || !fixEdit || scopeText(rules, design, analysis, fixed, fixEdit, ignored) !== fp.scope) return null;
     return last;
   };
   return { analysis, pending, valid, reuse };
@@ -631,6 +662,7 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
   // source's findings, but not the source's acceptances.
   const today = options.today ?? todayUtc();
   const acceptedIn = (d: Design) => (f: Finding) => acceptsFinding(d, f, today);
+  const ignoredFor = quietRules(rules, base.settings);
   return (finding, proposal) => {
     const kept = reuse?.(finding, proposal);
     if (kept) {
@@ -661,7 +693,7 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
       return verifyFix(base, finding, fixed, relint, { before: acceptedIn(base.design), after: fixed ? acceptedIn(fixed) : () => false });
     const invalid = invalidReason(fixed, edit.tables, base.design);
     if (invalid) return { ok: false, reason: invalid };
-    const { sides, footprint } = sidesOf(rules, base, index, fixed, edit);
+    const { sides, footprint } = sidesOf(rules, base, index, fixed, edit, ignoredFor(finding));
     const verdict = judge(finding, fixed, sides, compareFindings, acceptedIn(fixed));
     CHECKS.set(finding, { verdict, footprint });
     return verdict;
@@ -691,9 +723,10 @@ const CHECKS = new WeakMap<Finding, { verdict: Verdict; footprint: Footprint }>(
 type Reuse = (finding: Finding, proposal: FixProposal) => { verdict: Verdict; footprint: Footprint } | null;
 
 /** The fix's tables and every crossTable's answer for it, as text. */
-function scopeText(rules: readonly Rule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit): string {
+function scopeText(rules: readonly Rule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit, ignored: ReadonlySet<string>): string {
   const parts: unknown[] = [edit.tables];
   for (const r of rules) {
+    if (ignored.has(r.meta.id)) continue;
     const cross = r.meta.crossTable;
     if (typeof cross === 'function') parts.push([r.meta.id, [...cross(design, fixed, edit.changed, analysis)].sort((a, b) => a - b)]);
   }
@@ -715,16 +748,28 @@ function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
   return text;
 }
 
-/** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
-function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
+/**
+ * The two sides of an edit: what it can change, linted again; the rest is the same on both.
+ * `ignored`: rules whose findings decide nothing in this check (advisory, not the checked
+ * finding's): their crossTable is not followed, their findings on other tables are as before.
+ */
+function sidesOf(
+  rules: readonly Rule[],
+  base: Baseline,
+  index: Index,
+  fixed: Design,
+  edit: Edit,
+  ignored: ReadonlySet<string>,
+): { sides: Sides; footprint: Footprint } {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed, edit.tables);
   const { extra, skip, partial } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
+  for (const id of ignored) extra.delete(id);
   const editRun: EditRun = { edit, extra, skip, partial };
   const after = run(fixed, analysis, base.settings, rules, editRun).map((p) => p.finding);
   const read = new Set([...edit.tables, ...[...extra.values()].flatMap((t) => [...t])]);
   const footprint: Footprint = {
     tables: read,
-    scope: scopeText(rules, base.design, base.analysis, fixed, edit),
+    scope: scopeText(rules, base.design, base.analysis, fixed, edit, ignored),
     queries: new Set([...read].flatMap((ti) => [base.design.tables[ti], fixed.tables[ti]].flatMap((t) => (t?.queries ?? []).map((q) => q.name)))),
     global: editRun.global === true,
     readers: editRun.readers ?? new Set(),
