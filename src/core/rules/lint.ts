@@ -37,7 +37,7 @@ export function applyFix(design: Design, finding: Finding, options: LintOptions 
 }
 
 /** How many lints `fixAll` runs from the one before before it lints a design whole again. */
-const CHAIN = 16;
+const CHAIN = 64;
 
 /** Every offered fix of the design (or of `rules`), planned together: engine/fix-plan.ts. */
 export function fixAll(design: Design, options: FixPlanOptions = {}): FixPlan {

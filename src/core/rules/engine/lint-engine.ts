@@ -491,10 +491,10 @@ function lintSince(
     const fp = last.footprint;
     // A rule over the whole design that ran in the check read every table as its `reads` says:
     // the same while this edit leaves that unchanged (the rule was not run again here).
-    if (fp.global || fp.names || [...fp.readers].some((id) => !skip.has(id))) return null;
+    if (fp.global || fp.names || some(fp.readers, (id) => !skip.has(id))) return null;
     const ignored = ignoredFor(finding);
     const read = ignored === quiet ? counted : touched;
-    if ([...fp.tables].some((t) => read.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
+    if (some(fp.tables, (t) => read.has(t)) || some(fp.queries, (q) => names.has(q))) return null;
     sameGlobal ??= globalText(base.pending) === globalText(pending);
     if (!sameGlobal) return null;
     let fixed: Design | null;
@@ -508,6 +508,12 @@ function lintSince(
     return last;
   };
   return { analysis, pending, valid, reuse };
+}
+
+/** Whether some member of a set passes (without copying the set). */
+function some<T>(set: ReadonlySet<T>, test: (x: T) => boolean): boolean {
+  for (const x of set) if (test(x)) return true;
+  return false;
 }
 
 /** A copy of a finding as a rule reported it: no fix offered or withheld yet, no acceptance. */
@@ -525,19 +531,51 @@ function rebase(p: FixProposal, from: Design, to: Design, redo: () => Design | n
   return {
     ...p,
     apply: () => {
-      const fixed = p.apply();
-      if (!fixed) return fixed;
-      if (fixed.tables === from.tables) return { ...fixed, tables: to.tables };
-      if (fixed.tables.length < from.tables.length) return redo();
+      const d = diffOf(p, from);
+      if (!d.fixed) return d.fixed;
+      if (d.same) return { ...d.fixed, tables: to.tables };
+      if (d.shorter) return redo();
       const tables = to.tables.slice();
-      for (let i = 0; i < fixed.tables.length; i++) {
-        if (fixed.tables[i] === from.tables[i]) continue;
+      for (const [i, t] of d.changed) {
         if (i < from.tables.length && to.tables[i] !== from.tables[i]) return redo();
-        tables[i] = fixed.tables[i]!;
+        tables[i] = t;
       }
-      return { ...fixed, tables };
+      return { ...d.fixed, tables };
     },
   };
+}
+
+/**
+ * What a proposal made for `from` changes in it: its result (without its list of tables) and
+ * the tables it replaces or adds, by index. Kept per proposal: a kept finding's fix is applied
+ * to the design of every later lint (each keystroke or step checks whether its verdict still
+ * holds), and making the fix again each time cost each lint a fix per finding of the design.
+ */
+interface Diff {
+  fixed: Design | null;
+  /** The fix left the list of tables as it was. */
+  same: boolean;
+  /** The fix removed a table. */
+  shorter: boolean;
+  changed: [number, Design['tables'][number]][];
+}
+const DIFFS = new WeakMap<FixProposal, { from: Design; diff: Diff }>();
+const NO_TABLES: Design['tables'] = [];
+
+function diffOf(p: FixProposal, from: Design): Diff {
+  const hit = DIFFS.get(p);
+  if (hit?.from === from) return hit.diff;
+  const fixed = p.apply();
+  const diff: Diff = { fixed: null, same: false, shorter: false, changed: [] };
+  if (fixed) {
+    diff.fixed = { ...fixed, tables: NO_TABLES };
+    diff.same = fixed.tables === from.tables;
+    diff.shorter = !diff.same && fixed.tables.length < from.tables.length;
+    if (!diff.same && !diff.shorter)
+      for (let i = 0; i < fixed.tables.length; i++) if (fixed.tables[i] !== from.tables[i]) diff.changed.push([i, fixed.tables[i]!]);
+  } else diff.fixed = fixed;
+  DIFFS.set(p, { from, diff });
+  return diff;
 }
 
 type Check = (finding: Finding, proposal: FixProposal) => Verdict;
@@ -559,7 +597,8 @@ interface Index {
   refs: Map<string, number[]>;
   /** Counts of the findings of visits that read the whole design, and of each table's own. */
   globalCounts: Counts;
-  tableCounts: Map<number, Counts>;
+  /** The counts of a table's own findings (undefined: it has none); each counted when first asked. */
+  tableCountsOf(ti: number): Counts | undefined;
   /** Who reported each finding, and the table whose own visit did (null: a visit of the whole design). */
   scopeOf: Map<Finding, { scope: number | null; by: string }>;
   /** Counts of the findings of visits that read the whole design, by rule. */
@@ -568,9 +607,11 @@ interface Index {
   globalOn: Map<string, Map<number | null, Finding[]>>;
   /** Findings of each table's own visits, by table index. */
   byTable: Map<number, Pending[]>;
-  byKey: Map<string, Finding[]>;
-  byRule: Map<string, Finding[]>;
-  anyTable: Set<string>;
+  /** Every finding by findingKey, and by ruleKey (built when first read: only naming a new finding reads them). */
+  readonly byKey: Map<string, Finding[]>;
+  readonly byRule: Map<string, Finding[]>;
+  /** inheritable() of the findings (built when first read: only a fix that adds a table reads it). */
+  readonly anyTable: Set<string>;
   servings: Map<string, Serving[]>;
   /** The same by table index. */
   queries: Map<number, [string, Serving][]>;
@@ -583,8 +624,6 @@ interface Index {
 function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
   const global: Pending[] = [];
   const byTable = new Map<number, Pending[]>();
-  const byKey = new Map<string, Finding[]>();
-  const byRule = new Map<string, Finding[]>();
   for (const p of base.pending) {
     if (p.scope === null) global.push(p);
     else {
@@ -592,15 +631,27 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
       if (list) list.push(p);
       else byTable.set(p.scope, [p]);
     }
-    for (const [m, k] of [
-      [byKey, findingKey(p.finding)],
-      [byRule, ruleKey(p.finding)],
-    ] as const) {
-      const list = m.get(k);
-      if (list) list.push(p.finding);
-      else m.set(k, [p.finding]);
-    }
   }
+  // Written once asked: a lint of an edit builds this index for the checks its edit can change,
+  // and most checks read a few tables' counts and none of the maps by key.
+  let keyed: { byKey: Map<string, Finding[]>; byRule: Map<string, Finding[]> } | undefined;
+  const keyedOf = () => {
+    if (keyed) return keyed;
+    keyed = { byKey: new Map(), byRule: new Map() };
+    for (const p of base.pending) {
+      for (const [m, k] of [
+        [keyed.byKey, findingKey(p.finding)],
+        [keyed.byRule, ruleKey(p.finding)],
+      ] as const) {
+        const list = m.get(k);
+        if (list) list.push(p.finding);
+        else m.set(k, [p.finding]);
+      }
+    }
+    return keyed;
+  };
+  let any: Set<string> | undefined;
+  const tableCounts = new Map<number, Counts>();
   const scopeOf = new Map<Finding, { scope: number | null; by: string }>();
   const globalOf = new Map<string, Finding[]>();
   const globalOn = new Map<string, Map<number | null, Finding[]>>();
@@ -618,7 +669,6 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
     if (at) at.push(p.finding);
     else on.set(ti, [p.finding]);
   }
-  const tableCounts = new Map([...byTable].map(([ti, list]) => [ti, counts(list.map((p) => p.finding))]));
   const all = servings(base.analysis.tables);
   const queries = new Map<number, [string, Serving][]>();
   for (const [name, list] of all) {
@@ -634,12 +684,26 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
     globalCounts: counts(global.map((p) => p.finding)),
     globalByRule: new Map([...globalOf].map(([id, fs]) => [id, counts(fs)])),
     globalOn,
-    tableCounts,
+    tableCountsOf: (ti) => {
+      let c = tableCounts.get(ti);
+      if (c === undefined) {
+        const list = byTable.get(ti);
+        if (!list) return undefined;
+        tableCounts.set(ti, (c = counts(list.map((p) => p.finding))));
+      }
+      return c;
+    },
     scopeOf,
     byTable,
-    byKey,
-    byRule,
-    anyTable: inheritable(base.findings, accepted),
+    get byKey() {
+      return keyedOf().byKey;
+    },
+    get byRule() {
+      return keyedOf().byRule;
+    },
+    get anyTable() {
+      return (any ??= inheritable(base.findings, accepted));
+    },
     servings: all,
     queries,
     rank: new Map([...all.keys()].map((name, i) => [name, i])),
@@ -790,7 +854,7 @@ function sidesOf(
   };
   const plus: Counts[] = [index.globalCounts];
   for (const ti of edit.tables) {
-    const c = index.tableCounts.get(ti);
+    const c = index.tableCountsOf(ti);
     if (c) plus.push(c);
   }
   const minus: Counts[] = [];
@@ -833,7 +897,9 @@ function sidesOf(
     before,
     after,
     common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
-    anyTable: index.anyTable,
+    get anyTable() {
+      return index.anyTable;
+    },
     existing,
     was,
     now: (name) => {
@@ -879,7 +945,9 @@ function instanceSides(rules: readonly Rule[], base: Baseline, index: Index, fix
     before: (kind, k) => had[kind].get(k) ?? 0,
     after,
     common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
-    anyTable: index.anyTable,
+    get anyTable() {
+      return index.anyTable;
+    },
     existing: base.analysis.tables.length,
     was: [],
     now: () => [],
