@@ -7,7 +7,7 @@
 // only what the edit can change and keeps the rest, fixes' verdicts included (lintSince).
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, analyzeInstanceEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
-import { editOf, INSTANCE_KEYS, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
+import { editOf, editOfAt, INSTANCE_KEYS, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
 import {
   counts,
   findingKey,
@@ -503,7 +503,9 @@ function lintSince(
     } catch {
       return null;
     }
-    const fixEdit = fixed && editOf(design, fixed, (refs ??= referrers(design)));
+    const put = fixed ? CHANGED_AT.get(fixed) : undefined;
+    refs ??= referrers(design);
+    const fixEdit = fixed && (put?.to === design ? editOfAt(design, fixed, put.maybe, refs) : editOf(design, fixed, refs));
     if (!fixed || !fixEdit || scopeText(rules, design, analysis, fixed, fixEdit, ignored) !== fp.scope) return null;
     return last;
   };
@@ -533,14 +535,21 @@ function rebase(p: FixProposal, from: Design, to: Design, redo: () => Design | n
     apply: () => {
       const d = diffOf(p, from);
       if (!d.fixed) return d.fixed;
-      if (d.same) return { ...d.fixed, tables: to.tables };
+      const at = (fixed: Design, maybe: readonly number[]) => {
+        CHANGED_AT.set(fixed, { to, maybe });
+        return fixed;
+      };
+      if (d.same) return at({ ...d.fixed, tables: to.tables }, []);
       if (d.shorter) return redo();
       const tables = to.tables.slice();
       for (const [i, t] of d.changed) {
         if (i < from.tables.length && to.tables[i] !== from.tables[i]) return redo();
         tables[i] = t;
       }
-      return { ...d.fixed, tables };
+      return at(
+        { ...d.fixed, tables },
+        d.changed.map(([i]) => i),
+      );
     },
   };
 }
@@ -560,6 +569,9 @@ interface Diff {
   changed: [number, Design['tables'][number]][];
 }
 const DIFFS = new WeakMap<FixProposal, { from: Design; diff: Diff }>();
+
+/** A rebased fix's result: the design it was put into, and the indices of the only tables in which it may differ from it. */
+const CHANGED_AT = new WeakMap<Design, { to: Design; maybe: readonly number[] }>();
 const NO_TABLES: Design['tables'] = [];
 
 function diffOf(p: FixProposal, from: Design): Diff {
