@@ -21,6 +21,9 @@
 // 22 and later read it at the first TLS connection), tens of milliseconds before the sort's
 // first line runs. When the environment sets it, the Node 20 sort is measured both ways (the
 // `-no-extra-ca` lines run it with the variable unset); the plain lines keep the environment.
+// The plain lines run `node bin/btstudio.mjs sort`; the `-bin` lines run bin/btstudio.mjs as a
+// program (as `btstudio` after `npm link`, and `npx btstudio`, do), with the measured Node first
+// on PATH: its first lines start Node with the variable deferred to the commands that connect.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -212,13 +215,18 @@ for (const [label, input] of [
   // Each command of a round: its name, how to run it, where it writes.
   const commands = [{ name: 'gnu-sort', out: outGnu, run: () => measure(['sort', input, '-o', outGnu], { LC_ALL: 'C' }) }];
   for (const node of legs) {
-    for (const [suffix, env] of [
+    // The bin run as a program, as `btstudio` and `npx btstudio` run it: its first lines start
+    // this Node through /bin/sh with NODE_EXTRA_CA_CERTS deferred (bin/btstudio.mjs).
+    const asProgram = { PATH: `${dirname(node.path)}:${process.env.PATH ?? ''}` };
+    for (const [suffix, env, program] of [
       ['btstudio', {}],
       ['btstudio-one-thread', { BTSTUDIO_SORT_THREADS: '1' }],
       ...withoutExtraCa(node).map((env) => ['btstudio-no-extra-ca', env]),
+      ['btstudio-bin', asProgram, true],
     ]) {
       const out = join(tmpdir(), `btstudio-sort-bench-${process.pid}-${node.tag}-${suffix}.txt`);
-      commands.push({ name: `${node.tag}-${suffix}`, node, suffix, out, run: () => measure([node.path, cli, 'sort', input, '-o', out], env) });
+      const command = program ? [cli, 'sort', input, '-o', out] : [node.path, cli, 'sort', input, '-o', out];
+      commands.push({ name: `${node.tag}-${suffix}`, node, suffix, out, run: () => measure(command, env) });
     }
   }
   try {

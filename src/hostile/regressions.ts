@@ -289,4 +289,25 @@ export const REGRESSIONS: Regression[] = [
       ],
     },
   },
+  {
+    // unpadded-number said a sequential int "reaches 2.8190095318e+21 (16 digits)" (seed
+    // 1228209812): 10^9 writes a second for 89,000 years counted past int64, and the text of that
+    // double was taken for its digits. An int64 stops at 2^63 - 1 (19 digits).
+    name: 'a sequential int at 10^9 writes a second for 89,000 years',
+    design: {
+      format: v1,
+      name: 'x',
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{s}::{n}',
+            delimiter: '::',
+            fields: { s: { type: 'hash', buckets: 4, of: ['n'] }, n: { type: 'int', min: 999999999964, pad: 5, distribution: 'sequential' } },
+          },
+          load: { writesPerSecond: 1000000000, retention: '783058203h' },
+        },
+      ],
+    },
+  },
 ];

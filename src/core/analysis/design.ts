@@ -144,6 +144,8 @@ function topShareOf(d: Dist, card: number): number {
 }
 
 const digits = (n: number) => String(Math.trunc(Math.abs(n))).length + (n < 0 ? 1 : 0);
+/** int64's largest value, 2^63 - 1, as the nearest double (2^63): 19 decimal digits. */
+export const INT64_MAX = 2 ** 63 - 1;
 
 /** Field facts in one fixed shape (fast to build on every keystroke); the charset, a Set used by few rules, is built on first read. */
 class FieldFacts implements FieldInfo {
@@ -240,7 +242,8 @@ function fieldInfoRaw(name: string, f: Field, position: number, prefixSuffix: st
       // An auto-increment grows with the writes unless the design bounds it.
       const bounded = f.cardinality !== undefined || f.max !== undefined;
       const card = sequential && !bounded ? Math.max(span, totalWrites) : span;
-      const max = f.max !== undefined ? f.max : min + card - 1;
+      // A 64-bit integer stops at 2^63 - 1 (19 digits), however long the sequence runs.
+      const max = f.max !== undefined ? f.max : Math.min(min + card - 1, INT64_MAX);
       let bytes: Bytes;
       let charset: () => Charset = () => ANY;
       let varying = false;

@@ -5,7 +5,7 @@
 import { escapeLiteral } from '../keys/template';
 import { createCodec } from '../keys/codec';
 import { validateDesign, formatIssue } from '../load/load-design';
-import { FIELD_NAME, FORMAT_V1, type Design, type Field, type RowKey, type Table } from '../model/schema';
+import { FIELD_NAME, FORMAT_V1, ROW_KEY_TEMPLATE_MAX, type Design, type Field, type RowKey, type Table } from '../model/schema';
 import { classifyColumn, type Guess } from './classify';
 import { keysOf, linesOf, spreadSample, type KeySource } from './source';
 import { findStructure } from './structure';
@@ -53,8 +53,6 @@ export interface InferResult {
   notes: string[];
 }
 
-/** The longest row key template the design format accepts (rowKey.template). */
-const MAX_TEMPLATE = 4096;
 /** The longest field name infer makes from the keys' text. */
 const MAX_NAME = 32;
 
@@ -113,9 +111,9 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
     .map((g, c) => (g.kind === 'literal' ? escapeLiteral(g.text) : `${escapeLiteral(g.prefix)}{${names[c]}}`))
     .join(structure.encoding === 'orderedCode' ? '' : escapeLiteral(structure.delimiter ?? ''));
   // Text every key shares is written into the template, which holds at most 4,096 characters.
-  if (template.length > MAX_TEMPLATE)
+  if (template.length > ROW_KEY_TEMPLATE_MAX)
     throw new InferError(
-      `the keys' template would be ${template.length.toLocaleString('en-US')} characters (${JSON.stringify(template.slice(0, 40))}…: text every key shares), past the ${MAX_TEMPLATE.toLocaleString('en-US')} a row key template holds; a row key is at most 4 KiB ("Quotas and limits")`,
+      `the keys' template would be ${template.length.toLocaleString('en-US')} characters (${JSON.stringify(template.slice(0, 40))}…: text every key shares), past the ${ROW_KEY_TEMPLATE_MAX.toLocaleString('en-US')} a row key template holds; a row key is at most 4 KiB ("Quotas and limits")`,
     );
   const rowKey: RowKey = {
     template,

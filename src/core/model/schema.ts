@@ -227,8 +227,11 @@ export const Query = z.strictObject({
   lookback: duration.optional().meta({ description: 'How far back in time the query reads (its time range), e.g. 90d.' }),
 });
 
+/** The longest row key template the format accepts, in characters (a row key is at most 4 KiB). */
+export const ROW_KEY_TEMPLATE_MAX = 4096;
+
 export const RowKey = z.strictObject({
-  template: z.string().min(1).max(4096).meta({ description: 'The key as {field} placeholders and literal text; key order = template order.' }),
+  template: z.string().min(1).max(ROW_KEY_TEMPLATE_MAX).meta({ description: 'The key as {field} placeholders and literal text; key order = template order.' }),
   delimiter: z
     .string()
     .min(1)

@@ -50,6 +50,20 @@ ruleTester(rule, {
       fixed: (d) => expect(d.tables[0]!.rowKey.fields.n).toMatchObject({ pad: 9 }),
     },
     {
+      // 10^9 writes a second for 100,000 years is 3e21 ids; an int64 stops at 2^63 - 1, and the
+      // message says so digit for digit (not 2.8e+21, nor a width of that text's 16 characters).
+      name: 'a sequence that would run past int64: it reaches 2^63 - 1, 19 digits',
+      yaml: design(
+        '{salt}#{n}',
+        '        salt: {type: hash, of: [n], buckets: 4}\n        n: {type: int, min: 1000, pad: 5, distribution: sequential}',
+        '    load: {writesPerSecond: 1000000000, retention: 36500000d}\n',
+      ),
+      findings: [
+        { messageId: 'padTooShort', path: 'tables[0].rowKey.fields.n', message: /^n is padded to 5 digits but reaches 9223372036854775807 \(19 digits\)/ },
+      ],
+      fixed: (d) => expect(d.tables[0]!.rowKey.fields.n).toMatchObject({ pad: 19 }),
+    },
+    {
       name: 'negative numbers cannot be fixed by padding',
       yaml: design('{delta}#{id}', '        delta: {type: int, min: -500, max: 500}\n        id: {type: uuid}'),
       findings: [{ messageId: 'negative', path: 'tables[0].rowKey.fields.delta', message: /orderedCode/ }],

@@ -3,7 +3,7 @@
 // different widths sorts out of numeric order, and so does a minus sign.
 import type { IntField, TimestampField } from '../model/schema';
 import { DEFAULT_START_MS } from '../keys/generate';
-import type { FieldInfo, TableAnalysis } from '../analysis/design';
+import { type FieldInfo, INT64_MAX, type TableAnalysis } from '../analysis/design';
 import { updateField } from './edit';
 import { defineFieldRule } from './support/frames';
 
@@ -22,15 +22,16 @@ function decimalRange(f: FieldInfo, t: TableAnalysis): Range | null {
   if (field.type === 'int') {
     if (field.encoding !== undefined && field.encoding !== 'decimal') return null;
     const lo = field.min ?? 0;
-    // A declared max bounds the values even when ids are handed out in sequence.
-    const hi = field.max ?? lo + f.cardinality - 1;
+    // A declared max bounds the values even when ids are handed out in sequence, and a 64-bit
+    // integer stops at 2^63 - 1 however many rows the table is written.
+    const hi = field.max ?? Math.min(lo + f.cardinality - 1, INT64_MAX);
     return { lo, hi, pad: field.pad };
   }
   if (field.type === 'timestamp') {
     if (field.format === 'iso' || field.encoding === 'bigEndian' || field.reversed) return null; // fixed width
     // Generated times run from the simulated start over the retention.
     const perMs = UNIT_PER_MS[(field as TimestampField).unit ?? 'ms'];
-    return { lo: Math.floor(DEFAULT_START_MS * perMs), hi: Math.floor((DEFAULT_START_MS + t.retentionMs) * perMs), pad: field.pad };
+    return { lo: Math.floor(DEFAULT_START_MS * perMs), hi: Math.min(Math.floor((DEFAULT_START_MS + t.retentionMs) * perMs), INT64_MAX), pad: field.pad };
   }
   return null;
 }
@@ -77,7 +78,8 @@ export default defineFieldRule({
     report({
       path,
       messageId: r.pad === undefined ? 'unpadded' : 'padTooShort',
-      data: { field: f.name, lo: r.lo, hi: r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
+      // 2^63 - 1 is written out: as a double it would print as 2^63.
+      data: { field: f.name, lo: r.lo, hi: r.hi >= INT64_MAX ? '9223372036854775807' : r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
       fix: {
         label: `Pad to ${maxWidth} digits`,
         apply: () => (maxWidth > 64 ? null : updateField(design, t.index, f.name, (x) => ({ ...(x as IntField | TimestampField), pad: maxWidth }))),
