@@ -277,11 +277,14 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
   return out;
 }
 
-/** The advisory rules a check of a finding ignores: all of them but the finding's own rule. */
-function quietRules(rules: readonly Rule[], settings: Record<string, SeveritySetting>): (f: Finding) => ReadonlySet<string> {
+/**
+ * The advisory rules (`all`), and those a check of a finding ignores (`for`): all of them but
+ * the finding's own rule (the same set object when that is every one).
+ */
+function quietRules(rules: readonly Rule[], settings: Record<string, SeveritySetting>): { all: ReadonlySet<string>; for(f: Finding): ReadonlySet<string> } {
   const quiet = rules.filter((r) => advisory(r, settings)).map((r) => r.meta.id);
   const all: ReadonlySet<string> = new Set(quiet);
-  return (f) => (all.has(f.rule) ? new Set(quiet.filter((id) => id !== f.rule)) : all);
+  return { all, for: (f) => (all.has(f.rule) ? new Set(quiet.filter((id) => id !== f.rule)) : all) };
 }
 
 /**
@@ -476,8 +479,7 @@ function lintSince(
   const touched = new Set([...visited, ...[...extra.values()].flatMap((t) => [...t])]);
   // The tables whose findings this lint found again for rules that decide a check (an advisory
   // rule's findings on the tables its crossTable named decide no check but of its own findings).
-  const ignoredFor = quietRules(rules, settings);
-  const quiet = ignoredFor({ rule: '' } as Finding);
+  const { all: quiet, for: ignoredFor } = quietRules(rules, settings);
   const counted = new Set([...visited, ...[...extra].flatMap(([id, t]) => (quiet.has(id) ? [] : [...t]))]);
   const names = new Set(edit.changed.flatMap((i) => [base.design.tables[i], design.tables[i]].flatMap((t) => (t?.queries ?? []).map((q) => q.name))));
   const globalText = (list: readonly Pending[]) =>
@@ -554,12 +556,7 @@ function rebase(p: FixProposal, from: Design, to: Design, redo: () => Design | n
   };
 }
 
-/**
- * What a proposal made for `from` changes in it: its result (without its list of tables) and
- * the tables it replaces or adds, by index. Kept per proposal: a kept finding's fix is applied
- * to the design of every later lint (each keystroke or step checks whether its verdict still
- * holds), and making the fix again each time cost each lint a fix per finding of the design.
- */
+/** What a fix changes in the design it was made for. */
 interface Diff {
   fixed: Design | null;
   /** The fix left the list of tables as it was. */
@@ -574,6 +571,12 @@ const DIFFS = new WeakMap<FixProposal, { from: Design; diff: Diff }>();
 const CHANGED_AT = new WeakMap<Design, { to: Design; maybe: readonly number[] }>();
 const NO_TABLES: Design['tables'] = [];
 
+/**
+ * What a proposal made for `from` changes in it: its result (without its list of tables) and
+ * the tables it replaces or adds, by index. Kept per proposal: a kept finding's fix is applied
+ * to the design of every later lint (each keystroke or step checks whether its verdict still
+ * holds), and making the fix again each time cost each lint a fix per finding of the design.
+ */
 function diffOf(p: FixProposal, from: Design): Diff {
   const hit = DIFFS.get(p);
   if (hit?.from === from) return hit.diff;
@@ -738,7 +741,7 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
   // source's findings, but not the source's acceptances.
   const today = options.today ?? todayUtc();
   const acceptedIn = (d: Design) => (f: Finding) => acceptsFinding(d, f, today);
-  const ignoredFor = quietRules(rules, base.settings);
+  const ignoredFor = quietRules(rules, base.settings).for;
   return (finding, proposal) => {
     const kept = reuse?.(finding, proposal);
     if (kept) {
