@@ -437,6 +437,8 @@ function lintSince(
   const analysis = analyzeEdit(base.analysis, design, edit.changed, edit.tables);
   const { extra, skip, partial } = editScope(rules, base.design, base.analysis, design, analysis, edit);
   const fresh = run(design, analysis, settings, rules, { edit, extra, skip, partial, full: true });
+  // A rule run for the edit's tables that failed loses its findings everywhere in a whole lint.
+  if (failedPartly(fresh, partial)) return null;
   const visited = new Set(edit.tables);
   const tableCount = design.tables.length;
   const inPart = (p: Pending) =>
@@ -512,6 +514,11 @@ function lintSince(
     return last;
   };
   return { analysis, pending, valid, reuse };
+}
+
+/** Whether a rule run for the edit's tables only (`partial`) failed in this run. */
+function failedPartly(ran: readonly Pending[], partial: ReadonlySet<string>): boolean {
+  return partial.size > 0 && ran.some((p) => p.finding.rule === RULE_FAILED && partial.has(p.by));
 }
 
 /** Whether some member of a set passes (without copying the set). */
@@ -772,7 +779,9 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
       return verifyFix(base, finding, fixed, relint, { before: acceptedIn(base.design), after: fixed ? acceptedIn(fixed) : () => false });
     const invalid = invalidReason(fixed, edit.tables, base.design);
     if (invalid) return { ok: false, reason: invalid };
-    const { sides, footprint } = sidesOf(rules, base, index, fixed, edit, ignoredFor(finding));
+    const part = sidesOf(rules, base, index, fixed, edit, ignoredFor(finding));
+    if (!part) return verifyFix(base, finding, fixed, relint, { before: acceptedIn(base.design), after: acceptedIn(fixed) });
+    const { sides, footprint } = part;
     const verdict = judge(finding, fixed, sides, compareFindings, acceptedIn(fixed));
     CHECKS.set(finding, { verdict, footprint });
     return verdict;
@@ -831,6 +840,7 @@ function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
  * The two sides of an edit: what it can change, linted again; the rest is the same on both.
  * `ignored`: rules whose findings decide nothing in this check (advisory, not the checked
  * finding's): their crossTable is not followed, their findings on other tables are as before.
+ * Null when a rule run for the edit's tables only failed (then the check lints the whole design).
  */
 function sidesOf(
   rules: readonly Rule[],
@@ -839,12 +849,15 @@ function sidesOf(
   fixed: Design,
   edit: Edit,
   ignored: ReadonlySet<string>,
-): { sides: Sides; footprint: Footprint } {
+): { sides: Sides; footprint: Footprint } | null {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed, edit.tables);
   const { extra, skip, partial } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
   for (const id of ignored) extra.delete(id);
   const editRun: EditRun = { edit, extra, skip, partial };
-  const after = run(fixed, analysis, base.settings, rules, editRun).map((p) => p.finding);
+  const ran = run(fixed, analysis, base.settings, rules, editRun);
+  // A rule run for the edit's tables that failed loses its findings everywhere: checked whole.
+  if (failedPartly(ran, partial)) return null;
+  const after = ran.map((p) => p.finding);
   const read = new Set([...edit.tables, ...[...extra.values()].flatMap((t) => [...t])]);
   const footprint: Footprint = {
     tables: read,

@@ -9,7 +9,7 @@ import { loadDesign } from '../../load/load-design';
 import type { Design } from '../../model/schema';
 import { fixAll, lint } from '../lint';
 import { ruleById } from '../registry';
-import type { Rule, VisitorContext } from '../types';
+import { defineVisitorRule, type Rule, type VisitorContext } from '../types';
 
 const load = (text: string): Design => {
   const r = loadDesign(text, 'generated');
@@ -95,5 +95,52 @@ describe('the work of checking fixes grows with the design', () => {
     const perStep = (c: { own: number }, n: number) => (c.own - 2 * n) / 10;
     expect(perStep(small, 20)).toBeLessThan(10);
     expect(perStep(large, 60)).toBeLessThan(20);
+  });
+
+  it("a rule run for a fix's tables only that fails is checked and linted as a whole lint would", () => {
+    // Reports on every table from its design visit (reads: the table's key; readsAcross: nothing),
+    // and throws when asked for some tables only: a whole lint has its findings, an edit's lint
+    // or check that ran it for the edit's tables must not keep its findings on the others.
+    let thrown = 0;
+    const partly = defineVisitorRule({
+      meta: {
+        id: 'partly',
+        severity: 'warning',
+        description: 'test rule',
+        messages: { m: 'table {t}' },
+        fixable: false,
+        reads: (t) => t.table.rowKey,
+        readsAcross: () => 0,
+      },
+      create: ({ design, report }) => ({
+        design: (tables) => {
+          if (tables) {
+            thrown++;
+            throw new Error('partly');
+          }
+          design.tables.forEach((t, i) => report({ table: i, path: [], messageId: 'm', data: { t: t.name } }));
+        },
+      }),
+    });
+    const d = load(manyTablesYaml(6, 'varied'));
+    const eager = lint(d, { extraRules: [partly] });
+    const whole = lint(d, { extraRules: [partly], verifyScope: 'whole' });
+    const show = (r: typeof eager) => r.findings.map((f) => [f.rule, f.path.join('.'), f.message, f.fix ?? null, f.fixWithheld ?? null]);
+    expect(show(eager)).toEqual(show(whole));
+    // Fixes that change a table's workload ran the rule for their table only, and it failed.
+    expect(thrown).toBeGreaterThan(0);
+    expect(eager.findings.some((f) => f.fix)).toBe(true);
+    // An edit's lint (the keystroke's) of an edit of a table's key: as a whole lint of it.
+    thrown = 0;
+    const edited = {
+      ...d,
+      tables: d.tables.map((t, i) =>
+        i === 2 ? { ...t, rowKey: { ...t.rowKey, fields: { ...t.rowKey.fields, host: { type: 'domain' as const, cardinality: 4242 } } } } : t,
+      ),
+    };
+    const since = lint(edited, { extraRules: [partly], since: lint(d, { extraRules: [partly], verifyFixes: false }), verifyFixes: false });
+    expect(show(since)).toEqual(show(lint(edited, { extraRules: [partly], verifyFixes: false })));
+    expect(thrown).toBe(1);
+    expect(since.findings.filter((f) => f.rule === 'partly')).toHaveLength(6);
   });
 });
