@@ -5,11 +5,11 @@
 // both sizes (below). Each line gives both sizes' figures and the ratio.
 import { importBundle, src } from './bundle.mjs';
 
-const { lint, fixAll, withVerifiedFixes, loadDesign, manyTablesYaml, reuseUnchanged } =
+const { lint, fixAll, withVerifiedFixes, loadDesign, manyTablesYaml, limitsDesignJson, reuseUnchanged } =
   await importBundle(`export { lint, fixAll, withVerifiedFixes } from ${src('src/core/rules/lint.ts')};
 export { loadDesign } from ${src('src/core/load/load-design.ts')};
 export { reuseUnchanged } from ${src('src/app/documents/docs.ts')};
-export { manyTablesYaml } from ${src('src/test-support/lint-designs.ts')};`);
+export { manyTablesYaml, limitsDesignJson } from ${src('src/test-support/lint-designs.ts')};`);
 
 const round = (x) => Math.round(x * 100) / 100;
 // CPU time beside wall time: on a shared machine the wall time includes waiting for a core.
@@ -19,7 +19,7 @@ const cpuMs = () => {
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const designOf = (n, shape) => {
-  const r = loadDesign(manyTablesYaml(n, shape), 'bench.yaml');
+  const r = loadDesign(shape === 'limits' ? limitsDesignJson(n) : manyTablesYaml(n, shape), 'bench.yaml');
   if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
   return JSON.stringify(r.design);
 };
@@ -51,7 +51,9 @@ const report = (name, at, note, extra = {}) =>
 
 // 'linked' carries at both sizes the same kinds of fixable findings: a key per table to fix, a
 // cluster its writes overload (one node per 100 tables), companions, served queries and views.
-for (const shape of ['linked', 'varied', 'same']) {
+// 'limits': every table at every limit of the format (10^9 writes and reads a second, 100 MiB
+// values, full scans, HDD): every fix's check reruns the capacity rules over the whole design.
+for (const shape of ['linked', 'varied', 'same', 'limits']) {
   const at = {};
   const seen = {};
   for (const n of [100, 1000]) {

@@ -37,3 +37,45 @@ export function manyTablesYaml(n: number, shape: 'varied' | 'same' | 'linked' = 
       : ''
   }`;
 }
+
+/**
+ * A design of n tables at every limit of the format, as JSON text: 10^9 writes and reads a
+ * second, 100 MiB values, a full scan and a point read of 10^12 rows on every table, an HDD
+ * cluster of 1,000 nodes, a companion written with every third table. Every table has findings
+ * whose fixes are checked (a timestamp leading in natural order on every other table, the HDD
+ * reads, the capacity), so lint checks a fix per table against the design-wide capacity rules.
+ */
+export function limitsDesignJson(n: number): string {
+  const table = (i: number) => ({
+    name: `t${i}`,
+    rowKey: {
+      template: '{a}#{b}#{ts}',
+      fields: {
+        a: { type: 'string', cardinality: 1e15, length: 20 },
+        b: { type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, cardinality: Number.MAX_SAFE_INTEGER },
+        ts: { type: 'timestamp', unit: 'us', reversed: i % 2 === 0 },
+      },
+    },
+    families: [
+      {
+        name: 'f',
+        columns: [
+          { qualifier: 'v', valueBytes: 104857600 },
+          { qualifier: '{k}', dynamic: true, perRow: 1000000, valueBytes: 104857600 },
+        ],
+      },
+    ],
+    queries: [
+      { name: 'scan', match: {}, perSecond: 1e9 },
+      { name: 'pt', match: { a: 'eq', b: 'eq' }, perSecond: 1e9, limit: 1e12 },
+    ],
+    load: { writesPerSecond: 1e9, readsPerSecond: 1e9, retention: '999999999d' },
+    ...(i % 3 === 0 && i > 0 ? { writtenWith: `t${i - 1}` } : {}),
+  });
+  return JSON.stringify({
+    format: 'bigtable-studio/v1',
+    name: 'a',
+    cluster: { nodes: 1000, storage: 'hdd' },
+    tables: Array.from({ length: n }, (_, i) => table(i)),
+  });
+}

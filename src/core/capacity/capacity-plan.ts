@@ -9,7 +9,7 @@
 //   --format json`): cluster, tables, nodesNeeded, utilization, monthlyCost, assumptions.
 //   `options.storage` plans the same design on the other storage type (SSD vs HDD side by side);
 //   `options.prices` replaces the list prices.
-import type { Design } from '../model/schema';
+import type { Design, Table } from '../model/schema';
 import type { DesignAnalysis } from '../analysis/design';
 import {
   clusterOf,
@@ -24,7 +24,7 @@ import {
   type StorageType,
 } from '../analysis/cluster';
 import { formatCount, formatPercent } from '../units';
-import { instanceOf, profileOfLoad, profileOfQuery } from '../model/instance';
+import { instanceOf, profileOfLoad, profileOfQuery, type InstanceOf } from '../model/instance';
 import { designWorkload, MONTH_HOURS, type DesignWorkload, type TableWorkload } from './workload';
 import {
   BEYOND,
@@ -240,50 +240,118 @@ interface RoutedRead {
   multi: boolean;
 }
 
-function routedReads(design: Design, workload: DesignWorkload, cap: NodeFigures): RoutedRead[] {
-  const inst = instanceOf(design);
+/**
+ * One table's routed reads, kept per table workload while the table, the instance and the node
+ * figures are the same objects and values: a fix check plans an edit of a few tables, and the
+ * other tables' reads are the ones the last plan made.
+ */
+const routedByTable = new WeakMap<
+  TableWorkload,
+  { table: Table; instance: Design['instance']; cluster: Design['cluster']; readsPerSecond: number; scanBytesPerSecond: number; reads: RoutedRead[] }
+>();
+
+function tableReads(design: Design, i: InstanceOf, w: TableWorkload, table: Table, cap: NodeFigures): RoutedRead[] {
+  const hit = routedByTable.get(w);
+  if (
+    hit &&
+    hit.table === table &&
+    hit.instance === design.instance &&
+    hit.cluster === design.cluster &&
+    hit.readsPerSecond === cap.readsPerSecond &&
+    hit.scanBytesPerSecond === cap.scanBytesPerSecond
+  )
+    return hit.reads;
   const out: RoutedRead[] = [];
-  const byName = new Map(design.tables.map((t) => [t.name, t]));
+  let declaredPoint = 0;
+  for (const q of w.queries) {
+    if (q.perSecond === null || q.perSecond === 0) continue;
+    const query = table.queries?.[q.index];
+    const servedHere = q.servedOn ?? w.table;
+    const p = query ? profileOfQuery(i, table, query) : i.defaultProfile;
+    const r = q.kind === 'point' ? (q.perSecond * rowCost(q.readBytes)) / cap.readsPerSecond : q.perSecond / cap.readsPerSecond;
+    const sc = q.kind === 'point' ? 0 : (q.scanBytesPerSecond ?? 0) / cap.scanBytesPerSecond;
+    if (q.kind === 'point') declaredPoint += q.perSecond;
+    out.push({
+      table: servedHere,
+      query: q.query,
+      kind: q.kind,
+      reads: r,
+      scans: sc,
+      nodes: r + sc,
+      clusters: p.clusters.length ? p.clusters : null,
+      multi: p.routing === 'multi' && i.clusters.length > 1,
+    });
+  }
+  const extra = w.pointReadsPerSecond - declaredPoint;
+  if (extra > 1e-9) {
+    const p = profileOfLoad(i, table);
+    const r = (extra * rowCost(w.readBytes)) / cap.readsPerSecond;
+    out.push({
+      table: w.table,
+      query: null,
+      kind: 'point',
+      reads: r,
+      scans: 0,
+      nodes: r,
+      clusters: p.clusters.length ? p.clusters : null,
+      multi: p.routing === 'multi' && i.clusters.length > 1,
+    });
+  }
+  routedByTable.set(w, {
+    table,
+    instance: design.instance,
+    cluster: design.cluster,
+    readsPerSecond: cap.readsPerSecond,
+    scanBytesPerSecond: cap.scanBytesPerSecond,
+    reads: out,
+  });
+  return out;
+}
+
+/**
+ * Every table's routed reads, a list per table in the workload's order (kept lists: tableReads).
+ * A workload's table is the last table of its name, else the table at its index; with every name
+ * distinct (distinctNames) that is the table at its index.
+ */
+function routedReads(design: Design, workload: DesignWorkload, cap: NodeFigures, inst: InstanceOf, distinct: boolean): RoutedRead[][] {
+  const out: RoutedRead[][] = [];
+  let byName: Map<string, Table> | undefined;
+  if (!distinct) {
+    byName = new Map();
+    for (const t of design.tables) byName.set(t.name, t);
+  }
   for (const w of workload.tables) {
-    const table = byName.get(w.table) ?? design.tables[w.index];
-    if (!table) continue;
-    let declaredPoint = 0;
-    for (const q of w.queries) {
-      if (q.perSecond === null || q.perSecond === 0) continue;
-      const query = table.queries?.[q.index];
-      const servedHere = q.servedOn ?? w.table;
-      const p = query ? profileOfQuery(inst, table, query) : inst.defaultProfile;
-      const r = q.kind === 'point' ? (q.perSecond * rowCost(q.readBytes)) / cap.readsPerSecond : q.perSecond / cap.readsPerSecond;
-      const sc = q.kind === 'point' ? 0 : (q.scanBytesPerSecond ?? 0) / cap.scanBytesPerSecond;
-      if (q.kind === 'point') declaredPoint += q.perSecond;
-      out.push({
-        table: servedHere,
-        query: q.query,
-        kind: q.kind,
-        reads: r,
-        scans: sc,
-        nodes: r + sc,
-        clusters: p.clusters.length ? p.clusters : null,
-        multi: p.routing === 'multi' && inst.clusters.length > 1,
-      });
-    }
-    const extra = w.pointReadsPerSecond - declaredPoint;
-    if (extra > 1e-9) {
-      const p = profileOfLoad(inst, table);
-      const r = (extra * rowCost(w.readBytes)) / cap.readsPerSecond;
-      out.push({
-        table: w.table,
-        query: null,
-        kind: 'point',
-        reads: r,
-        scans: 0,
-        nodes: r,
-        clusters: p.clusters.length ? p.clusters : null,
-        multi: p.routing === 'multi' && inst.clusters.length > 1,
-      });
-    }
+    const table = byName?.get(w.table) ?? design.tables[w.index];
+    if (table) out.push(tableReads(design, inst, w, table, cap));
   }
   return out;
+}
+
+/** The names of the last workload distinctNames saw, and its answer. */
+let seenNames: readonly string[] = [];
+let seenDistinct = false;
+
+/**
+ * Whether every table and view of the workload has a name of its own, and each table's workload
+ * is the design's table at its index. The names are compared with the last design's first (a
+ * fix check plans an edit that renames nothing: the same strings in the same order).
+ */
+function distinctNames(design: Design, workload: DesignWorkload): boolean {
+  const ws = workload.tables;
+  let tables = 0;
+  for (const w of ws) {
+    if (w.view !== undefined) continue;
+    if (design.tables[w.index]?.name !== w.table) return false;
+    tables++;
+  }
+  if (tables !== design.tables.length) return false;
+  let same = seenNames.length === ws.length;
+  for (let i = 0; same && i < ws.length; i++) same = seenNames[i] === ws[i]!.table;
+  if (!same) {
+    seenNames = ws.map((w) => w.table);
+    seenDistinct = new Set(seenNames).size === ws.length;
+  }
+  return seenDistinct;
 }
 
 function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: CapacityPlanOptions): CapacityPlanDetail {
@@ -292,12 +360,20 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
   const cap = model.capacity;
   const inst = instanceOf(design);
   let sizedBytes = 0;
+  // Each table's writes, in nodes at 100% CPU, by name: the last table of a name counts, where
+  // the first stood. With every name distinct that is every table's, in the tables' order, kept
+  // in a list (a fix check plans the whole design: a map by name cost it most of its time).
+  const distinct = distinctNames(design, workload);
+  const writeList: number[] = [];
   const writeNodes = new Map<string, number>();
   for (const w of workload.tables) {
-    writeNodes.set(w.table, ((w.writeRowsPerSecond ?? 0) * rowCost(w.bytesPerWrite)) / cap.writesPerSecond);
+    const n = ((w.writeRowsPerSecond ?? 0) * rowCost(w.bytesPerWrite)) / cap.writesPerSecond;
+    if (distinct) writeList.push(n);
+    else writeNodes.set(w.table, n);
     sizedBytes += w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
   }
-  const reads = routedReads(design, workload, cap);
+  const writesOf = (i: number, name: string) => (distinct ? writeList[i]! : (writeNodes.get(name) ?? 0));
+  const reads = routedReads(design, workload, cap, inst, distinct);
   // Clusters that a multi-cluster profile sends writes to (every cluster takes the writes; the
   // lower CPU target applies where a profile can fail traffic over to it).
   const multiWrites = new Set<string | null>();
@@ -308,19 +384,22 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
   const storageNodesExact = Math.max(1, Math.ceil(sizedBytes / (cap.storageBytes * STORAGE_TARGET) - 1e-9));
 
   const clusterPlans: ClusterCapacityPlan[] = inst.clusters.map((c) => {
-    const mine = reads.filter((r) => r.clusters === null || c.id === null || r.clusters.includes(c.id));
-    const multi = mine.some((r) => r.multi) || multiWrites.has(c.id);
+    const load: NodeLoad = { writes: 0, reads: 0, scans: 0, total: 0 };
+    for (const n of distinct ? writeList : writeNodes.values()) load.writes += n;
+    let multiReads = false;
+    for (const list of reads)
+      for (const r of list) {
+        if (!(r.clusters === null || c.id === null || r.clusters.includes(c.id))) continue;
+        multiReads ||= r.multi;
+        // A scan's seek is a read; its bytes are scan work (tableLoad's split).
+        load.reads += r.reads;
+        load.scans += r.scans;
+      }
+    const multi = multiReads || multiWrites.has(c.id);
     const overrideTarget = design.cluster?.nodeCapacity?.cpuTarget;
     const recommendedTarget = overrideTarget ?? (multi ? CPU_TARGET.multiCluster : CPU_TARGET.singleCluster);
     // An autoscaled cluster is sized at the lower of its own target and the recommended one.
     const cpuTarget = c.autoscaling ? Math.min(recommendedTarget, c.autoscaling.cpuTarget / 100) : recommendedTarget;
-    const load: NodeLoad = { writes: 0, reads: 0, scans: 0, total: 0 };
-    for (const n of writeNodes.values()) load.writes += n;
-    for (const r of mine) {
-      // A scan's seek is a read; its bytes are scan work (tableLoad's split).
-      load.reads += r.reads;
-      load.scans += r.scans;
-    }
     load.total = load.writes + load.reads + load.scans;
     const cpu = Math.max(1, Math.ceil(load.total / cpuTarget - 1e-9));
     const recommended = Math.max(cpu, storageNodesExact);
@@ -352,12 +431,17 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
       : a,
   );
 
-  // Each table's reads on the binding cluster, summed once (not a pass over every read per table).
-  const readNodes = new Map<string, number>();
-  for (const r of reads)
-    if (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)) readNodes.set(r.table, (readNodes.get(r.table) ?? 0) + r.nodes);
-  const tables: CapacityPlanTable[] = workload.tables.map((w) => {
-    const own = (writeNodes.get(w.table) ?? 0) + (readNodes.get(w.table) ?? 0);
+  // Each table's figures are written when read (`btstudio plan`, the Capacity panel): the rules
+  // read the sums, and a fix check plans the whole design for an edit of a few tables.
+  const tableRows = (): CapacityPlanTable[] => {
+    // Each table's reads on the binding cluster, summed once (not a pass over every read per table).
+    const readNodes = new Map<string, number>();
+    for (const list of reads)
+      for (const r of list)
+        if (r.clusters === null || binding.id === null || r.clusters.includes(binding.id)) readNodes.set(r.table, (readNodes.get(r.table) ?? 0) + r.nodes);
+    return workload.tables.map((w, i) => tableRow(w, writesOf(i, w.table) + (readNodes.get(w.table) ?? 0)));
+  };
+  const tableRow = (w: TableWorkload, own: number): CapacityPlanTable => {
     // Figures past what 1,000 nodes read, scan or hold are null, and `why` says so (bounds.ts).
     const why: Record<string, string> = {};
     const unknown = unknownReason(w);
@@ -387,14 +471,14 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
       cpuNodes: bounded(own) === null ? null : round(own, 3),
       ...(Object.keys(why).length ? { why } : {}),
     };
-  });
+  };
   const prices: Prices = { ...DEFAULT_PRICES, ...options.prices };
   const perGb = model.storage === 'ssd' ? prices.ssdGbMonth : prices.hddGbMonth;
   const over = clusterPlans.some((c) => c.need.recommended > MAX_CLUSTER_NODES);
   const nodeCost = over ? null : clusterPlans.reduce((a, c) => a + c.need.recommended, 0) * prices.nodeHour * MONTH_HOURS;
   // Storage past what 1,000 nodes hold has no price: no cluster stores it (overLimit says why).
   const storageCost = sizedBytes > STORED_BYTES_BOUND ? null : (sizedBytes / GiB) * perGb * clusterPlans.length;
-  const topCost = costliest(workload, writeNodes, reads, binding, cap);
+  const topCost = costliest(workload, writesOf, reads, binding, cap);
   const overLimit = over ? overLimitText(topCost) : null;
   const json = (c: ClusterCapacityPlan): ClusterCapacityPlanJson => ({
     id: c.id,
@@ -412,9 +496,13 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
     },
   });
   const top = json(binding);
+  let tables: CapacityPlanTable[] | undefined;
+  let said: string[] | undefined;
   return {
     cluster: { nodes: binding.nodes, storage: model.storage },
-    tables,
+    get tables() {
+      return (tables ??= tableRows());
+    },
     nodesNeeded: top.nodesNeeded,
     utilization: top.utilization,
     monthlyCost: {
@@ -427,7 +515,9 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
     overLimit,
     storageCovers: storageCoverage(workload),
     clusters: clusterPlans.map(json),
-    assumptions: assumptions(model, workload, prices, clusterPlans),
+    get assumptions() {
+      return (said ??= assumptions(model, workload, prices, clusterPlans));
+    },
     model: { ...model, nodes: binding.nodes, cpuTarget: binding.cpuTarget, routing: binding.routing },
     workload,
     clusterPlans,
@@ -445,47 +535,61 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
 /** What costs most on the binding cluster: one table's writes, one query, or one table's storage. */
 function costliest(
   workload: DesignWorkload,
-  writeNodes: Map<string, number>,
-  reads: RoutedRead[],
+  writesOf: (i: number, name: string) => number,
+  reads: RoutedRead[][],
   binding: ClusterCapacityPlan,
   cap: NodeFigures,
 ): CostPart | null {
-  // The first part of the most nodes wins; only its text is written (the plan runs once per fix
-  // checked, and a text per table and query would make that pass cost more than the plan).
-  let top: (Omit<CostPart, 'text'> & { text: () => string }) | null = null;
-  const consider = (part: Omit<CostPart, 'text'> & { text: () => string }) => {
-    if (top === null || part.nodes > top.nodes) top = part;
-  };
-  for (const w of workload.tables) {
-    const n = writeNodes.get(w.table) ?? 0;
-    if (n > 0)
-      consider({
-        table: w.table,
-        kind: 'writes',
-        nodes: n / binding.cpuTarget,
-        text: () => `the writes to ${w.table} (${formatCount(w.writeRowsPerSecond ?? 0)}/s)`,
-      });
+  // The first part of the most nodes wins; only its text is written, and a part is recorded
+  // only when it leads (the plan runs once per fix checked: a record per table and query would
+  // make this pass cost more than the plan).
+  let top: { part: Omit<CostPart, 'text'>; w?: TableWorkload; stored?: number; r?: RoutedRead } | null = null;
+  for (let i = 0; i < workload.tables.length; i++) {
+    const w = workload.tables[i]!;
+    const n = writesOf(i, w.table);
+    if (n > 0) {
+      const nodes = n / binding.cpuTarget;
+      if (top === null || nodes > top.part.nodes) top = { part: { table: w.table, kind: 'writes', nodes }, w };
+    }
     const stored = w.storage === 'bounded' ? w.storedBytes! : w.storage === 'unbounded' ? w.storedBytesGrowthPerMonth! * SIZING_MONTHS : 0;
     if (stored > 0) {
-      const why = w.storage === 'unbounded' ? ': no GC rule deletes' : '';
-      consider({
-        table: w.table,
-        kind: 'storage',
-        nodes: stored / (cap.storageBytes * STORAGE_TARGET),
-        text: () => (stored > STORED_BYTES_BOUND ? `what ${w.table} keeps${why}` : `the ${storedBytesText(stored)} ${w.table} keeps${why}`),
-      });
+      const nodes = stored / (cap.storageBytes * STORAGE_TARGET);
+      if (top === null || nodes > top.part.nodes) top = { part: { table: w.table, kind: 'storage', nodes }, w, stored };
     }
   }
-  for (const r of reads) {
-    if (!(r.clusters === null || binding.id === null || r.clusters.includes(binding.id))) continue;
-    const what = r.kind === 'full-scan' ? 'a full table scan' : r.kind === 'point' ? 'point reads' : `a ${r.kind} read`;
-    if (r.query === null)
-      consider({ table: r.table, kind: 'reads', nodes: r.nodes / binding.cpuTarget, text: () => `the undeclared reads of ${r.table} (load.readsPerSecond)` });
-    else
-      consider({ table: r.table, kind: 'query', query: r.query, nodes: r.nodes / binding.cpuTarget, text: () => `query "${r.query}" on ${r.table} (${what})` });
+  for (const list of reads)
+    for (const r of list) {
+      if (!(r.clusters === null || binding.id === null || r.clusters.includes(binding.id))) continue;
+      const nodes = r.nodes / binding.cpuTarget;
+      if (top !== null && !(nodes > top.part.nodes)) continue;
+      top = { part: r.query === null ? { table: r.table, kind: 'reads', nodes } : { table: r.table, kind: 'query', query: r.query, nodes }, r };
+    }
+  if (top === null) return null;
+  return { ...top.part, text: costText(top) };
+}
+
+/** The text of the costliest part. */
+function costText(top: { part: Omit<CostPart, 'text'>; w?: TableWorkload; stored?: number; r?: RoutedRead }): string {
+  const { part } = top;
+  switch (part.kind) {
+    case 'writes':
+      return `the writes to ${part.table} (${formatCount(top.w!.writeRowsPerSecond ?? 0)}/s)`;
+    case 'storage': {
+      const why = top.w!.storage === 'unbounded' ? ': no GC rule deletes' : '';
+      return top.stored! > STORED_BYTES_BOUND ? `what ${part.table} keeps${why}` : `the ${storedBytesText(top.stored!)} ${part.table} keeps${why}`;
+    }
+    case 'reads':
+      return `the undeclared reads of ${part.table} (load.readsPerSecond)`;
+    case 'query': {
+      const r = top.r!;
+      const what = r.kind === 'full-scan' ? 'a full table scan' : r.kind === 'point' ? 'point reads' : `a ${r.kind} read`;
+      return `query "${part.query}" on ${part.table} (${what})`;
+    }
+    default: {
+      const never: never = part.kind;
+      return never;
+    }
   }
-  const best = top as (Omit<CostPart, 'text'> & { text: () => string }) | null;
-  return best === null ? null : { ...best, text: best.text() };
 }
 
 /** Why a cluster would need more than the format's 1,000 nodes. */

@@ -354,20 +354,18 @@ export function tableWorkload(ta: TableAnalysis): TableWorkload {
 export function designWorkload(analysis: DesignAnalysis): DesignWorkload {
   // A continuous materialized view is written with every base write that reaches it, and its
   // rows are stored on every cluster: it counts as a table of the design.
-  const tables = [
-    ...analysis.tables.map(tableWorkload),
-    ...(analysis.views ?? []).map((v) => ({ ...tableWorkload(v.analysis), table: v.name, view: v.source })),
-  ];
-  const sum = (f: (t: TableWorkload) => number | null) => tables.reduce((a, t) => a + (f(t) ?? 0), 0);
-  return {
-    tables,
-    totals: {
-      writeRowsPerSecond: sum((t) => t.writeRowsPerSecond),
-      readRowsPerSecond: sum((t) => t.readRowsPerSecond),
-      scanBytesPerSecond: sum((t) => t.scanBytesPerSecond),
-      storedBytes: sum((t) => t.storedBytes),
-      storedBytesGrowthPerMonth: sum((t) => (t.storage === 'unbounded' ? t.storedBytesGrowthPerMonth : 0)),
-    },
-    unknown: tables.flatMap((t) => t.unknown.map((reason) => ({ table: t.table, reason }))),
-  };
+  const tables = analysis.tables.map(tableWorkload);
+  for (const v of analysis.views ?? []) tables.push({ ...tableWorkload(v.analysis), table: v.name, view: v.source });
+  // One pass, each total summed in the tables' order (a fix check plans the whole design).
+  const totals = { writeRowsPerSecond: 0, readRowsPerSecond: 0, scanBytesPerSecond: 0, storedBytes: 0, storedBytesGrowthPerMonth: 0 };
+  const unknown: DesignWorkload['unknown'] = [];
+  for (const t of tables) {
+    totals.writeRowsPerSecond += t.writeRowsPerSecond ?? 0;
+    totals.readRowsPerSecond += t.readRowsPerSecond ?? 0;
+    totals.scanBytesPerSecond += t.scanBytesPerSecond ?? 0;
+    totals.storedBytes += t.storedBytes ?? 0;
+    totals.storedBytesGrowthPerMonth += (t.storage === 'unbounded' ? t.storedBytesGrowthPerMonth : 0) ?? 0;
+    for (const reason of t.unknown) unknown.push({ table: t.table, reason });
+  }
+  return { tables, totals, unknown };
 }

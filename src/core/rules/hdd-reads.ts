@@ -2,7 +2,7 @@
 // Google advises SSD unless the workload is batch scans or rarely read data ("Choose between
 // SSD and HDD storage"). Flags an HDD cluster whose point and short-scan reads alone take more
 // than the recommended CPU target of its nodes, and HDD tables whose point reads declare no rate.
-import { tableLoad } from '../capacity/capacity-plan';
+import { planCapacity, tableLoad } from '../capacity/capacity-plan';
 import { nodesText } from '../capacity/wording';
 import { NODE_FIGURES } from '../analysis/cluster';
 import { formatCount, formatFigure } from '../units';
@@ -20,11 +20,17 @@ export default defineCapacityPlanRule({
         'query {query} reads single rows of {table} on HDD (about 500 reads/s per node) with no perSecond: declare its rate to check it ("Understand performance").',
     },
     fixable: true,
+    readsAcross: (design, analysis) => {
+      const { model } = planCapacity(design, analysis);
+      return [model.storage, model.capacity, model.nodes, model.cpuTarget, design.instance !== undefined];
+    },
   },
-  plan(plan, { design, report }) {
+  plan(plan, { design, report }, tables) {
     const { model } = plan;
     if (model.storage !== 'hdd') return;
     for (const w of plan.workload.tables) {
+      // A table's findings read its own workload and the model (readsAcross): an edit's check asks for its tables only.
+      if (tables && design.tables[w.index] !== undefined && !tables.has(w.index)) continue;
       const reads = tableLoad(w, model.capacity).reads;
       const perSecond = w.pointReadsPerSecond + w.scansPerSecond;
       if (perSecond > 0 && reads > model.nodes * model.cpuTarget) {

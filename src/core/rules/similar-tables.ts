@@ -104,6 +104,7 @@ export default defineVisitorRule({
       same: 'table {table} has the same row key ({template}) and the same families ({families}) as table {other}: Bigtable works best with data of similar schemas in one table rather than in separate tables. Consider one table, with a leading key field that tells the two kinds of rows apart if they must be read separately.',
     },
     fixable: false,
+    sameSeverity: true,
     crossTable: (before, after, changed) => affected(before, after, changed),
   },
   create({ design, report }) {

@@ -40,6 +40,15 @@ export interface RuleMeta {
    */
   reads?: (t: TableAnalysis, design: Design) => unknown;
   /**
+   * For a rule with `reads` whose design visit reports findings on tables (`table: i`): what
+   * those findings read besides the `reads` of their own table (compared as JSON; the design
+   * outside `tables` is the same on both sides of an edit the engine checks this way). An edit
+   * that changes `reads` of some tables but not this runs the rule again for those tables only
+   * (its design visit is given them) and keeps its findings on every other table; findings on
+   * no table of the design are found again every time.
+   */
+  readsAcross?: (design: Design, analysis: DesignAnalysis) => unknown;
+  /**
    * Whether the rule reads the instance (`instance`, `cluster`: clusters, node counts, storage,
    * app profiles, the environment), directly or through what derives from it (the analysis's
    * `nodes` and `storage`, a table's `writesPerNode`, the capacity plan, the hotspot model). A fix
@@ -47,6 +56,13 @@ export interface RuleMeta {
    * other rule's findings are taken as they were (engine/instance.test.ts holds this to a whole lint).
    */
   readsInstance?: boolean;
+  /**
+   * Every finding of the rule has the rule's severity (or the design's setting for it): no report
+   * overrides it (the engine fails a report that does). A rule that says so, offers no fix and is
+   * set to info decides no fix check but those of its own findings (a check counts only the
+   * checked finding's rule and errors and warnings), so a check does not follow its crossTable.
+   */
+  sameSeverity?: boolean;
 }
 
 export interface Finding {
@@ -127,8 +143,12 @@ export interface VisitorContext {
 }
 
 export interface Visitors {
-  /** Once per lint, before the tables: for what is not in one table (views, clusters, the plan). */
-  design?(): void;
+  /**
+   * Once per lint, before the tables: for what is not in one table (views, clusters, the plan).
+   * `tables`: for a rule with `readsAcross`, the only tables whose findings are wanted (the
+   * engine drops the others); absent, every table's.
+   */
+  design?(tables?: ReadonlySet<number>): void;
   table?(t: TableAnalysis): void;
   field?(f: FieldInfo, t: TableAnalysis): void;
   family?(family: Family, index: number, t: TableAnalysis): void;

@@ -23,18 +23,41 @@ export { referrers } from '../../analysis/design';
  * `refs`: referrers(before), when the caller keeps it.
  */
 export function editOf(before: Design, after: Design, refs: Map<string, number[]> = referrers(before)): Edit | null {
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (k !== 'tables' && (before as Record<string, unknown>)[k] !== (after as Record<string, unknown>)[k]) return null;
-  }
-  if (after.tables.length < before.tables.length) return null;
+  if (!sameOutsideTables(before, after) || after.tables.length < before.tables.length) return null;
   const changed: number[] = [];
+  for (let i = 0; i < after.tables.length; i++) if (before.tables[i] !== after.tables[i]) changed.push(i);
+  return editAt(before, after, changed, refs);
+}
+
+/**
+ * editOf when the caller knows which tables may differ (`maybe`, ascending: every other index
+ * holds the same table object on both sides, and `after` has no fewer tables): the same answer,
+ * at the cost of those tables (a lint of an edit asks this of every kept fix).
+ */
+export function editOfAt(before: Design, after: Design, maybe: readonly number[], refs: Map<string, number[]>): Edit | null {
+  if (!sameOutsideTables(before, after) || after.tables.length < before.tables.length) return null;
+  return editAt(
+    before,
+    after,
+    maybe.filter((i) => before.tables[i] !== after.tables[i]),
+    refs,
+  );
+}
+
+/** Every key of either design but `tables` is the same object on both sides. */
+function sameOutsideTables(before: Design, after: Design): boolean {
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  for (const keys of [Object.keys(before), Object.keys(after)]) for (const k of keys) if (k !== 'tables' && b[k] !== a[k]) return false;
+  return true;
+}
+
+function editAt(before: Design, after: Design, changed: number[], refs: Map<string, number[]>): Edit {
   let namesChanged = false;
-  after.tables.forEach((t, i) => {
+  for (const i of changed) {
     const was = before.tables[i];
-    if (was === t) return;
-    changed.push(i);
-    if (!was || was.name !== t.name) namesChanged = true;
-  });
+    if (!was || was.name !== after.tables[i]!.name) namesChanged = true;
+  }
   // A changed table is visited anyway; an unchanged one refers to the same names as before, and
   // one that names a table visited again (its analysis reads that table) is visited again too.
   const tables = namingClosure(changed, refs, (i) => {

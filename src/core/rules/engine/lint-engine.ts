@@ -7,7 +7,7 @@
 // only what the edit can change and keeps the rest, fixes' verdicts included (lintSince).
 import type { Design } from '../../model/schema';
 import { analyze, analyzeEdit, analyzeInstanceEdit, type DesignAnalysis, type TableAnalysis } from '../../analysis/design';
-import { editOf, INSTANCE_KEYS, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
+import { editOf, editOfAt, INSTANCE_KEYS, instanceEdit, referrers, sameProfiles, type Edit } from './incremental';
 import {
   counts,
   findingKey,
@@ -115,6 +115,12 @@ interface EditRun {
   extra: Map<string, Set<number>>;
   /** Rules not run: what they read is unchanged (`reads`), so are their findings. */
   skip: Set<string>;
+  /**
+   * Rules run for the edit's tables only: what they read of those tables changed, what their
+   * findings read across the tables did not (`readsAcross`), so their findings on every other
+   * table are as they were.
+   */
+  partial?: Set<string>;
   /** Findings as a whole lint writes them (a keystroke's lint), not only to be compared (a fix check's). */
   full?: boolean;
   /**
@@ -133,6 +139,7 @@ interface EditRun {
  */
 function run(design: Design, analysis: DesignAnalysis, settings: Record<string, SeveritySetting>, rules: readonly Rule[], only?: EditRun): Pending[] {
   const out: Pending[] = [];
+  const visiting = only ? new Set(only.edit.tables) : null;
   // A rule that throws loses its findings where it failed, never the report (rule-failed.ts).
   const failed = (rule: Rule, t: TableAnalysis | null, e: unknown) => {
     out.push({ finding: ruleFailed(design, rule.meta.id, t?.index, e), proposal: null, scope: t && local(rule, only) ? t.index : null, by: rule.meta.id });
@@ -149,16 +156,23 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     const setting = settings[rule.meta.id];
     if (setting === 'off' || only?.skip.has(rule.meta.id)) continue;
     const isLocal = local(rule, only);
+    // Run for the edit's tables only: its findings on the other tables are kept by the caller.
+    const partial = only?.partial?.has(rule.meta.id) === true;
     const current = { t: null as TableAnalysis | null };
     const report = (r: VisitorReport) => {
       const template = rule.meta.messages[r.messageId];
       if (template === undefined) throw new Error(`rule ${rule.meta.id} reported unknown message id "${r.messageId}"`);
+      if (rule.meta.sameSeverity && r.severity !== undefined) throw new Error(`rule ${rule.meta.id} declares meta.sameSeverity but reported a severity`);
       const data = r.data ?? {};
       const ti = r.table ?? current.t?.index;
       const detail = rule.meta.details?.[r.messageId];
       const severity = setting ?? r.severity ?? rule.meta.severity;
       const table = ti === undefined ? null : (design.tables[ti]?.name ?? null);
       const path = ti === undefined ? r.path : ['tables', ti, ...r.path];
+      if (partial) {
+        const on = tableOf(path, design.tables.length);
+        if (on !== null && !visiting!.has(on)) return;
+      }
       // The lint of an edit is only compared (engine/verify.ts), which reads a message only to
       // name a new finding: it is written when read, and the detail never.
       const finding: Finding =
@@ -212,7 +226,6 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
     family: notLocal(every.family),
     query: notLocal(every.query),
   };
-  const visiting = only ? new Set(only.edit.tables) : null;
   // Tables outside the edit that some rules visit again (their crossTable names them).
   const again = new Map<number, Record<keyof Visitors, Walker[]>>();
   for (const [id, tables] of only?.extra ?? []) {
@@ -224,13 +237,13 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       again.set(ti, lists);
     }
   }
-  const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors) => void) => {
+  const call = (t: TableAnalysis | null, list: readonly Walker[], f: (v: Visitors, w: Walker) => void) => {
     for (const w of list) {
       if (w.dead || (t && w.deadTables.has(t.index))) continue;
       w.current.t = t;
       const mark = out.length;
       try {
-        f(w.v);
+        f(w.v, w);
       } catch (e) {
         // What the rule reported before it threw is dropped with it.
         for (let i = out.length - 1; i >= mark; i--) if (out[i]!.finding.rule === w.rule.meta.id) out.splice(i, 1);
@@ -244,7 +257,7 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
       }
     }
   };
-  call(null, every.design, (v) => v.design?.());
+  call(null, every.design, (v, w) => v.design?.(only?.partial?.has(w.rule.meta.id) ? visiting! : undefined));
   // An edit's lint walks only the tables some visit runs on (unless a rule reads every table).
   const restRuns = rest.table.length + rest.field.length + rest.family.length + rest.query.length > 0;
   const walked =
@@ -264,10 +277,54 @@ function run(design: Design, analysis: DesignAnalysis, settings: Record<string, 
   return out;
 }
 
+/**
+ * The advisory rules (`all`), and those a check of a finding ignores (`for`): all of them but
+ * the finding's own rule (the same set object when that is every one).
+ */
+function quietRules(rules: readonly Rule[], settings: Record<string, SeveritySetting>): { all: ReadonlySet<string>; for(f: Finding): ReadonlySet<string> } {
+  const quiet = rules.filter((r) => advisory(r, settings)).map((r) => r.meta.id);
+  const all: ReadonlySet<string> = new Set(quiet);
+  return { all, for: (f) => (all.has(f.rule) ? new Set(quiet.filter((id) => id !== f.rule)) : all) };
+}
+
+/**
+ * Whether a rule's findings decide no fix check but those of its own findings: it offers no fix,
+ * and every finding it reports is info (`sameSeverity`, set to info).
+ */
+function advisory(rule: Rule, settings: Record<string, SeveritySetting>): boolean {
+  return rule.meta.sameSeverity === true && !rule.meta.fixable && (settings[rule.meta.id] ?? rule.meta.severity) === 'info';
+}
+
+/** The table a finding's path is on (`tables.i...`, i a table of the design), or null. */
+function tableOf(path: Finding['path'], tables: number): number | null {
+  const i = path[0] === 'tables' ? path[1] : undefined;
+  return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < tables ? i : null;
+}
+
+/**
+ * Whether a finding of a rule run on an edit of the design (`only`) is in what that run finds
+ * again: a finding of a visit of the design unless its rule was not run, or was run for the
+ * edit's tables only and the finding is on another table.
+ */
+function rerunGlobal(only: Pick<EditRun, 'skip' | 'partial'>, visited: ReadonlySet<number>, by: string, f: Finding, tables: number): boolean {
+  if (only.skip.has(by)) return false;
+  if (!only.partial?.has(by)) return true;
+  const ti = tableOf(f.path, tables);
+  return ti === null || visited.has(ti);
+}
+
 const ORDER = { error: 0, warning: 1, info: 2 } as const;
 
+/** Each path's sort key, kept per path array (a kept finding keeps its path; a lint sorts every finding). */
+const pathKeys = new WeakMap<readonly (string | number)[], string>();
+
 function pathKey(path: readonly (string | number)[]): string {
-  return path.map((p) => (typeof p === 'number' ? String(p).padStart(6, '0') : p)).join('\u0000');
+  let k = pathKeys.get(path);
+  if (k === undefined) {
+    k = path.map((p) => (typeof p === 'number' ? String(p).padStart(6, '0') : p)).join('\u0000');
+    pathKeys.set(path, k);
+  }
+  return k;
 }
 
 /** Errors first, then warnings, then info; within a severity by table and path, then rule. */
@@ -330,11 +387,21 @@ function based(result: LintResult, base: Base): LintResult {
   return result;
 }
 
+/** What a rule's findings on a table read across the tables (`readsAcross`), as text; null when it throws (then the rule runs whole). */
+function acrossText(across: NonNullable<Rule['meta']['readsAcross']>, design: Design, analysis: DesignAnalysis): string | null {
+  try {
+    return JSON.stringify(across(design, analysis)) ?? 'undefined';
+  } catch {
+    return null;
+  }
+}
+
 /** Which rules an edit runs again: those whose crossTable names tables (`extra`), and those not run (`skip`). */
 function editScope(rules: readonly Rule[], before: Design, was: DesignAnalysis, after: Design, analysis: DesignAnalysis, edit: Edit) {
   const sameCount = after.tables.length === before.tables.length;
   const extra = new Map<string, Set<number>>();
   const skip = new Set<string>();
+  const partial = new Set<string>();
   for (const r of rules) {
     const cross = r.meta.crossTable;
     if (typeof cross === 'function') extra.set(r.meta.id, new Set(cross(before, after, edit.changed, was)));
@@ -342,9 +409,13 @@ function editScope(rules: readonly Rule[], before: Design, was: DesignAnalysis, 
     if (reads && sameCount) {
       const same = edit.tables.every((ti) => readText(reads, was.tables[ti]!, before) === readText(reads, analysis.tables[ti]!, after));
       if (same) skip.add(r.meta.id);
+      else if (r.meta.readsAcross) {
+        const text = acrossText(r.meta.readsAcross, before, was);
+        if (text !== null && text === acrossText(r.meta.readsAcross, after, analysis)) partial.add(r.meta.id);
+      }
     }
   }
-  return { extra, skip };
+  return { extra, skip, partial };
 }
 
 /**
@@ -364,10 +435,14 @@ function lintSince(
   const edit = editOf(base.design, design, (base.refs ??= referrers(base.design)));
   if (!edit || edit.namesChanged) return null;
   const analysis = analyzeEdit(base.analysis, design, edit.changed, edit.tables);
-  const { extra, skip } = editScope(rules, base.design, base.analysis, design, analysis, edit);
-  const fresh = run(design, analysis, settings, rules, { edit, extra, skip, full: true });
+  const { extra, skip, partial } = editScope(rules, base.design, base.analysis, design, analysis, edit);
+  const fresh = run(design, analysis, settings, rules, { edit, extra, skip, partial, full: true });
+  // A rule run for the edit's tables that failed loses its findings everywhere in a whole lint.
+  if (failedPartly(fresh, partial)) return null;
   const visited = new Set(edit.tables);
-  const inPart = (p: Pending) => (p.scope === null ? !skip.has(p.by) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true);
+  const tableCount = design.tables.length;
+  const inPart = (p: Pending) =>
+    p.scope === null ? rerunGlobal({ skip, partial }, visited, p.by, p.finding, tableCount) : visited.has(p.scope) || extra.get(p.by)?.has(p.scope) === true;
   // Kept findings are copies (a lint's findings are its own); their fixes apply to this design.
   let whole: Pending[] | null = null;
   // The finding is named by what identifies it, not held: a kept proposal that held the last
@@ -404,6 +479,10 @@ function lintSince(
     if (!inPart(p)) was.set(kept[was.size]!.finding, p.finding);
   });
   const touched = new Set([...visited, ...[...extra.values()].flatMap((t) => [...t])]);
+  // The tables whose findings this lint found again for rules that decide a check (an advisory
+  // rule's findings on the tables its crossTable named decide no check but of its own findings).
+  const { all: quiet, for: ignoredFor } = quietRules(rules, settings);
+  const counted = new Set([...visited, ...[...extra].flatMap(([id, t]) => (quiet.has(id) ? [] : [...t]))]);
   const names = new Set(edit.changed.flatMap((i) => [base.design.tables[i], design.tables[i]].flatMap((t) => (t?.queries ?? []).map((q) => q.name))));
   const globalText = (list: readonly Pending[]) =>
     JSON.stringify(list.filter(global).map(({ finding: f }) => [f.rule, f.severity, f.path, f.messageId, f.data, f.message]));
@@ -416,8 +495,10 @@ function lintSince(
     const fp = last.footprint;
     // A rule over the whole design that ran in the check read every table as its `reads` says:
     // the same while this edit leaves that unchanged (the rule was not run again here).
-    if (fp.global || fp.names || [...fp.readers].some((id) => !skip.has(id))) return null;
-    if ([...fp.tables].some((t) => touched.has(t)) || [...fp.queries].some((q) => names.has(q))) return null;
+    if (fp.global || fp.names || some(fp.readers, (id) => !skip.has(id))) return null;
+    const ignored = ignoredFor(finding);
+    const read = ignored === quiet ? counted : touched;
+    if (some(fp.tables, (t) => read.has(t)) || some(fp.queries, (q) => names.has(q))) return null;
     sameGlobal ??= globalText(base.pending) === globalText(pending);
     if (!sameGlobal) return null;
     let fixed: Design | null;
@@ -426,11 +507,24 @@ function lintSince(
     } catch {
       return null;
     }
-    const fixEdit = fixed && editOf(design, fixed, (refs ??= referrers(design)));
-    if (!fixed || !fixEdit || scopeText(rules, design, analysis, fixed, fixEdit) !== fp.scope) return null;
+    const put = fixed ? CHANGED_AT.get(fixed) : undefined;
+    refs ??= referrers(design);
+    const fixEdit = fixed && (put?.to === design ? editOfAt(design, fixed, put.maybe, refs) : editOf(design, fixed, refs));
+    if (!fixed || !fixEdit || scopeText(rules, design, analysis, fixed, fixEdit, ignored) !== fp.scope) return null;
     return last;
   };
   return { analysis, pending, valid, reuse };
+}
+
+/** Whether a rule run for the edit's tables only (`partial`) failed in this run. */
+function failedPartly(ran: readonly Pending[], partial: ReadonlySet<string>): boolean {
+  return partial.size > 0 && ran.some((p) => p.finding.rule === RULE_FAILED && partial.has(p.by));
+}
+
+/** Whether some member of a set passes (without copying the set). */
+function some<T>(set: ReadonlySet<T>, test: (x: T) => boolean): boolean {
+  for (const x of set) if (test(x)) return true;
+  return false;
 }
 
 /** A copy of a finding as a rule reported it: no fix offered or withheld yet, no acceptance. */
@@ -448,19 +542,62 @@ function rebase(p: FixProposal, from: Design, to: Design, redo: () => Design | n
   return {
     ...p,
     apply: () => {
-      const fixed = p.apply();
-      if (!fixed) return fixed;
-      if (fixed.tables === from.tables) return { ...fixed, tables: to.tables };
-      if (fixed.tables.length < from.tables.length) return redo();
+      const d = diffOf(p, from);
+      if (!d.fixed) return d.fixed;
+      const at = (fixed: Design, maybe: readonly number[]) => {
+        CHANGED_AT.set(fixed, { to, maybe });
+        return fixed;
+      };
+      if (d.same) return at({ ...d.fixed, tables: to.tables }, []);
+      if (d.shorter) return redo();
       const tables = to.tables.slice();
-      for (let i = 0; i < fixed.tables.length; i++) {
-        if (fixed.tables[i] === from.tables[i]) continue;
+      for (const [i, t] of d.changed) {
         if (i < from.tables.length && to.tables[i] !== from.tables[i]) return redo();
-        tables[i] = fixed.tables[i]!;
+        tables[i] = t;
       }
-      return { ...fixed, tables };
+      return at(
+        { ...d.fixed, tables },
+        d.changed.map(([i]) => i),
+      );
     },
   };
+}
+
+/** What a fix changes in the design it was made for. */
+interface Diff {
+  fixed: Design | null;
+  /** The fix left the list of tables as it was. */
+  same: boolean;
+  /** The fix removed a table. */
+  shorter: boolean;
+  changed: [number, Design['tables'][number]][];
+}
+const DIFFS = new WeakMap<FixProposal, { from: Design; diff: Diff }>();
+
+/** A rebased fix's result: the design it was put into, and the indices of the only tables in which it may differ from it. */
+const CHANGED_AT = new WeakMap<Design, { to: Design; maybe: readonly number[] }>();
+const NO_TABLES: Design['tables'] = [];
+
+/**
+ * What a proposal made for `from` changes in it: its result (without its list of tables) and
+ * the tables it replaces or adds, by index. Kept per proposal: a kept finding's fix is applied
+ * to the design of every later lint (each keystroke or step checks whether its verdict still
+ * holds), and making the fix again each time cost each lint a fix per finding of the design.
+ */
+function diffOf(p: FixProposal, from: Design): Diff {
+  const hit = DIFFS.get(p);
+  if (hit?.from === from) return hit.diff;
+  const fixed = p.apply();
+  const diff: Diff = { fixed: null, same: false, shorter: false, changed: [] };
+  if (fixed) {
+    diff.fixed = { ...fixed, tables: NO_TABLES };
+    diff.same = fixed.tables === from.tables;
+    diff.shorter = !diff.same && fixed.tables.length < from.tables.length;
+    if (!diff.same && !diff.shorter)
+      for (let i = 0; i < fixed.tables.length; i++) if (fixed.tables[i] !== from.tables[i]) diff.changed.push([i, fixed.tables[i]!]);
+  } else diff.fixed = fixed;
+  DIFFS.set(p, { from, diff });
+  return diff;
 }
 
 type Check = (finding: Finding, proposal: FixProposal) => Verdict;
@@ -482,28 +619,33 @@ interface Index {
   refs: Map<string, number[]>;
   /** Counts of the findings of visits that read the whole design, and of each table's own. */
   globalCounts: Counts;
-  tableCounts: Map<number, Counts>;
+  /** The counts of a table's own findings (undefined: it has none); each counted when first asked. */
+  tableCountsOf(ti: number): Counts | undefined;
   /** Who reported each finding, and the table whose own visit did (null: a visit of the whole design). */
   scopeOf: Map<Finding, { scope: number | null; by: string }>;
   /** Counts of the findings of visits that read the whole design, by rule. */
   globalByRule: Map<string, Counts>;
+  /** The findings of visits that read the whole design, by rule and by the table their path is on (null: none). */
+  globalOn: Map<string, Map<number | null, Finding[]>>;
   /** Findings of each table's own visits, by table index. */
   byTable: Map<number, Pending[]>;
-  byKey: Map<string, Finding[]>;
-  byRule: Map<string, Finding[]>;
-  anyTable: Set<string>;
+  /** Every finding by findingKey, and by ruleKey (built when first read: only naming a new finding reads them). */
+  readonly byKey: Map<string, Finding[]>;
+  readonly byRule: Map<string, Finding[]>;
+  /** inheritable() of the findings (built when first read: only a fix that adds a table reads it). */
+  readonly anyTable: Set<string>;
   servings: Map<string, Serving[]>;
   /** The same by table index. */
   queries: Map<number, [string, Serving][]>;
   /** Each query name's place in the order of a whole walk. */
   rank: Map<string, number>;
+  /** Filled as asked (servingsByTable): the servings of a query name on each table, by table name. */
+  servingByTable: Map<string, Map<string, Serving[]>>;
 }
 
 function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
   const global: Pending[] = [];
   const byTable = new Map<number, Pending[]>();
-  const byKey = new Map<string, Finding[]>();
-  const byRule = new Map<string, Finding[]>();
   for (const p of base.pending) {
     if (p.scope === null) global.push(p);
     else {
@@ -511,25 +653,44 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
       if (list) list.push(p);
       else byTable.set(p.scope, [p]);
     }
-    for (const [m, k] of [
-      [byKey, findingKey(p.finding)],
-      [byRule, ruleKey(p.finding)],
-    ] as const) {
-      const list = m.get(k);
-      if (list) list.push(p.finding);
-      else m.set(k, [p.finding]);
-    }
   }
+  // Written once asked: a lint of an edit builds this index for the checks its edit can change,
+  // and most checks read a few tables' counts and none of the maps by key.
+  let keyed: { byKey: Map<string, Finding[]>; byRule: Map<string, Finding[]> } | undefined;
+  const keyedOf = () => {
+    if (keyed) return keyed;
+    keyed = { byKey: new Map(), byRule: new Map() };
+    for (const p of base.pending) {
+      for (const [m, k] of [
+        [keyed.byKey, findingKey(p.finding)],
+        [keyed.byRule, ruleKey(p.finding)],
+      ] as const) {
+        const list = m.get(k);
+        if (list) list.push(p.finding);
+        else m.set(k, [p.finding]);
+      }
+    }
+    return keyed;
+  };
+  let any: Set<string> | undefined;
+  const tableCounts = new Map<number, Counts>();
   const scopeOf = new Map<Finding, { scope: number | null; by: string }>();
   const globalOf = new Map<string, Finding[]>();
+  const globalOn = new Map<string, Map<number | null, Finding[]>>();
+  const tableCount = base.design.tables.length;
   for (const p of base.pending) {
     scopeOf.set(p.finding, { scope: p.scope, by: p.by });
     if (p.scope !== null) continue;
     const list = globalOf.get(p.by);
     if (list) list.push(p.finding);
     else globalOf.set(p.by, [p.finding]);
+    let on = globalOn.get(p.by);
+    if (!on) globalOn.set(p.by, (on = new Map()));
+    const ti = tableOf(p.finding.path, tableCount);
+    const at = on.get(ti);
+    if (at) at.push(p.finding);
+    else on.set(ti, [p.finding]);
   }
-  const tableCounts = new Map([...byTable].map(([ti, list]) => [ti, counts(list.map((p) => p.finding))]));
   const all = servings(base.analysis.tables);
   const queries = new Map<number, [string, Serving][]>();
   for (const [name, list] of all) {
@@ -544,15 +705,31 @@ function indexOf(base: Baseline, accepted: (f: Finding) => boolean): Index {
     refs: referrers(base.design),
     globalCounts: counts(global.map((p) => p.finding)),
     globalByRule: new Map([...globalOf].map(([id, fs]) => [id, counts(fs)])),
-    tableCounts,
+    globalOn,
+    tableCountsOf: (ti) => {
+      let c = tableCounts.get(ti);
+      if (c === undefined) {
+        const list = byTable.get(ti);
+        if (!list) return undefined;
+        tableCounts.set(ti, (c = counts(list.map((p) => p.finding))));
+      }
+      return c;
+    },
     scopeOf,
     byTable,
-    byKey,
-    byRule,
-    anyTable: inheritable(base.findings, accepted),
+    get byKey() {
+      return keyedOf().byKey;
+    },
+    get byRule() {
+      return keyedOf().byRule;
+    },
+    get anyTable() {
+      return (any ??= inheritable(base.findings, accepted));
+    },
     servings: all,
     queries,
     rank: new Map([...all.keys()].map((name, i) => [name, i])),
+    servingByTable: new Map(),
   };
 }
 
@@ -571,6 +748,7 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
   // source's findings, but not the source's acceptances.
   const today = options.today ?? todayUtc();
   const acceptedIn = (d: Design) => (f: Finding) => acceptsFinding(d, f, today);
+  const ignoredFor = quietRules(rules, base.settings).for;
   return (finding, proposal) => {
     const kept = reuse?.(finding, proposal);
     if (kept) {
@@ -601,7 +779,9 @@ function checker(rules: readonly Rule[], options: LintOptions, base: Baseline, r
       return verifyFix(base, finding, fixed, relint, { before: acceptedIn(base.design), after: fixed ? acceptedIn(fixed) : () => false });
     const invalid = invalidReason(fixed, edit.tables, base.design);
     if (invalid) return { ok: false, reason: invalid };
-    const { sides, footprint } = sidesOf(rules, base, index, fixed, edit);
+    const part = sidesOf(rules, base, index, fixed, edit, ignoredFor(finding));
+    if (!part) return verifyFix(base, finding, fixed, relint, { before: acceptedIn(base.design), after: acceptedIn(fixed) });
+    const { sides, footprint } = part;
     const verdict = judge(finding, fixed, sides, compareFindings, acceptedIn(fixed));
     CHECKS.set(finding, { verdict, footprint });
     return verdict;
@@ -631,9 +811,10 @@ const CHECKS = new WeakMap<Finding, { verdict: Verdict; footprint: Footprint }>(
 type Reuse = (finding: Finding, proposal: FixProposal) => { verdict: Verdict; footprint: Footprint } | null;
 
 /** The fix's tables and every crossTable's answer for it, as text. */
-function scopeText(rules: readonly Rule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit): string {
+function scopeText(rules: readonly Rule[], design: Design, analysis: DesignAnalysis, fixed: Design, edit: Edit, ignored: ReadonlySet<string>): string {
   const parts: unknown[] = [edit.tables];
   for (const r of rules) {
+    if (ignored.has(r.meta.id)) continue;
     const cross = r.meta.crossTable;
     if (typeof cross === 'function') parts.push([r.meta.id, [...cross(design, fixed, edit.changed, analysis)].sort((a, b) => a - b)]);
   }
@@ -655,16 +836,32 @@ function readText(reads: Reads, ta: TableAnalysis, design: Design): string {
   return text;
 }
 
-/** The two sides of an edit: what it can change, linted again; the rest is the same on both. */
-function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: Design, edit: Edit): { sides: Sides; footprint: Footprint } {
+/**
+ * The two sides of an edit: what it can change, linted again; the rest is the same on both.
+ * `ignored`: rules whose findings decide nothing in this check (advisory, not the checked
+ * finding's): their crossTable is not followed, their findings on other tables are as before.
+ * Null when a rule run for the edit's tables only failed (then the check lints the whole design).
+ */
+function sidesOf(
+  rules: readonly Rule[],
+  base: Baseline,
+  index: Index,
+  fixed: Design,
+  edit: Edit,
+  ignored: ReadonlySet<string>,
+): { sides: Sides; footprint: Footprint } | null {
   const analysis = analyzeEdit(base.analysis, fixed, edit.changed, edit.tables);
-  const { extra, skip } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
-  const editRun: EditRun = { edit, extra, skip };
-  const after = run(fixed, analysis, base.settings, rules, editRun).map((p) => p.finding);
+  const { extra, skip, partial } = editScope(rules, base.design, base.analysis, fixed, analysis, edit);
+  for (const id of ignored) extra.delete(id);
+  const editRun: EditRun = { edit, extra, skip, partial };
+  const ran = run(fixed, analysis, base.settings, rules, editRun);
+  // A rule run for the edit's tables that failed loses its findings everywhere: checked whole.
+  if (failedPartly(ran, partial)) return null;
+  const after = ran.map((p) => p.finding);
   const read = new Set([...edit.tables, ...[...extra.values()].flatMap((t) => [...t])]);
   const footprint: Footprint = {
     tables: read,
-    scope: scopeText(rules, base.design, base.analysis, fixed, edit),
+    scope: scopeText(rules, base.design, base.analysis, fixed, edit, ignored),
     queries: new Set([...read].flatMap((ti) => [base.design.tables[ti], fixed.tables[ti]].flatMap((t) => (t?.queries ?? []).map((q) => q.name)))),
     global: editRun.global === true,
     readers: editRun.readers ?? new Set(),
@@ -673,23 +870,32 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
   // Rules whose per-table visits read every name run on every table when a name changes.
   const rerun = new Set(rules.filter((r) => local(r) && !local(r, { edit, extra, skip })).map((r) => r.meta.id));
   const visited = new Set(edit.tables);
+  const tableCount = base.design.tables.length;
   // What the edit may change, before it: the findings of the rules that read the whole design
-  // (but those not run), of the visited tables, and of the tables some rules visit again.
+  // (but those not run, and those run for the visited tables only on the other tables), of the
+  // visited tables, and of the tables some rules visit again.
   const inPart = (f: Finding) => {
     const s = index.scopeOf.get(f);
     if (!s) return true;
-    if (s.scope === null) return !skip.has(s.by);
+    if (s.scope === null) return rerunGlobal({ skip, partial }, visited, s.by, f, tableCount);
     return visited.has(s.scope) || rerun.has(s.by) || extra.get(s.by)?.has(s.scope) === true;
   };
   const plus: Counts[] = [index.globalCounts];
   for (const ti of edit.tables) {
-    const c = index.tableCounts.get(ti);
+    const c = index.tableCountsOf(ti);
     if (c) plus.push(c);
   }
   const minus: Counts[] = [];
   for (const id of skip) {
     const c = index.globalByRule.get(id);
     if (c) minus.push(c);
+  }
+  for (const id of partial) {
+    const c = index.globalByRule.get(id);
+    if (c) minus.push(c);
+    const on = index.globalOn.get(id);
+    const found = [...(on?.get(null) ?? []), ...edit.tables.flatMap((ti) => on?.get(ti) ?? [])];
+    if (found.length) plus.push(counts(found));
   }
   const more: Finding[] = [];
   if (rerun.size) for (const [ti, list] of index.byTable) for (const p of list) if (!visited.has(ti) && rerun.has(p.by)) more.push(p.finding);
@@ -719,7 +925,9 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
     before,
     after,
     common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
-    anyTable: index.anyTable,
+    get anyTable() {
+      return index.anyTable;
+    },
     existing,
     was,
     now: (name) => {
@@ -728,6 +936,20 @@ function sidesOf(rules: readonly Rule[], base: Baseline, index: Index, fixed: De
       return added.length ? [...kept, ...added].sort((a, b) => a.ta.index - b.ta.index) : kept;
     },
     touched: new Set(edit.changed.map((i) => fixed.tables[i]!.name)),
+    servedAfter: (name, table) => {
+      // now(name)'s first serving on `table`, else its first: the kept servings (every table's
+      // but the visited ones, in table order) and the visited tables' (`fresh`) merged by index.
+      const added = fresh.get(name) ?? [];
+      const all = index.servings.get(name) ?? [];
+      const kept = servingsByTable(index, name, all)
+        .get(table)
+        ?.find((s) => !visited.has(s.ta.index));
+      const mine = added.find((c) => c.ta.table.name === table);
+      if (kept || mine) return !mine || (kept && kept.ta.index < mine.ta.index) ? kept : mine;
+      const firstKept = all.find((s) => !visited.has(s.ta.index));
+      const firstAdded = added.reduce<Serving | undefined>((m, s) => (m === undefined || s.ta.index < m.ta.index ? s : m), undefined);
+      return !firstAdded || (firstKept && firstKept.ta.index < firstAdded.ta.index) ? firstKept : firstAdded;
+    },
   };
   return { sides, footprint };
 }
@@ -751,12 +973,29 @@ function instanceSides(rules: readonly Rule[], base: Baseline, index: Index, fix
     before: (kind, k) => had[kind].get(k) ?? 0,
     after,
     common: (k, by) => ((by === 'rule' ? index.byRule : index.byKey).get(k) ?? []).filter((f) => !inPart(f)),
-    anyTable: index.anyTable,
+    get anyTable() {
+      return index.anyTable;
+    },
     existing: base.analysis.tables.length,
     was: [],
     now: () => [],
     touched: new Set(),
   };
+}
+
+/** The servings of query `name` by the name of their table, each list in table order (once per lint and name). */
+function servingsByTable(index: Index, name: string, all: readonly Serving[]): Map<string, Serving[]> {
+  let m = index.servingByTable.get(name);
+  if (!m) {
+    m = new Map();
+    for (const s of all) {
+      const list = m.get(s.ta.table.name);
+      if (list) list.push(s);
+      else m.set(s.ta.table.name, [s]);
+    }
+    index.servingByTable.set(name, m);
+  }
+  return m;
 }
 
 function offer(finding: Finding, proposal: FixProposal, v: Extract<Verdict, { ok: true }>, design: Design): void {

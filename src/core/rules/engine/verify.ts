@@ -88,6 +88,12 @@ export interface Sides {
   was: readonly [string, Serving][];
   /** Where a query is served after the fix, in table order. */
   now(name: string): readonly Serving[];
+  /**
+   * The first of `now(name)` on the table named `table`, else the first of them: what step (3)
+   * compares a query with (a lint of an edit answers it without listing every table's query of
+   * that name).
+   */
+  servedAfter?(name: string, table: string): Serving | undefined;
   /** Names (after the fix) of the tables whose objects the fix changed. */
   touched: ReadonlySet<string>;
 }
@@ -202,8 +208,12 @@ export function judge(
   // (3) Every declared query served at least as well, where it is served after the fix.
   const effects: PlanEffect[] = [];
   for (const [name, b] of sides.was) {
-    const candidates = sides.now(name);
-    const a = candidates.find((c) => c.ta.table.name === b.ta.table.name) ?? candidates[0];
+    let a: Serving | undefined;
+    if (sides.servedAfter) a = sides.servedAfter(name, b.ta.table.name);
+    else {
+      const candidates = sides.now(name);
+      a = candidates.find((c) => c.ta.table.name === b.ta.table.name) ?? candidates[0];
+    }
     if (!a) return { ok: false, reason: `query "${name}" would no longer be declared on any table` };
     const why = worse(b.q, b.s, a.s);
     if (why) return { ok: false, reason: why };

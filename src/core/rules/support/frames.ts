@@ -53,9 +53,12 @@ export function defineLayoutRule(rule: { meta: RuleMeta; table(t: LaidOutTable, 
  * and it reads only the plan (capacityPlanReads): a fix that leaves every table's workload as it
  * was leaves its findings.
  */
-export function defineCapacityPlanRule(rule: { meta: RuleMeta; plan(plan: CapacityPlanDetail, ctx: VisitorContext): void }): Rule {
+export function defineCapacityPlanRule(rule: {
+  meta: RuleMeta;
+  plan(plan: CapacityPlanDetail, ctx: VisitorContext, tables?: ReadonlySet<number>): void;
+}): Rule {
   return {
     meta: { reads: capacityPlanReads, ...rule.meta, readsInstance: true },
-    create: (ctx) => ({ design: () => rule.plan(planCapacity(ctx.design, ctx.analysis), ctx) }),
+    create: (ctx) => ({ design: (tables) => rule.plan(planCapacity(ctx.design, ctx.analysis), ctx, tables) }),
   };
 }
