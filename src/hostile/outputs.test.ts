@@ -97,6 +97,12 @@ describe('the scanner', () => {
     // A bucket label of hex keys (seed 1699025054 read 0e501092 as 10^501092): key text, and a mantissa of 0 is no figure.
     expect(boundProblems({ ...sim, out: '{"heatmap": {"bucketLabels": ["0025ea4b", "0e501092", "8e33"]}}\n0e501092 |%%@%%%@%|' })).toEqual([]);
     expect(boundProblems({ ...lint, out: 'keys 0e501092 and 0e99 here' })).toEqual([]);
+    // Random bytes in a key, escaped, read as a negative duration (seed 1952666179: `~:-6s` in a
+    // heatmap label); a negative figure of simulate's own is still one.
+    const keyText = '{"hottestRange": {"start": "~:-6s", "startBytes": "~:-6s"}, "heatmap": {"bucketLabels": ["~:-6s"]}}';
+    expect(figureProblems({ ...sim, err: '', out: `${keyText}\n~:-6s |@@@@|\nhottest     ~:-6s to ~:-7s: 33.6% of writes, 336 writes/s` })).toEqual([]);
+    expect(figureProblems({ ...sim, err: '', out: `${keyText}\nmax rate    -5 writes/s sustainable` })).toHaveLength(1);
+    expect(figureProblems({ ...sim, err: '', out: '{"hottestRange": {"share": 0.3}, "note": "= -6s"}' })).toHaveLength(1);
     // The same labels with their fields decoded (seed 1445612612 read the hash 6e589274 as 6x10^589274).
     expect(boundProblems({ ...sim, out: '{"heatmap": {"bucketReadable": ["5d439f84", "6e589274"]}}\n6e589274 |@@@@@@@@|' })).toEqual([]);
     expect(boundProblems({ ...sim, out: '{"heatmap": {"note": "2e44 rows"}}' })).toHaveLength(1);

@@ -39,11 +39,41 @@ const JSON_NEGATIVE = /"(?:[a-zA-Z]*(?:[Bb]ytes|[Rr]ows|[Ww]rites|[Cc]ount|[Ss]h
  */
 const USER_TEXT = /^(keys|export .*--to (?!markdown)|open|share|import|infer|fix|diff)/;
 
+/**
+ * simulate's key text, the user's bytes (escaped): in its JSON the ends of the hottest range
+ * (readable and raw) and the heatmap's bucket labels (raw and with fields decoded); in its text
+ * the heatmap rows' labels and the hottest range's ends.
+ */
+const KEY_FIELDS = /^(start|end|startBytes|endBytes|bucketLabels|bucketReadable)$/;
+const HEATMAP_LABEL = /^.*(?= \|[ .:\-=+*#%@]*\|$)/gm;
+const HOTTEST_ENDS = /^(hottest\s+).*(?=: \d[\d.]*% of writes)/gm;
+
+/** simulate's output with its key text blanked (KEY_FIELDS), for the scans of figures. */
+function withoutKeyText(out: string): string {
+  const blank = (key: string, v: unknown) => (KEY_FIELDS.test(key) ? (Array.isArray(v) ? v.map(() => '') : typeof v === 'string' ? '' : v) : v);
+  const json = (t: string): string | undefined => {
+    try {
+      return JSON.stringify(JSON.parse(t, blank));
+    } catch {
+      return undefined;
+    }
+  };
+  const trimmed = out.trim();
+  const whole = /^[[{]/.test(trimmed) ? json(trimmed) : undefined;
+  if (whole !== undefined) return whole;
+  return out
+    .split('\n')
+    .map((line) => (line.startsWith('{') ? (json(line) ?? line) : line))
+    .join('\n')
+    .replace(HEATMAP_LABEL, '')
+    .replace(HOTTEST_ENDS, '$1');
+}
+
 /** What is wrong with the figures of one output, or [] when nothing is. */
 export function figureProblems(o: Pick<Output, 'out' | 'err' | 'code_text'> & { command?: string }): string[] {
   const problems: string[] = [];
   for (const [stream, text] of [
-    ['stdout', o.out],
+    ['stdout', /^simulate/.test(o.command ?? '') ? withoutKeyText(o.out) : o.out],
     ['stderr', o.err],
   ] as const) {
     const words = o.code_text && stream === 'stdout' ? [/\bNaN\b/] : [/\bNaN\b/, /\bInfinity\b/, /\bundefined\b/, /\[object Object\]/];
@@ -75,8 +105,10 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
   const problems: string[] = [];
   const scanText = (raw: string) => {
     const text = raw
-      // A heatmap row's label is the key where its range starts: the user's bytes, not a figure.
-      .replace(/^.*(?= \|[ .:\-=+*#%@]*\|$)/gm, '')
+      // A heatmap row's label is the key where its range starts, and the hottest line names the
+      // ends of a range: the user's bytes, not figures.
+      .replace(HEATMAP_LABEL, '')
+      .replace(HOTTEST_ENDS, '$1')
       .replace(/`[^`\n]*`/g, '``')
       .replace(/\[[^\]\n]*\)/g, '[]')
       .replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
@@ -99,9 +131,8 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
       const limit = /bytes|growthPerMonth/i.test(key) ? BYTES_LIMIT : COUNT_LIMIT;
       if (Math.abs(v) > limit) problems.push(`JSON ${at} = ${v}, past the bound`);
     } else if (typeof v === 'string') {
-      // The ends of a key range (simulate's hottest range) and the heatmap's bucket labels, raw and
-      // with their fields decoded (bucketReadable), are the user's key text.
-      if (!/^(start|end|bucketLabels|bucketReadable)$/.test(key)) scanText(v);
+      // simulate's key text (KEY_FIELDS) is the user's.
+      if (!KEY_FIELDS.test(key)) scanText(v);
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, key, `${at}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k, `${at}.${k}`);
   };
