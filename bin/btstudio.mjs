@@ -5,13 +5,13 @@
 //
 // The two lines above are read by /bin/sh when this file is run as a program (`btstudio`,
 // `npx btstudio`, `bin/btstudio.mjs`; `//bin/true` is /bin/true); `node bin/btstudio.mjs`
-// skips the first and reads the second as a comment. The shell starts Node with NODE_EXTRA_CA_CERTS empty and
-// its value in BTSTUDIO_NODE_EXTRA_CA_CERTS: Node 20 reads the whole certificate store at start
-// when the variable is set (40-80 ms; nodejs/node#40524; Node 22 and later wait for the first
-// TLS connection), and only a command that connects to Bigtable needs it. Below, the variable
-// is put back for every process this one starts, and the commands that connect run again with
-// it set, so they trust exactly what they would have trusted (docs/cli.md, "Node 20 and
-// NODE_EXTRA_CA_CERTS").
+// skips the first and reads the second as a comment. The shell starts Node with
+// NODE_EXTRA_CA_CERTS empty and its value in BTSTUDIO_NODE_EXTRA_CA_CERTS: Node 20 reads the
+// whole certificate store at start when the variable is set (40-80 ms; nodejs/node#40524; Node
+// 22 and later wait for the first TLS connection), and only a command that connects to
+// Bigtable needs it. Below, the variable is put back for every process this one starts, and
+// the commands that connect run again with it set, so they trust exactly what they would have
+// trusted (docs/cli.md, "Node 20 and NODE_EXTRA_CA_CERTS").
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import module from 'node:module';

@@ -6,7 +6,7 @@
 // variable set, that the variable is back for every process the CLI starts, and that
 // `node bin/btstudio.mjs` is unchanged.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,6 +164,21 @@ describe('bin/btstudio.mjs run as a program', () => {
     }
     expect(alive).toBe(false);
     silent.close();
+  });
+});
+
+describe("the bin's list of commands that connect", () => {
+  it('is every command that takes the target flags (src/cli/target.ts)', () => {
+    const listed = /const CONNECTING = \[([^\]]*)\]/.exec(readFileSync(join(ROOT, 'bin', 'btstudio.mjs'), 'utf8'))?.[1];
+    const names = [...(listed ?? '').matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).sort();
+    const commands = join(ROOT, 'src', 'cli', 'commands');
+    const connecting = readdirSync(commands)
+      .filter((f) => /^[a-z-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .filter((f) => /from '\.\.\/target'/.test(readFileSync(join(commands, f), 'utf8')))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
+    expect(connecting.length).toBeGreaterThan(0);
+    expect(names).toEqual(connecting);
   });
 });
 
