@@ -6,7 +6,7 @@ import { instanceOf } from '../model/instance';
 import { utf8Length } from '../keys/bytes';
 import { layoutOf, TemplateError, type KeyLayout } from '../keys/template';
 import { encodeOrderedInt64 } from '../keys/orderedcode';
-import { assertNever, hashPad } from '../keys/values';
+import { assertNever, hashPad, LONG_MAX } from '../keys/values';
 import { planQueries, planQuery, type QueryPlan } from './query-plan';
 import { BUCKET_MS, DAY_MS, parseDuration } from '../model/duration';
 
@@ -144,8 +144,8 @@ function topShareOf(d: Dist, card: number): number {
 }
 
 const digits = (n: number) => String(Math.trunc(Math.abs(n))).length + (n < 0 ? 1 : 0);
-/** int64's largest value, 2^63 - 1, as the nearest double (2^63): 19 decimal digits. */
-export const INT64_MAX = 2 ** 63 - 1;
+/** int64's largest value (keys/values.ts LONG_MAX) as the nearest double, 2^63: 19 decimal digits. */
+export const INT64_MAX = Number(LONG_MAX);
 
 /** Field facts in one fixed shape (fast to build on every keystroke); the charset, a Set used by few rules, is built on first read. */
 class FieldFacts implements FieldInfo {

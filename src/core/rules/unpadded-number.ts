@@ -3,6 +3,7 @@
 // different widths sorts out of numeric order, and so does a minus sign.
 import type { IntField, TimestampField } from '../model/schema';
 import { DEFAULT_START_MS } from '../keys/generate';
+import { LONG_MAX } from '../keys/values';
 import { type FieldInfo, INT64_MAX, type TableAnalysis } from '../analysis/design';
 import { updateField } from './edit';
 import { defineFieldRule } from './support/frames';
@@ -78,8 +79,8 @@ export default defineFieldRule({
     report({
       path,
       messageId: r.pad === undefined ? 'unpadded' : 'padTooShort',
-      // 2^63 - 1 is written out: as a double it would print as 2^63.
-      data: { field: f.name, lo: r.lo, hi: r.hi >= INT64_MAX ? '9223372036854775807' : r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
+      // 2^63 - 1 is written out exactly: as a double it would print as 2^63.
+      data: { field: f.name, lo: r.lo, hi: r.hi >= INT64_MAX ? String(LONG_MAX) : r.hi, pad: r.pad ?? 0, minWidth: width(r.lo), maxWidth, big, small },
       fix: {
         label: `Pad to ${maxWidth} digits`,
         apply: () => (maxWidth > 64 ? null : updateField(design, t.index, f.name, (x) => ({ ...(x as IntField | TimestampField), pad: maxWidth }))),
