@@ -1,5 +1,5 @@
 #!/bin/sh
-//bin/true; exec env BTSTUDIO_NODE_EXTRA_CA_CERTS="${NODE_EXTRA_CA_CERTS-}" NODE_EXTRA_CA_CERTS= node "$0" "$@"
+//bin/true; case $1 in sort) set -- --no-concurrent-recompilation "$0" "$@";; *) set -- "$0" "$@";; esac; exec env BTSTUDIO_NODE_EXTRA_CA_CERTS="${NODE_EXTRA_CA_CERTS-}" NODE_EXTRA_CA_CERTS= node "$@"
 // Runs the bundled CLI. `npm ci` builds it (the "prepare" script); a checkout without a build
 // gets a clear message instead of a module-not-found stack.
 //
@@ -11,7 +11,10 @@
 // 22 and later wait for the first TLS connection), and only a command that connects to
 // Bigtable needs it. Below, the variable is put back for every process this one starts, and
 // the commands that connect run again with it set, so they trust exactly what they would have
-// trusted (docs/cli.md, "Node 20 and NODE_EXTRA_CA_CERTS").
+// trusted (docs/cli.md, "Node 20 and NODE_EXTRA_CA_CERTS"). `sort` alone starts with V8's
+// --no-concurrent-recompilation, which only the command line can give the main thread: V8 then
+// optimizes the sort's hot code on the thread that runs it instead of on a compiler thread that
+// takes turns with the two sorting threads for the two cores (docs/cli.md, "sort").
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import module from 'node:module';

@@ -27,6 +27,7 @@ interface Seen {
   extraCa: string | null;
   carried: string | null;
   argv: string[];
+  execArgv: string[];
 }
 
 beforeAll(async () => {
@@ -46,7 +47,7 @@ beforeAll(async () => {
       "const { appendFileSync } = require('node:fs');",
       "const { isMainThread } = require('node:worker_threads');",
       'const see = (at) => appendFileSync(process.env.PROBE_OUT, JSON.stringify({ pid: process.pid, ppid: process.ppid, at,',
-      '  extraCa: process.env.NODE_EXTRA_CA_CERTS ?? null, carried: process.env.BTSTUDIO_NODE_EXTRA_CA_CERTS ?? null, argv: process.argv.slice(2) }) + "\\n");',
+      '  extraCa: process.env.NODE_EXTRA_CA_CERTS ?? null, carried: process.env.BTSTUDIO_NODE_EXTRA_CA_CERTS ?? null, argv: process.argv.slice(2), execArgv: process.execArgv }) + "\\n");',
       "if (isMainThread) { see('start'); process.on('exit', () => see('exit')); }",
       '',
     ].join('\n'),
@@ -94,6 +95,24 @@ describe('bin/btstudio.mjs run as a program', () => {
       ['start', '', CA],
       ['exit', CA, null],
     ]);
+  });
+
+  it('starts sort, and only sort, with V8 compiling on the thread that runs the code', () => {
+    // --no-concurrent-recompilation for the main thread can only be given on Node's command line;
+    // Node 20, without Maglev, waits on a compiler thread that takes turns with the sorting threads.
+    const sorted = run([bin, 'sort'], CA, 'b\na\n');
+    expect(sorted.stdout).toBe('a\nb\n');
+    expect(sorted.seen.map((s) => s.execArgv)).toEqual([['--no-concurrent-recompilation'], ['--no-concurrent-recompilation']]);
+    expect(sorted.seen[0]!.argv).toEqual(['sort']);
+    for (const command of [['--version'], ['sort-of'], ['check', 'sort']]) {
+      const other = run([bin, ...command], CA);
+      expect(other.seen.length).toBeGreaterThan(0);
+      for (const s of other.seen) expect(s.execArgv).toEqual([]);
+    }
+    // `node bin/btstudio.mjs sort` is Node's to start: nothing is added.
+    const plain = run([process.execPath, bin, 'sort'], CA, 'b\na\n');
+    expect(plain.stdout).toBe('a\nb\n');
+    for (const s of plain.seen) expect(s.execArgv).toEqual([]);
   });
 
   it('leaves the variable unset when it was unset', () => {

@@ -264,7 +264,8 @@ class Helper {
     // sort's time with it on Node 20, 1.09-1.13x without; 0.83x and 0.88-0.90x on Node 24
     // (docs/cli.md). V8 reads the flag when an isolate starts: it holds for the worker started
     // next, not for the main thread, whose isolate is running already (Node has no way to set
-    // it there but the command line). This process starts no other isolate.
+    // it there but the command line, which bin/btstudio.mjs run as a program gives it). This
+    // process starts no other isolate.
     setFlagsFromString('--no-concurrent-recompilation');
     // Its young generation kept small: it allocates little that is short-lived, and a default
     // young generation measured ~2 MB more at the sort's peak, at no gain in speed.
