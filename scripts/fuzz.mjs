@@ -13,7 +13,13 @@ const seconds = Number(process.env.FUZZ_SECONDS ?? 600);
 const runs = Number(process.env.FUZZ_RUNS ?? 100);
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['src/hostile/outputs.test.ts', 'src/hostile/properties.test.ts', 'src/hostile/commands.test.ts', 'src/hostile/mcp.test.ts'];
+  : [
+      'src/hostile/outputs.test.ts',
+      'src/hostile/properties.test.ts',
+      'src/hostile/commands.test.ts',
+      'src/hostile/mcp.test.ts',
+      'src/hostile/one-count.test.ts',
+    ];
 const end = Date.now() + seconds * 1000;
 let round = 0;
 while (Date.now() < end) {
