@@ -85,6 +85,12 @@ describe('the scanner', () => {
       }),
     ).toEqual([]);
     expect(boundProblems({ command: 'plan design.yaml --format json', code_text: false, out: '{"storedBytes": 1.6e16, "rows": 1e15}' })).toEqual([]);
+    // A node count past the format's 1,000 (simulate's verdict said "need about 10450 nodes").
+    const simulate = { command: 'simulate design.yaml --table t', code_text: false };
+    expect(boundProblems({ ...simulate, out: 'verdict     over-capacity: 1,000 writes/s need about 10450 nodes at 70% CPU' })).toHaveLength(1);
+    expect(boundProblems({ ...simulate, out: 'needs 1,001 nodes' })).toHaveLength(1);
+    expect(boundProblems({ ...simulate, out: '{"verdictReason": "need about 2,500 nodes"}' })).toHaveLength(1);
+    expect(boundProblems({ ...simulate, out: 'over 1,000 nodes; 1,000 nodes; 3 nodes; 0.5 nodes; 108.69 of one node' })).toEqual([]);
     expect(boundProblems({ command: 'keys design.yaml', code_text: false, out: '100000000000000000000' })).toEqual([]);
     // growthPerMonth is bytes a month: bounded at 16 PiB like the other byte figures (seed 1036906713 found 1.07e16 taken for a count).
     const estimates = (g: number) => ({ command: 'lint design.yaml --format json', code_text: false, out: `{"estimates": [{"growthPerMonth": ${g}}]}` });

@@ -96,6 +96,7 @@ const BYTES_LIMIT = 1000 * 16 * 1024 ** 4;
 
 /**
  * Figures past the bound (capacity/bounds.ts): a grouped count over 10^15 ("2,840,000,...");
+ * a node count over the format's 1,000 ("10450 nodes");
  * a number in exponent form past it (2.84e+41, 2e33); a size in EiB, or past 16,384 PiB; in JSON
  * a number over 10^15 (a byte figure over 16 PiB), and its strings read as text. Key text (in
  * backticks, brackets or quotes, and the keys command) is the user's, not a figure: not read.
@@ -119,6 +120,11 @@ export function boundProblems(o: Pick<Output, 'command' | 'out' | 'code_text'>):
     // mantissa of 0 but in 0e+0), standing alone (not inside a key such as a uuid's -4e81-).
     for (const m of text.matchAll(/(?<=^|[\s(~:=,])[1-9](?:\.\d+)?e\+?([1-9]\d*)(?=$|[\s),;]|\.(?:\s|$))/gim)) {
       if (Number(m[1]) > 15) problems.push(`a figure past 10^15: ${m[0]}`);
+    }
+    // A node count is printed as a number only up to the format's 1,000 a cluster; past it,
+    // "over 1,000 nodes" (capacity/wording.ts nodesText).
+    for (const m of text.matchAll(/(?<![\d.,])(\d[\d,]*)(?:\.\d+)?\s+nodes?\b/g)) {
+      if (Number(m[1]!.replaceAll(',', '')) > 1000) problems.push(`a node count past the format's 1,000: ${m[0]}`);
     }
     for (const m of text.matchAll(/\b(\d[\d,.]*)\s*(EiB|PiB)\b/g)) {
       const n = Number(m[1]!.replaceAll(',', ''));

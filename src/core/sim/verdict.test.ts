@@ -29,6 +29,21 @@ describe('verdicts on the hotspot cases', () => {
     expect(r.params.nodeCapacity).toBeCloseTo(14_000 / (r.params.rowBytes / 1024), 6);
   });
 
+  it('100 MB rows of random 4 KB keys at 1,000 writes/s on 3 nodes: the nodes they need are "over 1,000 nodes", as the plan says, never the number', () => {
+    const huge = `format: bigtable-studio/v1
+name: huge values
+tables:
+  - name: t
+    rowKey: { template: "{k}", fields: { k: { type: bytes, length: 4096 } } }
+    families: [{ name: f, columns: [{ qualifier: v, valueBytes: 104857600 }] }]
+    load: { writesPerSecond: 1000 }
+`;
+    const r = run(parse(huge), { nodes: 3 });
+    expect(r.verdict).toBe('over-capacity');
+    expect(r.verdictReason).toMatch(/ need over 1,000 nodes at the recommended /);
+    expect(r.verdictReason).not.toMatch(/\d{4,} nodes|\d,\d{3},\d{3} nodes/);
+  });
+
   it('ad-counters at 100,000 writes/s on 8 nodes throttles: not even, not ok', () => {
     const r = run(example('ad-counters.yaml'), { nodes: 8, writesPerSecond: 100_000 });
     expect(throttledShare(r)).toBeGreaterThan(0.01);

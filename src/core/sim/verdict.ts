@@ -3,6 +3,8 @@
 // (capacity/hotspot.ts), so lint and simulator cannot disagree. docs/simulator.md, "Verdicts".
 import { formatPercent } from '../units';
 import { describeRange, NODE_SHARE, type HotspotModel } from '../capacity/hotspot';
+import { MAX_CLUSTER_NODES } from '../capacity/capacity-plan';
+import { nodesText } from '../capacity/wording';
 import type { LaunchDay } from './launch';
 import type { Pattern } from './pattern';
 
@@ -112,19 +114,22 @@ function judgeSteady(v: VerdictInput): VerdictResult {
         reason: `${pct(share)} of writes are throttled on the busiest node while others have room: the key sends too many writes to one key range.`,
       };
     }
-    const needed = Math.ceil((v.utilization * v.nodes) / Math.max(1e-9, v.cpuTarget));
+    // Worded as every node count is (capacity/wording.ts): past the format's 1,000 a cluster,
+    // "over 1,000 nodes", as the plan says it, never the number.
+    const count = Math.ceil((v.utilization * v.nodes) / Math.max(1e-9, v.cpuTarget));
+    const needed = count > MAX_CLUSTER_NODES ? nodesText(count) : `about ${nodesText(count)}`;
     if (v.utilization <= 1) {
       // The nodes could take the load at 100% CPU, but not with the imbalance a real key has.
       return {
         verdict: 'at-risk',
         pattern: patternOfModel(m, true),
-        reason: `${pct(share)} of writes are throttled: the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU; about ${needed} nodes ("Plan your capacity").`,
+        reason: `${pct(share)} of writes are throttled: the load needs ${pct(v.utilization)} of the cluster, above the recommended ${pct(v.cpuTarget)} CPU; ${needed} ("Plan your capacity").`,
       };
     }
     return {
       verdict: 'over-capacity',
       pattern: patternOfModel(m, true),
-      reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s${v.otherShare > 0 ? `, with reads and other tables at ${pct(v.otherShare)} of each node,` : ''} need about ${needed} nodes at the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
+      reason: `${pct(share)} of writes are throttled with writes spread over every node: ${num(v.writesPerSecond)} writes/s${v.otherShare > 0 ? `, with reads and other tables at ${pct(v.otherShare)} of each node,` : ''} need ${needed} at the recommended ${pct(v.cpuTarget)} CPU ("Plan your capacity").`,
     };
   }
   if (fraction <= NODE_SHARE.atRisk && m.risk !== 'none' && m.rollover) {
