@@ -14,6 +14,7 @@ import { expectOneCount } from '../test-support/one-count';
 import { tempFolder } from '../test-support/temp-files';
 
 const CORPUS = fileURLToPath(new URL('../core/rules/corpus/', import.meta.url));
+const webPages = exampleDesigns().find((e) => e.file === 'web-pages.yaml')!.design;
 const designs = [
   ...exampleDesigns().map((e) => ({ name: `examples/${e.file}`, design: e.design })),
   ...['good', 'bad'].flatMap((kind) =>
@@ -23,6 +24,8 @@ const designs = [
   ),
   { name: 'ad-clicks', design: parseCase(adClicksYaml()) },
   { name: 'ad-clicks, not served', design: parseCase(adClicksYaml({ served: false })) },
+  // Over capacity with reads taking every node: the simulator's verdict names a count, the plan's.
+  { name: 'web-pages on 5 nodes', design: { ...webPages, cluster: { ...webPages.cluster, nodes: 5 } } },
 ];
 
 describe('every surface states the same recommended node count', () => {

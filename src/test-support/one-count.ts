@@ -49,7 +49,15 @@ export async function expectOneCount(name: string, design: Design, folder: TempF
   if (table) {
     const sim = await runCli('simulate', file, '--table', table.name, '--seconds', '60', '--format', 'json');
     expect(sim.code, `${name}: ${sim.err}`).toBe(0);
-    expect(JSON.parse(sim.out).plan, name).toBe(sentence);
+    const run = JSON.parse(sim.out);
+    expect(run.plan, name).toBe(sentence);
+    // The verdict's count, when it gives one, is the CPU count the plan gives the simulated
+    // cluster (sim/simulate.ts optionsFor: the design's smallest cluster, at its plan's target).
+    const said = /about ([\d,]+) nodes?\b/.exec(run.verdictReason)?.[1];
+    if (said !== undefined) {
+      const simulated = plan.clusterPlans.filter((c) => c.nodes === run.nodes).sort((a, b) => a.cpuTarget - b.cpuTarget)[0];
+      expect(Number(said.replaceAll(',', '')), `${name}: ${run.verdictReason}`).toBe(simulated?.need.cpu);
+    }
   }
   // Nothing prints a count past the format's limit.
   expect(`${text.out}\n${findings.map((f) => f.message).join('\n')}\n${summary.text}`, name).not.toMatch(/\b\d{1,3}(,\d{3}){2,}\s+nodes|\b\d{5,}\s+nodes/);

@@ -129,6 +129,11 @@ export interface SimParams {
   cpuTarget: number;
   /** Share of each node's capacity taken by reads and other tables (0-1). */
   otherShare: number;
+  /**
+   * The same load in nodes at 100% CPU, not capped at the cluster: with this table's writes,
+   * what the verdict's node count is made of (the capacity plan's cluster load).
+   */
+  otherLoad: number;
   /** Read requests per second of this table (point reads and scans). */
   readsPerSecond: number;
   /** True when neither the table nor the caller gave a write rate (the default was simulated). */
@@ -220,6 +225,7 @@ export function resolveParams(table: Table, opts: SimOptions, keyBytes: number):
     nodeCapacity: nodeWriteCapacity(opts.capacity ?? NODE_FIGURES[storage], rowBytes),
     cpuTarget: Math.min(1, Math.max(0.01, finiteOr(opts.cpuTarget, CPU_TARGET.singleCluster))),
     otherShare: Math.min(1, Math.max(0, finiteOr(opts.otherLoad, 0) / nodes)),
+    otherLoad: Math.max(0, finiteOr(opts.otherLoad, 0)),
     readsPerSecond: clamp(finiteOr(opts.readsPerSecond, 0), [0, 1e9]),
     writesAssumed: !(opts.writesPerSecond !== undefined && Number.isFinite(opts.writesPerSecond)) && declaredWrites(table).peak === null,
     tickSeconds,

@@ -142,6 +142,7 @@ describe('launch day', () => {
       utilization: 0.1,
       cpuTarget: 0.7,
       otherShare: 0,
+      otherLoad: 0,
       model,
     } as const;
     const r = judge({ ...base, launch: { throttled: 70, share: 0.07, seconds: 44, shareWhileSplitting: 0.84 } });

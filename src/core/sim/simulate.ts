@@ -246,6 +246,7 @@ function resultOf(engine: SimEngine): SimResult {
     utilization: p.writesPerSecond / (p.nodes * p.nodeCapacity) + p.otherShare,
     cpuTarget: p.cpuTarget,
     otherShare: p.otherShare,
+    otherLoad: p.otherLoad,
     model: unsplittable,
   });
   const { verdict, pattern } = judged;

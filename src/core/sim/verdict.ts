@@ -43,6 +43,8 @@ export interface VerdictInput {
   cpuTarget: number;
   /** Share of each node taken by this table's reads and the other tables. */
   otherShare: number;
+  /** That load in nodes at 100% CPU, not capped at the cluster (params.ts `otherLoad`). */
+  otherLoad: number;
   model: HotspotModel;
   /** Writes refused while the new table split (launch.ts): said after the steady-state reason. */
   launch?: LaunchDay | null;
@@ -116,7 +118,11 @@ function judgeSteady(v: VerdictInput): VerdictResult {
     }
     // Worded as every node count is (capacity/wording.ts): past the format's 1,000 a cluster,
     // "over 1,000 nodes", as the plan says it, never the number.
-    const count = Math.ceil((v.utilization * v.nodes) / Math.max(1e-9, v.cpuTarget));
+    // The count of the capacity plan's CPU need (capacity-plan.ts): the load in nodes at 100%
+    // CPU over the target, rounded up. The load is this run's writes and the rest of the design,
+    // not capped at the simulated cluster as the share each node gives up to it is.
+    const load = v.writesPerSecond / Math.max(1e-9, v.nodeCapacity) + v.otherLoad;
+    const count = Math.max(1, Math.ceil(load / Math.max(1e-9, v.cpuTarget) - 1e-9));
     const needed = count > MAX_CLUSTER_NODES ? nodesText(count) : `about ${nodesText(count)}`;
     if (v.utilization <= 1) {
       // The nodes could take the load at 100% CPU, but not with the imbalance a real key has.
