@@ -119,8 +119,9 @@ export interface RunOptions extends SimOptions {
  * Options from a design: its smallest cluster's nodes (as planned: fixed, or maxNodes), storage,
  * per-node figures and that cluster's CPU target in the capacity plan (an autoscaled cluster's
  * own target when lower), and, for `table`, its declared peak write rate (a table written with
- * another takes that table's) and the load the rest of the design puts on the cluster (its
- * reads, the other tables; the capacity model's tableLoad), then the caller's overrides.
+ * another takes that table's) and the load the rest of the design puts on the cluster (the
+ * plan's load on that cluster less this table's writes; on the other storage type, the tables'
+ * tableLoad), then the caller's overrides.
  */
 export function optionsFor(design: Design, overrides: SimOptions = {}, table?: Table): SimOptions {
   const cluster = clusterOf(design);
@@ -136,12 +137,20 @@ export function optionsFor(design: Design, overrides: SimOptions = {}, table?: T
     const peak = declaredWrites(table).peak;
     if (peak !== null) opts.writesPerSecond = peak;
     let other = 0;
+    let own = 0;
     for (const ta of analysis.tables) {
       const w = tableWorkload(ta);
       const load = tableLoad(w, capacity);
       other += ta.table === table ? load.reads + load.scans : load.total;
-      if (ta.table === table) opts.readsPerSecond = w.pointReadsPerSecond + w.scansPerSecond;
+      if (ta.table === table) {
+        opts.readsPerSecond = w.pointReadsPerSecond + w.scansPerSecond;
+        own = load.writes;
+      }
     }
+    // On the design's own storage, the rest is the plan's load on the simulated cluster (its
+    // routed reads, the materialized views' writes) less this table's writes, which the run
+    // makes: the verdict's node count is then the plan's for that cluster.
+    if (simulated && storage === cluster.storage) other = Math.max(0, simulated.load.total - own);
     if (Number.isFinite(other) && other > 0) opts.otherLoad = other;
   }
   return { ...opts, ...stripUndefined(overrides) };

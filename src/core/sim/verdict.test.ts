@@ -7,6 +7,12 @@ import { lint } from '../rules/lint';
 import { exampleDesigns } from '../../test-support/examples';
 import { citiesDesign, dayAccountsDesign, quotesDesign } from '../../test-support/hotspot-designs';
 import { optionsFor, simulate, type SimOptions, type SimResult } from './index';
+import { analyze } from '../analysis/design';
+import { NODE_FIGURES } from '../analysis/cluster';
+import { planCapacity, tableLoad } from '../capacity/capacity-plan';
+import { tableWorkload } from '../capacity/workload';
+import { formatPercent } from '../units';
+import { adClicksYaml } from '../../test-support/ad-clicks';
 
 function parse(yaml: string): Design {
   const r = loadDesign(yaml, 'case.yaml');
@@ -42,6 +48,23 @@ tables:
     expect(r.verdict).toBe('over-capacity');
     expect(r.verdictReason).toMatch(/ need over 1,000 nodes at the recommended /);
     expect(r.verdictReason).not.toMatch(/\d{4,} nodes|\d,\d{3},\d{3} nodes/);
+  });
+
+  it("the rest of the load is the plan's on the simulated cluster: the views' writes and the reads routed there", () => {
+    // ad-clicks: a base table and three continuous materialized views, two autoscaled clusters.
+    const design = parse(adClicksYaml());
+    const table = design.tables[0]!;
+    const opts = optionsFor(design, {}, table);
+    const plan = planCapacity(design, analyze(design));
+    const simulated = plan.clusterPlans.find((c) => c.nodes === opts.nodes)!;
+    const own = tableLoad(tableWorkload(analyze(design).tables[0]!), NODE_FIGURES.ssd).writes;
+    expect(opts.otherLoad).toBeCloseTo(simulated.load.total - own, 9);
+    // The views' writes are in it (a run without them called this cluster ok at 22% of it).
+    const views = plan.workload.tables.filter((w) => w.view !== undefined).reduce((n, w) => n + tableLoad(w, NODE_FIGURES.ssd).writes, 0);
+    expect(views).toBeGreaterThan(1);
+    expect(opts.otherLoad!).toBeGreaterThan(views);
+    const r = simulate(table, opts);
+    expect(r.verdictReason).toContain(`the load needs ${formatPercent(simulated.utilization.cpu, 'tenths')} of the cluster`);
   });
 
   it('ad-counters at 100,000 writes/s on 8 nodes throttles: not even, not ok', () => {
