@@ -202,6 +202,25 @@ ruleTester(rule, {
       ],
     },
     {
+      name: "a rollup per status at 10^9 writes/s: the busiest group takes over 1,000 nodes' worth, said as every count past a cluster's limit is",
+      yaml: orders(
+        1e9,
+        `materializedViews:
+  - name: per_status
+    table: orders
+    groupBy: {fields: [status], aggregations: [{fn: count, as: n}]}`,
+        true,
+      ),
+      findings: [
+        {
+          messageId: 'hotKey',
+          path: 'materializedViews[0].groupBy',
+          severity: 'error',
+          message: /busiest key \(status\) takes ~166,666,667 writes\/s[\s\S]*so that row needs over 1,000 nodes' worth on one tablet/,
+        },
+      ],
+    },
+    {
       name: 'an index keyed by the timestamp first is a hotspot, as a table key would be',
       yaml: design(`materializedViews:
   - name: by_time

@@ -6,6 +6,7 @@
 import { keyLayoutOf } from '../export/common';
 import type { Design, Table } from '../model/schema';
 import { clusterOf } from '../analysis/cluster';
+import { MAX_CLUSTER_NODES } from '../capacity/bounds';
 import { keyFieldOf, type KeyItem } from '../export/views/key-items';
 import type { TableAnalysis } from '../analysis/design';
 import { lintWith } from './engine/lint-engine';
@@ -74,6 +75,8 @@ const isTime = (it: KeyItem, ta: TableAnalysis) =>
   (it.kind === 'column' && (it.column?.type === 'timestamp' || it.column?.type === 'date'));
 
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 0 : 1));
+/** Nodes' worth of load, bounded as every node count is (capacity/wording.ts): "over 1,000" past a cluster's limit. */
+const worth = (n: number) => (n > MAX_CLUSTER_NODES ? `over ${fmt(MAX_CLUSTER_NODES)}` : fmt(n));
 
 export default defineViewRule({
   meta: {
@@ -123,7 +126,7 @@ export default defineViewRule({
             : null;
       const nodesNote =
         hot && hot.nodes > 1
-          ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${fmt(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").`
+          ? ` Its busiest ${hot.where} takes ~${fmt(wps * hot.share)} writes/s, ${worth(hot.nodes)} nodes' worth on ${hot.on} ("Understand performance").`
           : '';
       const severityFor = (base: Severity): Severity => (hot && hot.nodes > 1 ? 'error' : base);
       if (/\b_timestamp\b|TIMESTAMP_TRUNC|TIMESTAMP_MICROS/i.test(first)) {
@@ -170,7 +173,7 @@ export default defineViewRule({
               time: shape.key[1]!,
               values: lead.assumed ? 'assumed few values, from its name' : `${lead.values} values`,
               ranges,
-              load: nodes === null ? '' : `, the busiest ~${fmt(wps * share!)} writes/s (${fmt(nodes)} nodes' worth)`,
+              load: nodes === null ? '' : `, the busiest ~${fmt(wps * share!)} writes/s (${worth(nodes)} nodes' worth)`,
               nodesNote: '',
             },
           });
@@ -186,7 +189,7 @@ export default defineViewRule({
             view: v.name,
             key: shape.key.join(', '),
             rate: fmt(wps * hotShare!),
-            nodes: fmt(groupNodes),
+            nodes: worth(groupNodes),
             wps: fmt(wps),
             share: `${fmt(hotShare! * 100)}%`,
             storage: cluster.storage.toUpperCase(),
