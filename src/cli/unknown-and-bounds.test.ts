@@ -60,9 +60,9 @@ describe('the bounded wordings', () => {
     expect(rowsReadText(2e33, 1040)).toBe('more than the 211,538,461 rows read/s that 1,000 nodes serve');
     expect(rowsReadText(211_538_461, 1040)).toBe('211,538,461 rows read/s');
     expect(scanRateText(1e52)).toBe('more than the 205 GiB/s that 1,000 nodes scan');
-    expect(storedBytesText(58 * 1024 ** 6)).toBe('more than the 16 PiB that 1,000 nodes hold');
+    expect(storedBytesText(58 * 1024 ** 6)).toBe('more than the 16 PiB that 1,000 HDD nodes hold');
     expect(storedBytesText(STORED_BYTES_BOUND)).toBe('16 PiB');
-    expect(growthText(317 * 1024 ** 5)).toBe('more a month than the 16 PiB that 1,000 nodes hold');
+    expect(growthText(317 * 1024 ** 5)).toBe('more a month than the 16 PiB that 1,000 HDD nodes hold');
     expect(growthText(333 * 1024 ** 3)).toBe('+333 GiB/month');
     expect(within(2.9e36, 1000)).toBeNull();
     expect(within(Number.POSITIVE_INFINITY, 1000)).toBeNull();
@@ -127,12 +127,12 @@ describe('figures past what 1,000 nodes serve', () => {
     const d = design(huge, null);
     const f = lint(d).findings.find((x) => x.rule === 'storage-capacity');
     expect(f?.message).toBe(
-      'the 1 of 2 tables of known size store more than the 16 PiB that 1,000 nodes hold after 12 months of growth; the design needs over 1,000 nodes ("Quotas and limits").',
+      'the 1 of 2 tables of known size store more than the 16 PiB that 1,000 HDD nodes hold after 12 months of growth; the design needs over 1,000 nodes ("Quotas and limits").',
     );
     expect(f?.severity).toBe('error');
     expect(f?.fix).toBeUndefined();
     expect(f?.detail).toMatch(
-      /^the tables with a known size \(1 of 2 tables; lookup has no write load declared\) store more than the 16 PiB that 1,000 nodes hold after 12 months of growth; the design needs over 1,000 nodes: .*events keeps/,
+      /^the tables with a known size \(1 of 2 tables; lookup has no write load declared\) store more than the 16 PiB that 1,000 HDD nodes hold after 12 months of growth; the design needs over 1,000 nodes: .*events keeps/,
     );
     expect(`${f?.message} ${f?.detail}`).not.toMatch(/EiB|e\+\d/);
   });
@@ -142,7 +142,7 @@ describe('figures past what 1,000 nodes serve', () => {
     const [e] = estimates(analyze(d));
     expect(e).toMatchObject({ rows: null, growthPerMonth: null, storage: 'unbounded', beyond: { rows: 'over 10^15' } });
     expect(rowsText(e!)).toBe('over 10^15 rows');
-    expect(sizeText(e!)).toBe('over 10^15 rows, stored unbounded (more a month than the 16 PiB that 1,000 nodes hold, no GC rule deletes)');
+    expect(sizeText(e!)).toBe('over 10^15 rows, stored unbounded (more a month than the 16 PiB that 1,000 HDD nodes hold, no GC rule deletes)');
   });
 
   it('full scans past 10^30 keys: null with why in the plan JSON, "more than" in its text (was 2e33 rows/s and 2.9e36 nodes)', async () => {
@@ -153,7 +153,7 @@ describe('figures past what 1,000 nodes serve', () => {
     expect(json.tables[0]!.why).toMatchObject({
       readRowsPerSecond: 'more rows a second than 1,000 nodes read',
       scanBytesPerSecond: 'more bytes a second than 1,000 nodes scan',
-      storedBytes: 'more than the 16 PiB 1,000 nodes hold',
+      storedBytes: 'more than the 16 PiB 1,000 HDD nodes hold',
     });
     expect(json.nodesNeeded).toEqual({ cpu: null, storage: null, recommended: null });
     expect(json.monthlyCost).toMatchObject({ nodes: null, storage: null, total: null });
@@ -164,7 +164,7 @@ describe('figures past what 1,000 nodes serve', () => {
     writeFileSync(file, dump(big));
     const text = (await runCli('plan', file)).out;
     expect(text).toContain(
-      'big: 1,000,000,000 writes/s, more than the 211,538,461 rows read/s that 1,000 nodes serve, more than the 205 GiB/s that 1,000 nodes scan, stored more than the 16 PiB that 1,000 nodes hold; over 1,000 nodes of load at 100% CPU',
+      'big: 1,000,000,000 writes/s, more than the 211,538,461 rows read/s that 1,000 nodes serve, more than the 205 GiB/s that 1,000 nodes scan, stored more than the 16 PiB that 1,000 HDD nodes hold; over 1,000 nodes of load at 100% CPU',
     );
     expect(text).not.toMatch(/e\+\d|EiB/);
   });
@@ -178,6 +178,6 @@ describe('figures past what 1,000 nodes serve', () => {
     const lintAnswer = await tool('lint_design').run({ design: dump(design(huge, null)) });
     const lintJson = JSON.parse(lintAnswer.content.map((c) => ('text' in c ? c.text : '')).join(''));
     expect(lintJson.estimates[1]).toMatchObject({ table: 'lookup', rows: null, unknown: NO_LOAD });
-    expect(lintJson.estimates[0].beyond).toEqual({ rows: 'over 10^15', growthPerMonth: 'more than the 16 PiB 1,000 nodes hold' });
+    expect(lintJson.estimates[0].beyond).toEqual({ rows: 'over 10^15', growthPerMonth: 'more than the 16 PiB 1,000 HDD nodes hold' });
   });
 });

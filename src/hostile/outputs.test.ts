@@ -81,7 +81,7 @@ describe('the scanner', () => {
     expect(
       boundProblems({
         ...lint,
-        out: 'over 10^15 rows, stored more than the 16 PiB that 1,000 nodes hold; 315,360,000,000,000 rows; key `1767225600000000000#x`; [a#1e99, a#1e99~); 550e8400-e29b-4e81-a716-446655440000',
+        out: 'over 10^15 rows, stored more than the 16 PiB that 1,000 HDD nodes hold; 315,360,000,000,000 rows; key `1767225600000000000#x`; [a#1e99, a#1e99~); 550e8400-e29b-4e81-a716-446655440000',
       }),
     ).toEqual([]);
     expect(boundProblems({ command: 'plan design.yaml --format json', code_text: false, out: '{"storedBytes": 1.6e16, "rows": 1e15}' })).toEqual([]);

@@ -335,4 +335,26 @@ export const REGRESSIONS: Regression[] = [
       materializedViews: [{ name: 'per_status', table: 'orders', groupBy: { fields: ['status'], aggregations: [{ fn: 'count', as: 'n' }] } }],
     },
   },
+  {
+    // storage-capacity said "more than the 16 PiB that 1,000 nodes hold; the design needs 762
+    // nodes" with no fix, and plan priced the storage "unknown (over the 1,000-node limit)"
+    // (seed 1227708028): the design's nodes hold 132 TB each.
+    name: "past 16 PiB on nodes of the design's own figures that hold 132 TB each",
+    design: {
+      format: v1,
+      name: 'x',
+      cluster: { nodes: 300, storage: 'ssd', nodeCapacity: { storageBytes: 132295109208872 } },
+      tables: [
+        {
+          name: 't',
+          rowKey: {
+            template: '{device}#{ts}',
+            fields: { device: { type: 'string', cardinality: 100000 }, ts: { type: 'timestamp', unit: 'us', reversed: true } },
+          },
+          families: [{ name: 'e', columns: [{ qualifier: 'payload', valueBytes: 2000 }] }],
+          load: { writesPerSecond: 1000000 },
+        },
+      ],
+    },
+  },
 ];

@@ -35,7 +35,7 @@ export const OVER_COUNT = 'over 10^15';
 export const BEYOND = {
   rowsRead: `more rows a second than ${formatCount(MAX_CLUSTER_NODES)} nodes read`,
   scanned: `more bytes a second than ${formatCount(MAX_CLUSTER_NODES)} nodes scan`,
-  stored: `more than the ${formatBytes(STORED_BYTES_BOUND)} ${formatCount(MAX_CLUSTER_NODES)} nodes hold`,
+  stored: `more than the ${formatBytes(STORED_BYTES_BOUND)} ${formatCount(MAX_CLUSTER_NODES)} HDD nodes hold`,
 } as const;
 
 /** What a table's unknown figures say, one reason: the first the workload gives. */
@@ -63,17 +63,17 @@ export function scanRateText(bytesPerSecond: number): string {
   return `${formatBytes(bytesPerSecond)}/s scanned`;
 }
 
-/** "291 TiB", or "more than the 16 PiB that 1,000 nodes hold". */
+/** "291 TiB", or "more than the 16 PiB that 1,000 HDD nodes hold". */
 export function storedBytesText(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes > STORED_BYTES_BOUND)
-    return `more than the ${formatBytes(STORED_BYTES_BOUND)} that ${formatCount(MAX_CLUSTER_NODES)} nodes hold`;
+    return `more than the ${formatBytes(STORED_BYTES_BOUND)} that ${formatCount(MAX_CLUSTER_NODES)} HDD nodes hold`;
   return formatBytes(bytes);
 }
 
-/** Growth when nothing deletes: "+333 GiB/month", or "more a month than the 16 PiB that 1,000 nodes hold". */
+/** Growth when nothing deletes: "+333 GiB/month", or "more a month than the 16 PiB that 1,000 HDD nodes hold". */
 export function growthText(bytesPerMonth: number): string {
   if (!Number.isFinite(bytesPerMonth) || bytesPerMonth > STORED_BYTES_BOUND)
-    return `more a month than the ${formatBytes(STORED_BYTES_BOUND)} that ${formatCount(MAX_CLUSTER_NODES)} nodes hold`;
+    return `more a month than the ${formatBytes(STORED_BYTES_BOUND)} that ${formatCount(MAX_CLUSTER_NODES)} HDD nodes hold`;
   return `+${formatBytes(bytesPerMonth)}/month`;
 }
 

@@ -73,6 +73,21 @@ describe('capacity plan', () => {
     expect(p.monthlyCost.nodes).toBeCloseTo(31 * 730 * DEFAULT_PRICES.nodeHour, 2);
   });
 
+  it("storage is priced while a count of the design's own node figures holds it, past 16 PiB too", () => {
+    // 12 months of 3,000,000 writes/s that nothing deletes: about 20 PiB.
+    const forever = eventsDesign(3_000_000, 100).replace('        gc: {maxAge: 7d}\n', '');
+    const own = planOf(
+      forever.replace('cluster: {nodes: 100, storage: ssd}', 'cluster: {nodes: 100, storage: ssd, nodeCapacity: {storageBytes: 100000000000000}}'),
+    );
+    expect(own.nodesNeeded.storage).toBe(336);
+    expect(own.monthlyCost.storage).toBeGreaterThan(0);
+    expect(own.monthlyCost.total).toBe(Math.round((own.monthlyCost.nodes! + own.monthlyCost.storage!) * 100) / 100);
+    // On Google's SSD figures the same bytes need over 1,000 nodes: no cluster holds them, no price.
+    const google = planOf(forever);
+    expect(google.nodesNeeded.storage).toBeNull();
+    expect(google.monthlyCost.storage).toBeNull();
+  });
+
   it('two tables at 50,000 writes/s each share the cluster: summed', () => {
     const one = planOf(eventsDesign(50_000, 3));
     const two = planOf(eventsDesign(50_000, 3, 'ssd', '', 2));

@@ -476,8 +476,9 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
   const perGb = model.storage === 'ssd' ? prices.ssdGbMonth : prices.hddGbMonth;
   const over = clusterPlans.some((c) => c.need.recommended > MAX_CLUSTER_NODES);
   const nodeCost = over ? null : clusterPlans.reduce((a, c) => a + c.need.recommended, 0) * prices.nodeHour * MONTH_HOURS;
-  // Storage past what 1,000 nodes hold has no price: no cluster stores it (overLimit says why).
-  const storageCost = sizedBytes > STORED_BYTES_BOUND ? null : (sizedBytes / GiB) * perGb * clusterPlans.length;
+  // Storage that needs more than 1,000 nodes (of the design's figures) has no price: no cluster
+  // stores it (overLimit says why). Nodes whose own figures hold more store more than 16 PiB.
+  const storageCost = clusterPlans.some((c) => c.need.storage > MAX_CLUSTER_NODES) ? null : (sizedBytes / GiB) * perGb * clusterPlans.length;
   const topCost = costliest(workload, writesOf, reads, binding, cap);
   const overLimit = over ? overLimitText(topCost) : null;
   const json = (c: ClusterCapacityPlan): ClusterCapacityPlanJson => ({

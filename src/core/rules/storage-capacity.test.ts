@@ -53,6 +53,24 @@ ruleTester(rule, {
       6,
     ),
     {
+      // A fuzz round (seed 1227708028) found "more than the 16 PiB that 1,000 nodes hold; the
+      // design needs 762 nodes" with no fix: nodes of the design's own figures that hold more
+      // than Google's store more than 16 PiB in fewer than 1,000 nodes, and that count is a fix.
+      name: "past 16 PiB on nodes that hold 100 TB each: the count of the design's figures, and its fix",
+      yaml: eventsDesign(3_000_000, 100)
+        .replace('cluster: {nodes: 100, storage: ssd}', 'cluster: {nodes: 100, storage: ssd, nodeCapacity: {storageBytes: 100000000000000}}')
+        .replace('        gc: {maxAge: 7d}\n', ''),
+      findings: [
+        {
+          messageId: 'over',
+          path: 'cluster.nodes',
+          severity: 'error',
+          message: /^the tables store 21 PiB after 12 months of growth, more than the 8\.9 PiB the cluster holds; the design needs 336 nodes/,
+        },
+      ],
+      fixed: (d) => expect(d.cluster?.nodes).toBeGreaterThan(100),
+    },
+    {
       name: 'no GC that deletes: sized at a year of growth',
       yaml: kept('7d', 3).replace('        gc: {maxAge: 7d}\n', ''),
       findings: [{ messageId: 'over', path: 'cluster.nodes', message: /after 12 months of growth/ }],
