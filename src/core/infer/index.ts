@@ -95,8 +95,11 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
     ),
   );
   if (!guesses.some((g) => g.kind === 'field')) {
+    // The same text in every key: one value, of at most the format's 1,024 characters; what is
+    // longer stays before it in the template as literal text (split between code points).
     const g = guesses[0] as Extract<Guess, { kind: 'literal' }>;
-    guesses[0] = { kind: 'field', field: { type: 'string', values: [g.text] }, prefix: '', confidence: 1, note: 'the same text in every key' };
+    const [head, tail] = splitForValue(g.text);
+    guesses[0] = { kind: 'field', field: { type: 'string', values: [tail] }, prefix: head, confidence: 1, note: 'the same text in every key' };
   }
   const notes: string[] = [];
   const names = nameFields(guesses);
@@ -154,6 +157,18 @@ export function inferFromSource(src: KeySource, opts: InferOptions = {}): InferR
     blankLines: src.blankLines,
     notes,
   };
+}
+
+/** A string field's value holds at most 1,024 characters (UTF-16 units, as zod counts them). */
+const MAX_VALUE_CHARS = 1024;
+
+/** Text as [what goes before the field in the template, the field's one value]: the value its last 1,024 units, whole code points. */
+export function splitForValue(text: string): [string, string] {
+  if (text.length <= MAX_VALUE_CHARS) return ['', text];
+  let cut = text.length - MAX_VALUE_CHARS;
+  const unit = text.charCodeAt(cut);
+  if (unit >= 0xdc00 && unit <= 0xdfff) cut++;
+  return [text.slice(0, cut), text.slice(cut)];
 }
 
 function compare(a: Uint8Array, b: Uint8Array): number {

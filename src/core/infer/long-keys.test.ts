@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commonPrefix, sharedPrefixLength } from './classify';
-import { InferError, inferFromText } from './index';
+import { InferError, inferFromText, splitForValue } from './index';
 
 /** The prefix search as it was: a length at a time, each checked over every value. */
 function slowPrefix(vs: readonly string[]): number {
@@ -51,5 +51,32 @@ describe('keys sharing more text than a template holds', () => {
     const keys = Array.from({ length: 50 }, (_, i) => `tenant_${'a'.repeat(5000)}${i}`).join('\n');
     const r = inferFromText(text(keys));
     for (const name of Object.keys(r.design.tables[0]!.rowKey.fields)) expect(name.length).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('the same text in every key', () => {
+  // A fuzz round (seed 16632736): every key was one 1,025-character text, which infer made the one
+  // value of a string field, over the format's 1,024 characters, and then refused its own design.
+  const sameKeys = (key: string) => text(Array.from({ length: 50 }, () => key).join('\n'));
+
+  it('longer than a value holds: the rest goes before the field in the template', () => {
+    const r = inferFromText(sameKeys(`r${'q'.repeat(1024)}`));
+    const rk = r.design.tables[0]!.rowKey;
+    expect(rk.template).toBe('r{field1}');
+    expect(rk.fields.field1).toMatchObject({ type: 'string', values: ['q'.repeat(1024)] });
+  });
+
+  it('within a value: one value, as before', () => {
+    const rk = inferFromText(sameKeys('same')).design.tables[0]!.rowKey;
+    expect(rk.template).toBe('{field1}');
+    expect(rk.fields.field1).toMatchObject({ type: 'string', values: ['same'] });
+  });
+
+  it('is cut between code points, never between the halves of a surrogate pair', () => {
+    expect(splitForValue('same')).toEqual(['', 'same']);
+    expect(splitForValue(`r${'q'.repeat(1024)}`)).toEqual(['r', 'q'.repeat(1024)]);
+    // 1,025 units, '😀' first: a cut after one unit would split it; the value is one unit shorter.
+    expect(splitForValue(`😀${'q'.repeat(1023)}`)).toEqual(['😀', 'q'.repeat(1023)]);
+    expect(splitForValue(`ab😀${'q'.repeat(1022)}`)).toEqual(['ab', `😀${'q'.repeat(1022)}`]);
   });
 });
