@@ -57,6 +57,19 @@ materializedViews:
     index: {fields: [status, ts]}
 `;
 
+/** A rollup per status of the orders at `wps`, and the hot-key error its busiest group gets. */
+const perStatus = (wps: number, message: RegExp) => ({
+  yaml: orders(
+    wps,
+    `materializedViews:
+  - name: per_status
+    table: orders
+    groupBy: {fields: [status], aggregations: [{fn: count, as: n}]}`,
+    true,
+  ),
+  findings: [{ messageId: 'hotKey', path: 'materializedViews[0].groupBy', severity: 'error' as const, message }],
+});
+
 /** The schema guide's chat messages keyed by room then time, with one SQL view. */
 const guideMessages = (view: string, query: string) => `format: bigtable-studio/v1
 name: guide
@@ -184,41 +197,11 @@ ruleTester(rule, {
     },
     {
       name: 'a rollup per status at 90,000 writes/s: the busiest group needs over one node on one row',
-      yaml: orders(
-        90000,
-        `materializedViews:
-  - name: per_status
-    table: orders
-    groupBy: {fields: [status], aggregations: [{fn: count, as: n}]}`,
-        true,
-      ),
-      findings: [
-        {
-          messageId: 'hotKey',
-          path: 'materializedViews[0].groupBy',
-          severity: 'error',
-          message: /busiest key \(status\) takes ~15,000 writes\/s, 1\.1 nodes' worth on one row/,
-        },
-      ],
+      ...perStatus(90000, /busiest key \(status\) takes ~15,000 writes\/s, 1\.1 nodes' worth on one row/),
     },
     {
       name: "a rollup per status at 10^9 writes/s: the busiest group takes over 1,000 nodes' worth, said as every count past a cluster's limit is",
-      yaml: orders(
-        1e9,
-        `materializedViews:
-  - name: per_status
-    table: orders
-    groupBy: {fields: [status], aggregations: [{fn: count, as: n}]}`,
-        true,
-      ),
-      findings: [
-        {
-          messageId: 'hotKey',
-          path: 'materializedViews[0].groupBy',
-          severity: 'error',
-          message: /busiest key \(status\) takes ~166,666,667 writes\/s[\s\S]*so that row needs over 1,000 nodes' worth on one tablet/,
-        },
-      ],
+      ...perStatus(1e9, /busiest key \(status\) takes ~166,666,667 writes\/s[\s\S]*so that row needs over 1,000 nodes' worth on one tablet/),
     },
     {
       name: 'an index keyed by the timestamp first is a hotspot, as a table key would be',
