@@ -67,6 +67,11 @@ describe('the scanner', () => {
     expect(figureProblems({ ...clean, command: 'keys design.yaml --table t -n 20', out: keyLine })).toEqual([]);
     expect(figureProblems({ ...clean, command: 'keys design.yaml --table t -n 20', out: keyLine, err: 'size -4 KB' })).toHaveLength(1);
     expect(figureProblems({ ...clean, command: 'lint design.yaml', out: keyLine })).toHaveLength(1);
+    // keys prints the user's bytes only: a random key held the letters NaN (seed 468715906).
+    const nanKey = String.raw`\x97;NaN\x14\xab undefined Infinity`;
+    expect(figureProblems({ ...clean, command: 'keys design.yaml --table t -n 20', out: nanKey })).toEqual([]);
+    expect(figureProblems({ ...clean, command: 'keys design.yaml --table t -n 20', out: nanKey, err: 'NaN keys' })).toHaveLength(1);
+    expect(figureProblems({ ...clean, command: 'plan design.yaml', out: nanKey })).toHaveLength(3);
   });
 
   it('finds figures past the bound, as the fuzz round saw them, and passes bounded ones and keys', () => {
