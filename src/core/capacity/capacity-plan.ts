@@ -73,6 +73,11 @@ export interface NodeLoad {
   total: number;
 }
 
+/** The nodes a load (in nodes at 100% CPU) needs at a CPU target: at least 1, rounded up. */
+export function cpuNodesFor(load: number, cpuTarget: number): number {
+  return Math.max(1, Math.ceil(load / cpuTarget - 1e-9));
+}
+
 export function tableLoad(w: TableWorkload, cap: NodeFigures): NodeLoad {
   const writes = ((w.writeRowsPerSecond ?? 0) * rowCost(w.bytesPerWrite)) / cap.writesPerSecond;
   // A scan request costs one seek (a read) plus its bytes at the scan rate.
@@ -401,7 +406,7 @@ function computeCapacityPlan(design: Design, analysis: DesignAnalysis, options: 
     // An autoscaled cluster is sized at the lower of its own target and the recommended one.
     const cpuTarget = c.autoscaling ? Math.min(recommendedTarget, c.autoscaling.cpuTarget / 100) : recommendedTarget;
     load.total = load.writes + load.reads + load.scans;
-    const cpu = Math.max(1, Math.ceil(load.total / cpuTarget - 1e-9));
+    const cpu = cpuNodesFor(load.total, cpuTarget);
     const recommended = Math.max(cpu, storageNodesExact);
     const declared: ClusterCapacityPlan['declared'] = inst.source === 'none' ? 'none' : c.autoscaling ? 'autoscaling' : 'fixed';
     const nodes = c.planNodes;

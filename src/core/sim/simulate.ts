@@ -136,21 +136,21 @@ export function optionsFor(design: Design, overrides: SimOptions = {}, table?: T
   if (table) {
     const peak = declaredWrites(table).peak;
     if (peak !== null) opts.writesPerSecond = peak;
+    // On the design's own storage, the rest is the plan's load on the simulated cluster (its
+    // routed reads, the materialized views' writes) less this table's writes, which the run
+    // makes: the verdict's node count is then the plan's for that cluster. On the other storage
+    // type, the tables' loads with its figures.
+    const ofPlan = simulated !== undefined && storage === cluster.storage;
     let other = 0;
-    let own = 0;
     for (const ta of analysis.tables) {
       const w = tableWorkload(ta);
       const load = tableLoad(w, capacity);
-      other += ta.table === table ? load.reads + load.scans : load.total;
       if (ta.table === table) {
         opts.readsPerSecond = w.pointReadsPerSecond + w.scansPerSecond;
-        own = load.writes;
-      }
+        if (ofPlan) other = Math.max(0, simulated.load.total - load.writes);
+        else other += load.reads + load.scans;
+      } else if (!ofPlan) other += load.total;
     }
-    // On the design's own storage, the rest is the plan's load on the simulated cluster (its
-    // routed reads, the materialized views' writes) less this table's writes, which the run
-    // makes: the verdict's node count is then the plan's for that cluster.
-    if (simulated && storage === cluster.storage) other = Math.max(0, simulated.load.total - own);
     if (Number.isFinite(other) && other > 0) opts.otherLoad = other;
   }
   return { ...opts, ...stripUndefined(overrides) };

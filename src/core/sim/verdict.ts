@@ -3,7 +3,7 @@
 // (capacity/hotspot.ts), so lint and simulator cannot disagree. docs/simulator.md, "Verdicts".
 import { formatPercent } from '../units';
 import { describeRange, NODE_SHARE, type HotspotModel } from '../capacity/hotspot';
-import { MAX_CLUSTER_NODES } from '../capacity/capacity-plan';
+import { cpuNodesFor, MAX_CLUSTER_NODES } from '../capacity/capacity-plan';
 import { nodesText } from '../capacity/wording';
 import type { LaunchDay } from './launch';
 import type { Pattern } from './pattern';
@@ -118,11 +118,9 @@ function judgeSteady(v: VerdictInput): VerdictResult {
     }
     // Worded as every node count is (capacity/wording.ts): past the format's 1,000 a cluster,
     // "over 1,000 nodes", as the plan says it, never the number.
-    // The count of the capacity plan's CPU need (capacity-plan.ts): the load in nodes at 100%
-    // CPU over the target, rounded up. The load is this run's writes and the rest of the design,
-    // not capped at the simulated cluster as the share each node gives up to it is.
-    const load = v.writesPerSecond / Math.max(1e-9, v.nodeCapacity) + v.otherLoad;
-    const count = Math.max(1, Math.ceil(load / Math.max(1e-9, v.cpuTarget) - 1e-9));
+    // The capacity plan's CPU count of this run's writes and the rest of the design's load, not
+    // capped at the simulated cluster as the share each node gives up to it is.
+    const count = cpuNodesFor(v.writesPerSecond / Math.max(1e-9, v.nodeCapacity) + v.otherLoad, Math.max(1e-9, v.cpuTarget));
     const needed = count > MAX_CLUSTER_NODES ? nodesText(count) : `about ${nodesText(count)}`;
     if (v.utilization <= 1) {
       // The nodes could take the load at 100% CPU, but not with the imbalance a real key has.
