@@ -17,6 +17,8 @@ vi.mock('../rules/lint', async (importOriginal) => {
 });
 
 const { exportMarkdown } = await import('./review');
+const { parseCase } = await import('../rules/tester');
+const { adClicksYaml } = await import('../../test-support/ad-clicks');
 
 function design(tables: number): Design {
   return {
@@ -42,6 +44,13 @@ describe('the design review (markdown export)', () => {
       // Each section has its table's query plan, read from that one lint's analysis.
       expect(text.match(/^\| by-id \| /gm)).toHaveLength(n);
     }
+  });
+
+  it("names an instance's clusters as the plan does, and a cluster: design as before", () => {
+    // ad-clicks: two autoscaled clusters; the header said "Cluster: 3 nodes, SSD".
+    const clicks = exportMarkdown(parseCase(adClicksYaml()), null, {}).text;
+    expect(clicks).toContain('Clusters: cluster clicks-us-a: 10 to 80 nodes (autoscaled); cluster clicks-us-b: 10 to 80 nodes (autoscaled); SSD. 3 tables.');
+    expect(exportMarkdown(design(2), null, {}).text).toContain('Cluster: 3 nodes, SSD. 2 tables.');
   });
 
   it('lints once for one table of the design too', () => {

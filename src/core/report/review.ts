@@ -10,6 +10,8 @@ import type { Design, Field, GcRule, Query, Table } from '../model/schema';
 import { estimates, rowBytesText, sizeText, writesText } from './lint-report';
 import { peakWrites, type TableAnalysis } from '../analysis/design';
 import { lint } from '../rules/lint';
+import { planCapacity } from '../capacity/capacity-plan';
+import { clusterName, declaredText } from '../capacity/wording';
 import type { Finding } from '../rules/types';
 import { fileSafe, type ExportOptions, type Exporter, type SimulationSummary } from '../export/common';
 import { renderGc } from '../model/gc';
@@ -179,10 +181,12 @@ export const exportMarkdown: Exporter = (design, table, options) => {
   const { findings, analysis } = lint(design);
   const out = [`# Design review: ${cell(design.name)}`, ''];
   if (design.description) out.push(design.description, '');
-  out.push(
-    `Cluster: ${design.cluster?.nodes ?? 3} nodes, ${(design.cluster?.storage ?? 'ssd').toUpperCase()}. ${design.tables.length} table${design.tables.length === 1 ? '' : 's'}. Written by Bigtable Schema Studio.`,
-    '',
-  );
+  // An instance's clusters as the plan words them (the lint's plan: no second computation).
+  const plan = planCapacity(design, analysis);
+  const clusters = design.instance
+    ? `Clusters: ${plan.clusterPlans.map((c) => `${clusterName(c)}: ${declaredText(c)}`).join('; ')}; ${plan.cluster.storage.toUpperCase()}`
+    : `Cluster: ${design.cluster?.nodes ?? 3} nodes, ${(design.cluster?.storage ?? 'ssd').toUpperCase()}`;
+  out.push(`${clusters}. ${design.tables.length} table${design.tables.length === 1 ? '' : 's'}. Written by Bigtable Schema Studio.`, '');
   const general = findings.filter((f) => f.table === null);
   if (general.length) out.push('## Design findings', '', ...findingsTable(general), '');
   out.push(...viewsMarkdown(viewsOf(design, table ? table.name : null), cell, code));
