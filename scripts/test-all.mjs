@@ -10,6 +10,18 @@ mkdirSync(OUT, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** The failed tests by name, with the first lines of their messages: printed again beside the summary, so a log cut to its tail still says which test failed and why. */
+const failures = [];
+
+function firstLines(text, n = 6) {
+  return String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, n)
+    .map((l) => `    ${l.slice(0, 300)}`)
+    .join('\n');
+}
 
 function run(label, cmd, args, env = {}) {
   process.stdout.write(`\n=== ${label}: ${cmd} ${args.join(' ')}\n`);
@@ -46,6 +58,13 @@ function vitest(label, config, file) {
   const j = readJson(file);
   if (!j) return record(label, 0, 1); // the runner died before reporting: count it as a failure
   const failed = j.numFailedTests + (ok || j.numFailedTests > 0 ? 0 : 1);
+  for (const f of j.testResults ?? []) {
+    const file = String(f.name).replace(`${process.cwd()}/`, '');
+    for (const a of f.assertionResults ?? [])
+      if (a.status === 'failed') failures.push(`${label}: ${file} > ${a.fullName}\n${firstLines((a.failureMessages ?? []).join('\n'))}`);
+    if (f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'))
+      failures.push(`${label}: ${file} (the file failed outside its tests)\n${firstLines(f.message)}`);
+  }
   record(label, j.numPassedTests, failed, j.numPendingTests + j.numTodoTests);
 }
 
@@ -54,6 +73,18 @@ function playwright(label, file) {
   const j = readJson(file);
   if (!j?.stats) return record(label, 0, 1);
   const failed = j.stats.unexpected + (ok || j.stats.unexpected > 0 ? 0 : 1);
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') {
+          const last = (t.results ?? []).at(-1);
+          failures.push(
+            `${label}: ${spec.file}:${spec.line} > ${[...path, spec.title].join(' > ')}\n${firstLines(last?.error?.message ?? last?.errors?.[0]?.message)}`,
+          );
+        }
+    for (const s of suite.suites ?? []) walk(s, [...path, s.title].filter(Boolean));
+  };
+  for (const s of j.suites ?? []) walk(s, []);
   record(label, j.stats.expected + j.stats.flaky, failed, j.stats.skipped);
 }
 
@@ -65,6 +96,7 @@ if (built) playwright('e2e', `${OUT}/e2e.json`);
 else record('e2e (not run: the build failed)', 0, 1);
 vitest('emulator', 'vitest.emulator.config.ts', `${OUT}/emulator.json`);
 
+if (failures.length) process.stdout.write(`\n=== failed tests\n${failures.join('\n')}\n`);
 process.stdout.write(`\n=== summary\n${lines.join('\n')}\n`);
 if (!existsSync('/usr/bin/chromium')) process.stdout.write('note: /usr/bin/chromium is missing; .ci/run installs it\n');
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
