@@ -555,6 +555,16 @@ function viewTable(source: Table, v: NonNullable<Design['materializedViews']>[nu
   };
 }
 
+/**
+ * The continuous materialized views of `design` over `source`, each as the table it is (what the
+ * capacity plan counts of them, with the source's load, GC and key fields), in the design's order.
+ */
+export function viewTablesOver(design: Design, source: Table): (Table | null)[] {
+  const out: (Table | null)[] = [];
+  for (const v of design.materializedViews ?? []) if ((v.groupBy || v.index) && v.table === source.name) out.push(viewTable(source, v));
+  return out;
+}
+
 /** `named`: the first table of a name in `design`. */
 function analyzeViews(design: Design, nodes: number, named: (name: string) => Table | undefined): ViewAnalysis[] {
   const out: ViewAnalysis[] = [];
