@@ -1,7 +1,9 @@
 // Simulator speed and memory: simulated writes per second of wall time for a 10M-write
 // run, peak RSS of runs of 1M, 10M and 100M writes (each in its own child process, longer runs
 // at the same rate, so memory should stay flat), and the cost of quantising a 1,000 x 300
-// heatmap to palette indexes. Runs generate a fixed budget of keys (docs/simulator.md), so
+// heatmap to palette indexes, and one run at the format's limits: a 4,096-byte key at 10^9
+// writes/s for 60 s (time and peak RSS; it ran past 40 s and 3.4 GB before its byte budgets).
+// Runs generate a fixed budget of keys (docs/simulator.md), so
 // wall time depends on the budget and the key template, not on the number of writes.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,8 @@ const TABLES = {
     rowKey: { template: '{ts}#{device}', fields: { ts: { type: 'timestamp' }, device: { type: 'string', cardinality: 100000 } } },
     families: [{ name: 'f', columns: [{ qualifier: 'v', valueBytes: 500 }] }],
   },
+  // The longest key a bytes field takes (src/cli/commands/simulate.test.ts, "within its budgets").
+  longKey: { name: 'long-key', rowKey: { template: '{k}', fields: { k: { type: 'bytes', length: 4096 } } } },
 };
 
 function loadCore() {
@@ -89,6 +93,18 @@ if (mode === '--child') {
 
   // Memory: the same rate for longer and longer runs, each in its own process.
   const base = child('--baseline');
+  const long = child('--child', 'longKey', 1e9, 60);
+  console.log(
+    JSON.stringify({
+      name: 'sim-long-key-1e9-writes',
+      value: Math.round(long.ms),
+      unit: 'ms',
+      cpuMs: Math.round(long.cpuMs),
+      peakRssMB: mb(long.maxRSS),
+      baselineMB: mb(base.maxRSS),
+      writes: long.writes,
+    }),
+  );
   for (const [label, seconds] of [
     ['1M', 1000],
     ['10M', 10_000],

@@ -216,12 +216,10 @@ const hugeValues = writeDesign(
 
 describe('btstudio simulate within its budgets', () => {
   it('answers a 4,096-byte key at 1e9 writes/s in seconds, and says what its byte budgets cut', async () => {
-    const t0 = performance.now();
+    // It ran past 30 s (and 3.5 GB) when every key and tablet it kept held 4 KB; its time now is
+    // bench/sim.bench.mjs's (sim-long-key-1e9-writes), and this test's timeout only catches a hang.
     const r = await cli('simulate', longKey, '--seconds', '60');
-    const ms = performance.now() - t0;
     expect(r.code).toBe(0);
-    // It ran past 30 s (and 3.5 GB) when every key and tablet it kept held 4 KB.
-    expect(ms).toBeLessThan(15_000);
     expect(r.out).toMatch(/^budget {6}sampled 4,096 keys of 4,096 bytes \(a byte budget of 16 MiB\), each standing for 14,648,438 writes$/m);
     expect(r.out).toMatch(/^budget {6}at most 1,024 tablets of 4,096-byte keys \(a byte budget of 4 MiB for their start keys\)$/m);
     expect(r.out).toMatch(/^verdict {5}over-capacity: /m);

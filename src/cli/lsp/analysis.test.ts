@@ -67,9 +67,7 @@ describe('analyze', () => {
   it('leaves a text that is not a design alone, and answers a huge one without parsing it twice', () => {
     expect(analyze('services:\n  web: {image: nginx}\n', 'compose.yaml', false)).toMatchObject({ design: false, problems: [] });
     const huge = `format: bigtable-studio/v1\n# ${'x'.repeat(MAX_DESIGN_BYTES)}\n`;
-    const t = performance.now();
     const a = analyze(huge, 'huge.yaml', false);
-    expect(performance.now() - t).toBeLessThan(1000);
     expect(a.problems).toHaveLength(1);
     expect(a.problems[0]!.message).toContain('may be at most 5 MiB');
   });

@@ -129,10 +129,10 @@ tables:
           .fill(`*${String.fromCharCode(96 + i)}`)
           .join(',')}]`,
       );
-    const t0 = Date.now();
+    // Refused by counting what the aliases stand for, before expanding them (the time is
+    // bench/hostile.bench.mjs's; this test's timeout only catches a hang).
     const r = loadDesign(bomb.join('\n'));
-    expect(r.ok).toBe(false);
-    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(r).toMatchObject({ ok: false, issues: [{ line: 6, message: expect.stringMatching(/more than 100,000 values \(an alias bomb\)/) }] });
     expect(loadDesign('['.repeat(200) + ']'.repeat(200)).ok).toBe(false);
   });
 

@@ -112,17 +112,20 @@ describe('share links', () => {
     });
   });
 
-  it('refuses a decompression bomb quickly, in a fixed buffer', () => {
+  it('refuses a decompression bomb at the limit, in a fixed buffer', () => {
     // 64 MiB of spaces deflate to about 64 KiB; sized so the link stays under the length cap.
     const zeros = new Uint8Array(40 * 1024 * 1024).fill(32);
     const link = handMade(zeros);
     expect(link.length).toBeLessThan(64 * 1024);
-    const t0 = performance.now();
     const r = decodeShare(link);
-    const ms = performance.now() - t0;
-    console.log(`decompression bomb refused in ${ms.toFixed(1)} ms`);
     expect(r).toMatchObject({ ok: false, kind: 'too-large', error: expect.stringMatching(/decompression bomb/) });
-    expect(ms).toBeLessThan(1000);
+    // It stops unpacking at the limit: the same bomb cut after 4 KiB of its data (which unpack
+    // to about 4 MiB) is still refused for its size, never as cut off, so nothing past the first
+    // pieces was read. (Its time is bench/hostile.bench.mjs's, share-bomb cases, 1 s a case.)
+    const bytes = fromBase64(link.slice('#d=1.'.length), true);
+    if (!bytes.ok) throw new Error('the bomb link does not decode');
+    const cut = `#d=1.${toBase64Url(bytes.bytes.subarray(0, 4 + 4096))}`;
+    expect(decodeShare(cut)).toMatchObject({ ok: false, kind: 'too-large' });
     // Just above the limit is refused too; at the limit it is parsed (and found not to be JSON).
     expect(decodeShare(handMade(new Uint8Array(MAX_SHARE_JSON_BYTES + 1).fill(32)))).toMatchObject({ kind: 'too-large' });
     expect(decodeShare(handMade(new Uint8Array(MAX_SHARE_JSON_BYTES).fill(32)))).toMatchObject({ kind: 'tampered' });
