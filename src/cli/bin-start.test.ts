@@ -165,15 +165,17 @@ describe('bin/btstudio.mjs run as a program', () => {
     const env = { ...environment(out, CA), BIGTABLE_EMULATOR_HOST: `127.0.0.1:${port}` };
     const child = spawn(bin, ['load', design, '--rows', '1000000'], { env, cwd: dir, stdio: 'ignore' });
     const ended = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])));
-    // Wait for the second Node to start.
-    for (let i = 0; i < 200 && seen(out).filter((s) => s.at === 'start').length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+    // Wait for the second Node to start (a wait, not a bound: a loaded machine may take seconds).
+    const started = Date.now() + 30_000;
+    while (Date.now() < started && seen(out).filter((s) => s.at === 'start').length < 2) await new Promise((r) => setTimeout(r, 25));
     const second = seen(out).filter((s) => s.at === 'start')[1];
     expect(second?.argv[0]).toBe('load');
     child.kill('SIGTERM');
     expect(await ended).toEqual([null, 'SIGTERM']);
     // The command's own Node is gone too.
     let alive = true;
-    for (let i = 0; i < 100 && alive; i++) {
+    const gone = Date.now() + 10_000;
+    while (alive && Date.now() < gone) {
       try {
         process.kill(second!.pid, 0);
         await new Promise((r) => setTimeout(r, 25));
