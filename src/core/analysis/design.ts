@@ -556,12 +556,19 @@ function viewTable(source: Table, v: NonNullable<Design['materializedViews']>[nu
 }
 
 /**
- * The continuous materialized views of `design` over `source`, each as the table it is (what the
- * capacity plan counts of them, with the source's load, GC and key fields), in the design's order.
+ * The analyses of the continuous materialized views of `design` over `source`, in the design's
+ * order, as analyze(design) makes them (each the table it is: the source's key fields, load and
+ * GC; cached per view, source table and node count).
  */
-export function viewTablesOver(design: Design, source: Table): (Table | null)[] {
-  const out: (Table | null)[] = [];
-  for (const v of design.materializedViews ?? []) if ((v.groupBy || v.index) && v.table === source.name) out.push(viewTable(source, v));
+export function viewAnalysesOver(design: Design, source: Table): TableAnalysis[] {
+  if (!design.materializedViews?.length) return [];
+  const nodes = planNodesOf(instanceOf(design));
+  const out: TableAnalysis[] = [];
+  for (const v of design.materializedViews) {
+    if (v.table !== source.name) continue;
+    const ta = viewAnalysis(v, source, nodes);
+    if (ta) out.push(ta);
+  }
   return out;
 }
 
@@ -572,17 +579,23 @@ function analyzeViews(design: Design, nodes: number, named: (name: string) => Ta
     if (!v.groupBy && !v.index) continue;
     const source = named(v.table);
     if (!source) continue;
-    const hit = viewCache.get(v);
-    let ta = hit && hit.source === source && hit.nodes === nodes ? hit.ta : null;
-    if (!ta) {
-      const table = viewTable(source, v);
-      if (!table) continue;
-      ta = analyzeTable(table, -1, nodes);
-      viewCache.set(v, { source, nodes, ta });
-    }
+    const ta = viewAnalysis(v, source, nodes);
+    if (!ta) continue;
     out.push({ name: v.name, source: v.table, kind: v.groupBy ? 'groupBy' : 'index', analysis: ta });
   }
   return out;
+}
+
+/** A continuous materialized view's analysis (null when it has no key field of the source's). */
+function viewAnalysis(v: NonNullable<Design['materializedViews']>[number], source: Table, nodes: number): TableAnalysis | null {
+  if (!v.groupBy && !v.index) return null;
+  const hit = viewCache.get(v);
+  if (hit && hit.source === source && hit.nodes === nodes) return hit.ta;
+  const table = viewTable(source, v);
+  if (!table) return null;
+  const ta = analyzeTable(table, -1, nodes);
+  viewCache.set(v, { source, nodes, ta });
+  return ta;
 }
 
 /**
