@@ -3,8 +3,8 @@
 // at the same rate, so memory should stay flat), and the cost of quantising a 1,000 x 300
 // heatmap to palette indexes, and one run at the format's limits: a 4,096-byte key at 10^9
 // writes/s for 60 s (time and peak RSS; it ran past 40 s and 3.4 GB before its byte budgets).
-// Runs generate a fixed budget of keys (docs/simulator.md), so
-// wall time depends on the budget and the key template, not on the number of writes.
+// Runs generate a fixed budget of keys (docs/simulator.md), so wall time depends on the budget
+// and the key template, not on the number of writes.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { importBundle, src } from './bundle.mjs';

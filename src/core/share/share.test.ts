@@ -113,7 +113,7 @@ describe('share links', () => {
   });
 
   it('refuses a decompression bomb at the limit, in a fixed buffer', () => {
-    // 64 MiB of spaces deflate to about 64 KiB; sized so the link stays under the length cap.
+    // 40 MiB of spaces deflate to about 40 KiB; sized so the link stays under the length cap.
     const zeros = new Uint8Array(40 * 1024 * 1024).fill(32);
     const link = handMade(zeros);
     expect(link.length).toBeLessThan(64 * 1024);

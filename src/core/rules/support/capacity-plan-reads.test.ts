@@ -62,8 +62,9 @@ describe('capacityPlanReads', () => {
 
 // A GC fix on a family that a continuous materialized view holds changes the view's storage (the
 // plan counts the view as a table), while the table's other family keeps its own workload as it
-// was (unbounded). The capacity rules must run again: `btstudio fix` withheld such a fix, judged
-// on a stale storage-capacity finding, and a second `fix` then applied it (fuzz seed 2143656451).
+// was (unbounded). The capacity rules must run again: `btstudio fix` skipped them, applied such a
+// fix past the cluster's storage, withheld another against the stale lint, and a second `fix`
+// then applied that one (fuzz seed 2143656451).
 describe('capacityPlanReads and the views over a table', () => {
   const withView = {
     format: 'bigtable-studio/v1',
