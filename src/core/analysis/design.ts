@@ -576,7 +576,6 @@ export function viewAnalysesOver(design: Design, source: Table): TableAnalysis[]
 function analyzeViews(design: Design, nodes: number, named: (name: string) => Table | undefined): ViewAnalysis[] {
   const out: ViewAnalysis[] = [];
   for (const v of design.materializedViews ?? []) {
-    if (!v.groupBy && !v.index) continue;
     const source = named(v.table);
     if (!source) continue;
     const ta = viewAnalysis(v, source, nodes);
@@ -586,7 +585,7 @@ function analyzeViews(design: Design, nodes: number, named: (name: string) => Ta
   return out;
 }
 
-/** A continuous materialized view's analysis (null when it has no key field of the source's). */
+/** A continuous materialized view's analysis (null for a view that is not continuous, or has no key field of the source's). */
 function viewAnalysis(v: NonNullable<Design['materializedViews']>[number], source: Table, nodes: number): TableAnalysis | null {
   if (!v.groupBy && !v.index) return null;
   const hit = viewCache.get(v);
